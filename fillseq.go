@@ -1,0 +1,245 @@
+package dml
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"unsafe"
+
+	"github.com/dmlgo/dml/internal/kernel"
+)
+
+// FillValueSequenceOperatorDesc is DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC: fill
+// OutputTensor with ValueStart + elementIndex*ValueDelta, where elementIndex is
+// the flat row-major index over OutputTensor.Sizes.
+//
+// Element 0 is ValueStart's bits. For integer types, element i is
+// ValueStart + i*ValueDelta modulo 2^bits. For FLOAT32 and FLOAT16 it is the
+// exact value ValueStart + i*ValueDelta rounded once into the type, to
+// nearest with ties to even (overflow gives an infinity, subnormals are
+// kept). A NaN start or delta gives a quiet NaN (start's payload first, then
+// delta's); an infinite delta gives that infinity, or the default NaN when
+// start is the opposite infinity; an infinite start with a finite delta stays
+// that infinity; an exact zero is +0, except that -0 + i*(-0) is -0.
+type FillValueSequenceOperatorDesc struct {
+	OutputTensor  *BufferTensorDesc
+	ValueDataType TensorDataType
+	ValueStart    ScalarUnion
+	ValueDelta    ScalarUnion
+}
+
+// OperatorType returns OperatorTypeFillValueSequence.
+func (*FillValueSequenceOperatorDesc) OperatorType() OperatorType {
+	return OperatorTypeFillValueSequence
+}
+
+// maxBytes bounds the bytes a tensor may span: 2^62, so that the exact
+// aliasing search works in signed 64-bit integers.
+const maxBytes = 1 << 62
+
+// fillValueSequence is the planned operator.
+type fillValueSequence struct {
+	seq     *kernel.Seq
+	es      uint64 // element size
+	dims    []dim  // memory order, largest stride first; never empty
+	extent  []uint64
+	last    uint64 // element offset of the last element
+	total   uint64
+	align   uint64
+	workers int
+}
+
+func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fillValueSequence, error) {
+	if d.level < FeatureLevel2_1 {
+		return nil, argError("FeatureLevel", d.level, "DML_OPERATOR_FILL_VALUE_SEQUENCE needs DML_FEATURE_LEVEL_2_1 or above")
+	}
+	t := desc.OutputTensor
+	if t == nil {
+		return nil, argError("OutputTensor", "nil", "the operator needs an output tensor")
+	}
+	dt := t.DataType
+	if desc.ValueDataType != dt {
+		return nil, argError("ValueDataType", desc.ValueDataType, "it must match OutputTensor.DataType (%v)", dt)
+	}
+	switch dt {
+	case TensorDataTypeFloat32, TensorDataTypeFloat16, TensorDataTypeUint32, TensorDataTypeUint16,
+		TensorDataTypeUint8, TensorDataTypeInt32, TensorDataTypeInt16, TensorDataTypeInt8:
+	case TensorDataTypeUint64, TensorDataTypeInt64:
+		if d.level < FeatureLevel5_0 {
+			return nil, argError("OutputTensor.DataType", dt, "it needs DML_FEATURE_LEVEL_5_0 or above; the device is at %v", d.level)
+		}
+	default:
+		return nil, argError("OutputTensor.DataType", dt, "DML_OPERATOR_FILL_VALUE_SEQUENCE does not support it")
+	}
+	n := len(t.Sizes)
+	if d.level < FeatureLevel4_0 {
+		if n != 4 {
+			return nil, argError("OutputTensor.DimensionCount", n, "the device is at %v, where the operator takes exactly 4 dimensions (1 to 8 from 4_0)", d.level)
+		}
+	} else if n < 1 || n > 8 {
+		return nil, argError("OutputTensor.DimensionCount", n, "it must be 1 to 8")
+	}
+	for i, s := range t.Sizes {
+		if s == 0 {
+			return nil, argError(fmt.Sprintf("OutputTensor.Sizes[%d]", i), 0, "sizes must be at least 1")
+		}
+	}
+	if c := elementCount(t.Sizes); c > MaxElements {
+		return nil, argError("OutputTensor.Sizes", fmt.Sprint(t.Sizes), "that is %s elements; a tensor holds at most 4294967295", countText(c))
+	}
+	if t.Strides != nil && len(t.Strides) != n {
+		return nil, argError("OutputTensor.Strides", fmt.Sprint(t.Strides), "it has %d strides for %d dimensions", len(t.Strides), n)
+	}
+	if t.Flags != TensorFlagNone {
+		return nil, argError("OutputTensor.Flags", t.Flags, "an output tensor takes no flags (OWNED_BY_DML is for inputs only)")
+	}
+	es := uint64(dt.ElementSize())
+	if a := uint64(t.GuaranteedBaseOffsetAlignment); a != 0 && (a&(a-1) != 0 || a < es) {
+		return nil, argError("OutputTensor.GuaranteedBaseOffsetAlignment", a, "it must be 0, or a power of two no less than the element size (%d)", es)
+	}
+	need, ok := bufferTensorSize(dt, t.Sizes, t.Strides)
+	if !ok || need > maxBytes {
+		return nil, argError("OutputTensor.Strides", fmt.Sprint(t.Strides), "the tensor would span more than 2^62 bytes")
+	}
+	if t.TotalTensorSizeInBytes < need {
+		return nil, argError("OutputTensor.TotalTensorSizeInBytes", t.TotalTensorSizeInBytes, "the tensor needs at least %d (DMLCalcBufferTensorSize)", need)
+	}
+	ds := layoutDims(t.Sizes, t.Strides)
+	if aliasing(ds) {
+		return nil, argError("OutputTensor.Strides", fmt.Sprint(t.Strides), "two elements would share an address")
+	}
+	if len(ds) == 0 {
+		ds = []dim{{n: 1, stride: 1, weight: 1}}
+	}
+	op := &fillValueSequence{
+		seq:     kernel.New(kindOf(dt), int(es), desc.ValueStart.Bits(), desc.ValueDelta.Bits()),
+		es:      es,
+		dims:    ds,
+		extent:  make([]uint64, len(ds)+1),
+		total:   t.TotalTensorSizeInBytes,
+		align:   uint64(t.GuaranteedBaseOffsetAlignment),
+		workers: d.workers,
+	}
+	for k := len(ds) - 1; k >= 0; k-- {
+		op.extent[k] = op.extent[k+1] + (ds[k].n-1)*ds[k].stride
+	}
+	op.last = op.extent[0]
+	return op, nil
+}
+
+func kindOf(dt TensorDataType) kernel.Kind {
+	switch dt {
+	case TensorDataTypeFloat32:
+		return kernel.Float32
+	case TensorDataTypeFloat16:
+		return kernel.Float16
+	case TensorDataTypeFloat64:
+		return kernel.Float64
+	}
+	return kernel.Int
+}
+
+func countText(c uint64) string {
+	if c == math.MaxUint64 {
+		return "more than 2^64"
+	}
+	return fmt.Sprint(c)
+}
+
+func (op *fillValueSequence) Execute(output []byte) error {
+	if uint64(len(output)) < op.total {
+		return argError("the output buffer's length", len(output), "OutputTensor.TotalTensorSizeInBytes is %d", op.total)
+	}
+	if op.align != 0 {
+		if p := uint64(uintptr(unsafe.Pointer(unsafe.SliceData(output)))); p%op.align != 0 {
+			return argError("the output buffer's address", fmt.Sprintf("%#x", p), "OutputTensor.GuaranteedBaseOffsetAlignment promises a multiple of %d", op.align)
+		}
+	}
+	op.run(output, 0)
+	return nil
+}
+
+func (op *fillValueSequence) ExecuteWindow(window []byte, off uint64) error {
+	if off%op.es != 0 {
+		return argError("the window's offset", off, "it must be a multiple of the element size (%d)", op.es)
+	}
+	if off > math.MaxUint64-uint64(len(window)) {
+		return argError("the window's offset", off, "the window would end past 2^64")
+	}
+	op.run(window, off)
+	return nil
+}
+
+// parallelMin is the least number of bytes worth handing to another goroutine.
+const parallelMin = 1 << 18
+
+// run writes the elements that lie wholly in window, which starts at byte off
+// of the output buffer, splitting the work into windows of its own.
+func (op *fillValueSequence) run(window []byte, off uint64) {
+	w0 := off / op.es
+	w1 := min((off+uint64(len(window)))/op.es, op.last+1)
+	if w0 >= w1 {
+		return
+	}
+	workers := op.workers
+	if workers <= 0 {
+		workers = maxProcs()
+	}
+	workers = int(min(uint64(workers), (w1-w0)*op.es/parallelMin))
+	if workers <= 1 {
+		op.walk(window, off, w0, w1)
+		return
+	}
+	var wg sync.WaitGroup
+	step := (w1 - w0) / uint64(workers)
+	for k := range workers {
+		a := w0 + uint64(k)*step
+		b := a + step
+		if k == workers-1 {
+			b = w1
+		}
+		wg.Go(func() { op.walk(window, off, a, b) })
+	}
+	wg.Wait()
+}
+
+// walk writes the elements whose offsets lie in [w0, w1) (in elements) to
+// window, which starts at byte off. It visits, largest stride first, only the
+// blocks that reach into the range, so a packed or padded layout costs one
+// step per contiguous run.
+func (op *fillValueSequence) walk(window []byte, off, w0, w1 uint64) {
+	last := len(op.dims) - 1
+	var visit func(k int, base, index uint64)
+	visit = func(k int, base, index uint64) {
+		d := op.dims[k]
+		// c ranges over the blocks [base + c*stride, base + c*stride + extent]
+		// that meet [w0, w1).
+		ext := op.extent[k+1]
+		var c0 uint64
+		if w0 > base+ext {
+			c0 = (w0 - base - ext + d.stride - 1) / d.stride
+		}
+		if w1-1 < base {
+			return
+		}
+		c1 := min(d.n-1, (w1-1-base)/d.stride)
+		if c0 > c1 {
+			return
+		}
+		if k < last {
+			for c := c0; c <= c1; c++ {
+				visit(k+1, base+c*d.stride, index+c*d.weight)
+			}
+			return
+		}
+		at := (base+c0*d.stride)*op.es - off
+		count := c1 - c0 + 1
+		i0 := index + c0*d.weight
+		if d.stride == 1 {
+			op.seq.FillLE(window[at:at+count*op.es], i0, d.weight)
+		} else {
+			op.seq.FillStridedLE(window[at:], int(count), int(d.stride*op.es), i0, d.weight)
+		}
+	}
+	visit(0, 0, 0)
+}

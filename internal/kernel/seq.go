@@ -1,0 +1,253 @@
+// Package kernel computes the elements of a value sequence: element i of a
+// sequence is start + i*delta, wrapped for integers and rounded once for
+// floats. A Seq is planned once from the start and delta bits; every value it
+// produces is computed from its absolute index, so any split of the index
+// range gives the same bits.
+package kernel
+
+import (
+	"math"
+	"math/bits"
+)
+
+// Kind is the arithmetic a sequence uses.
+type Kind uint8
+
+// The kinds of element.
+const (
+	Int     Kind = iota // two's-complement integer of 1, 2, 4 or 8 bytes
+	Float16             // IEEE binary16
+	Float32             // IEEE binary32
+	Float64             // IEEE binary64 (the Go-native API only)
+)
+
+type floatMode uint8
+
+const (
+	modeLinear   floatMode = iota // round(S + i*D) at resolution 2^unit
+	modeConstant                  // every element past the first is constBits
+	modeFMA                       // float64: math.FMA(i, delta, start)
+)
+
+// Seq is a planned sequence. The zero value is not usable; use New.
+type Seq struct {
+	kind  Kind
+	size  int    // element size in bytes
+	start uint64 // bits of element 0
+	delta uint64 // bits of delta
+
+	mode      floatMode
+	constBits uint64
+	f         *format
+	// modeLinear: element i >= 1 is round((sHi:sLo) + i*(dHi:dLo)) * 2^unit,
+	// the 128-bit integers in two's complement.
+	sHi, sLo uint64
+	dHi, dLo uint64
+	unit     int
+}
+
+// spanLimit bounds how far apart, in binary orders of magnitude, the leading
+// bits of start and delta may be before the smaller one no longer matters
+// (start) or only breaks rounding ties (delta). Below it every S + i*D stays
+// under 2^118 at the chosen resolution, for i below 2^32.
+const spanLimit = 60
+
+// New plans the sequence of the given kind and element size (bytes) whose
+// element 0 has the bits start and whose step has the bits delta. Only the
+// low size*8 bits of start and delta are used.
+func New(kind Kind, size int, start, delta uint64) *Seq {
+	if size < 8 {
+		m := uint64(1)<<(8*size) - 1
+		start &= m
+		delta &= m
+	}
+	s := &Seq{kind: kind, size: size, start: start, delta: delta}
+	switch kind {
+	case Float16:
+		s.planFloat(&formatFloat16)
+	case Float32:
+		s.planFloat(&formatFloat32)
+	case Float64:
+		s.planFloat64()
+	}
+	return s
+}
+
+// Size returns the element size in bytes.
+func (s *Seq) Size() int { return s.size }
+
+// special handles the cases where start or delta is not a finite non-zero
+// value and every element past the first is one constant. It reports whether
+// it did.
+func special(f *format, start, delta uint64) (uint64, bool) {
+	sNeg, sm, _, sc := f.decode(start)
+	dNeg, dm, _, dc := f.decode(delta)
+	switch {
+	case sc == nan:
+		return start | f.quietBit(), true
+	case dc == nan:
+		return delta | f.quietBit(), true
+	case dc == infinite:
+		if sc == infinite && sNeg != dNeg {
+			return f.defNaN, true
+		}
+		return delta, true
+	case sc == infinite:
+		return start, true
+	case dm == 0:
+		if sm == 0 && !(sNeg && dNeg) {
+			return 0, true // +0, except -0 + i*(-0)
+		}
+		return start, true
+	}
+	return 0, false
+}
+
+func (s *Seq) planFloat(f *format) {
+	s.f = f
+	if c, ok := special(f, s.start, s.delta); ok {
+		s.mode, s.constBits = modeConstant, c
+		return
+	}
+	sNeg, sm, sExp, _ := f.decode(s.start)
+	dNeg, dm, dExp, _ := f.decode(s.delta)
+	// Choose the resolution 2^unit and the two integers so that
+	// start + i*delta = (S + i*D) * 2^unit exactly, or, when start is far
+	// smaller than delta, so that S stands in for start without changing
+	// how any sum rounds.
+	sTop := sExp + bits.Len64(sm) - 1 // exponent of start's leading bit
+	dTop := dExp + bits.Len64(dm) - 1
+	var sHi, sLo uint64
+	switch {
+	case sm == 0:
+		s.unit = dExp
+		s.dHi, s.dLo = 0, dm
+	case sTop-dTop > spanLimit:
+		// |i*delta| < 2^(dTop+33) is below a quarter of the gap under
+		// start (2^(sTop-p) at least): every sum rounds back to start.
+		s.mode, s.constBits = modeConstant, s.start
+		return
+	case dTop-sTop > spanLimit:
+		// |start| < 2^(dTop-spanLimit) while every sum with i >= 1 is
+		// above 2^(dTop-1), where the rounding grid (values and
+		// midpoints) is made of multiples of 2^(dTop-25) at the finest.
+		// At resolution 2^unit, unit = dTop-spanLimit-1, delta is even
+		// and start is replaced by the odd number (or the even one, if
+		// exact) inside the same pair of units: the sums then lie in the
+		// same open gap of the grid and round the same way.
+		s.unit = dTop - spanLimit - 1
+		r := s.unit + 1 - sExp
+		if r <= 0 {
+			sLo = sm << uint(-r) << 1
+		} else {
+			var t uint64
+			if r < 64 {
+				t = sm >> uint(r)
+			}
+			sLo = t << 1
+			if t<<uint(min(r, 63)) != sm || r >= 64 {
+				sLo |= 1
+			}
+		}
+		s.dHi, s.dLo = shl128(0, dm, uint(dExp-s.unit))
+	default:
+		s.unit = min(sExp, dExp)
+		sHi, sLo = shl128(0, sm, uint(sExp-s.unit))
+		s.dHi, s.dLo = shl128(0, dm, uint(dExp-s.unit))
+	}
+	if sNeg {
+		sHi, sLo = neg128(sHi, sLo)
+	}
+	if dNeg {
+		s.dHi, s.dLo = neg128(s.dHi, s.dLo)
+	}
+	s.sHi, s.sLo = sHi, sLo
+	s.mode = modeLinear
+}
+
+func (s *Seq) planFloat64() {
+	st, d := math.Float64frombits(s.start), math.Float64frombits(s.delta)
+	switch {
+	case math.IsNaN(st):
+		s.mode, s.constBits = modeConstant, s.start|1<<51
+	case math.IsNaN(d):
+		s.mode, s.constBits = modeConstant, s.delta|1<<51
+	case math.IsInf(d, 0):
+		if math.IsInf(st, 0) && math.Signbit(st) != math.Signbit(d) {
+			s.mode, s.constBits = modeConstant, 0x7FF8000000000000
+		} else {
+			s.mode, s.constBits = modeConstant, s.delta
+		}
+	case math.IsInf(st, 0):
+		s.mode, s.constBits = modeConstant, s.start
+	case d == 0:
+		if st == 0 && !(math.Signbit(st) && math.Signbit(d)) {
+			s.mode, s.constBits = modeConstant, 0
+		} else {
+			s.mode, s.constBits = modeConstant, s.start
+		}
+	default:
+		s.mode = modeFMA
+	}
+}
+
+// Bits returns the bits of element i (i below 2^32 for the float kinds).
+func (s *Seq) Bits(i uint64) uint64 {
+	if i == 0 {
+		return s.start
+	}
+	switch s.kind {
+	case Int:
+		v := s.start + i*s.delta
+		if s.size < 8 {
+			v &= uint64(1)<<(8*s.size) - 1
+		}
+		return v
+	case Float64:
+		if s.mode == modeConstant {
+			return s.constBits
+		}
+		// i < 2^53 is exact in float64; FMA rounds once.
+		return math.Float64bits(math.FMA(float64(i), math.Float64frombits(s.delta), math.Float64frombits(s.start)))
+	}
+	if s.mode == modeConstant {
+		return s.constBits
+	}
+	hi, lo := s.linear(i)
+	return s.roundSigned(hi, lo)
+}
+
+// linear returns S + i*D as a 128-bit two's-complement integer.
+func (s *Seq) linear(i uint64) (hi, lo uint64) {
+	ph, pl := bits.Mul64(s.dLo, i)
+	ph += s.dHi * i
+	var c uint64
+	lo, c = bits.Add64(s.sLo, pl, 0)
+	hi, _ = bits.Add64(s.sHi, ph, c)
+	return hi, lo
+}
+
+func (s *Seq) roundSigned(hi, lo uint64) uint64 {
+	neg := int64(hi) < 0
+	if neg {
+		hi, lo = neg128(hi, lo)
+	}
+	return s.f.round(neg, hi, lo, s.unit)
+}
+
+func shl128(hi, lo uint64, n uint) (uint64, uint64) {
+	switch {
+	case n == 0:
+		return hi, lo
+	case n >= 64:
+		return lo << (n - 64), 0
+	default:
+		return hi<<n | lo>>(64-n), lo << n
+	}
+}
+
+func neg128(hi, lo uint64) (uint64, uint64) {
+	lo, b := bits.Sub64(0, lo, 0)
+	hi, _ = bits.Sub64(0, hi, b)
+	return hi, lo
+}

@@ -1,0 +1,241 @@
+package dml
+
+import (
+	"math"
+	"math/bits"
+	"sort"
+)
+
+// TensorFlags is DML_TENSOR_FLAGS.
+type TensorFlags uint32
+
+// The tensor flags of directml.h.
+const (
+	TensorFlagNone       TensorFlags = 0 // DML_TENSOR_FLAG_NONE
+	TensorFlagOwnedByDML TensorFlags = 1 // DML_TENSOR_FLAG_OWNED_BY_DML: for inputs only
+)
+
+// BufferTensorDesc is DML_BUFFER_TENSOR_DESC: a tensor laid out in a buffer.
+// DimensionCount is len(Sizes).
+//
+// Element (c0, ..., cn-1) lives at byte offset
+// (c0*Strides[0] + ... + cn-1*Strides[n-1]) * DataType.ElementSize(). With no
+// Strides the tensor is packed: the last dimension varies fastest and the
+// strides are the running products of the sizes after each dimension.
+type BufferTensorDesc struct {
+	DataType                      TensorDataType
+	Flags                         TensorFlags
+	Sizes                         []uint32
+	Strides                       []uint32 // in elements; nil for packed
+	TotalTensorSizeInBytes        uint64
+	GuaranteedBaseOffsetAlignment uint32
+}
+
+// MaxElements is the most elements a tensor may have: 2^32 - 1.
+const MaxElements = math.MaxUint32
+
+// CalcBufferTensorSize is DMLCalcBufferTensorSize: the least
+// TotalTensorSizeInBytes a tensor with these sizes and strides needs. Packed
+// (strides nil): the product of the sizes times the element size; strided:
+// (sum((Sizes[i]-1)*Strides[i]) + 1) times the element size; either way rounded
+// up to a multiple of 4. Unlike DirectML it computes in 64 bits throughout; a
+// size that does not fit in 64 bits gives math.MaxUint64. It returns 0 if a
+// size is 0, if strides has a count other than sizes', or if the data type has
+// no element size.
+func CalcBufferTensorSize(dataType TensorDataType, sizes, strides []uint32) uint64 {
+	n, ok := bufferTensorSize(dataType, sizes, strides)
+	if !ok {
+		return math.MaxUint64
+	}
+	return n
+}
+
+// bufferTensorSize is CalcBufferTensorSize with overflow reported.
+func bufferTensorSize(dataType TensorDataType, sizes, strides []uint32) (uint64, bool) {
+	es := uint64(dataType.ElementSize())
+	if es == 0 || strides != nil && len(strides) != len(sizes) {
+		return 0, true
+	}
+	for _, s := range sizes {
+		if s == 0 {
+			return 0, true
+		}
+	}
+	var count uint64 // elements (packed) or last offset + 1 (strided)
+	if strides == nil {
+		count = 1
+		for _, s := range sizes {
+			hi, lo := bits.Mul64(count, uint64(s))
+			if hi != 0 {
+				return 0, false
+			}
+			count = lo
+		}
+	} else {
+		last, ok := lastOffset(sizes, strides)
+		if !ok || last == math.MaxUint64 {
+			return 0, false
+		}
+		count = last + 1
+	}
+	hi, n := bits.Mul64(count, es)
+	if hi != 0 || n > math.MaxUint64-3 {
+		return 0, false
+	}
+	return (n + 3) &^ 3, true
+}
+
+// lastOffset returns sum((sizes[i]-1)*strides[i]), the element offset of the
+// last element, and false if it overflows 64 bits. Sizes must not be 0.
+func lastOffset(sizes, strides []uint32) (uint64, bool) {
+	var sum uint64
+	for i, s := range sizes {
+		hi, lo := bits.Mul64(uint64(s-1), uint64(strides[i]))
+		var c uint64
+		sum, c = bits.Add64(sum, lo, 0)
+		if hi != 0 || c != 0 {
+			return 0, false
+		}
+	}
+	return sum, true
+}
+
+// elementCount returns the product of the sizes, saturated at 2^64-1.
+func elementCount(sizes []uint32) uint64 {
+	n := uint64(1)
+	for _, s := range sizes {
+		hi, lo := bits.Mul64(n, uint64(s))
+		if hi != 0 {
+			return math.MaxUint64
+		}
+		n = lo
+	}
+	return n
+}
+
+// packedStrides returns the strides of a packed tensor with these sizes.
+func packedStrides(sizes []uint32) []uint64 {
+	st := make([]uint64, len(sizes))
+	p := uint64(1)
+	for i := len(sizes) - 1; i >= 0; i-- {
+		st[i] = p
+		p *= uint64(sizes[i])
+	}
+	return st
+}
+
+// dim is one dimension of a layout plan: its size, its stride in memory
+// (elements) and its weight in the flat logical index.
+type dim struct {
+	n, stride, weight uint64
+}
+
+// layoutDims returns the dimensions of size above 1, ordered by stride from
+// largest to smallest, with each pair that walks memory as one dimension
+// merged (a packed tensor becomes one dimension of stride 1). The element
+// count must fit 32 bits and the last offset 62 bits.
+func layoutDims(sizes []uint32, strides []uint32) []dim {
+	weights := packedStrides(sizes)
+	ds := make([]dim, 0, len(sizes))
+	for i, n := range sizes {
+		if n == 1 {
+			continue
+		}
+		s := weights[i]
+		if strides != nil {
+			s = uint64(strides[i])
+		}
+		ds = append(ds, dim{n: uint64(n), stride: s, weight: weights[i]})
+	}
+	sort.SliceStable(ds, func(a, b int) bool { return ds[a].stride > ds[b].stride })
+	out := ds[:0]
+	for _, d := range ds {
+		if k := len(out) - 1; k >= 0 && out[k].stride == d.n*d.stride && out[k].weight == d.n*d.weight {
+			out[k] = dim{n: out[k].n * d.n, stride: d.stride, weight: d.weight}
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// aliasing reports whether two elements of the layout share an address:
+// whether some nonzero vector c with |c[k]| < n[k] has sum(c[k]*stride[k]) = 0.
+// The dims come from layoutDims (sizes above 1, largest stride first), with
+// a last offset below 2^62.
+//
+// Packed, padded and permuted layouts are decided in time linear in the
+// number of dimensions: when each stride exceeds the last offset of all the
+// dimensions with smaller strides, offsets are digits of a mixed radix and
+// are all distinct. Other layouts are searched exactly, depth first, largest
+// stride first, keeping only partial sums that the remaining dimensions can
+// still bring back to zero.
+func aliasing(ds []dim) bool {
+	var reach uint64 // last offset of the dimensions seen so far
+	radix := true
+	for k := len(ds) - 1; k >= 0; k-- {
+		if ds[k].stride == 0 {
+			return true
+		}
+		if ds[k].stride <= reach {
+			radix = false
+		}
+		reach += (ds[k].n - 1) * ds[k].stride
+	}
+	if radix {
+		return false
+	}
+	// rest[k] is the last offset of dims k.., g[k] the gcd of their strides.
+	rest := make([]int64, len(ds)+1)
+	g := make([]int64, len(ds)+1)
+	for k := len(ds) - 1; k >= 0; k-- {
+		rest[k] = rest[k+1] + int64((ds[k].n-1)*ds[k].stride)
+		g[k] = gcd(g[k+1], int64(ds[k].stride))
+	}
+	var search func(k int, p int64, nonzero bool) bool
+	search = func(k int, p int64, nonzero bool) bool {
+		s, m := int64(ds[k].stride), int64(ds[k].n-1)
+		if k == len(ds)-1 {
+			// c*s = -p, with c > 0 if nothing before was nonzero.
+			if p%s != 0 {
+				return false
+			}
+			c := -p / s
+			return c >= -m && c <= m && (nonzero || c > 0)
+		}
+		// |p + c*s| <= rest[k+1] bounds c; the gcd of the rest divides p + c*s.
+		lo := max(-m, ceilDiv(-rest[k+1]-p, s))
+		hi := min(m, floorDiv(rest[k+1]-p, s))
+		if !nonzero {
+			lo = max(lo, 0)
+		}
+		for c := lo; c <= hi; c++ {
+			q := p + c*s
+			if q%g[k+1] != 0 {
+				continue
+			}
+			if search(k+1, q, nonzero || c != 0) {
+				return true
+			}
+		}
+		return false
+	}
+	return search(0, 0, false)
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
