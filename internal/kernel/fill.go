@@ -67,7 +67,6 @@ func fillLinear[T Word](s *Seq, dst []T, i0, step uint64) {
 	}
 }
 
-
 // FillLE writes len(dst)/s.Size() consecutive elements, the bits of indices
 // i0, i0+step, ..., to dst in little-endian byte order.
 func (s *Seq) FillLE(dst []byte, i0, step uint64) {

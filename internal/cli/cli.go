@@ -1,0 +1,269 @@
+// Package cli is the dmlfill command: one fill from flags, or a DxDispatch
+// model file, written as text, raw bytes, the whole buffer, .npy or JSON.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/npy"
+	"github.com/dmlgo/dml/internal/textfmt"
+)
+
+const usage = `Usage:
+  dmlfill -type T -sizes N,N,... [-strides N,...] -start V -delta V [-level L]
+          [-total-bytes N] [-alignment N] [-format text|raw|buffer|npy|json] [-full] [-o FILE]
+  dmlfill -model FILE.json
+
+Runs DirectML's DML_OPERATOR_FILL_VALUE_SEQUENCE on the CPU: element i of the
+output tensor is start + i*delta (integers wrap; floats are rounded once).
+
+Examples, from DirectML's documentation:
+  $ dmlfill -type FLOAT32 -sizes 1,1,1,3 -start 3 -delta 2
+  [[[[3, 5, 7]]]]
+  $ dmlfill -type UINT8 -sizes 1,1,2,2 -start 10 -delta -2
+  [[[[10, 8],
+     [ 6, 4]]]]
+
+A DxDispatch model file (DirectML's test tool's JSON):
+  $ dmlfill -model models/fill_value_sequence.json
+  Resource 'Out': 3.2, 4.7, 6.2, 7.7, 9.2
+
+Formats: text (nested brackets; summarised past 1000 elements unless -full),
+raw (the elements in logical order, little-endian), buffer (the whole output
+buffer, TotalTensorSizeInBytes bytes, as the operator leaves a zeroed one),
+npy (NumPy), json. Values: decimal or Go syntax (0xFE, 0x1.8p+1), inf, -inf,
+nan; an integer type takes [-2^(n-1), 2^n-1] as its n-bit two's complement.
+
+Exit status: 0 done, 2 bad flags or a descriptor DirectML would reject,
+1 a file could not be read or written. With -o the file appears only when
+complete.
+
+Flags:
+`
+
+// usageError is a bad flag, value or descriptor (exit status 2).
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// Main runs dmlfill with the arguments after the program name and returns
+// the exit status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	err := run(args, stdout, stderr)
+	var ue *usageError
+	var ie *ioError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ie):
+		fmt.Fprintln(stderr, "dmlfill:", err)
+		return 1
+	case errors.As(err, &ue), errors.Is(err, dml.ErrInvalidArg):
+		fmt.Fprintln(stderr, "dmlfill:", strings.TrimPrefix(err.Error(), "dml: "))
+		return 2
+	}
+	fmt.Fprintln(stderr, "dmlfill:", err)
+	return 1
+}
+
+type options struct {
+	typ, sizes, strides, start, delta, level string
+	totalBytes, alignment, format, out, model string
+	full                                      bool
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	var o options
+	fs := flag.NewFlagSet("dmlfill", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.typ, "type", "", "data type: FLOAT32, FLOAT16, UINT8 ... INT64 (or DML_TENSOR_DATA_TYPE_...)")
+	fs.StringVar(&o.sizes, "sizes", "", "comma-separated sizes, outermost first")
+	fs.StringVar(&o.strides, "strides", "", "comma-separated strides in elements (default: packed)")
+	fs.StringVar(&o.start, "start", "0", "ValueStart")
+	fs.StringVar(&o.delta, "delta", "1", "ValueDelta")
+	fs.StringVar(&o.level, "level", "6.4", "DirectML feature level: 2.1, 4.0, 5.0 ... 6.4")
+	fs.StringVar(&o.totalBytes, "total-bytes", "", "TotalTensorSizeInBytes (default: DMLCalcBufferTensorSize)")
+	fs.StringVar(&o.alignment, "alignment", "0", "GuaranteedBaseOffsetAlignment")
+	fs.StringVar(&o.format, "format", "text", "output format: text, raw, buffer, npy or json")
+	fs.BoolVar(&o.full, "full", false, "text: print every element, however many")
+	fs.StringVar(&o.out, "o", "", "write to this file (atomically) instead of standard output")
+	fs.StringVar(&o.model, "model", "", "run a DxDispatch model file (JSON)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return err
+		}
+		return usagef("%v (dmlfill -h shows the usage)", err)
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (dmlfill -h shows the usage)", fs.Arg(0))
+	}
+	if o.model != "" {
+		return runModel(o.model, stdout, stderr)
+	}
+	return runFill(&o, stdout, stderr)
+}
+
+// parseList reads "1,2,3" as 32-bit unsigned integers.
+func parseList(flagName, s string) ([]uint32, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, usagef("-%s is empty; want comma-separated integers such as 1,1,2,2", flagName)
+	}
+	parts := strings.Split(s, ",")
+	out := make([]uint32, len(parts))
+	for i, p := range parts {
+		v, err := strconv.ParseUint(strings.TrimSpace(p), 10, 32)
+		if err != nil {
+			return nil, usagef("-%s entry %d is %q; want an integer from 0 to 4294967295", flagName, i, p)
+		}
+		out[i] = uint32(v)
+	}
+	return out, nil
+}
+
+func runFill(o *options, stdout, stderr io.Writer) error {
+	if o.typ == "" {
+		return usagef("-type is missing (FLOAT32, FLOAT16, UINT8, ... INT64)")
+	}
+	if o.sizes == "" {
+		return usagef("-sizes is missing (for example -sizes 1,1,2,2)")
+	}
+	dt, err := dml.ParseTensorDataType(o.typ)
+	if err != nil {
+		return usagef("-type: unknown data type %q; want FLOAT32, FLOAT16, UINT32, UINT16, UINT8, INT32, INT16, INT8, UINT64 or INT64", o.typ)
+	}
+	level, err := dml.ParseFeatureLevel(o.level)
+	if err != nil {
+		return usagef("-level: unknown feature level %q; want 2.1, 3.0, 3.1, 4.0, 4.1, 5.0, 5.1, 5.2, 6.0 ... 6.4", o.level)
+	}
+	t := &dml.BufferTensorDesc{DataType: dt}
+	if t.Sizes, err = parseList("sizes", o.sizes); err != nil {
+		return err
+	}
+	if o.strides != "" {
+		if t.Strides, err = parseList("strides", o.strides); err != nil {
+			return err
+		}
+	}
+	if o.totalBytes != "" {
+		if t.TotalTensorSizeInBytes, err = strconv.ParseUint(o.totalBytes, 10, 64); err != nil {
+			return usagef("-total-bytes is %q; want an integer from 0 to 18446744073709551615", o.totalBytes)
+		}
+	} else {
+		t.TotalTensorSizeInBytes = dml.CalcBufferTensorSize(dt, t.Sizes, t.Strides)
+	}
+	a, err := strconv.ParseUint(o.alignment, 10, 32)
+	if err != nil {
+		return usagef("-alignment is %q; want an integer from 0 to 4294967295", o.alignment)
+	}
+	t.GuaranteedBaseOffsetAlignment = uint32(a)
+	desc := &dml.FillValueSequenceOperatorDesc{OutputTensor: t, ValueDataType: dt}
+	if dt.ElementSize() > 0 {
+		if desc.ValueStart, err = dml.ParseScalar(dt, o.start); err != nil {
+			return usagef("-start: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
+		}
+		if desc.ValueDelta, err = dml.ParseScalar(dt, o.delta); err != nil {
+			return usagef("-delta: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
+		}
+	}
+	switch o.format {
+	case "text", "raw", "buffer", "npy", "json":
+	default:
+		return usagef("-format is %q; want text, raw, buffer, npy or json", o.format)
+	}
+	dev := dml.NewDevice(level)
+	op, err := dev.CreateOperator(desc)
+	if err != nil {
+		return err
+	}
+	tensor, err := newTensor(dev, desc)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(o.out, stdout, func(w io.Writer) error {
+		switch o.format {
+		case "raw":
+			return tensor.writeRaw(w, newProgress(stderr, tensor.count*tensor.es))
+		case "buffer":
+			return writeWindows(w, op, t.TotalTensorSizeInBytes, newProgress(stderr, t.TotalTensorSizeInBytes))
+		case "npy":
+			return tensor.writeNPY(w, tensor.shape(), newProgress(stderr, tensor.count*tensor.es))
+		case "json":
+			return tensor.writeJSON(w)
+		}
+		return tensor.writeText(w, o.full)
+	})
+}
+
+// tensor is the logical view of a fill: its elements in row-major order,
+// produced by the same operator with a packed layout.
+type tensor struct {
+	desc   *dml.FillValueSequenceOperatorDesc
+	packed dml.Operator
+	es     uint64
+	count  uint64
+}
+
+func newTensor(dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc) (*tensor, error) {
+	t := desc.OutputTensor
+	pd := *desc
+	pt := *t
+	pt.Strides = nil
+	pt.GuaranteedBaseOffsetAlignment = 0
+	pt.TotalTensorSizeInBytes = dml.CalcBufferTensorSize(t.DataType, t.Sizes, nil)
+	pd.OutputTensor = &pt
+	op, err := dev.CreateOperator(&pd)
+	if err != nil {
+		return nil, err
+	}
+	count := uint64(1)
+	for _, s := range t.Sizes {
+		count *= uint64(s)
+	}
+	return &tensor{desc: desc, packed: op, es: uint64(t.DataType.ElementSize()), count: count}, nil
+}
+
+func (t *tensor) shape() []uint64 {
+	s := make([]uint64, len(t.desc.OutputTensor.Sizes))
+	for i, v := range t.desc.OutputTensor.Sizes {
+		s[i] = uint64(v)
+	}
+	return s
+}
+
+func (t *tensor) writeRaw(w io.Writer, prog *progress) error {
+	return writeWindows(w, t.packed, t.count*t.es, prog)
+}
+
+func (t *tensor) writeNPY(w io.Writer, shape []uint64, prog *progress) error {
+	h, err := npy.Header(t.desc.OutputTensor.DataType, shape)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if _, err := w.Write(h); err != nil {
+		return err
+	}
+	return t.writeRaw(w, prog)
+}
+
+func (t *tensor) writeText(w io.Writer, full bool) error {
+	el := newElements(t.packed, t.es)
+	dt := t.desc.OutputTensor.DataType
+	return textfmt.Nested(w, t.desc.OutputTensor.Sizes, full, func(i uint64) string {
+		return textfmt.Value(dt, el.bits(i))
+	})
+}

@@ -1,0 +1,90 @@
+package dml
+
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/dmlgo/dml/internal/kernel"
+	"github.com/x448/float16"
+)
+
+// Element is a Go type that Sequence fills: every integer type (int, uint and
+// uintptr wrap at their width on the platform), float32, float64 and
+// github.com/x448/float16's Float16.
+type Element interface {
+	int8 | int16 | int32 | int64 | int |
+		uint8 | uint16 | uint32 | uint64 | uint | uintptr |
+		float32 | float64 | float16.Float16
+}
+
+// Sequence sets dst[i] to start + i*delta for every i, by the operator's
+// rules (see FillValueSequenceOperatorDesc): dst[0] is start, integers wrap,
+// floats are the exact value rounded once to nearest even (float64 too). An
+// empty dst is fine; one longer than MaxElements is an error wrapping
+// ErrInvalidArg, and nothing is written. Large slices are filled by up to
+// GOMAXPROCS goroutines, with the same result.
+func Sequence[T Element](dst []T, start, delta T) error {
+	if uint64(len(dst)) > MaxElements {
+		return argError("len(dst)", len(dst), "at most 4294967295 elements are allowed")
+	}
+	if len(dst) == 0 {
+		return nil
+	}
+	size := int(unsafe.Sizeof(start))
+	kind := kernel.Int
+	switch any(start).(type) {
+	case float32:
+		kind = kernel.Float32
+	case float64:
+		kind = kernel.Float64
+	case float16.Float16:
+		kind = kernel.Float16
+	}
+	seq := kernel.New(kind, size, wordOf(&start, size), wordOf(&delta, size))
+	p := unsafe.Pointer(unsafe.SliceData(dst))
+	switch size {
+	case 1:
+		fillParallel(seq, unsafe.Slice((*uint8)(p), len(dst)))
+	case 2:
+		fillParallel(seq, unsafe.Slice((*uint16)(p), len(dst)))
+	case 4:
+		fillParallel(seq, unsafe.Slice((*uint32)(p), len(dst)))
+	default:
+		fillParallel(seq, unsafe.Slice((*uint64)(p), len(dst)))
+	}
+	return nil
+}
+
+// wordOf returns the bits of the value at p, size bytes long.
+func wordOf[T Element](p *T, size int) uint64 {
+	u := unsafe.Pointer(p)
+	switch size {
+	case 1:
+		return uint64(*(*uint8)(u))
+	case 2:
+		return uint64(*(*uint16)(u))
+	case 4:
+		return uint64(*(*uint32)(u))
+	}
+	return *(*uint64)(u)
+}
+
+func fillParallel[W kernel.Word](seq *kernel.Seq, dst []W) {
+	n := len(dst)
+	workers := min(maxProcs(), n*seq.Size()/parallelMin)
+	if workers <= 1 {
+		kernel.Fill(seq, dst, 0, 1)
+		return
+	}
+	var wg sync.WaitGroup
+	step := n / workers
+	for k := range workers {
+		a, b := k*step, (k+1)*step
+		if k == workers-1 {
+			b = n
+		}
+		wg.Go(func() { kernel.Fill(seq, dst[a:b], uint64(a), 1) })
+	}
+	wg.Wait()
+}
+
