@@ -87,4 +87,3 @@ func fillParallel[W kernel.Word](seq *kernel.Seq, dst []W) {
 	}
 	wg.Wait()
 }
-

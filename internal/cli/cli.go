@@ -79,7 +79,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 type options struct {
-	typ, sizes, strides, start, delta, level string
+	typ, sizes, strides, start, delta, level  string
 	totalBytes, alignment, format, out, model string
 	full                                      bool
 }
