@@ -1,6 +1,7 @@
 package dml_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -151,3 +152,7 @@ func getLE(b []byte, size uint32) uint64 {
 	}
 	return v
 }
+
+func sprint(v any) string { return fmt.Sprint(v) }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed+1)) }

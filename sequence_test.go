@@ -1,0 +1,97 @@
+package dml_test
+
+import (
+	"errors"
+	"math"
+	"testing"
+	"unsafe"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/exact"
+	"github.com/x448/float16"
+)
+
+// checkSequence fills a slice of T through Sequence and compares each
+// element's bits with the reference for the DirectML type of the same width.
+func checkSequence[T dml.Element](t *testing.T, dt dml.TensorDataType, n int, start, delta T) {
+	t.Helper()
+	dst := make([]T, n)
+	if err := dml.Sequence(dst, start, delta); err != nil {
+		t.Fatal(err)
+	}
+	size := int(unsafe.Sizeof(start))
+	sb, db := bitsOf(&start, size), bitsOf(&delta, size)
+	// Every element of a short slice; of a long one, the first and last
+	// thousand and a stride through the middle (each split point included).
+	for i := range dst {
+		if i >= 1000 && i < n-1000 && i%997 != 0 && i%(n/2) != 0 && i%(n/4) != 0 {
+			continue
+		}
+		got := bitsOf(&dst[i], size)
+		if want := exact.Element(dt, sb, db, uint64(i)); got != want {
+			t.Fatalf("%T start %v delta %v: [%d] = %#x, want %#x", start, start, delta, i, got, want)
+		}
+	}
+}
+
+func bitsOf[T any](p *T, size int) uint64 {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(p)), size)
+	var v uint64
+	for k := size - 1; k >= 0; k-- {
+		v = v<<8 | uint64(b[k]) // host order is little-endian on the test hosts
+	}
+	return v
+}
+
+func TestSequence(t *testing.T) {
+	if !littleEndianHost() {
+		t.Skip("bitsOf reads host order as little-endian")
+	}
+	r := newRand(17)
+	for range 200 {
+		n := r.IntN(300)
+		if r.IntN(20) == 0 {
+			n = 1<<20 + r.IntN(100) // big enough to split across goroutines
+		}
+		checkSequence(t, dml.TensorDataTypeInt8, n, int8(randomValue(r, dml.TensorDataTypeInt8)), int8(randomValue(r, dml.TensorDataTypeInt8)))
+		checkSequence(t, dml.TensorDataTypeUint8, n, uint8(randomValue(r, dml.TensorDataTypeUint8)), uint8(randomValue(r, dml.TensorDataTypeUint8)))
+		checkSequence(t, dml.TensorDataTypeInt16, n, int16(randomValue(r, dml.TensorDataTypeInt16)), int16(randomValue(r, dml.TensorDataTypeInt16)))
+		checkSequence(t, dml.TensorDataTypeUint16, n, uint16(randomValue(r, dml.TensorDataTypeUint16)), uint16(randomValue(r, dml.TensorDataTypeUint16)))
+		checkSequence(t, dml.TensorDataTypeInt32, n, int32(randomValue(r, dml.TensorDataTypeInt32)), int32(randomValue(r, dml.TensorDataTypeInt32)))
+		checkSequence(t, dml.TensorDataTypeUint32, n, uint32(randomValue(r, dml.TensorDataTypeUint32)), uint32(randomValue(r, dml.TensorDataTypeUint32)))
+		checkSequence(t, dml.TensorDataTypeInt64, n, int64(randomValue(r, dml.TensorDataTypeInt64)), int64(randomValue(r, dml.TensorDataTypeInt64)))
+		checkSequence(t, dml.TensorDataTypeUint64, n, randomValue(r, dml.TensorDataTypeUint64), randomValue(r, dml.TensorDataTypeUint64))
+		checkSequence(t, dml.TensorDataTypeInt64, n, int(randomValue(r, dml.TensorDataTypeInt64)), int(randomValue(r, dml.TensorDataTypeInt64)))
+		checkSequence(t, dml.TensorDataTypeUint64, n, uint(randomValue(r, dml.TensorDataTypeUint64)), uint(randomValue(r, dml.TensorDataTypeUint64)))
+		checkSequence(t, dml.TensorDataTypeUint64, n, uintptr(randomValue(r, dml.TensorDataTypeUint64)), uintptr(randomValue(r, dml.TensorDataTypeUint64)))
+		checkSequence(t, dml.TensorDataTypeFloat32, n, math.Float32frombits(uint32(randomValue(r, dml.TensorDataTypeFloat32))), math.Float32frombits(uint32(randomValue(r, dml.TensorDataTypeFloat32))))
+		checkSequence(t, dml.TensorDataTypeFloat16, n, float16.Frombits(uint16(randomValue(r, dml.TensorDataTypeFloat16))), float16.Frombits(uint16(randomValue(r, dml.TensorDataTypeFloat16))))
+		f64 := []float64{0, math.Copysign(0, -1), 0.1, 0.3, -1.5, 1e300, 5e-324, math.Inf(1), math.Inf(-1), math.NaN(), math.MaxFloat64, float64(r.IntN(100))}
+		checkSequence(t, dml.TensorDataTypeFloat64, n, f64[r.IntN(len(f64))], f64[r.IntN(len(f64))])
+	}
+	if err := dml.Sequence([]float32(nil), 1, 2); err != nil {
+		t.Errorf("empty slice: %v", err)
+	}
+}
+
+func TestSequenceTooLong(t *testing.T) {
+	if unsafe.Sizeof(0) < 8 {
+		t.Skip("needs 64-bit ints")
+	}
+	// A slice header past 2^32-1 elements of a zero-size-free type, without
+	// the memory: unsafe.Slice over a small array is never touched, since
+	// Sequence must refuse it first.
+	var one [1]byte
+	huge := unsafe.Slice(&one[0], uint64(dml.MaxElements)+1)
+	if err := dml.Sequence(huge, 1, 1); !errors.Is(err, dml.ErrInvalidArg) {
+		t.Fatalf("got %v", err)
+	}
+	if one[0] != 0 {
+		t.Fatal("written")
+	}
+}
+
+func littleEndianHost() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}
