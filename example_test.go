@@ -98,5 +98,5 @@ func ExampleCalcBufferTensorSize() {
 	fmt.Println(dml.CalcBufferTensorSize(dml.TensorDataTypeFloat16, []uint32{2, 3}, []uint32{4, 1}))
 	// Output:
 	// 4
-	// 12
+	// 16
 }

@@ -185,6 +185,14 @@ func aliasing(ds []dim) bool {
 	if radix {
 		return false
 	}
+	// More elements than offsets up to the last: two must coincide.
+	count := uint64(1)
+	for _, d := range ds {
+		count *= d.n // at most 2^32-1 in all
+	}
+	if count > reach+1 {
+		return true
+	}
 	// rest[k] is the last offset of dims k.., g[k] the gcd of their strides.
 	rest := make([]int64, len(ds)+1)
 	g := make([]int64, len(ds)+1)
