@@ -37,7 +37,7 @@ func checkFill(t *testing.T, dev *dml.Device, name string, dt dml.TensorDataType
 	es := dt.ElementSize()
 	total := dml.CalcBufferTensorSize(dt, sizes, strides) + uint64(r.IntN(3))*4
 	desc := &dml.FillValueSequenceOperatorDesc{
-		OutputTensor: &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides, TotalTensorSizeInBytes: total},
+		OutputTensor:  &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides, TotalTensorSizeInBytes: total},
 		ValueDataType: dt,
 		// Garbage in the bytes above the type's: they must be ignored.
 		ValueStart: dml.ScalarBits(start | r.Uint64()<<(8*es)*boolU(es < 8)),
