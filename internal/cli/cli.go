@@ -113,7 +113,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return usagef("unexpected argument %q (dmlfill -h shows the usage)", fs.Arg(0))
 	}
 	if o.model != "" {
-		return runModel(o.model, stdout, stderr)
+		level, err := dml.ParseFeatureLevel(o.level)
+		if err != nil {
+			return usagef("-level: unknown feature level %q; want 2.1, 3.0, 3.1, 4.0, 4.1, 5.0, 5.1, 5.2, 6.0 ... 6.4", o.level)
+		}
+		return runModel(o.model, level, stdout, stderr)
 	}
 	return runFill(&o, stdout, stderr)
 }

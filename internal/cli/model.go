@@ -1,7 +1,52 @@
 package cli
 
-import "io"
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 
-func runModel(path string, stdout, stderr io.Writer) error {
-	return usagef("-model is not supported yet")
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/dxdispatch"
+)
+
+// runModel runs a DxDispatch model file: every resource, dispatchable and
+// command is checked before the first command runs.
+func runModel(path string, level dml.FeatureLevel, stdout, stderr io.Writer) error {
+	m, err := dxdispatch.Load(path, dml.NewDevice(level))
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && !errors.As(err, new(*dxdispatch.Error)) {
+			return &ioError{fmt.Errorf("reading %s: %w", path, pe.Err)}
+		}
+		return usagef("%s: %v", path, err)
+	}
+	err = m.Run(stdout, stderr, func(target string, parts [][]byte) error {
+		// DxDispatch creates the target's folder; so does dmlfill.
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return &ioError{fmt.Errorf("creating the folder of %s: %w", target, unwrapPath(err))}
+		}
+		return writeAtomic(target, nil, func(w io.Writer) error {
+			for _, p := range parts {
+				if _, err := w.Write(p); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+	var ie *ioError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ie):
+		return err
+	}
+	var de *dxdispatch.Error
+	if errors.As(err, &de) {
+		return usagef("%s: %v", path, err)
+	}
+	return &ioError{err}
 }

@@ -67,3 +67,96 @@ func Header(t dml.TensorDataType, shape []uint64) ([]byte, error) {
 	}
 	return append(h, '\n'), nil
 }
+
+// Read parses a .npy file (versions 1.0 to 3.0) and returns its data type,
+// shape and data bytes. Only little-endian (or single-byte) element types in
+// C order are accepted.
+func Read(b []byte) (dml.TensorDataType, []uint64, []byte, error) {
+	if len(b) < 10 || string(b[:6]) != "\x93NUMPY" {
+		return 0, nil, nil, fmt.Errorf("npy: not a .npy file (no \\x93NUMPY magic)")
+	}
+	var hlen, pre int
+	switch b[6] {
+	case 1:
+		hlen, pre = int(binary.LittleEndian.Uint16(b[8:])), 10
+	case 2, 3:
+		if len(b) < 12 {
+			return 0, nil, nil, fmt.Errorf("npy: truncated header")
+		}
+		hlen, pre = int(binary.LittleEndian.Uint32(b[8:])), 12
+	default:
+		return 0, nil, nil, fmt.Errorf("npy: unsupported version %d.%d", b[6], b[7])
+	}
+	if hlen < 0 || pre+hlen > len(b) {
+		return 0, nil, nil, fmt.Errorf("npy: truncated header")
+	}
+	header := string(b[pre : pre+hlen])
+	descr, ok := dictValue(header, "descr")
+	if !ok {
+		return 0, nil, nil, fmt.Errorf("npy: header has no 'descr'")
+	}
+	descr = strings.Trim(descr, "'\"")
+	var dt dml.TensorDataType
+	for t := dml.TensorDataType(0); t <= dml.TensorDataTypeInt4; t++ {
+		if d, ok := Descr(t); ok && (d == descr || d[1:] == descr[1:] && descr[0] == '=' || d[0] == '|' && d[1:] == descr[1:]) {
+			dt = t
+		}
+	}
+	if dt == dml.TensorDataTypeUnknown {
+		return 0, nil, nil, fmt.Errorf("npy: unsupported element type %q (want a little-endian float or integer type)", descr)
+	}
+	if fo, _ := dictValue(header, "fortran_order"); fo != "False" {
+		return 0, nil, nil, fmt.Errorf("npy: Fortran-order arrays are not supported")
+	}
+	shapeText, ok := dictValue(header, "shape")
+	if !ok {
+		return 0, nil, nil, fmt.Errorf("npy: header has no 'shape'")
+	}
+	var shape []uint64
+	count := uint64(1)
+	for _, f := range strings.Split(strings.Trim(shapeText, "()"), ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		var v uint64
+		if _, err := fmt.Sscan(f, &v); err != nil {
+			return 0, nil, nil, fmt.Errorf("npy: bad shape %s", shapeText)
+		}
+		shape = append(shape, v)
+		count *= v
+	}
+	data := b[pre+hlen:]
+	need := count * uint64(dt.ElementSize())
+	if uint64(len(data)) < need {
+		return 0, nil, nil, fmt.Errorf("npy: %d data bytes for shape %s of %s, want %d", len(data), shapeText, descr, need)
+	}
+	return dt, shape, data[:need], nil
+}
+
+// dictValue finds 'key': value in a header dict, the value ending at the
+// next top-level comma or brace.
+func dictValue(header, key string) (string, bool) {
+	i := strings.Index(header, "'"+key+"'")
+	if i < 0 {
+		return "", false
+	}
+	rest := strings.TrimLeft(header[i+len(key)+2:], " :")
+	depth := 0
+	for j, c := range rest {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return rest[:j+1], true
+			}
+		case ',', '}':
+			if depth == 0 {
+				return strings.TrimSpace(rest[:j]), true
+			}
+		}
+	}
+	return "", false
+}

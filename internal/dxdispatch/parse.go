@@ -1,0 +1,560 @@
+// Package dxdispatch runs the part of DirectML's DxDispatch model format (the
+// JSON files of DirectML's test tool, described by its _schema.json) that
+// DML_OPERATOR_FILL_VALUE_SEQUENCE needs: buffer resources with their initial
+// values, FILL_VALUE_SEQUENCE dispatchables, and the dispatch, print and
+// writeFile commands. A dispatchable's desc becomes the same public
+// descriptor a library user builds and goes through Device.CreateOperator.
+package dxdispatch
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/npy"
+)
+
+// Error is a model that cannot run: malformed, or naming what does not
+// exist, or describing an operator DirectML would reject. Where says the
+// place in the file ("dispatchables.fill.desc.OutputTensor.Sizes[2]").
+type Error struct {
+	Where string
+	Err   error
+}
+
+func (e *Error) Error() string {
+	if e.Where == "" {
+		return e.Err.Error()
+	}
+	return e.Where + ": " + e.Err.Error()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+func errAt(where, format string, args ...any) error {
+	return &Error{Where: where, Err: fmt.Errorf(format, args...)}
+}
+
+// Model is a parsed model file, its operators created.
+type Model struct {
+	dir       string
+	resources map[string]*resource
+	ops       map[string]dml.Operator
+	commands  []command
+}
+
+type resource struct {
+	name       string
+	dataType   dml.TensorDataType
+	data       []byte // sizeInBytes long, aligned as a D3D12 buffer is
+	initOffset uint64 // where the initial values start
+	initLen    uint64 // their length in bytes
+}
+
+type binding struct {
+	resource      *resource
+	offset, count uint64 // bytes
+}
+
+type command struct {
+	where      string
+	kind       string
+	op         dml.Operator
+	opName     string
+	output     binding
+	res        *resource
+	verbose    bool
+	targetPath string
+	dimensions []uint64
+}
+
+// object is a JSON object whose members keep their text.
+type object map[string]json.RawMessage
+
+func decodeObject(raw json.RawMessage, where string) (object, error) {
+	var o object
+	if err := json.Unmarshal(raw, &o); err != nil || o == nil {
+		return nil, errAt(where, "want a JSON object, got %s", short(raw))
+	}
+	return o, nil
+}
+
+func short(raw json.RawMessage) string {
+	s := strings.Join(strings.Fields(string(raw)), " ")
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return s
+}
+
+func (o object) keys() []string {
+	k := make([]string, 0, len(o))
+	for name := range o {
+		k = append(k, name)
+	}
+	sort.Strings(k)
+	return k
+}
+
+// only rejects members other than the allowed ones.
+func (o object) only(where string, allowed ...string) error {
+	for _, k := range o.keys() {
+		ok := false
+		for _, a := range allowed {
+			ok = ok || k == a
+		}
+		if !ok {
+			return errAt(join(where, k), "unknown field; want one of %s", strings.Join(allowed, ", "))
+		}
+	}
+	return nil
+}
+
+func join(where, field string) string {
+	if where == "" {
+		return field
+	}
+	return where + "." + field
+}
+
+func (o object) str(where, field string, required bool) (string, error) {
+	raw, ok := o[field]
+	if !ok {
+		if required {
+			return "", errAt(join(where, field), "missing")
+		}
+		return "", nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", errAt(join(where, field), "want a string, got %s", short(raw))
+	}
+	return s, nil
+}
+
+func (o object) uint(where, field string, bits int) (uint64, bool, error) {
+	raw, ok := o[field]
+	if !ok {
+		return 0, false, nil
+	}
+	v, err := strconv.ParseUint(strings.TrimSpace(string(raw)), 10, bits)
+	if err != nil {
+		return 0, true, errAt(join(where, field), "want an integer from 0 to %d, got %s", uint64(1)<<bits-1, short(raw))
+	}
+	return v, true, nil
+}
+
+func uintArray(raw json.RawMessage, where string) ([]uint32, error) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, errAt(where, "want an array of integers, got %s", short(raw))
+	}
+	out := make([]uint32, len(items))
+	for i, it := range items {
+		v, err := strconv.ParseUint(strings.TrimSpace(string(it)), 10, 32)
+		if err != nil {
+			return nil, errAt(fmt.Sprintf("%s[%d]", where, i), "want an integer from 0 to 4294967295, got %s", short(it))
+		}
+		out[i] = uint32(v)
+	}
+	return out, nil
+}
+
+func dataType(raw json.RawMessage, where string) (dml.TensorDataType, error) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return 0, errAt(where, "want a data type name such as \"FLOAT32\", got %s", short(raw))
+	}
+	t, err := dml.ParseTensorDataType(s)
+	if err != nil || t == dml.TensorDataTypeUint4 || t == dml.TensorDataTypeInt4 {
+		return 0, errAt(where, "unknown data type %q", s)
+	}
+	return t, nil
+}
+
+// scalarText returns the text of a JSON number or string value.
+func scalarText(raw json.RawMessage) (string, bool) {
+	t := strings.TrimSpace(string(raw))
+	if strings.HasPrefix(t, `"`) {
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return "", false
+		}
+		return s, true
+	}
+	if t == "" || strings.ContainsAny(t[:1], "[{tfn") {
+		return "", false
+	}
+	return t, true
+}
+
+func parseValue(raw json.RawMessage, t dml.TensorDataType, where string) (dml.ScalarUnion, error) {
+	text, ok := scalarText(raw)
+	if !ok {
+		return dml.ScalarUnion{}, errAt(where, "want a number, got %s", short(raw))
+	}
+	s, err := dml.ParseScalar(t, text)
+	if err != nil {
+		return s, errAt(where, "%s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
+	}
+	return s, nil
+}
+
+// unionMember is the DML_SCALAR_UNION member DxDispatch's object form names
+// for each data type, and the type its value is read as.
+func unionMember(t dml.TensorDataType) (string, dml.TensorDataType) {
+	switch t {
+	case dml.TensorDataTypeFloat16:
+		return "UInt16", dml.TensorDataTypeUint16 // the binary16 bits
+	case dml.TensorDataTypeFloat32:
+		return "Float32", t
+	case dml.TensorDataTypeFloat64:
+		return "Float64", t
+	}
+	name := strings.ToLower(t.String()) // "uint16", "int8"
+	if strings.HasPrefix(name, "u") {
+		return "UInt" + name[4:], t
+	}
+	return "Int" + name[3:], t
+}
+
+// parseScalarUnion reads ValueStart or ValueDelta: a JSON number (or string)
+// read as a value of the type, or DxDispatch's object form naming the
+// union's member, such as {"UInt16": 15360} for FLOAT16 bits. Numbers are
+// read from their text, so 64-bit integers keep every bit.
+func parseScalarUnion(raw json.RawMessage, t dml.TensorDataType, where string) (dml.ScalarUnion, error) {
+	if strings.HasPrefix(strings.TrimSpace(string(raw)), "{") {
+		o, err := decodeObject(raw, where)
+		if err != nil {
+			return dml.ScalarUnion{}, err
+		}
+		member, mt := unionMember(t)
+		if len(o) != 1 || o[member] == nil {
+			return dml.ScalarUnion{}, errAt(where, "want {%q: value} for %v, got %s", member, t, short(raw))
+		}
+		return parseValue(o[member], mt, join(where, member))
+	}
+	return parseValue(raw, t, where)
+}
+
+// Load reads and checks a model file, and creates its operators on dev.
+func Load(path string, dev *dml.Device) (*Model, error) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(text, filepath.Dir(path), dev)
+}
+
+// Parse checks a model given as JSON text; dir is where its relative paths
+// start from.
+func Parse(text []byte, dir string, dev *dml.Device) (*Model, error) {
+	var top object
+	dec := json.NewDecoder(bytes.NewReader(text))
+	if err := dec.Decode(&top); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			line, col := position(text, se.Offset)
+			return nil, errAt(fmt.Sprintf("line %d, column %d", line, col), "malformed JSON: %v", se)
+		}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, errAt("", "the model must be a JSON object")
+		}
+		return nil, errAt("", "malformed JSON: %v", err)
+	}
+	if top == nil {
+		return nil, errAt("", "the model must be a JSON object")
+	}
+	if dec.More() {
+		return nil, errAt("", "malformed JSON: text after the model's object")
+	}
+	if err := top.only("", "$schema", "resources", "dispatchables", "commands"); err != nil {
+		return nil, err
+	}
+	m := &Model{dir: dir, resources: map[string]*resource{}, ops: map[string]dml.Operator{}}
+	for _, f := range []string{"resources", "dispatchables", "commands"} {
+		if top[f] == nil {
+			return nil, errAt(f, "missing")
+		}
+	}
+	res, err := decodeObject(top["resources"], "resources")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range res.keys() {
+		r, err := m.parseResource(name, res[name], "resources."+name)
+		if err != nil {
+			return nil, err
+		}
+		m.resources[name] = r
+	}
+	disp, err := decodeObject(top["dispatchables"], "dispatchables")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range disp.keys() {
+		op, err := parseDispatchable(disp[name], "dispatchables."+name, dev)
+		if err != nil {
+			return nil, err
+		}
+		m.ops[name] = op
+	}
+	var cmds []json.RawMessage
+	if err := json.Unmarshal(top["commands"], &cmds); err != nil {
+		return nil, errAt("commands", "want an array of commands, got %s", short(top["commands"]))
+	}
+	for i, raw := range cmds {
+		c, err := m.parseCommand(raw, fmt.Sprintf("commands[%d]", i), disp)
+		if err != nil {
+			return nil, err
+		}
+		m.commands = append(m.commands, c)
+	}
+	return m, nil
+}
+
+func position(text []byte, off int64) (line, col int) {
+	line, col = 1, 1
+	for _, c := range text[:min(int(off), len(text))] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+func (m *Model) parseResource(name string, raw json.RawMessage, where string) (*resource, error) {
+	o, err := decodeObject(raw, where)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.only(where, "type", "initialValues", "initialValuesDataType", "initialValuesOffsetInBytes", "sizeInBytes"); err != nil {
+		return nil, err
+	}
+	if typ, err := o.str(where, "type", false); err != nil {
+		return nil, err
+	} else if typ != "" && typ != "buffer" {
+		return nil, errAt(join(where, "type"), "%q: only \"buffer\" resources exist", typ)
+	}
+	r := &resource{name: name}
+	if raw, ok := o["initialValuesDataType"]; ok {
+		if r.dataType, err = dataType(raw, join(where, "initialValuesDataType")); err != nil {
+			return nil, err
+		}
+	}
+	ivRaw, ok := o["initialValues"]
+	if !ok {
+		return nil, errAt(join(where, "initialValues"), "missing")
+	}
+	init, err := m.initialValues(r, ivRaw, join(where, "initialValues"))
+	if err != nil {
+		return nil, err
+	}
+	if len(init) == 0 {
+		return nil, errAt(join(where, "initialValues"), "no values; a buffer needs at least one")
+	}
+	size, given, err := o.uint(where, "sizeInBytes", 64)
+	if err != nil {
+		return nil, err
+	}
+	if !given {
+		size = (uint64(len(init)) + 3) &^ 3 // DxDispatch rounds up to 4 bytes
+	}
+	off, _, err := o.uint(where, "initialValuesOffsetInBytes", 64)
+	if err != nil {
+		return nil, err
+	}
+	if off > size || uint64(len(init)) > size-off {
+		return nil, errAt(where, "the buffer (%d bytes) is too small for the initial values (%d bytes) at offset %d", size, len(init), off)
+	}
+	if size > 1<<34 {
+		return nil, errAt(join(where, "sizeInBytes"), "%d bytes is more than this tool holds in memory (16 GiB)", size)
+	}
+	r.data = alignedBytes(size)
+	copy(r.data[off:], init)
+	r.initOffset, r.initLen = off, uint64(len(init))
+	return r, nil
+}
+
+// alignedBytes returns n zero bytes starting at a multiple of 4096, as a
+// D3D12 buffer does, so that a GuaranteedBaseOffsetAlignment holds.
+func alignedBytes(n uint64) []byte {
+	b := make([]byte, n+4096)
+	skip := uint64((4096 - uintptrOf(b)%4096) % 4096)
+	return b[skip : skip+n : skip+n]
+}
+
+// initialValues returns the bytes of a resource's initial values: an array,
+// {valueCount, value}, {valueCount, valueStart, valueDelta} or {sourcePath}.
+func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) ([]byte, error) {
+	trimmed := strings.TrimSpace(string(raw))
+	needType := func() error {
+		if r.dataType == dml.TensorDataTypeUnknown {
+			return errAt(strings.TrimSuffix(where, ".initialValues")+".initialValuesDataType", "missing; the initial values need a data type")
+		}
+		return nil
+	}
+	switch {
+	case strings.HasPrefix(trimmed, "["):
+		if err := needType(); err != nil {
+			return nil, err
+		}
+		var items []json.RawMessage
+		if err := json.Unmarshal(raw, &items); err != nil {
+			return nil, errAt(where, "want an array of numbers: %v", err)
+		}
+		es := int(r.dataType.ElementSize())
+		out := make([]byte, 0, len(items)*es)
+		for i, it := range items {
+			v, err := parseValue(it, r.dataType, fmt.Sprintf("%s[%d]", where, i))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v[:es]...)
+		}
+		return out, nil
+	case strings.HasPrefix(trimmed, "{"):
+		o, _ := decodeObject(raw, where)
+		switch {
+		case o["sourcePath"] != nil:
+			if err := o.only(where, "sourcePath"); err != nil {
+				return nil, err
+			}
+			return m.readSource(r, o, where)
+		case o["value"] != nil:
+			if err := o.only(where, "valueCount", "value"); err != nil {
+				return nil, err
+			}
+			if err := needType(); err != nil {
+				return nil, err
+			}
+			n, err := valueCount(o, where)
+			if err != nil {
+				return nil, err
+			}
+			v, err := parseValue(o["value"], r.dataType, join(where, "value"))
+			if err != nil {
+				return nil, err
+			}
+			return bytes.Repeat(v[:r.dataType.ElementSize()], int(n)), nil
+		case o["valueStart"] != nil || o["valueDelta"] != nil:
+			if err := o.only(where, "valueCount", "valueStart", "valueDelta"); err != nil {
+				return nil, err
+			}
+			if err := needType(); err != nil {
+				return nil, err
+			}
+			n, err := valueCount(o, where)
+			if err != nil {
+				return nil, err
+			}
+			if o["valueStart"] == nil || o["valueDelta"] == nil {
+				return nil, errAt(where, "a sequence needs valueStart and valueDelta")
+			}
+			start, err := parseValue(o["valueStart"], r.dataType, join(where, "valueStart"))
+			if err != nil {
+				return nil, err
+			}
+			delta, err := parseValue(o["valueDelta"], r.dataType, join(where, "valueDelta"))
+			if err != nil {
+				return nil, err
+			}
+			return accumulate(r.dataType, start, delta, n), nil
+		}
+		return nil, errAt(where, "want valueCount with value, or valueStart and valueDelta, or sourcePath")
+	case trimmed == `"deferred"`:
+		return nil, errAt(where, "deferred resources are not supported")
+	}
+	return nil, errAt(where, "want an array of numbers or an object, got %s", short(raw))
+}
+
+func valueCount(o object, where string) (uint64, error) {
+	n, ok, err := o.uint(where, "valueCount", 32)
+	if err != nil {
+		return 0, err
+	}
+	if !ok || n == 0 {
+		return 0, errAt(join(where, "valueCount"), "want a count of at least 1")
+	}
+	return n, nil
+}
+
+// readSource reads initial values from a .npy file (typed) or any other
+// file (raw bytes), relative to the model's folder, else the working one.
+func (m *Model) readSource(r *resource, o object, where string) ([]byte, error) {
+	p, err := o.str(where, "sourcePath", true)
+	if err != nil {
+		return nil, err
+	}
+	path := p
+	if !filepath.IsAbs(p) {
+		if _, err := os.Stat(filepath.Join(m.dir, p)); err == nil {
+			path = filepath.Join(m.dir, p)
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, errAt(join(where, "sourcePath"), "%v", err)
+	}
+	if strings.EqualFold(filepath.Ext(path), ".npy") {
+		t, _, data, err := npy.Read(b)
+		if err != nil {
+			return nil, errAt(join(where, "sourcePath"), "%s: %v", p, err)
+		}
+		if r.dataType == dml.TensorDataTypeUnknown {
+			r.dataType = t
+		} else if t != r.dataType {
+			return nil, errAt(join(where, "sourcePath"), "%s holds %v, but initialValuesDataType is %v", p, t, r.dataType)
+		}
+		return data, nil
+	}
+	if r.dataType == dml.TensorDataTypeUnknown {
+		return nil, errAt(strings.TrimSuffix(where, ".initialValues")+".initialValuesDataType", "missing; a raw file's values need a data type")
+	}
+	return b, nil
+}
+
+// accumulate generates DxDispatch's sequence initialiser the way DxDispatch
+// does: by repeated addition in the element type (value += delta), each sum
+// rounded to the type (floats) or wrapped (integers). This is not the
+// operator's rule (start + i*delta, rounded once); it is what the model
+// format means by its initialiser.
+func accumulate(t dml.TensorDataType, start, delta dml.ScalarUnion, n uint64) []byte {
+	es := int(t.ElementSize())
+	out := make([]byte, 0, int(n)*es)
+	v := start
+	for range n {
+		out = append(out, v[:es]...)
+		switch t {
+		case dml.TensorDataTypeFloat32:
+			v = dml.ScalarFloat32(v.Float32() + delta.Float32())
+		case dml.TensorDataTypeFloat64:
+			v = dml.ScalarFloat64(v.Float64() + delta.Float64())
+		case dml.TensorDataTypeFloat16:
+			// The sum of two binary16 values is exact in float64; round
+			// it once to binary16 by reading its exact hexadecimal text.
+			sum := float64(v.Float16().Float32()) + float64(delta.Float16().Float32())
+			text := strconv.FormatFloat(sum, 'x', -1, 64)
+			if math.IsNaN(sum) {
+				text = "nan"
+			} else if math.IsInf(sum, 0) {
+				text = map[bool]string{true: "-inf", false: "inf"}[sum < 0]
+			}
+			v, _ = dml.ParseScalar(t, text)
+		default:
+			v = dml.ScalarBits(v.Bits() + delta.Bits())
+		}
+	}
+	return out
+}

@@ -1,0 +1,408 @@
+package dxdispatch
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"unsafe"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/textfmt"
+)
+
+func uintptrOf(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }
+
+// parseDispatchable reads a FILL_VALUE_SEQUENCE dispatchable and creates its
+// operator; any other type is an error that names it.
+func parseDispatchable(raw json.RawMessage, where string, dev *dml.Device) (dml.Operator, error) {
+	o, err := decodeObject(raw, where)
+	if err != nil {
+		return nil, err
+	}
+	typ, err := o.str(where, "type", true)
+	if err != nil {
+		return nil, err
+	}
+	if typ != "DML_OPERATOR_FILL_VALUE_SEQUENCE" && typ != "FILL_VALUE_SEQUENCE" {
+		return nil, errAt(join(where, "type"), "%q is not supported; dmlfill runs DML_OPERATOR_FILL_VALUE_SEQUENCE only", typ)
+	}
+	if err := o.only(where, "type", "desc", "executionFlags", "bindings"); err != nil {
+		return nil, err
+	}
+	if raw, ok := o["executionFlags"]; ok {
+		if err := checkExecutionFlags(raw, join(where, "executionFlags")); err != nil {
+			return nil, err
+		}
+	}
+	descRaw, ok := o["desc"]
+	if !ok {
+		return nil, errAt(join(where, "desc"), "missing")
+	}
+	desc, err := parseDesc(descRaw, join(where, "desc"))
+	if err != nil {
+		return nil, err
+	}
+	op, err := dev.CreateOperator(desc)
+	if err != nil {
+		return nil, &Error{Where: join(where, "desc"), Err: err}
+	}
+	return op, nil
+}
+
+var executionFlags = []string{"NONE", "ALLOW_HALF_PRECISION_COMPUTATION", "DISABLE_META_COMMANDS", "DESCRIPTORS_VOLATILE"}
+
+func checkExecutionFlags(raw json.RawMessage, where string) error {
+	var flags []string
+	if err := json.Unmarshal(raw, &flags); err != nil {
+		var one string
+		if json.Unmarshal(raw, &one) != nil {
+			return errAt(where, "want an array of DML_EXECUTION_FLAG names, got %s", short(raw))
+		}
+		flags = []string{one}
+	}
+	for i, f := range flags {
+		name := strings.TrimPrefix(f, "DML_EXECUTION_FLAG_")
+		ok := false
+		for _, k := range executionFlags {
+			ok = ok || k == name
+		}
+		if !ok {
+			return errAt(fmt.Sprintf("%s[%d]", where, i), "unknown execution flag %q", f)
+		}
+	}
+	return nil // they change nothing on the CPU
+}
+
+// parseDesc reads DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC with DirectML's
+// field names.
+func parseDesc(raw json.RawMessage, where string) (*dml.FillValueSequenceOperatorDesc, error) {
+	o, err := decodeObject(raw, where)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.only(where, "OutputTensor", "ValueDataType", "ValueStart", "ValueDelta"); err != nil {
+		return nil, err
+	}
+	for _, f := range []string{"OutputTensor", "ValueDataType", "ValueStart", "ValueDelta"} {
+		if o[f] == nil {
+			return nil, errAt(join(where, f), "missing")
+		}
+	}
+	d := &dml.FillValueSequenceOperatorDesc{}
+	if d.OutputTensor, err = parseTensor(o["OutputTensor"], join(where, "OutputTensor")); err != nil {
+		return nil, err
+	}
+	if d.ValueDataType, err = dataType(o["ValueDataType"], join(where, "ValueDataType")); err != nil {
+		return nil, err
+	}
+	if d.ValueDataType.ElementSize() == 0 {
+		return nil, errAt(join(where, "ValueDataType"), "%v has no values", d.ValueDataType)
+	}
+	if d.ValueStart, err = parseScalarUnion(o["ValueStart"], d.ValueDataType, join(where, "ValueStart")); err != nil {
+		return nil, err
+	}
+	if d.ValueDelta, err = parseScalarUnion(o["ValueDelta"], d.ValueDataType, join(where, "ValueDelta")); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// parseTensor reads a DML_TENSOR_DESC: the buffer desc itself, or
+// {"Type": "DML_TENSOR_TYPE_BUFFER", "Desc": {...}}.
+func parseTensor(raw json.RawMessage, where string) (*dml.BufferTensorDesc, error) {
+	o, err := decodeObject(raw, where)
+	if err != nil {
+		return nil, err
+	}
+	if typ, err := o.str(where, "Type", false); err != nil {
+		return nil, err
+	} else if typ != "" && typ != "DML_TENSOR_TYPE_BUFFER" && typ != "BUFFER" {
+		return nil, errAt(join(where, "Type"), "%q: only DML_TENSOR_TYPE_BUFFER tensors exist", typ)
+	}
+	if inner, ok := o["Desc"]; ok {
+		if err := o.only(where, "Type", "Desc"); err != nil {
+			return nil, err
+		}
+		where = join(where, "Desc")
+		if o, err = decodeObject(inner, where); err != nil {
+			return nil, err
+		}
+	}
+	if err := o.only(where, "Type", "DataType", "Flags", "DimensionCount", "Sizes", "Strides", "TotalTensorSizeInBytes", "GuaranteedBaseOffsetAlignment"); err != nil {
+		return nil, err
+	}
+	t := &dml.BufferTensorDesc{}
+	if o["DataType"] == nil {
+		return nil, errAt(join(where, "DataType"), "missing")
+	}
+	if t.DataType, err = dataType(o["DataType"], join(where, "DataType")); err != nil {
+		return nil, err
+	}
+	if o["Sizes"] == nil {
+		return nil, errAt(join(where, "Sizes"), "missing")
+	}
+	if t.Sizes, err = uintArray(o["Sizes"], join(where, "Sizes")); err != nil {
+		return nil, err
+	}
+	if raw, ok := o["Strides"]; ok && strings.TrimSpace(string(raw)) != "null" {
+		if t.Strides, err = uintArray(raw, join(where, "Strides")); err != nil {
+			return nil, err
+		}
+	}
+	if n, ok, err := o.uint(where, "DimensionCount", 32); err != nil {
+		return nil, err
+	} else if ok && n != uint64(len(t.Sizes)) {
+		return nil, errAt(join(where, "DimensionCount"), "%d, but Sizes has %d entries", n, len(t.Sizes))
+	}
+	if raw, ok := o["Flags"]; ok {
+		if t.Flags, err = parseFlags(raw, join(where, "Flags")); err != nil {
+			return nil, err
+		}
+	}
+	if t.TotalTensorSizeInBytes, _, err = o.uint(where, "TotalTensorSizeInBytes", 64); err != nil {
+		return nil, err
+	}
+	if t.TotalTensorSizeInBytes == 0 { // DxDispatch: 0 or absent means computed
+		t.TotalTensorSizeInBytes = dml.CalcBufferTensorSize(t.DataType, t.Sizes, t.Strides)
+	}
+	a, _, err := o.uint(where, "GuaranteedBaseOffsetAlignment", 32)
+	if err != nil {
+		return nil, err
+	}
+	t.GuaranteedBaseOffsetAlignment = uint32(a)
+	return t, nil
+}
+
+func parseFlags(raw json.RawMessage, where string) (dml.TensorFlags, error) {
+	if n, err := parseUintText(raw); err == nil {
+		return dml.TensorFlags(n), nil
+	}
+	var names []string
+	if err := json.Unmarshal(raw, &names); err != nil {
+		var one string
+		if json.Unmarshal(raw, &one) != nil {
+			return 0, errAt(where, "want DML_TENSOR_FLAG names, got %s", short(raw))
+		}
+		names = []string{one}
+	}
+	var f dml.TensorFlags
+	for i, n := range names {
+		switch strings.TrimPrefix(n, "DML_TENSOR_FLAG_") {
+		case "NONE":
+		case "OWNED_BY_DML":
+			f |= dml.TensorFlagOwnedByDML
+		default:
+			return 0, errAt(fmt.Sprintf("%s[%d]", where, i), "unknown tensor flag %q", n)
+		}
+	}
+	return f, nil
+}
+
+func parseUintText(raw json.RawMessage) (uint64, error) {
+	var n uint32
+	err := json.Unmarshal(raw, &n)
+	return uint64(n), err
+}
+
+func (m *Model) parseCommand(raw json.RawMessage, where string, disp object) (command, error) {
+	c := command{where: where}
+	o, err := decodeObject(raw, where)
+	if err != nil {
+		return c, err
+	}
+	if c.kind, err = o.str(where, "type", true); err != nil {
+		return c, err
+	}
+	resourceField := func() (*resource, error) {
+		name, err := o.str(where, "resource", true)
+		if err != nil {
+			return nil, err
+		}
+		r := m.resources[name]
+		if r == nil {
+			return nil, errAt(join(where, "resource"), "no resource named %q", name)
+		}
+		return r, nil
+	}
+	switch c.kind {
+	case "dispatch":
+		if err := o.only(where, "type", "dispatchable", "bindings", "threadGroupCount"); err != nil {
+			return c, err
+		}
+		if c.opName, err = o.str(where, "dispatchable", true); err != nil {
+			return c, err
+		}
+		if c.op = m.ops[c.opName]; c.op == nil {
+			return c, errAt(join(where, "dispatchable"), "no dispatchable named %q", c.opName)
+		}
+		if o["bindings"] == nil {
+			return c, errAt(join(where, "bindings"), "missing")
+		}
+		c.output, err = m.parseBindings(o["bindings"], join(where, "bindings"), disp[c.opName])
+		return c, err
+	case "print":
+		if err := o.only(where, "type", "resource", "verbose"); err != nil {
+			return c, err
+		}
+		if raw, ok := o["verbose"]; ok && json.Unmarshal(raw, &c.verbose) != nil {
+			return c, errAt(join(where, "verbose"), "want true or false, got %s", short(raw))
+		}
+		c.res, err = resourceField()
+		return c, err
+	case "writeFile":
+		if err := o.only(where, "type", "resource", "targetPath", "dimensions"); err != nil {
+			return c, err
+		}
+		if c.res, err = resourceField(); err != nil {
+			return c, err
+		}
+		if c.targetPath, err = o.str(where, "targetPath", true); err != nil {
+			return c, err
+		}
+		if c.targetPath == "" {
+			return c, errAt(join(where, "targetPath"), "empty")
+		}
+		if !filepath.IsAbs(c.targetPath) {
+			c.targetPath = filepath.Join(m.dir, c.targetPath)
+		}
+		if raw, ok := o["dimensions"]; ok {
+			dims, err := uintArray(raw, join(where, "dimensions"))
+			if err != nil {
+				return c, err
+			}
+			n := uint64(1)
+			for _, d := range dims {
+				c.dimensions = append(c.dimensions, uint64(d))
+				n *= uint64(d)
+			}
+			if es := uint64(c.res.dataType.ElementSize()); n*es > uint64(len(c.res.data)) {
+				return c, errAt(join(where, "dimensions"), "%v is %d bytes of %v, but resource %q has %d", dims, n*es, c.res.dataType, c.res.name, len(c.res.data))
+			}
+		}
+		return c, nil
+	}
+	return c, errAt(join(where, "type"), "unknown command %q; want dispatch, print or writeFile", c.kind)
+}
+
+// parseBindings reads {"OutputTensor": binding}, where a binding is a
+// resource name, {"name": ..., "elementOffset": ..., ...} or an array of one
+// of those, and checks that the bound range holds the tensor.
+func (m *Model) parseBindings(raw json.RawMessage, where string, dispRaw json.RawMessage) (binding, error) {
+	var b binding
+	o, err := decodeObject(raw, where)
+	if err != nil {
+		return b, err
+	}
+	for _, k := range o.keys() {
+		if k != "OutputTensor" {
+			return b, errAt(join(where, k), "DML_OPERATOR_FILL_VALUE_SEQUENCE has no tensor %q; it binds OutputTensor only", k)
+		}
+	}
+	v, ok := o["OutputTensor"]
+	if !ok {
+		return b, errAt(join(where, "OutputTensor"), "missing")
+	}
+	where = join(where, "OutputTensor")
+	if strings.HasPrefix(strings.TrimSpace(string(v)), "[") {
+		var items []json.RawMessage
+		if err := json.Unmarshal(v, &items); err != nil || len(items) != 1 {
+			return b, errAt(where, "want one binding, got %s", short(v))
+		}
+		v, where = items[0], where+"[0]"
+	}
+	var name string
+	var elemOffset, elemSize, elemCount uint64
+	if json.Unmarshal(v, &name) != nil {
+		bo, err := decodeObject(v, where)
+		if err != nil {
+			return b, err
+		}
+		if err := bo.only(where, "name", "elementOffset", "elementSizeInBytes", "elementCount", "format", "counter", "shape"); err != nil {
+			return b, err
+		}
+		if name, err = bo.str(where, "name", true); err != nil {
+			return b, err
+		}
+		for _, f := range []struct {
+			name string
+			dst  *uint64
+		}{{"elementOffset", &elemOffset}, {"elementSizeInBytes", &elemSize}, {"elementCount", &elemCount}} {
+			if *f.dst, _, err = bo.uint(where, f.name, 32); err != nil {
+				return b, err
+			}
+		}
+	}
+	r := m.resources[name]
+	if r == nil {
+		return b, errAt(where, "no resource named %q", name)
+	}
+	if elemSize == 0 {
+		elemSize = uint64(r.dataType.ElementSize())
+	}
+	b.resource = r
+	b.offset = elemOffset * elemSize
+	b.count = uint64(len(r.data)) - min(b.offset, uint64(len(r.data)))
+	if elemCount != 0 {
+		b.count = elemCount * elemSize
+	}
+	if b.offset+b.count > uint64(len(r.data)) {
+		return b, errAt(where, "elements %d to %d of %d bytes lie outside resource %q (%d bytes)", elemOffset, elemOffset+b.count/max(elemSize, 1), elemSize, name, len(r.data))
+	}
+	// The tensor's size, from the dispatchable's desc (checked already).
+	need := tensorBytes(dispRaw)
+	if b.count < need {
+		return b, errAt(where, "resource %q gives %d bytes, but the OutputTensor needs %d (TotalTensorSizeInBytes): the buffer is too small", name, b.count, need)
+	}
+	return b, nil
+}
+
+// tensorBytes re-reads TotalTensorSizeInBytes (as given, or computed) from a
+// dispatchable that parseDispatchable accepted.
+func tensorBytes(dispRaw json.RawMessage) uint64 {
+	o, _ := decodeObject(dispRaw, "")
+	d, _ := parseDesc(o["desc"], "")
+	return d.OutputTensor.TotalTensorSizeInBytes
+}
+
+// Run carries out the commands in order: dispatches execute on the bound
+// buffers, prints write DxDispatch's lines to stdout, and writeFile calls
+// write (each file atomically). A writeFile's confirmation goes to stderr.
+func (m *Model) Run(stdout, stderr io.Writer, write func(path string, data [][]byte) error) error {
+	for _, c := range m.commands {
+		switch c.kind {
+		case "dispatch":
+			r := c.output.resource
+			if err := c.op.Execute(r.data[c.output.offset : c.output.offset+c.output.count]); err != nil {
+				return &Error{Where: c.where, Err: err}
+			}
+		case "print":
+			r := c.res
+			es := uint64(r.dataType.ElementSize())
+			region := r.data[r.initOffset : r.initOffset+r.initLen]
+			bits := make([]uint64, len(region)/int(es))
+			for i := range bits {
+				bits[i] = le(region[uint64(i)*es:], es)
+			}
+			line := textfmt.ResourceLine(r.name, r.dataType, bits, c.verbose)
+			if _, err := fmt.Fprintln(stdout, line); err != nil {
+				return err
+			}
+		case "writeFile":
+			if err := m.writeFile(c, write); err != nil {
+				return err
+			}
+			fmt.Fprintf(stderr, "Resource '%s' written to '%s'\n", c.res.name, c.targetPath)
+		}
+	}
+	return nil
+}
+
+func le(b []byte, n uint64) uint64 {
+	var v uint64
+	for k := int(n) - 1; k >= 0; k-- {
+		v = v<<8 | uint64(b[k])
+	}
+	return v
+}
