@@ -262,7 +262,7 @@ func Parse(text []byte, dir string, dev *dml.Device) (*Model, error) {
 	if err := dec.Decode(&top); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			line, col := position(text, se.Offset)
+			line, col := position(text, se.Offset-1) // Offset is just past the bad byte
 			return nil, errAt(fmt.Sprintf("line %d, column %d", line, col), "malformed JSON: %v", se)
 		}
 		var te *json.UnmarshalTypeError

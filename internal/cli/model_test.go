@@ -1,0 +1,212 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeModel(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestModels runs DxDispatch model files and compares what they print with
+// what DxDispatch prints for them (values by C++ iostream rules).
+func TestModels(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, model, want string
+	}{
+		{"DirectML's dml_fill_value_sequence.json", `{
+    "$schema": "./_schema.json",
+    "resources": { "Out": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 5, "value": 0 } } },
+    "dispatchables": { "fill_sequence": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
+        "desc": { "ValueDataType": "FLOAT32", "ValueStart": 3.2, "ValueDelta": 1.5,
+                  "OutputTensor": { "DataType": "FLOAT32", "Sizes": [1,1,1,5] } } } },
+    "commands": [
+        { "type": "dispatch", "dispatchable": "fill_sequence", "bindings": { "OutputTensor": "Out" } },
+        { "type": "print", "resource": "Out" } ] }`,
+			"Resource 'Out': 3.2, 4.7, 6.2, 7.7, 9.2\n"},
+		{"FLOAT16 object-form scalars", `{
+    "resources": { "h": { "initialValuesDataType": "DML_TENSOR_DATA_TYPE_FLOAT16", "initialValues": [0, 0, 0, 0, 0] } },
+    "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "executionFlags": ["DML_EXECUTION_FLAG_NONE"],
+        "desc": { "ValueDataType": "FLOAT16", "ValueStart": {"UInt16": 15360}, "ValueDelta": {"UInt16": 14336},
+                  "OutputTensor": { "DataType": "FLOAT16", "Sizes": [5] } } } },
+    "commands": [ { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": [{"name": "h"}] } },
+                  { "type": "print", "resource": "h", "verbose": true } ] }`,
+			"Resource 'h':\n[0] 1 (0x3C00)\n[1] 1.5 (0x3E00)\n[2] 2 (0x4000)\n[3] 2.5 (0x4100)\n[4] 3 (0x4200)\n\n"},
+		{"strided output keeps the padding's initial values", `{
+    "resources": { "buf": { "initialValuesDataType": "INT32", "initialValues": { "valueCount": 8, "valueStart": 100, "valueDelta": 1 } } },
+    "dispatchables": { "f": { "type": "FILL_VALUE_SEQUENCE",
+        "desc": { "ValueDataType": "INT32", "ValueStart": 0, "ValueDelta": 1,
+                  "OutputTensor": { "Type": "DML_TENSOR_TYPE_BUFFER", "Desc": { "DataType": "INT32", "Sizes": [2,2], "Strides": [4,1] } } } } },
+    "commands": [ { "type": "print", "resource": "buf" },
+                  { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "buf" } },
+                  { "type": "print", "resource": "buf" } ] }`,
+			"Resource 'buf': 100, 101, 102, 103, 104, 105, 106, 107\nResource 'buf': 0, 1, 102, 103, 2, 3, 106, 107\n"},
+		{"several dispatches and prints", `{
+    "resources": {
+        "a": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 4, "value": 7 } },
+        "b": { "initialValuesDataType": "INT16", "initialValues": [1, 2, 3] } },
+    "dispatchables": {
+        "down": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
+            "desc": { "ValueDataType": "UINT8", "ValueStart": 10, "ValueDelta": {"UInt8": 254},
+                      "OutputTensor": { "DataType": "UINT8", "Sizes": [1,1,2,2] } } },
+        "neg": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
+            "desc": { "ValueDataType": "INT16", "ValueStart": -32767, "ValueDelta": -1,
+                      "OutputTensor": { "DataType": "INT16", "Sizes": [3], "Flags": "DML_TENSOR_FLAG_NONE" } } } },
+    "commands": [
+        { "type": "print", "resource": "a" },
+        { "type": "dispatch", "dispatchable": "down", "bindings": { "OutputTensor": "a" } },
+        { "type": "print", "resource": "a" },
+        { "type": "dispatch", "dispatchable": "neg", "bindings": { "OutputTensor": "b" } },
+        { "type": "print", "resource": "b" },
+        { "type": "print", "resource": "a", "verbose": true } ] }`,
+			"Resource 'a': 7, 7, 7, 7\nResource 'a': 10, 8, 6, 4\nResource 'b': -32767, -32768, 32767\nResource 'a':\n[0] 10 (0x A)\n[1] 8 (0x 8)\n[2] 6 (0x 6)\n[3] 4 (0x 4)\n\n"},
+		{"64-bit extremes, read without losing a bit", `{
+    "resources": {
+        "i": { "initialValuesDataType": "INT64", "initialValues": { "valueCount": 3, "value": 0 } },
+        "u": { "initialValuesDataType": "UINT64", "initialValues": { "valueCount": 3, "value": 0 } } },
+    "dispatchables": {
+        "fi": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
+            "desc": { "ValueDataType": "INT64", "ValueStart": {"Int64": -9223372036854775807}, "ValueDelta": -1,
+                      "OutputTensor": { "DataType": "INT64", "Sizes": [3] } } },
+        "fu": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
+            "desc": { "ValueDataType": "UINT64", "ValueStart": 18446744073709551615, "ValueDelta": {"UInt64": 9007199254740993},
+                      "OutputTensor": { "DataType": "UINT64", "Sizes": [3] } } } },
+    "commands": [
+        { "type": "dispatch", "dispatchable": "fi", "bindings": { "OutputTensor": "i" } },
+        { "type": "dispatch", "dispatchable": "fu", "bindings": { "OutputTensor": "u" } },
+        { "type": "print", "resource": "i" }, { "type": "print", "resource": "u" } ] }`,
+			"Resource 'i': -9223372036854775807, -9223372036854775808, 9223372036854775807\nResource 'u': 18446744073709551615, 9007199254740992, 18014398509481985\n"},
+		{"C++ float formatting", `{
+    "resources": { "f": { "initialValuesDataType": "FLOAT32",
+        "initialValues": [0.229921, 1e6, 123456789, 1e-5, -0.0, "inf", "-inf", "nan", 100000, 0.0001, 3.4028234e38, 1.5e-45] } },
+    "dispatchables": {}, "commands": [ { "type": "print", "resource": "f" } ] }`,
+			"Resource 'f': 0.229921, 1e+06, 1.23457e+08, 1e-05, -0, inf, -inf, nan, 100000, 0.0001, 3.40282e+38, 1.4013e-45\n"},
+		{"sequence initialiser by repeated addition", `{
+    "resources": { "s": { "initialValuesDataType": "FLOAT16", "initialValues": { "valueCount": 4, "valueStart": 2048, "valueDelta": 1 } } },
+    "dispatchables": {}, "commands": [ { "type": "print", "resource": "s" } ] }`,
+			// 2048 + 1 rounds back to 2048 every time: the accumulation stalls.
+			"Resource 's': 2048, 2048, 2048, 2048\n"},
+		{"offset initial values: the region printed", `{
+    "resources": { "o": { "initialValuesDataType": "UINT16", "initialValues": [5, 6], "initialValuesOffsetInBytes": 4, "sizeInBytes": 12 } },
+    "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
+            "desc": { "ValueDataType": "UINT16", "ValueStart": 1, "ValueDelta": 1,
+                      "OutputTensor": { "DataType": "UINT16", "Sizes": [6] } } } },
+    "commands": [ { "type": "print", "resource": "o" },
+                  { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "o" } },
+                  { "type": "print", "resource": "o" } ] }`,
+			"Resource 'o': 5, 6\nResource 'o': 3, 4\n"},
+	}
+	for _, tc := range tests {
+		p := writeModel(t, dir, "m.json", tc.model)
+		code, out, errs := runCLI("-model", p)
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", tc.name, code, errs)
+			continue
+		}
+		if out != tc.want {
+			t.Errorf("%s:\ngot  %q\nwant %q", tc.name, out, tc.want)
+		}
+	}
+}
+
+// TestModelErrors: a model that cannot run exits 2 with the place in the
+// file, before any command has printed.
+func TestModelErrors(t *testing.T) {
+	dir := t.TempDir()
+	good := `"resources": { "Out": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 5, "value": 0 } } }`
+	fill := `"dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT32", "ValueStart": 0, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT32", "Sizes": [1,1,1,5] } } } }`
+	tests := []struct {
+		name, model, want string
+	}{
+		{"unsupported operator", `{ ` + good + `, "dispatchables": { "clip": { "type": "DML_OPERATOR_ELEMENT_WISE_CLIP1", "desc": {} } }, "commands": [] }`,
+			`dispatchables.clip.type: "DML_OPERATOR_ELEMENT_WISE_CLIP1" is not supported`},
+		{"buffer too small", `{ "resources": { "Out": { "initialValuesDataType": "FLOAT32", "initialValues": [0, 0, 0, 0] } }, ` + fill + `,
+			"commands": [ { "type": "print", "resource": "Out" }, { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "Out" } } ] }`,
+			`commands[1].bindings.OutputTensor: resource "Out" gives 16 bytes, but the OutputTensor needs 20`},
+		{"unknown resource", `{ ` + good + `, ` + fill + `, "commands": [ { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "Nope" } } ] }`,
+			`commands[0].bindings.OutputTensor: no resource named "Nope"`},
+		{"unknown dispatchable", `{ ` + good + `, ` + fill + `, "commands": [ { "type": "dispatch", "dispatchable": "g", "bindings": { "OutputTensor": "Out" } } ] }`,
+			`commands[0].dispatchable: no dispatchable named "g"`},
+		{"print of unknown resource", `{ ` + good + `, ` + fill + `, "commands": [ { "type": "print", "resource": "X" } ] }`,
+			`commands[0].resource: no resource named "X"`},
+		{"unknown command", `{ ` + good + `, ` + fill + `, "commands": [ { "type": "present" } ] }`,
+			`commands[0].type: unknown command "present"`},
+		{"malformed JSON", "{\n  \"resources\": {\n    \"Out\": { \"initialValues\": [1, 2,, 3] }\n  }\n}",
+			`line 3, column 37: malformed JSON`},
+		{"rejected desc", `{ ` + good + `, "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT32", "ValueStart": 0, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT32", "Sizes": [1,1,0,5] } } } }, "commands": [] }`,
+			`dispatchables.f.desc: dml: OutputTensor.Sizes[2] is 0; sizes must be at least 1`},
+		{"type mismatch", `{ ` + good + `, "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "INT32", "ValueStart": 0, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT32", "Sizes": [5] } } } }, "commands": [] }`,
+			`ValueDataType is INT32; it must match OutputTensor.DataType (FLOAT32)`},
+		{"bad scalar", `{ ` + good + `, "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "UINT8", "ValueStart": 300, "ValueDelta": 1, "OutputTensor": { "DataType": "UINT8", "Sizes": [5] } } } }, "commands": [] }`,
+			`dispatchables.f.desc.ValueStart: "300" is not a valid UINT8 value`},
+		{"wrong union member", `{ ` + good + `, "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT16", "ValueStart": {"Float32": 1}, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT16", "Sizes": [5] } } } }, "commands": [] }`,
+			`dispatchables.f.desc.ValueStart: want {"UInt16": value} for FLOAT16`},
+		{"missing commands", `{ ` + good + `, ` + fill + ` }`, `commands: missing`},
+		{"initial values too big for the buffer", `{ "resources": { "Out": { "initialValuesDataType": "FLOAT32", "initialValues": [1, 2], "sizeInBytes": 4 } }, "dispatchables": {}, "commands": [] }`,
+			`resources.Out: the buffer (4 bytes) is too small for the initial values (8 bytes) at offset 0`},
+		{"other tensor bound", `{ ` + good + `, ` + fill + `, "commands": [ { "type": "dispatch", "dispatchable": "f", "bindings": { "InputTensor": "Out", "OutputTensor": "Out" } } ] }`,
+			`commands[0].bindings.InputTensor: DML_OPERATOR_FILL_VALUE_SEQUENCE has no tensor "InputTensor"`},
+		{"not an object", `[1, 2]`, `the model must be a JSON object`},
+	}
+	for _, tc := range tests {
+		p := writeModel(t, dir, "bad.json", tc.model)
+		code, out, errs := runCLI("-model", p)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.name, code, out, errs, tc.want)
+		}
+	}
+	if code, _, errs := runCLI("-model", filepath.Join(dir, "missing.json")); code != 1 || !strings.Contains(errs, "no such file") {
+		t.Errorf("missing model: exit %d %q", code, errs)
+	}
+}
+
+// TestModelFiles: writeFile writes .npy (read back by NumPy) and raw files
+// beside the model, and sourcePath reads .npy initial values.
+func TestModelFiles(t *testing.T) {
+	dir := t.TempDir()
+	p := writeModel(t, dir, "m.json", `{
+    "resources": { "Out": { "initialValuesDataType": "INT16", "initialValues": { "valueCount": 6, "value": 0 } } },
+    "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
+        "desc": { "ValueDataType": "INT16", "ValueStart": -3, "ValueDelta": 2, "OutputTensor": { "DataType": "INT16", "Sizes": [2,3] } } } },
+    "commands": [ { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "Out" } },
+                  { "type": "writeFile", "resource": "Out", "targetPath": "sub/out.npy", "dimensions": [2, 3] },
+                  { "type": "writeFile", "resource": "Out", "targetPath": "out.bin" } ] }`)
+	code, out, errs := runCLI("-model", p)
+	if code != 0 || out != "" || !strings.Contains(errs, "Resource 'Out' written to") {
+		t.Fatalf("exit %d, %q, %q", code, out, errs)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "out.bin"))
+	if err != nil || string(raw) != "\xfd\xff\xff\xff\x01\x00\x03\x00\x05\x00\x07\x00" {
+		t.Fatalf("out.bin: % x %v", raw, err)
+	}
+	// A second model reads the .npy back as its initial values.
+	p2 := writeModel(t, dir, "m2.json", `{
+    "resources": { "In": { "initialValues": { "sourcePath": "sub/out.npy" } } },
+    "dispatchables": {}, "commands": [ { "type": "print", "resource": "In" } ] }`)
+	if code, out, errs := runCLI("-model", p2); code != 0 || out != "Resource 'In': -3, -1, 1, 3, 5, 7\n" {
+		t.Fatalf("exit %d, %q, %q", code, out, errs)
+	}
+	if !hasNumPy() {
+		t.Skip("python3-numpy is not installed")
+	}
+	got, err := exec.Command("/usr/bin/python3", "-c",
+		`import numpy as np, sys; a = np.load(sys.argv[1]); print(a.dtype, a.shape, a.tolist())`,
+		filepath.Join(dir, "sub", "out.npy")).CombinedOutput()
+	if err != nil || strings.TrimSpace(string(got)) != "int16 (2, 3) [[-3, -1, 1], [3, 5, 7]]" {
+		t.Fatalf("numpy: %s %v", got, err)
+	}
+}
+
+func hasNumPy() bool {
+	return exec.Command("/usr/bin/python3", "-c", "import numpy").Run() == nil
+}
