@@ -31,7 +31,7 @@ Examples, from DirectML's documentation:
      [ 6, 4]]]]
 
 A DxDispatch model file (DirectML's test tool's JSON):
-  $ dmlfill -model models/fill_value_sequence.json
+  $ dmlfill -model examples/fill_value_sequence.json
   Resource 'Out': 3.2, 4.7, 6.2, 7.7, 9.2
 
 Formats: text (nested brackets; summarised past 1000 elements unless -full),
