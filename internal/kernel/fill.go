@@ -41,7 +41,30 @@ func Fill[T Word](s *Seq, dst []T, i0, step uint64) {
 			dst[j] = T(math.Float64bits(math.FMA(i, d, st)))
 		}
 	default:
+		n := uint64(len(dst))
+		if n >= 3 && s.exactBelow(i0, i0+(n-1)*step, step, 53) {
+			fillExact(s, dst, i0, step)
+			return
+		}
 		fillLinear(s, dst, i0, step)
+	}
+}
+
+// fillExact is the plain twin of the float vector kernels: where every
+// S + i*D is below 2^53, float64 holds the values exactly and float64
+// additions stay exact, so converting each once rounds once.
+func fillExact[T Word](s *Seq, dst []T, i0, step uint64) {
+	x, d := s.valueF64(i0), s.stepF64(step)
+	if s.kind == Float32 {
+		for j := range dst {
+			dst[j] = T(math.Float32bits(float32(x)))
+			x += d
+		}
+		return
+	}
+	for j := range dst {
+		dst[j] = T(f64ToF16(x))
+		x += d
 	}
 }
 
@@ -68,8 +91,17 @@ func fillLinear[T Word](s *Seq, dst []T, i0, step uint64) {
 }
 
 // FillLE writes len(dst)/s.Size() consecutive elements, the bits of indices
-// i0, i0+step, ..., to dst in little-endian byte order.
+// i0, i0+step, ..., to dst in little-endian byte order, with the vector
+// kernels where the machine has them.
 func (s *Seq) FillLE(dst []byte, i0, step uint64) {
+	if littleEndian && s.fillFast(dst, i0, step) {
+		return
+	}
+	s.fillLE(dst, i0, step)
+}
+
+// fillLE is FillLE with the plain kernels only.
+func (s *Seq) fillLE(dst []byte, i0, step uint64) {
 	n := len(dst) / s.size
 	if n == 0 {
 		return

@@ -1,0 +1,245 @@
+// Command dmlbench measures how fast Execute writes packed and strided
+// tensors of every data type, against this machine's ceiling for writing
+// non-zero data, measured in the same run.
+//
+//	go run ./cmd/dmlbench            # the full table (about a minute)
+//	go run ./cmd/dmlbench -quick     # fewer, shorter samples
+//
+// Figures are GB/s of output written (10^9 bytes a second), best of several
+// samples, and the ratio to the same-run ceiling at the same size: the
+// fastest of the store methods in internal/kernel (AVX2 non-temporal stores,
+// AVX2 stores, REP STOSQ). Where /usr/bin/python3 has NumPy (and PyTorch),
+// scripts/arange_bench.py runs their arange at the same sizes in the same
+// session.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/kernel"
+)
+
+var quick = flag.Bool("quick", false, "fewer and shorter samples")
+
+type size struct {
+	name  string
+	bytes int
+}
+
+var sizes = []size{{"64KiB", 64 << 10}, {"4MiB", 4 << 20}, {"256MiB", 256 << 20}}
+
+// measure returns the best rate, in GB/s, of running f (which writes n bytes)
+// over several samples, each long enough to time well.
+func measure(n int, f func()) float64 {
+	f() // warm up: fault the pages in, fill the caches
+	reps := 1
+	for {
+		t := time.Now()
+		for range reps {
+			f()
+		}
+		if d := time.Since(t); d > 20*time.Millisecond || reps > 1<<20 {
+			break
+		}
+		reps *= 2
+	}
+	samples := 7
+	if *quick {
+		samples = 3
+	}
+	best := 0.0
+	for range samples {
+		t := time.Now()
+		for range reps {
+			f()
+		}
+		d := time.Since(t).Seconds()
+		best = math.Max(best, float64(n)*float64(reps)/d/1e9)
+	}
+	return best
+}
+
+// aligned returns n bytes starting at a multiple of 4096.
+func aligned(n int) []byte {
+	b := make([]byte, n+4096)
+	skip := (4096 - int(uintptr(unsafe.Pointer(&b[0]))%4096)) % 4096
+	return b[skip : skip+n]
+}
+
+type seq struct {
+	name         string
+	start, delta string
+}
+
+func main() {
+	flag.Parse()
+	buf := aligned(sizes[len(sizes)-1].bytes)
+	fmt.Printf("dmlbench: %s/%s, %d CPUs (GOMAXPROCS %d), CPU features %+v, %s\n\n",
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0), kernel.CPU, cpuName())
+
+	// The ceiling: the fastest way this machine writes non-zero bytes.
+	ceiling := map[string]float64{}
+	fmt.Println("Write ceiling, one thread, GB/s (non-zero pattern):")
+	fmt.Printf("  %-10s", "method")
+	for _, s := range sizes {
+		fmt.Printf(" %9s", s.name)
+	}
+	fmt.Println()
+	for _, m := range kernel.StoreMethods {
+		fmt.Printf("  %-10s", m)
+		for _, s := range sizes {
+			b := buf[:s.bytes]
+			r := measure(s.bytes, func() { kernel.WritePattern(b, 0x0123456789ABCDEF, m) })
+			ceiling[s.name] = math.Max(ceiling[s.name], r)
+			fmt.Printf(" %9.1f", r)
+		}
+		fmt.Println()
+	}
+	fmt.Printf("  %-10s", "clear()")
+	for _, s := range sizes {
+		b := buf[:s.bytes]
+		fmt.Printf(" %9.1f", measure(s.bytes, func() { clear(b) }))
+	}
+	fmt.Println("   (zeros: not a ceiling for a sequence)")
+	fmt.Println()
+
+	types := []dml.TensorDataType{
+		dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16,
+		dml.TensorDataTypeUint8, dml.TensorDataTypeInt8, dml.TensorDataTypeUint16, dml.TensorDataTypeInt16,
+		dml.TensorDataTypeUint32, dml.TensorDataTypeInt32, dml.TensorDataTypeUint64, dml.TensorDataTypeInt64,
+	}
+	fmt.Println("Execute on packed tensors, GB/s and ratio to the same-run ceiling:")
+	fmt.Printf("  %-8s %-14s %-8s", "type", "sequence", "threads")
+	for _, s := range sizes {
+		fmt.Printf(" %15s", s.name)
+	}
+	fmt.Println()
+	for _, dt := range types {
+		seqs := []seq{{"easy 0,+1", "0", "1"}}
+		if dt.IsFloat() {
+			seqs = append(seqs, seq{"round 0.1,+0.3", "0.1", "0.3"})
+		}
+		if dt == dml.TensorDataTypeFloat16 {
+			// 0.1 + i*0.3 passes 65504 after 218k elements and is inf
+			// from there: also show a rounding-heavy sequence that stays
+			// finite at every size measured.
+			seqs = append(seqs, seq{"round 0.1,+3e-4", "0.1", "0.0003"})
+		}
+		for _, sq := range seqs {
+			for _, workers := range []int{1, 0} {
+				wname := "1"
+				if workers == 0 {
+					wname = fmt.Sprint(runtime.GOMAXPROCS(0))
+				}
+				fmt.Printf("  %-8v %-14s %-8s", dt, sq.name, wname)
+				for _, s := range sizes {
+					n := s.bytes / int(dt.ElementSize())
+					op := mustOp(dt, []uint32{uint32(n)}, nil, sq, workers)
+					b := buf[:s.bytes]
+					r := measure(s.bytes, func() { _ = op.Execute(b) })
+					fmt.Printf(" %7.1f (%4.2f)", r, r/ceiling[s.name])
+				}
+				fmt.Println()
+			}
+		}
+	}
+	fmt.Println()
+
+	fmt.Println("Padded strided layout (rows of 1024 elements padded by 16) against packed, one thread:")
+	for _, dt := range []dml.TensorDataType{dml.TensorDataTypeFloat32, dml.TensorDataTypeUint8, dml.TensorDataTypeFloat16, dml.TensorDataTypeInt64} {
+		fmt.Printf("  %-8v", dt)
+		for _, s := range sizes[1:] {
+			es := int(dt.ElementSize())
+			rows := s.bytes / es / 1040
+			sq := seq{"", "0", "1"}
+			packed := mustOp(dt, []uint32{uint32(rows), 1024}, nil, sq, 1)
+			padded := mustOp(dt, []uint32{uint32(rows), 1024}, []uint32{1040, 1}, sq, 1)
+			n := rows * 1024 * es // element bytes written, the same for both
+			b := buf[:rows*1040*es]
+			rp := measure(n, func() { _ = packed.Execute(b) })
+			rs := measure(n, func() { _ = padded.Execute(b) })
+			fmt.Printf("  %s: %.1f vs %.1f GB/s (%.2f of packed)", s.name, rs, rp, rs/rp)
+		}
+		fmt.Println()
+	}
+	fmt.Println()
+
+	fmt.Println("A 4-element Execute (FLOAT32, 0.1 + i*0.3):")
+	small := mustOp(dml.TensorDataTypeFloat32, []uint32{4}, nil, seq{"", "0.1", "0.3"}, 0)
+	sb := buf[:16]
+	res := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = small.Execute(sb)
+		}
+	})
+	fmt.Printf("  %d ns/op, %d allocs/op\n\n", res.NsPerOp(), res.AllocsPerOp())
+
+	runCompanion()
+}
+
+func mustOp(dt dml.TensorDataType, sizes, strides []uint32, sq seq, workers int) dml.Operator {
+	start, err := dml.ParseScalar(dt, sq.start)
+	check(err)
+	delta, err := dml.ParseScalar(dt, sq.delta)
+	check(err)
+	dev := dml.NewDevice(dml.FeatureLevelLatest)
+	dev.SetMaxWorkers(workers)
+	op, err := dev.CreateOperator(&dml.FillValueSequenceOperatorDesc{
+		OutputTensor: &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides,
+			TotalTensorSizeInBytes: dml.CalcBufferTensorSize(dt, sizes, strides)},
+		ValueDataType: dt, ValueStart: start, ValueDelta: delta,
+	})
+	check(err)
+	return op
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dmlbench:", err)
+		os.Exit(1)
+	}
+}
+
+func cpuName() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "model name") {
+			return strings.TrimSpace(strings.SplitN(line, ":", 2)[1])
+		}
+	}
+	return ""
+}
+
+// runCompanion runs NumPy's and PyTorch's arange at the same sizes, if
+// Debian's python3-numpy (and python3-torch) are installed.
+func runCompanion() {
+	script := filepath.Join("scripts", "arange_bench.py")
+	if _, err := os.Stat(script); err != nil {
+		fmt.Println("(scripts/arange_bench.py not found: run dmlbench from the repository's root for NumPy/PyTorch figures)")
+		return
+	}
+	args := []string{script}
+	if *quick {
+		args = append(args, "--quick")
+	}
+	cmd := exec.Command("/usr/bin/python3", args...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		fmt.Println("(NumPy/PyTorch comparison not run:", err, ")")
+	}
+}

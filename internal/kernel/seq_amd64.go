@@ -1,0 +1,47 @@
+//go:build amd64 && !purego
+
+package kernel
+
+// The kernels of seq_amd64.s; see there.
+
+//go:noescape
+func addStoreB(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
+
+//go:noescape
+func addStoreBNT(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
+
+//go:noescape
+func addStoreW(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
+
+//go:noescape
+func addStoreWNT(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
+
+//go:noescape
+func addStoreD(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
+
+//go:noescape
+func addStoreDNT(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
+
+//go:noescape
+func addStoreQ(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
+
+//go:noescape
+func addStoreQNT(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
+
+//go:noescape
+func addStoreS(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
+
+//go:noescape
+func addStoreSNT(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
+
+//go:noescape
+func cvtStoreF32(dst *byte, blocks int, x *[16]float64, inc *[32]byte)
+
+//go:noescape
+func cvtStoreF16(dst *byte, blocks int, x *[32]float32, inc *[32]byte)
+
+//go:noescape
+func cvtStoreF32NT(dst *byte, blocks int, x *[16]float64, inc *[32]byte)
+
+//go:noescape
+func cvtStoreF16NT(dst *byte, blocks int, x *[32]float32, inc *[32]byte)

@@ -1,0 +1,179 @@
+package kernel
+
+import (
+	"encoding/binary"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// randomBits returns start or delta bits that exercise the fast paths'
+// boundaries: small integers (exact in float32), tenths (exact only in
+// float64 for a while), tiny and huge magnitudes, and random bits.
+func randomBits(r *rand.Rand, kind Kind, size int) uint64 {
+	mask := ^uint64(0) >> (64 - 8*size)
+	switch kind {
+	case Float32:
+		pool := []float32{0, 1, -1, 0.1, 0.3, -0.3, 1e-3, 3e-4, 1e30, -2.5e-40, 65504, 1 << 20, 3.2, 1.5}
+		if r.IntN(3) > 0 {
+			return uint64(math.Float32bits(pool[r.IntN(len(pool))]))
+		}
+		return uint64(r.Uint32())
+	case Float16:
+		pool := []uint64{0, 0x3C00, 0xBC00, 0x2E66, 0x34CD, 0xB4CD, 0x0001, 0x8400, 0x7BFF, 0x0C00, 0x1400, 0x6800}
+		if r.IntN(3) > 0 {
+			return pool[r.IntN(len(pool))]
+		}
+		return uint64(r.Uint32() & 0xFFFF)
+	}
+	if r.IntN(2) == 0 {
+		return uint64(r.IntN(11)-5) & mask
+	}
+	return r.Uint64() & mask
+}
+
+// TestFastMatchesPlain holds the vector kernels (through FillLE) to the
+// plain scalar definition (Bits) bit for bit, on random sequences, index
+// ranges, steps, lengths and alignments, with regular and streaming stores.
+func TestFastMatchesPlain(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	kinds := []struct {
+		kind Kind
+		size int
+	}{{Int, 1}, {Int, 2}, {Int, 4}, {Int, 8}, {Float32, 4}, {Float16, 2}}
+	mem := make([]byte, ntMinForTests()+4096)
+	cases := 3000
+	if testing.Short() {
+		cases = 300
+	}
+	for c := range cases {
+		k := kinds[r.IntN(len(kinds))]
+		s := New(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size))
+		n := r.IntN(5000)
+		if c%500 == 0 {
+			n = ntMinForTests()/k.size + r.IntN(100) // streaming stores
+		}
+		var i0 uint64
+		if r.IntN(3) > 0 {
+			i0 = r.Uint64N(1 << 32)
+		}
+		step := uint64(1)
+		if r.IntN(4) == 0 {
+			step = 1 + r.Uint64N(1000)
+		}
+		if i0+uint64(n)*step >= 1<<32 {
+			i0 = 0
+			if uint64(n)*step >= 1<<32 {
+				step = 1
+			}
+		}
+		off := r.IntN(64/k.size) * k.size
+		dst := mem[off : off+n*k.size]
+		for i := range dst {
+			dst[i] = 0xA5
+		}
+		s.FillLE(dst, i0, step)
+		for j := range n {
+			i := i0 + uint64(j)*step
+			want := s.Bits(i)
+			var got uint64
+			switch k.size {
+			case 1:
+				got = uint64(dst[j])
+			case 2:
+				got = uint64(binary.LittleEndian.Uint16(dst[2*j:]))
+			case 4:
+				got = uint64(binary.LittleEndian.Uint32(dst[4*j:]))
+			default:
+				got = binary.LittleEndian.Uint64(dst[8*j:])
+			}
+			if got != want {
+				t.Fatalf("case %d kind %d size %d start %#x delta %#x i0 %d step %d n %d off %d: element %d (index %d) = %#x, want %#x",
+					c, k.kind, k.size, s.start, s.delta, i0, step, n, off, j, i, got, want)
+			}
+		}
+	}
+}
+
+// TestFastLeavesNeighbours: a fill writes its bytes and not one more.
+func TestFastLeavesNeighbours(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 44))
+	mem := make([]byte, 1<<16)
+	for range 500 {
+		size := []int{1, 2, 4, 8}[r.IntN(4)]
+		kind := Int
+		if size == 4 && r.IntN(2) == 0 {
+			kind = Float32
+		} else if size == 2 && r.IntN(2) == 0 {
+			kind = Float16
+		}
+		s := New(kind, size, randomBits(r, kind, size), randomBits(r, kind, size))
+		a := r.IntN(1000) * size
+		n := r.IntN(len(mem)/size - a/size - 1)
+		for i := range mem {
+			mem[i] = 0x5A
+		}
+		s.FillLE(mem[a:a+n*size], 0, 1)
+		for i := range mem {
+			if (i < a || i >= a+n*size) && mem[i] != 0x5A {
+				t.Fatalf("byte %d outside [%d, %d) written", i, a, a+n*size)
+			}
+		}
+	}
+}
+
+// TestF64ToF16 holds the plain float64-to-binary16 conversion to float32's
+// conversion and x448's on values exact in float32 (a single rounding).
+func TestF64ToF16(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	for range 200000 {
+		f := math.Float32frombits(r.Uint32())
+		if f != f {
+			continue
+		}
+		got := f64ToF16(float64(f))
+		want := refF32ToF16(f)
+		if got != want {
+			t.Fatalf("%g (%#x): got %#x, want %#x", f, math.Float32bits(f), got, want)
+		}
+	}
+}
+
+// refF32ToF16 rounds a float32 to binary16 by enumerating the neighbours.
+func refF32ToF16(f float32) uint16 {
+	sign := uint16(0)
+	if math.Signbit(float64(f)) {
+		sign = 0x8000
+	}
+	a := math.Abs(float64(f))
+	if a >= 65520 {
+		return sign | 0x7C00
+	}
+	// Candidates are k * 2^(e-10) for the binade of a, or subnormals.
+	ulp := math.Ldexp(1, -24)
+	if a >= 0x1p-14 {
+		_, e := math.Frexp(a) // a = m * 2^e, m in [0.5, 1)
+		ulp = math.Ldexp(1, e-1-10)
+	}
+	k := math.Floor(a / ulp)
+	lo, hi := k*ulp, (k+1)*ulp
+	var v float64
+	switch {
+	case a-lo < hi-a:
+		v = lo
+	case a-lo > hi-a:
+		v = hi
+	case math.Mod(k, 2) == 0:
+		v = lo
+	default:
+		v = hi
+	}
+	// Encode v.
+	if v < 0x1p-14 {
+		return sign | uint16(v/0x1p-24)
+	}
+	_, e := math.Frexp(v)
+	exp := e - 1
+	frac := v/math.Ldexp(1, exp) - 1
+	return sign | uint16(exp+15)<<10 | uint16(math.Round(frac*1024))
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/python3
+"""NumPy's and PyTorch's arange at dmlbench's sizes, one thread, GB/s written.
+
+Run by `go run ./cmd/dmlbench` in the same session; needs Debian's python3-numpy
+(and python3-torch for the PyTorch column, skipped if absent).
+"""
+import os
+import sys
+import time
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+try:
+    import numpy as np
+except ImportError:
+    print("(python3-numpy is not installed: no NumPy/PyTorch comparison)")
+    sys.exit(0)
+try:
+    import torch
+    torch.set_num_threads(1)
+except ImportError:
+    torch = None
+
+QUICK = "--quick" in sys.argv
+SIZES = [("64KiB", 64 << 10), ("4MiB", 4 << 20), ("256MiB", 256 << 20)]
+TYPES = ["float32", "float16", "uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64"]
+
+
+def best_rate(nbytes, f):
+    f()
+    reps = 1
+    while True:
+        t = time.perf_counter()
+        for _ in range(reps):
+            f()
+        if time.perf_counter() - t > 0.02 or reps > 1 << 16:
+            break
+        reps *= 2
+    best = 0.0
+    for _ in range(3 if QUICK else 5):
+        t = time.perf_counter()
+        for _ in range(reps):
+            f()
+        d = time.perf_counter() - t
+        best = max(best, nbytes * reps / d / 1e9)
+    return best
+
+
+def main():
+    print("NumPy%s arange, one thread, GB/s (same session):" % (" and PyTorch" if torch else ""))
+    print("  %-8s %-7s" % ("type", "lib") + "".join(" %9s" % s for s, _ in SIZES))
+    for t in TYPES:
+        row = "  %-8s %-7s" % (t, "numpy")
+        for _, n in SIZES:
+            dt = np.dtype(t)
+            count = n // dt.itemsize
+            out = np.empty(count, dtype=dt)
+            if dt.kind == "f":
+                f = lambda: np.arange(0, count, 1, dtype=dt)
+            else:
+                f = lambda: np.arange(count, dtype=dt)
+            row += " %9.1f" % best_rate(n, f)
+            del out
+        print(row)
+        if torch is not None and hasattr(torch, t):
+            tt = getattr(torch, t)
+            row = "  %-8s %-7s" % (t, "torch")
+            ok = True
+            for _, n in SIZES:
+                count = n // np.dtype(t).itemsize
+                out = torch.empty(count, dtype=tt)
+                try:
+                    row += " %9.1f" % best_rate(n, lambda: torch.arange(count, dtype=tt, out=out))
+                except Exception:
+                    ok = False
+                    break
+            if ok:
+                print(row)
+
+
+main()
