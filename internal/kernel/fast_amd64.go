@@ -57,6 +57,14 @@ func (s *Seq) intKernel(dst []byte, i0, step uint64, nt bool) {
 // element width), 128 bytes a block, and the rest with plain stores.
 func (s *Seq) wordKernel(dst []byte, first, d uint64, nt bool) {
 	size := s.size
+	// Plain stores up to a 64-byte boundary: the streaming stores need one.
+	head := int((64-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64)%64) / size
+	head = min(head, len(dst)/size)
+	for j := range head {
+		putLE(dst[j*size:], size, first)
+		first += d
+	}
+	dst = dst[head*size:]
 	lanes := 128 / size
 	blocks := len(dst) / 128
 	if blocks > 0 {

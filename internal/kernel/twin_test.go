@@ -50,8 +50,14 @@ func TestFastMatchesPlain(t *testing.T) {
 		k := kinds[r.IntN(len(kinds))]
 		s := New(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size))
 		n := r.IntN(5000)
-		if c%500 == 0 {
+		if c%500 == 0 || c%500 == 1 {
 			n = ntMinForTests()/k.size + r.IntN(100) // streaming stores
+		}
+		if c%500 == 1 && k.kind == Float16 {
+			s = New(Float16, 2, 0x2E66, 0x34CD) // 0.1 + i*0.3: infinite past 218k elements
+		}
+		if c%500 == 1 && k.kind == Float32 {
+			s = New(Float32, 4, 0x7E000000, 0x7E000000) // 2^125 + i*2^125: infinite from i = 8
 		}
 		var i0 uint64
 		if r.IntN(3) > 0 {
