@@ -10,3 +10,24 @@ func BenchmarkFillFloat32Plain(b *testing.B) {
 		Fill(s, dst, 0, 1)
 	}
 }
+
+func BenchmarkFillFloat16Round(b *testing.B) {
+	s := New(Float16, 2, 0x2E66, 0x34CD)
+	dst := make([]byte, 64<<10)
+	b.SetBytes(int64(len(dst)))
+	for b.Loop() {
+		s.FillLE(dst, 0, 1)
+	}
+}
+
+func BenchmarkF64ToF16(b *testing.B) {
+	var sink uint16
+	x := 0.1
+	for b.Loop() {
+		for range 1000 {
+			sink += f64ToF16(x)
+			x += 0.3
+		}
+	}
+	_ = sink
+}

@@ -122,12 +122,9 @@ func f64ToF16(x float64) uint16 {
 	if shift >= 64 {
 		return sign
 	}
-	q := m >> shift
-	rem := m & (1<<shift - 1)
-	half := uint64(1) << (shift - 1)
-	if rem > half || rem == half && q&1 == 1 {
-		q++
-	}
+	// Round to nearest even without a branch: add just under a half,
+	// plus the bit that decides ties, and drop the bits shifted out.
+	q := (m + (1<<(shift-1) - 1) + (m>>shift)&1) >> shift
 	var out uint64
 	if e < -14 {
 		out = q // subnormal; a carry makes it the smallest normal

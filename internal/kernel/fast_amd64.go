@@ -3,7 +3,6 @@
 package kernel
 
 import (
-	"encoding/binary"
 	"math"
 	"unsafe"
 )
@@ -11,103 +10,150 @@ import (
 const ntMin = streamingMin
 
 // fillFast writes dst (host order, which is little-endian here) with the
-// vector kernels where they apply and reports whether it did; the plain
-// kernels write the unaligned head and the tail. It never changes a bit:
-// the vector kernels run only where the values are exact in the vector
-// lanes' arithmetic, or the lanes wrap as the type does.
+// vector kernels where they apply and reports whether it did. It never
+// changes a bit: the vector kernels run only where the values are exact in
+// the lanes' arithmetic, or where the lanes wrap as the type does.
+//
+// A run is written as whole blocks: one at the start (unaligned), aligned
+// ones through the middle (streaming past the caches for large runs), and
+// one ending exactly at the end. The first and last overlap the middle ones
+// where the run's length is not a multiple of a block: they rewrite the same
+// values there, and nothing outside dst is touched.
 func (s *Seq) fillFast(dst []byte, i0, step uint64) bool {
-	if !CPU.AVX2 || len(dst) < 512 {
+	if !CPU.AVX2 || len(dst) < 256 {
 		return false
 	}
 	size := s.size
-	addr := uintptr(unsafe.Pointer(unsafe.SliceData(dst)))
-	if addr%uintptr(size) != 0 {
+	if uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%uintptr(size) != 0 {
 		return false
 	}
-	// Head: up to a 64-byte boundary, and element 0 if it is here.
-	head := int((64-addr%64)%64) / size
-	if i0 == 0 && head == 0 {
-		head = 64 / size
+	if i0 == 0 {
+		// Element 0 is start's bits, whatever the arithmetic says.
+		s.fillLE(dst[:size], 0, step)
+		dst, i0 = dst[size:], step
 	}
 	nt := len(dst) >= ntMin
 	switch {
 	case s.kind == Int:
-		s.fillLE(dst[:head*size], i0, step)
-		s.intKernel(dst[head*size:], i0+uint64(head)*step, step, nt)
-		return true
+		d := step * s.delta
+		s.wordKernel(dst, s.start+i0*s.delta, d, nt)
 	case s.mode == modeConstant:
-		s.fillLE(dst[:head*size], i0, step)
-		c := s.constBits
-		s.wordKernel(dst[head*size:], c, 0, nt)
-		return true
+		s.wordKernel(dst, s.constBits, 0, nt)
 	case s.mode == modeLinear && (s.kind == Float32 || s.kind == Float16 && CPU.F16C):
-		s.fillLE(dst[:head*size], i0, step)
-		s.floatKernel(dst[head*size:], i0+uint64(head)*step, step, nt)
-		return true
+		s.floatKernel(dst, i0, step, nt)
+	default:
+		s.fillLE(dst, i0, step)
 	}
-	return false
+	return true
 }
 
-// intKernel writes len(dst)/size integer elements from index i0.
-func (s *Seq) intKernel(dst []byte, i0, step uint64, nt bool) {
-	s.wordKernel(dst, s.start+i0*s.delta, step*s.delta, nt)
+// spans splits a run of n bytes at dst into a head block at 0 (if dst is
+// not 64-byte aligned), whole aligned blocks from mid, and a tail block
+// ending at n (if the blocks do not reach it). n is at least one block.
+func spans(dst []byte, block int) (head bool, mid, blocks int, tail bool) {
+	mid = int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64)
+	if mid+block > len(dst) {
+		return true, 0, 0, true
+	}
+	blocks = (len(dst) - mid) / block
+	return mid > 0, mid, blocks, mid+blocks*block < len(dst)
+}
+
+// broadcast repeats the low size bytes of x through 32 bytes.
+func broadcast(x uint64, size int) (b [4]uint64) {
+	switch size {
+	case 1:
+		x = x & 0xFF * 0x0101010101010101
+	case 2:
+		x = x & 0xFFFF * 0x0001000100010001
+	case 4:
+		x = x & 0xFFFFFFFF * 0x0000000100000001
+	}
+	return [4]uint64{x, x, x, x}
+}
+
+// lanes returns the offsets 0, d, 2d, ... of 128 bytes of lanes, and the
+// step of a whole block in every lane, wrapping at the element width.
+func lanes(size int, d uint64) (base [16]uint64, inc [4]uint64) {
+	b := (*[128]byte)(unsafe.Pointer(&base))
+	words(b[:], size, 0, d)
+	return base, broadcast(uint64(128/size)*d, size)
 }
 
 // wordKernel writes elements first, first+d, first+2d, ... (wrapping at the
-// element width), 128 bytes a block, and the rest with plain stores.
+// element width). dst must be aligned to the element size.
 func (s *Seq) wordKernel(dst []byte, first, d uint64, nt bool) {
 	size := s.size
-	// Plain stores up to a 64-byte boundary: the streaming stores need one.
-	head := int((64-uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64)%64) / size
-	head = min(head, len(dst)/size)
-	for j := range head {
-		putLE(dst[j*size:], size, first)
-		first += d
+	if len(dst) < 128 {
+		words(dst, size, first, d)
+		return
 	}
-	dst = dst[head*size:]
-	lanes := 128 / size
-	blocks := len(dst) / 128
+	base, inc := s.laneBase, s.laneInc
+	if d != s.laneD {
+		base, inc = lanes(size, d)
+	}
+	head, mid, blocks, tail := spans(dst, 128)
+	if head {
+		s.addStore(dst, 1, &base, first, &inc, false)
+	}
 	if blocks > 0 {
-		var v [128]byte
-		var inc [32]byte
-		for l := range lanes {
-			putLE(v[l*size:], size, first+uint64(l)*d)
-		}
-		for l := range 32 / size {
-			putLE(inc[l*size:], size, uint64(lanes)*d)
-		}
-		p := unsafe.SliceData(dst)
-		switch {
-		case size == 1 && nt:
-			addStoreBNT(p, blocks, &v, &inc)
-		case size == 1:
-			addStoreB(p, blocks, &v, &inc)
-		case size == 2 && nt:
-			addStoreWNT(p, blocks, &v, &inc)
-		case size == 2:
-			addStoreW(p, blocks, &v, &inc)
-		case size == 4 && nt:
-			addStoreDNT(p, blocks, &v, &inc)
-		case size == 4:
-			addStoreD(p, blocks, &v, &inc)
-		case nt:
-			addStoreQNT(p, blocks, &v, &inc)
-		default:
-			addStoreQ(p, blocks, &v, &inc)
-		}
+		s.addStore(dst[mid:], blocks, &base, first+uint64(mid/size)*d, &inc, nt)
 	}
-	done := blocks * 128
-	first += uint64(done/size) * d
-	for j := done / size; j < len(dst)/size; j++ {
-		putLE(dst[j*size:], size, first)
-		first += d
+	if tail {
+		at := len(dst) - 128
+		s.addStore(dst[at:], 1, &base, first+uint64(at/size)*d, &inc, false)
+	}
+}
+
+func (s *Seq) addStore(dst []byte, blocks int, base *[16]uint64, first uint64, inc *[4]uint64, nt bool) {
+	p := unsafe.SliceData(dst)
+	b := (*[128]byte)(unsafe.Pointer(base))
+	f := broadcast(first, s.size)
+	fb := (*[32]byte)(unsafe.Pointer(&f))
+	ib := (*[32]byte)(unsafe.Pointer(inc))
+	switch {
+	case s.size == 1 && nt:
+		addStoreBNT(p, blocks, b, fb, ib)
+	case s.size == 1:
+		addStoreB(p, blocks, b, fb, ib)
+	case s.size == 2 && nt:
+		addStoreWNT(p, blocks, b, fb, ib)
+	case s.size == 2:
+		addStoreW(p, blocks, b, fb, ib)
+	case s.size == 4 && nt:
+		addStoreDNT(p, blocks, b, fb, ib)
+	case s.size == 4:
+		addStoreD(p, blocks, b, fb, ib)
+	case nt:
+		addStoreQNT(p, blocks, b, fb, ib)
+	default:
+		addStoreQ(p, blocks, b, fb, ib)
+	}
+}
+
+// words writes first, first+d, ... to dst (aligned to size) in host order.
+func words(dst []byte, size int, first, d uint64) {
+	n := len(dst) / size
+	if n == 0 {
+		return
+	}
+	p := unsafe.Pointer(unsafe.SliceData(dst))
+	switch size {
+	case 1:
+		fillInt(dst[:n], first, d)
+	case 2:
+		fillInt(unsafe.Slice((*uint16)(p), n), first, d)
+	case 4:
+		fillInt(unsafe.Slice((*uint32)(p), n), first, d)
+	default:
+		fillInt(unsafe.Slice((*uint64)(p), n), first, d)
 	}
 }
 
 // floatKernel writes float32 or float16 elements from index i0: constant
-// infinities past the overflow point, float32 additions where every value
-// is exact in float32, float64 additions converted once where every value is
-// exact in float64, and the plain kernels elsewhere.
+// infinities past the overflow point, float32 lanes where every value is
+// exact in float32, float64 lanes converted once where every value is exact
+// in float64, and the plain kernels elsewhere.
 func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 	size := s.size
 	n := len(dst) / size
@@ -116,76 +162,91 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 			s.floatKernel(dst[:over*size], i0, step, nt)
 		}
 		inf := s.f.infBits()
-		hi, _ := s.linear(i0 + uint64(over)*step)
-		if int64(hi) < 0 {
+		if hi, _ := s.linear(i0 + uint64(over)*step); int64(hi) < 0 {
 			inf |= s.f.signBit()
 		}
 		s.wordKernel(dst[over*size:], inf, 0, nt)
 		return
 	}
-	const block = 64 // bytes a kernel block writes (32 float16 or 16 float32)
-	per := block / size
-	blocks := n / per
-	if blocks == 0 {
+	if len(dst) < 128 || n < 3 {
 		s.fillLE(dst, i0, step)
 		return
 	}
-	last := i0 + uint64(blocks*per-1)*step
-	p := unsafe.SliceData(dst)
+	last := i0 + uint64(n-1)*step
+	dx := s.stepF64(step)
 	switch {
 	case s.exactBelow(i0, last, step*32, 24) && s.unit >= -149 && s.unit <= 104:
-		// Every value, and the step of a whole block, is exact in float32.
+		// Every value, and the step of 32 elements, is exact in float32.
 		if size == 4 {
-			var v [128]byte
-			var inc [32]byte
-			for l := range 32 {
-				binary.LittleEndian.PutUint32(v[4*l:], math.Float32bits(float32(s.valueF64(i0+uint64(l)*step))))
+			var base [16]uint64
+			b := (*[32]float32)(unsafe.Pointer(&base))
+			for l := range b {
+				b[l] = float32(float64(l) * dx)
 			}
-			d := float32(s.stepF64(step * 32))
-			for l := range 8 {
-				binary.LittleEndian.PutUint32(inc[4*l:], math.Float32bits(d))
+			inc := broadcast(uint64(math.Float32bits(float32(32*dx))), 4)
+			emit := func(at, blocks int, nt bool) {
+				f := broadcast(uint64(math.Float32bits(float32(s.valueF64(i0+uint64(at/4)*step)))), 4)
+				p := unsafe.SliceData(dst[at:])
+				bb := (*[128]byte)(unsafe.Pointer(&base))
+				fb := (*[32]byte)(unsafe.Pointer(&f))
+				ib := (*[32]byte)(unsafe.Pointer(&inc))
+				if nt {
+					addStoreSNT(p, blocks, bb, fb, ib)
+				} else {
+					addStoreS(p, blocks, bb, fb, ib)
+				}
 			}
-			b := blocks / 2 // addStore writes 128 bytes a block
-			if nt {
-				addStoreSNT(p, b, &v, &inc)
-			} else {
-				addStoreS(p, b, &v, &inc)
-			}
-			blocks = b * 2
-		} else {
-			var x [32]float32
-			for l := range x {
-				x[l] = float32(s.valueF64(i0 + uint64(l)*step))
-			}
-			var inc [32]byte
-			d := float32(s.stepF64(step * 32))
-			for l := range 8 {
-				binary.LittleEndian.PutUint32(inc[4*l:], math.Float32bits(d))
-			}
-			if nt {
-				cvtStoreF16NT(p, blocks, &x, &inc)
-			} else {
-				cvtStoreF16(p, blocks, &x, &inc)
-			}
+			runBlocks(dst, 128, nt, emit)
+			return
 		}
+		var base [32]float32
+		for l := range base {
+			base[l] = float32(float64(l) * dx)
+		}
+		d32 := float32(32 * dx)
+		inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
+		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
+			v := float32(s.valueF64(i0 + uint64(at/2)*step))
+			f := [8]float32{v, v, v, v, v, v, v, v}
+			if nt {
+				cvtStoreF16NT(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+			} else {
+				cvtStoreF16(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+			}
+		})
 	case size == 4 && s.exactBelow(i0, last, step*16, 53):
-		var x [16]float64
-		for l := range x {
-			x[l] = s.valueF64(i0 + uint64(l)*step)
+		var base [16]float64
+		for l := range base {
+			base[l] = float64(l) * dx
 		}
-		var inc [32]byte
-		d := s.stepF64(step * 16)
-		for l := range 4 {
-			binary.LittleEndian.PutUint64(inc[8*l:], math.Float64bits(d))
-		}
-		if nt {
-			cvtStoreF32NT(p, blocks, &x, &inc)
-		} else {
-			cvtStoreF32(p, blocks, &x, &inc)
-		}
+		d16 := 16 * dx
+		inc := [4]float64{d16, d16, d16, d16}
+		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
+			v := s.valueF64(i0 + uint64(at/4)*step)
+			f := [4]float64{v, v, v, v}
+			if nt {
+				cvtStoreF32NT(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+			} else {
+				cvtStoreF32(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+			}
+		})
 	default:
-		blocks = 0
+		s.fillLE(dst, i0, step)
 	}
-	done := blocks * per
-	s.fillLE(dst[done*size:], i0+uint64(done)*step, step)
+}
+
+// runBlocks calls emit for the head block, the aligned middle blocks and the
+// tail block of dst (see spans); emit(at, blocks, nt) writes blocks whole
+// blocks from byte at.
+func runBlocks(dst []byte, block int, nt bool, emit func(at, blocks int, nt bool)) {
+	head, mid, blocks, tail := spans(dst, block)
+	if head {
+		emit(0, 1, false)
+	}
+	if blocks > 0 {
+		emit(mid, blocks, nt)
+	}
+	if tail {
+		emit(len(dst)-block, 1, false)
+	}
 }

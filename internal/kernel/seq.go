@@ -44,6 +44,12 @@ type Seq struct {
 	sHi, sLo uint64
 	dHi, dLo uint64
 	unit     int
+
+	// The lanes of the vector kernels for the element-to-element step
+	// laneD (delta's bits for integers, 0 for constants), planned once.
+	laneD    uint64
+	laneBase [16]uint64
+	laneInc  [4]uint64
 }
 
 // spanLimit bounds how far apart, in binary orders of magnitude, the leading
@@ -70,6 +76,10 @@ func New(kind Kind, size int, start, delta uint64) *Seq {
 	case Float64:
 		s.planFloat64()
 	}
+	if kind == Int {
+		s.laneD = s.delta
+	}
+	s.laneBase, s.laneInc = lanes(size, s.laneD)
 	return s
 }
 

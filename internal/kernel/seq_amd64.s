@@ -2,24 +2,34 @@
 
 #include "textflag.h"
 
-// Sequence kernels. Each writes blocks*128 bytes at dst from four 32-byte
-// vectors of consecutive elements at v, adding the vector inc to each of them
-// after every block: lane-wise integer additions wrap exactly as the
-// sequence does, and float additions are exact where the caller uses them
-// (every value a multiple of the step's unit below 2^24 units for float32,
-// 2^53 for float64). The NT variants use non-temporal stores and need dst
-// 32-byte aligned.
+// Sequence kernels. Each writes blocks of consecutive elements at dst: its
+// four vectors start as base (the offsets 0, d, 2d, ... of the lanes) plus
+// first (one value in every lane), and inc (the step of a whole block in
+// every lane) is added to each after every block. Lane-wise integer
+// additions wrap exactly as the sequence does; float additions are exact
+// where the caller uses them (every value below 2^24 units of the step's
+// resolution for float32 lanes, 2^53 for float64 lanes). The NT variants use
+// non-temporal stores and need dst 32-byte aligned.
+//
+// Written out long-hand: one routine per element width and store kind.
 
-// func addStoreB(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
-TEXT ·addStoreB(SB), NOSPLIT, $0-32
+// func addStoreB(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// Writes blocks*128 bytes.
+TEXT ·addStoreB(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ v+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVDQU (AX), Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
 	VMOVDQU 96(SI), Y3
+	VPADDB Y5, Y0, Y0
+	VPADDB Y5, Y1, Y1
+	VPADDB Y5, Y2, Y2
+	VPADDB Y5, Y3, Y3
 	VMOVDQU (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -39,16 +49,23 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreBNT(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
-TEXT ·addStoreBNT(SB), NOSPLIT, $0-32
+// func addStoreBNT(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// Writes blocks*128 bytes.
+TEXT ·addStoreBNT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ v+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVDQU (AX), Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
 	VMOVDQU 96(SI), Y3
+	VPADDB Y5, Y0, Y0
+	VPADDB Y5, Y1, Y1
+	VPADDB Y5, Y2, Y2
+	VPADDB Y5, Y3, Y3
 	VMOVDQU (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -69,16 +86,23 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreW(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
-TEXT ·addStoreW(SB), NOSPLIT, $0-32
+// func addStoreW(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// Writes blocks*128 bytes.
+TEXT ·addStoreW(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ v+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVDQU (AX), Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
 	VMOVDQU 96(SI), Y3
+	VPADDW Y5, Y0, Y0
+	VPADDW Y5, Y1, Y1
+	VPADDW Y5, Y2, Y2
+	VPADDW Y5, Y3, Y3
 	VMOVDQU (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -98,16 +122,23 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreWNT(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
-TEXT ·addStoreWNT(SB), NOSPLIT, $0-32
+// func addStoreWNT(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// Writes blocks*128 bytes.
+TEXT ·addStoreWNT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ v+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVDQU (AX), Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
 	VMOVDQU 96(SI), Y3
+	VPADDW Y5, Y0, Y0
+	VPADDW Y5, Y1, Y1
+	VPADDW Y5, Y2, Y2
+	VPADDW Y5, Y3, Y3
 	VMOVDQU (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -128,16 +159,23 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreD(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
-TEXT ·addStoreD(SB), NOSPLIT, $0-32
+// func addStoreD(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// Writes blocks*128 bytes.
+TEXT ·addStoreD(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ v+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVDQU (AX), Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
 	VMOVDQU 96(SI), Y3
+	VPADDD Y5, Y0, Y0
+	VPADDD Y5, Y1, Y1
+	VPADDD Y5, Y2, Y2
+	VPADDD Y5, Y3, Y3
 	VMOVDQU (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -157,16 +195,23 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreDNT(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
-TEXT ·addStoreDNT(SB), NOSPLIT, $0-32
+// func addStoreDNT(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// Writes blocks*128 bytes.
+TEXT ·addStoreDNT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ v+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVDQU (AX), Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
 	VMOVDQU 96(SI), Y3
+	VPADDD Y5, Y0, Y0
+	VPADDD Y5, Y1, Y1
+	VPADDD Y5, Y2, Y2
+	VPADDD Y5, Y3, Y3
 	VMOVDQU (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -187,16 +232,23 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreQ(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
-TEXT ·addStoreQ(SB), NOSPLIT, $0-32
+// func addStoreQ(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// Writes blocks*128 bytes.
+TEXT ·addStoreQ(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ v+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVDQU (AX), Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
 	VMOVDQU 96(SI), Y3
+	VPADDQ Y5, Y0, Y0
+	VPADDQ Y5, Y1, Y1
+	VPADDQ Y5, Y2, Y2
+	VPADDQ Y5, Y3, Y3
 	VMOVDQU (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -216,16 +268,23 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreQNT(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
-TEXT ·addStoreQNT(SB), NOSPLIT, $0-32
+// func addStoreQNT(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// Writes blocks*128 bytes.
+TEXT ·addStoreQNT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ v+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVDQU (AX), Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
 	VMOVDQU 96(SI), Y3
+	VPADDQ Y5, Y0, Y0
+	VPADDQ Y5, Y1, Y1
+	VPADDQ Y5, Y2, Y2
+	VPADDQ Y5, Y3, Y3
 	VMOVDQU (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -246,16 +305,23 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreS(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
-TEXT ·addStoreS(SB), NOSPLIT, $0-32
+// func addStoreS(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// Writes blocks*128 bytes.
+TEXT ·addStoreS(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ v+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVDQU (AX), Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
 	VMOVDQU 96(SI), Y3
+	VADDPS Y5, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VADDPS Y5, Y2, Y2
+	VADDPS Y5, Y3, Y3
 	VMOVDQU (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -275,16 +341,23 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreSNT(dst *byte, blocks int, v *[128]byte, inc *[32]byte)
-TEXT ·addStoreSNT(SB), NOSPLIT, $0-32
+// func addStoreSNT(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// Writes blocks*128 bytes.
+TEXT ·addStoreSNT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ v+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVDQU (AX), Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
 	VMOVDQU 96(SI), Y3
+	VADDPS Y5, Y0, Y0
+	VADDPS Y5, Y1, Y1
+	VADDPS Y5, Y2, Y2
+	VADDPS Y5, Y3, Y3
 	VMOVDQU (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -305,19 +378,24 @@ done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF32(dst *byte, blocks int, x *[16]float64, inc *[32]byte)
-// Converts float64 to float32 (rounding once, to nearest even): x holds 16
-// consecutive values; each block writes 16 float32 (64 bytes) and adds inc
-// (4 lanes of 16*delta) to every x.
-TEXT ·cvtStoreF32(SB), NOSPLIT, $0-32
+// func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first *[4]float64, inc *[4]float64)
+// Converts float64 lanes to float32 (rounding once, to nearest even): each
+// block writes 16 float32 (64 bytes).
+TEXT ·cvtStoreF32(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ x+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVUPD (AX), Y9
 	VMOVUPD 0(SI), Y0
 	VMOVUPD 32(SI), Y1
 	VMOVUPD 64(SI), Y2
 	VMOVUPD 96(SI), Y3
+	VADDPD Y9, Y0, Y0
+	VADDPD Y9, Y1, Y1
+	VADDPD Y9, Y2, Y2
+	VADDPD Y9, Y3, Y3
 	VMOVUPD (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -341,19 +419,24 @@ done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF32NT(dst *byte, blocks int, x *[16]float64, inc *[32]byte)
-// Converts float64 to float32 (rounding once, to nearest even): x holds 16
-// consecutive values; each block writes 16 float32 (64 bytes) and adds inc
-// (4 lanes of 16*delta) to every x.
-TEXT ·cvtStoreF32NT(SB), NOSPLIT, $0-32
+// func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first *[4]float64, inc *[4]float64)
+// Converts float64 lanes to float32 (rounding once, to nearest even): each
+// block writes 16 float32 (64 bytes).
+TEXT ·cvtStoreF32NT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ x+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVUPD (AX), Y9
 	VMOVUPD 0(SI), Y0
 	VMOVUPD 32(SI), Y1
 	VMOVUPD 64(SI), Y2
 	VMOVUPD 96(SI), Y3
+	VADDPD Y9, Y0, Y0
+	VADDPD Y9, Y1, Y1
+	VADDPD Y9, Y2, Y2
+	VADDPD Y9, Y3, Y3
 	VMOVUPD (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -378,19 +461,24 @@ done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF16(dst *byte, blocks int, x *[32]float32, inc *[32]byte)
-// Converts exact float32 values to float16 with F16C (rounding once, to
-// nearest even): x holds 32 consecutive values; each block writes 32 float16
-// (64 bytes) and adds inc (8 lanes of 32*delta) to every x.
-TEXT ·cvtStoreF16(SB), NOSPLIT, $0-32
+// func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first *[8]float32, inc *[8]float32)
+// Converts exact float32 lanes to float16 with F16C (rounding once, to
+// nearest even): each block writes 32 float16 (64 bytes).
+TEXT ·cvtStoreF16(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ x+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVUPS (AX), Y9
 	VMOVUPS 0(SI), Y0
 	VMOVUPS 32(SI), Y1
 	VMOVUPS 64(SI), Y2
 	VMOVUPS 96(SI), Y3
+	VADDPS Y9, Y0, Y0
+	VADDPS Y9, Y1, Y1
+	VADDPS Y9, Y2, Y2
+	VADDPS Y9, Y3, Y3
 	VMOVUPS (DX), Y4
 	TESTQ CX, CX
 	JZ done
@@ -414,19 +502,24 @@ done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF16NT(dst *byte, blocks int, x *[32]float32, inc *[32]byte)
-// Converts exact float32 values to float16 with F16C (rounding once, to
-// nearest even): x holds 32 consecutive values; each block writes 32 float16
-// (64 bytes) and adds inc (8 lanes of 32*delta) to every x.
-TEXT ·cvtStoreF16NT(SB), NOSPLIT, $0-32
+// func cvtStoreF16NT(dst *byte, blocks int, base *[32]float32, first *[8]float32, inc *[8]float32)
+// Converts exact float32 lanes to float16 with F16C (rounding once, to
+// nearest even): each block writes 32 float16 (64 bytes).
+TEXT ·cvtStoreF16NT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
-	MOVQ x+16(FP), SI
-	MOVQ inc+24(FP), DX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVUPS (AX), Y9
 	VMOVUPS 0(SI), Y0
 	VMOVUPS 32(SI), Y1
 	VMOVUPS 64(SI), Y2
 	VMOVUPS 96(SI), Y3
+	VADDPS Y9, Y0, Y0
+	VADDPS Y9, Y1, Y1
+	VADDPS Y9, Y2, Y2
+	VADDPS Y9, Y3, Y3
 	VMOVUPS (DX), Y4
 	TESTQ CX, CX
 	JZ done
