@@ -48,10 +48,11 @@ func (s *Seq) fillFast(dst []byte, i0, step uint64) bool {
 }
 
 // spans splits a run of n bytes at dst into a head block at 0 (if dst is
-// not 64-byte aligned), whole aligned blocks from mid, and a tail block
+// not aligned to 64 bytes, or to the block if smaller), whole aligned blocks from mid, and a tail block
 // ending at n (if the blocks do not reach it). n is at least one block.
 func spans(dst []byte, block int) (head bool, mid, blocks int, tail bool) {
-	mid = int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64)
+	align := uintptr(min(64, block)) // the head block must reach mid
+	mid = int((align - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%align) % align)
 	if mid+block > len(dst) {
 		return true, 0, 0, true
 	}
@@ -168,7 +169,7 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		s.wordKernel(dst[over*size:], inf, 0, nt)
 		return
 	}
-	if len(dst) < 128 || n < 3 {
+	if len(dst) < 128 || n < 32 {
 		s.fillLE(dst, i0, step)
 		return
 	}
@@ -228,6 +229,24 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 				cvtStoreF32NT(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
 			} else {
 				cvtStoreF32(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+			}
+		})
+	case size == 2 && s.exactBelow(i0, last, step*16, 53):
+		// Every value is exact in float64: round to odd into float32,
+		// then to nearest even into float16.
+		var base [16]float64
+		for l := range base {
+			base[l] = float64(l) * dx
+		}
+		d16 := 16 * dx
+		inc := [4]float64{d16, d16, d16, d16}
+		runBlocks(dst, 32, nt, func(at, blocks int, nt bool) {
+			v := s.valueF64(i0 + uint64(at/2)*step)
+			f := [4]float64{v, v, v, v}
+			if nt {
+				cvtStoreF16OddNT(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+			} else {
+				cvtStoreF16Odd(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
 			}
 		})
 	default:

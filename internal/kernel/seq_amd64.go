@@ -45,3 +45,9 @@ func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first *[4]float64, 
 
 //go:noescape
 func cvtStoreF16NT(dst *byte, blocks int, base *[32]float32, first *[8]float32, inc *[8]float32)
+
+//go:noescape
+func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first *[4]float64, inc *[4]float64)
+
+//go:noescape
+func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first *[4]float64, inc *[4]float64)

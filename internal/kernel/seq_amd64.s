@@ -404,10 +404,10 @@ loop:
 	VCVTPD2PSY Y1, X6
 	VCVTPD2PSY Y2, X7
 	VCVTPD2PSY Y3, X8
-	VINSERTF128 $1, X6, Y5, Y5
-	VINSERTF128 $1, X8, Y7, Y7
-	VMOVUPS Y5, 0(DI)
-	VMOVUPS Y7, 32(DI)
+	VMOVUPS X5, 0(DI)
+	VMOVUPS X6, 16(DI)
+	VMOVUPS X7, 32(DI)
+	VMOVUPS X8, 48(DI)
 	VADDPD Y4, Y0, Y0
 	VADDPD Y4, Y1, Y1
 	VADDPD Y4, Y2, Y2
@@ -445,10 +445,10 @@ loop:
 	VCVTPD2PSY Y1, X6
 	VCVTPD2PSY Y2, X7
 	VCVTPD2PSY Y3, X8
-	VINSERTF128 $1, X6, Y5, Y5
-	VINSERTF128 $1, X8, Y7, Y7
-	VMOVNTPS Y5, 0(DI)
-	VMOVNTPS Y7, 32(DI)
+	VMOVNTPS X5, 0(DI)
+	VMOVNTPS X6, 16(DI)
+	VMOVNTPS X7, 32(DI)
+	VMOVNTPS X8, 48(DI)
 	VADDPD Y4, Y0, Y0
 	VADDPD Y4, Y1, Y1
 	VADDPD Y4, Y2, Y2
@@ -487,10 +487,10 @@ loop:
 	VCVTPS2PH $0, Y1, X6
 	VCVTPS2PH $0, Y2, X7
 	VCVTPS2PH $0, Y3, X8
-	VINSERTI128 $1, X6, Y5, Y5
-	VINSERTI128 $1, X8, Y7, Y7
-	VMOVDQU Y5, 0(DI)
-	VMOVDQU Y7, 32(DI)
+	VMOVDQU X5, 0(DI)
+	VMOVDQU X6, 16(DI)
+	VMOVDQU X7, 32(DI)
+	VMOVDQU X8, 48(DI)
 	VADDPS Y4, Y0, Y0
 	VADDPS Y4, Y1, Y1
 	VADDPS Y4, Y2, Y2
@@ -528,10 +528,10 @@ loop:
 	VCVTPS2PH $0, Y1, X6
 	VCVTPS2PH $0, Y2, X7
 	VCVTPS2PH $0, Y3, X8
-	VINSERTI128 $1, X6, Y5, Y5
-	VINSERTI128 $1, X8, Y7, Y7
-	VMOVNTDQ Y5, 0(DI)
-	VMOVNTDQ Y7, 32(DI)
+	VMOVNTDQ X5, 0(DI)
+	VMOVNTDQ X6, 16(DI)
+	VMOVNTDQ X7, 32(DI)
+	VMOVNTDQ X8, 48(DI)
 	VADDPS Y4, Y0, Y0
 	VADDPS Y4, Y1, Y1
 	VADDPS Y4, Y2, Y2
@@ -541,6 +541,151 @@ loop:
 	JNZ loop
 done:
 	SFENCE
+	VZEROUPPER
+	RET
+
+// func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first *[4]float64, inc *[4]float64)
+// Converts exact float64 lanes to float16, rounding once: each float64 is
+// first cut to float32 toward zero with the lowest bit set if anything was
+// cut (round to odd: the rounding mode is set to toward-zero for the loop
+// and restored after), then F16C rounds that to nearest even. float32 keeps
+// 13 bits more than float16, so the two steps round as one. Each block
+// writes 16 float16 (32 bytes).
+TEXT ·cvtStoreF16Odd(SB), NOSPLIT, $8-40
+	MOVQ dst+0(FP), DI
+	MOVQ blocks+8(FP), CX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVUPD (AX), Y9
+	VMOVUPD 0(SI), Y0
+	VMOVUPD 32(SI), Y1
+	VMOVUPD 64(SI), Y2
+	VMOVUPD 96(SI), Y3
+	VADDPD Y9, Y0, Y0
+	VADDPD Y9, Y1, Y1
+	VADDPD Y9, Y2, Y2
+	VADDPD Y9, Y3, Y3
+	VMOVUPD (DX), Y4
+	STMXCSR 0(SP)
+	MOVL 0(SP), BX
+	MOVL BX, 4(SP)
+	ORL $0x6000, BX
+	MOVL BX, 0(SP)
+	LDMXCSR 0(SP)
+	TESTQ CX, CX
+	JZ done
+loop:
+	VCVTPD2PSY Y0, X5
+	VCVTPD2PSY Y1, X6
+	VCVTPS2PD X5, Y7
+	VCVTPS2PD X6, Y8
+	VCMPPD $4, Y0, Y7, Y7
+	VCMPPD $4, Y1, Y8, Y8
+	VSHUFPS $0x88, Y8, Y7, Y7
+	VPERMQ $0xD8, Y7, Y7
+	VPSRLD $31, Y7, Y7
+	VINSERTF128 $1, X6, Y5, Y5
+	VPOR Y7, Y5, Y5
+	VCVTPS2PH $0, Y5, X5
+	VMOVDQU X5, 0(DI)
+	VCVTPD2PSY Y2, X5
+	VCVTPD2PSY Y3, X6
+	VCVTPS2PD X5, Y7
+	VCVTPS2PD X6, Y8
+	VCMPPD $4, Y2, Y7, Y7
+	VCMPPD $4, Y3, Y8, Y8
+	VSHUFPS $0x88, Y8, Y7, Y7
+	VPERMQ $0xD8, Y7, Y7
+	VPSRLD $31, Y7, Y7
+	VINSERTF128 $1, X6, Y5, Y5
+	VPOR Y7, Y5, Y5
+	VCVTPS2PH $0, Y5, X5
+	VMOVDQU X5, 16(DI)
+	VADDPD Y4, Y0, Y0
+	VADDPD Y4, Y1, Y1
+	VADDPD Y4, Y2, Y2
+	VADDPD Y4, Y3, Y3
+	ADDQ $32, DI
+	DECQ CX
+	JNZ loop
+done:
+	MOVL 4(SP), BX
+	MOVL BX, 0(SP)
+	LDMXCSR 0(SP)
+	VZEROUPPER
+	RET
+
+// func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first *[4]float64, inc *[4]float64)
+// Converts exact float64 lanes to float16, rounding once: each float64 is
+// first cut to float32 toward zero with the lowest bit set if anything was
+// cut (round to odd: the rounding mode is set to toward-zero for the loop
+// and restored after), then F16C rounds that to nearest even. float32 keeps
+// 13 bits more than float16, so the two steps round as one. Each block
+// writes 16 float16 (32 bytes).
+TEXT ·cvtStoreF16OddNT(SB), NOSPLIT, $8-40
+	MOVQ dst+0(FP), DI
+	MOVQ blocks+8(FP), CX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VMOVUPD (AX), Y9
+	VMOVUPD 0(SI), Y0
+	VMOVUPD 32(SI), Y1
+	VMOVUPD 64(SI), Y2
+	VMOVUPD 96(SI), Y3
+	VADDPD Y9, Y0, Y0
+	VADDPD Y9, Y1, Y1
+	VADDPD Y9, Y2, Y2
+	VADDPD Y9, Y3, Y3
+	VMOVUPD (DX), Y4
+	STMXCSR 0(SP)
+	MOVL 0(SP), BX
+	MOVL BX, 4(SP)
+	ORL $0x6000, BX
+	MOVL BX, 0(SP)
+	LDMXCSR 0(SP)
+	TESTQ CX, CX
+	JZ done
+loop:
+	VCVTPD2PSY Y0, X5
+	VCVTPD2PSY Y1, X6
+	VCVTPS2PD X5, Y7
+	VCVTPS2PD X6, Y8
+	VCMPPD $4, Y0, Y7, Y7
+	VCMPPD $4, Y1, Y8, Y8
+	VSHUFPS $0x88, Y8, Y7, Y7
+	VPERMQ $0xD8, Y7, Y7
+	VPSRLD $31, Y7, Y7
+	VINSERTF128 $1, X6, Y5, Y5
+	VPOR Y7, Y5, Y5
+	VCVTPS2PH $0, Y5, X5
+	VMOVNTDQ X5, 0(DI)
+	VCVTPD2PSY Y2, X5
+	VCVTPD2PSY Y3, X6
+	VCVTPS2PD X5, Y7
+	VCVTPS2PD X6, Y8
+	VCMPPD $4, Y2, Y7, Y7
+	VCMPPD $4, Y3, Y8, Y8
+	VSHUFPS $0x88, Y8, Y7, Y7
+	VPERMQ $0xD8, Y7, Y7
+	VPSRLD $31, Y7, Y7
+	VINSERTF128 $1, X6, Y5, Y5
+	VPOR Y7, Y5, Y5
+	VCVTPS2PH $0, Y5, X5
+	VMOVNTDQ X5, 16(DI)
+	VADDPD Y4, Y0, Y0
+	VADDPD Y4, Y1, Y1
+	VADDPD Y4, Y2, Y2
+	VADDPD Y4, Y3, Y3
+	ADDQ $32, DI
+	DECQ CX
+	JNZ loop
+done:
+	SFENCE
+	MOVL 4(SP), BX
+	MOVL BX, 0(SP)
+	LDMXCSR 0(SP)
 	VZEROUPPER
 	RET
 

@@ -183,3 +183,34 @@ func refF32ToF16(f float32) uint16 {
 	frac := v/math.Ldexp(1, exp) - 1
 	return sign | uint16(exp+15)<<10 | uint16(math.Round(frac*1024))
 }
+
+// TestFastFloat16Midpoints: runs where many i*delta are float16 midpoints
+// and start is far too small for float32 to see: rounding through float32
+// to nearest would land on the midpoints and break ties to even, wrongly
+// for one sign of start; the vector kernels must round once.
+func TestFastFloat16Midpoints(t *testing.T) {
+	r := rand.New(rand.NewPCG(47, 48))
+	mem := make([]byte, 1<<16)
+	for c := range 400 {
+		D := uint64(r.Uint32()&0x3FF | 0x401) // odd 11-bit significand
+		e := r.IntN(10) - 8                    // delta = D * 2^(e-10), its last bit 2^(e-10)
+		delta := f64ToF16(math.Ldexp(float64(D), e-10))
+		// The sums reach 2^(e+13) after 2^12 steps, where float32's last
+		// bit is 2^(e-10): start sits below half of it.
+		start := f64ToF16(math.Ldexp(1, e-12-r.IntN(3)))
+		if r.IntN(2) == 0 {
+			start |= 0x8000
+		}
+		s := New(Float16, 2, uint64(start), uint64(delta))
+		n := 4096
+		off := 2 * r.IntN(32)
+		dst := mem[off : off+2*n]
+		s.FillLE(dst, 1, 1)
+		for j := range n {
+			got := uint64(binary.LittleEndian.Uint16(dst[2*j:]))
+			if want := s.Bits(uint64(j + 1)); got != want {
+				t.Fatalf("case %d start %#x delta %#x: element %d = %#x, want %#x", c, start, delta, j+1, got, want)
+			}
+		}
+	}
+}
