@@ -4,10 +4,48 @@ package kernel
 
 import (
 	"math"
+	"sync"
+	"time"
 	"unsafe"
 )
 
 const ntMin = streamingMin
+
+var (
+	streamOnce sync.Once
+	streamWins bool
+	// streamTest, when not 0, overrides the measurement in tests: 1
+	// streams, -1 does not.
+	streamTest int
+)
+
+// streaming reports whether non-temporal stores write large buffers faster
+// than regular ones on this machine. Which wins depends on the machine (and
+// on a virtual machine, on its host), so the first large fill measures both
+// on 16 MiB of its own destination, which it then overwrites.
+func streaming(dst []byte) bool {
+	if streamTest != 0 {
+		return streamTest > 0
+	}
+	streamOnce.Do(func() {
+		off := int((32 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%32) % 32)
+		b := dst[off : off+16<<20]
+		var p [32]byte
+		best := func(f func()) time.Duration {
+			m := time.Duration(1 << 62)
+			for range 3 {
+				t := time.Now()
+				f()
+				m = min(m, time.Since(t))
+			}
+			return m
+		}
+		regular := best(func() { storeAVX2(&b[0], len(b)/128, &p) })
+		nt := best(func() { storeAVX2NT(&b[0], len(b)/128, &p) })
+		streamWins = nt < regular
+	})
+	return streamWins
+}
 
 // fillFast writes dst (host order, which is little-endian here) with the
 // vector kernels where they apply and reports whether it did. It never
@@ -32,7 +70,7 @@ func (s *Seq) fillFast(dst []byte, i0, step uint64) bool {
 		s.fillLE(dst[:size], 0, step)
 		dst, i0 = dst[size:], step
 	}
-	nt := len(dst) >= ntMin
+	nt := len(dst) >= ntMin && streaming(dst)
 	switch {
 	case s.kind == Int:
 		d := step * s.delta

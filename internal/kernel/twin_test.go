@@ -42,6 +42,7 @@ func TestFastMatchesPlain(t *testing.T) {
 		size int
 	}{{Int, 1}, {Int, 2}, {Int, 4}, {Int, 8}, {Float32, 4}, {Float16, 2}}
 	mem := make([]byte, ntMinForTests()+4096)
+	defer setStreaming(0)
 	cases := 3000
 	if testing.Short() {
 		cases = 300
@@ -50,8 +51,10 @@ func TestFastMatchesPlain(t *testing.T) {
 		k := kinds[r.IntN(len(kinds))]
 		s := New(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size))
 		n := r.IntN(5000)
+		setStreaming(0)
 		if c%500 == 0 || c%500 == 1 {
 			n = ntMinForTests()/k.size + r.IntN(100) // streaming stores
+			setStreaming(1 - 2*(c%2))                 // both kinds of store
 		}
 		if c%500 == 1 && k.kind == Float16 {
 			s = New(Float16, 2, 0x2E66, 0x34CD) // 0.1 + i*0.3: infinite past 218k elements
