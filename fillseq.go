@@ -208,38 +208,43 @@ func (op *fillValueSequence) run(window []byte, off uint64) {
 // blocks that reach into the range, so a packed or padded layout costs one
 // step per contiguous run.
 func (op *fillValueSequence) walk(window []byte, off, w0, w1 uint64) {
-	last := len(op.dims) - 1
-	var visit func(k int, base, index uint64)
-	visit = func(k int, base, index uint64) {
-		d := op.dims[k]
-		// c ranges over the blocks [base + c*stride, base + c*stride + extent]
-		// that meet [w0, w1).
-		ext := op.extent[k+1]
-		var c0 uint64
-		if w0 > base+ext {
-			c0 = (w0 - base - ext + d.stride - 1) / d.stride
-		}
-		if w1-1 < base {
-			return
-		}
-		c1 := min(d.n-1, (w1-1-base)/d.stride)
-		if c0 > c1 {
-			return
-		}
-		if k < last {
-			for c := c0; c <= c1; c++ {
-				visit(k+1, base+c*d.stride, index+c*d.weight)
-			}
-			return
-		}
-		at := (base+c0*d.stride)*op.es - off
-		count := c1 - c0 + 1
-		i0 := index + c0*d.weight
-		if d.stride == 1 {
-			op.seq.FillLE(window[at:at+count*op.es], i0, d.weight)
-		} else {
-			op.seq.FillStridedLE(window[at:], int(count), int(d.stride*op.es), i0, d.weight)
-		}
+	op.visit(0, 0, 0, window, off, w0, w1)
+}
+
+// blocks returns the range of c for which dimension k's block at
+// base + c*stride (spanning extent[k+1] more elements) meets [w0, w1).
+func (op *fillValueSequence) blocks(k int, base, w0, w1 uint64) (c0, c1 uint64, ok bool) {
+	d := op.dims[k]
+	ext := op.extent[k+1]
+	if w0 > base+ext {
+		c0 = (w0 - base - ext + d.stride - 1) / d.stride
 	}
-	visit(0, 0, 0)
+	if w1-1 < base {
+		return 0, 0, false
+	}
+	c1 = min(d.n-1, (w1-1-base)/d.stride)
+	return c0, c1, c0 <= c1
+}
+
+func (op *fillValueSequence) visit(k int, base, index uint64, window []byte, off, w0, w1 uint64) {
+	c0, c1, ok := op.blocks(k, base, w0, w1)
+	if !ok {
+		return
+	}
+	d := op.dims[k]
+	if k < len(op.dims)-1 {
+		for c := c0; c <= c1; c++ {
+			op.visit(k+1, base+c*d.stride, index+c*d.weight, window, off, w0, w1)
+		}
+		return
+	}
+	// The innermost dimension: one run.
+	at := (base+c0*d.stride)*op.es - off
+	count := c1 - c0 + 1
+	i0 := index + c0*d.weight
+	if d.stride == 1 {
+		op.seq.FillLE(window[at:at+count*op.es], i0, d.weight)
+	} else {
+		op.seq.FillStridedLE(window[at:], int(count), int(d.stride*op.es), i0, d.weight)
+	}
 }

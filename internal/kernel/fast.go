@@ -46,12 +46,12 @@ func (s *Seq) exactBelow(a, b, step uint64, p uint) bool {
 // below 2^53.
 func (s *Seq) valueF64(i uint64) float64 {
 	_, lo := s.linear(i) // below 2^53: the low word holds the value, sign included
-	return math.Ldexp(float64(int64(lo)), s.unit)
+	return float64(int64(lo)) * s.scale
 }
 
 // stepF64 returns step*D * 2^unit as a float64 (exact where exactBelow held).
 func (s *Seq) stepF64(step uint64) float64 {
-	return math.Ldexp(float64(int64(s.dLo*step)), s.unit)
+	return float64(int64(s.dLo*step)) * s.scale
 }
 
 // overflowFrom returns the first j in [0, n) from which every element

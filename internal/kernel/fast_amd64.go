@@ -127,20 +127,21 @@ func (s *Seq) wordKernel(dst []byte, first, d uint64, nt bool) {
 		words(dst, size, first, d)
 		return
 	}
-	base, inc := s.laneBase, s.laneInc
+	base, inc := &s.laneBase, &s.laneInc // planned for the usual step
 	if d != s.laneD {
-		base, inc = lanes(size, d)
+		b, i := lanes(size, d)
+		base, inc = &b, &i
 	}
 	head, mid, blocks, tail := spans(dst, 128)
 	if head {
-		s.addStore(dst, 1, &base, first, &inc, false)
+		s.addStore(dst, 1, base, first, inc, false)
 	}
 	if blocks > 0 {
-		s.addStore(dst[mid:], blocks, &base, first+uint64(mid/size)*d, &inc, nt)
+		s.addStore(dst[mid:], blocks, base, first+uint64(mid/size)*d, inc, nt)
 	}
 	if tail {
 		at := len(dst) - 128
-		s.addStore(dst[at:], 1, &base, first+uint64(at/size)*d, &inc, false)
+		s.addStore(dst[at:], 1, base, first+uint64(at/size)*d, inc, false)
 	}
 }
 
@@ -216,17 +217,19 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 	switch {
 	case s.exactBelow(i0, last, step*32, 24) && s.unit >= -149 && s.unit <= 104:
 		// Every value, and the step of 32 elements, is exact in float32.
-		if size == 4 {
-			var base [16]uint64
-			b := (*[32]float32)(unsafe.Pointer(&base))
-			for l := range b {
-				b[l] = float32(float64(l) * dx)
+		base32 := &s.f32Base
+		if step != 1 {
+			base32 = new([32]float32)
+			for l := range base32 {
+				base32[l] = float32(float64(l) * dx)
 			}
+		}
+		if size == 4 {
 			inc := broadcast(uint64(math.Float32bits(float32(32*dx))), 4)
 			emit := func(at, blocks int, nt bool) {
 				f := broadcast(uint64(math.Float32bits(float32(s.valueF64(i0+uint64(at/4)*step)))), 4)
 				p := unsafe.SliceData(dst[at:])
-				bb := (*[128]byte)(unsafe.Pointer(&base))
+				bb := (*[128]byte)(unsafe.Pointer(base32))
 				fb := (*[32]byte)(unsafe.Pointer(&f))
 				ib := (*[32]byte)(unsafe.Pointer(&inc))
 				if nt {
@@ -238,25 +241,24 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 			runBlocks(dst, 128, nt, emit)
 			return
 		}
-		var base [32]float32
-		for l := range base {
-			base[l] = float32(float64(l) * dx)
-		}
 		d32 := float32(32 * dx)
 		inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
 		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
 			v := float32(s.valueF64(i0 + uint64(at/2)*step))
 			f := [8]float32{v, v, v, v, v, v, v, v}
 			if nt {
-				cvtStoreF16NT(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+				cvtStoreF16NT(unsafe.SliceData(dst[at:]), blocks, base32, &f, &inc)
 			} else {
-				cvtStoreF16(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+				cvtStoreF16(unsafe.SliceData(dst[at:]), blocks, base32, &f, &inc)
 			}
 		})
 	case size == 4 && s.exactBelow(i0, last, step*16, 53):
-		var base [16]float64
-		for l := range base {
-			base[l] = float64(l) * dx
+		base := &s.f64Base
+		if step != 1 {
+			base = new([16]float64)
+			for l := range base {
+				base[l] = float64(l) * dx
+			}
 		}
 		d16 := 16 * dx
 		inc := [4]float64{d16, d16, d16, d16}
@@ -264,17 +266,20 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 			v := s.valueF64(i0 + uint64(at/4)*step)
 			f := [4]float64{v, v, v, v}
 			if nt {
-				cvtStoreF32NT(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+				cvtStoreF32NT(unsafe.SliceData(dst[at:]), blocks, base, &f, &inc)
 			} else {
-				cvtStoreF32(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+				cvtStoreF32(unsafe.SliceData(dst[at:]), blocks, base, &f, &inc)
 			}
 		})
 	case size == 2 && s.exactBelow(i0, last, step*16, 53):
 		// Every value is exact in float64: round to odd into float32,
 		// then to nearest even into float16.
-		var base [16]float64
-		for l := range base {
-			base[l] = float64(l) * dx
+		base := &s.f64Base
+		if step != 1 {
+			base = new([16]float64)
+			for l := range base {
+				base[l] = float64(l) * dx
+			}
 		}
 		d16 := 16 * dx
 		inc := [4]float64{d16, d16, d16, d16}
@@ -282,9 +287,9 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 			v := s.valueF64(i0 + uint64(at/2)*step)
 			f := [4]float64{v, v, v, v}
 			if nt {
-				cvtStoreF16OddNT(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+				cvtStoreF16OddNT(unsafe.SliceData(dst[at:]), blocks, base, &f, &inc)
 			} else {
-				cvtStoreF16Odd(unsafe.SliceData(dst[at:]), blocks, &base, &f, &inc)
+				cvtStoreF16Odd(unsafe.SliceData(dst[at:]), blocks, base, &f, &inc)
 			}
 		})
 	default:

@@ -44,12 +44,17 @@ type Seq struct {
 	sHi, sLo uint64
 	dHi, dLo uint64
 	unit     int
+	scale    float64 // 2^unit, exact: unit is at least -212
 
 	// The lanes of the vector kernels for the element-to-element step
 	// laneD (delta's bits for integers, 0 for constants), planned once.
 	laneD    uint64
 	laneBase [16]uint64
 	laneInc  [4]uint64
+	// For floats, the lane offsets l*delta for the step 1, as float32
+	// (32 lanes) and float64 (16 lanes); used only where exact.
+	f32Base [32]float32
+	f64Base [16]float64
 }
 
 // spanLimit bounds how far apart, in binary orders of magnitude, the leading
@@ -172,7 +177,15 @@ func (s *Seq) planFloat(f *format) {
 		s.dHi, s.dLo = neg128(s.dHi, s.dLo)
 	}
 	s.sHi, s.sLo = sHi, sLo
+	s.scale = math.Ldexp(1, s.unit)
 	s.mode = modeLinear
+	dx := s.stepF64(1)
+	for l := range s.f32Base {
+		s.f32Base[l] = float32(float64(l) * dx)
+	}
+	for l := range s.f64Base {
+		s.f64Base[l] = float64(l) * dx
+	}
 }
 
 func (s *Seq) planFloat64() {

@@ -54,7 +54,7 @@ func TestFastMatchesPlain(t *testing.T) {
 		setStreaming(0)
 		if c%500 == 0 || c%500 == 1 {
 			n = ntMinForTests()/k.size + r.IntN(100) // streaming stores
-			setStreaming(1 - 2*(c%2))                 // both kinds of store
+			setStreaming(1 - 2*(c%2))                // both kinds of store
 		}
 		if c%500 == 1 && k.kind == Float16 {
 			s = New(Float16, 2, 0x2E66, 0x34CD) // 0.1 + i*0.3: infinite past 218k elements
@@ -196,7 +196,7 @@ func TestFastFloat16Midpoints(t *testing.T) {
 	mem := make([]byte, 1<<16)
 	for c := range 400 {
 		D := uint64(r.Uint32()&0x3FF | 0x401) // odd 11-bit significand
-		e := r.IntN(10) - 8                    // delta = D * 2^(e-10), its last bit 2^(e-10)
+		e := r.IntN(10) - 8                   // delta = D * 2^(e-10), its last bit 2^(e-10)
 		delta := f64ToF16(math.Ldexp(float64(D), e-10))
 		// The sums reach 2^(e+13) after 2^12 steps, where float32's last
 		// bit is 2^(e-10): start sits below half of it.
