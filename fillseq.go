@@ -124,6 +124,7 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 		op.extent[k] = op.extent[k+1] + (ds[k].n-1)*ds[k].stride
 	}
 	op.last = op.extent[0]
+	op.seq.Limit(elementCount(t.Sizes))
 	return op, nil
 }
 

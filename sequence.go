@@ -41,6 +41,7 @@ func Sequence[T Element](dst []T, start, delta T) error {
 		kind = kernel.Float16
 	}
 	seq := kernel.New(kind, size, wordOf(&start, size), wordOf(&delta, size))
+	seq.Limit(uint64(len(dst)))
 	p := unsafe.Pointer(unsafe.SliceData(dst))
 	switch size {
 	case 1:

@@ -148,8 +148,7 @@ func (s *Seq) wordKernel(dst []byte, first, d uint64, nt bool) {
 func (s *Seq) addStore(dst []byte, blocks int, base *[16]uint64, first uint64, inc *[4]uint64, nt bool) {
 	p := unsafe.SliceData(dst)
 	b := (*[128]byte)(unsafe.Pointer(base))
-	f := broadcast(first, s.size)
-	fb := (*[32]byte)(unsafe.Pointer(&f))
+	fb := first
 	ib := (*[32]byte)(unsafe.Pointer(inc))
 	switch {
 	case s.size == 1 && nt:
@@ -197,7 +196,10 @@ func words(dst []byte, size int, first, d uint64) {
 func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 	size := s.size
 	n := len(dst) / size
-	if over := s.overflowFrom(i0, step, n); over < n {
+	known := step == 1 && s.limit != 0 && i0+uint64(n) <= s.limit // Limit's facts hold
+	if known && s.noOverflow {
+		// nothing overflows
+	} else if over := s.overflowFrom(i0, step, n); over < n {
 		if over > 0 {
 			s.floatKernel(dst[:over*size], i0, step, nt)
 		}
@@ -215,7 +217,7 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 	last := i0 + uint64(n-1)*step
 	dx := s.stepF64(step)
 	switch {
-	case s.exactBelow(i0, last, step*32, 24) && s.unit >= -149 && s.unit <= 104:
+	case known && s.f32Exact || s.exactBelow(i0, last, step*32, 24) && s.unit >= -149 && s.unit <= 104:
 		// Every value, and the step of 32 elements, is exact in float32.
 		base32 := &s.f32Base
 		if step != 1 {
@@ -227,10 +229,9 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		if size == 4 {
 			inc := broadcast(uint64(math.Float32bits(float32(32*dx))), 4)
 			emit := func(at, blocks int, nt bool) {
-				f := broadcast(uint64(math.Float32bits(float32(s.valueF64(i0+uint64(at/4)*step)))), 4)
+				fb := uint64(math.Float32bits(float32(s.valueF64(i0 + uint64(at/4)*step))))
 				p := unsafe.SliceData(dst[at:])
 				bb := (*[128]byte)(unsafe.Pointer(base32))
-				fb := (*[32]byte)(unsafe.Pointer(&f))
 				ib := (*[32]byte)(unsafe.Pointer(&inc))
 				if nt {
 					addStoreSNT(p, blocks, bb, fb, ib)
@@ -244,15 +245,14 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		d32 := float32(32 * dx)
 		inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
 		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
-			v := float32(s.valueF64(i0 + uint64(at/2)*step))
-			f := [8]float32{v, v, v, v, v, v, v, v}
+			f := uint64(math.Float32bits(float32(s.valueF64(i0 + uint64(at/2)*step))))
 			if nt {
-				cvtStoreF16NT(unsafe.SliceData(dst[at:]), blocks, base32, &f, &inc)
+				cvtStoreF16NT(unsafe.SliceData(dst[at:]), blocks, base32, f, &inc)
 			} else {
-				cvtStoreF16(unsafe.SliceData(dst[at:]), blocks, base32, &f, &inc)
+				cvtStoreF16(unsafe.SliceData(dst[at:]), blocks, base32, f, &inc)
 			}
 		})
-	case size == 4 && s.exactBelow(i0, last, step*16, 53):
+	case size == 4 && (known && s.f64Exact || s.exactBelow(i0, last, step*16, 53)):
 		base := &s.f64Base
 		if step != 1 {
 			base = new([16]float64)
@@ -263,15 +263,14 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		d16 := 16 * dx
 		inc := [4]float64{d16, d16, d16, d16}
 		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
-			v := s.valueF64(i0 + uint64(at/4)*step)
-			f := [4]float64{v, v, v, v}
+			f := math.Float64bits(s.valueF64(i0 + uint64(at/4)*step))
 			if nt {
-				cvtStoreF32NT(unsafe.SliceData(dst[at:]), blocks, base, &f, &inc)
+				cvtStoreF32NT(unsafe.SliceData(dst[at:]), blocks, base, f, &inc)
 			} else {
-				cvtStoreF32(unsafe.SliceData(dst[at:]), blocks, base, &f, &inc)
+				cvtStoreF32(unsafe.SliceData(dst[at:]), blocks, base, f, &inc)
 			}
 		})
-	case size == 2 && s.exactBelow(i0, last, step*16, 53):
+	case size == 2 && (known && s.f64Exact || s.exactBelow(i0, last, step*16, 53)):
 		// Every value is exact in float64: round to odd into float32,
 		// then to nearest even into float16.
 		base := &s.f64Base
@@ -284,12 +283,11 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		d16 := 16 * dx
 		inc := [4]float64{d16, d16, d16, d16}
 		runBlocks(dst, 32, nt, func(at, blocks int, nt bool) {
-			v := s.valueF64(i0 + uint64(at/2)*step)
-			f := [4]float64{v, v, v, v}
+			f := math.Float64bits(s.valueF64(i0 + uint64(at/2)*step))
 			if nt {
-				cvtStoreF16OddNT(unsafe.SliceData(dst[at:]), blocks, base, &f, &inc)
+				cvtStoreF16OddNT(unsafe.SliceData(dst[at:]), blocks, base, f, &inc)
 			} else {
-				cvtStoreF16Odd(unsafe.SliceData(dst[at:]), blocks, base, &f, &inc)
+				cvtStoreF16Odd(unsafe.SliceData(dst[at:]), blocks, base, f, &inc)
 			}
 		})
 	default:

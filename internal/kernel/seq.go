@@ -55,6 +55,13 @@ type Seq struct {
 	// (32 lanes) and float64 (16 lanes); used only where exact.
 	f32Base [32]float32
 	f64Base [16]float64
+
+	// Set by Limit: facts about every index below limit, so that runs of
+	// step 1 need not establish them again.
+	limit      uint64
+	f32Exact   bool // every value and a 32-element step exact in float32
+	f64Exact   bool // every value and a 16-element step exact in float64
+	noOverflow bool // no element rounds to an infinity
 }
 
 // spanLimit bounds how far apart, in binary orders of magnitude, the leading
@@ -86,6 +93,22 @@ func New(kind Kind, size int, start, delta uint64) *Seq {
 	}
 	s.laneBase, s.laneInc = lanes(size, s.laneD)
 	return s
+}
+
+// Limit tells the sequence that no index at or past n will be asked for,
+// and lets it establish once, for the whole range, what each run of
+// consecutive elements would otherwise check again. Call it before the
+// sequence is used, not while it is in use.
+func (s *Seq) Limit(n uint64) {
+	s.limit, s.f32Exact, s.f64Exact, s.noOverflow = 0, false, false, false
+	if s.kind != Float16 && s.kind != Float32 || s.mode != modeLinear || n < 2 {
+		return
+	}
+	last := n - 1
+	s.f32Exact = s.exactBelow(1, last, 32, 24) && s.unit >= -149 && s.unit <= 104
+	s.f64Exact = s.exactBelow(1, last, 16, 53)
+	s.noOverflow = s.overflowFrom(1, last-1, 2) == 2 // |V| is monotone: the ends decide
+	s.limit = n
 }
 
 // Size returns the element size in bytes.

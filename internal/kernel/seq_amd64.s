@@ -13,15 +13,16 @@
 //
 // Written out long-hand: one routine per element width and store kind.
 
-// func addStoreB(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// func addStoreB(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // Writes blocks*128 bytes.
 TEXT ·addStoreB(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X5
 	MOVQ inc+32(FP), DX
-	VMOVDQU (AX), Y5
+	VPBROADCASTB X5, Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -49,15 +50,16 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreBNT(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// func addStoreBNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // Writes blocks*128 bytes.
 TEXT ·addStoreBNT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X5
 	MOVQ inc+32(FP), DX
-	VMOVDQU (AX), Y5
+	VPBROADCASTB X5, Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -86,15 +88,16 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreW(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// func addStoreW(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // Writes blocks*128 bytes.
 TEXT ·addStoreW(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X5
 	MOVQ inc+32(FP), DX
-	VMOVDQU (AX), Y5
+	VPBROADCASTW X5, Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -122,15 +125,16 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreWNT(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// func addStoreWNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // Writes blocks*128 bytes.
 TEXT ·addStoreWNT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X5
 	MOVQ inc+32(FP), DX
-	VMOVDQU (AX), Y5
+	VPBROADCASTW X5, Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -159,15 +163,16 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreD(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// func addStoreD(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // Writes blocks*128 bytes.
 TEXT ·addStoreD(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X5
 	MOVQ inc+32(FP), DX
-	VMOVDQU (AX), Y5
+	VPBROADCASTD X5, Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -195,15 +200,16 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreDNT(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// func addStoreDNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // Writes blocks*128 bytes.
 TEXT ·addStoreDNT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X5
 	MOVQ inc+32(FP), DX
-	VMOVDQU (AX), Y5
+	VPBROADCASTD X5, Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -232,15 +238,16 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreQ(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// func addStoreQ(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // Writes blocks*128 bytes.
 TEXT ·addStoreQ(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X5
 	MOVQ inc+32(FP), DX
-	VMOVDQU (AX), Y5
+	VPBROADCASTQ X5, Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -268,15 +275,16 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreQNT(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// func addStoreQNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // Writes blocks*128 bytes.
 TEXT ·addStoreQNT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X5
 	MOVQ inc+32(FP), DX
-	VMOVDQU (AX), Y5
+	VPBROADCASTQ X5, Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -305,15 +313,16 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreS(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// func addStoreS(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // Writes blocks*128 bytes.
 TEXT ·addStoreS(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X5
 	MOVQ inc+32(FP), DX
-	VMOVDQU (AX), Y5
+	VPBROADCASTD X5, Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -341,15 +350,16 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreSNT(dst *byte, blocks int, base *[128]byte, first *[32]byte, inc *[32]byte)
+// func addStoreSNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // Writes blocks*128 bytes.
 TEXT ·addStoreSNT(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X5
 	MOVQ inc+32(FP), DX
-	VMOVDQU (AX), Y5
+	VPBROADCASTD X5, Y5
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -378,7 +388,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first *[4]float64, inc *[4]float64)
+// func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 // Converts float64 lanes to float32 (rounding once, to nearest even): each
 // block writes 16 float32 (64 bytes).
 TEXT ·cvtStoreF32(SB), NOSPLIT, $0-40
@@ -386,8 +396,9 @@ TEXT ·cvtStoreF32(SB), NOSPLIT, $0-40
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X9
 	MOVQ inc+32(FP), DX
-	VMOVUPD (AX), Y9
+	VPBROADCASTQ X9, Y9
 	VMOVUPD 0(SI), Y0
 	VMOVUPD 32(SI), Y1
 	VMOVUPD 64(SI), Y2
@@ -419,7 +430,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first *[4]float64, inc *[4]float64)
+// func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 // Converts float64 lanes to float32 (rounding once, to nearest even): each
 // block writes 16 float32 (64 bytes).
 TEXT ·cvtStoreF32NT(SB), NOSPLIT, $0-40
@@ -427,8 +438,9 @@ TEXT ·cvtStoreF32NT(SB), NOSPLIT, $0-40
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X9
 	MOVQ inc+32(FP), DX
-	VMOVUPD (AX), Y9
+	VPBROADCASTQ X9, Y9
 	VMOVUPD 0(SI), Y0
 	VMOVUPD 32(SI), Y1
 	VMOVUPD 64(SI), Y2
@@ -461,7 +473,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first *[8]float32, inc *[8]float32)
+// func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 // Converts exact float32 lanes to float16 with F16C (rounding once, to
 // nearest even): each block writes 32 float16 (64 bytes).
 TEXT ·cvtStoreF16(SB), NOSPLIT, $0-40
@@ -469,8 +481,9 @@ TEXT ·cvtStoreF16(SB), NOSPLIT, $0-40
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X9
 	MOVQ inc+32(FP), DX
-	VMOVUPS (AX), Y9
+	VPBROADCASTD X9, Y9
 	VMOVUPS 0(SI), Y0
 	VMOVUPS 32(SI), Y1
 	VMOVUPS 64(SI), Y2
@@ -502,7 +515,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF16NT(dst *byte, blocks int, base *[32]float32, first *[8]float32, inc *[8]float32)
+// func cvtStoreF16NT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 // Converts exact float32 lanes to float16 with F16C (rounding once, to
 // nearest even): each block writes 32 float16 (64 bytes).
 TEXT ·cvtStoreF16NT(SB), NOSPLIT, $0-40
@@ -510,8 +523,9 @@ TEXT ·cvtStoreF16NT(SB), NOSPLIT, $0-40
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X9
 	MOVQ inc+32(FP), DX
-	VMOVUPS (AX), Y9
+	VPBROADCASTD X9, Y9
 	VMOVUPS 0(SI), Y0
 	VMOVUPS 32(SI), Y1
 	VMOVUPS 64(SI), Y2
@@ -544,7 +558,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first *[4]float64, inc *[4]float64)
+// func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 // Converts exact float64 lanes to float16, rounding once: each float64 is
 // first cut to float32 toward zero with the lowest bit set if anything was
 // cut (round to odd: the rounding mode is set to toward-zero for the loop
@@ -556,8 +570,9 @@ TEXT ·cvtStoreF16Odd(SB), NOSPLIT, $8-40
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X9
 	MOVQ inc+32(FP), DX
-	VMOVUPD (AX), Y9
+	VPBROADCASTQ X9, Y9
 	VMOVUPD 0(SI), Y0
 	VMOVUPD 32(SI), Y1
 	VMOVUPD 64(SI), Y2
@@ -616,7 +631,7 @@ done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first *[4]float64, inc *[4]float64)
+// func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 // Converts exact float64 lanes to float16, rounding once: each float64 is
 // first cut to float32 toward zero with the lowest bit set if anything was
 // cut (round to odd: the rounding mode is set to toward-zero for the loop
@@ -628,8 +643,9 @@ TEXT ·cvtStoreF16OddNT(SB), NOSPLIT, $8-40
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
+	MOVQ AX, X9
 	MOVQ inc+32(FP), DX
-	VMOVUPD (AX), Y9
+	VPBROADCASTQ X9, Y9
 	VMOVUPD 0(SI), Y0
 	VMOVUPD 32(SI), Y1
 	VMOVUPD 64(SI), Y2
