@@ -80,7 +80,8 @@ func TestSequenceTooLong(t *testing.T) {
 	}
 	// 2^32 bytes of address space, never touched (Sequence refuses first),
 	// so the pages are never made resident.
-	huge := make([]byte, uint64(dml.MaxElements)+1)
+	n := uint64(dml.MaxElements) + 1
+	huge := make([]byte, int(n))
 	if err := dml.Sequence(huge, 1, 1); !errors.Is(err, dml.ErrInvalidArg) {
 		t.Fatalf("got %v", err)
 	}

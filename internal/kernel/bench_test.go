@@ -53,15 +53,3 @@ func BenchmarkRow1KiBF16(b *testing.B) {
 		off = (off + 2080) % (1 << 15)
 	}
 }
-
-func BenchmarkAsm8Blocks(b *testing.B) {
-	mem := make([]byte, 1<<16)
-	var base [128]byte
-	var inc [32]byte
-	b.SetBytes(1024)
-	off := 0
-	for b.Loop() {
-		addStoreB(&mem[off], 8, &base, 0, &inc)
-		off = (off + 1088) % (1 << 15) &^ 63
-	}
-}

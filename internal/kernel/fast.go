@@ -56,8 +56,10 @@ func (s *Seq) stepF64(step uint64) float64 {
 
 // overflowFrom returns the first j in [0, n) from which every element
 // i0 + j*step rounds to an infinity (|value| at or past the midpoint above
-// the largest finite value), or n if none does. |V| grows or shrinks
-// monotonically along j, so a binary search finds it.
+// the largest finite value), or n if none does. Along i >= 0, |V| can only
+// pass that threshold while moving away from zero (|start| is finite, so
+// below it), never come back: the elements past it form a tail, and a
+// binary search finds where it begins.
 func (s *Seq) overflowFrom(i0, step uint64, n int) int {
 	past := func(j int) bool {
 		hi, lo := s.linear(i0 + uint64(j)*step)
@@ -85,6 +87,9 @@ func (s *Seq) overflowFrom(i0, step uint64, n int) int {
 	}
 	if n == 0 || !past(n-1) {
 		return n
+	}
+	if past(0) {
+		return 0
 	}
 	lo, hi := 0, n-1 // past(hi) holds
 	for lo < hi {

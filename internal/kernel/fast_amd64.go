@@ -197,9 +197,16 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 	size := s.size
 	n := len(dst) / size
 	known := step == 1 && s.limit != 0 && i0+uint64(n) <= s.limit // Limit's facts hold
-	if known && s.noOverflow {
-		// nothing overflows
-	} else if over := s.overflowFrom(i0, step, n); over < n {
+	over := n
+	switch {
+	case known && s.overIdx <= i0:
+		over = 0
+	case known:
+		over = int(min(s.overIdx-i0, uint64(n)))
+	default:
+		over = s.overflowFrom(i0, step, n)
+	}
+	if over < n {
 		if over > 0 {
 			s.floatKernel(dst[:over*size], i0, step, nt)
 		}

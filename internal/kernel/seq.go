@@ -61,7 +61,8 @@ type Seq struct {
 	limit      uint64
 	f32Exact   bool // every value and a 32-element step exact in float32
 	f64Exact   bool // every value and a 16-element step exact in float64
-	noOverflow bool // no element rounds to an infinity
+	noOverflow bool   // no element rounds to an infinity
+	overIdx    uint64 // the first index that rounds to an infinity (or limit)
 }
 
 // spanLimit bounds how far apart, in binary orders of magnitude, the leading
@@ -101,13 +102,14 @@ func New(kind Kind, size int, start, delta uint64) *Seq {
 // sequence is used, not while it is in use.
 func (s *Seq) Limit(n uint64) {
 	s.limit, s.f32Exact, s.f64Exact, s.noOverflow = 0, false, false, false
-	if s.kind != Float16 && s.kind != Float32 || s.mode != modeLinear || n < 2 {
+	if s.kind != Float16 && s.kind != Float32 || s.mode != modeLinear || n < 2 || n-1 > math.MaxInt {
 		return
 	}
 	last := n - 1
 	s.f32Exact = s.exactBelow(1, last, 32, 24) && s.unit >= -149 && s.unit <= 104
 	s.f64Exact = s.exactBelow(1, last, 16, 53)
-	s.noOverflow = s.overflowFrom(1, last-1, 2) == 2 // |V| is monotone: the ends decide
+	s.overIdx = 1 + uint64(s.overflowFrom(1, 1, int(last)))
+	s.noOverflow = s.overIdx == n
 	s.limit = n
 }
 
