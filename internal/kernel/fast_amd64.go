@@ -11,6 +11,10 @@ import (
 
 const ntMin = streamingMin
 
+// useAVX512 picks the AVX-512 forms of the converting kernels (tests turn
+// it off to run the AVX2 forms too).
+var useAVX512 = CPU.AVX512
+
 var (
 	streamOnce sync.Once
 	streamWins bool
@@ -253,10 +257,16 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
 		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
 			f := uint64(math.Float32bits(float32(s.valueF64(i0 + uint64(at/2)*step))))
-			if nt {
-				cvtStoreF16NT(unsafe.SliceData(dst[at:]), blocks, base32, f, &inc)
-			} else {
-				cvtStoreF16(unsafe.SliceData(dst[at:]), blocks, base32, f, &inc)
+			p := unsafe.SliceData(dst[at:])
+			switch {
+			case useAVX512 && nt:
+				cvtStoreF16xNT(p, blocks, base32, f, &inc)
+			case useAVX512:
+				cvtStoreF16x(p, blocks, base32, f, &inc)
+			case nt:
+				cvtStoreF16NT(p, blocks, base32, f, &inc)
+			default:
+				cvtStoreF16(p, blocks, base32, f, &inc)
 			}
 		})
 	case size == 4 && (known && s.f64Exact || s.exactBelow(i0, last, step*16, 53)):
@@ -271,10 +281,16 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		inc := [4]float64{d16, d16, d16, d16}
 		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
 			f := math.Float64bits(s.valueF64(i0 + uint64(at/4)*step))
-			if nt {
-				cvtStoreF32NT(unsafe.SliceData(dst[at:]), blocks, base, f, &inc)
-			} else {
-				cvtStoreF32(unsafe.SliceData(dst[at:]), blocks, base, f, &inc)
+			p := unsafe.SliceData(dst[at:])
+			switch {
+			case useAVX512 && nt:
+				cvtStoreF32xNT(p, blocks, base, f, &inc)
+			case useAVX512:
+				cvtStoreF32x(p, blocks, base, f, &inc)
+			case nt:
+				cvtStoreF32NT(p, blocks, base, f, &inc)
+			default:
+				cvtStoreF32(p, blocks, base, f, &inc)
 			}
 		})
 	case size == 2 && (known && s.f64Exact || s.exactBelow(i0, last, step*16, 53)):
@@ -291,10 +307,16 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		inc := [4]float64{d16, d16, d16, d16}
 		runBlocks(dst, 32, nt, func(at, blocks int, nt bool) {
 			f := math.Float64bits(s.valueF64(i0 + uint64(at/2)*step))
-			if nt {
-				cvtStoreF16OddNT(unsafe.SliceData(dst[at:]), blocks, base, f, &inc)
-			} else {
-				cvtStoreF16Odd(unsafe.SliceData(dst[at:]), blocks, base, f, &inc)
+			p := unsafe.SliceData(dst[at:])
+			switch {
+			case useAVX512 && nt:
+				cvtStoreF16OddxNT(p, blocks, base, f, &inc)
+			case useAVX512:
+				cvtStoreF16Oddx(p, blocks, base, f, &inc)
+			case nt:
+				cvtStoreF16OddNT(p, blocks, base, f, &inc)
+			default:
+				cvtStoreF16Odd(p, blocks, base, f, &inc)
 			}
 		})
 	default:

@@ -3,3 +3,5 @@
 package kernel
 
 func setStreaming(v int) {}
+
+func setAVX512(on bool) {}

@@ -43,6 +43,7 @@ func TestFastMatchesPlain(t *testing.T) {
 	}{{Int, 1}, {Int, 2}, {Int, 4}, {Int, 8}, {Float32, 4}, {Float16, 2}}
 	mem := make([]byte, ntMinForTests()+4096)
 	defer setStreaming(0)
+	defer setAVX512(true)
 	cases := 3000
 	if testing.Short() {
 		cases = 300
@@ -52,6 +53,7 @@ func TestFastMatchesPlain(t *testing.T) {
 		s := New(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size))
 		n := r.IntN(5000)
 		setStreaming(0)
+		setAVX512(c%3 != 0) // both forms of the converting kernels
 		if c%500 == 0 || c%500 == 1 {
 			n = ntMinForTests()/k.size + r.IntN(100) // streaming stores
 			setStreaming(1 - 2*(c%2))                // both kinds of store
@@ -197,7 +199,9 @@ func refF32ToF16(f float32) uint16 {
 func TestFastFloat16Midpoints(t *testing.T) {
 	r := rand.New(rand.NewPCG(47, 48))
 	mem := make([]byte, 1<<16)
+	defer setAVX512(true)
 	for c := range 400 {
+		setAVX512(c%2 == 0)
 		D := uint64(r.Uint32()&0x3FF | 0x401) // odd 11-bit significand
 		e := r.IntN(10) - 8                   // delta = D * 2^(e-10), its last bit 2^(e-10)
 		delta := f64ToF16(math.Ldexp(float64(D), e-10))
