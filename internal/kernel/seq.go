@@ -59,8 +59,8 @@ type Seq struct {
 	// Set by Limit: facts about every index below limit, so that runs of
 	// step 1 need not establish them again.
 	limit      uint64
-	f32Exact   bool // every value and a 32-element step exact in float32
-	f64Exact   bool // every value and a 16-element step exact in float64
+	f32Exact   bool   // every value and a 32-element step exact in float32
+	f64Exact   bool   // every value and a 16-element step exact in float64
 	noOverflow bool   // no element rounds to an infinity
 	overIdx    uint64 // the first index that rounds to an infinity (or limit)
 }
