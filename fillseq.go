@@ -182,11 +182,15 @@ func (op *fillValueSequence) run(window []byte, off uint64) {
 	if w0 >= w1 {
 		return
 	}
-	workers := op.workers
-	if workers <= 0 {
-		workers = maxProcs()
+	most := (w1 - w0) * op.es / parallelMin // how many workers the size is worth
+	workers := 1
+	if most > 1 {
+		workers = op.workers
+		if workers <= 0 {
+			workers = maxProcs()
+		}
+		workers = int(min(uint64(workers), most))
 	}
-	workers = int(min(uint64(workers), (w1-w0)*op.es/parallelMin))
 	if workers <= 1 {
 		op.walk(window, off, w0, w1)
 		return
@@ -216,6 +220,9 @@ func (op *fillValueSequence) walk(window []byte, off, w0, w1 uint64) {
 // base + c*stride (spanning extent[k+1] more elements) meets [w0, w1).
 func (op *fillValueSequence) blocks(k int, base, w0, w1 uint64) (c0, c1 uint64, ok bool) {
 	d := op.dims[k]
+	if w0 <= base && base+op.extent[k] < w1 {
+		return 0, d.n - 1, true // all of it: no division needed
+	}
 	ext := op.extent[k+1]
 	if w0 > base+ext {
 		c0 = (w0 - base - ext + d.stride - 1) / d.stride

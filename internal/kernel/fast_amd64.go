@@ -136,6 +136,16 @@ func (s *Seq) wordKernel(dst []byte, first, d uint64, nt bool) {
 		b, i := lanes(size, d)
 		base, inc = &b, &i
 	}
+	if !nt {
+		// Regular stores need no alignment: whole blocks from the start,
+		// and one more ending at the end.
+		blocks := len(dst) / 128
+		s.addStore(dst, blocks, base, first, inc, false)
+		if at := len(dst) - 128; blocks*128 < len(dst) {
+			s.addStore(dst[at:], 1, base, first+uint64(at/size)*d, inc, false)
+		}
+		return
+	}
 	head, mid, blocks, tail := spans(dst, 128)
 	if head {
 		s.addStore(dst, 1, base, first, inc, false)
@@ -324,10 +334,20 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 	}
 }
 
-// runBlocks calls emit for the head block, the aligned middle blocks and the
-// tail block of dst (see spans); emit(at, blocks, nt) writes blocks whole
-// blocks from byte at.
+// runBlocks calls emit for whole blocks of dst from its start and one more
+// ending at its end; with streaming stores, for a head block, the aligned
+// middle blocks and a tail block (see spans). emit(at, blocks, nt) writes
+// blocks whole blocks from byte at.
 func runBlocks(dst []byte, block int, nt bool, emit func(at, blocks int, nt bool)) {
+	if !nt {
+		// Regular stores need no alignment.
+		blocks := len(dst) / block
+		emit(0, blocks, false)
+		if blocks*block < len(dst) {
+			emit(len(dst)-block, 1, false)
+		}
+		return
+	}
 	head, mid, blocks, tail := spans(dst, block)
 	if head {
 		emit(0, 1, false)
