@@ -72,9 +72,23 @@ func wordOf[T Element](p *T, size int) uint64 {
 
 func fillParallel[W kernel.Word](seq *kernel.Seq, dst []W) {
 	n := len(dst)
-	workers := min(maxProcs(), n*seq.Size()/parallelMin)
+	size := seq.Size()
+	fill := func(a, b int) {
+		if kernel.LittleEndian {
+			// Host order is little-endian: the byte kernels (vectorised
+			// where the machine allows) write the words directly.
+			p := unsafe.Pointer(unsafe.SliceData(dst[a:b]))
+			seq.FillLE(unsafe.Slice((*byte)(p), (b-a)*size), uint64(a), 1)
+			return
+		}
+		kernel.Fill(seq, dst[a:b], uint64(a), 1)
+	}
+	workers := 1
+	if most := n * size / parallelMin; most > 1 {
+		workers = min(maxProcs(), most)
+	}
 	if workers <= 1 {
-		kernel.Fill(seq, dst, 0, 1)
+		fill(0, n)
 		return
 	}
 	var wg sync.WaitGroup
@@ -84,7 +98,7 @@ func fillParallel[W kernel.Word](seq *kernel.Seq, dst []W) {
 		if k == workers-1 {
 			b = n
 		}
-		wg.Go(func() { kernel.Fill(seq, dst[a:b], uint64(a), 1) })
+		wg.Go(func() { fill(a, b) })
 	}
 	wg.Wait()
 }

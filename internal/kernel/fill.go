@@ -163,6 +163,10 @@ func putLE(b []byte, size int, w uint64) {
 	}
 }
 
+// LittleEndian reports whether the host stores words little-endian, as the
+// byte kernels write them.
+var LittleEndian = littleEndian
+
 var littleEndian = func() bool {
 	x := uint16(1)
 	return *(*byte)(unsafe.Pointer(&x)) == 1
