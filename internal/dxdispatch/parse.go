@@ -48,6 +48,7 @@ type Model struct {
 	dir       string
 	resources map[string]*resource
 	ops       map[string]dml.Operator
+	descs     map[string]*dml.FillValueSequenceOperatorDesc
 	commands  []command
 }
 
@@ -280,7 +281,8 @@ func Parse(text []byte, dir string, dev *dml.Device) (*Model, error) {
 	if err := top.only("", "$schema", "resources", "dispatchables", "commands"); err != nil {
 		return nil, err
 	}
-	m := &Model{dir: dir, resources: map[string]*resource{}, ops: map[string]dml.Operator{}}
+	m := &Model{dir: dir, resources: map[string]*resource{}, ops: map[string]dml.Operator{},
+		descs: map[string]*dml.FillValueSequenceOperatorDesc{}}
 	for _, f := range []string{"resources", "dispatchables", "commands"} {
 		if top[f] == nil {
 			return nil, errAt(f, "missing")
@@ -302,18 +304,18 @@ func Parse(text []byte, dir string, dev *dml.Device) (*Model, error) {
 		return nil, err
 	}
 	for _, name := range disp.keys() {
-		op, err := parseDispatchable(disp[name], "dispatchables."+name, dev)
+		op, desc, err := parseDispatchable(disp[name], "dispatchables."+name, dev)
 		if err != nil {
 			return nil, err
 		}
-		m.ops[name] = op
+		m.ops[name], m.descs[name] = op, desc
 	}
 	var cmds []json.RawMessage
 	if err := json.Unmarshal(top["commands"], &cmds); err != nil {
 		return nil, errAt("commands", "want an array of commands, got %s", short(top["commands"]))
 	}
 	for i, raw := range cmds {
-		c, err := m.parseCommand(raw, fmt.Sprintf("commands[%d]", i), disp)
+		c, err := m.parseCommand(raw, fmt.Sprintf("commands[%d]", i))
 		if err != nil {
 			return nil, err
 		}

@@ -16,39 +16,39 @@ func uintptrOf(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceDat
 
 // parseDispatchable reads a FILL_VALUE_SEQUENCE dispatchable and creates its
 // operator; any other type is an error that names it.
-func parseDispatchable(raw json.RawMessage, where string, dev *dml.Device) (dml.Operator, error) {
+func parseDispatchable(raw json.RawMessage, where string, dev *dml.Device) (dml.Operator, *dml.FillValueSequenceOperatorDesc, error) {
 	o, err := decodeObject(raw, where)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	typ, err := o.str(where, "type", true)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if typ != "DML_OPERATOR_FILL_VALUE_SEQUENCE" && typ != "FILL_VALUE_SEQUENCE" {
-		return nil, errAt(join(where, "type"), "%q is not supported; dmlfill runs DML_OPERATOR_FILL_VALUE_SEQUENCE only", typ)
+		return nil, nil, errAt(join(where, "type"), "%q is not supported; dmlfill runs DML_OPERATOR_FILL_VALUE_SEQUENCE only", typ)
 	}
 	if err := o.only(where, "type", "desc", "executionFlags", "bindings"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if raw, ok := o["executionFlags"]; ok {
 		if err := checkExecutionFlags(raw, join(where, "executionFlags")); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	descRaw, ok := o["desc"]
 	if !ok {
-		return nil, errAt(join(where, "desc"), "missing")
+		return nil, nil, errAt(join(where, "desc"), "missing")
 	}
 	desc, err := parseDesc(descRaw, join(where, "desc"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	op, err := dev.CreateOperator(desc)
 	if err != nil {
-		return nil, &Error{Where: join(where, "desc"), Err: err}
+		return nil, nil, &Error{Where: join(where, "desc"), Err: err}
 	}
-	return op, nil
+	return op, desc, nil
 }
 
 var executionFlags = []string{"NONE", "ALLOW_HALF_PRECISION_COMPUTATION", "DISABLE_META_COMMANDS", "DESCRIPTORS_VOLATILE"}
@@ -206,7 +206,7 @@ func parseUintText(raw json.RawMessage) (uint64, error) {
 	return uint64(n), err
 }
 
-func (m *Model) parseCommand(raw json.RawMessage, where string, disp object) (command, error) {
+func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error) {
 	c := command{where: where}
 	o, err := decodeObject(raw, where)
 	if err != nil {
@@ -240,7 +240,7 @@ func (m *Model) parseCommand(raw json.RawMessage, where string, disp object) (co
 		if o["bindings"] == nil {
 			return c, errAt(join(where, "bindings"), "missing")
 		}
-		c.output, err = m.parseBindings(o["bindings"], join(where, "bindings"), disp[c.opName])
+		c.output, err = m.parseBindings(o["bindings"], join(where, "bindings"), m.descs[c.opName].OutputTensor.TotalTensorSizeInBytes)
 		return c, err
 	case "print":
 		if err := o.only(where, "type", "resource", "verbose"); err != nil {
@@ -289,7 +289,7 @@ func (m *Model) parseCommand(raw json.RawMessage, where string, disp object) (co
 // parseBindings reads {"OutputTensor": binding}, where a binding is a
 // resource name, {"name": ..., "elementOffset": ..., ...} or an array of one
 // of those, and checks that the bound range holds the tensor.
-func (m *Model) parseBindings(raw json.RawMessage, where string, dispRaw json.RawMessage) (binding, error) {
+func (m *Model) parseBindings(raw json.RawMessage, where string, need uint64) (binding, error) {
 	var b binding
 	o, err := decodeObject(raw, where)
 	if err != nil {
@@ -350,20 +350,10 @@ func (m *Model) parseBindings(raw json.RawMessage, where string, dispRaw json.Ra
 	if b.offset+b.count > uint64(len(r.data)) {
 		return b, errAt(where, "elements %d to %d of %d bytes lie outside resource %q (%d bytes)", elemOffset, elemOffset+b.count/max(elemSize, 1), elemSize, name, len(r.data))
 	}
-	// The tensor's size, from the dispatchable's desc (checked already).
-	need := tensorBytes(dispRaw)
 	if b.count < need {
 		return b, errAt(where, "resource %q gives %d bytes, but the OutputTensor needs %d (TotalTensorSizeInBytes): the buffer is too small", name, b.count, need)
 	}
 	return b, nil
-}
-
-// tensorBytes re-reads TotalTensorSizeInBytes (as given, or computed) from a
-// dispatchable that parseDispatchable accepted.
-func tensorBytes(dispRaw json.RawMessage) uint64 {
-	o, _ := decodeObject(dispRaw, "")
-	d, _ := parseDesc(o["desc"], "")
-	return d.OutputTensor.TotalTensorSizeInBytes
 }
 
 // Run carries out the commands in order: dispatches execute on the bound

@@ -9,7 +9,6 @@ import (
 	"unsafe"
 )
 
-const ntMin = streamingMin
 
 // useAVX512 picks the AVX-512 forms of the converting kernels (tests turn
 // it off to run the AVX2 forms too).
@@ -74,7 +73,7 @@ func (s *Seq) fillFast(dst []byte, i0, step uint64) bool {
 		s.fillLE(dst[:size], 0, step)
 		dst, i0 = dst[size:], step
 	}
-	nt := len(dst) >= ntMin && streaming(dst)
+	nt := len(dst) >= streamingMin && streaming(dst)
 	switch {
 	case s.kind == Int:
 		d := step * s.delta
@@ -279,7 +278,10 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 				cvtStoreF16(p, blocks, base32, f, &inc)
 			}
 		})
-	case size == 4 && (known && s.f64Exact || s.exactBelow(i0, last, step*16, 53)):
+	case known && s.f64Exact || s.exactBelow(i0, last, step*16, 53):
+		// Every value is exact in float64 lanes: float32 is converted to
+		// once; float16 is rounded to odd into float32, then to nearest
+		// even by F16C.
 		base := &s.f64Base
 		if step != 1 {
 			base = new([16]float64)
@@ -289,49 +291,39 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		}
 		d16 := 16 * dx
 		inc := [4]float64{d16, d16, d16, d16}
-		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
-			f := math.Float64bits(s.valueF64(i0 + uint64(at/4)*step))
-			p := unsafe.SliceData(dst[at:])
-			switch {
-			case useAVX512 && nt:
-				cvtStoreF32xNT(p, blocks, base, f, &inc)
-			case useAVX512:
-				cvtStoreF32x(p, blocks, base, f, &inc)
-			case nt:
-				cvtStoreF32NT(p, blocks, base, f, &inc)
-			default:
-				cvtStoreF32(p, blocks, base, f, &inc)
-			}
-		})
-	case size == 2 && (known && s.f64Exact || s.exactBelow(i0, last, step*16, 53)):
-		// Every value is exact in float64: round to odd into float32,
-		// then to nearest even into float16.
-		base := &s.f64Base
-		if step != 1 {
-			base = new([16]float64)
-			for l := range base {
-				base[l] = float64(l) * dx
-			}
-		}
-		d16 := 16 * dx
-		inc := [4]float64{d16, d16, d16, d16}
-		runBlocks(dst, 32, nt, func(at, blocks int, nt bool) {
-			f := math.Float64bits(s.valueF64(i0 + uint64(at/2)*step))
-			p := unsafe.SliceData(dst[at:])
-			switch {
-			case useAVX512 && nt:
-				cvtStoreF16OddxNT(p, blocks, base, f, &inc)
-			case useAVX512:
-				cvtStoreF16Oddx(p, blocks, base, f, &inc)
-			case nt:
-				cvtStoreF16OddNT(p, blocks, base, f, &inc)
-			default:
-				cvtStoreF16Odd(p, blocks, base, f, &inc)
-			}
+		k := &f64Kernels[size/4] // float16 (size 2) at 0, float32 at 1
+		runBlocks(dst, 16*size, nt, func(at, blocks int, nt bool) {
+			f := math.Float64bits(s.valueF64(i0 + uint64(at/size)*step))
+			k.pick(nt)(unsafe.SliceData(dst[at:]), blocks, base, f, &inc)
 		})
 	default:
 		s.fillLE(dst, i0, step)
 	}
+}
+
+type f64Kernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+
+// f64Kernels are the kernels that convert float64 lanes: to float16 (round
+// to odd, then F16C) and to float32, in their AVX-512 and AVX2 forms, with
+// regular and streaming stores.
+var f64Kernels = [2]f64Forms{
+	{cvtStoreF16Oddx, cvtStoreF16OddxNT, cvtStoreF16Odd, cvtStoreF16OddNT},
+	{cvtStoreF32x, cvtStoreF32xNT, cvtStoreF32, cvtStoreF32NT},
+}
+
+// f64Forms are one conversion's kernel in its four forms.
+type f64Forms struct{ x, xNT, y, yNT f64Kernel }
+
+func (k *f64Forms) pick(nt bool) f64Kernel {
+	switch {
+	case useAVX512 && nt:
+		return k.xNT
+	case useAVX512:
+		return k.x
+	case nt:
+		return k.yNT
+	}
+	return k.y
 }
 
 // runBlocks calls emit for whole blocks of dst from its start and one more
