@@ -9,7 +9,6 @@ import (
 	"unsafe"
 )
 
-
 // useAVX512 picks the AVX-512 forms of the converting kernels (tests turn
 // it off to run the AVX2 forms too).
 var useAVX512 = CPU.AVX512
