@@ -31,7 +31,8 @@ func streaming(dst []byte) bool {
 	}
 	streamOnce.Do(func() {
 		off := int((32 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%32) % 32)
-		b := dst[off : off+16<<20]
+		b := dst[off:]
+		b = b[:min(len(b), 16<<20)/128*128]
 		var p [32]byte
 		best := func(f func()) time.Duration {
 			m := time.Duration(1 << 62)
@@ -42,8 +43,8 @@ func streaming(dst []byte) bool {
 			}
 			return m
 		}
-		regular := best(func() { storeAVX2(&b[0], len(b)/128, &p) })
-		nt := best(func() { storeAVX2NT(&b[0], len(b)/128, &p) })
+		regular := best(func() { storeAVX2(unsafe.SliceData(b), len(b)/128, &p) })
+		nt := best(func() { storeAVX2NT(unsafe.SliceData(b), len(b)/128, &p) })
 		streamWins = nt < regular
 	})
 	return streamWins
