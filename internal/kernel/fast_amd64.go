@@ -80,12 +80,25 @@ func (s *Seq) fillFast(dst []byte, i0, step uint64) bool {
 		s.wordKernel(dst, s.start+i0*s.delta, d, nt)
 	case s.mode == modeConstant:
 		s.wordKernel(dst, s.constBits, 0, nt)
+	case step == 1 && s.limit != 0 && i0 >= s.overIdx && i0+uint64(len(dst)/size) <= s.limit:
+		// Past the overflow point: one infinity throughout (the sign of
+		// delta's, where |V| grows).
+		s.wordKernel(dst, s.infAt(i0), 0, nt)
 	case s.mode == modeLinear && (s.kind == Float32 || s.kind == Float16 && CPU.F16C):
 		s.floatKernel(dst, i0, step, nt)
 	default:
 		s.fillLE(dst, i0, step)
 	}
 	return true
+}
+
+// infAt returns the bits of the infinity element i rounds to.
+func (s *Seq) infAt(i uint64) uint64 {
+	inf := s.f.infBits()
+	if hi, _ := s.linear(i); int64(hi) < 0 {
+		inf |= s.f.signBit()
+	}
+	return inf
 }
 
 // spans splits a run of n bytes at dst into a head block at 0 (if dst is
@@ -223,11 +236,7 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		if over > 0 {
 			s.floatKernel(dst[:over*size], i0, step, nt)
 		}
-		inf := s.f.infBits()
-		if hi, _ := s.linear(i0 + uint64(over)*step); int64(hi) < 0 {
-			inf |= s.f.signBit()
-		}
-		s.wordKernel(dst[over*size:], inf, 0, nt)
+		s.wordKernel(dst[over*size:], s.infAt(i0+uint64(over)*step), 0, nt)
 		return
 	}
 	if len(dst) < 128 || n < 32 {
