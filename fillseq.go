@@ -240,6 +240,28 @@ func (op *fillValueSequence) visit(k int, base, index uint64, window []byte, off
 		return
 	}
 	d := op.dims[k]
+	if inner := len(op.dims) - 1; k == inner-1 && op.dims[inner].stride == 1 {
+		// Rows of contiguous elements: the rows that lie wholly in the
+		// window go to the kernel together, the others one by one.
+		row := op.dims[inner]
+		full := c1 + 1 // the last row wholly inside, plus one
+		if w1 >= base+row.n {
+			full = min(full, (w1-base-row.n)/d.stride+1)
+		} else {
+			full = c0
+		}
+		for c := c0; c <= c1; c++ {
+			if rb := base + c*d.stride; c < full && rb >= w0 {
+				at := rb*op.es - off
+				op.seq.FillRowsLE(window[at:], int(full-c), int(d.stride*op.es), int(row.n),
+					index+c*d.weight, d.weight, row.weight)
+				c = full - 1
+				continue
+			}
+			op.visit(k+1, base+c*d.stride, index+c*d.weight, window, off, w0, w1)
+		}
+		return
+	}
 	if k < len(op.dims)-1 {
 		for c := c0; c <= c1; c++ {
 			op.visit(k+1, base+c*d.stride, index+c*d.weight, window, off, w0, w1)

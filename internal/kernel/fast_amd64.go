@@ -101,6 +101,40 @@ func (s *Seq) infAt(i uint64) uint64 {
 	return inf
 }
 
+// fillRowsFast writes rows of integers, or of a constant, or of floats past
+// their overflow point, straight with the word kernel: the checks fillFast
+// makes for every run are made once. Regular stores only: measuring the
+// streaming stores would write between the rows.
+func (s *Seq) fillRowsFast(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) bool {
+	size := s.size
+	if !CPU.AVX2 || n*size < 256 || i0 == 0 ||
+		uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%uintptr(size) != 0 {
+		return false
+	}
+	switch {
+	case s.kind == Int:
+		d := step * s.delta
+		for r := range rows {
+			at := r * pitch
+			s.wordKernel(dst[at:at+n*size], s.start+(i0+uint64(r)*rowStep)*s.delta, d, false)
+		}
+	case s.mode == modeConstant:
+		for r := range rows {
+			at := r * pitch
+			s.wordKernel(dst[at:at+n*size], s.constBits, 0, false)
+		}
+	case step == 1 && s.limit != 0 && i0 >= s.overIdx && i0+uint64(rows-1)*rowStep+uint64(n) <= s.limit:
+		inf := s.infAt(i0)
+		for r := range rows {
+			at := r * pitch
+			s.wordKernel(dst[at:at+n*size], inf, 0, false)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
 // spans splits a run of n bytes at dst into a head block at 0 (if dst is
 // not aligned to 64 bytes, or to the block if smaller), whole aligned blocks from mid, and a tail block
 // ending at n (if the blocks do not reach it). n is at least one block.

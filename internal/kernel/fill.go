@@ -100,6 +100,18 @@ func (s *Seq) FillLE(dst []byte, i0, step uint64) {
 	s.fillLE(dst, i0, step)
 }
 
+// FillRowsLE writes rows of n consecutive elements, row r starting at byte
+// r*pitch of dst, with the bits of indices i0 + r*rowStep + j*step.
+func (s *Seq) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
+	if littleEndian && s.fillRowsFast(dst, rows, pitch, n, i0, rowStep, step) {
+		return
+	}
+	for r := range rows {
+		at := r * pitch
+		s.FillLE(dst[at:at+n*s.size], i0+uint64(r)*rowStep, step)
+	}
+}
+
 // fillLE is FillLE with the plain kernels only.
 func (s *Seq) fillLE(dst []byte, i0, step uint64) {
 	n := len(dst) / s.size
