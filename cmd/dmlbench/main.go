@@ -195,8 +195,11 @@ func main() {
 			padded := mustOp(dt, []uint32{uint32(rows), 1024}, []uint32{1040, 1}, sq, 1)
 			n := rows * 1024 * es // element bytes written, the same for both
 			b := buf[:rows*1040*es]
-			rp := measure(n, func() { _ = packed.Execute(b) })
-			rs := measure(n, func() { _ = padded.Execute(b) })
+			var rp, rs float64 // alternated, like the ceiling and Execute
+			for range 3 {
+				rp = math.Max(rp, measure(n, func() { _ = packed.Execute(b) }))
+				rs = math.Max(rs, measure(n, func() { _ = padded.Execute(b) }))
+			}
 			fmt.Printf("  %s: %.1f vs %.1f GB/s (%.2f of packed)", s.name, rs, rp, rs/rp)
 		}
 		fmt.Println()
