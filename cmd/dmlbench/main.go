@@ -2,8 +2,8 @@
 // tensors of every data type, against this machine's ceiling for writing
 // non-zero data, measured in the same run.
 //
-//	go run ./cmd/dmlbench            # the full table (about a minute)
-//	go run ./cmd/dmlbench -quick     # fewer, shorter samples
+//	go run ./cmd/dmlbench            # the full table (about six minutes)
+//	go run ./cmd/dmlbench -quick     # fewer, shorter samples (about two)
 //
 // Figures are GB/s of output written (10^9 bytes a second), best of several
 // samples, and the ratio to the ceiling at the same size: the fastest of the

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -201,14 +200,8 @@ func (e *elements) bits(i uint64) uint64 {
 		// The window is a multiple of the element size: no error.
 		_ = e.op.ExecuteWindow(e.buf, e.lo*e.es)
 	}
-	b := e.buf[(i-e.lo)*e.es:]
-	switch e.es {
-	case 1:
-		return uint64(b[0])
-	case 2:
-		return uint64(binary.LittleEndian.Uint16(b))
-	case 4:
-		return uint64(binary.LittleEndian.Uint32(b))
-	}
-	return binary.LittleEndian.Uint64(b)
+	// The element's little-endian bytes are a DML_SCALAR_UNION's low bytes.
+	var v dml.ScalarUnion
+	copy(v[:e.es], e.buf[(i-e.lo)*e.es:])
+	return v.Bits()
 }

@@ -373,7 +373,9 @@ func (m *Model) Run(stdout, stderr io.Writer, write func(path string, data [][]b
 			region := r.data[r.initOffset : r.initOffset+r.initLen]
 			bits := make([]uint64, len(region)/int(es))
 			for i := range bits {
-				bits[i] = le(region[uint64(i)*es:], es)
+				var v dml.ScalarUnion // the element's bytes are its low bytes
+				copy(v[:es], region[uint64(i)*es:])
+				bits[i] = v.Bits()
 			}
 			line := textfmt.ResourceLine(r.name, r.dataType, bits, c.verbose)
 			if _, err := fmt.Fprintln(stdout, line); err != nil {
@@ -387,12 +389,4 @@ func (m *Model) Run(stdout, stderr io.Writer, write func(path string, data [][]b
 		}
 	}
 	return nil
-}
-
-func le(b []byte, n uint64) uint64 {
-	var v uint64
-	for k := int(n) - 1; k >= 0; k-- {
-		v = v<<8 | uint64(b[k])
-	}
-	return v
 }

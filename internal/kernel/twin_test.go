@@ -41,7 +41,7 @@ func TestFastMatchesPlain(t *testing.T) {
 		kind Kind
 		size int
 	}{{Int, 1}, {Int, 2}, {Int, 4}, {Int, 8}, {Float32, 4}, {Float16, 2}}
-	mem := make([]byte, ntMinForTests()+4096)
+	mem := make([]byte, streamingMin+4096)
 	defer setStreaming(0)
 	defer setAVX512(true)
 	cases := 3000
@@ -55,7 +55,7 @@ func TestFastMatchesPlain(t *testing.T) {
 		setStreaming(0)
 		setAVX512(c%3 != 0) // both forms of the converting kernels
 		if c%500 == 0 || c%500 == 1 {
-			n = ntMinForTests()/k.size + r.IntN(100) // streaming stores
+			n = streamingMin/k.size + r.IntN(100) // streaming stores
 			setStreaming(1 - 2*(c%2))                // both kinds of store
 		}
 		if c%500 == 1 && k.kind == Float16 {
