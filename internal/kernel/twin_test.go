@@ -56,7 +56,7 @@ func TestFastMatchesPlain(t *testing.T) {
 		setAVX512(c%3 != 0) // both forms of the converting kernels
 		if c%500 == 0 || c%500 == 1 {
 			n = streamingMin/k.size + r.IntN(100) // streaming stores
-			setStreaming(1 - 2*(c%2))                // both kinds of store
+			setStreaming(1 - 2*(c%2))             // both kinds of store
 		}
 		if c%500 == 1 && k.kind == Float16 {
 			s = New(Float16, 2, 0x2E66, 0x34CD) // 0.1 + i*0.3: infinite past 218k elements
