@@ -80,7 +80,7 @@ func (s *Seq) fillFast(dst []byte, i0, step uint64) bool {
 		s.wordKernel(dst, s.start+i0*s.delta, d, nt)
 	case s.mode == modeConstant:
 		s.wordKernel(dst, s.constBits, 0, nt)
-	case step == 1 && s.limit != 0 && i0 >= s.overIdx && i0+uint64(len(dst)/size) <= s.limit:
+	case s.allInfinite(i0, step, uint64(len(dst)/size)):
 		// Past the overflow point: one infinity throughout (the sign of
 		// delta's, where |V| grows).
 		s.wordKernel(dst, s.infAt(i0), 0, nt)
@@ -90,6 +90,13 @@ func (s *Seq) fillFast(dst []byte, i0, step uint64) bool {
 		s.fillLE(dst, i0, step)
 	}
 	return true
+}
+
+// allInfinite reports whether Limit's facts say that every element from i0
+// for count indices (step 1) rounds to an infinity: the run lies past the
+// overflow point.
+func (s *Seq) allInfinite(i0, step, count uint64) bool {
+	return step == 1 && s.limit != 0 && i0 >= s.overIdx && i0+count <= s.limit
 }
 
 // infAt returns the bits of the infinity element i rounds to.
@@ -111,26 +118,20 @@ func (s *Seq) fillRowsFast(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%uintptr(size) != 0 {
 		return false
 	}
+	var first, d, rowInc uint64 // row r starts with first + r*rowInc
 	switch {
 	case s.kind == Int:
-		d := step * s.delta
-		for r := range rows {
-			at := r * pitch
-			s.wordKernel(dst[at:at+n*size], s.start+(i0+uint64(r)*rowStep)*s.delta, d, false)
-		}
+		first, d, rowInc = s.start+i0*s.delta, step*s.delta, rowStep*s.delta
 	case s.mode == modeConstant:
-		for r := range rows {
-			at := r * pitch
-			s.wordKernel(dst[at:at+n*size], s.constBits, 0, false)
-		}
-	case step == 1 && s.limit != 0 && i0 >= s.overIdx && i0+uint64(rows-1)*rowStep+uint64(n) <= s.limit:
-		inf := s.infAt(i0)
-		for r := range rows {
-			at := r * pitch
-			s.wordKernel(dst[at:at+n*size], inf, 0, false)
-		}
+		first = s.constBits
+	case s.allInfinite(i0, step, uint64(rows-1)*rowStep+uint64(n)):
+		first = s.infAt(i0)
 	default:
 		return false
+	}
+	for r := range rows {
+		at := r * pitch
+		s.wordKernel(dst[at:at+n*size], first+uint64(r)*rowInc, d, false)
 	}
 	return true
 }
