@@ -42,6 +42,15 @@ func (s *Seq) exactBelow(a, b, step uint64, p uint) bool {
 	return dh == 0 && dl>>p == 0
 }
 
+// int32Lanes reports whether the float16 kernel on integer lanes may write
+// elements a through b: every S + i*D is below 2^31 in magnitude (an int32
+// lane holds it, and the lanes' wrapping additions stay exact), and
+// 2^unit scales any float32 made from such an integer (at least 1 in
+// magnitude) exactly, to a normal float32.
+func (s *Seq) int32Lanes(a, b uint64) bool {
+	return s.kind == Float16 && s.unit >= -126 && s.unit <= 96 && s.exactBelow(a, b, 0, 31)
+}
+
 // valueF64 returns (S + i*D) * 2^unit as a float64; exact when |S + i*D| is
 // below 2^53.
 func (s *Seq) valueF64(i uint64) float64 {

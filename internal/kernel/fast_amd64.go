@@ -322,6 +322,22 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 				cvtStoreF16(p, blocks, base32, f, &inc)
 			}
 		})
+	case size == 2 && (known && s.i32Exact || s.int32Lanes(i0, last)):
+		// float16 whose every S + i*D fits an int32 lane: rounded to odd
+		// into float32, scaled, then to nearest even by F16C.
+		base := &s.i32Base
+		if step != 1 {
+			base = new([32]int32)
+			for l := range base {
+				base[l] = int32(uint32(uint64(l) * step * s.dLo))
+			}
+		}
+		inc := uint64(32 * step * s.dLo)
+		scale := uint64(math.Float32bits(float32(s.scale)))
+		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
+			_, first := s.linear(i0 + uint64(at/2)*step)
+			i32Kernel(nt)(unsafe.SliceData(dst[at:]), blocks, base, first, inc, scale)
+		})
 	case known && s.f64Exact || s.exactBelow(i0, last, step*16, 53):
 		// Every value is exact in float64 lanes: float32 is converted to
 		// once; float16 is rounded to odd into float32, then to nearest
@@ -368,6 +384,20 @@ func (k *f64Forms) pick(nt bool) f64Kernel {
 		return k.yNT
 	}
 	return k.y
+}
+
+// i32Kernel returns the float16 kernel on integer lanes for a store kind,
+// in its AVX-512 or AVX2 form.
+func i32Kernel(nt bool) func(dst *byte, blocks int, base *[32]int32, first, inc, scale uint64) {
+	switch {
+	case useAVX512 && nt:
+		return cvtStoreF16IxNT
+	case useAVX512:
+		return cvtStoreF16Ix
+	case nt:
+		return cvtStoreF16INT
+	}
+	return cvtStoreF16I
 }
 
 // runBlocks calls emit for whole blocks of dst from its start and one more

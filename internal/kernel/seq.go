@@ -55,12 +55,16 @@ type Seq struct {
 	// (32 lanes) and float64 (16 lanes); used only where exact.
 	f32Base [32]float32
 	f64Base [16]float64
+	// For float16, the lane offsets l*D (wrapped to 32 bits) for the step
+	// 1, for the integer lanes; used only where every S + i*D fits.
+	i32Base [32]int32
 
 	// Set by Limit: facts about every index below limit, so that runs of
 	// step 1 need not establish them again.
 	limit      uint64
 	f32Exact   bool   // every value and a 32-element step exact in float32
 	f64Exact   bool   // every value and a 16-element step exact in float64
+	i32Exact   bool   // float16: every S + i*D in int32 lanes, scalable in float32
 	noOverflow bool   // no element rounds to an infinity
 	overIdx    uint64 // the first index that rounds to an infinity (or limit)
 }
@@ -101,13 +105,14 @@ func New(kind Kind, size int, start, delta uint64) *Seq {
 // consecutive elements would otherwise check again. Call it before the
 // sequence is used, not while it is in use.
 func (s *Seq) Limit(n uint64) {
-	s.limit, s.f32Exact, s.f64Exact, s.noOverflow = 0, false, false, false
+	s.limit, s.f32Exact, s.f64Exact, s.i32Exact, s.noOverflow = 0, false, false, false, false
 	if s.kind != Float16 && s.kind != Float32 || s.mode != modeLinear || n < 2 || n-1 > math.MaxInt {
 		return
 	}
 	last := n - 1
 	s.f32Exact = s.exactBelow(1, last, 32, 24) && s.unit >= -149 && s.unit <= 104
 	s.f64Exact = s.exactBelow(1, last, 16, 53)
+	s.i32Exact = s.int32Lanes(1, last)
 	s.overIdx = 1 + uint64(s.overflowFrom(1, 1, int(last)))
 	s.noOverflow = s.overIdx == n
 	s.limit = n
@@ -210,6 +215,9 @@ func (s *Seq) planFloat(f *format) {
 	}
 	for l := range s.f64Base {
 		s.f64Base[l] = float64(l) * dx
+	}
+	for l := range s.i32Base {
+		s.i32Base[l] = int32(uint32(uint64(l) * s.dLo))
 	}
 }
 

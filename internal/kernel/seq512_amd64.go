@@ -21,3 +21,9 @@ func cvtStoreF16xNT(dst *byte, blocks int, base *[32]float32, first uint64, inc 
 
 //go:noescape
 func cvtStoreF16OddxNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+
+//go:noescape
+func cvtStoreF16Ix(dst *byte, blocks int, base *[32]int32, first, inc, scale uint64)
+
+//go:noescape
+func cvtStoreF16IxNT(dst *byte, blocks int, base *[32]int32, first, inc, scale uint64)

@@ -204,3 +204,98 @@ done:
 	VZEROUPPER
 	RET
 
+
+// func cvtStoreF16Ix(dst *byte, blocks int, base *[32]int32, first uint64, inc uint64, scale uint64)
+// Integer lanes to float16, rounding once: each lane holds k (|k| < 2^31),
+// the element being k * scale (scale a power of two, as float32 bits). k is
+// converted to float32 toward zero, and the lowest bit is set where that
+// lost anything (round to odd: converting back differs); the scaling is
+// exact; F16C then rounds to nearest even. float32 keeps 13 bits more than
+// float16, so the two steps round as one. The lanes step by inc (low 32
+// bits), wrapping as int32; each block writes 32 float16 (64 bytes).
+TEXT ·cvtStoreF16Ix(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ blocks+8(FP), CX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	MOVQ scale+40(FP), BX
+	VPBROADCASTD AX, Z9
+	VMOVDQU32 0(SI), Z0
+	VMOVDQU32 64(SI), Z1
+	VPADDD Z9, Z0, Z0
+	VPADDD Z9, Z1, Z1
+	VPBROADCASTD DX, Z4
+	VPBROADCASTD BX, Z12
+	MOVL $1, AX
+	VPBROADCASTD AX, Z11
+	TESTQ CX, CX
+	JZ done
+loop:
+	VCVTDQ2PS.RZ_SAE Z0, Z5
+	VCVTDQ2PS.RZ_SAE Z1, Z6
+	VCVTTPS2DQ Z5, Z7
+	VCVTTPS2DQ Z6, Z8
+	VPCMPD $4, Z7, Z0, K1
+	VPCMPD $4, Z8, Z1, K2
+	VPORD Z11, Z5, K1, Z5
+	VPORD Z11, Z6, K2, Z6
+	VMULPS Z12, Z5, Z5
+	VMULPS Z12, Z6, Z6
+	VCVTPS2PH $0, Z5, Y5
+	VCVTPS2PH $0, Z6, Y6
+	VMOVDQU Y5, 0(DI)
+	VMOVDQU Y6, 32(DI)
+	VPADDD Z4, Z0, Z0
+	VPADDD Z4, Z1, Z1
+	ADDQ $64, DI
+	DECQ CX
+	JNZ loop
+done:
+	VZEROUPPER
+	RET
+
+// func cvtStoreF16IxNT(dst *byte, blocks int, base *[32]int32, first uint64, inc uint64, scale uint64)
+// cvtStoreF16Ix with streaming stores.
+TEXT ·cvtStoreF16IxNT(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ blocks+8(FP), CX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	MOVQ scale+40(FP), BX
+	VPBROADCASTD AX, Z9
+	VMOVDQU32 0(SI), Z0
+	VMOVDQU32 64(SI), Z1
+	VPADDD Z9, Z0, Z0
+	VPADDD Z9, Z1, Z1
+	VPBROADCASTD DX, Z4
+	VPBROADCASTD BX, Z12
+	MOVL $1, AX
+	VPBROADCASTD AX, Z11
+	TESTQ CX, CX
+	JZ done
+loop:
+	VCVTDQ2PS.RZ_SAE Z0, Z5
+	VCVTDQ2PS.RZ_SAE Z1, Z6
+	VCVTTPS2DQ Z5, Z7
+	VCVTTPS2DQ Z6, Z8
+	VPCMPD $4, Z7, Z0, K1
+	VPCMPD $4, Z8, Z1, K2
+	VPORD Z11, Z5, K1, Z5
+	VPORD Z11, Z6, K2, Z6
+	VMULPS Z12, Z5, Z5
+	VMULPS Z12, Z6, Z6
+	VCVTPS2PH $0, Z5, Y5
+	VCVTPS2PH $0, Z6, Y6
+	VMOVNTDQ Y5, 0(DI)
+	VMOVNTDQ Y6, 32(DI)
+	VPADDD Z4, Z0, Z0
+	VPADDD Z4, Z1, Z1
+	ADDQ $64, DI
+	DECQ CX
+	JNZ loop
+done:
+	SFENCE
+	VZEROUPPER
+	RET

@@ -224,3 +224,37 @@ func TestFastFloat16Midpoints(t *testing.T) {
 		}
 	}
 }
+
+// TestFastFloat16IntLanes runs float16 sequences whose exact sums need 25 to
+// 31 bits (too many for float32, few enough for int32 lanes) through every
+// form of the kernel on integer lanes: AVX-512 and AVX2, regular and
+// streaming stores, both signs, unaligned starts. The smallest subnormal
+// start sits below float32's last bit, so every rounding needs its sticky
+// bit.
+func TestFastFloat16IntLanes(t *testing.T) {
+	mem := make([]byte, streamingMin+4096)
+	defer setStreaming(0)
+	defer setAVX512(true)
+	for c := range 8 {
+		setAVX512(c%2 == 0)
+		setStreaming(1 - 2*(c/2%2))
+		start, delta := uint64(0x0001), uint64(0x0010) // 2^-24 + i*2^-20: 16i+1 at 2^-24
+		if c >= 4 {
+			start, delta = 0x8003, 0x8013 // negative, 19i+3 at 2^-24
+		}
+		s := New(Float16, 2, start, delta)
+		off := 2 + 2*c
+		n := (len(mem) - off - 2*64) / 2
+		if c%4 == 3 {
+			s.Limit(uint64(n) + 1) // the facts of the whole range
+		}
+		dst := mem[off : off+2*n]
+		s.FillLE(dst, 1, 1)
+		for j := range n {
+			got := uint64(binary.LittleEndian.Uint16(dst[2*j:]))
+			if want := s.Bits(uint64(j + 1)); got != want {
+				t.Fatalf("case %d start %#x delta %#x: element %d = %#x, want %#x", c, start, delta, j+1, got, want)
+			}
+		}
+	}
+}
