@@ -4,6 +4,7 @@
 //
 //	go run ./cmd/dmlbench            # the full table (about six minutes)
 //	go run ./cmd/dmlbench -quick     # fewer, shorter samples (about two)
+//	go run ./cmd/dmlbench -types FLOAT16,INT64   # only these types' rows
 //
 // Figures are GB/s of output written (10^9 bytes a second), best of several
 // samples, and the ratio to the ceiling at the same size: the fastest of the
@@ -31,7 +32,10 @@ import (
 	"github.com/dmlgo/dml/internal/kernel"
 )
 
-var quick = flag.Bool("quick", false, "fewer and shorter samples")
+var (
+	quick    = flag.Bool("quick", false, "fewer and shorter samples")
+	typeList = flag.String("types", "", "comma-separated data types to measure (default: all ten); with it, the companion script is not run")
+)
 
 type size struct {
 	name  string
@@ -111,6 +115,21 @@ type seq struct {
 
 func main() {
 	flag.Parse()
+	types := []dml.TensorDataType{
+		dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16,
+		dml.TensorDataTypeUint8, dml.TensorDataTypeInt8, dml.TensorDataTypeUint16, dml.TensorDataTypeInt16,
+		dml.TensorDataTypeUint32, dml.TensorDataTypeInt32, dml.TensorDataTypeUint64, dml.TensorDataTypeInt64,
+	}
+	padTypes := []dml.TensorDataType{dml.TensorDataTypeFloat32, dml.TensorDataTypeUint8, dml.TensorDataTypeFloat16, dml.TensorDataTypeInt64}
+	if *typeList != "" {
+		types = nil
+		for _, name := range strings.Split(*typeList, ",") {
+			dt, err := dml.ParseTensorDataType(strings.TrimSpace(name))
+			check(err)
+			types = append(types, dt)
+		}
+		padTypes = types
+	}
 	buf := aligned(sizes[len(sizes)-1].bytes)
 	cbuf := aligned(sizes[len(sizes)-1].bytes) // the ceiling's own buffer
 	fmt.Printf("dmlbench: %s/%s, %d CPUs (GOMAXPROCS %d), CPU features %+v, %s\n\n",
@@ -142,11 +161,6 @@ func main() {
 	fmt.Println("   (zeros: not a ceiling for a sequence)")
 	fmt.Println()
 
-	types := []dml.TensorDataType{
-		dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16,
-		dml.TensorDataTypeUint8, dml.TensorDataTypeInt8, dml.TensorDataTypeUint16, dml.TensorDataTypeInt16,
-		dml.TensorDataTypeUint32, dml.TensorDataTypeInt32, dml.TensorDataTypeUint64, dml.TensorDataTypeInt64,
-	}
 	fmt.Println("Execute on packed tensors, GB/s and ratio to the ceiling measured in alternation with it:")
 	fmt.Printf("  %-8s %-14s %-8s", "type", "sequence", "threads")
 	for _, s := range sizes {
@@ -185,7 +199,7 @@ func main() {
 	fmt.Println()
 
 	fmt.Println("Padded strided layout (rows of 1024 elements padded by 16) against packed, one thread:")
-	for _, dt := range []dml.TensorDataType{dml.TensorDataTypeFloat32, dml.TensorDataTypeUint8, dml.TensorDataTypeFloat16, dml.TensorDataTypeInt64} {
+	for _, dt := range padTypes {
 		fmt.Printf("  %-8v", dt)
 		for _, s := range sizes[1:] {
 			es := int(dt.ElementSize())
@@ -217,7 +231,9 @@ func main() {
 	})
 	fmt.Printf("  %d ns/op, %d allocs/op\n\n", res.NsPerOp(), res.AllocsPerOp())
 
-	runCompanion()
+	if *typeList == "" {
+		runCompanion()
+	}
 }
 
 func mustOp(dt dml.TensorDataType, sizes, strides []uint32, sq seq, workers int) dml.Operator {

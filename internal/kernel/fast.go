@@ -42,14 +42,25 @@ func (s *Seq) exactBelow(a, b, step uint64, p uint) bool {
 	return dh == 0 && dl>>p == 0
 }
 
-// int32Lanes reports whether the float16 kernel on integer lanes may write
-// elements a through b: every S + i*D is below 2^31 in magnitude (an int32
-// lane holds it, and the lanes' wrapping additions stay exact), and
-// 2^unit scales any float32 made from such an integer (at least 1 in
-// magnitude) exactly, to a normal float32.
+// int32Lanes reports whether the float16 binade kernels may write elements
+// a through b: every S + i*D is below 2^31 in magnitude (an int32 lane
+// holds it, and the lanes' wrapping additions stay exact), and unit is at
+// least -24 (float16's least subnormal; it always is, as start and delta are
+// float16 values), so that no shift reaches 32 bits.
 func (s *Seq) int32Lanes(a, b uint64) bool {
-	return s.kind == Float16 && s.unit >= -126 && s.unit <= 96 && s.exactBelow(a, b, 0, 31)
+	return s.kind == Float16 && s.unit >= -24 && s.exactBelow(a, b, 0, 31)
 }
+
+// packOrder[l] is the element of a 32-element block that lane l of the
+// binade kernels holds: VPACKUSDW takes four results from each source in
+// turn within each 128-bit lane.
+var packOrder = func() (o [32]int64) {
+	for l := range o {
+		z, d := l/16, l%16
+		o[l] = int64(8*(d/4) + 4*z + d%4)
+	}
+	return o
+}()
 
 // valueF64 returns (S + i*D) * 2^unit as a float64; exact when |S + i*D| is
 // below 2^53.
@@ -81,15 +92,15 @@ func (s *Seq) overflowFrom(i0, step uint64, n int) int {
 		tm := uint64(1)<<(p+1) - 1
 		shift := emax - p - s.unit
 		if shift < 0 {
-			// V >= tm * 2^k exactly when floor(V / 2^k) >= tm.
+			// V >= tm / 2^k exactly when V * 2^k >= tm (V is an integer).
 			k := uint(-shift)
-			if k < 64 && hi>>k != 0 {
-				return true
+			if hi != 0 || k >= 64 {
+				return hi != 0 || lo != 0
 			}
-			return shr128(hi, lo, k) >= tm
+			return lo>>(64-k) != 0 || lo<<k >= tm
 		}
-		if shift >= 64 {
-			return false // the threshold exceeds every |V| (below 2^120)
+		if shift+p+1 > 128 {
+			return false // the threshold, tm * 2^shift, exceeds every |V| (below 2^128)
 		}
 		th, tl := shl128(0, tm, uint(shift))
 		return hi > th || hi == th && lo >= tl

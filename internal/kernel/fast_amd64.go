@@ -4,6 +4,7 @@ package kernel
 
 import (
 	"math"
+	"math/bits"
 	"sync"
 	"time"
 	"unsafe"
@@ -137,8 +138,10 @@ func (s *Seq) fillRowsFast(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 }
 
 // spans splits a run of n bytes at dst into a head block at 0 (if dst is
-// not aligned to 64 bytes, or to the block if smaller), whole aligned blocks from mid, and a tail block
-// ending at n (if the blocks do not reach it). n is at least one block.
+// not aligned to 64 bytes, or to the block if smaller), whole aligned blocks
+// from mid, and a tail block ending at n (if the blocks do not reach it). n
+// is at least one block. Aligned blocks matter for regular stores too: a
+// store that crosses a cache line costs two.
 func spans(dst []byte, block int) (head bool, mid, blocks int, tail bool) {
 	align := uintptr(min(64, block)) // the head block must reach mid
 	mid = int((align - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%align) % align)
@@ -182,16 +185,6 @@ func (s *Seq) wordKernel(dst []byte, first, d uint64, nt bool) {
 	if d != s.laneD {
 		b, i := lanes(size, d)
 		base, inc = &b, &i
-	}
-	if !nt {
-		// Regular stores need no alignment: whole blocks from the start,
-		// and one more ending at the end.
-		blocks := len(dst) / 128
-		s.addStore(dst, blocks, base, first, inc, false)
-		if at := len(dst) - 128; blocks*128 < len(dst) {
-			s.addStore(dst[at:], 1, base, first+uint64(at/size)*d, inc, false)
-		}
-		return
 	}
 	head, mid, blocks, tail := spans(dst, 128)
 	if head {
@@ -323,97 +316,217 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 			}
 		})
 	case size == 2 && (known && s.i32Exact || s.int32Lanes(i0, last)):
-		// float16 whose every S + i*D fits an int32 lane: rounded to odd
-		// into float32, scaled, then to nearest even by F16C.
-		base := &s.i32Base
-		if step != 1 {
-			base = new([32]int32)
-			for l := range base {
-				base[l] = int32(uint32(uint64(l) * step * s.dLo))
-			}
-		}
-		inc := uint64(32 * step * s.dLo)
-		scale := uint64(math.Float32bits(float32(s.scale)))
-		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
-			_, first := s.linear(i0 + uint64(at/2)*step)
-			i32Kernel(nt)(unsafe.SliceData(dst[at:]), blocks, base, first, inc, scale)
-		})
+		// float16 whose every S + i*D fits an int32 lane: rounded with
+		// integer operations, a binade at a time.
+		s.f16Pieces(dst, i0, step, nt)
 	case known && s.f64Exact || s.exactBelow(i0, last, step*16, 53):
-		// Every value is exact in float64 lanes: float32 is converted to
-		// once; float16 is rounded to odd into float32, then to nearest
-		// even by F16C.
-		base := &s.f64Base
-		if step != 1 {
-			base = new([16]float64)
-			for l := range base {
-				base[l] = float64(l) * dx
-			}
-		}
-		d16 := 16 * dx
-		inc := [4]float64{d16, d16, d16, d16}
-		k := &f64Kernels[size/4] // float16 (size 2) at 0, float32 at 1
-		runBlocks(dst, 16*size, nt, func(at, blocks int, nt bool) {
-			f := math.Float64bits(s.valueF64(i0 + uint64(at/size)*step))
-			k.pick(nt)(unsafe.SliceData(dst[at:]), blocks, base, f, &inc)
-		})
+		s.f64Lanes(dst, i0, step, nt)
 	default:
 		s.fillLE(dst, i0, step)
 	}
 }
 
-type f64Kernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-
-// f64Kernels are the kernels that convert float64 lanes: to float16 (round
-// to odd, then F16C) and to float32, in their AVX-512 and AVX2 forms, with
-// regular and streaming stores.
-var f64Kernels = [2]f64Forms{
-	{cvtStoreF16Oddx, cvtStoreF16OddxNT, cvtStoreF16Odd, cvtStoreF16OddNT},
-	{cvtStoreF32x, cvtStoreF32xNT, cvtStoreF32, cvtStoreF32NT},
-}
-
-// f64Forms are one conversion's kernel in its four forms.
-type f64Forms struct{ x, xNT, y, yNT f64Kernel }
-
-func (k *f64Forms) pick(nt bool) f64Kernel {
-	switch {
-	case useAVX512 && nt:
-		return k.xNT
-	case useAVX512:
-		return k.x
-	case nt:
-		return k.yNT
-	}
-	return k.y
-}
-
-// i32Kernel returns the float16 kernel on integer lanes for a store kind,
-// in its AVX-512 or AVX2 form.
-func i32Kernel(nt bool) func(dst *byte, blocks int, base *[32]int32, first, inc, scale uint64) {
-	switch {
-	case useAVX512 && nt:
-		return cvtStoreF16IxNT
-	case useAVX512:
-		return cvtStoreF16Ix
-	case nt:
-		return cvtStoreF16INT
-	}
-	return cvtStoreF16I
-}
-
-// runBlocks calls emit for whole blocks of dst from its start and one more
-// ending at its end; with streaming stores, for a head block, the aligned
-// middle blocks and a tail block (see spans). emit(at, blocks, nt) writes
-// blocks whole blocks from byte at.
-func runBlocks(dst []byte, block int, nt bool, emit func(at, blocks int, nt bool)) {
-	if !nt {
-		// Regular stores need no alignment.
-		blocks := len(dst) / block
-		emit(0, blocks, false)
-		if blocks*block < len(dst) {
-			emit(len(dst)-block, 1, false)
+// f64Lanes writes float32 or float16 elements from index i0 where every
+// value is exact in float64 lanes (at least 16 elements): float32 is
+// converted to once; float16 is rounded to odd into float32, then to
+// nearest even by F16C.
+func (s *Seq) f64Lanes(dst []byte, i0, step uint64, nt bool) {
+	dx := s.stepF64(step)
+	base := &s.f64Base
+	if step != 1 {
+		base = new([16]float64)
+		for l := range base {
+			base[l] = float64(l) * dx
 		}
+	}
+	d16 := 16 * dx
+	inc := [4]float64{d16, d16, d16, d16}
+	block := 16 * s.size
+	head, mid, blocks, tail := spans(dst, block)
+	first := func(at int) uint64 { return math.Float64bits(s.valueF64(i0 + uint64(at/s.size)*step)) }
+	if head {
+		s.f64Kernel(false, unsafe.SliceData(dst), 1, base, first(0), &inc)
+	}
+	if blocks > 0 {
+		s.f64Kernel(nt, unsafe.SliceData(dst[mid:]), blocks, base, first(mid), &inc)
+	}
+	if tail {
+		at := len(dst) - block
+		s.f64Kernel(false, unsafe.SliceData(dst[at:]), 1, base, first(at), &inc)
+	}
+}
+
+// f64Kernel calls the kernel that converts float64 lanes to the sequence's
+// type (float16: round to odd, then F16C; float32) for a store kind, in its
+// AVX-512 or AVX2 form.
+func (s *Seq) f64Kernel(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+	switch x := useAVX512; {
+	case s.size == 2 && x && nt:
+		cvtStoreF16OddxNT(dst, blocks, base, first, inc)
+	case s.size == 2 && x:
+		cvtStoreF16Oddx(dst, blocks, base, first, inc)
+	case s.size == 2 && nt:
+		cvtStoreF16OddNT(dst, blocks, base, first, inc)
+	case s.size == 2:
+		cvtStoreF16Odd(dst, blocks, base, first, inc)
+	case x && nt:
+		cvtStoreF32xNT(dst, blocks, base, first, inc)
+	case x:
+		cvtStoreF32x(dst, blocks, base, first, inc)
+	case nt:
+		cvtStoreF32NT(dst, blocks, base, first, inc)
+	default:
+		cvtStoreF32(dst, blocks, base, first, inc)
+	}
+}
+
+// f16Pieces writes float16 elements whose every S + i*D is below 2^31 in
+// magnitude (int32Lanes) with the binade kernels. It splits the run where
+// the sign or the binade of S + i*D changes (S + i*D is linear in i, so each
+// sign and binade is one piece at most) and writes each piece of a block or
+// more with integer lanes. Shorter pieces (a few binades near zero, where
+// the values grow fast against their binade: together fewer than about two
+// blocks on each side of zero) are written together by the float64 lanes.
+func (s *Seq) f16Pieces(dst []byte, i0, step uint64, nt bool) {
+	n := len(dst) / 2
+	_, lo := s.linear(i0)
+	k0, dk := int64(lo), int64(step*s.dLo) // both below 2^32 in magnitude
+	sub := -14 - s.unit                    // magnitudes below 2^sub are subnormal (sub <= 10)
+	short := -1                            // where the short pieces not yet written begin
+	for j := 0; j < n; {
+		k := k0 + int64(j)*dk
+		mag, sign := k, int64(1)
+		if k < 0 {
+			mag, sign = -k, -1
+		}
+		// The magnitudes [low, high] of the piece's binade, the bit of the
+		// last place there (2^shift) and the sign and exponent bits.
+		var low, high int64
+		var shift int
+		var c uint64
+		switch m := bits.Len64(uint64(mag)) - 1; {
+		case mag == 0:
+			// A piece of one element, +0.
+		case m < sub:
+			low, high = 1, 1<<sub-1
+			shift = -24 - s.unit
+		default:
+			low, high = 1<<m, 1<<(m+1)-1
+			shift = m - 10
+			c = uint64(m+s.unit+14) << 10
+		}
+		if sign < 0 {
+			c |= 0x8000
+		}
+		// The piece: the elements from j whose magnitude stays in [low, high].
+		dm := sign * dk
+		var count int64
+		if dm > 0 {
+			count = quo(high-mag, dm) + 1
+		} else {
+			count = quo(mag-low, -dm) + 1
+		}
+		count = min(count, int64(n-j))
+		if count < 32 {
+			if short < 0 {
+				short = j
+			}
+			j += int(count)
+			continue
+		}
+		if short >= 0 {
+			s.shortPieces(dst[2*short:2*j], i0+uint64(short)*step, step, nt)
+			short = -1
+		}
+		s.binade(dst[2*j:2*(j+int(count))], mag, dm, step, shift, c, nt)
+		j += int(count)
+	}
+	if short >= 0 {
+		s.shortPieces(dst[2*short:], i0+uint64(short)*step, step, nt)
+	}
+}
+
+// quo returns x / y for 0 <= x < 2^53 and 0 < y < 2^53 by a float64
+// division (an integer division is several times slower), which is exact
+// after truncation: x and y convert exactly; x/y is either an integer or at
+// least 1/y below the next one, and the division's rounding error, at most
+// (x/y) * 2^-53, is smaller than that, since x < 2^53.
+func quo(x, y int64) int64 {
+	return int64(float64(x) / float64(y))
+}
+
+// shortPieces writes elements of short pieces (see f16Pieces): with float64
+// lanes if there are enough of them, else with the plain kernel.
+func (s *Seq) shortPieces(dst []byte, i0, step uint64, nt bool) {
+	if len(dst) >= 64 {
+		s.f64Lanes(dst, i0, step, nt)
 		return
 	}
+	s.fillLE(dst, i0, step)
+}
+
+// binade writes float16 elements of one sign and one binade (or of the
+// subnormals), at least one block of them: magnitudes a, a+dm, a+2*dm, ...
+// (in units of the sequence, dm = ±step*D), rounded to multiples of
+// 2^shift, plus c. Where shift is below 1, the magnitudes are scaled up to
+// make it 1 (they are exact then, and below 2^11: scaled, below 2^22).
+func (s *Seq) binade(dst []byte, a, dm int64, step uint64, shift int, c uint64, nt bool) {
+	up := max(0, 1-shift)
+	shift += up
+	half := uint64(1) << (shift - 1)
+	var base [32]int32
+	switch {
+	case step == 1 && up == 0 && dm > 0:
+		base = s.binBase[0]
+	case step == 1 && up == 0:
+		base = s.binBase[1]
+	default:
+		for l, e := range packOrder {
+			base[l] = int32(uint32(uint64(e*dm) << up))
+		}
+	}
+	inc := uint64(32*dm) << up
+	// Ties (a magnitude at a half) occur only if some a + j*dm is half
+	// modulo 2^shift: modulo the largest power of two dividing dm (and
+	// 2^shift), every a + j*dm is a.
+	g := min(bits.TrailingZeros64(uint64(dm)<<up), shift)
+	ties := uint64(0)
+	if (uint64(a)<<up-half)&(1<<g-1) == 0 {
+		ties = 1
+	}
+	head, mid, blocks, tail := spans(dst, 64)
+	first := func(at int) uint64 { return uint64(a+int64(at/2)*dm)<<up + half }
+	if head {
+		binKernel(false, unsafe.SliceData(dst), 1, &base, first(0), inc, uint64(shift), c, ties)
+	}
+	if blocks > 0 {
+		binKernel(nt, unsafe.SliceData(dst[mid:]), blocks, &base, first(mid), inc, uint64(shift), c, ties)
+	}
+	if tail {
+		at := len(dst) - 64
+		binKernel(false, unsafe.SliceData(dst[at:]), 1, &base, first(at), inc, uint64(shift), c, ties)
+	}
+}
+
+// binKernel calls the binade kernel for a store kind, in its AVX-512 or
+// AVX2 form.
+func binKernel(nt bool, dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64) {
+	switch {
+	case useAVX512 && nt:
+		f16BinxNT(dst, blocks, base, first, inc, shift, c, ties)
+	case useAVX512:
+		f16Binx(dst, blocks, base, first, inc, shift, c, ties)
+	case nt:
+		f16BinNT(dst, blocks, base, first, inc, shift, c, ties)
+	default:
+		f16Bin(dst, blocks, base, first, inc, shift, c, ties)
+	}
+}
+
+// runBlocks calls emit for a head block, the aligned middle blocks (with
+// streaming stores if nt) and a tail block (see spans). emit(at, blocks, nt)
+// writes blocks whole blocks from byte at.
+func runBlocks(dst []byte, block int, nt bool, emit func(at, blocks int, nt bool)) {
 	head, mid, blocks, tail := spans(dst, block)
 	if head {
 		emit(0, 1, false)

@@ -55,16 +55,16 @@ type Seq struct {
 	// (32 lanes) and float64 (16 lanes); used only where exact.
 	f32Base [32]float32
 	f64Base [16]float64
-	// For float16, the lane offsets l*D (wrapped to 32 bits) for the step
-	// 1, for the integer lanes; used only where every S + i*D fits.
-	i32Base [32]int32
+	// For float16, the lane offsets e*|D| and -e*|D| of the binade kernels
+	// for the step 1 (e the element each lane holds: packOrder).
+	binBase [2][32]int32
 
 	// Set by Limit: facts about every index below limit, so that runs of
 	// step 1 need not establish them again.
 	limit      uint64
 	f32Exact   bool   // every value and a 32-element step exact in float32
 	f64Exact   bool   // every value and a 16-element step exact in float64
-	i32Exact   bool   // float16: every S + i*D in int32 lanes, scalable in float32
+	i32Exact   bool   // float16: every S + i*D fits an int32 lane (int32Lanes)
 	noOverflow bool   // no element rounds to an infinity
 	overIdx    uint64 // the first index that rounds to an infinity (or limit)
 }
@@ -216,8 +216,13 @@ func (s *Seq) planFloat(f *format) {
 	for l := range s.f64Base {
 		s.f64Base[l] = float64(l) * dx
 	}
-	for l := range s.i32Base {
-		s.i32Base[l] = int32(uint32(uint64(l) * s.dLo))
+	absD := s.dLo
+	if int64(s.dHi) < 0 {
+		absD = -absD
+	}
+	for l, e := range packOrder {
+		s.binBase[0][l] = int32(uint32(uint64(e) * absD))
+		s.binBase[1][l] = -s.binBase[0][l]
 	}
 }
 

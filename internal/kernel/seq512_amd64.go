@@ -23,7 +23,7 @@ func cvtStoreF16xNT(dst *byte, blocks int, base *[32]float32, first uint64, inc 
 func cvtStoreF16OddxNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
-func cvtStoreF16Ix(dst *byte, blocks int, base *[32]int32, first, inc, scale uint64)
+func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
 //go:noescape
-func cvtStoreF16IxNT(dst *byte, blocks int, base *[32]int32, first, inc, scale uint64)
+func f16BinxNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)

@@ -77,6 +77,48 @@ TEXT ·cvtStoreF16x(SB), NOSPLIT, $0-40
 	VADDPS Z9, Z0, Z0
 	VADDPS Z9, Z1, Z1
 	VBROADCASTSS (DX), Z4
+	CMPQ CX, $4
+	JB one
+	// Four blocks a step, in four pairs of lanes each advanced by four
+	// blocks: the additions' latency no longer sets the pace.
+	VADDPS Z4, Z4, Z13
+	VADDPS Z13, Z13, Z14
+	VADDPS Z4, Z0, Z2
+	VADDPS Z4, Z1, Z3
+	VADDPS Z13, Z0, Z15
+	VADDPS Z13, Z1, Z16
+	VADDPS Z4, Z15, Z17
+	VADDPS Z4, Z16, Z18
+four:
+	VCVTPS2PH $0, Z0, Y5
+	VCVTPS2PH $0, Z1, Y6
+	VCVTPS2PH $0, Z2, Y7
+	VCVTPS2PH $0, Z3, Y8
+	VMOVDQU Y5, 0(DI)
+	VMOVDQU Y6, 32(DI)
+	VMOVDQU Y7, 64(DI)
+	VMOVDQU Y8, 96(DI)
+	VCVTPS2PH $0, Z15, Y5
+	VCVTPS2PH $0, Z16, Y6
+	VCVTPS2PH $0, Z17, Y7
+	VCVTPS2PH $0, Z18, Y8
+	VMOVDQU Y5, 128(DI)
+	VMOVDQU Y6, 160(DI)
+	VMOVDQU Y7, 192(DI)
+	VMOVDQU Y8, 224(DI)
+	VADDPS Z14, Z0, Z0
+	VADDPS Z14, Z1, Z1
+	VADDPS Z14, Z2, Z2
+	VADDPS Z14, Z3, Z3
+	VADDPS Z14, Z15, Z15
+	VADDPS Z14, Z16, Z16
+	VADDPS Z14, Z17, Z17
+	VADDPS Z14, Z18, Z18
+	ADDQ $256, DI
+	SUBQ $4, CX
+	CMPQ CX, $4
+	JAE four
+one:
 	TESTQ CX, CX
 	JZ done
 loop:
@@ -205,96 +247,129 @@ done:
 	RET
 
 
-// func cvtStoreF16Ix(dst *byte, blocks int, base *[32]int32, first uint64, inc uint64, scale uint64)
-// Integer lanes to float16, rounding once: each lane holds k (|k| < 2^31),
-// the element being k * scale (scale a power of two, as float32 bits). k is
-// converted to float32 toward zero, and the lowest bit is set where that
-// lost anything (round to odd: converting back differs); the scaling is
-// exact; F16C then rounds to nearest even. float32 keeps 13 bits more than
-// float16, so the two steps round as one. The lanes step by inc (low 32
-// bits), wrapping as int32; each block writes 32 float16 (64 bytes).
-TEXT ·cvtStoreF16Ix(SB), NOSPLIT, $0-48
+// func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+// float16 from integer lanes within one binade (or the subnormals) of one
+// sign, with integer operations only. Each lane holds a magnitude m, biased
+// by half a unit of the last place: kb = m + 2^(shift-1). kb >> shift is m
+// rounded to nearest with ties up; where ties can occur (ties != 0), ties go
+// to even instead: q = q1 & (q0 | ^1), with q1 = kb >> shift and q0 =
+// (kb-1) >> shift, which differ exactly at ties, by one, and one of them is
+// even. The float16 bits are then c + q (c: sign and exponent; a q that
+// rounds up to the next binade carries into the exponent, as it should).
+// The lanes are in the order VPACKUSDW needs to put the 32 results of a
+// block in order (base: see packOrder); each block writes 64 bytes.
+TEXT ·f16Binx(SB), NOSPLIT, $0-64
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
-	MOVQ inc+32(FP), DX
-	MOVQ scale+40(FP), BX
 	VPBROADCASTD AX, Z9
 	VMOVDQU32 0(SI), Z0
 	VMOVDQU32 64(SI), Z1
 	VPADDD Z9, Z0, Z0
 	VPADDD Z9, Z1, Z1
-	VPBROADCASTD DX, Z4
-	VPBROADCASTD BX, Z12
-	MOVL $1, AX
-	VPBROADCASTD AX, Z11
+	MOVQ inc+32(FP), AX
+	VPBROADCASTD AX, Z4
+	MOVQ shift+40(FP), AX
+	MOVQ AX, X13
+	MOVQ c+48(FP), AX
+	VPBROADCASTW AX, Z12
+	MOVQ ties+56(FP), AX
 	TESTQ CX, CX
 	JZ done
+	TESTQ AX, AX
+	JNZ ties
 loop:
-	VCVTDQ2PS.RZ_SAE Z0, Z5
-	VCVTDQ2PS.RZ_SAE Z1, Z6
-	VCVTTPS2DQ Z5, Z7
-	VCVTTPS2DQ Z6, Z8
-	VPCMPD $4, Z7, Z0, K1
-	VPCMPD $4, Z8, Z1, K2
-	VPORD Z11, Z5, K1, Z5
-	VPORD Z11, Z6, K2, Z6
-	VMULPS Z12, Z5, Z5
-	VMULPS Z12, Z6, Z6
-	VCVTPS2PH $0, Z5, Y5
-	VCVTPS2PH $0, Z6, Y6
-	VMOVDQU Y5, 0(DI)
-	VMOVDQU Y6, 32(DI)
+	VPSRLD X13, Z0, Z5
+	VPSRLD X13, Z1, Z6
+	VPACKUSDW Z6, Z5, Z5
+	VPADDW Z12, Z5, Z5
+	VMOVDQU64 Z5, 0(DI)
 	VPADDD Z4, Z0, Z0
 	VPADDD Z4, Z1, Z1
 	ADDQ $64, DI
 	DECQ CX
 	JNZ loop
+	JMP done
+ties:
+	VPTERNLOGD $0xFF, Z11, Z11, Z11 // -1
+	VPSLLD $1, Z11, Z14             // ^1
+tloop:
+	VPSRLD X13, Z0, Z5
+	VPSRLD X13, Z1, Z6
+	VPADDD Z11, Z0, Z7
+	VPADDD Z11, Z1, Z8
+	VPSRLD X13, Z7, Z7
+	VPSRLD X13, Z8, Z8
+	VPTERNLOGD $0xE0, Z14, Z7, Z5 // q1 & (q0 | ^1)
+	VPTERNLOGD $0xE0, Z14, Z8, Z6
+	VPACKUSDW Z6, Z5, Z5
+	VPADDW Z12, Z5, Z5
+	VMOVDQU64 Z5, 0(DI)
+	VPADDD Z4, Z0, Z0
+	VPADDD Z4, Z1, Z1
+	ADDQ $64, DI
+	DECQ CX
+	JNZ tloop
 done:
 	VZEROUPPER
 	RET
 
-// func cvtStoreF16IxNT(dst *byte, blocks int, base *[32]int32, first uint64, inc uint64, scale uint64)
-// cvtStoreF16Ix with streaming stores.
-TEXT ·cvtStoreF16IxNT(SB), NOSPLIT, $0-48
+// func f16BinxNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+// f16Binx with streaming stores.
+TEXT ·f16BinxNT(SB), NOSPLIT, $0-64
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
 	MOVQ first+24(FP), AX
-	MOVQ inc+32(FP), DX
-	MOVQ scale+40(FP), BX
 	VPBROADCASTD AX, Z9
 	VMOVDQU32 0(SI), Z0
 	VMOVDQU32 64(SI), Z1
 	VPADDD Z9, Z0, Z0
 	VPADDD Z9, Z1, Z1
-	VPBROADCASTD DX, Z4
-	VPBROADCASTD BX, Z12
-	MOVL $1, AX
-	VPBROADCASTD AX, Z11
+	MOVQ inc+32(FP), AX
+	VPBROADCASTD AX, Z4
+	MOVQ shift+40(FP), AX
+	MOVQ AX, X13
+	MOVQ c+48(FP), AX
+	VPBROADCASTW AX, Z12
+	MOVQ ties+56(FP), AX
 	TESTQ CX, CX
 	JZ done
+	TESTQ AX, AX
+	JNZ ties
 loop:
-	VCVTDQ2PS.RZ_SAE Z0, Z5
-	VCVTDQ2PS.RZ_SAE Z1, Z6
-	VCVTTPS2DQ Z5, Z7
-	VCVTTPS2DQ Z6, Z8
-	VPCMPD $4, Z7, Z0, K1
-	VPCMPD $4, Z8, Z1, K2
-	VPORD Z11, Z5, K1, Z5
-	VPORD Z11, Z6, K2, Z6
-	VMULPS Z12, Z5, Z5
-	VMULPS Z12, Z6, Z6
-	VCVTPS2PH $0, Z5, Y5
-	VCVTPS2PH $0, Z6, Y6
-	VMOVNTDQ Y5, 0(DI)
-	VMOVNTDQ Y6, 32(DI)
+	VPSRLD X13, Z0, Z5
+	VPSRLD X13, Z1, Z6
+	VPACKUSDW Z6, Z5, Z5
+	VPADDW Z12, Z5, Z5
+	VMOVNTDQ Z5, 0(DI)
 	VPADDD Z4, Z0, Z0
 	VPADDD Z4, Z1, Z1
 	ADDQ $64, DI
 	DECQ CX
 	JNZ loop
+	JMP done
+ties:
+	VPTERNLOGD $0xFF, Z11, Z11, Z11 // -1
+	VPSLLD $1, Z11, Z14             // ^1
+tloop:
+	VPSRLD X13, Z0, Z5
+	VPSRLD X13, Z1, Z6
+	VPADDD Z11, Z0, Z7
+	VPADDD Z11, Z1, Z8
+	VPSRLD X13, Z7, Z7
+	VPSRLD X13, Z8, Z8
+	VPTERNLOGD $0xE0, Z14, Z7, Z5 // q1 & (q0 | ^1)
+	VPTERNLOGD $0xE0, Z14, Z8, Z6
+	VPACKUSDW Z6, Z5, Z5
+	VPADDW Z12, Z5, Z5
+	VMOVNTDQ Z5, 0(DI)
+	VPADDD Z4, Z0, Z0
+	VPADDD Z4, Z1, Z1
+	ADDQ $64, DI
+	DECQ CX
+	JNZ tloop
 done:
 	SFENCE
 	VZEROUPPER

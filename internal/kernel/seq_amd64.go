@@ -53,7 +53,7 @@ func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc 
 func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
-func cvtStoreF16I(dst *byte, blocks int, base *[32]int32, first, inc, scale uint64)
+func f16Bin(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
 //go:noescape
-func cvtStoreF16INT(dst *byte, blocks int, base *[32]int32, first, inc, scale uint64)
+func f16BinNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)

@@ -258,3 +258,44 @@ func TestFastFloat16IntLanes(t *testing.T) {
 		}
 	}
 }
+
+// TestOverflowFrom holds overflowFrom, which decides where runs become
+// constant infinities, to the plain definition (Bits): the first element
+// that rounds to an infinity, with every later one infinite too.
+func TestOverflowFrom(t *testing.T) {
+	r := rand.New(rand.NewPCG(49, 50))
+	kinds := []struct {
+		kind Kind
+		size int
+		f    *format
+	}{{Float16, 2, &formatFloat16}, {Float32, 4, &formatFloat32}}
+	for c := range 20000 {
+		k := kinds[c%2]
+		start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
+		if c%4 < 2 {
+			// Coarse values: the last bit of start and delta far above 1.
+			if k.kind == Float16 {
+				start, delta = uint64(r.IntN(0x7C00)), 0x4000+uint64(r.IntN(0x3C00))
+			} else {
+				start, delta = uint64(r.Uint32N(0x7F800000)), 0x60000000+uint64(r.Uint32N(0x1F800000))
+			}
+			start |= uint64(r.IntN(2)) << (8*k.size - 1)
+			delta |= uint64(r.IntN(2)) << (8*k.size - 1)
+		}
+		s := New(k.kind, k.size, start, delta)
+		if s.mode != modeLinear {
+			continue
+		}
+		i0, step, n := 1+r.Uint64N(1000), 1+r.Uint64N(100), r.IntN(2000)
+		want := n
+		for j := n - 1; j >= 0; j-- {
+			if s.Bits(i0+uint64(j)*step)&^k.f.signBit() != k.f.infBits() {
+				break
+			}
+			want = j
+		}
+		if got := s.overflowFrom(i0, step, n); got != want {
+			t.Fatalf("start %#x delta %#x i0 %d step %d n %d: overflowFrom = %d, want %d", start, delta, i0, step, n, got, want)
+		}
+	}
+}
