@@ -66,7 +66,7 @@ func (s *Seq) fillFast(dst []byte, i0, step uint64) bool {
 		return false
 	}
 	size := s.size
-	if uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%uintptr(size) != 0 {
+	if uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&uintptr(size-1) != 0 {
 		return false
 	}
 	if i0 == 0 {
@@ -81,7 +81,7 @@ func (s *Seq) fillFast(dst []byte, i0, step uint64) bool {
 		s.wordKernel(dst, s.start+i0*s.delta, d, nt)
 	case s.mode == modeConstant:
 		s.wordKernel(dst, s.constBits, 0, nt)
-	case s.allInfinite(i0, step, uint64(len(dst)/size)):
+	case s.allInfinite(i0, step, uint64(len(dst)>>s.lg)):
 		// Past the overflow point: one infinity throughout (the sign of
 		// delta's, where |V| grows).
 		s.wordKernel(dst, s.infAt(i0), 0, nt)
@@ -109,30 +109,89 @@ func (s *Seq) infAt(i uint64) uint64 {
 	return inf
 }
 
-// fillRowsFast writes rows of integers, or of a constant, or of floats past
-// their overflow point, straight with the word kernel: the checks fillFast
-// makes for every run are made once. Regular stores only: measuring the
-// streaming stores would write between the rows.
+// fillRowsFast writes rows of integers, of a constant, of floats past
+// their overflow point, or of float32 or float16 (AVX-512) whose every value
+// is exact in float32 (Limit's facts), with the row kernels: a call writes
+// up to 64 rows, the values at the three places a row's blocks start
+// computed here. Regular stores
+// only: measuring the streaming stores would write between the rows.
 func (s *Seq) fillRowsFast(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) bool {
 	size := s.size
-	if !CPU.AVX2 || n*size < 256 || i0 == 0 ||
-		uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%uintptr(size) != 0 {
+	rowBytes := n * size
+	if !CPU.AVX2 || rowBytes < 128 || i0 == 0 || rows < 1 || (rows-1)*pitch+rowBytes > len(dst) ||
+		uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&uintptr(size-1) != 0 {
 		return false
 	}
-	var first, d, rowInc uint64 // row r starts with first + r*rowInc
+	last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
+	exact32 := step == 1 && s.limit != 0 && last < s.limit && s.f32Exact
+	block := 128 // bytes
+	// The row kernel (by rowsKernel) and how a row's values are had.
+	const (
+		ints   = iota // s.start + i*s.delta
+		consts        // c
+		floats        // the float32 of element i
+	)
+	var how int
+	c := s.constBits
+	base, inc := &s.laneBase, &s.laneInc // planned for the usual step
+	var inc16 [8]float32
 	switch {
 	case s.kind == Int:
-		first, d, rowInc = s.start+i0*s.delta, step*s.delta, rowStep*s.delta
+		if d := step * s.delta; d != s.laneD {
+			b, i := lanes(size, d)
+			base, inc = &b, &i
+		}
+		how = ints
 	case s.mode == modeConstant:
-		first = s.constBits
-	case s.allInfinite(i0, step, uint64(rows-1)*rowStep+uint64(n)):
-		first = s.infAt(i0)
+		how = consts
+	case s.allInfinite(i0, step, last-i0+1):
+		how, c = consts, s.infAt(i0)
+	case s.kind == Float32 && exact32:
+		base = (*[16]uint64)(unsafe.Pointer(&s.f32Base))
+		i := broadcast(uint64(math.Float32bits(float32(32*s.stepF64(1)))), 4)
+		inc, how = &i, floats
+	case s.kind == Float16 && exact32 && CPU.F16C && useAVX512 && rowBytes >= 64:
+		d32 := float32(32 * s.stepF64(1))
+		inc16 = [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
+		block, how = 64, floats
 	default:
 		return false
 	}
-	for r := range rows {
-		at := r * pitch
-		s.wordKernel(dst[at:at+n*size], first+uint64(r)*rowInc, d, false)
+	first := func(i uint64) uint64 {
+		switch how {
+		case ints:
+			return s.start + i*s.delta
+		case consts:
+			return c
+		}
+		return uint64(math.Float32bits(float32(s.valueF64(i))))
+	}
+	lastBlock := uint64((rowBytes - block) >> s.lg) // the element the last block of a row starts at
+	var firsts [3 * 64]uint64
+	for r0 := 0; r0 < rows; r0 += 64 {
+		m := min(64, rows-r0)
+		p := unsafe.SliceData(dst[r0*pitch:])
+		for r := range m {
+			i := i0 + uint64(r0+r)*rowStep
+			// The row's start, its first 32-byte aligned byte, its last block.
+			mis := uint64(-(uintptr(unsafe.Pointer(p)) + uintptr(r*pitch)) % 32 >> s.lg)
+			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = first(i), first(i+mis*step), first(i+lastBlock*step)
+		}
+		b, f, in := (*[128]byte)(unsafe.Pointer(base)), &firsts[0], (*[32]byte)(unsafe.Pointer(inc))
+		switch {
+		case block == 64:
+			rowsF16x(p, m, pitch, rowBytes, &s.f32Base, f, &inc16)
+		case how == floats:
+			rowsAddS(p, m, pitch, rowBytes, b, f, in)
+		case size == 1:
+			rowsAddB(p, m, pitch, rowBytes, b, f, in)
+		case size == 2:
+			rowsAddW(p, m, pitch, rowBytes, b, f, in)
+		case size == 4:
+			rowsAddD(p, m, pitch, rowBytes, b, f, in)
+		default:
+			rowsAddQ(p, m, pitch, rowBytes, b, f, in)
+		}
 	}
 	return true
 }
@@ -191,11 +250,11 @@ func (s *Seq) wordKernel(dst []byte, first, d uint64, nt bool) {
 		s.addStore(dst, 1, base, first, inc, false)
 	}
 	if blocks > 0 {
-		s.addStore(dst[mid:], blocks, base, first+uint64(mid/size)*d, inc, nt)
+		s.addStore(dst[mid:], blocks, base, first+uint64(mid>>s.lg)*d, inc, nt)
 	}
 	if tail {
 		at := len(dst) - 128
-		s.addStore(dst[at:], 1, base, first+uint64(at/size)*d, inc, false)
+		s.addStore(dst[at:], 1, base, first+uint64(at>>s.lg)*d, inc, false)
 	}
 }
 
@@ -343,7 +402,7 @@ func (s *Seq) f64Lanes(dst []byte, i0, step uint64, nt bool) {
 	inc := [4]float64{d16, d16, d16, d16}
 	block := 16 * s.size
 	head, mid, blocks, tail := spans(dst, block)
-	first := func(at int) uint64 { return math.Float64bits(s.valueF64(i0 + uint64(at/s.size)*step)) }
+	first := func(at int) uint64 { return math.Float64bits(s.valueF64(i0 + uint64(at>>s.lg)*step)) }
 	if head {
 		s.f64Kernel(false, unsafe.SliceData(dst), 1, base, first(0), &inc)
 	}

@@ -103,6 +103,12 @@ func (s *Seq) FillLE(dst []byte, i0, step uint64) {
 // FillRowsLE writes rows of n consecutive elements, row r starting at byte
 // r*pitch of dst, with the bits of indices i0 + r*rowStep + j*step.
 func (s *Seq) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
+	if i0 == 0 && rows > 1 && rowStep != 0 {
+		// Element 0 (start's bits) is the row kernels' exception: its
+		// row goes alone.
+		s.FillLE(dst[:n*s.size], 0, step)
+		dst, rows, i0 = dst[pitch:], rows-1, rowStep
+	}
 	if littleEndian && s.fillRowsFast(dst, rows, pitch, n, i0, rowStep, step) {
 		return
 	}
@@ -114,12 +120,12 @@ func (s *Seq) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step uint6
 
 // fillLE is FillLE with the plain kernels only.
 func (s *Seq) fillLE(dst []byte, i0, step uint64) {
-	n := len(dst) / s.size
+	n := len(dst) >> s.lg
 	if n == 0 {
 		return
 	}
 	p := unsafe.Pointer(unsafe.SliceData(dst))
-	if littleEndian && uintptr(p)%uintptr(s.size) == 0 {
+	if littleEndian && uintptr(p)&uintptr(s.size-1) == 0 {
 		switch s.size {
 		case 1:
 			Fill(s, dst[:n], i0, step)

@@ -33,6 +33,7 @@ const (
 type Seq struct {
 	kind  Kind
 	size  int    // element size in bytes
+	lg    uint   // log2(size): sizes are powers of two (and dividing by a variable is slow)
 	start uint64 // bits of element 0
 	delta uint64 // bits of delta
 
@@ -84,7 +85,7 @@ func New(kind Kind, size int, start, delta uint64) *Seq {
 		start &= m
 		delta &= m
 	}
-	s := &Seq{kind: kind, size: size, start: start, delta: delta}
+	s := &Seq{kind: kind, size: size, lg: uint(bits.TrailingZeros(uint(size))), start: start, delta: delta}
 	switch kind {
 	case Float16:
 		s.planFloat(&formatFloat16)

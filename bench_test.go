@@ -1,0 +1,162 @@
+package dml_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/dmlgo/dml"
+)
+
+// These benchmarks are a second harness for the speed targets, beside
+// cmd/dmlbench, sharing none of its code: they use the public API only, and
+// their ceiling is the Go runtime's memmove (copy from a 4 KiB non-zero
+// pattern that stays in L1), not the kernels' own store loops. Each reports
+// GB/s and, as "x-ceiling", the ratio to that ceiling measured around the
+// same samples (the machine is shared and its speed drifts):
+//
+//	go test -run '^$' -bench Execute .            # every row (about two minutes)
+//	go test -run '^$' -bench Execute/FLOAT16 .      # one type's rows
+//
+// Nothing here asserts a speed; the figures are read, not tested.
+
+// benchSizes are the sizes the targets name.
+var benchSizes = []struct {
+	name  string
+	bytes int
+}{{"64KiB", 64 << 10}, {"4MiB", 4 << 20}, {"256MiB", 256 << 20}}
+
+// pageAligned returns n bytes at a multiple of 4096.
+func pageAligned(n int) []byte {
+	b := make([]byte, n+4096)
+	skip := (4096 - int(uintptr(unsafe.Pointer(&b[0]))%4096)) % 4096
+	return b[skip : skip+n]
+}
+
+// copyRate returns the best rate, in GB/s, of filling b with copies of a
+// 4 KiB non-zero pattern, over a few samples of at least 10 ms.
+func copyRate(b []byte) float64 {
+	var pat [4096]byte
+	for i := range pat {
+		pat[i] = byte(i*7 + 1)
+	}
+	fill := func() {
+		for off := 0; off < len(b); off += len(pat) {
+			copy(b[off:], pat[:])
+		}
+	}
+	best := 0.0
+	for range 3 {
+		reps := 0
+		start := time.Now()
+		for time.Since(start) < 10*time.Millisecond {
+			fill()
+			reps++
+		}
+		best = max(best, float64(len(b))*float64(reps)/time.Since(start).Seconds()/1e9)
+	}
+	return best
+}
+
+func benchOp(b *testing.B, dt dml.TensorDataType, sizes, strides []uint32, start, delta string, workers int) dml.Operator {
+	s, err := dml.ParseScalar(dt, start)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := dml.ParseScalar(dt, delta)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dev := dml.NewDevice(dml.FeatureLevelLatest)
+	dev.SetMaxWorkers(workers)
+	op, err := dev.CreateOperator(&dml.FillValueSequenceOperatorDesc{
+		OutputTensor: &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides,
+			TotalTensorSizeInBytes: dml.CalcBufferTensorSize(dt, sizes, strides)},
+		ValueDataType: dt, ValueStart: s, ValueDelta: d,
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return op
+}
+
+// BenchmarkExecute runs Execute on packed tensors of every type (an easy
+// sequence for all, a rounding-heavy one for the float types) at each size,
+// on one thread, and reports its rate against the copy ceiling.
+func BenchmarkExecute(b *testing.B) {
+	types := []dml.TensorDataType{
+		dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16,
+		dml.TensorDataTypeUint8, dml.TensorDataTypeInt8, dml.TensorDataTypeUint16, dml.TensorDataTypeInt16,
+		dml.TensorDataTypeUint32, dml.TensorDataTypeInt32, dml.TensorDataTypeUint64, dml.TensorDataTypeInt64,
+	}
+	buf := pageAligned(benchSizes[len(benchSizes)-1].bytes)
+	for _, dt := range types {
+		seqs := [][3]string{{"easy", "0", "1"}}
+		if dt.IsFloat() {
+			seqs = append(seqs, [3]string{"round", "0.1", "0.3"})
+		}
+		for _, sq := range seqs {
+			for _, sz := range benchSizes {
+				b.Run(fmt.Sprintf("%v/%s/%s", dt, sq[0], sz.name), func(b *testing.B) {
+					n := sz.bytes / int(dt.ElementSize())
+					op := benchOp(b, dt, []uint32{uint32(n)}, nil, sq[1], sq[2], 1)
+					out := buf[:sz.bytes]
+					if err := op.Execute(out); err != nil { // fault the pages in
+						b.Fatal(err)
+					}
+					ceil := copyRate(out)
+					b.SetBytes(int64(sz.bytes))
+					b.ResetTimer()
+					t := time.Now()
+					for range b.N {
+						_ = op.Execute(out)
+					}
+					rate := float64(sz.bytes) * float64(b.N) / time.Since(t).Seconds() / 1e9
+					b.StopTimer()
+					ceil = max(ceil, copyRate(out))
+					b.ReportMetric(rate/ceil, "x-ceiling")
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkExecutePadded compares rows of 1024 elements padded by 16 with
+// the same rows packed, one thread, in alternation: "x-packed" is the padded
+// layout's rate over the packed one's.
+func BenchmarkExecutePadded(b *testing.B) {
+	buf := pageAligned(benchSizes[len(benchSizes)-1].bytes)
+	for _, dt := range []dml.TensorDataType{dml.TensorDataTypeFloat32, dml.TensorDataTypeUint8, dml.TensorDataTypeFloat16, dml.TensorDataTypeInt64} {
+		for _, sz := range benchSizes[1:] {
+			b.Run(fmt.Sprintf("%v/%s", dt, sz.name), func(b *testing.B) {
+				es := int(dt.ElementSize())
+				rows := sz.bytes / es / 1040
+				packed := benchOp(b, dt, []uint32{uint32(rows), 1024}, nil, "0", "1", 1)
+				padded := benchOp(b, dt, []uint32{uint32(rows), 1024}, []uint32{1040, 1}, "0", "1", 1)
+				out := buf[:rows*1040*es]
+				_ = packed.Execute(out)
+				var tPacked, tPadded time.Duration
+				for range b.N {
+					t := time.Now()
+					_ = padded.Execute(out)
+					tPadded += time.Since(t)
+					t = time.Now()
+					_ = packed.Execute(out)
+					tPacked += time.Since(t)
+				}
+				b.ReportMetric(tPacked.Seconds()/tPadded.Seconds(), "x-packed")
+			})
+		}
+	}
+}
+
+// BenchmarkExecuteSmall is a 4-element Execute: its cost is the call's.
+func BenchmarkExecuteSmall(b *testing.B) {
+	op := benchOp(b, dml.TensorDataTypeFloat32, []uint32{4}, nil, "0.1", "0.3", 0)
+	out := make([]byte, 16)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = op.Execute(out)
+	}
+}
