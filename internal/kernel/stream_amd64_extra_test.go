@@ -3,7 +3,6 @@
 package kernel
 
 import (
-	"encoding/binary"
 	"math/rand/v2"
 	"testing"
 )
@@ -53,14 +52,7 @@ func TestF16PiecesMatchesPlain(t *testing.T) {
 		off := 2 * r.IntN(32)
 		dst := mem[off : off+2*n]
 		s.f16Pieces(dst, i0, step, r.IntN(2) == 0)
-		for j := range n {
-			i := i0 + uint64(j)*step
-			got := uint64(binary.LittleEndian.Uint16(dst[2*j:]))
-			if want := s.Bits(i); got != want {
-				t.Fatalf("start %#x delta %#x i0 %d step %d n %d: element %d (index %d) = %#x, want %#x",
-					s.start, s.delta, i0, step, n, j, i, got, want)
-			}
-		}
+		checkFloat16(t, s, dst, i0, step, "f16Pieces")
 	}
 	if tested < 4000 {
 		t.Fatalf("only %d sequences fit the binade kernels", tested)

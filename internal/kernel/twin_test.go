@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -216,21 +217,15 @@ func TestFastFloat16Midpoints(t *testing.T) {
 		off := 2 * r.IntN(32)
 		dst := mem[off : off+2*n]
 		s.FillLE(dst, 1, 1)
-		for j := range n {
-			got := uint64(binary.LittleEndian.Uint16(dst[2*j:]))
-			if want := s.Bits(uint64(j + 1)); got != want {
-				t.Fatalf("case %d start %#x delta %#x: element %d = %#x, want %#x", c, start, delta, j+1, got, want)
-			}
-		}
+		checkFloat16(t, s, dst, 1, 1, fmt.Sprintf("case %d", c))
 	}
 }
 
 // TestFastFloat16IntLanes runs float16 sequences whose exact sums need 25 to
 // 31 bits (too many for float32, few enough for int32 lanes) through every
-// form of the kernel on integer lanes: AVX-512 and AVX2, regular and
-// streaming stores, both signs, unaligned starts. The smallest subnormal
-// start sits below float32's last bit, so every rounding needs its sticky
-// bit.
+// form of the binade kernels on integer lanes: AVX-512 and AVX2, regular and
+// streaming stores, both signs, with ties (an odd delta) and without,
+// unaligned starts, from the subnormals up.
 func TestFastFloat16IntLanes(t *testing.T) {
 	mem := make([]byte, streamingMin+4096)
 	defer setStreaming(0)
@@ -250,12 +245,7 @@ func TestFastFloat16IntLanes(t *testing.T) {
 		}
 		dst := mem[off : off+2*n]
 		s.FillLE(dst, 1, 1)
-		for j := range n {
-			got := uint64(binary.LittleEndian.Uint16(dst[2*j:]))
-			if want := s.Bits(uint64(j + 1)); got != want {
-				t.Fatalf("case %d start %#x delta %#x: element %d = %#x, want %#x", c, start, delta, j+1, got, want)
-			}
-		}
+		checkFloat16(t, s, dst, 1, 1, fmt.Sprintf("case %d", c))
 	}
 }
 
@@ -296,6 +286,20 @@ func TestOverflowFrom(t *testing.T) {
 		}
 		if got := s.overflowFrom(i0, step, n); got != want {
 			t.Fatalf("start %#x delta %#x i0 %d step %d n %d: overflowFrom = %d, want %d", start, delta, i0, step, n, got, want)
+		}
+	}
+}
+
+// checkFloat16 holds the float16 elements in dst, of indices i0, i0+step,
+// ..., to Bits.
+func checkFloat16(t *testing.T, s *Seq, dst []byte, i0, step uint64, what string) {
+	t.Helper()
+	for j := range len(dst) / 2 {
+		i := i0 + uint64(j)*step
+		got := uint64(binary.LittleEndian.Uint16(dst[2*j:]))
+		if want := s.Bits(i); got != want {
+			t.Fatalf("%s: start %#x delta %#x i0 %d step %d n %d: element %d (index %d) = %#x, want %#x",
+				what, s.start, s.delta, i0, step, len(dst)/2, j, i, got, want)
 		}
 	}
 }
