@@ -38,11 +38,11 @@ func pageAligned(n int) []byte {
 	return b[skip : skip+n]
 }
 
-// bestRate returns the best rate, in GB/s, of f writing n bytes, over a few
+// bestRate returns the best rate, in GB/s, of f writing n bytes, over
 // samples of at least 10 ms.
-func bestRate(n int, f func()) float64 {
+func bestRate(n, samples int, f func()) float64 {
 	best := 0.0
-	for range 3 {
+	for range samples {
 		reps := 0
 		start := time.Now()
 		for time.Since(start) < 10*time.Millisecond {
@@ -56,12 +56,12 @@ func bestRate(n int, f func()) float64 {
 
 // copyRate is the rate of filling b with copies of an 8 KiB non-zero
 // pattern (the runtime's memmove).
-func copyRate(b []byte) float64 {
+func copyRate(b []byte, samples int) float64 {
 	var pat [8192]byte
 	for i := range pat {
 		pat[i] = byte(i*7 + 1)
 	}
-	return bestRate(len(b), func() {
+	return bestRate(len(b), samples, func() {
 		for off := 0; off < len(b); off += len(pat) {
 			copy(b[off:], pat[:])
 		}
@@ -70,10 +70,10 @@ func copyRate(b []byte) float64 {
 
 // storeRate is the rate of the fastest of internal/kernel's store loops
 // writing a non-zero pattern over b.
-func storeRate(b []byte) float64 {
+func storeRate(b []byte, samples int) float64 {
 	best := 0.0
 	for _, m := range kernel.StoreMethods {
-		best = max(best, bestRate(len(b), func() { kernel.WritePattern(b, 0x0123456789ABCDEF, m) }))
+		best = max(best, bestRate(len(b), samples, func() { kernel.WritePattern(b, 0x0123456789ABCDEF, m) }))
 	}
 	return best
 }
@@ -102,7 +102,8 @@ func benchOp(b *testing.B, dt dml.TensorDataType, sizes, strides []uint32, start
 
 // BenchmarkExecute runs Execute on packed tensors of every type (an easy
 // sequence for all, a rounding-heavy one for the float types) at each size,
-// on one thread, and reports its rate against the two ceilings.
+// on one thread, and reports its best rate over chunks of the run against
+// the best of the two ceilings sampled between the chunks.
 func BenchmarkExecute(b *testing.B) {
 	types := []dml.TensorDataType{
 		dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16,
@@ -124,16 +125,27 @@ func BenchmarkExecute(b *testing.B) {
 					if err := op.Execute(out); err != nil { // fault the pages in
 						b.Fatal(err)
 					}
-					cp, st := copyRate(out), storeRate(out)
+					// Execute in chunks of about 50 ms, each followed by a
+					// sample of each ceiling: the best of each, as close
+					// in time as they can be.
+					t := time.Now()
+					_ = op.Execute(out)
+					chunk := max(1, int(50*time.Millisecond/max(time.Since(t), 1)))
+					var rate, cp, st float64
 					b.SetBytes(int64(sz.bytes))
 					b.ResetTimer()
-					t := time.Now()
-					for range b.N {
-						_ = op.Execute(out)
+					for done := 0; done < b.N; {
+						m := min(chunk, b.N-done)
+						t := time.Now()
+						for range m {
+							_ = op.Execute(out)
+						}
+						rate = max(rate, float64(sz.bytes)*float64(m)/time.Since(t).Seconds()/1e9)
+						done += m
+						b.StopTimer()
+						cp, st = max(cp, copyRate(out, 1)), max(st, storeRate(out, 1))
+						b.StartTimer()
 					}
-					rate := float64(sz.bytes) * float64(b.N) / time.Since(t).Seconds() / 1e9
-					b.StopTimer()
-					cp, st = max(cp, copyRate(out)), max(st, storeRate(out))
 					b.ReportMetric(rate/cp, "x-memmove")
 					b.ReportMetric(rate/st, "x-stores")
 				})
