@@ -446,6 +446,7 @@ func (s *Seq) f64Kernel(nt bool, dst *byte, blocks int, base *[16]float64, first
 // more with integer lanes. Shorter pieces (a few binades near zero, where
 // the values grow fast against their binade: together fewer than about two
 // blocks on each side of zero) are written together by the float64 lanes.
+// dst is aligned to 2 bytes, and holds at least 32 elements.
 func (s *Seq) f16Pieces(dst []byte, i0, step uint64, nt bool) {
 	n := len(dst) / 2
 	_, lo := s.linear(i0)
