@@ -546,14 +546,7 @@ func (s *Seq) binade(dst []byte, a, dm int64, step uint64, shift int, c uint64, 
 		}
 	}
 	inc := uint64(32*dm) << up
-	// Ties (a magnitude at a half) occur only if some a + j*dm is half
-	// modulo 2^shift: modulo the largest power of two dividing dm (and
-	// 2^shift), every a + j*dm is a.
-	g := min(bits.TrailingZeros64(uint64(dm)<<up), shift)
-	ties := uint64(0)
-	if (uint64(a)<<up-half)&(1<<g-1) == 0 {
-		ties = 1
-	}
+	ties, tie, period := s.binadeTies(uint64(a)<<up, uint64(dm)<<up, shift, len(dst)/2)
 	head, mid, blocks, tail := spans(dst, 64)
 	first := func(at int) uint64 { return uint64(a+int64(at/2)*dm)<<up + half }
 	if head {
@@ -566,6 +559,49 @@ func (s *Seq) binade(dst []byte, a, dm int64, step uint64, shift int, c uint64, 
 		at := len(dst) - 64
 		binKernel(false, unsafe.SliceData(dst[at:]), 1, &base, first(at), inc, uint64(shift), c, ties)
 	}
+	// Sparse ties, rounded up by the kernel: to even, by dropping the
+	// last bit of q where it is set.
+	for j := tie; ties == 0 && j < len(dst)/2; j += period {
+		p := (*uint16)(unsafe.Pointer(&dst[2*j]))
+		*p -= (*p - uint16(c)) & 1
+	}
+}
+
+// binadeTies tells the binade kernel how to round ties. The magnitudes,
+// biased by half, are kb_j = a + j*d + half (a, d scaled as the kernel's
+// lanes); element j is a tie when a + j*d is half modulo 2^shift. With 2^g
+// the largest power of two dividing d, that needs a to be half modulo 2^g,
+// and then happens for j = tie, tie + period, ... with period =
+// 2^(shift-g) (d/2^g is odd, so invertible modulo any power of two). If
+// ties are dense, the kernel's tie form handles them (ties = 1); if there
+// are none in the n elements, or at most one in 64 (patched after the
+// kernel), the plain form runs (ties = 0, and tie, period locate them;
+// tie >= n if none).
+func (s *Seq) binadeTies(a, d uint64, shift, n int) (ties uint64, tie, period int) {
+	half := uint64(1) << (shift - 1)
+	g := bits.TrailingZeros64(d)
+	if g >= shift {
+		// a + j*d is a modulo 2^shift: every element is a tie, or none.
+		if (a-half)&(1<<shift-1) == 0 {
+			return 1, n, 1
+		}
+		return 0, n, 1
+	}
+	if (a-half)&(1<<g-1) != 0 {
+		return 0, n, 1 // never
+	}
+	// j*(d/2^g) = (half-a)/2^g modulo 2^(shift-g).
+	odd := d >> g
+	inv := odd // Newton's iteration for the inverse modulo 2^64
+	for range 5 {
+		inv *= 2 - odd*inv
+	}
+	period = 1 << (shift - g)
+	tie = int(((half - a) >> g * inv) & uint64(period-1))
+	if tie < n && period < 64 {
+		return 1, n, period
+	}
+	return 0, tie, period
 }
 
 // binKernel calls the binade kernel for a store kind, in its AVX-512 or
