@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 )
@@ -15,40 +16,54 @@ import (
 var useAVX512 = CPU.AVX512
 
 var (
-	streamOnce sync.Once
-	streamWins bool
+	streamMu   sync.Mutex   // held while measuring
+	streamWins atomic.Bool  // the last measurement's verdict
+	streamAt   atomic.Int64 // when it was made (Unix ns), 0 for never
 	// streamTest, when not 0, overrides the measurement in tests: 1
 	// streams, -1 does not.
 	streamTest int
 )
 
+// streamRecheck is how long a measurement of streaming stores stands.
+var streamRecheck = 2 * time.Second
+
 // streaming reports whether non-temporal stores write large buffers faster
-// than regular ones on this machine. Which wins depends on the machine (and
-// on a virtual machine, on its host), so the first large fill measures both
-// on 16 MiB of its own destination, which it then overwrites.
+// than regular ones on this machine. Which wins depends on the machine,
+// and on a virtual machine on its host and its neighbours, which change
+// (here regular stores won by a fifth in one hour and lost by a third in the
+// next): so a large fill measures both on 16 MiB of its own destination,
+// which it then overwrites, when the last measurement is more than
+// streamRecheck old; at most one fill measures at a time, the others take
+// the last verdict (regular stores before the first). Measuring costs about
+// as much as writing 100 MiB: under one percent of what a stream of large
+// fills writes in streamRecheck.
 func streaming(dst []byte) bool {
 	if streamTest != 0 {
 		return streamTest > 0
 	}
-	streamOnce.Do(func() {
-		off := int((32 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%32) % 32)
-		b := dst[off:]
-		b = b[:min(len(b), 16<<20)/128*128]
-		var p [32]byte
-		best := func(f func()) time.Duration {
-			m := time.Duration(1 << 62)
-			for range 3 {
-				t := time.Now()
-				f()
-				m = min(m, time.Since(t))
-			}
-			return m
-		}
-		regular := best(func() { storeAVX2(unsafe.SliceData(b), len(b)/128, &p) })
-		nt := best(func() { storeAVX2NT(unsafe.SliceData(b), len(b)/128, &p) })
-		streamWins = nt < regular
-	})
-	return streamWins
+	if at := streamAt.Load(); at != 0 && time.Since(time.Unix(0, at)) < streamRecheck {
+		return streamWins.Load()
+	}
+	if !streamMu.TryLock() {
+		return streamWins.Load()
+	}
+	defer streamMu.Unlock()
+	off := int((32 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%32) % 32)
+	b := dst[off:]
+	b = b[:min(len(b), 16<<20)/128*128]
+	var p [32]byte
+	regular, nt := time.Duration(1<<62), time.Duration(1<<62)
+	for range 3 { // in alternation, so that both see the same machine
+		t := time.Now()
+		storeAVX2(unsafe.SliceData(b), len(b)/128, &p)
+		regular = min(regular, time.Since(t))
+		t = time.Now()
+		storeAVX2NT(unsafe.SliceData(b), len(b)/128, &p)
+		nt = min(nt, time.Since(t))
+	}
+	streamWins.Store(nt < regular)
+	streamAt.Store(time.Now().UnixNano())
+	return nt < regular
 }
 
 // fillFast writes dst (host order, which is little-endian here) with the

@@ -79,3 +79,19 @@ func TestQuo(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamingRemeasures: a verdict older than streamRecheck is measured
+// again; a fresh one is kept.
+func TestStreamingRemeasures(t *testing.T) {
+	dst := make([]byte, streamingMin)
+	streamAt.Store(1) // long ago
+	_ = streaming(dst)
+	at := streamAt.Load()
+	if at == 1 {
+		t.Fatal("an old verdict was not measured again")
+	}
+	_ = streaming(dst)
+	if streamAt.Load() != at {
+		t.Fatal("a fresh verdict was measured again")
+	}
+}
