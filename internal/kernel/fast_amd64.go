@@ -319,8 +319,9 @@ func words(dst []byte, size int, first, d uint64) {
 
 // floatKernel writes float32 or float16 elements from index i0: constant
 // infinities past the overflow point, float32 lanes where every value is
-// exact in float32, float64 lanes converted once where every value is exact
-// in float64, and the plain kernels elsewhere.
+// exact in float32, float16 by integer lanes a binade at a time where every
+// exact sum fits 31 bits, float64 lanes converted once where every value is
+// exact in float64, and the plain kernels elsewhere.
 func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 	size := s.size
 	n := len(dst) / size
