@@ -3,66 +3,155 @@
 #include "textflag.h"
 
 // AVX-512 forms of the converting kernels of seq_amd64.s: the same
-// arguments, blocks and results, twice the lanes a conversion.
+// arguments, blocks and results, twice the lanes a conversion; macros for
+// both store kinds as there (store, fence).
+#define NOFENCE
+
+#define CVTSTOREF32X(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTQ AX, Z9 \
+	VMOVUPD 0(SI), Z0 \
+	VMOVUPD 64(SI), Z1 \
+	VADDPD Z9, Z0, Z0 \
+	VADDPD Z9, Z1, Z1 \
+	VBROADCASTSD (DX), Z4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VCVTPD2PS Z0, Y5 \
+	VCVTPD2PS Z1, Y6 \
+	store Y5, 0(DI) \
+	store Y6, 32(DI) \
+	VADDPD Z4, Z0, Z0 \
+	VADDPD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// float64 to float32 toward zero, with the lowest bit set where any of the
+// 29 bits cut was set (round to odd), then F16C to nearest even.
+#define CVTSTOREF16ODDX(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTQ AX, Z9 \
+	VMOVUPD 0(SI), Z0 \
+	VMOVUPD 64(SI), Z1 \
+	VADDPD Z9, Z0, Z0 \
+	VADDPD Z9, Z1, Z1 \
+	VBROADCASTSD (DX), Z4 \
+	MOVQ $0x1FFFFFFF, AX \
+	VPBROADCASTQ AX, Z10 \
+	MOVL $1, AX \
+	VPBROADCASTD AX, Y11 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VPTESTMQ Z10, Z0, K1 \
+	VPTESTMQ Z10, Z1, K2 \
+	VCVTPD2PS.RZ_SAE Z0, Y5 \
+	VCVTPD2PS.RZ_SAE Z1, Y6 \
+	VPORD Y11, Y5, K1, Y5 \
+	VPORD Y11, Y6, K2, Y6 \
+	VINSERTF32X8 $1, Y6, Z5, Z5 \
+	VCVTPS2PH $0, Z5, Y5 \
+	store Y5, 0(DI) \
+	VADDPD Z4, Z0, Z0 \
+	VADDPD Z4, Z1, Z1 \
+	ADDQ $32, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// float16 from integer lanes within one binade (or the subnormals) of one
+// sign, with integer operations only. Each lane holds a magnitude m, biased
+// by half a unit of the last place: kb = m + 2^(shift-1). kb >> shift is m
+// rounded to nearest with ties up; where ties can occur (ties != 0), ties go
+// to even instead: q = q1 & (q0 | ^1), with q1 = kb >> shift and q0 =
+// (kb-1) >> shift, which differ exactly at ties, by one, and one of them is
+// even. The float16 bits are then c + q (c: sign and exponent; a q that
+// rounds up to the next binade carries into the exponent, as it should).
+// The lanes are in the order VPACKUSDW needs to put the 32 results of a
+// block in order (base: see packOrder); each block writes 64 bytes.
+#define F16BINX(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	VPBROADCASTD AX, Z9 \
+	VMOVDQU32 0(SI), Z0 \
+	VMOVDQU32 64(SI), Z1 \
+	VPADDD Z9, Z0, Z0 \
+	VPADDD Z9, Z1, Z1 \
+	MOVQ inc+32(FP), AX \
+	VPBROADCASTD AX, Z4 \
+	MOVQ shift+40(FP), AX \
+	MOVQ AX, X13 \
+	MOVQ c+48(FP), AX \
+	VPBROADCASTW AX, Z12 \
+	MOVQ ties+56(FP), AX \
+	TESTQ CX, CX \
+	JZ done \
+	TESTQ AX, AX \
+	JNZ ties \
+loop: \
+	VPSRLD X13, Z0, Z5 \
+	VPSRLD X13, Z1, Z6 \
+	VPACKUSDW Z6, Z5, Z5 \
+	VPADDW Z12, Z5, Z5 \
+	store Z5, 0(DI) \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+	JMP done \
+ties: \
+	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
+	VPSLLD $1, Z11, Z14 \
+tloop: \
+	VPSRLD X13, Z0, Z5 \
+	VPSRLD X13, Z1, Z6 \
+	VPADDD Z11, Z0, Z7 \
+	VPADDD Z11, Z1, Z8 \
+	VPSRLD X13, Z7, Z7 \
+	VPSRLD X13, Z8, Z8 \
+	VPTERNLOGD $0xE0, Z14, Z7, Z5 \
+	VPTERNLOGD $0xE0, Z14, Z8, Z6 \
+	VPACKUSDW Z6, Z5, Z5 \
+	VPADDW Z12, Z5, Z5 \
+	store Z5, 0(DI) \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ tloop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
 
 // func cvtStoreF32x(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 TEXT ·cvtStoreF32x(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	MOVQ inc+32(FP), DX
-	VPBROADCASTQ AX, Z9
-	VMOVUPD 0(SI), Z0
-	VMOVUPD 64(SI), Z1
-	VADDPD Z9, Z0, Z0
-	VADDPD Z9, Z1, Z1
-	VBROADCASTSD (DX), Z4
-	TESTQ CX, CX
-	JZ done
-loop:
-	VCVTPD2PS Z0, Y5
-	VCVTPD2PS Z1, Y6
-	VMOVUPS Y5, 0(DI)
-	VMOVUPS Y6, 32(DI)
-	VADDPD Z4, Z0, Z0
-	VADDPD Z4, Z1, Z1
-	ADDQ $64, DI
-	DECQ CX
-	JNZ loop
-done:
-	VZEROUPPER
-	RET
+	CVTSTOREF32X(VMOVUPS, NOFENCE)
 
 // func cvtStoreF32xNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF32x with streaming stores.
 TEXT ·cvtStoreF32xNT(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	MOVQ inc+32(FP), DX
-	VPBROADCASTQ AX, Z9
-	VMOVUPD 0(SI), Z0
-	VMOVUPD 64(SI), Z1
-	VADDPD Z9, Z0, Z0
-	VADDPD Z9, Z1, Z1
-	VBROADCASTSD (DX), Z4
-	TESTQ CX, CX
-	JZ done
-loop:
-	VCVTPD2PS Z0, Y5
-	VCVTPD2PS Z1, Y6
-	VMOVNTPS Y5, 0(DI)
-	VMOVNTPS Y6, 32(DI)
-	VADDPD Z4, Z0, Z0
-	VADDPD Z4, Z1, Z1
-	ADDQ $64, DI
-	DECQ CX
-	JNZ loop
-done:
-	SFENCE
-	VZEROUPPER
-	RET
+	CVTSTOREF32X(VMOVNTPS, SFENCE)
 
 // func cvtStoreF16x(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 TEXT ·cvtStoreF16x(SB), NOSPLIT, $0-40
@@ -156,211 +245,19 @@ done:
 	RET
 
 // func cvtStoreF16Oddx(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-// float64 to float32 toward zero, with the lowest bit set where any of the
-// 29 bits cut was set (round to odd), then F16C to nearest even.
 TEXT ·cvtStoreF16Oddx(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	MOVQ inc+32(FP), DX
-	VPBROADCASTQ AX, Z9
-	VMOVUPD 0(SI), Z0
-	VMOVUPD 64(SI), Z1
-	VADDPD Z9, Z0, Z0
-	VADDPD Z9, Z1, Z1
-	VBROADCASTSD (DX), Z4
-	MOVQ $0x1FFFFFFF, AX
-	VPBROADCASTQ AX, Z10
-	MOVL $1, AX
-	VPBROADCASTD AX, Y11
-	TESTQ CX, CX
-	JZ done
-loop:
-	VPTESTMQ Z10, Z0, K1
-	VPTESTMQ Z10, Z1, K2
-	VCVTPD2PS.RZ_SAE Z0, Y5
-	VCVTPD2PS.RZ_SAE Z1, Y6
-	VPORD Y11, Y5, K1, Y5
-	VPORD Y11, Y6, K2, Y6
-	VINSERTF32X8 $1, Y6, Z5, Z5
-	VCVTPS2PH $0, Z5, Y5
-	VMOVDQU Y5, 0(DI)
-	VADDPD Z4, Z0, Z0
-	VADDPD Z4, Z1, Z1
-	ADDQ $32, DI
-	DECQ CX
-	JNZ loop
-done:
-	VZEROUPPER
-	RET
+	CVTSTOREF16ODDX(VMOVDQU, NOFENCE)
 
 // func cvtStoreF16OddxNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-// float64 to float32 toward zero, with the lowest bit set where any of the
-// 29 bits cut was set (round to odd), then F16C to nearest even.
+// cvtStoreF16Oddx with streaming stores.
 TEXT ·cvtStoreF16OddxNT(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	MOVQ inc+32(FP), DX
-	VPBROADCASTQ AX, Z9
-	VMOVUPD 0(SI), Z0
-	VMOVUPD 64(SI), Z1
-	VADDPD Z9, Z0, Z0
-	VADDPD Z9, Z1, Z1
-	VBROADCASTSD (DX), Z4
-	MOVQ $0x1FFFFFFF, AX
-	VPBROADCASTQ AX, Z10
-	MOVL $1, AX
-	VPBROADCASTD AX, Y11
-	TESTQ CX, CX
-	JZ done
-loop:
-	VPTESTMQ Z10, Z0, K1
-	VPTESTMQ Z10, Z1, K2
-	VCVTPD2PS.RZ_SAE Z0, Y5
-	VCVTPD2PS.RZ_SAE Z1, Y6
-	VPORD Y11, Y5, K1, Y5
-	VPORD Y11, Y6, K2, Y6
-	VINSERTF32X8 $1, Y6, Z5, Z5
-	VCVTPS2PH $0, Z5, Y5
-	VMOVNTDQ Y5, 0(DI)
-	VADDPD Z4, Z0, Z0
-	VADDPD Z4, Z1, Z1
-	ADDQ $32, DI
-	DECQ CX
-	JNZ loop
-done:
-	SFENCE
-	VZEROUPPER
-	RET
-
+	CVTSTOREF16ODDX(VMOVNTDQ, SFENCE)
 
 // func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
-// float16 from integer lanes within one binade (or the subnormals) of one
-// sign, with integer operations only. Each lane holds a magnitude m, biased
-// by half a unit of the last place: kb = m + 2^(shift-1). kb >> shift is m
-// rounded to nearest with ties up; where ties can occur (ties != 0), ties go
-// to even instead: q = q1 & (q0 | ^1), with q1 = kb >> shift and q0 =
-// (kb-1) >> shift, which differ exactly at ties, by one, and one of them is
-// even. The float16 bits are then c + q (c: sign and exponent; a q that
-// rounds up to the next binade carries into the exponent, as it should).
-// The lanes are in the order VPACKUSDW needs to put the 32 results of a
-// block in order (base: see packOrder); each block writes 64 bytes.
 TEXT ·f16Binx(SB), NOSPLIT, $0-64
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	VPBROADCASTD AX, Z9
-	VMOVDQU32 0(SI), Z0
-	VMOVDQU32 64(SI), Z1
-	VPADDD Z9, Z0, Z0
-	VPADDD Z9, Z1, Z1
-	MOVQ inc+32(FP), AX
-	VPBROADCASTD AX, Z4
-	MOVQ shift+40(FP), AX
-	MOVQ AX, X13
-	MOVQ c+48(FP), AX
-	VPBROADCASTW AX, Z12
-	MOVQ ties+56(FP), AX
-	TESTQ CX, CX
-	JZ done
-	TESTQ AX, AX
-	JNZ ties
-loop:
-	VPSRLD X13, Z0, Z5
-	VPSRLD X13, Z1, Z6
-	VPACKUSDW Z6, Z5, Z5
-	VPADDW Z12, Z5, Z5
-	VMOVDQU64 Z5, 0(DI)
-	VPADDD Z4, Z0, Z0
-	VPADDD Z4, Z1, Z1
-	ADDQ $64, DI
-	DECQ CX
-	JNZ loop
-	JMP done
-ties:
-	VPTERNLOGD $0xFF, Z11, Z11, Z11 // -1
-	VPSLLD $1, Z11, Z14             // ^1
-tloop:
-	VPSRLD X13, Z0, Z5
-	VPSRLD X13, Z1, Z6
-	VPADDD Z11, Z0, Z7
-	VPADDD Z11, Z1, Z8
-	VPSRLD X13, Z7, Z7
-	VPSRLD X13, Z8, Z8
-	VPTERNLOGD $0xE0, Z14, Z7, Z5 // q1 & (q0 | ^1)
-	VPTERNLOGD $0xE0, Z14, Z8, Z6
-	VPACKUSDW Z6, Z5, Z5
-	VPADDW Z12, Z5, Z5
-	VMOVDQU64 Z5, 0(DI)
-	VPADDD Z4, Z0, Z0
-	VPADDD Z4, Z1, Z1
-	ADDQ $64, DI
-	DECQ CX
-	JNZ tloop
-done:
-	VZEROUPPER
-	RET
+	F16BINX(VMOVDQU64, NOFENCE)
 
 // func f16BinxNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 // f16Binx with streaming stores.
 TEXT ·f16BinxNT(SB), NOSPLIT, $0-64
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	VPBROADCASTD AX, Z9
-	VMOVDQU32 0(SI), Z0
-	VMOVDQU32 64(SI), Z1
-	VPADDD Z9, Z0, Z0
-	VPADDD Z9, Z1, Z1
-	MOVQ inc+32(FP), AX
-	VPBROADCASTD AX, Z4
-	MOVQ shift+40(FP), AX
-	MOVQ AX, X13
-	MOVQ c+48(FP), AX
-	VPBROADCASTW AX, Z12
-	MOVQ ties+56(FP), AX
-	TESTQ CX, CX
-	JZ done
-	TESTQ AX, AX
-	JNZ ties
-loop:
-	VPSRLD X13, Z0, Z5
-	VPSRLD X13, Z1, Z6
-	VPACKUSDW Z6, Z5, Z5
-	VPADDW Z12, Z5, Z5
-	VMOVNTDQ Z5, 0(DI)
-	VPADDD Z4, Z0, Z0
-	VPADDD Z4, Z1, Z1
-	ADDQ $64, DI
-	DECQ CX
-	JNZ loop
-	JMP done
-ties:
-	VPTERNLOGD $0xFF, Z11, Z11, Z11 // -1
-	VPSLLD $1, Z11, Z14             // ^1
-tloop:
-	VPSRLD X13, Z0, Z5
-	VPSRLD X13, Z1, Z6
-	VPADDD Z11, Z0, Z7
-	VPADDD Z11, Z1, Z8
-	VPSRLD X13, Z7, Z7
-	VPSRLD X13, Z8, Z8
-	VPTERNLOGD $0xE0, Z14, Z7, Z5 // q1 & (q0 | ^1)
-	VPTERNLOGD $0xE0, Z14, Z8, Z6
-	VPACKUSDW Z6, Z5, Z5
-	VPADDW Z12, Z5, Z5
-	VMOVNTDQ Z5, 0(DI)
-	VPADDD Z4, Z0, Z0
-	VPADDD Z4, Z1, Z1
-	ADDQ $64, DI
-	DECQ CX
-	JNZ tloop
-done:
-	SFENCE
-	VZEROUPPER
-	RET
+	F16BINX(VMOVNTDQ, SFENCE)
