@@ -42,6 +42,14 @@ func (s *Seq) exactBelow(a, b, step uint64, p uint) bool {
 	return dh == 0 && dl>>p == 0
 }
 
+// f32Lanes reports whether the float32 lanes may write elements a through
+// b (every step-th index): every value, and the step of 32 elements, is
+// exact in float32 (below 2^24 units, at a unit float32 reaches: from its
+// least subnormal, 2^-149, to 2^104, where 2^24 units are still finite).
+func (s *Seq) f32Lanes(a, b, step uint64) bool {
+	return s.exactBelow(a, b, step*32, 24) && s.unit >= -149 && s.unit <= 104
+}
+
 // int32Lanes reports whether the float16 binade kernels may write elements
 // a through b: every S + i*D is below 2^31 in magnitude (an int32 lane
 // holds it, and the lanes' wrapping additions stay exact), and unit is at

@@ -128,8 +128,8 @@ func (s *Seq) infAt(i uint64) uint64 {
 // their overflow point, or of float32 or float16 (AVX-512) whose every value
 // is exact in float32 (Limit's facts), with the row kernels: a call writes
 // up to 64 rows, the values at the three places a row's blocks start
-// computed here. Regular stores
-// only: measuring the streaming stores would write between the rows.
+// computed here. Regular stores only: measuring the streaming stores would
+// write between the rows.
 func (s *Seq) fillRowsFast(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) bool {
 	size := s.size
 	rowBytes := n * size
@@ -140,7 +140,7 @@ func (s *Seq) fillRowsFast(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
 	exact32 := step == 1 && s.limit != 0 && last < s.limit && s.f32Exact
 	block := 128 // bytes
-	// The row kernel (by rowsKernel) and how a row's values are had.
+	// How a row's values are had.
 	const (
 		ints   = iota // s.start + i*s.delta
 		consts        // c
@@ -260,17 +260,9 @@ func (s *Seq) wordKernel(dst []byte, first, d uint64, nt bool) {
 		b, i := lanes(size, d)
 		base, inc = &b, &i
 	}
-	head, mid, blocks, tail := spans(dst, 128)
-	if head {
-		s.addStore(dst, 1, base, first, inc, false)
-	}
-	if blocks > 0 {
-		s.addStore(dst[mid:], blocks, base, first+uint64(mid>>s.lg)*d, inc, nt)
-	}
-	if tail {
-		at := len(dst) - 128
-		s.addStore(dst[at:], 1, base, first+uint64(at>>s.lg)*d, inc, false)
-	}
+	runBlocks(dst, 128, nt, func(at, blocks int, nt bool) {
+		s.addStore(dst[at:], blocks, base, first+uint64(at>>s.lg)*d, inc, nt)
+	})
 }
 
 func (s *Seq) addStore(dst []byte, blocks int, base *[16]uint64, first uint64, inc *[4]uint64, nt bool) {
@@ -349,7 +341,7 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 	last := i0 + uint64(n-1)*step
 	dx := s.stepF64(step)
 	switch {
-	case known && s.f32Exact || s.exactBelow(i0, last, step*32, 24) && s.unit >= -149 && s.unit <= 104:
+	case known && s.f32Exact || s.f32Lanes(i0, last, step):
 		// Every value, and the step of 32 elements, is exact in float32.
 		base32 := &s.f32Base
 		if step != 1 {
@@ -416,19 +408,10 @@ func (s *Seq) f64Lanes(dst []byte, i0, step uint64, nt bool) {
 	}
 	d16 := 16 * dx
 	inc := [4]float64{d16, d16, d16, d16}
-	block := 16 * s.size
-	head, mid, blocks, tail := spans(dst, block)
-	first := func(at int) uint64 { return math.Float64bits(s.valueF64(i0 + uint64(at>>s.lg)*step)) }
-	if head {
-		s.f64Kernel(false, unsafe.SliceData(dst), 1, base, first(0), &inc)
-	}
-	if blocks > 0 {
-		s.f64Kernel(nt, unsafe.SliceData(dst[mid:]), blocks, base, first(mid), &inc)
-	}
-	if tail {
-		at := len(dst) - block
-		s.f64Kernel(false, unsafe.SliceData(dst[at:]), 1, base, first(at), &inc)
-	}
+	runBlocks(dst, 16*s.size, nt, func(at, blocks int, nt bool) {
+		first := math.Float64bits(s.valueF64(i0 + uint64(at>>s.lg)*step))
+		s.f64Kernel(nt, unsafe.SliceData(dst[at:]), blocks, base, first, &inc)
+	})
 }
 
 // f64Kernel calls the kernel that converts float64 lanes to the sequence's
@@ -563,18 +546,10 @@ func (s *Seq) binade(dst []byte, a, dm int64, step uint64, shift int, c uint64, 
 	}
 	inc := uint64(32*dm) << up
 	ties, tie, period := s.binadeTies(uint64(a)<<up, uint64(dm)<<up, shift, len(dst)/2)
-	head, mid, blocks, tail := spans(dst, 64)
-	first := func(at int) uint64 { return uint64(a+int64(at/2)*dm)<<up + half }
-	if head {
-		binKernel(false, unsafe.SliceData(dst), 1, &base, first(0), inc, uint64(shift), c, ties)
-	}
-	if blocks > 0 {
-		binKernel(nt, unsafe.SliceData(dst[mid:]), blocks, &base, first(mid), inc, uint64(shift), c, ties)
-	}
-	if tail {
-		at := len(dst) - 64
-		binKernel(false, unsafe.SliceData(dst[at:]), 1, &base, first(at), inc, uint64(shift), c, ties)
-	}
+	runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
+		first := uint64(a+int64(at/2)*dm)<<up + half
+		binKernel(nt, unsafe.SliceData(dst[at:]), blocks, &base, first, inc, uint64(shift), c, ties)
+	})
 	// Sparse ties, rounded up by the kernel: to even, by dropping the
 	// last bit of q where it is set.
 	for j := tie; ties == 0 && j < len(dst)/2; j += period {

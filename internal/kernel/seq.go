@@ -111,7 +111,7 @@ func (s *Seq) Limit(n uint64) {
 		return
 	}
 	last := n - 1
-	s.f32Exact = s.exactBelow(1, last, 32, 24) && s.unit >= -149 && s.unit <= 104
+	s.f32Exact = s.f32Lanes(1, last, 1)
 	s.f64Exact = s.exactBelow(1, last, 16, 53)
 	s.i32Exact = s.int32Lanes(1, last)
 	s.overIdx = 1 + uint64(s.overflowFrom(1, 1, int(last)))
