@@ -545,7 +545,7 @@ func (s *Seq) binade(dst []byte, a, dm int64, step uint64, shift int, c uint64, 
 		}
 	}
 	inc := uint64(32*dm) << up
-	ties, tie, period := s.binadeTies(uint64(a)<<up, uint64(dm)<<up, shift, len(dst)/2)
+	ties, tie, period := binadeTies(uint64(a)<<up, uint64(dm)<<up, shift, len(dst)/2)
 	runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
 		first := uint64(a+int64(at/2)*dm)<<up + half
 		binKernel(nt, unsafe.SliceData(dst[at:]), blocks, &base, first, inc, uint64(shift), c, ties)
@@ -568,7 +568,7 @@ func (s *Seq) binade(dst []byte, a, dm int64, step uint64, shift int, c uint64, 
 // are none in the n elements, or at most one in 64 (patched after the
 // kernel), the plain form runs (ties = 0, and tie, period locate them;
 // tie >= n if none).
-func (s *Seq) binadeTies(a, d uint64, shift, n int) (ties uint64, tie, period int) {
+func binadeTies(a, d uint64, shift, n int) (ties uint64, tie, period int) {
 	half := uint64(1) << (shift - 1)
 	g := bits.TrailingZeros64(d)
 	if g >= shift {
