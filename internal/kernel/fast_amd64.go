@@ -214,15 +214,16 @@ func (s *Seq) fillRowsFast(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 // spans splits a run of n bytes at dst into a head block at 0 (if dst is
 // not aligned to 64 bytes, or to the block if smaller), whole aligned blocks
 // from mid, and a tail block ending at n (if the blocks do not reach it). n
-// is at least one block. Aligned blocks matter for regular stores too: a
-// store that crosses a cache line costs two.
+// is at least one block, a power of two of bytes (so no division: dividing
+// by a variable costs more than a small run's stores). Aligned blocks matter
+// for regular stores too: a store that crosses a cache line costs two.
 func spans(dst []byte, block int) (head bool, mid, blocks int, tail bool) {
 	align := uintptr(min(64, block)) // the head block must reach mid
-	mid = int((align - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%align) % align)
+	mid = int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) & (align - 1))
 	if mid+block > len(dst) {
 		return true, 0, 0, true
 	}
-	blocks = (len(dst) - mid) / block
+	blocks = (len(dst) - mid) >> bits.TrailingZeros(uint(block))
 	return mid > 0, mid, blocks, mid+blocks*block < len(dst)
 }
 
