@@ -211,20 +211,37 @@ func (s *Seq) fillRowsFast(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	return true
 }
 
-// spans splits a run of n bytes at dst into a head block at 0 (if dst is
+// blockRun is whole blocks of a run: blocks of them from byte at, with
+// streaming stores if nt.
+type blockRun struct {
+	at, blocks int
+	nt         bool
+}
+
+// blockRuns splits a run of len(dst) bytes into a head block at 0 (if dst is
 // not aligned to 64 bytes, or to the block if smaller), whole aligned blocks
-// from mid, and a tail block ending at n (if the blocks do not reach it). n
-// is at least one block, a power of two of bytes (so no division: dividing
-// by a variable costs more than a small run's stores). Aligned blocks matter
-// for regular stores too: a store that crosses a cache line costs two.
-func spans(dst []byte, block int) (head bool, mid, blocks int, tail bool) {
+// (with streaming stores if nt), and a tail block ending at the end (if the
+// blocks do not reach it): the first n of runs. The run is at least one
+// block, a power of two of bytes (so no division: dividing by a variable
+// costs more than a small run's stores). Aligned blocks matter for regular
+// stores too: a store that crosses a cache line costs two. The head and tail
+// blocks overlap the aligned ones and rewrite the same values there.
+func blockRuns(dst []byte, block int, nt bool) (runs [3]blockRun, n int) {
 	align := uintptr(min(64, block)) // the head block must reach mid
-	mid = int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) & (align - 1))
+	mid := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) & (align - 1))
 	if mid+block > len(dst) {
-		return true, 0, 0, true
+		runs[0], runs[1] = blockRun{0, 1, false}, blockRun{len(dst) - block, 1, false}
+		return runs, 2
 	}
-	blocks = (len(dst) - mid) >> bits.TrailingZeros(uint(block))
-	return mid > 0, mid, blocks, mid+blocks*block < len(dst)
+	if mid > 0 {
+		runs[n], n = blockRun{0, 1, false}, n+1
+	}
+	blocks := (len(dst) - mid) >> bits.TrailingZeros(uint(block))
+	runs[n], n = blockRun{mid, blocks, nt}, n+1
+	if mid+blocks*block < len(dst) {
+		runs[n], n = blockRun{len(dst) - block, 1, false}, n+1
+	}
+	return runs, n
 }
 
 // broadcast repeats the low size bytes of x through 32 bytes.
@@ -261,9 +278,10 @@ func (s *Seq) wordKernel(dst []byte, first, d uint64, nt bool) {
 		b, i := lanes(size, d)
 		base, inc = &b, &i
 	}
-	runBlocks(dst, 128, nt, func(at, blocks int, nt bool) {
-		s.addStore(dst[at:], blocks, base, first+uint64(at>>s.lg)*d, inc, nt)
-	})
+	runs, n := blockRuns(dst, 128, nt)
+	for _, r := range runs[:n] {
+		s.addStore(dst[r.at:], r.blocks, base, first+uint64(r.at>>s.lg)*d, inc, r.nt)
+	}
 }
 
 func (s *Seq) addStore(dst []byte, blocks int, base *[16]uint64, first uint64, inc *[4]uint64, nt bool) {
@@ -353,36 +371,36 @@ func (s *Seq) floatKernel(dst []byte, i0, step uint64, nt bool) {
 		}
 		if size == 4 {
 			inc := broadcast(uint64(math.Float32bits(float32(32*dx))), 4)
-			emit := func(at, blocks int, nt bool) {
-				fb := uint64(math.Float32bits(float32(s.valueF64(i0 + uint64(at/4)*step))))
-				p := unsafe.SliceData(dst[at:])
-				bb := (*[128]byte)(unsafe.Pointer(base32))
-				ib := (*[32]byte)(unsafe.Pointer(&inc))
-				if nt {
-					addStoreSNT(p, blocks, bb, fb, ib)
+			bb := (*[128]byte)(unsafe.Pointer(base32))
+			ib := (*[32]byte)(unsafe.Pointer(&inc))
+			runs, n := blockRuns(dst, 128, nt)
+			for _, r := range runs[:n] {
+				fb := uint64(math.Float32bits(float32(s.valueF64(i0 + uint64(r.at/4)*step))))
+				if p := unsafe.SliceData(dst[r.at:]); r.nt {
+					addStoreSNT(p, r.blocks, bb, fb, ib)
 				} else {
-					addStoreS(p, blocks, bb, fb, ib)
+					addStoreS(p, r.blocks, bb, fb, ib)
 				}
 			}
-			runBlocks(dst, 128, nt, emit)
 			return
 		}
 		d32 := float32(32 * dx)
 		inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-		runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
-			f := uint64(math.Float32bits(float32(s.valueF64(i0 + uint64(at/2)*step))))
-			p := unsafe.SliceData(dst[at:])
+		runs, n := blockRuns(dst, 64, nt)
+		for _, r := range runs[:n] {
+			f := uint64(math.Float32bits(float32(s.valueF64(i0 + uint64(r.at/2)*step))))
+			p := unsafe.SliceData(dst[r.at:])
 			switch {
-			case useAVX512 && nt:
-				cvtStoreF16xNT(p, blocks, base32, f, &inc)
+			case useAVX512 && r.nt:
+				cvtStoreF16xNT(p, r.blocks, base32, f, &inc)
 			case useAVX512:
-				cvtStoreF16x(p, blocks, base32, f, &inc)
-			case nt:
-				cvtStoreF16NT(p, blocks, base32, f, &inc)
+				cvtStoreF16x(p, r.blocks, base32, f, &inc)
+			case r.nt:
+				cvtStoreF16NT(p, r.blocks, base32, f, &inc)
 			default:
-				cvtStoreF16(p, blocks, base32, f, &inc)
+				cvtStoreF16(p, r.blocks, base32, f, &inc)
 			}
-		})
+		}
 	case size == 2 && (known && s.i32Exact || s.int32Lanes(i0, last)):
 		// float16 whose every S + i*D fits an int32 lane: rounded with
 		// integer operations, a binade at a time.
@@ -409,10 +427,11 @@ func (s *Seq) f64Lanes(dst []byte, i0, step uint64, nt bool) {
 	}
 	d16 := 16 * dx
 	inc := [4]float64{d16, d16, d16, d16}
-	runBlocks(dst, 16*s.size, nt, func(at, blocks int, nt bool) {
-		first := math.Float64bits(s.valueF64(i0 + uint64(at>>s.lg)*step))
-		s.f64Kernel(nt, unsafe.SliceData(dst[at:]), blocks, base, first, &inc)
-	})
+	runs, n := blockRuns(dst, 16*s.size, nt)
+	for _, r := range runs[:n] {
+		first := math.Float64bits(s.valueF64(i0 + uint64(r.at>>s.lg)*step))
+		s.f64Kernel(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc)
+	}
 }
 
 // f64Kernel calls the kernel that converts float64 lanes to the sequence's
@@ -547,10 +566,11 @@ func (s *Seq) binade(dst []byte, a, dm int64, step uint64, shift int, c uint64, 
 	}
 	inc := uint64(32*dm) << up
 	ties, tie, period := binadeTies(uint64(a)<<up, uint64(dm)<<up, shift, len(dst)/2)
-	runBlocks(dst, 64, nt, func(at, blocks int, nt bool) {
-		first := uint64(a+int64(at/2)*dm)<<up + half
-		binKernel(nt, unsafe.SliceData(dst[at:]), blocks, &base, first, inc, uint64(shift), c, ties)
-	})
+	runs, n := blockRuns(dst, 64, nt)
+	for _, r := range runs[:n] {
+		first := uint64(a+int64(r.at/2)*dm)<<up + half
+		binKernel(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, inc, uint64(shift), c, ties)
+	}
 	// Sparse ties, rounded up by the kernel: to even, by dropping the
 	// last bit of q where it is set.
 	for j := tie; ties == 0 && j < len(dst)/2; j += period {
@@ -608,21 +628,5 @@ func binKernel(nt bool, dst *byte, blocks int, base *[32]int32, first, inc, shif
 		f16BinNT(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Bin(dst, blocks, base, first, inc, shift, c, ties)
-	}
-}
-
-// runBlocks calls emit for a head block, the aligned middle blocks (with
-// streaming stores if nt) and a tail block (see spans). emit(at, blocks, nt)
-// writes blocks whole blocks from byte at.
-func runBlocks(dst []byte, block int, nt bool, emit func(at, blocks int, nt bool)) {
-	head, mid, blocks, tail := spans(dst, block)
-	if head {
-		emit(0, 1, false)
-	}
-	if blocks > 0 {
-		emit(mid, blocks, nt)
-	}
-	if tail {
-		emit(len(dst)-block, 1, false)
 	}
 }
