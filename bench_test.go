@@ -18,7 +18,7 @@ import (
 // non-zero pattern that stays in L1 (independent of this module, but it
 // also loads, and in cache it stays well below a store loop), and
 // "x-stores", to the fastest of the store loops of internal/kernel
-// (WritePattern, the ceiling cmd/dmlbench uses):
+// (kernel.StoreMethods, the ceiling cmd/dmlbench uses):
 //
 //	go test -run '^$' -bench Execute .            # every row (about two minutes)
 //	go test -run '^$' -bench Execute/FLOAT16 .      # one type's rows
@@ -73,7 +73,7 @@ func copyRate(b []byte, samples int) float64 {
 func storeRate(b []byte, samples int) float64 {
 	best := 0.0
 	for _, m := range kernel.StoreMethods {
-		best = max(best, bestRate(len(b), samples, func() { kernel.WritePattern(b, 0x0123456789ABCDEF, m) }))
+		best = max(best, bestRate(len(b), samples, func() { m.Store(b, 0x0123456789ABCDEF) }))
 	}
 	return best
 }

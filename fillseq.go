@@ -3,7 +3,6 @@ package dml
 import (
 	"fmt"
 	"math"
-	"sync"
 	"unsafe"
 
 	"github.com/dmlgo/dml/internal/kernel"
@@ -39,7 +38,7 @@ const maxBytes = 1 << 62
 
 // fillValueSequence is the planned operator.
 type fillValueSequence struct {
-	seq     *kernel.Seq
+	seq     *kernel.Filler
 	es      uint64 // element size
 	dims    []dim  // memory order, largest stride first; never empty
 	extent  []uint64
@@ -112,7 +111,7 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 		ds = []dim{{n: 1, stride: 1, weight: 1}}
 	}
 	op := &fillValueSequence{
-		seq:     kernel.New(kindOf(dt), int(es), desc.ValueStart.Bits(), desc.ValueDelta.Bits()),
+		seq:     kernel.NewFiller(kindOf(dt), int(es), desc.ValueStart.Bits(), desc.ValueDelta.Bits(), elementCount(t.Sizes)),
 		es:      es,
 		dims:    ds,
 		extent:  make([]uint64, len(ds)+1),
@@ -124,7 +123,6 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 		op.extent[k] = op.extent[k+1] + (ds[k].n-1)*ds[k].stride
 	}
 	op.last = op.extent[0]
-	op.seq.Limit(elementCount(t.Sizes))
 	return op, nil
 }
 
@@ -171,9 +169,6 @@ func (op *fillValueSequence) ExecuteWindow(window []byte, off uint64) error {
 	return nil
 }
 
-// parallelMin is the least number of bytes worth handing to another goroutine.
-const parallelMin = 1 << 18
-
 // run writes the elements that lie wholly in window, which starts at byte off
 // of the output buffer, splitting the work into windows of its own.
 func (op *fillValueSequence) run(window []byte, off uint64) {
@@ -182,30 +177,7 @@ func (op *fillValueSequence) run(window []byte, off uint64) {
 	if w0 >= w1 {
 		return
 	}
-	most := (w1 - w0) * op.es / parallelMin // how many workers the size is worth
-	workers := 1
-	if most > 1 {
-		workers = op.workers
-		if workers <= 0 {
-			workers = maxProcs()
-		}
-		workers = int(min(uint64(workers), most))
-	}
-	if workers <= 1 {
-		op.walk(window, off, w0, w1)
-		return
-	}
-	var wg sync.WaitGroup
-	step := (w1 - w0) / uint64(workers)
-	for k := range workers {
-		a := w0 + uint64(k)*step
-		b := a + step
-		if k == workers-1 {
-			b = w1
-		}
-		wg.Go(func() { op.walk(window, off, a, b) })
-	}
-	wg.Wait()
+	split(w1-w0, op.es, op.workers, func(a, b uint64) { op.walk(window, off, w0+a, w0+b) })
 }
 
 // walk writes the elements whose offsets lie in [w0, w1) (in elements) to

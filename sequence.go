@@ -40,19 +40,11 @@ func Sequence[T Element](dst []T, start, delta T) error {
 	case float16.Float16:
 		kind = kernel.Float16
 	}
-	seq := kernel.New(kind, size, wordOf(&start, size), wordOf(&delta, size))
-	seq.Limit(uint64(len(dst)))
-	p := unsafe.Pointer(unsafe.SliceData(dst))
-	switch size {
-	case 1:
-		fillParallel(seq, unsafe.Slice((*uint8)(p), len(dst)))
-	case 2:
-		fillParallel(seq, unsafe.Slice((*uint16)(p), len(dst)))
-	case 4:
-		fillParallel(seq, unsafe.Slice((*uint32)(p), len(dst)))
-	default:
-		fillParallel(seq, unsafe.Slice((*uint64)(p), len(dst)))
-	}
+	seq := kernel.NewFiller(kind, size, wordOf(&start, size), wordOf(&delta, size), uint64(len(dst)))
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst)*size)
+	split(uint64(len(dst)), uint64(size), 0, func(a, b2 uint64) {
+		seq.FillNative(b[a*uint64(size):b2*uint64(size)], a, 1)
+	})
 	return nil
 }
 
@@ -70,32 +62,31 @@ func wordOf[T Element](p *T, size int) uint64 {
 	return *(*uint64)(u)
 }
 
-func fillParallel[W kernel.Word](seq *kernel.Seq, dst []W) {
-	n := len(dst)
-	size := seq.Size()
-	fill := func(a, b int) {
-		if kernel.LittleEndian {
-			// Host order is little-endian: the byte kernels (vectorised
-			// where the machine allows) write the words directly.
-			p := unsafe.Pointer(unsafe.SliceData(dst[a:b]))
-			seq.FillLE(unsafe.Slice((*byte)(p), (b-a)*size), uint64(a), 1)
-			return
+// parallelMin is the least number of bytes worth handing to another goroutine.
+const parallelMin = 1 << 18
+
+// split calls fill(a, b) for consecutive ranges that cover [0, n) elements
+// of size bytes, on up to workers goroutines (GOMAXPROCS if workers <= 0)
+// where the size is worth it, and waits for them. Each range's elements are
+// computed from their absolute index, so any split gives the same bits.
+func split(n, size uint64, workers int, fill func(a, b uint64)) {
+	most := n * size / parallelMin // how many workers the size is worth
+	w := 1
+	if most > 1 {
+		if workers <= 0 {
+			workers = maxProcs()
 		}
-		kernel.Fill(seq, dst[a:b], uint64(a), 1)
+		w = int(min(uint64(workers), most))
 	}
-	workers := 1
-	if most := n * size / parallelMin; most > 1 {
-		workers = min(maxProcs(), most)
-	}
-	if workers <= 1 {
+	if w <= 1 {
 		fill(0, n)
 		return
 	}
 	var wg sync.WaitGroup
-	step := n / workers
-	for k := range workers {
-		a, b := k*step, (k+1)*step
-		if k == workers-1 {
+	step := n / uint64(w)
+	for k := range w {
+		a, b := uint64(k)*step, uint64(k+1)*step
+		if k == w-1 {
 			b = n
 		}
 		wg.Go(func() { fill(a, b) })

@@ -65,7 +65,7 @@ func pair(n int, ceilingBuf []byte, f func()) (rate, ratio float64) {
 func bestCeiling(b []byte) float64 {
 	best := 0.0
 	for _, m := range kernel.StoreMethods {
-		best = math.Max(best, measure(len(b), func() { kernel.WritePattern(b, 0x0123456789ABCDEF, m) }))
+		best = math.Max(best, measure(len(b), func() { m.Store(b, 0x0123456789ABCDEF) }))
 	}
 	return best
 }
@@ -144,10 +144,10 @@ func main() {
 	}
 	fmt.Println()
 	for _, m := range kernel.StoreMethods {
-		fmt.Printf("  %-10s", m)
+		fmt.Printf("  %-10s", m.Name)
 		for _, s := range sizes {
 			b := buf[:s.bytes]
-			r := measure(s.bytes, func() { kernel.WritePattern(b, 0x0123456789ABCDEF, m) })
+			r := measure(s.bytes, func() { m.Store(b, 0x0123456789ABCDEF) })
 			ceiling[s.name] = math.Max(ceiling[s.name], r)
 			fmt.Printf(" %9.1f", r)
 		}

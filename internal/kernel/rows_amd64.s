@@ -12,7 +12,7 @@
 // three places are given, as the row's length and alignment need not be
 // whole blocks. base stays in registers (loads from it could wait on the
 // stores to addresses 4 KiB apart). The macros come before the first TEXT
-// (see seq_amd64.s).
+// (see add_amd64.s).
 
 // The values of a block at firsts[off/8] of the row: lane by lane, base
 // (Y10-Y13) plus the broadcast value.

@@ -1,8 +1,3 @@
-// Package kernel computes the elements of a value sequence: element i of a
-// sequence is start + i*delta, wrapped for integers and rounded once for
-// floats. A Seq is planned once from the start and delta bits; every value it
-// produces is computed from its absolute index, so any split of the index
-// range gives the same bits.
 package kernel
 
 import (
@@ -29,7 +24,10 @@ const (
 	modeFMA                       // float64: math.FMA(i, delta, start)
 )
 
-// Seq is a planned sequence. The zero value is not usable; use New.
+// Seq is the plan of a sequence's values: its identity (kind, size, the bits
+// of start and delta), the exact integer form of its float values, and facts
+// that hold for every index below its count, established once. It is built
+// by New and never changes, so any number of goroutines may use it.
 type Seq struct {
 	kind  Kind
 	size  int    // element size in bytes
@@ -47,27 +45,14 @@ type Seq struct {
 	unit     int
 	scale    float64 // 2^unit, exact: unit is at least -212
 
-	// The lanes of the vector kernels for the element-to-element step
-	// laneD (delta's bits for integers, 0 for constants), planned once.
-	laneD    uint64
-	laneBase [16]uint64
-	laneInc  [4]uint64
-	// For floats, the lane offsets l*delta for the step 1, as float32
-	// (32 lanes) and float64 (16 lanes); used only where exact.
-	f32Base [32]float32
-	f64Base [16]float64
-	// For float16, the lane offsets e*|D| and -e*|D| of the binade kernels
-	// for the step 1 (e the element each lane holds: packOrder).
-	binBase [2][32]int32
-
-	// Set by Limit: facts about every index below limit, so that runs of
-	// step 1 need not establish them again.
-	limit      uint64
-	f32Exact   bool   // every value and a 32-element step exact in float32
-	f64Exact   bool   // every value and a 16-element step exact in float64
-	i32Exact   bool   // float16: every S + i*D fits an int32 lane (int32Lanes)
-	noOverflow bool   // no element rounds to an infinity
-	overIdx    uint64 // the first index that rounds to an infinity (or limit)
+	// Facts about every index in [1, count) (float16 and float32 in
+	// modeLinear, count at least 2; else count is 0), so that runs of
+	// consecutive elements need not establish them again: see known.
+	count    uint64
+	f32Exact bool   // f32Lanes holds for the whole range
+	f64Exact bool   // f64Lanes holds for the whole range
+	i32Exact bool   // int32Lanes holds for the whole range
+	overIdx  uint64 // the first index that rounds to an infinity (or count)
 }
 
 // spanLimit bounds how far apart, in binary orders of magnitude, the leading
@@ -77,9 +62,9 @@ type Seq struct {
 const spanLimit = 60
 
 // New plans the sequence of the given kind and element size (bytes) whose
-// element 0 has the bits start and whose step has the bits delta. Only the
-// low size*8 bits of start and delta are used.
-func New(kind Kind, size int, start, delta uint64) *Seq {
+// element 0 has the bits start and whose step has the bits delta, for
+// indices below count. Only the low size*8 bits of start and delta are used.
+func New(kind Kind, size int, start, delta, count uint64) *Seq {
 	if size < 8 {
 		m := uint64(1)<<(8*size) - 1
 		start &= m
@@ -94,29 +79,21 @@ func New(kind Kind, size int, start, delta uint64) *Seq {
 	case Float64:
 		s.planFloat64()
 	}
-	if kind == Int {
-		s.laneD = s.delta
+	if (kind == Float16 || kind == Float32) && s.mode == modeLinear && count >= 2 && count-1 <= math.MaxInt {
+		last := count - 1
+		s.f32Exact = s.f32Lanes(1, last, 1)
+		s.f64Exact = s.f64Lanes(1, last, 1)
+		s.i32Exact = s.int32Lanes(1, last)
+		s.overIdx = 1 + uint64(s.overflowFrom(1, 1, int(last)))
+		s.count = count
 	}
-	s.laneBase, s.laneInc = lanes(size, s.laneD)
 	return s
 }
 
-// Limit tells the sequence that no index at or past n will be asked for,
-// and lets it establish once, for the whole range, what each run of
-// consecutive elements would otherwise check again. Call it before the
-// sequence is used, not while it is in use.
-func (s *Seq) Limit(n uint64) {
-	s.limit, s.f32Exact, s.f64Exact, s.i32Exact, s.noOverflow = 0, false, false, false, false
-	if s.kind != Float16 && s.kind != Float32 || s.mode != modeLinear || n < 2 || n-1 > math.MaxInt {
-		return
-	}
-	last := n - 1
-	s.f32Exact = s.f32Lanes(1, last, 1)
-	s.f64Exact = s.exactBelow(1, last, 16, 53)
-	s.i32Exact = s.int32Lanes(1, last)
-	s.overIdx = 1 + uint64(s.overflowFrom(1, 1, int(last)))
-	s.noOverflow = s.overIdx == n
-	s.limit = n
+// known reports whether the facts New established cover the run of count
+// elements from index i0 with step step.
+func (s *Seq) known(i0, step, count uint64) bool {
+	return step == 1 && s.count != 0 && i0+count <= s.count
 }
 
 // Size returns the element size in bytes.
@@ -210,21 +187,6 @@ func (s *Seq) planFloat(f *format) {
 	s.sHi, s.sLo = sHi, sLo
 	s.scale = math.Ldexp(1, s.unit)
 	s.mode = modeLinear
-	dx := s.stepF64(1)
-	for l := range s.f32Base {
-		s.f32Base[l] = float32(float64(l) * dx)
-	}
-	for l := range s.f64Base {
-		s.f64Base[l] = float64(l) * dx
-	}
-	absD := s.dLo
-	if int64(s.dHi) < 0 {
-		absD = -absD
-	}
-	for l, e := range packOrder {
-		s.binBase[0][l] = int32(uint32(uint64(e) * absD))
-		s.binBase[1][l] = -s.binBase[0][l]
-	}
 }
 
 func (s *Seq) planFloat64() {
@@ -312,4 +274,16 @@ func neg128(hi, lo uint64) (uint64, uint64) {
 	lo, b := bits.Sub64(0, lo, 0)
 	hi, _ = bits.Sub64(0, hi, b)
 	return hi, lo
+}
+
+// valueF64 returns (S + i*D) * 2^unit as a float64; exact when |S + i*D| is
+// below 2^53.
+func (s *Seq) valueF64(i uint64) float64 {
+	_, lo := s.linear(i) // below 2^53: the low word holds the value, sign included
+	return float64(int64(lo)) * s.scale
+}
+
+// stepF64 returns step*D * 2^unit as a float64 (exact where exactBelow held).
+func (s *Seq) stepF64(step uint64) float64 {
+	return float64(int64(s.dLo*step)) * s.scale
 }

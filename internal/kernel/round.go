@@ -1,6 +1,17 @@
 package kernel
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
+
+// Every correct rounding of the package is here: format.round (the exact
+// 128-bit sums of mLinear, into float16 or float32) and f64ToF16 (float64 to
+// float16: mExact and the Go twins). The others are the machine's: float32()
+// from float64 in Go and VCVTPD2PS (to nearest even), F16C's VCVTPS2PH (to
+// nearest even, from values exact in float32, or from float64 rounded to
+// odd into float32, which rounds as one step), and the binade kernels'
+// integer rounding (plan.go, mBinade).
 
 // format describes a binary IEEE 754 interchange format narrow enough that
 // start + i*delta, with i below 2^32, fits a 128-bit integer at the finest
@@ -139,4 +150,40 @@ func bit128(s uint) (hi, lo uint64) {
 		return 1 << (s - 64), 0
 	}
 	return 0, 1 << s
+}
+
+// f64ToF16 rounds a float64 to binary16, to nearest with ties to even:
+// overflow gives an infinity, tiny values subnormals or a signed zero.
+func f64ToF16(x float64) uint16 {
+	b := math.Float64bits(x)
+	sign := uint16(b>>48) & 0x8000
+	b &^= 1 << 63
+	if b >= 0x7FF0000000000000 { // inf or NaN (not produced here)
+		return sign | 0x7C00 | uint16(b>>42)&0x3FF
+	}
+	e := int(b>>52) - 1023
+	m := b&(1<<52-1) | 1<<52
+	if b>>52 == 0 {
+		return sign // below float64's normals: far below binary16's
+	}
+	shift := 42 // keep 11 bits
+	if e < -14 {
+		shift += -14 - e
+	}
+	if shift >= 64 {
+		return sign
+	}
+	// Round to nearest even without a branch: add just under a half,
+	// plus the bit that decides ties, and drop the bits shifted out.
+	q := (m + (1<<(shift-1) - 1) + (m>>shift)&1) >> shift
+	var out uint64
+	if e < -14 {
+		out = q // subnormal; a carry makes it the smallest normal
+	} else {
+		out = uint64(e+14)<<10 + q // q's leading bit adds one to the exponent
+	}
+	if out >= 0x7C00 {
+		out = 0x7C00
+	}
+	return sign | uint16(out)
 }

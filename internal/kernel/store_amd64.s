@@ -4,7 +4,7 @@
 
 // The store loops of the write ceiling (WritePattern). STORES writes blocks
 // of 128 bytes of a 32-byte pattern with store, then fence, as the macros
-// of seq_amd64.s.
+// of add_amd64.s.
 #define NOFENCE
 
 #define STORES(store, fence) \

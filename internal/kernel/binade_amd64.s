@@ -1,0 +1,188 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The binade kernels (see the package doc: method binade): float16 from
+// int32 lanes within one binade, with integer operations only, in an AVX2
+// form and an AVX-512 form (suffix x), each with both store kinds from one
+// macro (store, fence; see add_amd64.s). Go twin: twins.go.
+#define NOFENCE
+
+// The AVX2 form of F16BINX (below), the same arguments and
+// results: two packs of 16 a block (the lanes loaded in the order that
+// puts them in place).
+#define F16BIN(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ AX, X9 \
+	VPBROADCASTD X9, Y9 \
+	VMOVDQU 0(SI), Y0 \
+	VMOVDQU 64(SI), Y1 \
+	VMOVDQU 32(SI), Y2 \
+	VMOVDQU 96(SI), Y3 \
+	VPADDD Y9, Y0, Y0 \
+	VPADDD Y9, Y1, Y1 \
+	VPADDD Y9, Y2, Y2 \
+	VPADDD Y9, Y3, Y3 \
+	MOVQ inc+32(FP), AX \
+	MOVQ AX, X4 \
+	VPBROADCASTD X4, Y4 \
+	MOVQ shift+40(FP), AX \
+	MOVQ AX, X13 \
+	MOVQ c+48(FP), AX \
+	MOVQ AX, X12 \
+	VPBROADCASTW X12, Y12 \
+	MOVQ ties+56(FP), AX \
+	TESTQ CX, CX \
+	JZ done \
+	TESTQ AX, AX \
+	JNZ ties \
+loop: \
+	VPSRLD X13, Y0, Y5 \
+	VPSRLD X13, Y1, Y6 \
+	VPACKUSDW Y6, Y5, Y5 \
+	VPADDW Y12, Y5, Y5 \
+	store Y5, 0(DI) \
+	VPSRLD X13, Y2, Y7 \
+	VPSRLD X13, Y3, Y8 \
+	VPACKUSDW Y8, Y7, Y7 \
+	VPADDW Y12, Y7, Y7 \
+	store Y7, 32(DI) \
+	VPADDD Y4, Y0, Y0 \
+	VPADDD Y4, Y1, Y1 \
+	VPADDD Y4, Y2, Y2 \
+	VPADDD Y4, Y3, Y3 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+	JMP done \
+ties: \
+	VPCMPEQD Y11, Y11, Y11 \
+	VPSLLD $1, Y11, Y14 \
+tloop: \
+	VPADDD Y11, Y0, Y9 \
+	VPADDD Y11, Y1, Y10 \
+	VPSRLD X13, Y9, Y9 \
+	VPSRLD X13, Y10, Y10 \
+	VPOR Y14, Y9, Y9 \
+	VPOR Y14, Y10, Y10 \
+	VPSRLD X13, Y0, Y5 \
+	VPSRLD X13, Y1, Y6 \
+	VPAND Y9, Y5, Y5 \
+	VPAND Y10, Y6, Y6 \
+	VPACKUSDW Y6, Y5, Y5 \
+	VPADDW Y12, Y5, Y5 \
+	store Y5, 0(DI) \
+	VPADDD Y11, Y2, Y9 \
+	VPADDD Y11, Y3, Y10 \
+	VPSRLD X13, Y9, Y9 \
+	VPSRLD X13, Y10, Y10 \
+	VPOR Y14, Y9, Y9 \
+	VPOR Y14, Y10, Y10 \
+	VPSRLD X13, Y2, Y7 \
+	VPSRLD X13, Y3, Y8 \
+	VPAND Y9, Y7, Y7 \
+	VPAND Y10, Y8, Y8 \
+	VPACKUSDW Y8, Y7, Y7 \
+	VPADDW Y12, Y7, Y7 \
+	store Y7, 32(DI) \
+	VPADDD Y4, Y0, Y0 \
+	VPADDD Y4, Y1, Y1 \
+	VPADDD Y4, Y2, Y2 \
+	VPADDD Y4, Y3, Y3 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ tloop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// float16 from integer lanes within one binade (or the subnormals) of one
+// sign, with integer operations only. Each lane holds a magnitude m, biased
+// by half a unit of the last place: kb = m + 2^(shift-1). kb >> shift is m
+// rounded to nearest with ties up; where ties can occur (ties != 0), ties go
+// to even instead: q = q1 & (q0 | ^1), with q1 = kb >> shift and q0 =
+// (kb-1) >> shift, which differ exactly at ties, by one, and one of them is
+// even. The float16 bits are then c + q (c: sign and exponent; a q that
+// rounds up to the next binade carries into the exponent, as it should).
+// The lanes are in the order VPACKUSDW needs to put the 32 results of a
+// block in order (base: see packOrder); each block writes 64 bytes.
+#define F16BINX(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	VPBROADCASTD AX, Z9 \
+	VMOVDQU32 0(SI), Z0 \
+	VMOVDQU32 64(SI), Z1 \
+	VPADDD Z9, Z0, Z0 \
+	VPADDD Z9, Z1, Z1 \
+	MOVQ inc+32(FP), AX \
+	VPBROADCASTD AX, Z4 \
+	MOVQ shift+40(FP), AX \
+	MOVQ AX, X13 \
+	MOVQ c+48(FP), AX \
+	VPBROADCASTW AX, Z12 \
+	MOVQ ties+56(FP), AX \
+	TESTQ CX, CX \
+	JZ done \
+	TESTQ AX, AX \
+	JNZ ties \
+loop: \
+	VPSRLD X13, Z0, Z5 \
+	VPSRLD X13, Z1, Z6 \
+	VPACKUSDW Z6, Z5, Z5 \
+	VPADDW Z12, Z5, Z5 \
+	store Z5, 0(DI) \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+	JMP done \
+ties: \
+	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
+	VPSLLD $1, Z11, Z14 \
+tloop: \
+	VPSRLD X13, Z0, Z5 \
+	VPSRLD X13, Z1, Z6 \
+	VPADDD Z11, Z0, Z7 \
+	VPADDD Z11, Z1, Z8 \
+	VPSRLD X13, Z7, Z7 \
+	VPSRLD X13, Z8, Z8 \
+	VPTERNLOGD $0xE0, Z14, Z7, Z5 \
+	VPTERNLOGD $0xE0, Z14, Z8, Z6 \
+	VPACKUSDW Z6, Z5, Z5 \
+	VPADDW Z12, Z5, Z5 \
+	store Z5, 0(DI) \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ tloop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// func f16Bin(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+TEXT ·f16Bin(SB), NOSPLIT, $0-64
+	F16BIN(VMOVDQU, NOFENCE)
+
+// func f16BinNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+// f16Bin with streaming stores.
+TEXT ·f16BinNT(SB), NOSPLIT, $0-64
+	F16BIN(VMOVNTDQ, SFENCE)
+
+
+// func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+TEXT ·f16Binx(SB), NOSPLIT, $0-64
+	F16BINX(VMOVDQU64, NOFENCE)
+
+// func f16BinxNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+// f16Binx with streaming stores.
+TEXT ·f16BinxNT(SB), NOSPLIT, $0-64
+	F16BINX(VMOVNTDQ, SFENCE)

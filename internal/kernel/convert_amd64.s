@@ -1,0 +1,374 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The converting kernels (see the package doc: methods f32 (float16), f64):
+// lanes of float64 or float32 values, exact by the planner's preconditions,
+// added to as in add_amd64.s and converted once to the output type. Each
+// has an AVX2 form and an AVX-512 form (suffix x; twice the lanes a
+// conversion), side by side, and each form a regular and a non-temporal
+// (NT) store kind, from one macro (store, fence; see add_amd64.s). Go
+// twins: twins.go.
+#define NOFENCE
+
+// Converts float64 lanes to float32 (rounding once, to nearest even): each
+// block writes 16 float32 (64 bytes).
+#define CVTSTOREF32(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ AX, X9 \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTQ X9, Y9 \
+	VMOVUPD 0(SI), Y0 \
+	VMOVUPD 32(SI), Y1 \
+	VMOVUPD 64(SI), Y2 \
+	VMOVUPD 96(SI), Y3 \
+	VADDPD Y9, Y0, Y0 \
+	VADDPD Y9, Y1, Y1 \
+	VADDPD Y9, Y2, Y2 \
+	VADDPD Y9, Y3, Y3 \
+	VMOVUPD (DX), Y4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VCVTPD2PSY Y0, X5 \
+	VCVTPD2PSY Y1, X6 \
+	VCVTPD2PSY Y2, X7 \
+	VCVTPD2PSY Y3, X8 \
+	store X5, 0(DI) \
+	store X6, 16(DI) \
+	store X7, 32(DI) \
+	store X8, 48(DI) \
+	VADDPD Y4, Y0, Y0 \
+	VADDPD Y4, Y1, Y1 \
+	VADDPD Y4, Y2, Y2 \
+	VADDPD Y4, Y3, Y3 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// Converts exact float32 lanes to float16 with F16C (rounding once, to
+// nearest even): each block writes 32 float16 (64 bytes).
+#define CVTSTOREF16(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ AX, X9 \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTD X9, Y9 \
+	VMOVUPS 0(SI), Y0 \
+	VMOVUPS 32(SI), Y1 \
+	VMOVUPS 64(SI), Y2 \
+	VMOVUPS 96(SI), Y3 \
+	VADDPS Y9, Y0, Y0 \
+	VADDPS Y9, Y1, Y1 \
+	VADDPS Y9, Y2, Y2 \
+	VADDPS Y9, Y3, Y3 \
+	VMOVUPS (DX), Y4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VCVTPS2PH $0, Y0, X5 \
+	VCVTPS2PH $0, Y1, X6 \
+	VCVTPS2PH $0, Y2, X7 \
+	VCVTPS2PH $0, Y3, X8 \
+	store X5, 0(DI) \
+	store X6, 16(DI) \
+	store X7, 32(DI) \
+	store X8, 48(DI) \
+	VADDPS Y4, Y0, Y0 \
+	VADDPS Y4, Y1, Y1 \
+	VADDPS Y4, Y2, Y2 \
+	VADDPS Y4, Y3, Y3 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// Converts exact float64 lanes to float16, rounding once: each float64 is
+// first cut to float32 toward zero with the lowest bit set if anything was
+// cut (round to odd: the rounding mode is set to toward-zero for the loop
+// and restored after), then F16C rounds that to nearest even. float32 keeps
+// 13 bits more than float16, so the two steps round as one. Each block
+// writes 16 float16 (32 bytes).
+#define CVTSTOREF16ODD(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ AX, X9 \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTQ X9, Y9 \
+	VMOVUPD 0(SI), Y0 \
+	VMOVUPD 32(SI), Y1 \
+	VMOVUPD 64(SI), Y2 \
+	VMOVUPD 96(SI), Y3 \
+	VADDPD Y9, Y0, Y0 \
+	VADDPD Y9, Y1, Y1 \
+	VADDPD Y9, Y2, Y2 \
+	VADDPD Y9, Y3, Y3 \
+	VMOVUPD (DX), Y4 \
+	STMXCSR 0(SP) \
+	MOVL 0(SP), BX \
+	MOVL BX, 4(SP) \
+	ORL $0x6000, BX \
+	MOVL BX, 0(SP) \
+	LDMXCSR 0(SP) \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VCVTPD2PSY Y0, X5 \
+	VCVTPD2PSY Y1, X6 \
+	VCVTPS2PD X5, Y7 \
+	VCVTPS2PD X6, Y8 \
+	VCMPPD $4, Y0, Y7, Y7 \
+	VCMPPD $4, Y1, Y8, Y8 \
+	VSHUFPS $0x88, Y8, Y7, Y7 \
+	VPERMQ $0xD8, Y7, Y7 \
+	VPSRLD $31, Y7, Y7 \
+	VINSERTF128 $1, X6, Y5, Y5 \
+	VPOR Y7, Y5, Y5 \
+	VCVTPS2PH $0, Y5, X5 \
+	store X5, 0(DI) \
+	VCVTPD2PSY Y2, X5 \
+	VCVTPD2PSY Y3, X6 \
+	VCVTPS2PD X5, Y7 \
+	VCVTPS2PD X6, Y8 \
+	VCMPPD $4, Y2, Y7, Y7 \
+	VCMPPD $4, Y3, Y8, Y8 \
+	VSHUFPS $0x88, Y8, Y7, Y7 \
+	VPERMQ $0xD8, Y7, Y7 \
+	VPSRLD $31, Y7, Y7 \
+	VINSERTF128 $1, X6, Y5, Y5 \
+	VPOR Y7, Y5, Y5 \
+	VCVTPS2PH $0, Y5, X5 \
+	store X5, 16(DI) \
+	VADDPD Y4, Y0, Y0 \
+	VADDPD Y4, Y1, Y1 \
+	VADDPD Y4, Y2, Y2 \
+	VADDPD Y4, Y3, Y3 \
+	ADDQ $32, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	MOVL 4(SP), BX \
+	MOVL BX, 0(SP) \
+	LDMXCSR 0(SP) \
+	VZEROUPPER \
+	RET
+
+#define CVTSTOREF32X(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTQ AX, Z9 \
+	VMOVUPD 0(SI), Z0 \
+	VMOVUPD 64(SI), Z1 \
+	VADDPD Z9, Z0, Z0 \
+	VADDPD Z9, Z1, Z1 \
+	VBROADCASTSD (DX), Z4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VCVTPD2PS Z0, Y5 \
+	VCVTPD2PS Z1, Y6 \
+	store Y5, 0(DI) \
+	store Y6, 32(DI) \
+	VADDPD Z4, Z0, Z0 \
+	VADDPD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// float64 to float32 toward zero, with the lowest bit set where any of the
+// 29 bits cut was set (round to odd), then F16C to nearest even.
+#define CVTSTOREF16ODDX(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTQ AX, Z9 \
+	VMOVUPD 0(SI), Z0 \
+	VMOVUPD 64(SI), Z1 \
+	VADDPD Z9, Z0, Z0 \
+	VADDPD Z9, Z1, Z1 \
+	VBROADCASTSD (DX), Z4 \
+	MOVQ $0x1FFFFFFF, AX \
+	VPBROADCASTQ AX, Z10 \
+	MOVL $1, AX \
+	VPBROADCASTD AX, Y11 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VPTESTMQ Z10, Z0, K1 \
+	VPTESTMQ Z10, Z1, K2 \
+	VCVTPD2PS.RZ_SAE Z0, Y5 \
+	VCVTPD2PS.RZ_SAE Z1, Y6 \
+	VPORD Y11, Y5, K1, Y5 \
+	VPORD Y11, Y6, K2, Y6 \
+	VINSERTF32X8 $1, Y6, Z5, Z5 \
+	VCVTPS2PH $0, Z5, Y5 \
+	store Y5, 0(DI) \
+	VADDPD Z4, Z0, Z0 \
+	VADDPD Z4, Z1, Z1 \
+	ADDQ $32, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+TEXT ·cvtStoreF32(SB), NOSPLIT, $0-40
+	CVTSTOREF32(VMOVUPS, NOFENCE)
+
+// func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF32 with streaming stores.
+TEXT ·cvtStoreF32NT(SB), NOSPLIT, $0-40
+	CVTSTOREF32(VMOVNTPS, SFENCE)
+
+// func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+TEXT ·cvtStoreF16(SB), NOSPLIT, $0-40
+	CVTSTOREF16(VMOVDQU, NOFENCE)
+
+// func cvtStoreF16NT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+// cvtStoreF16 with streaming stores.
+TEXT ·cvtStoreF16NT(SB), NOSPLIT, $0-40
+	CVTSTOREF16(VMOVNTDQ, SFENCE)
+
+// func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+TEXT ·cvtStoreF16Odd(SB), NOSPLIT, $8-40
+	CVTSTOREF16ODD(VMOVDQU, NOFENCE)
+
+// func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF16Odd with streaming stores.
+TEXT ·cvtStoreF16OddNT(SB), NOSPLIT, $8-40
+	CVTSTOREF16ODD(VMOVNTDQ, SFENCE)
+
+// func cvtStoreF32x(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+TEXT ·cvtStoreF32x(SB), NOSPLIT, $0-40
+	CVTSTOREF32X(VMOVUPS, NOFENCE)
+
+// func cvtStoreF32xNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF32x with streaming stores.
+TEXT ·cvtStoreF32xNT(SB), NOSPLIT, $0-40
+	CVTSTOREF32X(VMOVNTPS, SFENCE)
+
+// func cvtStoreF16x(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+TEXT ·cvtStoreF16x(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ blocks+8(FP), CX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VPBROADCASTD AX, Z9
+	VMOVUPS 0(SI), Z0
+	VMOVUPS 64(SI), Z1
+	VADDPS Z9, Z0, Z0
+	VADDPS Z9, Z1, Z1
+	VBROADCASTSS (DX), Z4
+	CMPQ CX, $4
+	JB one
+	// Four blocks a step, in four pairs of lanes each advanced by four
+	// blocks: the additions' latency no longer sets the pace.
+	VADDPS Z4, Z4, Z13
+	VADDPS Z13, Z13, Z14
+	VADDPS Z4, Z0, Z2
+	VADDPS Z4, Z1, Z3
+	VADDPS Z13, Z0, Z15
+	VADDPS Z13, Z1, Z16
+	VADDPS Z4, Z15, Z17
+	VADDPS Z4, Z16, Z18
+four:
+	VCVTPS2PH $0, Z0, 0(DI)
+	VCVTPS2PH $0, Z1, 32(DI)
+	VCVTPS2PH $0, Z2, 64(DI)
+	VCVTPS2PH $0, Z3, 96(DI)
+	VCVTPS2PH $0, Z15, 128(DI)
+	VCVTPS2PH $0, Z16, 160(DI)
+	VCVTPS2PH $0, Z17, 192(DI)
+	VCVTPS2PH $0, Z18, 224(DI)
+	VADDPS Z14, Z0, Z0
+	VADDPS Z14, Z1, Z1
+	VADDPS Z14, Z2, Z2
+	VADDPS Z14, Z3, Z3
+	VADDPS Z14, Z15, Z15
+	VADDPS Z14, Z16, Z16
+	VADDPS Z14, Z17, Z17
+	VADDPS Z14, Z18, Z18
+	ADDQ $256, DI
+	SUBQ $4, CX
+	CMPQ CX, $4
+	JAE four
+one:
+	TESTQ CX, CX
+	JZ done
+loop:
+	VCVTPS2PH $0, Z0, 0(DI)
+	VCVTPS2PH $0, Z1, 32(DI)
+	VADDPS Z4, Z0, Z0
+	VADDPS Z4, Z1, Z1
+	ADDQ $64, DI
+	DECQ CX
+	JNZ loop
+done:
+	VZEROUPPER
+	RET
+
+// func cvtStoreF16xNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+TEXT ·cvtStoreF16xNT(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ blocks+8(FP), CX
+	MOVQ base+16(FP), SI
+	MOVQ first+24(FP), AX
+	MOVQ inc+32(FP), DX
+	VPBROADCASTD AX, Z9
+	VMOVUPS 0(SI), Z0
+	VMOVUPS 64(SI), Z1
+	VADDPS Z9, Z0, Z0
+	VADDPS Z9, Z1, Z1
+	VBROADCASTSS (DX), Z4
+	TESTQ CX, CX
+	JZ done
+loop:
+	VCVTPS2PH $0, Z0, Y5
+	VCVTPS2PH $0, Z1, Y6
+	VMOVNTDQ Y5, 0(DI)
+	VMOVNTDQ Y6, 32(DI)
+	VADDPS Z4, Z0, Z0
+	VADDPS Z4, Z1, Z1
+	ADDQ $64, DI
+	DECQ CX
+	JNZ loop
+done:
+	SFENCE
+	VZEROUPPER
+	RET
+
+// func cvtStoreF16Oddx(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+TEXT ·cvtStoreF16Oddx(SB), NOSPLIT, $0-40
+	CVTSTOREF16ODDX(VMOVDQU, NOFENCE)
+
+// func cvtStoreF16OddxNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF16Oddx with streaming stores.
+TEXT ·cvtStoreF16OddxNT(SB), NOSPLIT, $0-40
+	CVTSTOREF16ODDX(VMOVNTDQ, SFENCE)

@@ -1,0 +1,74 @@
+// Package kernel computes and writes the elements of a value sequence:
+// element i is start + i*delta, wrapped for integers and rounded once (to
+// nearest even) for floats; element 0 is start's bits. Every element is
+// computed from its absolute index, so any split of the index range gives
+// the same bits.
+//
+// # Plan, then execute
+//
+// A fill goes through three layers, each in its own files:
+//
+//	Seq (seq.go)       the plan of values, built once by New: kind, start and
+//	                   delta bits, the exact integer form S + i*D at a
+//	                   resolution 2^unit, and facts that hold over the whole
+//	                   index range (exact in float32 or float64 lanes, in
+//	                   int32 lanes, where values overflow). Immutable.
+//	planner (plan.go)  the only code that chooses a method: a run (or a set
+//	                   of rows) becomes pieces {method, elements, parameters}
+//	                   in a fixed-size array. The same on every build.
+//	executor (exec.go) a Filler (a Seq and its lane tables, lanes.go) walks
+//	                   the pieces: plain methods in Go, vector methods split
+//	                   into kernel calls (blockRuns: a head block, aligned
+//	                   blocks, a tail block) through the table.
+//	table (table.go)   the vector kernels of this machine, chosen once from
+//	                   its CPU: the assembly routines on amd64 (AVX-512 or
+//	                   AVX2 forms, each with regular and streaming stores),
+//	                   and everywhere else, and under -tags purego, the Go
+//	                   twins (twins.go) of the same signatures.
+//
+// One Execute: the root package splits the index range among goroutines and
+// walks the layout; each contiguous run goes to Filler.FillLE (rows of a
+// padded layout to FillRowsLE, scattered elements to FillStridedLE), which
+// plans the run and executes its pieces.
+//
+// # The methods
+//
+// Each method's precondition is written next to its name in plan.go, once;
+// Seq.valid checks it, and the planner's tests hold every piece to it.
+//
+//	method      what writes                      when (the planner's rule, in order)
+//	start       plain Go                         element 0: start's bits
+//	words       plain Go                         integers, constants, past the overflow
+//	                                             point; runs below 256 bytes or unaligned
+//	add         addStore{B,W,D,Q}[NT]            as words, a block (128 bytes) or more
+//	fma         plain Go (math.FMA)              float64 (the Go-native API)
+//	linear      plain Go (format.round)          floats nothing faster can prove exact
+//	exact       plain Go (float64 sums)          small float runs exact below 2^53
+//	f32         addStoreS[NT], cvtStoreF16[x][NT] every value exact in float32 lanes
+//	binade      f16Bin[x][NT]                    float16 whose exact sums fit int32
+//	                                             lanes, one sign and binade a piece
+//	f64         cvtStoreF32[x][NT],              values exact in float64 lanes
+//	            cvtStoreF16Odd[x][NT]
+//	row-runs    FillLE per row                   rows no row kernel can write
+//	rows-words  rowsAdd{B,W,D,Q}                 rows of integers, constants, infinities
+//	rows-f32    rowsAddS                         float32 rows exact in float32 lanes
+//	rows-f16    rowsF16x (AVX-512 only)          float16 rows exact in float32 lanes
+//
+// Every assembly routine has a Go twin of the same signature in twins.go
+// (addB_g for addStoreB and addStoreBNT, f64To16_g for cvtStoreF16Odd[x],
+// bin_g for f16Bin[x], rowsF16_g for rowsF16x, ...); kernels_test.go calls
+// both directly on random inputs within the routine's contract, for every
+// table of the machine (AVX-512 and AVX2) and both store kinds.
+//
+// # Where rounding is decided
+//
+// float32: format.round (mLinear, 128-bit exact sums); float32() of an exact
+// float64 (mExact, and the f64 kernels' VCVTPD2PS); none at all in float32
+// lanes (mF32: the values are exact). float16: format.round (mLinear);
+// f64ToF16 (mExact, and the twins); F16C's VCVTPS2PH from exact float32
+// (mF32, rows-f16); VCVTPS2PH from float64 rounded to odd into float32
+// (mF64: one rounding in effect, as float32 keeps 13 more bits); and the
+// binade kernels' integer rounding, ties to even by the kernel's tie form
+// where dense and by a patch after the kernel where sparse (mBinade, with
+// binadeTies). Every one rounds once, to nearest even.
+package kernel

@@ -1,0 +1,354 @@
+package kernel
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"unsafe"
+)
+
+// A Filler writes a sequence's elements: the plan of its values (Seq) and
+// the lane tables of the vector kernels for runs of consecutive elements.
+// It never changes after NewFiller, so any number of goroutines may use it.
+type Filler struct {
+	Seq
+	ln *lanes
+}
+
+// NewFiller plans the sequence of New(kind, size, start, delta, count) and
+// the lane tables its runs use.
+func NewFiller(kind Kind, size int, start, delta, count uint64) *Filler {
+	f := &Filler{Seq: *New(kind, size, start, delta, count)}
+	f.ln = newLanes(&f.Seq)
+	return f
+}
+
+// FillLE writes len(dst)/Size() consecutive elements, the bits of indices
+// i0, i0+step, ..., to dst in little-endian byte order: it plans the run and
+// executes each piece with its method.
+func (f *Filler) FillLE(dst []byte, i0, step uint64) {
+	for {
+		var pl plan
+		done := f.planRun(tbl, dst, i0, step, &pl)
+		for k := range pl.n {
+			f.exec(dst, &pl.p[k], i0, step)
+		}
+		if done == len(dst)>>f.lg {
+			return
+		}
+		dst, i0 = dst[done<<f.lg:], i0+uint64(done)*step
+	}
+}
+
+// FillNative is FillLE in the host's byte order.
+func (f *Filler) FillNative(dst []byte, i0, step uint64) {
+	f.FillLE(dst, i0, step)
+	if !littleEndian {
+		for at := 0; at+f.size <= len(dst); at += f.size {
+			e := dst[at : at+f.size]
+			for a, b := 0, len(e)-1; a < b; a, b = a+1, b-1 {
+				e[a], e[b] = e[b], e[a]
+			}
+		}
+	}
+}
+
+// FillRowsLE writes rows of n consecutive elements, row r starting at byte
+// r*pitch of dst, with the bits of indices i0 + r*rowStep + j*step.
+func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
+	var pl plan
+	f.planRows(tbl, dst, rows, pitch, n, i0, rowStep, step, &pl)
+	for _, p := range pl.p[:pl.n] {
+		if p.m == mRowRuns {
+			for r := p.j; r < p.j+p.n; r++ {
+				at := r * pitch
+				f.FillLE(dst[at:at+n<<f.lg], i0+uint64(r)*rowStep, step)
+			}
+			continue
+		}
+		f.rows(dst, &p, pitch, n, i0, rowStep, step)
+	}
+}
+
+// FillStridedLE writes n elements, the bits of indices i0, i0+step, ..., to
+// dst at byte offsets 0, stride, 2*stride, ..., little-endian.
+func (f *Filler) FillStridedLE(dst []byte, n int, stride int, i0, step uint64) {
+	var buf [4096]byte
+	per := len(buf) >> f.lg
+	off := 0
+	for n > 0 {
+		k := min(n, per)
+		f.FillLE(buf[:k<<f.lg], i0, step)
+		for j := range k {
+			copy(dst[off:off+f.size], buf[j<<f.lg:])
+			off += stride
+		}
+		n -= k
+		i0 += uint64(k) * step
+	}
+}
+
+// exec writes piece p of the run at dst (indices i0, i0+step, ...).
+func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
+	b := dst[p.j<<f.lg : (p.j+p.n)<<f.lg]
+	a := i0 + uint64(p.j)*step // the index of the piece's first element
+	switch p.m {
+	case mAdd:
+		f.add(b, p.first, p.d, p.nt)
+	case mF32:
+		f.f32(b, a, step, p.nt)
+	case mF64:
+		f.f64(b, a, step, p.nt)
+	case mBinade:
+		f.binade(b, p, step)
+	default:
+		f.plainLE(b, p, a, step)
+	}
+}
+
+// add writes elements first, first+d, ... with the add kernels.
+func (f *Filler) add(dst []byte, first, d uint64, nt bool) {
+	base, inc := &f.ln.words, &f.ln.wordsInc
+	if d != f.ln.wordD {
+		b, i := wordLanes(f.size, d)
+		base, inc = &b, &i
+	}
+	k := tbl.add[f.lg]
+	runs, n := blockRuns(dst, addBlock, nt)
+	for _, r := range runs[:n] {
+		k[b2i(r.nt)](unsafe.SliceData(dst[r.at:]), r.blocks, base, first+uint64(r.at>>f.lg)*d, inc)
+	}
+}
+
+// f32 writes float32 or float16 elements from exact float32 lanes.
+func (f *Filler) f32(dst []byte, i0, step uint64, nt bool) {
+	base := &f.ln.f32
+	if step != 1 {
+		b, _ := floatLanes(&f.Seq, step)
+		base = &b
+	}
+	dx := f.stepF64(step)
+	t := tbl
+	if f.size == 4 {
+		inc := broadcast32(float32(32 * dx))
+		bb := (*[128]byte)(unsafe.Pointer(base))
+		runs, n := blockRuns(dst, addBlock, nt)
+		for _, r := range runs[:n] {
+			fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>2)*step))))
+			t.add[laneS][b2i(r.nt)](unsafe.SliceData(dst[r.at:]), r.blocks, bb, fb, &inc)
+		}
+		return
+	}
+	d32 := float32(32 * dx)
+	inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
+	runs, n := blockRuns(dst, 64, nt)
+	for _, r := range runs[:n] {
+		fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>1)*step))))
+		t.f32To16[b2i(r.nt)](unsafe.SliceData(dst[r.at:]), r.blocks, base, fb, &inc)
+	}
+}
+
+// f64 writes float32 or float16 elements from exact float64 lanes.
+func (f *Filler) f64(dst []byte, i0, step uint64, nt bool) {
+	base := &f.ln.f64
+	if step != 1 {
+		_, b := floatLanes(&f.Seq, step)
+		base = &b
+	}
+	d16 := 16 * f.stepF64(step)
+	inc := [4]float64{d16, d16, d16, d16}
+	k := tbl.f64To32
+	if f.size == 2 {
+		k = tbl.f64To16
+	}
+	runs, n := blockRuns(dst, 16<<f.lg, nt)
+	for _, r := range runs[:n] {
+		first := math.Float64bits(f.valueF64(i0 + uint64(r.at>>f.lg)*step))
+		k[b2i(r.nt)](unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc)
+	}
+}
+
+// binade writes a binade piece: magnitudes p.first, p.first + p.d, ... (in
+// units of the sequence), rounded to multiples of 2^shift, plus c. Where
+// shift is below 1 the magnitudes are scaled up to make it 1 (binadeScale).
+func (f *Filler) binade(dst []byte, p *piece, step uint64) {
+	up, shift := binadeScale(int(p.shift))
+	a, dm := p.first, int64(p.d)
+	half := uint64(1) << (shift - 1)
+	var base [32]int32
+	switch {
+	case step == 1 && up == 0 && dm > 0:
+		base = f.ln.bin[0]
+	case step == 1 && up == 0:
+		base = f.ln.bin[1]
+	default:
+		for l, e := range packOrder {
+			base[l] = int32(uint32(uint64(e*dm) << up))
+		}
+	}
+	inc := uint64(32*dm) << up
+	ties := uint64(0)
+	if p.ties {
+		ties = 1
+	}
+	k := tbl.bin
+	runs, n := blockRuns(dst, 64, p.nt)
+	for _, r := range runs[:n] {
+		first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
+		k[b2i(r.nt)](unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, inc, uint64(shift), uint64(p.c), ties)
+	}
+	// Sparse ties, rounded up by the kernel: to even, by dropping the last
+	// bit of the significand where it is set.
+	for j := p.tie; !p.ties && j < p.n; j += p.per {
+		v := binary.LittleEndian.Uint16(dst[2*j:])
+		binary.LittleEndian.PutUint16(dst[2*j:], v-(v-p.c)&1)
+	}
+}
+
+// rows writes a piece of rows with the row kernels, rowsPerCall rows a
+// call, the values at the three places a row's blocks start computed here.
+func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+	rowBytes := n << f.lg
+	t := tbl
+	var base *[128]byte
+	var inc *[32]byte
+	var value func(r int, e uint64) uint64 // the bits of element e of row r
+	var f32Base *[32]float32
+	var inc16 [8]float32
+	var incS [32]byte
+	block := addBlock
+	switch p.m {
+	case mRowsWords:
+		base, inc = &f.ln.words, &f.ln.wordsInc
+		if p.d != f.ln.wordD {
+			b, i := wordLanes(f.size, p.d)
+			base, inc = &b, &i
+		}
+		value = func(r int, e uint64) uint64 { return p.first + uint64(r-p.j)*p.rowD + e*p.d }
+	default: // mRowsF32, mRowsF16: step 1 (the planner's facts)
+		f32Base = &f.ln.f32
+		base = (*[128]byte)(unsafe.Pointer(f32Base))
+		d32 := float32(32 * f.stepF64(1))
+		incS = broadcast32(d32)
+		inc = &incS
+		inc16 = [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
+		value = func(r int, e uint64) uint64 {
+			return uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r)*rowStep + e*step))))
+		}
+		if p.m == mRowsF16 {
+			block = 64
+		}
+	}
+	lastBlock := uint64((rowBytes - block) >> f.lg) // the element the last block of a row starts at
+	var firsts [3 * rowsPerCall]uint64
+	for r0 := p.j; r0 < p.j+p.n; r0 += rowsPerCall {
+		m := min(rowsPerCall, p.j+p.n-r0)
+		d := unsafe.SliceData(dst[r0*pitch:])
+		for r := range m {
+			// The row's start, its first 32-byte aligned byte, its last block.
+			mis := uint64(-(uintptr(unsafe.Pointer(d)) + uintptr(r*pitch)) % 32 >> f.lg)
+			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = value(r0+r, 0), value(r0+r, mis), value(r0+r, lastBlock)
+		}
+		switch p.m {
+		case mRowsF16:
+			t.rowsF32To16(d, m, pitch, rowBytes, f32Base, &firsts[0], &inc16)
+		case mRowsF32:
+			t.rows[laneS](d, m, pitch, rowBytes, base, &firsts[0], inc)
+		default:
+			t.rows[f.lg](d, m, pitch, rowBytes, base, &firsts[0], inc)
+		}
+	}
+}
+
+// plainLE writes a piece of a plain method (mStart, mWords, mLinear,
+// mExact, mFMA) of the run from index i0: through a typed slice where dst is
+// aligned (the host is little-endian here), else through a small buffer.
+func (f *Filler) plainLE(dst []byte, p *piece, i0, step uint64) {
+	n := len(dst) >> f.lg
+	ptr := unsafe.Pointer(unsafe.SliceData(dst))
+	if littleEndian && f.aligned(dst) {
+		switch f.size {
+		case 1:
+			plain(&f.Seq, dst[:n], p, i0, step)
+		case 2:
+			plain(&f.Seq, unsafe.Slice((*uint16)(ptr), n), p, i0, step)
+		case 4:
+			plain(&f.Seq, unsafe.Slice((*uint32)(ptr), n), p, i0, step)
+		default:
+			plain(&f.Seq, unsafe.Slice((*uint64)(ptr), n), p, i0, step)
+		}
+		return
+	}
+	var buf [512]uint64
+	q := *p
+	for n > 0 {
+		k := min(n, len(buf))
+		plain(&f.Seq, buf[:k], &q, i0, step)
+		for j, w := range buf[:k] {
+			putLE(dst[j<<f.lg:], f.size, w)
+		}
+		dst, n = dst[k<<f.lg:], n-k
+		q.first += uint64(k) * q.d
+		i0 += uint64(k) * step
+	}
+}
+
+// word is the unsigned integer type of one element's bits.
+type word interface {
+	~uint8 | ~uint16 | ~uint32 | ~uint64
+}
+
+// plain writes the elements of a plain method's piece, in host order, of
+// indices i0, i0+step, ...: the methods without vector kernels, and the
+// reference the tests hold the others to (with Bits).
+func plain[T word](s *Seq, dst []T, p *piece, i0, step uint64) {
+	switch p.m {
+	case mStart:
+		dst[0] = T(s.start)
+	case mWords:
+		v, dv := T(p.first), T(p.d)
+		for j := range dst {
+			dst[j] = v
+			v += dv
+		}
+	case mFMA:
+		st, d := math.Float64frombits(s.start), math.Float64frombits(s.delta)
+		for j := range dst {
+			i := float64(i0 + uint64(j)*step)
+			dst[j] = T(math.Float64bits(math.FMA(i, d, st)))
+		}
+	case mExact:
+		// Every S + i*D is below 2^53: float64 holds the values exactly and
+		// float64 additions stay exact, so converting each once rounds once.
+		x, d := s.valueF64(i0), s.stepF64(step)
+		if s.kind == Float32 {
+			for j := range dst {
+				dst[j] = T(math.Float32bits(float32(x)))
+				x += d
+			}
+			return
+		}
+		for j := range dst {
+			dst[j] = T(f64ToF16(x))
+			x += d
+		}
+	default: // mLinear: S + i*D for each index, stepping the 128-bit integer by step*D
+		hi, lo := s.linear(i0)
+		sh, sl := bits.Mul64(s.dLo, step)
+		sh += s.dHi * step
+		var c uint64
+		for j := range dst {
+			dst[j] = T(s.roundSigned(hi, lo))
+			lo, c = bits.Add64(lo, sl, 0)
+			hi, _ = bits.Add64(hi, sh, c)
+		}
+	}
+}
+
+// LittleEndian reports whether the host stores words little-endian.
+var LittleEndian = littleEndian
+
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()

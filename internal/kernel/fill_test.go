@@ -1,0 +1,399 @@
+package kernel
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// The fill tests run whole fills (plan, then every piece through a table)
+// on every table this machine has, the Go twins' included, against Bits:
+// the plain definition of element i, computed on its own. The root
+// package's tests hold Bits, and the fills, to an exact math/big reference.
+
+// useTable makes the executor use tb until the test ends.
+func useTable(t *testing.T, tb *table) {
+	old := tbl
+	tbl = tb
+	t.Cleanup(func() { tbl = old })
+}
+
+// elementAt returns the little-endian element j of dst.
+func elementAt(dst []byte, size, j int) uint64 { return getLE(dst[j*size:], size) }
+
+// TestFillMatchesBits: FillLE gives Bits for every element, on random
+// sequences, index ranges, steps, lengths, alignments and facts, with
+// regular and streaming stores, on every table.
+func TestFillMatchesBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	mem := make([]byte, 1<<17+64)
+	big := make([]byte, streamingMin+4096)
+	defer setStreaming(0)
+	cases := 3000
+	if testing.Short() {
+		cases = 400
+	}
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		for c := range cases {
+			setStreaming(0)
+			m, long := mem, c%500 < 2
+			if long {
+				m = big
+				setStreaming(1 - 2*(c%2)) // both kinds of store
+			}
+			f, dst, i0, step := randomRun(r, m, 0, len(m)-64)
+			if long {
+				f, dst, i0, step = randomRun(r, m, streamingMin, len(m)-64)
+			}
+			if !long && len(dst) > 1<<14 {
+				dst = dst[:1<<14&^(f.size-1)] // keep the element-wise check quick
+			}
+			for i := range dst {
+				dst[i] = 0xA5
+			}
+			f.FillLE(dst, i0, step)
+			for j := range len(dst) / f.size {
+				i := i0 + uint64(j)*step
+				if got, want := elementAt(dst, f.size, j), f.Bits(i); got != want {
+					t.Fatalf("%s case %d kind %d size %d start %#x delta %#x i0 %d step %d n %d: element %d (index %d) = %#x, want %#x",
+						tb.name, c, f.kind, f.size, f.start, f.delta, i0, step, len(dst)/f.size, j, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestFillLeavesNeighbours: a fill writes its bytes and not one more.
+func TestFillLeavesNeighbours(t *testing.T) {
+	r := rand.New(rand.NewPCG(43, 44))
+	mem := make([]byte, 1<<16)
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		for range 300 {
+			k := allKinds[r.IntN(len(allKinds))]
+			f := NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), uint64(len(mem)))
+			a := r.IntN(1000) * k.size
+			n := r.IntN(len(mem)/k.size - a/k.size - 1)
+			for i := range mem {
+				mem[i] = 0x5A
+			}
+			f.FillLE(mem[a:a+n*k.size], 0, 1)
+			for i := range mem {
+				if (i < a || i >= a+n*k.size) && mem[i] != 0x5A {
+					t.Fatalf("%s: byte %d outside [%d, %d) written", tb.name, i, a, a+n*k.size)
+				}
+			}
+		}
+	}
+}
+
+// TestFillRowsMatchesBits: FillRowsLE gives Bits for every element of every
+// row and leaves the padding, on random padded layouts of every kind, on
+// every table (the row kernels among them).
+func TestFillRowsMatchesBits(t *testing.T) {
+	r := rand.New(rand.NewPCG(89, 90))
+	mem := make([]byte, 1<<18+64)
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		for c := range 600 {
+			k := allKinds[r.IntN(len(allKinds))]
+			start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
+			n := 1 + r.IntN(600)
+			pitch := (n + r.IntN(20)) * k.size
+			rows := 1 + r.IntN(min(150, (len(mem)-64-n*k.size)/pitch+1))
+			var i0 uint64
+			if r.IntN(3) > 0 {
+				i0 = r.Uint64N(1 << 20)
+			}
+			step, rowStep := uint64(1), uint64(n+r.IntN(5))
+			f := NewFiller(k.kind, k.size, start, delta, i0+uint64(rows)*rowStep+uint64(n)*step)
+			off := r.IntN(64) &^ (k.size - 1)
+			dst := mem[off : off+(rows-1)*pitch+n*k.size]
+			for i := range dst {
+				dst[i] = 0x5A
+			}
+			f.FillRowsLE(dst, rows, pitch, n, i0, rowStep, step)
+			for row := range rows {
+				for e := range pitch / k.size {
+					at := row*pitch + e*k.size
+					if at >= len(dst) {
+						break
+					}
+					if e >= n {
+						for _, b := range dst[at : at+k.size] {
+							if b != 0x5A {
+								t.Fatalf("%s case %d: padding of row %d written", tb.name, c, row)
+							}
+						}
+						continue
+					}
+					i := i0 + uint64(row)*rowStep + uint64(e)*step
+					if got, want := getLE(dst[at:], k.size), f.Bits(i); got != want {
+						t.Fatalf("%s case %d kind %d size %d start %#x delta %#x rows %d pitch %d n %d: row %d element %d (index %d) = %#x, want %#x",
+							tb.name, c, f.kind, f.size, f.start, f.delta, rows, pitch, n, row, e, i, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFillStridedAndNative: FillStridedLE writes each element at its stride
+// and nothing between; FillNative gives the host's byte order.
+func TestFillStridedAndNative(t *testing.T) {
+	r := rand.New(rand.NewPCG(91, 92))
+	for c := range 300 {
+		k := allKinds[r.IntN(len(allKinds))]
+		f := NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), 1<<20)
+		n := r.IntN(3000)
+		stride := k.size * (1 + r.IntN(3))
+		i0 := r.Uint64N(1000)
+		dst := make([]byte, n*stride+k.size)
+		f.FillStridedLE(dst, n, stride, i0, 1)
+		for j := range n {
+			if got, want := getLE(dst[j*stride:], k.size), f.Bits(i0+uint64(j)); got != want {
+				t.Fatalf("case %d: strided element %d = %#x, want %#x", c, j, got, want)
+			}
+			for _, b := range dst[j*stride+k.size : (j+1)*stride] {
+				if b != 0 {
+					t.Fatalf("case %d: a byte between strided elements written", c)
+				}
+			}
+		}
+		native := make([]byte, n*k.size)
+		f.FillNative(native, i0, 1)
+		for j := range n {
+			var got uint64
+			switch k.size {
+			case 1:
+				got = uint64(native[j])
+			case 2:
+				got = uint64(binary.NativeEndian.Uint16(native[2*j:]))
+			case 4:
+				got = uint64(binary.NativeEndian.Uint32(native[4*j:]))
+			default:
+				got = binary.NativeEndian.Uint64(native[8*j:])
+			}
+			if want := f.Bits(i0 + uint64(j)); got != want {
+				t.Fatalf("case %d: native element %d = %#x, want %#x", c, j, got, want)
+			}
+		}
+	}
+}
+
+// TestF64ToF16 holds the plain float64-to-binary16 conversion to a rounding
+// by enumerating neighbours, on values exact in float32 (a single rounding).
+func TestF64ToF16(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	for range 200000 {
+		f := math.Float32frombits(r.Uint32())
+		if f != f {
+			continue
+		}
+		got := f64ToF16(float64(f))
+		want := refF32ToF16(f)
+		if got != want {
+			t.Fatalf("%g (%#x): got %#x, want %#x", f, math.Float32bits(f), got, want)
+		}
+	}
+}
+
+// refF32ToF16 rounds a float32 to binary16 by enumerating the neighbours.
+func refF32ToF16(f float32) uint16 {
+	sign := uint16(0)
+	if math.Signbit(float64(f)) {
+		sign = 0x8000
+	}
+	a := math.Abs(float64(f))
+	if a >= 65520 {
+		return sign | 0x7C00
+	}
+	// Candidates are k * 2^(e-10) for the binade of a, or subnormals.
+	ulp := math.Ldexp(1, -24)
+	if a >= 0x1p-14 {
+		_, e := math.Frexp(a) // a = m * 2^e, m in [0.5, 1)
+		ulp = math.Ldexp(1, e-1-10)
+	}
+	k := math.Floor(a / ulp)
+	lo, hi := k*ulp, (k+1)*ulp
+	var v float64
+	switch {
+	case a-lo < hi-a:
+		v = lo
+	case a-lo > hi-a:
+		v = hi
+	case math.Mod(k, 2) == 0:
+		v = lo
+	default:
+		v = hi
+	}
+	// Encode v.
+	if v < 0x1p-14 {
+		return sign | uint16(v/0x1p-24)
+	}
+	_, e := math.Frexp(v)
+	exp := e - 1
+	frac := v/math.Ldexp(1, exp) - 1
+	return sign | uint16(exp+15)<<10 | uint16(math.Round(frac*1024))
+}
+
+// TestFloat16Midpoints: runs where many i*delta are float16 midpoints and
+// start is far too small for float32 to see: rounding through float32 to
+// nearest would land on the midpoints and break ties to even, wrongly for
+// one sign of start; every method must round once.
+func TestFloat16Midpoints(t *testing.T) {
+	r := rand.New(rand.NewPCG(47, 48))
+	mem := make([]byte, 1<<16)
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		for c := range 200 {
+			D := uint64(r.Uint32()&0x3FF | 0x401) // odd 11-bit significand
+			e := r.IntN(10) - 8                   // delta = D * 2^(e-10), its last bit 2^(e-10)
+			delta := f64ToF16(math.Ldexp(float64(D), e-10))
+			// The sums reach 2^(e+13) after 2^12 steps, where float32's last
+			// bit is 2^(e-10): start sits below half of it.
+			start := f64ToF16(math.Ldexp(1, e-12-r.IntN(3)))
+			if r.IntN(2) == 0 {
+				start |= 0x8000
+			}
+			f := NewFiller(Float16, 2, uint64(start), uint64(delta), 4097)
+			off := 2 * r.IntN(32)
+			dst := mem[off : off+2*4096]
+			f.FillLE(dst, 1, 1)
+			checkFloat16(t, f, dst, 1, 1, fmt.Sprintf("%s case %d", tb.name, c))
+		}
+	}
+}
+
+// TestFloat16IntLanes runs float16 sequences whose exact sums need 25 to 31
+// bits (too many for float32, few enough for int32 lanes) through the binade
+// method with every table and both store kinds, both signs, with ties (an
+// odd delta) and without, unaligned starts, from the subnormals up.
+func TestFloat16IntLanes(t *testing.T) {
+	mem := make([]byte, streamingMin+4096)
+	defer setStreaming(0)
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		for c := range 4 {
+			setStreaming(1 - 2*(c%2))
+			start, delta := uint64(0x0001), uint64(0x0010) // 2^-24 + i*2^-20: 16i+1 at 2^-24
+			if c >= 2 {
+				start, delta = 0x8003, 0x8013 // negative, 19i+3 at 2^-24
+			}
+			off := 2 + 2*c
+			n := (len(mem) - off - 2*64) / 2
+			f := NewFiller(Float16, 2, start, delta, uint64(n)+1)
+			dst := mem[off : off+2*n]
+			f.FillLE(dst, 1, 1)
+			checkFloat16(t, f, dst, 1, 1, fmt.Sprintf("%s case %d", tb.name, c))
+		}
+	}
+}
+
+// TestOverflowFrom holds overflowFrom, which decides where runs become
+// constant infinities, to the plain definition (Bits): the first element
+// that rounds to an infinity, with every later one infinite too.
+func TestOverflowFrom(t *testing.T) {
+	r := rand.New(rand.NewPCG(49, 50))
+	kinds := []struct {
+		kind Kind
+		size int
+		f    *format
+	}{{Float16, 2, &formatFloat16}, {Float32, 4, &formatFloat32}}
+	for c := range 20000 {
+		k := kinds[c%2]
+		start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
+		if c%4 < 2 {
+			// Coarse values: the last bit of start and delta far above 1.
+			if k.kind == Float16 {
+				start, delta = uint64(r.IntN(0x7C00)), 0x4000+uint64(r.IntN(0x3C00))
+			} else {
+				start, delta = uint64(r.Uint32N(0x7F800000)), 0x60000000+uint64(r.Uint32N(0x1F800000))
+			}
+			start |= uint64(r.IntN(2)) << (8*k.size - 1)
+			delta |= uint64(r.IntN(2)) << (8*k.size - 1)
+		}
+		s := New(k.kind, k.size, start, delta, 0)
+		if s.mode != modeLinear {
+			continue
+		}
+		i0, step, n := 1+r.Uint64N(1000), 1+r.Uint64N(100), r.IntN(2000)
+		want := n
+		for j := n - 1; j >= 0; j-- {
+			if s.Bits(i0+uint64(j)*step)&^k.f.signBit() != k.f.infBits() {
+				break
+			}
+			want = j
+		}
+		if got := s.overflowFrom(i0, step, n); got != want {
+			t.Fatalf("start %#x delta %#x i0 %d step %d n %d: overflowFrom = %d, want %d", start, delta, i0, step, n, got, want)
+		}
+	}
+}
+
+// checkFloat16 holds the float16 elements in dst, of indices i0, i0+step,
+// ..., to Bits.
+func checkFloat16(t *testing.T, f *Filler, dst []byte, i0, step uint64, what string) {
+	t.Helper()
+	for j := range len(dst) / 2 {
+		i := i0 + uint64(j)*step
+		got := uint64(binary.LittleEndian.Uint16(dst[2*j:]))
+		if want := f.Bits(i); got != want {
+			t.Fatalf("%s: start %#x delta %#x i0 %d step %d n %d: element %d (index %d) = %#x, want %#x",
+				what, f.start, f.delta, i0, step, len(dst)/2, j, i, got, want)
+		}
+	}
+}
+
+// TestBinadeMethod plans float16 runs that fit int32 lanes with the binade
+// split directly (not only where the planner picks it, after faster
+// methods) and executes them on every table: zero crossings, subnormals,
+// ties, short pieces, both signs and steps, both store kinds.
+func TestBinadeMethod(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 52))
+	mem := make([]byte, 1<<16+64)
+	defer setStreaming(0)
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		tested := 0
+		for c := 0; tested < 1500 && c < 100000; c++ {
+			f := NewFiller(Float16, 2, randomBits(r, Float16, 2), randomBits(r, Float16, 2), 0)
+			n := 32 + r.IntN(len(mem)/2-64)
+			step := uint64(1)
+			if r.IntN(4) == 0 {
+				step = 1 + r.Uint64N(50)
+			}
+			i0 := 1 + r.Uint64N(1000)
+			last := i0 + uint64(n-1)*step
+			if f.mode != modeLinear || !f.int32Lanes(i0, last) || f.overflowFrom(i0, step, n) < n {
+				continue
+			}
+			tested++
+			off := 2 * r.IntN(32)
+			dst := mem[off : off+2*n]
+			nt := r.IntN(2) == 0
+			for j := 0; j < n; {
+				var pl plan
+				e := f.planBinades(j, n, i0+uint64(j)*step, step, nt, &pl)
+				for k := range pl.n {
+					f.exec(dst[2*j:], shifted(pl.p[k], j), i0+uint64(j)*step, step)
+				}
+				j = e
+			}
+			checkFloat16(t, f, dst, i0, step, tb.name+" binade split")
+		}
+		if tested < 1500 {
+			t.Fatalf("only %d sequences fit the binade method", tested)
+		}
+	}
+}
+
+// shifted returns p with its elements counted from j (planBinades counts
+// them from the start of the run it was given).
+func shifted(p piece, j int) *piece {
+	p.j -= j
+	return &p
+}

@@ -1,0 +1,111 @@
+package kernel
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// lanes are the vector kernels' lane offsets for runs of consecutive
+// elements (step 1), computed once per Filler: what every call of a kernel
+// on such a run would otherwise compute again.
+type lanes struct {
+	wordD    uint64    // the step the word lanes are for: delta (integers) or 0
+	words    [128]byte // the offsets 0, d, 2d, ... of 128 bytes of lanes (little-endian)
+	wordsInc [32]byte  // the step of a block of 128 bytes, in every lane
+	f32      [32]float32
+	f64      [16]float64
+	bin      [2][32]int32 // e*|D| and -e*|D|, e the element lane l holds (packOrder)
+}
+
+func newLanes(s *Seq) *lanes {
+	ln := new(lanes)
+	if s.kind == Int {
+		ln.wordD = s.delta
+	}
+	ln.words, ln.wordsInc = wordLanes(s.size, ln.wordD)
+	if s.mode != modeLinear || s.kind == Float64 {
+		return ln
+	}
+	ln.f32, ln.f64 = floatLanes(s, 1)
+	absD := s.dLo
+	if int64(s.dHi) < 0 {
+		absD = -absD
+	}
+	for l, e := range packOrder {
+		ln.bin[0][l] = int32(uint32(uint64(e) * absD))
+		ln.bin[1][l] = -ln.bin[0][l]
+	}
+	return ln
+}
+
+// wordLanes returns the offsets 0, d, 2d, ... of 128 bytes of lanes of size
+// bytes, and the step of a whole block in every lane, wrapping at the
+// element width, little-endian.
+func wordLanes(size int, d uint64) (base [128]byte, inc [32]byte) {
+	n := uint64(128 / size)
+	for l := range n {
+		putLE(base[l*uint64(size):], size, l*d)
+	}
+	for l := 0; l < 32; l += size {
+		putLE(inc[l:], size, n*d)
+	}
+	return base, inc
+}
+
+// floatLanes returns the offsets l*step*D of 32 float32 and 16 float64
+// lanes (exact where the planner uses them).
+func floatLanes(s *Seq, step uint64) (f32 [32]float32, f64 [16]float64) {
+	dx := s.stepF64(step)
+	for l := range f32 {
+		f32[l] = float32(float64(l) * dx)
+	}
+	for l := range f64 {
+		f64[l] = float64(l) * dx
+	}
+	return f32, f64
+}
+
+// packOrder[l] is the element of a 32-element block that lane l of the
+// binade kernels holds: VPACKUSDW takes four results from each source in
+// turn within each 128-bit lane.
+var packOrder = func() (o [32]int64) {
+	for l := range o {
+		z, d := l/16, l%16
+		o[l] = int64(8*(d/4) + 4*z + d%4)
+	}
+	return o
+}()
+
+// broadcast32 returns a float32 in every lane of 32 bytes.
+func broadcast32(x float32) (b [32]byte) {
+	for l := 0; l < 32; l += 4 {
+		binary.LittleEndian.PutUint32(b[l:], math.Float32bits(x))
+	}
+	return b
+}
+
+func putLE(b []byte, size int, w uint64) {
+	switch size {
+	case 1:
+		b[0] = byte(w)
+	case 2:
+		binary.LittleEndian.PutUint16(b, uint16(w))
+	case 4:
+		binary.LittleEndian.PutUint32(b, uint32(w))
+	default:
+		binary.LittleEndian.PutUint64(b, w)
+	}
+}
+
+func getLE(b []byte, size int) uint64 {
+	switch size {
+	case 1:
+		return uint64(b[0])
+	case 2:
+		return uint64(binary.LittleEndian.Uint16(b))
+	case 4:
+		return uint64(binary.LittleEndian.Uint32(b))
+	default:
+		return binary.LittleEndian.Uint64(b)
+	}
+}

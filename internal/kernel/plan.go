@@ -1,0 +1,717 @@
+package kernel
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// method is one way of writing elements. The planner below is the only code
+// that chooses one; each method's precondition is written here, next to its
+// name, and valid checks it (the planner's tests hold every piece to it).
+type method uint8
+
+const (
+	// mStart writes element 0: start's bits, which the arithmetic need not
+	// give (NaN payloads, -0, an infinite delta). Pre: the piece is index 0
+	// alone. Plain Go.
+	mStart method = iota
+
+	// mWords writes first, first+d, first+2d, ... wrapping at the element
+	// width. Pre: integers (d = step*delta), or a piece whose every
+	// element has the bits first (d = 0: constants, infinities past the
+	// overflow point, every element of index 0). Plain Go.
+	mWords
+
+	// mAdd is mWords in blocks of 128 bytes through the add kernels
+	// (addStore{B,W,D,Q}). Pre: as mWords; dst aligned to the element
+	// size; at least one block.
+	mAdd
+
+	// mLinear rounds the exact 128-bit S + i*D of each element with
+	// format.round. Pre: float16 or float32 in modeLinear. Plain Go.
+	mLinear
+
+	// mExact adds in float64 and converts each sum once (f64ToF16 or
+	// float32()). Pre: float16 or float32 in modeLinear; every value of
+	// the piece and the step between two of its elements below 2^53 units
+	// (so every float64 sum is exact). Plain Go.
+	mExact
+
+	// mFMA computes math.FMA(i, delta, start) (float64, which rounds
+	// once). Pre: kind Float64 in modeFMA. Plain Go.
+	mFMA
+
+	// mF32 adds in float32 lanes, exactly, and converts nothing (float32,
+	// addStoreS, blocks of 128 bytes) or converts once with F16C
+	// (float16, cvtStoreF16, blocks of 64 bytes). Pre: f32Lanes over the
+	// piece; dst aligned to the element size; at least one block.
+	mF32
+
+	// mF64 adds in float64 lanes, exactly, and converts once: to float32
+	// (cvtStoreF32), or to float16 by rounding to odd into float32 and
+	// then to nearest even with F16C, which rounds as one step
+	// (cvtStoreF16Odd). Blocks of 16 elements. Pre: f64Lanes over the
+	// piece; dst aligned to the element size; at least one block.
+	mF64
+
+	// mBinade writes float16 of one sign and one binade (or the
+	// subnormals) from int32 lanes with integer operations only
+	// (f16Bin): the bits are c + round(|k| / 2^shift) for the exact sum
+	// k = S + i*D. Ties to even come from the kernel's tie form where
+	// they are dense, and are patched afterwards where sparse. Pre:
+	// float16; int32Lanes over the piece; its every element in the
+	// binade binadeOf gives for its first (same shift and c); at least
+	// one block of 32 elements; dst aligned to the element size.
+	mBinade
+
+	// mRowRuns writes rows one at a time, each planned as a run. Pre:
+	// none.
+	mRowRuns
+
+	// mRowsWords writes rows of integers or of a constant with the row
+	// kernels (rowsAdd{B,W,D,Q}): element e of row r is first + r*rowD +
+	// e*d, wrapping. Pre: as mWords for every element; rows of at least
+	// 128 bytes; dst aligned to the element size; index 0 not among them.
+	mRowsWords
+
+	// mRowsF32 writes rows of float32 from exact float32 lanes
+	// (rowsAddS). Pre: step 1 (the lanes are the Filler's); f32Lanes over
+	// every element of the rows; rows of at least 128 bytes; dst aligned;
+	// index 0 not among them.
+	mRowsF32
+
+	// mRowsF16 writes rows of float16 from exact float32 lanes with F16C
+	// (rowsF16x). Pre: as mRowsF32; the table has the kernel (AVX-512).
+	mRowsF16
+)
+
+var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "f32", "f64", "binade",
+	"row-runs", "rows-words", "rows-f32", "rows-f16"}
+
+func (m method) String() string { return methodNames[m] }
+
+// valid returns why piece p of the run at dst (indices i0, i0+step, ...)
+// breaks its method's precondition, or "" if it meets it. The planner's
+// tests hold every piece to it; it is slow (it reads every element's bits).
+func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
+	if p.n < 1 || p.j < 0 || (p.j+p.n)<<s.lg > len(dst) {
+		return "outside the run"
+	}
+	a := i0 + uint64(p.j)*step
+	last := a + uint64(p.n-1)*step
+	b := dst[p.j<<s.lg : (p.j+p.n)<<s.lg]
+	vector := func(block int) string {
+		switch {
+		case !s.aligned(b):
+			return "dst not aligned to the element size"
+		case len(b) < block:
+			return "shorter than a block"
+		}
+		return ""
+	}
+	float := (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear
+	switch p.m {
+	case mStart:
+		if a != 0 || p.n != 1 {
+			return "not index 0 alone"
+		}
+	case mWords, mAdd:
+		for e := range uint64(p.n) {
+			if s.Bits(a+e*step) != (p.first+e*p.d)&s.mask() {
+				return "an element is not first + e*d"
+			}
+		}
+		if p.m == mAdd {
+			return vector(addBlock)
+		}
+	case mLinear:
+		if !float {
+			return "not a float16 or float32 sequence in modeLinear"
+		}
+	case mExact:
+		if !float || !s.exactBelow(a, last, step, 53) {
+			return "not exact below 2^53"
+		}
+	case mFMA:
+		if s.kind != Float64 || s.mode != modeFMA {
+			return "not a float64 sequence in modeFMA"
+		}
+	case mF32:
+		if !float || !s.f32Lanes(a, last, step) {
+			return "not exact in float32 lanes"
+		}
+		return vector(blockBytes(p.m, s.size))
+	case mF64:
+		if !float || !s.f64Lanes(a, last, step) {
+			return "not exact in float64 lanes"
+		}
+		return vector(blockBytes(p.m, s.size))
+	case mBinade:
+		if s.kind != Float16 || !float || !s.int32Lanes(a, last) {
+			return "not float16 in int32 lanes"
+		}
+		_, ka := s.linear(a)
+		_, kl := s.linear(last)
+		sh, c, _, _ := s.binadeOf(int64(ka))
+		sh2, c2, _, _ := s.binadeOf(int64(kl))
+		mag := int64(ka)
+		if mag < 0 {
+			mag = -mag
+		}
+		if sh != sh2 || c != c2 || ka == 0 || kl == 0 {
+			return "not one binade of one sign"
+		}
+		if sh != int(p.shift) || c != p.c || uint64(mag) != p.first {
+			return "parameters not those of the binade"
+		}
+		return vector(blockBytes(p.m, s.size))
+	default:
+		return "not a method of runs"
+	}
+	return ""
+}
+
+// validRows is valid for a piece of rows (see planRows).
+func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, p piece) string {
+	if p.n < 1 || p.j < 0 || p.j+p.n > rows {
+		return "outside the rows"
+	}
+	if p.m == mRowRuns {
+		return ""
+	}
+	rowBytes := n << s.lg
+	a := i0 + uint64(p.j)*rowStep
+	last := a + uint64(p.n-1)*rowStep + uint64(n-1)*step
+	switch {
+	case !s.aligned(dst):
+		return "dst not aligned to the element size"
+	case rowBytes < addBlock:
+		return "rows shorter than a block"
+	}
+	for r := p.j; r < p.j+p.n; r++ {
+		if i0+uint64(r)*rowStep == 0 {
+			return "index 0 among the rows"
+		}
+	}
+	float := (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear
+	switch p.m {
+	case mRowsWords:
+		for r := range uint64(p.n) {
+			for e := range uint64(n) {
+				i := a + r*rowStep + e*step
+				if s.Bits(i) != (p.first+r*p.rowD+e*p.d)&s.mask() {
+					return "an element is not first + r*rowD + e*d"
+				}
+			}
+		}
+	case mRowsF32, mRowsF16:
+		want := Float32
+		if p.m == mRowsF16 {
+			want = Float16
+		}
+		if s.kind != want || !float || step != 1 || !s.f32Lanes(a, last, 1) {
+			return "not exact in float32 lanes of step 1"
+		}
+		if p.m == mRowsF16 && t.rowsF32To16 == nil {
+			return "the table has no float16 row kernel"
+		}
+	default:
+		return "not a method of rows"
+	}
+	return ""
+}
+
+// mask returns the bits of an element.
+func (s *Seq) mask() uint64 { return ^uint64(0) >> (64 - 8*s.size) }
+
+// The planner's thresholds.
+const (
+	// vectorMin is the least run, in bytes, worth the vector methods: below
+	// it the plain methods cost less than planning the blocks.
+	vectorMin = 256
+	// addBlock is the block of the add kernels (bytes).
+	addBlock = 128
+	// streamingMin is the size from which the vector kernels stream their
+	// stores past the caches, if the machine writes faster so (see the
+	// table's streams): beyond what the last-level cache would usefully
+	// keep.
+	streamingMin = 16 << 20
+	// rowsPerCall is how many rows one call of a row kernel writes.
+	rowsPerCall = 64
+	// maxPieces is how many pieces one plan holds; a run that needs more
+	// is planned again from where the pieces end.
+	maxPieces = 8
+)
+
+// A piece is part of a run (or of a set of rows) that one method writes:
+// elements (or rows) [j, j+n), with the method's parameters.
+type piece struct {
+	j, n  int
+	first uint64 // mWords, mAdd, mRowsWords: the bits of element j; mBinade: |S + i*D| at element j
+	d     uint64 // mWords, mAdd, mRowsWords: the step between elements; mBinade: the step of |S + i*D| (signed)
+	rowD  uint64 // mRowsWords: the step between rows
+	m     method
+	nt    bool   // streaming stores
+	c     uint16 // mBinade: the sign and exponent bits
+	shift int8   // mBinade: the last place kept is 2^shift units
+	ties  bool   // mBinade: the kernel's tie form (dense ties)
+	tie   int    // mBinade, sparse ties: the first element that is one (>= n if none)
+	per   int    // mBinade, sparse ties: the distance between two
+}
+
+// A plan is the pieces of a run or of a set of rows, in order.
+type plan struct {
+	p [maxPieces]piece
+	n int
+}
+
+func (pl *plan) add(p piece) { pl.p[pl.n] = p; pl.n++ }
+
+// aligned reports whether dst starts at a multiple of the element size.
+func (s *Seq) aligned(dst []byte) bool {
+	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&uintptr(s.size-1) == 0
+}
+
+// planRun plans the run of len(dst)/size elements of indices i0, i0+step,
+// ..., written packed at dst, for the table t. It returns how many elements
+// the pieces cover from the start: all of them, or, where a run needs more
+// than maxPieces, as many as fit (the caller plans the rest again).
+func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, pl *plan) int {
+	n := len(dst) >> s.lg
+	if n == 0 {
+		return 0
+	}
+	j := 0
+	if i0 == 0 {
+		if step == 0 {
+			pl.add(piece{m: mWords, n: n, first: s.start}) // every element is element 0
+			return n
+		}
+		pl.add(piece{m: mStart, n: 1})
+		if j = 1; n == 1 {
+			return n
+		}
+	}
+	vec := len(dst) >= vectorMin && s.aligned(dst)
+	nt := vec && len(dst)-j<<s.lg >= streamingMin && t.streams(dst[j<<s.lg:])
+	a := i0 + uint64(j)*step // the index of element j
+	switch {
+	case s.kind == Int:
+		pl.add(s.words(vec, j, n-j, s.start+a*s.delta, step*s.delta, nt))
+	case s.mode == modeConstant:
+		pl.add(s.words(vec, j, n-j, s.constBits, 0, nt))
+	case s.kind == Float64:
+		pl.add(piece{m: mFMA, j: j, n: n - j})
+	case !vec:
+		pl.add(s.plain(j, n-j, a, step))
+	default:
+		// Past the point where the values round to an infinity, the run is
+		// that infinity: a constant.
+		var over int
+		switch count := uint64(n - j); {
+		case s.known(a, step, count):
+			over = int(min(max(s.overIdx, a)-a, count))
+		default:
+			over = s.overflowFrom(a, step, n-j)
+		}
+		if e := s.planFinite(t, j, j+over, a, step, nt, pl); e < j+over {
+			return e
+		}
+		if j+over < n {
+			inf := s.infAt(a + uint64(over)*step)
+			pl.add(s.words(true, j+over, n-j-over, inf, 0, nt))
+		}
+	}
+	return n
+}
+
+// words is the piece of n elements from j that are first, first+d, ...:
+// with the add kernels if vec and it is a block or more.
+func (s *Seq) words(vec bool, j, n int, first, d uint64, nt bool) piece {
+	m := mWords
+	if vec && n<<s.lg >= addBlock {
+		m = mAdd
+	}
+	return piece{m: m, j: j, n: n, first: first, d: d, nt: nt}
+}
+
+// plain is the plain piece for n float elements from j (index a).
+func (s *Seq) plain(j, n int, a, step uint64) piece {
+	if n >= 3 && s.exactBelow(a, a+uint64(n-1)*step, step, 53) {
+		return piece{m: mExact, j: j, n: n}
+	}
+	return piece{m: mLinear, j: j, n: n}
+}
+
+// planFinite plans elements [j, e) of a run of finite float16 or float32
+// values (element j has index a), in a run aligned for the vector methods.
+// It returns how far its pieces reach: e, or less where the plan is full.
+func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) int {
+	n := e - j
+	if n == 0 {
+		return e
+	}
+	if n<<s.lg < addBlock || n < 32 {
+		pl.add(s.plain(j, n, a, step))
+		return e
+	}
+	last := a + uint64(n-1)*step
+	known := s.known(a, step, uint64(n))
+	switch {
+	case known && s.f32Exact || s.f32Lanes(a, last, step):
+		pl.add(piece{m: mF32, j: j, n: n, nt: nt})
+	case s.kind == Float16 && (known && s.i32Exact || s.int32Lanes(a, last)):
+		return s.planBinades(j, e, a, step, nt, pl)
+	case known && s.f64Exact || s.f64Lanes(a, last, step):
+		pl.add(piece{m: mF64, j: j, n: n, nt: nt})
+	default:
+		pl.add(s.plain(j, n, a, step))
+	}
+	return e
+}
+
+// planBinades plans float16 elements [j, e) (element j has index a) whose
+// every S + i*D fits an int32 lane: S + i*D is linear in i, so each sign and
+// binade is one piece at most. A piece of a block or more is a binade
+// piece; shorter ones (a few binades near zero, where the values grow fast
+// against their binade: together fewer than about two blocks on each side of
+// zero) go together to float64 lanes, or to the plain method if fewer than
+// a block of those. It returns how far its pieces reach.
+func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, pl *plan) int {
+	_, lo := s.linear(a)
+	k0, dk := int64(lo), int64(step*s.dLo) // both below 2^32 in magnitude
+	short := -1                            // where the short pieces not yet planned begin
+	flush := func(j int) {
+		if short < 0 {
+			return
+		}
+		i := a + uint64(short-j0)*step
+		if j-short >= 32 {
+			pl.add(piece{m: mF64, j: short, n: j - short, nt: nt})
+		} else {
+			pl.add(s.plain(short, j-short, i, step))
+		}
+		short = -1
+	}
+	for j := j0; j < e; {
+		if pl.n > maxPieces-2 { // room for a short piece and a binade
+			flush(j)
+			return j
+		}
+		k := k0 + int64(j-j0)*dk
+		shift, c, low, high := s.binadeOf(k)
+		mag, sign := k, int64(1)
+		if k < 0 {
+			mag, sign = -k, -1
+		}
+		dm := sign * dk // the step of |k| while the sign holds
+		var count int64
+		switch {
+		case mag == 0:
+			count = 1
+		case dm > 0:
+			count = quo(high-mag, dm) + 1
+		case dm < 0:
+			count = quo(mag-low, -dm) + 1
+		default:
+			count = int64(e - j)
+		}
+		count = min(count, int64(e-j))
+		if count < 32 || mag == 0 {
+			if short < 0 {
+				short = j
+			}
+			j += int(count)
+			continue
+		}
+		flush(j)
+		p := piece{m: mBinade, j: j, n: int(count), first: uint64(mag), d: uint64(dm), c: c, shift: int8(shift), nt: nt}
+		up, sh := binadeScale(shift)
+		var ties uint64
+		ties, p.tie, p.per = binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count))
+		p.ties = ties != 0
+		pl.add(p)
+		j += int(count)
+	}
+	flush(e)
+	return e
+}
+
+// binadeOf returns, for the exact sum k (in units of 2^unit), the float16
+// binade it lies in: the magnitudes [low, high] of that binade (or of the
+// subnormals), the last place kept there (2^shift units), and the sign and
+// exponent bits c. For k = 0 it gives c = 0 and low = high = 0.
+func (s *Seq) binadeOf(k int64) (shift int, c uint16, low, high int64) {
+	mag := k
+	if k < 0 {
+		mag, c = -k, 0x8000
+	}
+	sub := -14 - s.unit // magnitudes below 2^sub are subnormal (sub <= 10)
+	switch m := bits.Len64(uint64(mag)) - 1; {
+	case mag == 0:
+		return 0, c, 0, 0
+	case m < sub:
+		return -24 - s.unit, c, 1, 1<<sub - 1
+	default:
+		return m - 10, c | uint16(m+s.unit+14)<<10, 1 << m, 1<<(m+1) - 1
+	}
+}
+
+// binadeScale returns the scale 2^up that makes a binade's last place at
+// least 2^1 units (the kernel rounds by a shift of at least 1), and the
+// shift at that scale. Magnitudes so scaled stay below 2^22: shift is below
+// 1 only where they are exact and below 2^11.
+func binadeScale(shift int) (up uint, scaled int) {
+	u := max(0, 1-shift)
+	return uint(u), shift + u
+}
+
+// quo returns x / y for 0 <= x < 2^53 and 0 < y < 2^53 by a float64
+// division (an integer division is several times slower), which is exact
+// after truncation: x and y convert exactly; x/y is either an integer or at
+// least 1/y below the next one, and the division's rounding error, at most
+// (x/y) * 2^-53, is smaller than that, since x < 2^53.
+func quo(x, y int64) int64 {
+	return int64(float64(x) / float64(y))
+}
+
+// binadeTies decides how the binade kernel rounds ties. The magnitudes,
+// biased by half, are kb_j = a + j*d + half (a, d at the kernel's scale);
+// element j is a tie when a + j*d is half modulo 2^shift. With 2^g the
+// largest power of two dividing d, that needs a to be half modulo 2^g, and
+// then happens for j = tie, tie + period, ... with period = 2^(shift-g)
+// (d/2^g is odd, so invertible modulo any power of two). If ties are dense
+// (a period below 64), the kernel's tie form handles them (ties = 1); if
+// there are none in the n elements, or at most one in 64 (patched after the
+// kernel), the plain form runs (ties = 0, and tie, period locate them;
+// tie >= n if none).
+func binadeTies(a, d uint64, shift, n int) (ties uint64, tie, period int) {
+	half := uint64(1) << (shift - 1)
+	g := bits.TrailingZeros64(d)
+	if g >= shift {
+		// a + j*d is a modulo 2^shift: every element is a tie, or none.
+		if (a-half)&(1<<shift-1) == 0 {
+			return 1, n, 1
+		}
+		return 0, n, 1
+	}
+	if (a-half)&(1<<g-1) != 0 {
+		return 0, n, 1 // never
+	}
+	// j*(d/2^g) = (half-a)/2^g modulo 2^(shift-g).
+	odd := d >> g
+	inv := odd // Newton's iteration for the inverse modulo 2^64
+	for range 5 {
+		inv *= 2 - odd*inv
+	}
+	period = 1 << (shift - g)
+	tie = int(((half - a) >> g * inv) & uint64(period-1))
+	if tie < n && period < 64 {
+		return 1, n, period
+	}
+	return 0, tie, period
+}
+
+// planRows plans rows of n consecutive elements, row r at byte r*pitch of
+// dst, with the elements of indices i0 + r*rowStep + e*step. Element 0 (if
+// among them) goes in a row of its own; then the row kernels take the rows
+// where their values need no rounding of their own (integers, constants,
+// infinities, floats exact in float32); other rows go one at a time as runs.
+func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) {
+	r := 0
+	if i0 == 0 && rows > 1 && rowStep != 0 {
+		pl.add(piece{m: mRowRuns, n: 1})
+		r = 1
+	}
+	if r == rows {
+		return
+	}
+	a := i0 + uint64(r)*rowStep // the index of row r's first element
+	rowBytes := n << s.lg
+	m, first, rowD, d := mRowRuns, uint64(0), uint64(0), uint64(0)
+	if rowBytes >= addBlock && a != 0 && s.aligned(dst) {
+		last := a + uint64(rows-r-1)*rowStep + uint64(n-1)*step
+		known := s.known(a, step, last-a+1)
+		switch {
+		case s.kind == Int:
+			m, first, rowD, d = mRowsWords, s.start+a*s.delta, rowStep*s.delta, step*s.delta
+		case s.mode == modeConstant:
+			m, first = mRowsWords, s.constBits
+		case s.kind == Float64:
+		case known && a >= s.overIdx:
+			m, first = mRowsWords, s.infAt(a)
+		case s.kind == Float32 && known && s.f32Exact:
+			m = mRowsF32
+		case s.kind == Float16 && known && s.f32Exact && t.rowsF32To16 != nil:
+			m = mRowsF16
+		}
+	}
+	pl.add(piece{m: m, j: r, n: rows - r, first: first, rowD: rowD, d: d})
+}
+
+// blockRun is whole blocks of a run: blocks of them from byte at, with
+// streaming stores if nt.
+type blockRun struct {
+	at, blocks int
+	nt         bool
+}
+
+// blockRuns splits a vector piece of len(dst) bytes (at least one block, a
+// power of two of bytes) into the kernel calls that write it: a head block
+// at 0 (if dst is not aligned to 64 bytes, or to the block if smaller),
+// whole aligned blocks (with streaming stores if nt), and a tail block
+// ending at the end (if the blocks do not reach it): the first n of runs.
+// Aligned blocks matter for regular stores too: a store that crosses a
+// cache line costs two. The head and tail blocks overlap the aligned ones
+// and rewrite the same values there. Powers of two by mask and shift: a
+// division by a variable costs more than a small run's stores.
+func blockRuns(dst []byte, block int, nt bool) (runs [3]blockRun, n int) {
+	align := uintptr(min(64, block)) // the head block must reach mid
+	mid := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) & (align - 1))
+	if mid+block > len(dst) {
+		runs[0], runs[1] = blockRun{0, 1, false}, blockRun{len(dst) - block, 1, false}
+		return runs, 2
+	}
+	if mid > 0 {
+		runs[n], n = blockRun{0, 1, false}, n+1
+	}
+	blocks := (len(dst) - mid) >> bits.TrailingZeros(uint(block))
+	runs[n], n = blockRun{mid, blocks, nt}, n+1
+	if mid+blocks*block < len(dst) {
+		runs[n], n = blockRun{len(dst) - block, 1, false}, n+1
+	}
+	return runs, n
+}
+
+// blockBytes returns the block, in bytes, of a vector method for elements
+// of size bytes.
+func blockBytes(m method, size int) int {
+	switch {
+	case m == mF32 && size == 2, m == mBinade:
+		return 64
+	case m == mF64:
+		return 16 * size
+	}
+	return addBlock
+}
+
+// The preconditions' arithmetic.
+
+// maxAbs returns the largest |S + i*D| over i in {a, b} (V is linear,
+// so its extremes over [a, b] are at the ends), as 128-bit magnitudes.
+func (s *Seq) maxAbs(a, b uint64) (hi, lo uint64) {
+	ah, al := s.linear(a)
+	bh, bl := s.linear(b)
+	if int64(ah) < 0 {
+		ah, al = neg128(ah, al)
+	}
+	if int64(bh) < 0 {
+		bh, bl = neg128(bh, bl)
+	}
+	if ah > bh || ah == bh && al > bl {
+		return ah, al
+	}
+	return bh, bl
+}
+
+// exactBelow reports whether every S + i*D for i in [a, b], and the step
+// between neighbours (step*D), are below 2^p in magnitude: then sums of
+// them in a float format with p significand bits are exact.
+func (s *Seq) exactBelow(a, b, step uint64, p uint) bool {
+	hi, lo := s.maxAbs(a, b)
+	if hi != 0 || lo>>p != 0 {
+		return false
+	}
+	dh, dl := bits.Mul64(s.dLo, step)
+	dh += s.dHi * step
+	if int64(dh) < 0 {
+		dh, dl = neg128(dh, dl)
+	}
+	return dh == 0 && dl>>p == 0
+}
+
+// f32Lanes reports whether float32 lanes may write elements a through b
+// (every step-th index): every value, and the step of 32 elements, is exact
+// in float32 (below 2^24 units, at a unit float32 reaches: from its least
+// subnormal, 2^-149, to 2^104, where 2^24 units are still finite).
+func (s *Seq) f32Lanes(a, b, step uint64) bool {
+	return s.exactBelow(a, b, step*32, 24) && s.unit >= -149 && s.unit <= 104
+}
+
+// f64Lanes reports whether float64 lanes may write elements a through b:
+// every value, and the step of 16 elements, is below 2^53 units (float64
+// holds them, and sums of them, exactly).
+func (s *Seq) f64Lanes(a, b, step uint64) bool {
+	return s.exactBelow(a, b, step*16, 53)
+}
+
+// int32Lanes reports whether the float16 binade kernels may write elements
+// a through b: every S + i*D is below 2^31 in magnitude (an int32 lane
+// holds it, and the lanes' wrapping additions stay exact), and unit is at
+// least -24 (float16's least subnormal; it always is, as start and delta are
+// float16 values), so that no shift reaches 32 bits.
+func (s *Seq) int32Lanes(a, b uint64) bool {
+	return s.kind == Float16 && s.unit >= -24 && s.exactBelow(a, b, 0, 31)
+}
+
+// infAt returns the bits of the infinity element i rounds to (i at or past
+// the overflow point).
+func (s *Seq) infAt(i uint64) uint64 {
+	inf := s.f.infBits()
+	if hi, _ := s.linear(i); int64(hi) < 0 {
+		inf |= s.f.signBit()
+	}
+	return inf
+}
+
+// overflowFrom returns the first j in [0, n) from which every element
+// i0 + j*step rounds to an infinity (|value| at or past the midpoint above
+// the largest finite value), or n if none does. Along i >= 0, |V| can only
+// pass that threshold while moving away from zero (|start| is finite, so
+// below it), never come back: the elements past it form a tail, and a
+// binary search finds where it begins.
+func (s *Seq) overflowFrom(i0, step uint64, n int) int {
+	past := func(j int) bool {
+		hi, lo := s.linear(i0 + uint64(j)*step)
+		if int64(hi) < 0 {
+			hi, lo = neg128(hi, lo)
+		}
+		// Threshold: (2^p - 1/2) * 2^(emax+1-p) = (2^(p+1) - 1) * 2^(emax-p).
+		p := int(s.f.mantBits)
+		emax := 1<<(s.f.expBits-1) - 1
+		tm := uint64(1)<<(p+1) - 1
+		shift := emax - p - s.unit
+		if shift < 0 {
+			// V >= tm / 2^k exactly when V * 2^k >= tm (V is an integer).
+			k := uint(-shift)
+			if hi != 0 || k >= 64 {
+				return hi != 0 || lo != 0
+			}
+			return lo>>(64-k) != 0 || lo<<k >= tm
+		}
+		if shift+p+1 > 128 {
+			return false // the threshold, tm * 2^shift, exceeds every |V| (below 2^128)
+		}
+		th, tl := shl128(0, tm, uint(shift))
+		return hi > th || hi == th && lo >= tl
+	}
+	if n == 0 || !past(n-1) {
+		return n
+	}
+	if past(0) {
+		return 0
+	}
+	lo, hi := 0, n-1 // past(hi) holds
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if past(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	if !past(lo) {
+		return n
+	}
+	return lo
+}

@@ -1,0 +1,329 @@
+package kernel
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+)
+
+// randomBits returns start or delta bits that exercise the methods'
+// boundaries: small integers (exact in float32), tenths (exact only in
+// float64 for a while), tiny and huge magnitudes, and random bits.
+func randomBits(r *rand.Rand, kind Kind, size int) uint64 {
+	mask := ^uint64(0) >> (64 - 8*size)
+	switch kind {
+	case Float32:
+		pool := []float32{0, 1, -1, 0.1, 0.3, -0.3, 1e-3, 3e-4, 1e30, -2.5e-40, 65504, 1 << 20, 3.2, 1.5}
+		if r.IntN(3) > 0 {
+			return uint64(math.Float32bits(pool[r.IntN(len(pool))]))
+		}
+		return uint64(r.Uint32())
+	case Float16:
+		pool := []uint64{0, 0x3C00, 0xBC00, 0x2E66, 0x34CD, 0xB4CD, 0x0001, 0x8400, 0x7BFF, 0x0C00, 0x1400, 0x6800, 0x0E8A}
+		if r.IntN(3) > 0 {
+			return pool[r.IntN(len(pool))]
+		}
+		return uint64(r.Uint32() & 0xFFFF)
+	case Float64:
+		pool := []float64{0, 1, -1, 0.1, 0.3, 1e300, -3e-320}
+		if r.IntN(3) > 0 {
+			return math.Float64bits(pool[r.IntN(len(pool))])
+		}
+		return r.Uint64()
+	}
+	if r.IntN(2) == 0 {
+		return uint64(r.IntN(11)-5) & mask
+	}
+	return r.Uint64() & mask
+}
+
+type kindSize struct {
+	kind Kind
+	size int
+}
+
+var allKinds = []kindSize{{Int, 1}, {Int, 2}, {Int, 4}, {Int, 8}, {Float16, 2}, {Float32, 4}, {Float64, 8}}
+
+// randomRun draws a sequence and a run of it: index range, step, length
+// (minBytes to maxBytes), the facts' count, and a destination at a random offset
+// of mem (which holds at least maxBytes + 64).
+func randomRun(r *rand.Rand, mem []byte, minBytes, maxBytes int) (f *Filler, dst []byte, i0, step uint64) {
+	k := allKinds[r.IntN(len(allKinds))]
+	start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
+	if r.IntN(8) == 0 && k.kind == Float16 {
+		start, delta = 0x2E66, 0x34CD // 0.1 + i*0.3: infinite past 218k elements
+	}
+	n := minBytes/k.size + r.IntN((maxBytes-minBytes)/k.size+1)
+	if r.IntN(4) == 0 && minBytes == 0 {
+		n = r.IntN(64)
+	}
+	if r.IntN(3) > 0 {
+		i0 = r.Uint64N(1 << 32)
+	}
+	step = 1
+	if r.IntN(4) == 0 {
+		step = r.Uint64N(1000)
+	}
+	if i0+uint64(n)*step >= 1<<32 {
+		i0 = 0
+		if uint64(n)*step >= 1<<32 {
+			step = 1
+		}
+	}
+	count := uint64(0) // no facts
+	if r.IntN(2) == 0 {
+		count = i0 + uint64(n)*step + r.Uint64N(1000)
+	}
+	f = NewFiller(k.kind, k.size, start, delta, count)
+	off := r.IntN(64)
+	if r.IntN(2) == 0 {
+		off &^= k.size - 1
+	}
+	return f, mem[off : off+n*k.size], i0, step
+}
+
+// planned plans a run to its end, as FillLE does, and returns its pieces
+// with the index and the run each was planned in.
+type plannedPiece struct {
+	p      piece
+	dst    []byte
+	i0     uint64
+	offset int // the element of the whole run where dst begins
+}
+
+func planAll(t *testing.T, tb *table, f *Filler, dst []byte, i0, step uint64) []plannedPiece {
+	var out []plannedPiece
+	offset := 0
+	for {
+		var pl plan
+		done := f.planRun(tb, dst, i0, step, &pl)
+		for _, p := range pl.p[:pl.n] {
+			out = append(out, plannedPiece{p, dst, i0, offset})
+		}
+		n := len(dst) >> f.lg
+		if done == n {
+			return out
+		}
+		if done <= 0 || done > n {
+			t.Fatalf("a plan covers %d of %d elements", done, n)
+		}
+		dst, i0, offset = dst[done<<f.lg:], i0+uint64(done)*step, offset+done
+	}
+}
+
+// TestPlanRuns: the planner's pieces cover every run exactly once, in
+// order, and each meets its method's precondition, on random sequences of
+// every kind, runs, steps, lengths, alignments and facts, with and without
+// streaming stores and the float16 row kernel in the table.
+func TestPlanRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(81, 82))
+	mem := make([]byte, 1<<17+64)
+	tables := []*table{goTable}
+	for _, streams := range []bool{false, true} {
+		tb := *goTable
+		tb.streams = func([]byte) bool { return streams }
+		tables = append(tables, &tb)
+	}
+	cases := 20000
+	if testing.Short() {
+		cases = 3000
+	}
+	used := map[method]int{}
+	var big []byte // for runs long enough to stream
+	for c := range cases {
+		f, dst, i0, step := randomRun(r, mem, 0, 1<<17)
+		tb := tables[c%len(tables)]
+		if c%500 == 499 {
+			if big == nil {
+				big = make([]byte, streamingMin+1<<16)
+			}
+			f, dst, i0, step = randomRun(r, big, streamingMin, len(big)-64)
+			tb = tables[2] // streams
+		}
+		n := len(dst) >> f.lg
+		next := 0
+		for _, pp := range planAll(t, tb, f, dst, i0, step) {
+			p := pp.p
+			if pp.offset+p.j != next {
+				t.Fatalf("case %d: a piece (%v) starts at element %d, the previous ends at %d", c, p.m, pp.offset+p.j, next)
+			}
+			next = pp.offset + p.j + p.n
+			if why := f.valid(tb, pp.dst, pp.i0, step, p); why != "" {
+				t.Fatalf("case %d: kind %d size %d start %#x delta %#x i0 %d step %d n %d: piece %v [%d, %d) breaks its precondition: %s",
+					c, f.kind, f.size, f.start, f.delta, i0, step, n, p.m, pp.offset+p.j, next, why)
+			}
+			if p.nt && len(pp.dst) < streamingMin {
+				t.Fatalf("case %d: streaming stores for a run of %d bytes", c, len(pp.dst))
+			}
+			if p.nt {
+				used[p.m+100]++ // streaming
+			}
+			used[p.m]++
+		}
+		if next != n {
+			t.Fatalf("case %d: the pieces end at element %d of %d", c, next, n)
+		}
+	}
+	for m := mStart; m <= mBinade; m++ {
+		if used[m] == 0 {
+			t.Errorf("no random run was planned with method %v", m)
+		}
+	}
+	if used[mAdd+100] == 0 {
+		t.Errorf("no random run was planned with streaming stores")
+	}
+}
+
+// TestPlanRows: the row planner covers every row exactly once, in order,
+// each piece meeting its precondition, on random layouts.
+func TestPlanRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(83, 84))
+	mem := make([]byte, 1<<17+64)
+	withF16 := goTable
+	noF16 := *goTable
+	noF16.rowsF32To16 = nil
+	used := map[method]int{}
+	for c := range 4000 {
+		k := allKinds[r.IntN(len(allKinds))]
+		start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
+		n := 1 + r.IntN(300)
+		pitch := (n + r.IntN(20)) * k.size
+		rows := 1 + r.IntN(min(200, (len(mem)-64-n*k.size)/pitch+1))
+		var i0 uint64
+		if r.IntN(3) > 0 {
+			i0 = r.Uint64N(1 << 20)
+		}
+		step, rowStep := uint64(1), uint64(n+r.IntN(5))
+		if r.IntN(5) == 0 {
+			step = 1 + r.Uint64N(3)
+		}
+		count := i0 + uint64(rows)*rowStep + uint64(n)*step
+		if r.IntN(5) == 0 {
+			count = 0
+		}
+		f := NewFiller(k.kind, k.size, start, delta, count)
+		off := r.IntN(64)
+		if r.IntN(4) > 0 {
+			off &^= k.size - 1
+		}
+		dst := mem[off : off+(rows-1)*pitch+n*k.size]
+		tb := withF16
+		if c%2 == 0 {
+			tb = &noF16
+		}
+		var pl plan
+		f.planRows(tb, dst, rows, pitch, n, i0, rowStep, step, &pl)
+		next := 0
+		for _, p := range pl.p[:pl.n] {
+			if p.j != next {
+				t.Fatalf("case %d: rows piece %v starts at row %d, the previous ends at %d", c, p.m, p.j, next)
+			}
+			next = p.j + p.n
+			if why := f.validRows(tb, dst, rows, pitch, n, i0, rowStep, step, p); why != "" {
+				t.Fatalf("case %d: kind %d size %d start %#x delta %#x i0 %d rows %d pitch %d n %d: piece %v breaks its precondition: %s",
+					c, f.kind, f.size, f.start, f.delta, i0, rows, pitch, n, p.m, why)
+			}
+			used[p.m]++
+		}
+		if next != rows {
+			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
+		}
+	}
+	for m := mRowRuns; m <= mRowsF16; m++ {
+		if used[m] == 0 {
+			t.Errorf("no random rows were planned with method %v", m)
+		}
+	}
+}
+
+// TestBlockRuns: the kernel calls of a vector piece cover it, start their
+// middle blocks aligned, and stay inside it.
+func TestBlockRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(85, 86))
+	mem := make([]byte, 1<<14+128)
+	for range 20000 {
+		block := []int{32, 64, 128}[r.IntN(3)]
+		off := r.IntN(64)
+		n := block + r.IntN(1<<13)
+		dst := mem[off : off+n]
+		runs, k := blockRuns(dst, block, r.IntN(2) == 0)
+		covered := make([]bool, n)
+		for _, b := range runs[:k] {
+			if b.at < 0 || b.at+b.blocks*block > n || b.blocks < 1 {
+				t.Fatalf("block run %+v outside %d bytes (block %d)", b, n, block)
+			}
+			if b.blocks > 1 || b.nt {
+				if a := (uintptr(unsafe.Pointer(&dst[0])) + uintptr(b.at)) % uintptr(min(64, block)); a != 0 {
+					t.Fatalf("middle blocks %+v not aligned", b)
+				}
+			}
+			for i := b.at; i < b.at+b.blocks*block; i++ {
+				covered[i] = true
+			}
+		}
+		for i, c := range covered {
+			if !c {
+				t.Fatalf("byte %d of %d (block %d, offset %d) not written: %+v", i, n, block, off, runs[:k])
+			}
+		}
+	}
+}
+
+// TestQuo holds the float64 division to integer division.
+func TestQuo(t *testing.T) {
+	r := rand.New(rand.NewPCG(53, 54))
+	for c := range 1000000 {
+		x, y := r.Int64N(1<<33), 1+r.Int64N(1<<33-1)
+		if c%2 == 0 {
+			y = 1 + r.Int64N(1000)
+			x = y*r.Int64N((1<<33)/y) - r.Int64N(2) // at and just below multiples
+			x = max(x, 0)
+		}
+		if got, want := quo(x, y), x/y; got != want {
+			t.Fatalf("quo(%d, %d) = %d, want %d", x, y, got, want)
+		}
+	}
+}
+
+// TestBinadeTies holds binadeTies to its definition: element j is a tie
+// when a + j*d is half modulo 2^shift, counted one by one.
+func TestBinadeTies(t *testing.T) {
+	r := rand.New(rand.NewPCG(87, 88))
+	for c := range 20000 {
+		shift := 1 + r.IntN(20)
+		d := 1 + r.Uint64N(1<<uint(r.IntN(20)+1))
+		a := r.Uint64N(1 << 30)
+		if c%3 == 0 {
+			a = (a &^ (1<<shift - 1)) | 1<<(shift-1) // start on a tie
+		}
+		n := 1 + r.IntN(600)
+		half := uint64(1) << (shift - 1)
+		var want []int
+		for j := range n {
+			if (a+uint64(j)*d)&(1<<shift-1) == half {
+				want = append(want, j)
+			}
+		}
+		ties, tie, period := binadeTies(a, d, shift, n)
+		if ties != 0 {
+			// Dense: the kernel's tie form runs; nothing to locate.
+			if len(want) == 0 {
+				t.Fatalf("a %d d %d shift %d n %d: tie form with no tie", a, d, shift, n)
+			}
+			continue
+		}
+		var got []int
+		for j := tie; j < n; j += period {
+			got = append(got, j)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("a %d d %d shift %d n %d: ties at %v, want %v", a, d, shift, n, got, want)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("a %d d %d shift %d n %d: ties at %v, want %v", a, d, shift, n, got, want)
+			}
+		}
+	}
+}

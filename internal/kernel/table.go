@@ -1,0 +1,86 @@
+package kernel
+
+// The signatures of the vector kernels. Each is an assembly routine on
+// amd64 (in an AVX2 form, an AVX-512 form for some, and a regular and a
+// streaming store kind) and a Go twin of the same signature (twins.go),
+// which the tests hold it to. Every inc holds one value in each of its
+// lanes; the float kernels' values are exact by the planner's
+// preconditions (their twins compute the exact value and round it once).
+type (
+	// addKernel writes blocks of 128 bytes at dst: lanes of the element
+	// width, little-endian, start as base plus first (the low bits of
+	// first in every lane), and inc is added to every lane after each
+	// block, wrapping (integer lanes) or in float32 (lanes S).
+	addKernel func(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+
+	// f64Kernel writes blocks of 16 elements from 16 float64 lanes that
+	// start as base plus first (float64 bits) and grow by inc[0] a block,
+	// each converted once to the output type.
+	f64Kernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+
+	// f32Kernel writes blocks of 32 float16 from 32 float32 lanes that
+	// start as base plus first (float32 bits) and grow by inc[0] a block,
+	// each converted once.
+	f32Kernel func(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+
+	// binKernel writes blocks of 32 float16 of one binade: lane l (which
+	// holds element packOrder[l] of a block) starts as kb = base[l] + first
+	// (int32, wrapping) and grows by inc a block; its element is c plus
+	// kb >> shift, or, with ties != 0, that with ties to even:
+	// (kb >> shift) & ((kb-1) >> shift | ^1) (first is biased by half a
+	// last place, so ties round up without it).
+	binKernel func(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+
+	// rowsKernel writes rows rows of rowBytes (at least 128) at dst, dst +
+	// pitch, ...: each as addKernel's lanes would, from three places with
+	// the first values given (firsts[3r], firsts[3r+1], firsts[3r+2]): a
+	// block of 128 bytes at the row's start (if that is not 32-byte
+	// aligned), blocks from its first 32-byte aligned byte, and a block
+	// ending at its end.
+	rowsKernel func(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+	// rowsF16Kernel is rowsKernel for float16 converted once from exact
+	// float32 lanes (f32Kernel's), in blocks of 64 bytes (rowBytes at
+	// least 64); firsts hold float32 bits.
+	rowsF16Kernel func(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
+)
+
+// Lanes of the add kernels: integers of 1, 2, 4, 8 bytes, and float32.
+const (
+	laneB = iota
+	laneW
+	laneD
+	laneQ
+	laneS
+)
+
+// A table is the vector kernels of one machine, chosen once: index [k][0]
+// stores regularly, [k][1] streams past the caches (dst aligned to 64 bytes,
+// or to the block if smaller, as blockRuns gives it).
+// The planner is the same on every build; only the table differs.
+type table struct {
+	name    string
+	add     [5][2]addKernel // by lane
+	f64To32 [2]f64Kernel
+	f64To16 [2]f64Kernel // rounds to odd into float32, then to nearest even
+	f32To16 [2]f32Kernel
+	bin     [2]binKernel
+	rows    [5]rowsKernel // by lane; regular stores
+	// rowsF32To16 is nil where the machine has no such kernel: the planner
+	// then writes those rows as runs.
+	rowsF32To16 rowsF16Kernel
+	// streams reports whether streaming stores write a large dst faster
+	// than regular ones on this machine (it may write dst to find out).
+	streams func(dst []byte) bool
+}
+
+// tbl is the table the executor uses: the fastest this machine has.
+var tbl = machineTables()[0]
+
+// b2i is 1 for true: the store kind's index.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

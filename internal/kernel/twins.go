@@ -1,0 +1,183 @@
+package kernel
+
+import (
+	"encoding/binary"
+	"math"
+	"unsafe"
+)
+
+// The Go twins of the vector kernels: the same signatures (table.go), written
+// to be obviously right rather than fast: each element is computed on its
+// own from its lane and block, by its definition, and stored little-endian.
+// They are the whole table under -tags purego and on other architectures,
+// and the tests hold every assembly routine to them.
+
+var goTable = &table{
+	name: "go",
+	add: [5][2]addKernel{
+		{addB_g, addB_g}, {addW_g, addW_g}, {addD_g, addD_g}, {addQ_g, addQ_g}, {addS_g, addS_g},
+	},
+	f64To32:     [2]f64Kernel{f64To32_g, f64To32_g},
+	f64To16:     [2]f64Kernel{f64To16_g, f64To16_g},
+	f32To16:     [2]f32Kernel{f32To16_g, f32To16_g},
+	bin:         [2]binKernel{bin_g, bin_g},
+	rows:        [5]rowsKernel{rowsB_g, rowsW_g, rowsD_g, rowsQ_g, rowsS_g},
+	rowsF32To16: rowsF16_g,
+	streams:     func([]byte) bool { return false },
+}
+
+func addB_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+	addBlocks(1, false, dst, blocks, base, first, inc)
+}
+
+func addW_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+	addBlocks(2, false, dst, blocks, base, first, inc)
+}
+
+func addD_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+	addBlocks(4, false, dst, blocks, base, first, inc)
+}
+
+func addQ_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+	addBlocks(8, false, dst, blocks, base, first, inc)
+}
+
+func addS_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+	addBlocks(4, true, dst, blocks, base, first, inc)
+}
+
+// addLane returns the lane at byte l of block k of the add kernels: base +
+// first + k*inc, modulo 2^(8*size) for integer lanes; for float32 lanes
+// (float), exact by the planner's precondition (here in float64, exact
+// there too) and so the same however the kernel orders its additions.
+func addLane(size int, float bool, base *[128]byte, first uint64, inc *[32]byte, l, k int) uint64 {
+	if float {
+		f32 := func(b []byte) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(b))) }
+		v := f32(base[l:]) + float64(math.Float32frombits(uint32(first))) + float64(k)*f32(inc[l%32:])
+		return uint64(math.Float32bits(float32(v)))
+	}
+	return getLE(base[l:], size) + first + uint64(k)*getLE(inc[l%32:], size)
+}
+
+func addBlocks(size int, float bool, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+	out := unsafe.Slice(dst, blocks*128)
+	for k := range blocks {
+		for l := 0; l < 128; l += size {
+			putLE(out[k*128+l:], size, addLane(size, float, base, first, inc, l, k))
+		}
+	}
+}
+
+// f64Lane returns lane l of block k of the float64 kernels: base[l] + first
+// + k*inc, exact by the planner's precondition.
+func f64Lane(base *[16]float64, first uint64, inc *[4]float64, l, k int) float64 {
+	return base[l] + math.Float64frombits(first) + float64(k)*inc[0]
+}
+
+func f64To32_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+	out := unsafe.Slice(dst, blocks*64)
+	for k := range blocks {
+		for l := range 16 {
+			binary.LittleEndian.PutUint32(out[64*k+4*l:], math.Float32bits(float32(f64Lane(base, first, inc, l, k))))
+		}
+	}
+}
+
+func f64To16_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+	out := unsafe.Slice(dst, blocks*32)
+	for k := range blocks {
+		for l := range 16 {
+			binary.LittleEndian.PutUint16(out[32*k+2*l:], f64ToF16(f64Lane(base, first, inc, l, k)))
+		}
+	}
+}
+
+// f32Lane returns lane l of block k of the float32-to-float16 kernels:
+// base[l] + first + k*inc, exact by the planner's precondition.
+func f32Lane(base *[32]float32, first uint64, inc *[8]float32, l, k int) float64 {
+	return float64(base[l]) + float64(math.Float32frombits(uint32(first))) + float64(k)*float64(inc[0])
+}
+
+func f32To16_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
+	out := unsafe.Slice(dst, blocks*64)
+	for k := range blocks {
+		for l := range 32 {
+			binary.LittleEndian.PutUint16(out[64*k+2*l:], f64ToF16(f32Lane(base, first, inc, l, k)))
+		}
+	}
+}
+
+func bin_g(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64) {
+	out := unsafe.Slice(dst, blocks*64)
+	for k := range blocks {
+		for l, e := range packOrder {
+			kb := uint32(base[l]) + uint32(first) + uint32(k)*uint32(inc)
+			q := kb >> shift
+			if ties != 0 {
+				q &= (kb-1)>>shift | ^uint32(1)
+			}
+			q = min(q, 0xFFFF) // packed with unsigned saturation (q is below 2^31)
+			binary.LittleEndian.PutUint16(out[64*k+2*int(e):], uint16(q)+uint16(c))
+		}
+	}
+}
+
+// rowBlocks calls write(at, f, k) for each block of block bytes that the row
+// kernels write in a row of rowBytes starting at address p: a block at the
+// start if p is not 32-byte aligned (firsts index f = 0), blocks from the
+// first aligned byte (f = 1, the k-th of them) while a block ends before the
+// row's end, and a block ending at the end (f = 2).
+func rowBlocks(p uintptr, rowBytes, block int, write func(at, f, k int)) {
+	mis := int(-p & 31)
+	if mis != 0 {
+		write(0, 0, 0)
+	}
+	for k, at := 0, mis; at+block < rowBytes; k, at = k+1, at+block {
+		write(at, 1, k)
+	}
+	write(rowBytes-block, 2, 0)
+}
+
+func rowsAdd(size int, float bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+	fs := unsafe.Slice(firsts, 3*rows)
+	for r := range rows {
+		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
+		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 128, func(at, f, k int) {
+			for l := 0; l < 128; l += size {
+				putLE(row[at+l:], size, addLane(size, float, base, fs[3*r+f], inc, l, k))
+			}
+		})
+	}
+}
+
+func rowsB_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+	rowsAdd(1, false, dst, rows, pitch, rowBytes, base, firsts, inc)
+}
+
+func rowsW_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+	rowsAdd(2, false, dst, rows, pitch, rowBytes, base, firsts, inc)
+}
+
+func rowsD_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+	rowsAdd(4, false, dst, rows, pitch, rowBytes, base, firsts, inc)
+}
+
+func rowsQ_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+	rowsAdd(8, false, dst, rows, pitch, rowBytes, base, firsts, inc)
+}
+
+func rowsS_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+	rowsAdd(4, true, dst, rows, pitch, rowBytes, base, firsts, inc)
+}
+
+func rowsF16_g(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
+	fs := unsafe.Slice(firsts, 3*rows)
+	for r := range rows {
+		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
+		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 64, func(at, f, k int) {
+			for l := range 32 {
+				binary.LittleEndian.PutUint16(row[at+2*l:], f64ToF16(f32Lane(base, fs[3*r+f], inc, l, k)))
+			}
+		})
+	}
+}
