@@ -4,15 +4,15 @@ import (
 	"fmt"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/dmlgo/dml"
-	"github.com/dmlgo/dml/internal/kernel"
+	"github.com/dmlgo/dml/internal/benchcore"
 )
 
 // These benchmarks are a second harness for the speed targets, beside
-// cmd/dmlbench and sharing none of its code: Execute is reached through the
-// public API only and timed here. Each reports GB/s and two ratios, to
+// cmd/dmlbench: Execute is reached through the public API only and timed
+// here, by a loop of its own (buffers, the ceiling's store methods and the
+// operators come from internal/benchcore, which both share). Each reports GB/s and two ratios, to
 // ceilings measured around the same samples (the machine is shared and its
 // speed drifts): "x-memmove", to the Go runtime's memmove copying an 8 KiB
 // non-zero pattern that stays in L1 (independent of this module, but it
@@ -30,13 +30,6 @@ var benchSizes = []struct {
 	name  string
 	bytes int
 }{{"64KiB", 64 << 10}, {"4MiB", 4 << 20}, {"256MiB", 256 << 20}}
-
-// pageAligned returns n bytes at a multiple of 4096.
-func pageAligned(n int) []byte {
-	b := make([]byte, n+4096)
-	skip := (4096 - int(uintptr(unsafe.Pointer(&b[0]))%4096)) % 4096
-	return b[skip : skip+n]
-}
 
 // bestRate returns the best rate, in GB/s, of f writing n bytes, over
 // samples of at least 10 ms.
@@ -71,29 +64,11 @@ func copyRate(b []byte, samples int) float64 {
 // storeRate is the rate of the fastest of internal/kernel's store loops
 // writing a non-zero pattern over b.
 func storeRate(b []byte, samples int) float64 {
-	best := 0.0
-	for _, m := range kernel.StoreMethods {
-		best = max(best, bestRate(len(b), samples, func() { m.Store(b, 0x0123456789ABCDEF) }))
-	}
-	return best
+	return benchcore.Ceiling(b, func(n int, f func()) float64 { return bestRate(n, samples, f) })
 }
 
 func benchOp(b *testing.B, dt dml.TensorDataType, sizes, strides []uint32, start, delta string, workers int) dml.Operator {
-	s, err := dml.ParseScalar(dt, start)
-	if err != nil {
-		b.Fatal(err)
-	}
-	d, err := dml.ParseScalar(dt, delta)
-	if err != nil {
-		b.Fatal(err)
-	}
-	dev := dml.NewDevice(dml.FeatureLevelLatest)
-	dev.SetMaxWorkers(workers)
-	op, err := dev.CreateOperator(&dml.FillValueSequenceOperatorDesc{
-		OutputTensor: &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides,
-			TotalTensorSizeInBytes: dml.CalcBufferTensorSize(dt, sizes, strides)},
-		ValueDataType: dt, ValueStart: s, ValueDelta: d,
-	})
+	op, err := benchcore.Op(dt, sizes, strides, start, delta, workers)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -110,7 +85,7 @@ func BenchmarkExecute(b *testing.B) {
 		dml.TensorDataTypeUint8, dml.TensorDataTypeInt8, dml.TensorDataTypeUint16, dml.TensorDataTypeInt16,
 		dml.TensorDataTypeUint32, dml.TensorDataTypeInt32, dml.TensorDataTypeUint64, dml.TensorDataTypeInt64,
 	}
-	buf := pageAligned(benchSizes[len(benchSizes)-1].bytes)
+	buf := benchcore.PageAligned(benchSizes[len(benchSizes)-1].bytes)
 	for _, dt := range types {
 		seqs := [][3]string{{"easy", "0", "1"}}
 		if dt.IsFloat() {
@@ -158,7 +133,7 @@ func BenchmarkExecute(b *testing.B) {
 // the same rows packed, one thread, in alternation: "x-packed" is the padded
 // layout's rate over the packed one's.
 func BenchmarkExecutePadded(b *testing.B) {
-	buf := pageAligned(benchSizes[len(benchSizes)-1].bytes)
+	buf := benchcore.PageAligned(benchSizes[len(benchSizes)-1].bytes)
 	for _, dt := range []dml.TensorDataType{dml.TensorDataTypeFloat32, dml.TensorDataTypeUint8, dml.TensorDataTypeFloat16, dml.TensorDataTypeInt64} {
 		for _, sz := range benchSizes[1:] {
 			b.Run(fmt.Sprintf("%v/%s", dt, sz.name), func(b *testing.B) {

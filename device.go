@@ -3,6 +3,8 @@ package dml
 import (
 	"fmt"
 	"runtime"
+	"sync"
+	"sync/atomic"
 )
 
 // OperatorType is DML_OPERATOR_TYPE, with DirectML's numbers.
@@ -51,7 +53,7 @@ type Operator interface {
 // many goroutines an Execute may use. A Device is safe for concurrent use.
 type Device struct {
 	level   FeatureLevel
-	workers int
+	workers atomic.Int64
 }
 
 // NewDevice returns a device that supports the given feature level, and that
@@ -65,8 +67,10 @@ func (d *Device) FeatureLevel() FeatureLevel { return d.level }
 
 // SetMaxWorkers sets how many goroutines one Execute of an operator created
 // afterwards may use; n <= 0 means GOMAXPROCS at the time of the Execute.
-// The results are the same bits for every n.
-func (d *Device) SetMaxWorkers(n int) { d.workers = n }
+// The results are the same bits for every n. It may be called while other
+// goroutines create operators: each operator takes the value in force when
+// it is created.
+func (d *Device) SetMaxWorkers(n int) { d.workers.Store(int64(n)) }
 
 // CreateOperator validates desc as DirectML's IDMLDevice::CreateOperator does
 // at the device's feature level and plans its execution. A rejected
@@ -86,3 +90,37 @@ func (d *Device) CreateOperator(desc OperatorDesc) (Operator, error) {
 }
 
 func maxProcs() int { return runtime.GOMAXPROCS(0) }
+
+// parallelMin is the least number of bytes worth handing to another goroutine.
+const parallelMin = 1 << 18
+
+// workersFor returns how many goroutines a fill of n elements of size bytes
+// is worth, at most workers (GOMAXPROCS if workers <= 0).
+func workersFor(n, size uint64, workers int) int {
+	most := n * size / parallelMin
+	if most <= 1 {
+		return 1
+	}
+	if workers <= 0 {
+		workers = maxProcs()
+	}
+	return int(min(uint64(workers), most))
+}
+
+// parallel calls fill(a, b) on w goroutines for consecutive ranges that
+// cover [0, n), and waits for them. Each range's elements are computed from
+// their absolute index, so any split gives the same bits. Execute and
+// Sequence both split through workersFor and parallel (one worker: the
+// caller fills by itself, and no closure is made).
+func parallel(n uint64, w int, fill func(a, b uint64)) {
+	var wg sync.WaitGroup
+	step := n / uint64(w)
+	for k := range w {
+		a, b := uint64(k)*step, uint64(k+1)*step
+		if k == w-1 {
+			b = n
+		}
+		wg.Go(func() { fill(a, b) })
+	}
+	wg.Wait()
+}

@@ -117,7 +117,7 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 		extent:  make([]uint64, len(ds)+1),
 		total:   t.TotalTensorSizeInBytes,
 		align:   uint64(t.GuaranteedBaseOffsetAlignment),
-		workers: d.workers,
+		workers: int(d.workers.Load()),
 	}
 	for k := len(ds) - 1; k >= 0; k-- {
 		op.extent[k] = op.extent[k+1] + (ds[k].n-1)*ds[k].stride
@@ -177,7 +177,11 @@ func (op *fillValueSequence) run(window []byte, off uint64) {
 	if w0 >= w1 {
 		return
 	}
-	split(w1-w0, op.es, op.workers, func(a, b uint64) { op.walk(window, off, w0+a, w0+b) })
+	if w := workersFor(w1-w0, op.es, op.workers); w > 1 {
+		parallel(w1-w0, w, func(a, b uint64) { op.walk(window, off, w0+a, w0+b) })
+		return
+	}
+	op.walk(window, off, w0, w1)
 }
 
 // walk writes the elements whose offsets lie in [w0, w1) (in elements) to

@@ -1,7 +1,6 @@
 package dml
 
 import (
-	"sync"
 	"unsafe"
 
 	"github.com/dmlgo/dml/internal/kernel"
@@ -42,9 +41,12 @@ func Sequence[T Element](dst []T, start, delta T) error {
 	}
 	seq := kernel.NewFiller(kind, size, wordOf(&start, size), wordOf(&delta, size), uint64(len(dst)))
 	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst)*size)
-	split(uint64(len(dst)), uint64(size), 0, func(a, b2 uint64) {
-		seq.FillNative(b[a*uint64(size):b2*uint64(size)], a, 1)
-	})
+	n, es := uint64(len(dst)), uint64(size)
+	if w := workersFor(n, es, 0); w > 1 {
+		parallel(n, w, func(i, j uint64) { seq.FillNative(b[i*es:j*es], i, 1) })
+		return nil
+	}
+	seq.FillNative(b, 0, 1)
 	return nil
 }
 
@@ -60,36 +62,4 @@ func wordOf[T Element](p *T, size int) uint64 {
 		return uint64(*(*uint32)(u))
 	}
 	return *(*uint64)(u)
-}
-
-// parallelMin is the least number of bytes worth handing to another goroutine.
-const parallelMin = 1 << 18
-
-// split calls fill(a, b) for consecutive ranges that cover [0, n) elements
-// of size bytes, on up to workers goroutines (GOMAXPROCS if workers <= 0)
-// where the size is worth it, and waits for them. Each range's elements are
-// computed from their absolute index, so any split gives the same bits.
-func split(n, size uint64, workers int, fill func(a, b uint64)) {
-	most := n * size / parallelMin // how many workers the size is worth
-	w := 1
-	if most > 1 {
-		if workers <= 0 {
-			workers = maxProcs()
-		}
-		w = int(min(uint64(workers), most))
-	}
-	if w <= 1 {
-		fill(0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	step := n / uint64(w)
-	for k := range w {
-		a, b := uint64(k)*step, uint64(k+1)*step
-		if k == w-1 {
-			b = n
-		}
-		wg.Go(func() { fill(a, b) })
-	}
-	wg.Wait()
 }

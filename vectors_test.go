@@ -28,7 +28,7 @@ func fill(t *testing.T, level dml.FeatureLevel, dt dml.TensorDataType, sizes []u
 
 // TestPublicVectors holds the operator to the examples of DirectML's
 // documentation, DirectML's DxDispatch model test, and the Range tests of
-// ONNX and ONNX Runtime read as fills (SPEC.md section 6).
+// ONNX and ONNX Runtime read as fills (the README's "Tests" section names them).
 func TestPublicVectors(t *testing.T) {
 	f32 := func(b []byte, n int) []float32 {
 		out := make([]float32, n)

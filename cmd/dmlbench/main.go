@@ -26,9 +26,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/benchcore"
 	"github.com/dmlgo/dml/internal/kernel"
 )
 
@@ -62,13 +62,7 @@ func pair(n int, ceilingBuf []byte, f func()) (rate, ratio float64) {
 }
 
 // bestCeiling is the fastest of the store methods on b, in GB/s.
-func bestCeiling(b []byte) float64 {
-	best := 0.0
-	for _, m := range kernel.StoreMethods {
-		best = math.Max(best, measure(len(b), func() { m.Store(b, 0x0123456789ABCDEF) }))
-	}
-	return best
-}
+func bestCeiling(b []byte) float64 { return benchcore.Ceiling(b, measure) }
 
 // measure returns the best rate, in GB/s, of running f (which writes n bytes)
 // over several samples, each long enough to time well.
@@ -101,13 +95,6 @@ func measure(n int, f func()) float64 {
 	return best
 }
 
-// aligned returns n bytes starting at a multiple of 4096.
-func aligned(n int) []byte {
-	b := make([]byte, n+4096)
-	skip := (4096 - int(uintptr(unsafe.Pointer(&b[0]))%4096)) % 4096
-	return b[skip : skip+n]
-}
-
 type seq struct {
 	name         string
 	start, delta string
@@ -130,8 +117,8 @@ func main() {
 		}
 		padTypes = types
 	}
-	buf := aligned(sizes[len(sizes)-1].bytes)
-	cbuf := aligned(sizes[len(sizes)-1].bytes) // the ceiling's own buffer
+	buf := benchcore.PageAligned(sizes[len(sizes)-1].bytes)
+	cbuf := benchcore.PageAligned(sizes[len(sizes)-1].bytes) // the ceiling's own buffer
 	fmt.Printf("dmlbench: %s/%s, %d CPUs (GOMAXPROCS %d), CPU features %+v, %s\n\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0), kernel.CPU, cpuName())
 
@@ -147,7 +134,7 @@ func main() {
 		fmt.Printf("  %-10s", m.Name)
 		for _, s := range sizes {
 			b := buf[:s.bytes]
-			r := measure(s.bytes, func() { m.Store(b, 0x0123456789ABCDEF) })
+			r := measure(s.bytes, func() { m.Store(b, benchcore.Pattern) })
 			ceiling[s.name] = math.Max(ceiling[s.name], r)
 			fmt.Printf(" %9.1f", r)
 		}
@@ -237,17 +224,7 @@ func main() {
 }
 
 func mustOp(dt dml.TensorDataType, sizes, strides []uint32, sq seq, workers int) dml.Operator {
-	start, err := dml.ParseScalar(dt, sq.start)
-	check(err)
-	delta, err := dml.ParseScalar(dt, sq.delta)
-	check(err)
-	dev := dml.NewDevice(dml.FeatureLevelLatest)
-	dev.SetMaxWorkers(workers)
-	op, err := dev.CreateOperator(&dml.FillValueSequenceOperatorDesc{
-		OutputTensor: &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides,
-			TotalTensorSizeInBytes: dml.CalcBufferTensorSize(dt, sizes, strides)},
-		ValueDataType: dt, ValueStart: start, ValueDelta: delta,
-	})
+	op, err := benchcore.Op(dt, sizes, strides, sq.start, sq.delta, workers)
 	check(err)
 	return op
 }

@@ -220,7 +220,7 @@ func le(b []byte, n uint32) uint64 {
 	return binary.LittleEndian.Uint64(b)
 }
 
-// TestRejections: every rejection of SPEC.md section 2 exits 2 with one line
+// TestRejections: every rejection the README's contract lists exits 2 with one line
 // naming the problem, and leaves no file behind.
 func TestRejections(t *testing.T) {
 	dir := t.TempDir()

@@ -1,5 +1,6 @@
 // Package exact is the tests' reference for the values and layout of a fill.
-// It computes every element with math/big from the definition in SPEC terms,
+// It computes every element with math/big from the definition in the package
+// doc of dml (FillValueSequenceOperatorDesc) and the README's contract,
 // shares no code with the kernels, and is slow on purpose: it is written to
 // be obviously right, not fast.
 package exact

@@ -5,7 +5,7 @@ import "testing"
 func BenchmarkFillFloat32Plain(b *testing.B) {
 	f := NewFiller(Float32, 4, 0x3DCCCCCD, 0x3E99999A, 16384)
 	dst := make([]uint32, 16384)
-	p := piece{m: mLinear, n: len(dst)}
+	p := piece{m: mLinear, n: uint32(len(dst))}
 	b.SetBytes(int64(4 * len(dst)))
 	for b.Loop() {
 		plain(&f.Seq, dst, &p, 0, 1)

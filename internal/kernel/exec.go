@@ -60,7 +60,7 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 	f.planRows(tbl, dst, rows, pitch, n, i0, rowStep, step, &pl)
 	for _, p := range pl.p[:pl.n] {
 		if p.m == mRowRuns {
-			for r := p.j; r < p.j+p.n; r++ {
+			for r := int(p.j); r < int(p.j+p.n); r++ {
 				at := r * pitch
 				f.FillLE(dst[at:at+n<<f.lg], i0+uint64(r)*rowStep, step)
 			}
@@ -90,9 +90,11 @@ func (f *Filler) FillStridedLE(dst []byte, n int, stride int, i0, step uint64) {
 
 // exec writes piece p of the run at dst (indices i0, i0+step, ...).
 func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
-	b := dst[p.j<<f.lg : (p.j+p.n)<<f.lg]
+	b := dst[int(p.j)<<f.lg : int(p.j+p.n)<<f.lg]
 	a := i0 + uint64(p.j)*step // the index of the piece's first element
 	switch p.m {
+	case mStart:
+		putLE(b, f.size, f.start)
 	case mAdd:
 		f.add(b, p.first, p.d, p.nt)
 	case mF32:
@@ -113,10 +115,9 @@ func (f *Filler) add(dst []byte, first, d uint64, nt bool) {
 		b, i := wordLanes(f.size, d)
 		base, inc = &b, &i
 	}
-	k := tbl.add[f.lg]
 	runs, n := blockRuns(dst, addBlock, nt)
 	for _, r := range runs[:n] {
-		k[b2i(r.nt)](unsafe.SliceData(dst[r.at:]), r.blocks, base, first+uint64(r.at>>f.lg)*d, inc)
+		tbl.add(int(f.lg), r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first+uint64(r.at>>f.lg)*d, inc)
 	}
 }
 
@@ -135,7 +136,7 @@ func (f *Filler) f32(dst []byte, i0, step uint64, nt bool) {
 		runs, n := blockRuns(dst, addBlock, nt)
 		for _, r := range runs[:n] {
 			fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>2)*step))))
-			t.add[laneS][b2i(r.nt)](unsafe.SliceData(dst[r.at:]), r.blocks, bb, fb, &inc)
+			t.add(laneS, r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, bb, fb, &inc)
 		}
 		return
 	}
@@ -144,7 +145,7 @@ func (f *Filler) f32(dst []byte, i0, step uint64, nt bool) {
 	runs, n := blockRuns(dst, 64, nt)
 	for _, r := range runs[:n] {
 		fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>1)*step))))
-		t.f32To16[b2i(r.nt)](unsafe.SliceData(dst[r.at:]), r.blocks, base, fb, &inc)
+		t.f32To16(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, fb, &inc)
 	}
 }
 
@@ -157,14 +158,14 @@ func (f *Filler) f64(dst []byte, i0, step uint64, nt bool) {
 	}
 	d16 := 16 * f.stepF64(step)
 	inc := [4]float64{d16, d16, d16, d16}
-	k := tbl.f64To32
-	if f.size == 2 {
-		k = tbl.f64To16
-	}
 	runs, n := blockRuns(dst, 16<<f.lg, nt)
 	for _, r := range runs[:n] {
 		first := math.Float64bits(f.valueF64(i0 + uint64(r.at>>f.lg)*step))
-		k[b2i(r.nt)](unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc)
+		if p := unsafe.SliceData(dst[r.at:]); f.size == 2 {
+			tbl.f64To16(r.nt, p, r.blocks, base, first, &inc)
+		} else {
+			tbl.f64To32(r.nt, p, r.blocks, base, first, &inc)
+		}
 	}
 }
 
@@ -175,15 +176,16 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	up, shift := binadeScale(int(p.shift))
 	a, dm := p.first, int64(p.d)
 	half := uint64(1) << (shift - 1)
-	var base [32]int32
+	var own [32]int32
+	base := &own
 	switch {
 	case step == 1 && up == 0 && dm > 0:
-		base = f.ln.bin[0]
+		base = &f.ln.bin[0]
 	case step == 1 && up == 0:
-		base = f.ln.bin[1]
+		base = &f.ln.bin[1]
 	default:
 		for l, e := range packOrder {
-			base[l] = int32(uint32(uint64(e*dm) << up))
+			own[l] = int32(uint32(uint64(e*dm) << up))
 		}
 	}
 	inc := uint64(32*dm) << up
@@ -191,15 +193,14 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	if p.ties {
 		ties = 1
 	}
-	k := tbl.bin
 	runs, n := blockRuns(dst, 64, p.nt)
 	for _, r := range runs[:n] {
 		first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
-		k[b2i(r.nt)](unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, inc, uint64(shift), uint64(p.c), ties)
+		tbl.bin(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, uint64(shift), uint64(p.c), ties)
 	}
 	// Sparse ties, rounded up by the kernel: to even, by dropping the last
 	// bit of the significand where it is set.
-	for j := p.tie; !p.ties && j < p.n; j += p.per {
+	for j := int(p.tie); !p.ties && j < int(p.n); j += int(p.per) {
 		v := binary.LittleEndian.Uint16(dst[2*j:])
 		binary.LittleEndian.PutUint16(dst[2*j:], v-(v-p.c)&1)
 	}
@@ -212,7 +213,6 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 	t := tbl
 	var base *[128]byte
 	var inc *[32]byte
-	var value func(r int, e uint64) uint64 // the bits of element e of row r
 	var f32Base *[32]float32
 	var inc16 [8]float32
 	var incS [32]byte
@@ -224,7 +224,6 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 			b, i := wordLanes(f.size, p.d)
 			base, inc = &b, &i
 		}
-		value = func(r int, e uint64) uint64 { return p.first + uint64(r-p.j)*p.rowD + e*p.d }
 	default: // mRowsF32, mRowsF16: step 1 (the planner's facts)
 		f32Base = &f.ln.f32
 		base = (*[128]byte)(unsafe.Pointer(f32Base))
@@ -232,30 +231,37 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		incS = broadcast32(d32)
 		inc = &incS
 		inc16 = [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-		value = func(r int, e uint64) uint64 {
-			return uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r)*rowStep + e*step))))
-		}
 		if p.m == mRowsF16 {
 			block = 64
 		}
 	}
 	lastBlock := uint64((rowBytes - block) >> f.lg) // the element the last block of a row starts at
 	var firsts [3 * rowsPerCall]uint64
-	for r0 := p.j; r0 < p.j+p.n; r0 += rowsPerCall {
-		m := min(rowsPerCall, p.j+p.n-r0)
+	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
+		m := min(rowsPerCall, int(p.j+p.n)-r0)
 		d := unsafe.SliceData(dst[r0*pitch:])
 		for r := range m {
-			// The row's start, its first 32-byte aligned byte, its last block.
+			// The values at the row's start, its first 32-byte aligned
+			// byte and its last block: integers and constants from the
+			// piece's steps, floats from their index.
 			mis := uint64(-(uintptr(unsafe.Pointer(d)) + uintptr(r*pitch)) % 32 >> f.lg)
-			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = value(r0+r, 0), value(r0+r, mis), value(r0+r, lastBlock)
+			if p.m == mRowsWords {
+				v := p.first + uint64(r0+r-int(p.j))*p.rowD
+				firsts[3*r], firsts[3*r+1], firsts[3*r+2] = v, v+mis*p.d, v+lastBlock*p.d
+				continue
+			}
+			i := i0 + uint64(r0+r)*rowStep
+			firsts[3*r] = uint64(math.Float32bits(float32(f.valueF64(i))))
+			firsts[3*r+1] = uint64(math.Float32bits(float32(f.valueF64(i + mis*step))))
+			firsts[3*r+2] = uint64(math.Float32bits(float32(f.valueF64(i + lastBlock*step))))
 		}
 		switch p.m {
 		case mRowsF16:
 			t.rowsF32To16(d, m, pitch, rowBytes, f32Base, &firsts[0], &inc16)
 		case mRowsF32:
-			t.rows[laneS](d, m, pitch, rowBytes, base, &firsts[0], inc)
+			t.rows(laneS, d, m, pitch, rowBytes, base, &firsts[0], inc)
 		default:
-			t.rows[f.lg](d, m, pitch, rowBytes, base, &firsts[0], inc)
+			t.rows(int(f.lg), d, m, pitch, rowBytes, base, &firsts[0], inc)
 		}
 	}
 }
@@ -302,11 +308,15 @@ type word interface {
 // indices i0, i0+step, ...: the methods without vector kernels, and the
 // reference the tests hold the others to (with Bits).
 func plain[T word](s *Seq, dst []T, p *piece, i0, step uint64) {
-	switch p.m {
-	case mStart:
+	first := p.first
+	if i0 == 0 && len(dst) > 0 {
+		// Element 0 is start's bits.
 		dst[0] = T(s.start)
+		dst, i0, first = dst[1:], step, first+p.d
+	}
+	switch p.m {
 	case mWords:
-		v, dv := T(p.first), T(p.d)
+		v, dv := T(first), T(p.d)
 		for j := range dst {
 			dst[j] = v
 			v += dv

@@ -394,6 +394,6 @@ func TestBinadeMethod(t *testing.T) {
 // shifted returns p with its elements counted from j (planBinades counts
 // them from the start of the run it was given).
 func shifted(p piece, j int) *piece {
-	p.j -= j
+	p.j -= uint32(j)
 	return &p
 }

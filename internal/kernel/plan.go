@@ -12,8 +12,10 @@ type method uint8
 
 const (
 	// mStart writes element 0: start's bits, which the arithmetic need not
-	// give (NaN payloads, -0, an infinite delta). Pre: the piece is index 0
-	// alone. Plain Go.
+	// give (NaN payloads, -0, an infinite delta), in front of vector
+	// pieces. Pre: the piece is index 0 alone. Plain Go. (The plain
+	// methods below compute each element from its index, as Bits does,
+	// and so write index 0 as start's bits themselves.)
 	mStart method = iota
 
 	// mWords writes first, first+d, first+2d, ... wrapping at the element
@@ -94,14 +96,17 @@ func (m method) String() string { return methodNames[m] }
 // breaks its method's precondition, or "" if it meets it. The planner's
 // tests hold every piece to it; it is slow (it reads every element's bits).
 func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
-	if p.n < 1 || p.j < 0 || (p.j+p.n)<<s.lg > len(dst) {
+	j, n := int(p.j), int(p.n)
+	if n < 1 || (j+n)<<s.lg > len(dst) {
 		return "outside the run"
 	}
-	a := i0 + uint64(p.j)*step
-	last := a + uint64(p.n-1)*step
-	b := dst[p.j<<s.lg : (p.j+p.n)<<s.lg]
+	a := i0 + uint64(j)*step
+	last := a + uint64(n-1)*step
+	b := dst[j<<s.lg : (j+n)<<s.lg]
 	vector := func(block int) string {
 		switch {
+		case a == 0:
+			return "index 0 in a vector piece"
 		case !s.aligned(b):
 			return "dst not aligned to the element size"
 		case len(b) < block:
@@ -112,12 +117,16 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 	float := (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear
 	switch p.m {
 	case mStart:
-		if a != 0 || p.n != 1 {
+		if a != 0 || n != 1 {
 			return "not index 0 alone"
 		}
 	case mWords, mAdd:
-		for e := range uint64(p.n) {
-			if s.Bits(a+e*step) != (p.first+e*p.d)&s.mask() {
+		for e := range uint64(n) {
+			want := (p.first + e*p.d) & s.mask()
+			if a+e*step == 0 {
+				want = s.start // the plain loop writes start's bits there
+			}
+			if s.Bits(a+e*step) != want {
 				return "an element is not first + e*d"
 			}
 		}
@@ -173,7 +182,7 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 
 // validRows is valid for a piece of rows (see planRows).
 func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, p piece) string {
-	if p.n < 1 || p.j < 0 || p.j+p.n > rows {
+	if p.n < 1 || int(p.j+p.n) > rows {
 		return "outside the rows"
 	}
 	if p.m == mRowRuns {
@@ -212,7 +221,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		if s.kind != want || !float || step != 1 || !s.f32Lanes(a, last, 1) {
 			return "not exact in float32 lanes of step 1"
 		}
-		if p.m == mRowsF16 && t.rowsF32To16 == nil {
+		if p.m == mRowsF16 && !t.hasRowsF16() {
 			return "the table has no float16 row kernel"
 		}
 	default:
@@ -244,19 +253,20 @@ const (
 )
 
 // A piece is part of a run (or of a set of rows) that one method writes:
-// elements (or rows) [j, j+n), with the method's parameters.
+// elements (or rows) [j, j+n), with the method's parameters. It is small:
+// a plan is zeroed and filled on every run, however short.
 type piece struct {
-	j, n  int
+	j, n  uint32 // a run holds at most 2^32-1 elements
 	first uint64 // mWords, mAdd, mRowsWords: the bits of element j; mBinade: |S + i*D| at element j
 	d     uint64 // mWords, mAdd, mRowsWords: the step between elements; mBinade: the step of |S + i*D| (signed)
 	rowD  uint64 // mRowsWords: the step between rows
-	m     method
-	nt    bool   // streaming stores
+	tie   uint32 // mBinade, sparse ties: the first element that is one (>= n if none)
+	per   uint32 // mBinade, sparse ties: the distance between two
 	c     uint16 // mBinade: the sign and exponent bits
-	shift int8   // mBinade: the last place kept is 2^shift units
-	ties  bool   // mBinade: the kernel's tie form (dense ties)
-	tie   int    // mBinade, sparse ties: the first element that is one (>= n if none)
-	per   int    // mBinade, sparse ties: the distance between two
+	m     method
+	nt    bool // streaming stores
+	shift int8 // mBinade: the last place kept is 2^shift units
+	ties  bool // mBinade: the kernel's tie form (dense ties)
 }
 
 // A plan is the pieces of a run or of a set of rows, in order.
@@ -265,7 +275,14 @@ type plan struct {
 	n int
 }
 
-func (pl *plan) add(p piece) { pl.p[pl.n] = p; pl.n++ }
+// put starts the next piece in place (the plan is zeroed: the fields not set
+// are zero) and returns it for the method's parameters.
+func (pl *plan) put(m method, j, n int) *piece {
+	p := &pl.p[pl.n]
+	pl.n++
+	p.m, p.j, p.n = m, uint32(j), uint32(n)
+	return p
+}
 
 // aligned reports whether dst starts at a multiple of the element size.
 func (s *Seq) aligned(dst []byte) bool {
@@ -281,29 +298,27 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, pl *plan) int {
 	if n == 0 {
 		return 0
 	}
-	j := 0
-	if i0 == 0 {
-		if step == 0 {
-			pl.add(piece{m: mWords, n: n, first: s.start}) // every element is element 0
-			return n
-		}
-		pl.add(piece{m: mStart, n: 1})
-		if j = 1; n == 1 {
-			return n
-		}
-	}
 	vec := len(dst) >= vectorMin && s.aligned(dst)
+	j := 0
+	if i0 == 0 && (vec || step == 0) {
+		if step == 0 {
+			pl.put(mWords, 0, n).first = s.start // every element is element 0
+			return n
+		}
+		pl.put(mStart, 0, 1)
+		j = 1
+	}
 	nt := vec && len(dst)-j<<s.lg >= streamingMin && t.streams(dst[j<<s.lg:])
 	a := i0 + uint64(j)*step // the index of element j
 	switch {
 	case s.kind == Int:
-		pl.add(s.words(vec, j, n-j, s.start+a*s.delta, step*s.delta, nt))
+		s.words(pl, vec, j, n-j, s.start+a*s.delta, step*s.delta, nt)
 	case s.mode == modeConstant:
-		pl.add(s.words(vec, j, n-j, s.constBits, 0, nt))
+		s.words(pl, vec, j, n-j, s.constBits, 0, nt)
 	case s.kind == Float64:
-		pl.add(piece{m: mFMA, j: j, n: n - j})
+		pl.put(mFMA, j, n-j)
 	case !vec:
-		pl.add(s.plain(j, n-j, a, step))
+		s.plain(pl, j, n-j, a, step)
 	default:
 		// Past the point where the values round to an infinity, the run is
 		// that infinity: a constant.
@@ -319,28 +334,30 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, pl *plan) int {
 		}
 		if j+over < n {
 			inf := s.infAt(a + uint64(over)*step)
-			pl.add(s.words(true, j+over, n-j-over, inf, 0, nt))
+			s.words(pl, true, j+over, n-j-over, inf, 0, nt)
 		}
 	}
 	return n
 }
 
-// words is the piece of n elements from j that are first, first+d, ...:
-// with the add kernels if vec and it is a block or more.
-func (s *Seq) words(vec bool, j, n int, first, d uint64, nt bool) piece {
+// words plans n elements from j that are first, first+d, ...: with the add
+// kernels if vec and they are a block or more.
+func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, nt bool) {
 	m := mWords
 	if vec && n<<s.lg >= addBlock {
 		m = mAdd
 	}
-	return piece{m: m, j: j, n: n, first: first, d: d, nt: nt}
+	p := pl.put(m, j, n)
+	p.first, p.d, p.nt = first, d, nt
 }
 
-// plain is the plain piece for n float elements from j (index a).
-func (s *Seq) plain(j, n int, a, step uint64) piece {
+// plain plans n float elements from j (index a) with a plain method.
+func (s *Seq) plain(pl *plan, j, n int, a, step uint64) {
 	if n >= 3 && s.exactBelow(a, a+uint64(n-1)*step, step, 53) {
-		return piece{m: mExact, j: j, n: n}
+		pl.put(mExact, j, n)
+		return
 	}
-	return piece{m: mLinear, j: j, n: n}
+	pl.put(mLinear, j, n)
 }
 
 // planFinite plans elements [j, e) of a run of finite float16 or float32
@@ -352,20 +369,20 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 		return e
 	}
 	if n<<s.lg < addBlock || n < 32 {
-		pl.add(s.plain(j, n, a, step))
+		s.plain(pl, j, n, a, step)
 		return e
 	}
 	last := a + uint64(n-1)*step
 	known := s.known(a, step, uint64(n))
 	switch {
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
-		pl.add(piece{m: mF32, j: j, n: n, nt: nt})
+		pl.put(mF32, j, n).nt = nt
 	case s.kind == Float16 && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(j, e, a, step, nt, pl)
 	case known && s.f64Exact || s.f64Lanes(a, last, step):
-		pl.add(piece{m: mF64, j: j, n: n, nt: nt})
+		pl.put(mF64, j, n).nt = nt
 	default:
-		pl.add(s.plain(j, n, a, step))
+		s.plain(pl, j, n, a, step)
 	}
 	return e
 }
@@ -387,9 +404,9 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, pl *plan) int {
 		}
 		i := a + uint64(short-j0)*step
 		if j-short >= 32 {
-			pl.add(piece{m: mF64, j: short, n: j - short, nt: nt})
+			pl.put(mF64, short, j-short).nt = nt
 		} else {
-			pl.add(s.plain(short, j-short, i, step))
+			s.plain(pl, short, j-short, i, step)
 		}
 		short = -1
 	}
@@ -425,12 +442,11 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, pl *plan) int {
 			continue
 		}
 		flush(j)
-		p := piece{m: mBinade, j: j, n: int(count), first: uint64(mag), d: uint64(dm), c: c, shift: int8(shift), nt: nt}
+		p := pl.put(mBinade, j, int(count))
+		p.first, p.d, p.c, p.shift, p.nt = uint64(mag), uint64(dm), c, int8(shift), nt
 		up, sh := binadeScale(shift)
-		var ties uint64
-		ties, p.tie, p.per = binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count))
-		p.ties = ties != 0
-		pl.add(p)
+		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count))
+		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(per)
 		j += int(count)
 	}
 	flush(e)
@@ -520,7 +536,7 @@ func binadeTies(a, d uint64, shift, n int) (ties uint64, tie, period int) {
 func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) {
 	r := 0
 	if i0 == 0 && rows > 1 && rowStep != 0 {
-		pl.add(piece{m: mRowRuns, n: 1})
+		pl.put(mRowRuns, 0, 1)
 		r = 1
 	}
 	if r == rows {
@@ -542,11 +558,12 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 			m, first = mRowsWords, s.infAt(a)
 		case s.kind == Float32 && known && s.f32Exact:
 			m = mRowsF32
-		case s.kind == Float16 && known && s.f32Exact && t.rowsF32To16 != nil:
+		case s.kind == Float16 && known && s.f32Exact && t.hasRowsF16():
 			m = mRowsF16
 		}
 	}
-	pl.add(piece{m: m, j: r, n: rows - r, first: first, rowD: rowD, d: d})
+	p := pl.put(m, r, rows-r)
+	p.first, p.rowD, p.d = first, rowD, d
 }
 
 // blockRun is whole blocks of a run: blocks of them from byte at, with

@@ -4,8 +4,6 @@ package kernel
 
 import "testing"
 
-func setStreaming(v int) { streamTest = v }
-
 // TestStreamingMeasureFits: the measurement stays inside a destination of
 // exactly the streaming size at an odd address.
 func TestStreamingMeasureFits(t *testing.T) {

@@ -54,33 +54,41 @@ const (
 	laneS
 )
 
-// A table is the vector kernels of one machine, chosen once: index [k][0]
-// stores regularly, [k][1] streams past the caches (dst aligned to 64 bytes,
-// or to the block if smaller, as blockRuns gives it).
-// The planner is the same on every build; only the table differs.
+// A table is the vector kernels of one machine, chosen once from its CPU:
+// the assembly routines (AVX2, or with the AVX-512 forms of those that have
+// one) or the Go twins. Its methods (table_amd64.go, table_other.go) call
+// the routines directly, one switch per kind of kernel, rather than through
+// function values: a pointer passed through a function value escapes, and
+// every call would allocate its lane arrays. Each method has a store kind:
+// nt streams past the caches (dst aligned to 64 bytes, or to the block if
+// smaller, as blockRuns gives it). The planner is the same on every build;
+// only the table differs.
 type table struct {
-	name    string
-	add     [5][2]addKernel // by lane
-	f64To32 [2]f64Kernel
-	f64To16 [2]f64Kernel // rounds to odd into float32, then to nearest even
-	f32To16 [2]f32Kernel
-	bin     [2]binKernel
-	rows    [5]rowsKernel // by lane; regular stores
-	// rowsF32To16 is nil where the machine has no such kernel: the planner
-	// then writes those rows as runs.
-	rowsF32To16 rowsF16Kernel
-	// streams reports whether streaming stores write a large dst faster
-	// than regular ones on this machine (it may write dst to find out).
-	streams func(dst []byte) bool
+	name   string
+	asm    bool // the assembly routines; else the Go twins
+	avx512 bool // the AVX-512 forms, and the float16 row kernel
 }
+
+// goTable is the Go twins: the table under -tags purego and on other
+// architectures, and the reference the assembly is tested against.
+var goTable = &table{name: "go"}
+
+// hasRowsF16 reports whether the table has the float16 row kernel (where it
+// has not, the planner writes those rows as runs).
+func (t *table) hasRowsF16() bool { return !t.asm || t.avx512 }
+
+// streams reports whether streaming stores write a large dst faster than
+// regular ones on this machine (it may write dst to find out).
+func (t *table) streams(dst []byte) bool {
+	if streamTest != 0 {
+		return streamTest > 0
+	}
+	return t.asm && streaming(dst)
+}
+
+// streamTest, when not 0, overrides streams in tests: 1 streams, -1 does
+// not (the Go twins then take the streaming store kind, as the same).
+var streamTest int
 
 // tbl is the table the executor uses: the fastest this machine has.
 var tbl = machineTables()[0]
-
-// b2i is 1 for true: the store kind's index.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}

@@ -116,33 +116,10 @@ func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uin
 //go:noescape
 func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
 
-// avx2Table is the kernels of a CPU with AVX2 and F16C.
-var avx2Table = &table{
-	name: "avx2",
-	add: [5][2]addKernel{
-		{addStoreB, addStoreBNT}, {addStoreW, addStoreWNT}, {addStoreD, addStoreDNT},
-		{addStoreQ, addStoreQNT}, {addStoreS, addStoreSNT},
-	},
-	f64To32: [2]f64Kernel{cvtStoreF32, cvtStoreF32NT},
-	f64To16: [2]f64Kernel{cvtStoreF16Odd, cvtStoreF16OddNT},
-	f32To16: [2]f32Kernel{cvtStoreF16, cvtStoreF16NT},
-	bin:     [2]binKernel{f16Bin, f16BinNT},
-	rows:    [5]rowsKernel{rowsAddB, rowsAddW, rowsAddD, rowsAddQ, rowsAddS},
-	streams: streaming,
-}
-
-// avx512Table is avx2Table with the AVX-512 forms of the converting and
-// binade kernels, and the float16 row kernel.
-var avx512Table = func() *table {
-	t := *avx2Table
-	t.name = "avx512"
-	t.f64To32 = [2]f64Kernel{cvtStoreF32x, cvtStoreF32xNT}
-	t.f64To16 = [2]f64Kernel{cvtStoreF16Oddx, cvtStoreF16OddxNT}
-	t.f32To16 = [2]f32Kernel{cvtStoreF16x, cvtStoreF16xNT}
-	t.bin = [2]binKernel{f16Binx, f16BinxNT}
-	t.rowsF32To16 = rowsF16x
-	return &t
-}()
+var (
+	avx2Table   = &table{name: "avx2", asm: true}
+	avx512Table = &table{name: "avx512", asm: true, avx512: true}
+)
 
 // machineTables returns the tables this machine can run, fastest first;
 // the Go twins' table is last.
@@ -156,13 +133,126 @@ func machineTables() []*table {
 	return []*table{goTable}
 }
 
+// The table's methods: the routine of the table's forms and of the store
+// kind, called directly (see table).
+
+func (t *table) add(lane int, nt bool, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+	switch {
+	case !t.asm:
+		addG(lane, dst, blocks, base, first, inc)
+	case lane == laneB && nt:
+		addStoreBNT(dst, blocks, base, first, inc)
+	case lane == laneB:
+		addStoreB(dst, blocks, base, first, inc)
+	case lane == laneW && nt:
+		addStoreWNT(dst, blocks, base, first, inc)
+	case lane == laneW:
+		addStoreW(dst, blocks, base, first, inc)
+	case lane == laneD && nt:
+		addStoreDNT(dst, blocks, base, first, inc)
+	case lane == laneD:
+		addStoreD(dst, blocks, base, first, inc)
+	case lane == laneQ && nt:
+		addStoreQNT(dst, blocks, base, first, inc)
+	case lane == laneQ:
+		addStoreQ(dst, blocks, base, first, inc)
+	case nt:
+		addStoreSNT(dst, blocks, base, first, inc)
+	default:
+		addStoreS(dst, blocks, base, first, inc)
+	}
+}
+
+func (t *table) f64To32(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+	switch {
+	case !t.asm:
+		f64To32_g(dst, blocks, base, first, inc)
+	case t.avx512 && nt:
+		cvtStoreF32xNT(dst, blocks, base, first, inc)
+	case t.avx512:
+		cvtStoreF32x(dst, blocks, base, first, inc)
+	case nt:
+		cvtStoreF32NT(dst, blocks, base, first, inc)
+	default:
+		cvtStoreF32(dst, blocks, base, first, inc)
+	}
+}
+
+func (t *table) f64To16(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+	switch {
+	case !t.asm:
+		f64To16_g(dst, blocks, base, first, inc)
+	case t.avx512 && nt:
+		cvtStoreF16OddxNT(dst, blocks, base, first, inc)
+	case t.avx512:
+		cvtStoreF16Oddx(dst, blocks, base, first, inc)
+	case nt:
+		cvtStoreF16OddNT(dst, blocks, base, first, inc)
+	default:
+		cvtStoreF16Odd(dst, blocks, base, first, inc)
+	}
+}
+
+func (t *table) f32To16(nt bool, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
+	switch {
+	case !t.asm:
+		f32To16_g(dst, blocks, base, first, inc)
+	case t.avx512 && nt:
+		cvtStoreF16xNT(dst, blocks, base, first, inc)
+	case t.avx512:
+		cvtStoreF16x(dst, blocks, base, first, inc)
+	case nt:
+		cvtStoreF16NT(dst, blocks, base, first, inc)
+	default:
+		cvtStoreF16(dst, blocks, base, first, inc)
+	}
+}
+
+func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64) {
+	switch {
+	case !t.asm:
+		bin_g(dst, blocks, base, first, inc, shift, c, ties)
+	case t.avx512 && nt:
+		f16BinxNT(dst, blocks, base, first, inc, shift, c, ties)
+	case t.avx512:
+		f16Binx(dst, blocks, base, first, inc, shift, c, ties)
+	case nt:
+		f16BinNT(dst, blocks, base, first, inc, shift, c, ties)
+	default:
+		f16Bin(dst, blocks, base, first, inc, shift, c, ties)
+	}
+}
+
+func (t *table) rows(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+	switch {
+	case !t.asm:
+		rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneB:
+		rowsAddB(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneW:
+		rowsAddW(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneD:
+		rowsAddD(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneQ:
+		rowsAddQ(dst, rows, pitch, rowBytes, base, firsts, inc)
+	default:
+		rowsAddS(dst, rows, pitch, rowBytes, base, firsts, inc)
+	}
+}
+
+// rowsF32To16 is only called where hasRowsF16 holds.
+func (t *table) rowsF32To16(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
+	if !t.asm {
+		rowsF16_g(dst, rows, pitch, rowBytes, base, firsts, inc)
+		return
+	}
+	rowsF16x(dst, rows, pitch, rowBytes, base, firsts, inc)
+}
+
 var (
 	streamMu   sync.Mutex   // held while measuring
 	streamWins atomic.Bool  // the last measurement's verdict
 	streamAt   atomic.Int64 // when it was made (Unix ns), 0 for never
-	// streamTest, when not 0, overrides the measurement in tests: 1
-	// streams, -1 does not.
-	streamTest int
 )
 
 // streamRecheck is how long a measurement of streaming stores stands.
@@ -179,9 +269,6 @@ var streamRecheck = 2 * time.Second
 // as much as writing 100 MiB: under one percent of what a stream of large
 // fills writes in streamRecheck.
 func streaming(dst []byte) bool {
-	if streamTest != 0 {
-		return streamTest > 0
-	}
 	if at := streamAt.Load(); at != 0 && time.Since(time.Unix(0, at)) < streamRecheck {
 		return streamWins.Load()
 	}

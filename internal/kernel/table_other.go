@@ -4,3 +4,36 @@ package kernel
 
 // machineTables returns the tables this build can run: the Go twins alone.
 func machineTables() []*table { return []*table{goTable} }
+
+// streaming is false: the Go twins have one kind of store.
+func streaming([]byte) bool { return false }
+
+// The table's methods on this build: the Go twins (see table_amd64.go).
+
+func (t *table) add(lane int, nt bool, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+	addG(lane, dst, blocks, base, first, inc)
+}
+
+func (t *table) f64To32(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+	f64To32_g(dst, blocks, base, first, inc)
+}
+
+func (t *table) f64To16(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+	f64To16_g(dst, blocks, base, first, inc)
+}
+
+func (t *table) f32To16(nt bool, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
+	f32To16_g(dst, blocks, base, first, inc)
+}
+
+func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64) {
+	bin_g(dst, blocks, base, first, inc, shift, c, ties)
+}
+
+func (t *table) rows(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+	rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
+}
+
+func (t *table) rowsF32To16(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
+	rowsF16_g(dst, rows, pitch, rowBytes, base, firsts, inc)
+}

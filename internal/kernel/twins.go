@@ -12,18 +12,21 @@ import (
 // They are the whole table under -tags purego and on other architectures,
 // and the tests hold every assembly routine to them.
 
-var goTable = &table{
-	name: "go",
-	add: [5][2]addKernel{
-		{addB_g, addB_g}, {addW_g, addW_g}, {addD_g, addD_g}, {addQ_g, addQ_g}, {addS_g, addS_g},
-	},
-	f64To32:     [2]f64Kernel{f64To32_g, f64To32_g},
-	f64To16:     [2]f64Kernel{f64To16_g, f64To16_g},
-	f32To16:     [2]f32Kernel{f32To16_g, f32To16_g},
-	bin:         [2]binKernel{bin_g, bin_g},
-	rows:        [5]rowsKernel{rowsB_g, rowsW_g, rowsD_g, rowsQ_g, rowsS_g},
-	rowsF32To16: rowsF16_g,
-	streams:     func([]byte) bool { return false },
+// addG, rowsG: the add and row twins by lane.
+func addG(lane int, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+	if lane == laneS {
+		addBlocks(4, true, dst, blocks, base, first, inc)
+		return
+	}
+	addBlocks(1<<lane, false, dst, blocks, base, first, inc)
+}
+
+func rowsG(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+	if lane == laneS {
+		rowsAdd(4, true, dst, rows, pitch, rowBytes, base, firsts, inc)
+		return
+	}
+	rowsAdd(1<<lane, false, dst, rows, pitch, rowBytes, base, firsts, inc)
 }
 
 func addB_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {

@@ -1,0 +1,327 @@
+//go:build amd64 && !purego
+
+package kernel
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+)
+
+// The kernel tests call every assembly routine directly, next to its Go
+// twin of the same signature, on the same random inputs within the
+// routine's contract (table.go; for the float kernels, values exact in their
+// lanes, as the planner guarantees), and compare every byte, the bytes
+// around the output included: as math/big's arith_test.go holds addVV to
+// addVV_g. The AVX-512 routines run where the CPU has AVX-512. (That the
+// table's methods call the right routine, the fill tests show: they run
+// whole fills on every table against Bits.)
+
+// pair is an assembly routine and its twin, nt for streaming stores.
+type pair[K any] struct {
+	name       string
+	asm, twin  K
+	nt, avx512 bool
+}
+
+func needAVX2(t *testing.T) {
+	if !CPU.AVX2 || !CPU.F16C {
+		t.Skip("no AVX2 and F16C on this CPU")
+	}
+}
+
+func skip[K any](p pair[K]) bool { return p.avx512 && !CPU.AVX512 }
+
+// kernelMem is a buffer with an unaligned window of n bytes at a random
+// offset, the rest a pattern; same returns the same layout for the twin.
+type kernelMem struct {
+	buf  []byte
+	off  int
+	n    int
+	fill byte
+}
+
+func newKernelMem(r *rand.Rand, n int, aligned bool) *kernelMem {
+	m := &kernelMem{buf: make([]byte, n+256), n: n, fill: byte(r.Uint32())}
+	base := int((64 - uintptr(unsafe.Pointer(&m.buf[0]))%64) % 64) // 64-aligned start
+	m.off = base + r.IntN(64)
+	if aligned { // streaming stores: aligned to 64 bytes, as blockRuns gives them
+		m.off = base
+	}
+	for i := range m.buf {
+		m.buf[i] = m.fill
+	}
+	return m
+}
+
+func (m *kernelMem) dst() *byte { return &m.buf[m.off] }
+
+func (m *kernelMem) twin() *kernelMem {
+	c := &kernelMem{buf: make([]byte, len(m.buf)+64), n: m.n, fill: m.fill}
+	// The same address modulo 64, so that the row kernels split alike.
+	shift := int((uintptr(unsafe.Pointer(&m.buf[0])) - uintptr(unsafe.Pointer(&c.buf[0]))) % 64)
+	c.buf = c.buf[shift : shift+len(m.buf)]
+	c.off = m.off
+	for i := range c.buf {
+		c.buf[i] = c.fill
+	}
+	return c
+}
+
+func compareMem(t *testing.T, what string, got, want *kernelMem) {
+	t.Helper()
+	if !bytes.Equal(got.buf, want.buf) {
+		for i := range got.buf {
+			if got.buf[i] != want.buf[i] {
+				t.Fatalf("%s: byte %d of the window (offset %d) = %#x, the Go twin writes %#x", what, i-got.off, got.off, got.buf[i], want.buf[i])
+			}
+		}
+	}
+}
+
+// exactLanes returns lane offsets l*d, a first value and a block step
+// (lanes*d) as multiples of 2^unit below 2^bits units for every value of
+// blocks blocks: what the float kernels' preconditions promise.
+func exactLanes(r *rand.Rand, lanes, blocks int, bits uint, unit int) (base []float64, first, inc float64) {
+	span := int64(lanes * (blocks + 1)) // elements the values step over
+	maxD := max(int64(1), (int64(1)<<(bits-1))/span)
+	d := r.Int64N(2*maxD+1) - maxD
+	room := int64(1)<<(bits-1) - abs64(d)*span
+	s := r.Int64N(2*room+1) - room
+	sc := math.Ldexp(1, unit)
+	for l := range lanes {
+		base = append(base, float64(int64(l)*d)*sc)
+	}
+	return base, float64(s) * sc, float64(int64(lanes)*d) * sc
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestAddKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(61, 62))
+	pairs := []pair[addKernel]{
+		{"addStoreB", addStoreB, addB_g, false, false}, {"addStoreBNT", addStoreBNT, addB_g, true, false},
+		{"addStoreW", addStoreW, addW_g, false, false}, {"addStoreWNT", addStoreWNT, addW_g, true, false},
+		{"addStoreD", addStoreD, addD_g, false, false}, {"addStoreDNT", addStoreDNT, addD_g, true, false},
+		{"addStoreQ", addStoreQ, addQ_g, false, false}, {"addStoreQNT", addStoreQNT, addQ_g, true, false},
+		{"addStoreS", addStoreS, addS_g, false, false}, {"addStoreSNT", addStoreSNT, addS_g, true, false},
+	}
+	for k, p := range pairs {
+		float := k >= 8
+		for c := range 200 {
+			blocks := r.IntN(40)
+			var base [128]byte
+			var inc [32]byte
+			var first uint64
+			if float {
+				unit := r.IntN(254) - 149
+				b, f, in := exactLanes(r, 32, blocks, 24, unit)
+				for l := range 32 {
+					putLE(base[4*l:], 4, uint64(math.Float32bits(float32(b[l]))))
+				}
+				inc = broadcast32(float32(in))
+				first = uint64(math.Float32bits(float32(f)))
+			} else {
+				for i := range base {
+					base[i] = byte(r.Uint32())
+				}
+				for i := range inc {
+					inc[i] = byte(r.Uint32())
+				}
+				first = r.Uint64()
+			}
+			m := newKernelMem(r, blocks*128, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, first, &inc)
+			p.twin(w.dst(), blocks, &base, first, &inc)
+			compareMem(t, fmt.Sprintf("%s case %d", p.name, c), m, w)
+		}
+	}
+}
+
+func TestF64Kernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(63, 64))
+	pairs := []pair[f64Kernel]{
+		{"cvtStoreF32", cvtStoreF32, f64To32_g, false, false}, {"cvtStoreF32NT", cvtStoreF32NT, f64To32_g, true, false},
+		{"cvtStoreF32x", cvtStoreF32x, f64To32_g, false, true}, {"cvtStoreF32xNT", cvtStoreF32xNT, f64To32_g, true, true},
+		{"cvtStoreF16Odd", cvtStoreF16Odd, f64To16_g, false, false}, {"cvtStoreF16OddNT", cvtStoreF16OddNT, f64To16_g, true, false},
+		{"cvtStoreF16Oddx", cvtStoreF16Oddx, f64To16_g, false, true}, {"cvtStoreF16OddxNT", cvtStoreF16OddxNT, f64To16_g, true, true},
+	}
+	for k, p := range pairs {
+		if skip(p) {
+			continue
+		}
+		to16 := k >= 4
+		for c := range 300 {
+			blocks := r.IntN(40)
+			unit, size := r.IntN(300)-200, 4 // float32: from far below its subnormals to past its largest
+			if to16 {
+				unit, size = r.IntN(60)-60, 2 // float16: subnormals to past 65504
+			}
+			b, f, in := exactLanes(r, 16, blocks, 53, unit)
+			var base [16]float64
+			copy(base[:], b)
+			inc := [4]float64{in, in, in, in}
+			m := newKernelMem(r, blocks*16*size, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, math.Float64bits(f), &inc)
+			p.twin(w.dst(), blocks, &base, math.Float64bits(f), &inc)
+			compareMem(t, fmt.Sprintf("%s case %d", p.name, c), m, w)
+		}
+	}
+}
+
+func TestF32To16Kernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(65, 66))
+	pairs := []pair[f32Kernel]{
+		{"cvtStoreF16", cvtStoreF16, f32To16_g, false, false}, {"cvtStoreF16NT", cvtStoreF16NT, f32To16_g, true, false},
+		{"cvtStoreF16x", cvtStoreF16x, f32To16_g, false, true}, {"cvtStoreF16xNT", cvtStoreF16xNT, f32To16_g, true, true},
+	}
+	for _, p := range pairs {
+		if skip(p) {
+			continue
+		}
+		for c := range 300 {
+			blocks := r.IntN(40)
+			b, f, in := exactLanes(r, 32, blocks, 24, r.IntN(50)-40)
+			var base [32]float32
+			for l := range base {
+				base[l] = float32(b[l])
+			}
+			d := float32(in)
+			inc := [8]float32{d, d, d, d, d, d, d, d}
+			first := uint64(math.Float32bits(float32(f)))
+			m := newKernelMem(r, blocks*64, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, first, &inc)
+			p.twin(w.dst(), blocks, &base, first, &inc)
+			compareMem(t, fmt.Sprintf("%s case %d", p.name, c), m, w)
+		}
+	}
+}
+
+func TestBinadeKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(67, 68))
+	pairs := []pair[binKernel]{
+		{"f16Bin", f16Bin, bin_g, false, false}, {"f16BinNT", f16BinNT, bin_g, true, false},
+		{"f16Binx", f16Binx, bin_g, false, true}, {"f16BinxNT", f16BinxNT, bin_g, true, true},
+	}
+	for _, p := range pairs {
+		if skip(p) {
+			continue
+		}
+		for c := range 400 {
+			blocks := r.IntN(40)
+			dm := r.Int64N(1<<16) - 1<<15
+			up := uint(r.IntN(3))
+			var base [32]int32
+			for l, e := range packOrder {
+				base[l] = int32(uint32(uint64(e*dm) << up))
+			}
+			first, inc := r.Uint64(), uint64(32*dm)<<up
+			shift, cc, ties := 1+r.Uint64N(31), r.Uint64()&0xFFFF, r.Uint64N(2)
+			m := newKernelMem(r, blocks*64, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, first, inc, shift, cc, ties)
+			p.twin(w.dst(), blocks, &base, first, inc, shift, cc, ties)
+			compareMem(t, fmt.Sprintf("%s shift %d ties %d case %d", p.name, shift, ties, c), m, w)
+		}
+	}
+}
+
+// rowsMem is a buffer for rows rows of rowBytes at a pitch, from a random
+// address.
+func rowsCase(r *rand.Rand, minRow int) (rows, pitch, rowBytes int) {
+	rows = 1 + r.IntN(70)
+	rowBytes = minRow + 8*r.IntN(100)
+	pitch = rowBytes + 8*r.IntN(20)
+	return rows, pitch, rowBytes
+}
+
+func TestRowKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(69, 70))
+	pairs := []pair[rowsKernel]{
+		{"rowsAddB", rowsAddB, rowsB_g, false, false}, {"rowsAddW", rowsAddW, rowsW_g, false, false},
+		{"rowsAddD", rowsAddD, rowsD_g, false, false}, {"rowsAddQ", rowsAddQ, rowsQ_g, false, false},
+		{"rowsAddS", rowsAddS, rowsS_g, false, false},
+	}
+	for k, p := range pairs {
+		for c := range 100 {
+			rows, pitch, rowBytes := rowsCase(r, 128)
+			var base [128]byte
+			var inc [32]byte
+			firsts := make([]uint64, 3*rows)
+			if k == laneS {
+				// Exact float32 lanes: the three places of a row hold
+				// values of one exact run.
+				b, f, in := exactLanes(r, 32, rowBytes/128+1, 24, r.IntN(200)-149)
+				for l := range 32 {
+					putLE(base[4*l:], 4, uint64(math.Float32bits(float32(b[l]))))
+				}
+				inc = broadcast32(float32(in))
+				for i := range firsts {
+					firsts[i] = uint64(math.Float32bits(float32(f + b[r.IntN(32)])))
+				}
+			} else {
+				for i := range base {
+					base[i] = byte(r.Uint32())
+				}
+				for i := range inc {
+					inc[i] = byte(r.Uint32())
+				}
+				for i := range firsts {
+					firsts[i] = r.Uint64()
+				}
+			}
+			m := newKernelMem(r, (rows-1)*pitch+rowBytes, false)
+			w := m.twin()
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
+			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d case %d", p.name, rows, pitch, rowBytes, c), m, w)
+		}
+	}
+}
+
+func TestRowF16Kernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(71, 72))
+	pairs := []pair[rowsF16Kernel]{{"rowsF16x", rowsF16x, rowsF16_g, false, true}}
+	for _, p := range pairs {
+		if skip(p) {
+			t.Skip("no AVX-512 on this CPU")
+		}
+		for c := range 200 {
+			rows, pitch, rowBytes := rowsCase(r, 64)
+			rowBytes &^= 1
+			b, f, in := exactLanes(r, 32, rowBytes/64+1, 24, r.IntN(50)-40)
+			var base [32]float32
+			for l := range base {
+				base[l] = float32(b[l])
+			}
+			d := float32(in)
+			inc := [8]float32{d, d, d, d, d, d, d, d}
+			firsts := make([]uint64, 3*rows)
+			for i := range firsts {
+				firsts[i] = uint64(math.Float32bits(float32(f + b[r.IntN(32)])))
+			}
+			m := newKernelMem(r, (rows-1)*pitch+rowBytes, false)
+			w := m.twin()
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
+			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d case %d", p.name, rows, pitch, rowBytes, c), m, w)
+		}
+	}
+}
