@@ -7,10 +7,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/dxdispatch"
 	"github.com/dmlgo/dml/internal/npy"
 	"github.com/dmlgo/dml/internal/textfmt"
 )
@@ -18,7 +20,7 @@ import (
 const usage = `Usage:
   dmlfill -type T -sizes N,N,... [-strides N,...] -start V -delta V [-level L]
           [-total-bytes N] [-alignment N] [-format text|raw|buffer|npy|json] [-full] [-o FILE]
-  dmlfill -model FILE.json
+  dmlfill -model FILE.json [-max-memory SIZE] [-allow-any-path]
 
 Runs DirectML's DML_OPERATOR_FILL_VALUE_SEQUENCE on the CPU: element i of the
 output tensor is start + i*delta (integers wrap; floats are rounded once).
@@ -57,8 +59,16 @@ func usagef(format string, args ...any) error {
 }
 
 // Main runs dmlfill with the arguments after the program name and returns
-// the exit status.
-func Main(args []string, stdout, stderr io.Writer) int {
+// the exit status. A bug that panics still gives one line and status 1, not
+// a stack trace: every input is checked before anything is allocated for
+// it, so this is the last resort, not the way errors are reported.
+func Main(args []string, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "dmlfill: internal error (a bug; please report it with the command that caused it): %v\n", r)
+			status = 1
+		}
+	}()
 	err := run(args, stdout, stderr)
 	var ue *usageError
 	var ie *ioError
@@ -81,7 +91,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 type options struct {
 	typ, sizes, strides, start, delta, level  string
 	totalBytes, alignment, format, out, model string
-	full                                      bool
+	maxMemory                                 string
+	full, allowAnyPath                        bool
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -100,6 +111,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.full, "full", false, "text: print every element, however many")
 	fs.StringVar(&o.out, "o", "", "write to this file (atomically) instead of standard output")
 	fs.StringVar(&o.model, "model", "", "run a DxDispatch model file (JSON)")
+	fs.StringVar(&o.maxMemory, "max-memory", "1GiB", "-model: the most memory the model's resources may take together (bytes, or with KiB, MiB, GiB)")
+	fs.BoolVar(&o.allowAnyPath, "allow-any-path", false, "-model: let writeFile write outside the output folder (absolute paths, .., symbolic links out of it)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -112,14 +125,44 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (dmlfill -h shows the usage)", fs.Arg(0))
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if o.model != "" {
 		level, err := dml.ParseFeatureLevel(o.level)
 		if err != nil {
 			return usagef("-level: unknown feature level %q; want 2.1, 3.0, 3.1, 4.0, 4.1, 5.0, 5.1, 5.2, 6.0 ... 6.4", o.level)
 		}
-		return runModel(o.model, level, stdout, stderr)
+		limit, err := parseBytes(o.maxMemory)
+		if err != nil {
+			return usagef("-max-memory is %q; want a number of bytes, or one with KiB, MiB or GiB (1GiB)", o.maxMemory)
+		}
+		return runModel(o.model, level, dxdispatch.Options{MaxMemory: limit, AllowAnyPath: o.allowAnyPath}, stdout, stderr)
+	}
+	for _, name := range []string{"max-memory", "allow-any-path"} {
+		if set[name] {
+			return usagef("-%s applies to -model only", name)
+		}
 	}
 	return runFill(&o, stdout, stderr)
+}
+
+// parseBytes reads a size: "1048576", "64KiB", "16MiB", "2GiB" (at least 1).
+func parseBytes(s string) (uint64, error) {
+	mult := uint64(1)
+	for _, u := range []struct {
+		suffix string
+		m      uint64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}} {
+		if t, ok := strings.CutSuffix(s, u.suffix); ok {
+			s, mult = t, u.m
+			break
+		}
+	}
+	v, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+	if err != nil || v == 0 || v > math.MaxUint64/mult {
+		return 0, fmt.Errorf("bad size")
+	}
+	return v * mult, nil
 }
 
 // parseList reads "1,2,3" as 32-bit unsigned integers.

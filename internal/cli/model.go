@@ -14,8 +14,8 @@ import (
 
 // runModel runs a DxDispatch model file: every resource, dispatchable and
 // command is checked before the first command runs.
-func runModel(path string, level dml.FeatureLevel, stdout, stderr io.Writer) error {
-	m, err := dxdispatch.Load(path, dml.NewDevice(level))
+func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, stdout, stderr io.Writer) error {
+	m, err := dxdispatch.Load(path, dml.NewDevice(level), opts)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) && !errors.As(err, new(*dxdispatch.Error)) {

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -43,9 +44,34 @@ func errAt(where, format string, args ...any) error {
 	return &Error{Where: where, Err: fmt.Errorf(format, args...)}
 }
 
+// Options are the limits a model runs within.
+type Options struct {
+	// MaxMemory bounds the bytes of all the model's resources together
+	// (0: DefaultMaxMemory). A model that needs more is refused before
+	// anything is allocated for it.
+	MaxMemory uint64
+	// AllowAnyPath lets writeFile write outside the output folder (an
+	// absolute path, a ".." that leaves it, or a symbolic link out of it).
+	AllowAnyPath bool
+}
+
+// DefaultMaxMemory is the resources' memory limit unless Options says
+// otherwise: 1 GiB.
+const DefaultMaxMemory = 1 << 30
+
+// MaxModelBytes bounds the size of a model file: larger data belongs in a
+// resource's sourcePath file.
+const MaxModelBytes = 64 << 20
+
+// MaxSourceBytes bounds a sourcePath file: what one buffer resource may
+// hold (its size is a 32-bit element count of 8-byte elements at most).
+const maxSourceBytes = 1 << 35
+
 // Model is a parsed model file, its operators created.
 type Model struct {
-	dir       string
+	dir       string // where relative paths start, and the output folder
+	opts      Options
+	budget    uint64 // resource bytes still allowed
 	resources map[string]*resource
 	ops       map[string]dml.Operator
 	descs     map[string]*dml.FillValueSequenceOperatorDesc
@@ -247,17 +273,49 @@ func parseScalarUnion(raw json.RawMessage, t dml.TensorDataType, where string) (
 }
 
 // Load reads and checks a model file, and creates its operators on dev.
-func Load(path string, dev *dml.Device) (*Model, error) {
-	text, err := os.ReadFile(path)
+// The file must be a regular file of at most MaxModelBytes.
+func Load(path string, dev *dml.Device, opts Options) (*Model, error) {
+	text, err := readRegular(path, MaxModelBytes, "the model file")
 	if err != nil {
 		return nil, err
 	}
-	return Parse(text, filepath.Dir(path), dev)
+	return Parse(text, filepath.Dir(path), dev, opts)
+}
+
+// readRegular reads a regular file of at most limit bytes: a device, a FIFO
+// or a folder is refused before it is opened (reading /dev/zero would not
+// end; opening a FIFO can block for ever), and so is a larger file before
+// it is read. An *os.PathError comes back as it is (an I/O failure).
+func readRegular(path string, limit int64, what string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errAt("", "%s %s is not a regular file (%v)", what, path, st.Mode().Type())
+	}
+	if st.Size() > limit {
+		return nil, errAt("", "%s %s has %d bytes; at most %d are read", what, path, st.Size(), limit)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, st.Size())
+	n, err := io.ReadFull(f, b)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, &os.PathError{Op: "read", Path: path, Err: err}
+	}
+	if n != len(b) {
+		return nil, errAt("", "%s %s has %d bytes, not the %d it had when opened", what, path, n, len(b))
+	}
+	return b, nil
 }
 
 // Parse checks a model given as JSON text; dir is where its relative paths
-// start from.
-func Parse(text []byte, dir string, dev *dml.Device) (*Model, error) {
+// start from, and the folder writeFile writes in.
+func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, error) {
 	var top object
 	dec := json.NewDecoder(bytes.NewReader(text))
 	if err := dec.Decode(&top); err != nil {
@@ -281,8 +339,11 @@ func Parse(text []byte, dir string, dev *dml.Device) (*Model, error) {
 	if err := top.only("", "$schema", "resources", "dispatchables", "commands"); err != nil {
 		return nil, err
 	}
-	m := &Model{dir: dir, resources: map[string]*resource{}, ops: map[string]dml.Operator{},
-		descs: map[string]*dml.FillValueSequenceOperatorDesc{}}
+	if opts.MaxMemory == 0 {
+		opts.MaxMemory = DefaultMaxMemory
+	}
+	m := &Model{dir: dir, opts: opts, budget: opts.MaxMemory, resources: map[string]*resource{},
+		ops: map[string]dml.Operator{}, descs: map[string]*dml.FillValueSequenceOperatorDesc{}}
 	for _, f := range []string{"resources", "dispatchables", "commands"} {
 		if top[f] == nil {
 			return nil, errAt(f, "missing")
@@ -359,11 +420,14 @@ func (m *Model) parseResource(name string, raw json.RawMessage, where string) (*
 	if !ok {
 		return nil, errAt(join(where, "initialValues"), "missing")
 	}
+	// How many bytes the initial values take is known before any is made:
+	// the buffer is checked against the memory limit, allocated once, and
+	// the values are written into it.
 	init, err := m.initialValues(r, ivRaw, join(where, "initialValues"))
 	if err != nil {
 		return nil, err
 	}
-	if len(init) == 0 {
+	if init.n == 0 {
 		return nil, errAt(join(where, "initialValues"), "no values; a buffer needs at least one")
 	}
 	size, given, err := o.uint(where, "sizeInBytes", 64)
@@ -371,21 +435,24 @@ func (m *Model) parseResource(name string, raw json.RawMessage, where string) (*
 		return nil, err
 	}
 	if !given {
-		size = (uint64(len(init)) + 3) &^ 3 // DxDispatch rounds up to 4 bytes
+		size = (init.n + 3) &^ 3 // DxDispatch rounds up to 4 bytes
 	}
 	off, _, err := o.uint(where, "initialValuesOffsetInBytes", 64)
 	if err != nil {
 		return nil, err
 	}
-	if off > size || uint64(len(init)) > size-off {
-		return nil, errAt(where, "the buffer (%d bytes) is too small for the initial values (%d bytes) at offset %d", size, len(init), off)
+	if off > size || init.n > size-off {
+		return nil, errAt(where, "the buffer (%d bytes) is too small for the initial values (%d bytes) at offset %d", size, init.n, off)
 	}
-	if size > 1<<34 {
-		return nil, errAt(join(where, "sizeInBytes"), "%d bytes is more than this tool holds in memory (16 GiB)", size)
+	if size > m.budget {
+		return nil, errAt(where, "the buffer needs %d bytes, and the model's resources may take %d in all (%d left); -max-memory sets the limit", size, m.opts.MaxMemory, m.budget)
 	}
+	m.budget -= size
 	r.data = alignedBytes(size)
-	copy(r.data[off:], init)
-	r.initOffset, r.initLen = off, uint64(len(init))
+	if err := init.write(r.data[off : off+init.n]); err != nil {
+		return nil, err
+	}
+	r.initOffset, r.initLen = off, init.n
 	return r, nil
 }
 
@@ -397,9 +464,16 @@ func alignedBytes(n uint64) []byte {
 	return b[skip : skip+n : skip+n]
 }
 
-// initialValues returns the bytes of a resource's initial values: an array,
-// {valueCount, value}, {valueCount, valueStart, valueDelta} or {sourcePath}.
-func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) ([]byte, error) {
+// initial is a resource's initial values before they are made: n bytes,
+// which write puts into a slice of exactly that length.
+type initial struct {
+	n     uint64
+	write func(dst []byte) error
+}
+
+// initialValues reads a resource's initial values: an array, {valueCount,
+// value}, {valueCount, valueStart, valueDelta} or {sourcePath}.
+func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) (initial, error) {
 	trimmed := strings.TrimSpace(string(raw))
 	needType := func() error {
 		if r.dataType == dml.TensorDataTypeUnknown {
@@ -410,75 +484,85 @@ func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) ([
 	switch {
 	case strings.HasPrefix(trimmed, "["):
 		if err := needType(); err != nil {
-			return nil, err
+			return initial{}, err
 		}
 		var items []json.RawMessage
 		if err := json.Unmarshal(raw, &items); err != nil {
-			return nil, errAt(where, "want an array of numbers: %v", err)
+			return initial{}, errAt(where, "want an array of numbers: %v", err)
 		}
 		es := int(r.dataType.ElementSize())
-		out := make([]byte, 0, len(items)*es)
-		for i, it := range items {
-			v, err := parseValue(it, r.dataType, fmt.Sprintf("%s[%d]", where, i))
-			if err != nil {
-				return nil, err
+		return initial{uint64(len(items) * es), func(dst []byte) error {
+			for i, it := range items {
+				v, err := parseValue(it, r.dataType, fmt.Sprintf("%s[%d]", where, i))
+				if err != nil {
+					return err
+				}
+				copy(dst[i*es:], v[:es])
 			}
-			out = append(out, v[:es]...)
-		}
-		return out, nil
+			return nil
+		}}, nil
 	case strings.HasPrefix(trimmed, "{"):
 		o, _ := decodeObject(raw, where)
 		switch {
 		case o["sourcePath"] != nil:
 			if err := o.only(where, "sourcePath"); err != nil {
-				return nil, err
+				return initial{}, err
 			}
 			return m.readSource(r, o, where)
 		case o["value"] != nil:
 			if err := o.only(where, "valueCount", "value"); err != nil {
-				return nil, err
+				return initial{}, err
 			}
 			if err := needType(); err != nil {
-				return nil, err
+				return initial{}, err
 			}
 			n, err := valueCount(o, where)
 			if err != nil {
-				return nil, err
+				return initial{}, err
 			}
 			v, err := parseValue(o["value"], r.dataType, join(where, "value"))
 			if err != nil {
-				return nil, err
+				return initial{}, err
 			}
-			return bytes.Repeat(v[:r.dataType.ElementSize()], int(n)), nil
+			es := uint64(r.dataType.ElementSize())
+			return initial{n * es, func(dst []byte) error {
+				for at := uint64(0); at < uint64(len(dst)); at += es {
+					copy(dst[at:], v[:es])
+				}
+				return nil
+			}}, nil
 		case o["valueStart"] != nil || o["valueDelta"] != nil:
 			if err := o.only(where, "valueCount", "valueStart", "valueDelta"); err != nil {
-				return nil, err
+				return initial{}, err
 			}
 			if err := needType(); err != nil {
-				return nil, err
+				return initial{}, err
 			}
 			n, err := valueCount(o, where)
 			if err != nil {
-				return nil, err
+				return initial{}, err
 			}
 			if o["valueStart"] == nil || o["valueDelta"] == nil {
-				return nil, errAt(where, "a sequence needs valueStart and valueDelta")
+				return initial{}, errAt(where, "a sequence needs valueStart and valueDelta")
 			}
 			start, err := parseValue(o["valueStart"], r.dataType, join(where, "valueStart"))
 			if err != nil {
-				return nil, err
+				return initial{}, err
 			}
 			delta, err := parseValue(o["valueDelta"], r.dataType, join(where, "valueDelta"))
 			if err != nil {
-				return nil, err
+				return initial{}, err
 			}
-			return accumulate(r.dataType, start, delta, n), nil
+			return initial{n * uint64(r.dataType.ElementSize()), func(dst []byte) error {
+				accumulate(dst, r.dataType, start, delta)
+				return nil
+			}}, nil
 		}
-		return nil, errAt(where, "want valueCount with value, or valueStart and valueDelta, or sourcePath")
+		return initial{}, errAt(where, "want valueCount with value, or valueStart and valueDelta, or sourcePath")
 	case trimmed == `"deferred"`:
-		return nil, errAt(where, "deferred resources are not supported")
+		return initial{}, errAt(where, "deferred resources are not supported")
 	}
-	return nil, errAt(where, "want an array of numbers or an object, got %s", short(raw))
+	return initial{}, errAt(where, "want an array of numbers or an object, got %s", short(raw))
 }
 
 func valueCount(o object, where string) (uint64, error) {
@@ -494,37 +578,80 @@ func valueCount(o object, where string) (uint64, error) {
 
 // readSource reads initial values from a .npy file (typed) or any other
 // file (raw bytes), relative to the model's folder, else the working one.
-func (m *Model) readSource(r *resource, o object, where string) ([]byte, error) {
+// Only a regular file is read, and only once its size (and a .npy file's
+// header) has said how many bytes it holds.
+func (m *Model) readSource(r *resource, o object, where string) (initial, error) {
 	p, err := o.str(where, "sourcePath", true)
 	if err != nil {
-		return nil, err
+		return initial{}, err
 	}
+	at := join(where, "sourcePath")
 	path := p
 	if !filepath.IsAbs(p) {
 		if _, err := os.Stat(filepath.Join(m.dir, p)); err == nil {
 			path = filepath.Join(m.dir, p)
 		}
 	}
-	b, err := os.ReadFile(path)
+	st, err := os.Stat(path)
 	if err != nil {
-		return nil, errAt(join(where, "sourcePath"), "%v", err)
+		return initial{}, errAt(at, "%v", err)
 	}
+	if !st.Mode().IsRegular() {
+		return initial{}, errAt(at, "%s is not a regular file (%v)", p, st.Mode().Type())
+	}
+	if st.Size() > maxSourceBytes {
+		return initial{}, errAt(at, "%s has %d bytes, more than a buffer holds (%d)", p, st.Size(), int64(maxSourceBytes))
+	}
+	size := uint64(st.Size())
+	var skip uint64 // bytes before the values
 	if strings.EqualFold(filepath.Ext(path), ".npy") {
-		t, _, data, err := npy.Read(b)
+		head, err := readHead(path, min(size, npy.MaxHeader))
 		if err != nil {
-			return nil, errAt(join(where, "sourcePath"), "%s: %v", p, err)
+			return initial{}, errAt(at, "%v", err)
+		}
+		t, _, off, n, err := npy.ReadHeader(head)
+		if err != nil {
+			return initial{}, errAt(at, "%s: %v", p, err)
 		}
 		if r.dataType == dml.TensorDataTypeUnknown {
 			r.dataType = t
 		} else if t != r.dataType {
-			return nil, errAt(join(where, "sourcePath"), "%s holds %v, but initialValuesDataType is %v", p, t, r.dataType)
+			return initial{}, errAt(at, "%s holds %v, but initialValuesDataType is %v", p, t, r.dataType)
 		}
-		return data, nil
+		if off+n > size || off+n < off {
+			return initial{}, errAt(at, "%s: its header says %d bytes of values, but the file has %d after the header", p, n, size-min(off, size))
+		}
+		skip, size = off, n
+	} else if r.dataType == dml.TensorDataTypeUnknown {
+		return initial{}, errAt(strings.TrimSuffix(where, ".initialValues")+".initialValuesDataType", "missing; a raw file's values need a data type")
 	}
-	if r.dataType == dml.TensorDataTypeUnknown {
-		return nil, errAt(strings.TrimSuffix(where, ".initialValues")+".initialValuesDataType", "missing; a raw file's values need a data type")
+	return initial{size, func(dst []byte) error {
+		f, err := os.Open(path)
+		if err != nil {
+			return errAt(at, "%v", err)
+		}
+		defer f.Close()
+		n, err := f.ReadAt(dst, int64(skip))
+		if n < len(dst) {
+			return errAt(at, "%s gave %d bytes of the %d its size promised (%v)", p, n, len(dst), err)
+		}
+		return nil
+	}}, nil
+}
+
+// readHead reads the first n bytes of a file.
+func readHead(path string, n uint64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
 	}
-	return b, nil
+	defer f.Close()
+	b := make([]byte, n)
+	k, err := io.ReadFull(f, b)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, err
+	}
+	return b[:k], nil
 }
 
 // accumulate generates DxDispatch's sequence initialiser the way DxDispatch
@@ -532,12 +659,11 @@ func (m *Model) readSource(r *resource, o object, where string) ([]byte, error) 
 // rounded to the type (floats) or wrapped (integers). This is not the
 // operator's rule (start + i*delta, rounded once); it is what the model
 // format means by its initialiser.
-func accumulate(t dml.TensorDataType, start, delta dml.ScalarUnion, n uint64) []byte {
+func accumulate(dst []byte, t dml.TensorDataType, start, delta dml.ScalarUnion) {
 	es := int(t.ElementSize())
-	out := make([]byte, 0, int(n)*es)
 	v := start
-	for range n {
-		out = append(out, v[:es]...)
+	for at := 0; at < len(dst); at += es {
+		copy(dst[at:], v[:es])
 		switch t {
 		case dml.TensorDataTypeFloat32:
 			v = dml.ScalarFloat32(v.Float32() + delta.Float32())
@@ -558,5 +684,4 @@ func accumulate(t dml.TensorDataType, start, delta dml.ScalarUnion, n uint64) []
 			v = dml.ScalarBits(v.Bits() + delta.Bits())
 		}
 	}
-	return out
 }

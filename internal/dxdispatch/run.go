@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
+	"math/bits"
 	"strings"
 	"unsafe"
 
@@ -264,21 +264,25 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 		if c.targetPath == "" {
 			return c, errAt(join(where, "targetPath"), "empty")
 		}
-		if !filepath.IsAbs(c.targetPath) {
-			c.targetPath = filepath.Join(m.dir, c.targetPath)
+		if c.targetPath, err = m.outputPath(c.targetPath, join(where, "targetPath")); err != nil {
+			return c, err
 		}
 		if raw, ok := o["dimensions"]; ok {
 			dims, err := uintArray(raw, join(where, "dimensions"))
 			if err != nil {
 				return c, err
 			}
-			n := uint64(1)
+			n := uint64(c.res.dataType.ElementSize())
 			for _, d := range dims {
 				c.dimensions = append(c.dimensions, uint64(d))
-				n *= uint64(d)
+				hi, lo := bits.Mul64(n, uint64(d))
+				if hi != 0 {
+					return c, errAt(join(where, "dimensions"), "%v is more than 2^64 bytes of %v", dims, c.res.dataType)
+				}
+				n = lo
 			}
-			if es := uint64(c.res.dataType.ElementSize()); n*es > uint64(len(c.res.data)) {
-				return c, errAt(join(where, "dimensions"), "%v is %d bytes of %v, but resource %q has %d", dims, n*es, c.res.dataType, c.res.name, len(c.res.data))
+			if n > uint64(len(c.res.data)) {
+				return c, errAt(join(where, "dimensions"), "%v is %d bytes of %v, but resource %q has %d", dims, n, c.res.dataType, c.res.name, len(c.res.data))
 			}
 		}
 		return c, nil

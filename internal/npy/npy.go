@@ -5,6 +5,8 @@ package npy
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
+	"strconv"
 	"strings"
 
 	"github.com/dmlgo/dml"
@@ -68,12 +70,31 @@ func Header(t dml.TensorDataType, shape []uint64) ([]byte, error) {
 	return append(h, '\n'), nil
 }
 
+// MaxHeader bounds the bytes ReadHeader needs: a header longer than this is
+// refused (NumPy writes a few hundred).
+const MaxHeader = 1 << 20
+
 // Read parses a .npy file (versions 1.0 to 3.0) and returns its data type,
 // shape and data bytes. Only little-endian (or single-byte) element types in
 // C order are accepted.
 func Read(b []byte) (dml.TensorDataType, []uint64, []byte, error) {
+	dt, shape, off, n, err := ReadHeader(b)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	if uint64(len(b))-off < n {
+		return 0, nil, nil, fmt.Errorf("npy: %d data bytes for shape %v of %v, want %d", uint64(len(b))-off, shape, dt, n)
+	}
+	return dt, shape, b[off : off+n], nil
+}
+
+// ReadHeader parses the header at the start of a .npy file (b holds at
+// least the header: MaxHeader bytes, or the whole file if shorter) and
+// returns the data type, the shape, where the data begins and how many
+// bytes it takes.
+func ReadHeader(b []byte) (dt dml.TensorDataType, shape []uint64, off, n uint64, err error) {
 	if len(b) < 10 || string(b[:6]) != "\x93NUMPY" {
-		return 0, nil, nil, fmt.Errorf("npy: not a .npy file (no \\x93NUMPY magic)")
+		return 0, nil, 0, 0, fmt.Errorf("npy: not a .npy file (no \\x93NUMPY magic)")
 	}
 	var hlen, pre int
 	switch b[6] {
@@ -81,57 +102,58 @@ func Read(b []byte) (dml.TensorDataType, []uint64, []byte, error) {
 		hlen, pre = int(binary.LittleEndian.Uint16(b[8:])), 10
 	case 2, 3:
 		if len(b) < 12 {
-			return 0, nil, nil, fmt.Errorf("npy: truncated header")
+			return 0, nil, 0, 0, fmt.Errorf("npy: truncated header")
 		}
-		hlen, pre = int(binary.LittleEndian.Uint32(b[8:])), 12
+		hl := binary.LittleEndian.Uint32(b[8:])
+		if hl > MaxHeader {
+			return 0, nil, 0, 0, fmt.Errorf("npy: a header of %d bytes (at most %d are read)", hl, MaxHeader)
+		}
+		hlen, pre = int(hl), 12
 	default:
-		return 0, nil, nil, fmt.Errorf("npy: unsupported version %d.%d", b[6], b[7])
+		return 0, nil, 0, 0, fmt.Errorf("npy: unsupported version %d.%d", b[6], b[7])
 	}
-	if hlen < 0 || pre+hlen > len(b) {
-		return 0, nil, nil, fmt.Errorf("npy: truncated header")
+	if pre+hlen > len(b) {
+		return 0, nil, 0, 0, fmt.Errorf("npy: truncated header")
 	}
 	header := string(b[pre : pre+hlen])
 	descr, ok := dictValue(header, "descr")
 	if !ok {
-		return 0, nil, nil, fmt.Errorf("npy: header has no 'descr'")
+		return 0, nil, 0, 0, fmt.Errorf("npy: header has no 'descr'")
 	}
 	descr = strings.Trim(descr, "'\"")
-	var dt dml.TensorDataType
 	for t := dml.TensorDataType(0); t <= dml.TensorDataTypeInt4; t++ {
 		if d, ok := Descr(t); ok && (d == descr || d[1:] == descr[1:] && descr[0] == '=' || d[0] == '|' && d[1:] == descr[1:]) {
 			dt = t
 		}
 	}
 	if dt == dml.TensorDataTypeUnknown {
-		return 0, nil, nil, fmt.Errorf("npy: unsupported element type %q (want a little-endian float or integer type)", descr)
+		return 0, nil, 0, 0, fmt.Errorf("npy: unsupported element type %q (want a little-endian float or integer type)", descr)
 	}
 	if fo, _ := dictValue(header, "fortran_order"); fo != "False" {
-		return 0, nil, nil, fmt.Errorf("npy: Fortran-order arrays are not supported")
+		return 0, nil, 0, 0, fmt.Errorf("npy: Fortran-order arrays are not supported")
 	}
 	shapeText, ok := dictValue(header, "shape")
 	if !ok {
-		return 0, nil, nil, fmt.Errorf("npy: header has no 'shape'")
+		return 0, nil, 0, 0, fmt.Errorf("npy: header has no 'shape'")
 	}
-	var shape []uint64
-	count := uint64(1)
+	n = uint64(dt.ElementSize())
 	for _, f := range strings.Split(strings.Trim(shapeText, "()"), ",") {
 		f = strings.TrimSpace(f)
 		if f == "" {
 			continue
 		}
-		var v uint64
-		if _, err := fmt.Sscan(f, &v); err != nil {
-			return 0, nil, nil, fmt.Errorf("npy: bad shape %s", shapeText)
+		v, err := strconv.ParseUint(f, 10, 64)
+		if err != nil {
+			return 0, nil, 0, 0, fmt.Errorf("npy: bad shape %s", shapeText)
+		}
+		hi, lo := bits.Mul64(n, v)
+		if hi != 0 || len(shape) >= 64 {
+			return 0, nil, 0, 0, fmt.Errorf("npy: shape %s is more than 2^64 bytes", shapeText)
 		}
 		shape = append(shape, v)
-		count *= v
+		n = lo
 	}
-	data := b[pre+hlen:]
-	need := count * uint64(dt.ElementSize())
-	if uint64(len(data)) < need {
-		return 0, nil, nil, fmt.Errorf("npy: %d data bytes for shape %s of %s, want %d", len(data), shapeText, descr, need)
-	}
-	return dt, shape, data[:need], nil
+	return dt, shape, uint64(pre + hlen), n, nil
 }
 
 // dictValue finds 'key': value in a header dict, the value ending at the

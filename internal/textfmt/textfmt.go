@@ -86,63 +86,45 @@ func float16Text(h float16.Float16) string {
 // index i. Past Threshold elements, unless full, only the first and last
 // EdgeItems of each dimension longer than 2*EdgeItems are printed, with
 // "..." between.
+//
+// Memory stays bounded whatever the sizes: the widths of at most
+// maxWidthColumns columns are held (a byte each). With more columns than
+// that (and so fewer than 2^32/maxWidthColumns rows), a block of columns'
+// widths is found again for each row it is printed in.
 func Nested(w io.Writer, sizes []uint32, full bool, elem func(i uint64) string) error {
 	count := uint64(1)
 	for _, s := range sizes {
 		count *= uint64(s)
 	}
-	summarise := !full && count > Threshold
-	// Which indices of each dimension are shown (-1 stands for "...").
-	shown := make([][]int64, len(sizes))
-	for d, s := range sizes {
-		if summarise && s > 2*EdgeItems {
-			for c := range int64(EdgeItems) {
-				shown[d] = append(shown[d], c)
-			}
-			shown[d] = append(shown[d], -1)
-			for c := int64(s) - EdgeItems; c < int64(s); c++ {
-				shown[d] = append(shown[d], c)
-			}
-			continue
-		}
-		shown[d] = make([]int64, s)
-		for c := range shown[d] {
-			shown[d][c] = int64(c)
-		}
-	}
-	weights := make([]uint64, len(sizes))
-	p := uint64(1)
-	for d := len(sizes) - 1; d >= 0; d-- {
-		weights[d] = p
-		p *= uint64(sizes[d])
-	}
-	// Two passes: the width of each column (position in the last
-	// dimension) over the shown elements, then the text.
+	l := layout{sizes: sizes, summarise: !full && count > Threshold}
 	n := len(sizes)
-	var widths []int
-	if n > 0 {
-		widths = make([]int, len(shown[n-1]))
-	}
-	var each func(d int, base uint64)
-	each = func(d int, base uint64) {
-		for k, c := range shown[d] {
-			switch {
-			case c < 0:
-			case d == n-1:
-				widths[k] = max(widths[k], len(elem(base+uint64(c))))
-			default:
-				each(d+1, base+uint64(c)*weights[d])
-			}
-		}
-	}
-	if n > 0 {
-		each(0, 0)
-	}
-
 	bw := bufio.NewWriter(w)
 	if n == 0 {
 		bw.WriteString(elem(0) + "\n")
 		return bw.Flush()
+	}
+	l.weights = make([]uint64, n)
+	p := uint64(1)
+	for d := n - 1; d >= 0; d-- {
+		l.weights[d] = p
+		p *= uint64(sizes[d])
+	}
+	cols := l.shown(n - 1) // columns shown of the last dimension
+	rows := uint64(1)      // rows of the last dimension shown
+	for d := range n - 1 {
+		rows *= uint64(l.shownIndices(d))
+	}
+	var widths columnWidths
+	switch {
+	case rows == 1:
+		// One row: every column is as wide as its one element.
+	case cols <= maxWidthColumns:
+		widths.w = make([]uint8, cols)
+		widths.c0 = 0
+		l.measure(elem, &widths, 0, cols)
+	default:
+		widths.w = make([]uint8, maxWidthColumns)
+		widths.c0 = -2 * maxWidthColumns // none yet: measured block by block, as printed
 	}
 	var emit func(d int, base uint64)
 	emit = func(d int, base uint64) {
@@ -151,19 +133,28 @@ func Nested(w io.Writer, sizes []uint32, full bool, elem func(i uint64) string) 
 			sep = "," + strings.Repeat("\n", n-d-1) + strings.Repeat(" ", d+1)
 		}
 		bw.WriteByte('[')
-		for k, c := range shown[d] {
+		for k := range l.shown(d) {
 			if k > 0 {
 				bw.WriteString(sep)
 			}
+			c := l.at(d, k)
 			switch {
 			case c < 0:
 				bw.WriteString("...")
 			case d == n-1:
 				s := elem(base + uint64(c))
-				bw.WriteString(strings.Repeat(" ", widths[k]-len(s)))
+				if rows > 1 {
+					if k < widths.c0 || k >= widths.c0+len(widths.w) {
+						b := k / maxWidthColumns * maxWidthColumns
+						l.measure(elem, &widths, b, min(b+maxWidthColumns, cols))
+					}
+					if pad := int(widths.w[k-widths.c0]) - len(s); pad > 0 {
+						bw.WriteString(strings.Repeat(" ", pad))
+					}
+				}
 				bw.WriteString(s)
 			default:
-				emit(d+1, base+uint64(c)*weights[d])
+				emit(d+1, base+uint64(c)*l.weights[d])
 			}
 		}
 		bw.WriteByte(']')
@@ -171,4 +162,77 @@ func Nested(w io.Writer, sizes []uint32, full bool, elem func(i uint64) string) 
 	emit(0, 0)
 	bw.WriteByte('\n')
 	return bw.Flush()
+}
+
+// maxWidthColumns is how many columns' widths Nested holds at once (a
+// variable so that the tests can reach the block-by-block path cheaply).
+var maxWidthColumns = 1 << 22
+
+// layout says which indices of each dimension Nested shows.
+type layout struct {
+	sizes     []uint32
+	weights   []uint64
+	summarise bool
+}
+
+// shown returns how many entries dimension d shows ("..." counts as one).
+func (l *layout) shown(d int) int {
+	if l.summarise && l.sizes[d] > 2*EdgeItems {
+		return 2*EdgeItems + 1
+	}
+	return int(l.sizes[d])
+}
+
+// shownIndices returns how many indices of dimension d are shown.
+func (l *layout) shownIndices(d int) int {
+	if l.summarise && l.sizes[d] > 2*EdgeItems {
+		return 2 * EdgeItems
+	}
+	return int(l.sizes[d])
+}
+
+// at returns the index of dimension d that entry k shows, or -1 for "...".
+func (l *layout) at(d, k int) int64 {
+	if !l.summarise || l.sizes[d] <= 2*EdgeItems {
+		return int64(k)
+	}
+	switch {
+	case k < EdgeItems:
+		return int64(k)
+	case k == EdgeItems:
+		return -1
+	}
+	return int64(l.sizes[d]) - int64(2*EdgeItems+1-k)
+}
+
+// columnWidths holds the widths of columns [c0, c0+len(w)) of the last
+// dimension.
+type columnWidths struct {
+	w  []uint8
+	c0 int
+}
+
+// measure finds the widths of the last dimension's shown columns [k0, k1)
+// over every shown row.
+func (l *layout) measure(elem func(uint64) string, cw *columnWidths, k0, k1 int) {
+	n := len(l.sizes)
+	cw.c0 = k0
+	clear(cw.w)
+	var each func(d int, base uint64)
+	each = func(d int, base uint64) {
+		if d == n-1 {
+			for k := k0; k < k1; k++ {
+				if c := l.at(d, k); c >= 0 {
+					cw.w[k-k0] = max(cw.w[k-k0], uint8(min(len(elem(base+uint64(c))), 255)))
+				}
+			}
+			return
+		}
+		for k := range l.shown(d) {
+			if c := l.at(d, k); c >= 0 {
+				each(d+1, base+uint64(c)*l.weights[d])
+			}
+		}
+	}
+	each(0, 0)
 }

@@ -1,0 +1,189 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// fillModel is a model whose resource "Out" has the given JSON fields and
+// whose one command is the given one.
+func fillModel(resource, command string) string {
+	return `{ "resources": { "Out": { ` + resource + ` } },
+  "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT32",
+    "ValueStart": 0, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT32", "Sizes": [1,1,1,4] } } } },
+  "commands": [ ` + command + ` ] }`
+}
+
+const smallOut = `"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4, "value": 0 }`
+
+// runWithin runs the command in process and fails the test if it takes more
+// than a few seconds (a FIFO would block for ever).
+func runWithin(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	type result struct {
+		code     int
+		out, err string
+	}
+	done := make(chan result, 1)
+	go func() {
+		c, o, e := runCLI(args...)
+		done <- result{c, o, e}
+	}()
+	select {
+	case r := <-done:
+		return r.code, r.out, r.err
+	case <-time.After(20 * time.Second):
+		t.Fatalf("dmlfill %v: still running after 20 s", args)
+	}
+	return
+}
+
+// TestHostileModels: models that claim huge sizes, read special files or
+// write outside their folder end at once with exit 2 and one line naming
+// the problem, and write nothing.
+func TestHostileModels(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	npyShort := filepath.Join(dir, "short.npy")
+	hdr := "{'descr': '<f4', 'fortran_order': False, 'shape': (1000,), }"
+	for (10+len(hdr)+1)%64 != 0 {
+		hdr += " "
+	}
+	os.WriteFile(npyShort, append(append([]byte("\x93NUMPY\x01\x00"), byte(len(hdr)+1), 0), []byte(hdr+"\n"+"\x00\x00\x80\x3f")...), 0o644)
+	write := func(target string) string {
+		return `{ "type": "writeFile", "resource": "Out", "targetPath": "` + target + `" }`
+	}
+	tests := []struct {
+		name, model string
+		args        []string
+		want        string
+	}{
+		{"a count past the limit", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4000000000, "value": 1 }`, `{ "type": "print", "resource": "Out" }`),
+			nil, "resources.Out: the buffer needs 16000000000 bytes, and the model's resources may take 1073741824 in all"},
+		{"a sequence past the limit", fillModel(`"initialValuesDataType": "INT64", "initialValues": { "valueCount": 4294967295, "valueStart": 1, "valueDelta": 2 }`, `{ "type": "print", "resource": "Out" }`),
+			nil, "the buffer needs 34359738360 bytes"},
+		{"a huge sizeInBytes", fillModel(smallOut+`, "sizeInBytes": 1000000000000`, `{ "type": "print", "resource": "Out" }`),
+			nil, "the buffer needs 1000000000000 bytes"},
+		{"resources past -max-memory together", `{ "resources": { "A": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 3000, "value": 1 } },
+			"B": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 3000, "value": 1 } } }, "dispatchables": {}, "commands": [] }`,
+			[]string{"-max-memory", "4KiB"}, "resources.B: the buffer needs 3000 bytes, and the model's resources may take 4096 in all (1096 left)"},
+		{"/dev/zero as sourcePath", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "sourcePath": "/dev/zero" }`, `{ "type": "print", "resource": "Out" }`),
+			nil, "resources.Out.initialValues.sourcePath: /dev/zero is not a regular file"},
+		{"a FIFO as sourcePath", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "sourcePath": "fifo" }`, `{ "type": "print", "resource": "Out" }`),
+			nil, "fifo is not a regular file"},
+		{"a .npy shorter than its header says", fillModel(`"initialValues": { "sourcePath": "short.npy" }`, `{ "type": "print", "resource": "Out" }`),
+			nil, "short.npy: its header says 4000 bytes of values, but the file has 4 after the header"},
+		{"writeFile up and out", fillModel(smallOut, write("../../x.bin")), nil, `commands[0].targetPath: "../../x.bin" leaves the output folder`},
+		{"writeFile to an absolute path", fillModel(smallOut, write(filepath.Join(outside, "x.bin"))), nil, "is an absolute path; writeFile writes inside the output folder"},
+		{"writeFile through a symbolic link", fillModel(smallOut, write("link/x.bin")), nil, `"link/x.bin" leads out of the output folder`},
+		{"writeFile to the folder itself", fillModel(smallOut, write("sub/..")), nil, "names the output folder itself"},
+	}
+	for _, tc := range tests {
+		p := writeModel(t, dir, "hostile.json", tc.model)
+		code, out, errs := runWithin(t, append([]string{"-model", p}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.name, code, out, errs, tc.want)
+		}
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("a refused model wrote %d files outside its folder", len(entries))
+	}
+	// The model file itself: a device or a FIFO is refused before it is opened.
+	for _, p := range []string{"/dev/zero", fifo} {
+		if code, _, errs := runWithin(t, "-model", p); code != 2 || !strings.Contains(errs, "is not a regular file") {
+			t.Errorf("-model %s: exit %d, %q", p, code, errs)
+		}
+	}
+	// The flags: -allow-any-path lets the writes out; model flags need -model.
+	p := writeModel(t, dir, "out.json", fillModel(smallOut, write(filepath.Join(outside, "x.bin"))))
+	if code, _, errs := runWithin(t, "-model", p, "-allow-any-path"); code != 0 {
+		t.Errorf("-allow-any-path: exit %d, %q", code, errs)
+	} else if st, err := os.Stat(filepath.Join(outside, "x.bin")); err != nil || st.Size() != 16 {
+		t.Errorf("-allow-any-path: %v", err)
+	}
+	for _, args := range [][]string{{"-type", "UINT8", "-sizes", "4", "-allow-any-path"}, {"-type", "UINT8", "-sizes", "4", "-max-memory", "1GiB"}} {
+		if code, _, errs := runCLI(args...); code != 2 || !strings.Contains(errs, "applies to -model only") {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+	for _, v := range []string{"0", "1TB", "-5", "99999999999GiB"} {
+		if code, _, errs := runCLI("-model", p, "-max-memory", v); code != 2 || !strings.Contains(errs, "-max-memory is") {
+			t.Errorf("-max-memory %s: exit %d, %q", v, code, errs)
+		}
+	}
+}
+
+// TestHostileInputsBoundedMemory runs the built command on inputs that once
+// grew without bound, and checks each ends with the right status, at once
+// for the refused ones, below 64 MiB of peak resident memory: a text print
+// of one row of 2^28 elements, of two rows of 2^23 (whose column widths are
+// found a block at a time), and models claiming 16 GB.
+func TestHostileInputsBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("prints 2^28 elements as text")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("reads Linux's rusage")
+	}
+	bin := buildDmlfill(t)
+	dir := t.TempDir()
+	huge := writeModel(t, dir, "huge.json", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4000000000, "value": 1 }`, `{ "type": "print", "resource": "Out" }`))
+	tests := []struct {
+		name string
+		args []string
+		code int
+		tail string // the end of standard output
+	}{
+		{"one row of 2^28, text", []string{"-type", "UINT8", "-sizes", "268435456", "-format", "text", "-full"}, 0, "253, 254, 255]\n"},
+		{"two rows of 2^23, text", []string{"-type", "INT32", "-sizes", "2,8388608", "-start", "-3", "-format", "text", "-full"}, 0, "16777212]]\n"},
+		{"a model of 16 GB", []string{"-model", huge}, 2, ""},
+	}
+	for _, tc := range tests {
+		cmd := exec.Command(bin, tc.args...)
+		var tail tailWriter
+		var errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &tail, &errb
+		start := time.Now()
+		err := cmd.Run()
+		code := 0
+		if err != nil {
+			ee, ok := err.(*exec.ExitError)
+			if !ok {
+				t.Fatal(err)
+			}
+			code = ee.ExitCode()
+		}
+		peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB
+		if code != tc.code || !strings.HasSuffix(string(tail.b), tc.tail) || peak > 64<<10 {
+			t.Errorf("%s: exit %d (want %d), output ending %q (want %q), stderr %q, peak resident memory %d MiB (want under 64)",
+				tc.name, code, tc.code, tail.b, tc.tail, errb.String(), peak>>10)
+		}
+		t.Logf("%s: %v, peak RSS %d MiB", tc.name, time.Since(start).Round(time.Millisecond), peak>>10)
+	}
+}
+
+// tailWriter keeps the last bytes written to it.
+type tailWriter struct{ b []byte }
+
+func (w *tailWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p[max(0, len(p)-64):]...)
+	w.b = w.b[max(0, len(w.b)-64):]
+	return len(p), nil
+}
+
+var _ io.Writer = (*tailWriter)(nil)
