@@ -99,31 +99,21 @@ func TestFillRowsMatchesBits(t *testing.T) {
 	for _, tb := range machineTables() {
 		useTable(t, tb)
 		for c := range 600 {
-			k := allKinds[r.IntN(len(allKinds))]
-			start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
-			n := 1 + r.IntN(600)
-			pitch := (n + r.IntN(20)) * k.size
-			rows := 1 + r.IntN(min(150, (len(mem)-64-n*k.size)/pitch+1))
-			var i0 uint64
-			if r.IntN(3) > 0 {
-				i0 = r.Uint64N(1 << 20)
-			}
-			step, rowStep := uint64(1), uint64(n+r.IntN(5))
-			f := NewFiller(k.kind, k.size, start, delta, i0+uint64(rows)*rowStep+uint64(n)*step)
-			off := r.IntN(64) &^ (k.size - 1)
-			dst := mem[off : off+(rows-1)*pitch+n*k.size]
+			rc := randomRows(r, mem, 150, 600, false)
+			f, dst, rows, pitch, n, i0, rowStep, step := rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
+			size := f.size
 			for i := range dst {
 				dst[i] = 0x5A
 			}
 			f.FillRowsLE(dst, rows, pitch, n, i0, rowStep, step)
 			for row := range rows {
-				for e := range pitch / k.size {
-					at := row*pitch + e*k.size
+				for e := range pitch / size {
+					at := row*pitch + e*size
 					if at >= len(dst) {
 						break
 					}
 					if e >= n {
-						for _, b := range dst[at : at+k.size] {
+						for _, b := range dst[at : at+size] {
 							if b != 0x5A {
 								t.Fatalf("%s case %d: padding of row %d written", tb.name, c, row)
 							}
@@ -131,7 +121,7 @@ func TestFillRowsMatchesBits(t *testing.T) {
 						continue
 					}
 					i := i0 + uint64(row)*rowStep + uint64(e)*step
-					if got, want := getLE(dst[at:], k.size), f.Bits(i); got != want {
+					if got, want := getLE(dst[at:], size), f.Bits(i); got != want {
 						t.Fatalf("%s case %d kind %d size %d start %#x delta %#x rows %d pitch %d n %d: row %d element %d (index %d) = %#x, want %#x",
 							tb.name, c, f.kind, f.size, f.start, f.delta, rows, pitch, n, row, e, i, got, want)
 					}

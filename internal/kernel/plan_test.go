@@ -173,6 +173,43 @@ func TestPlanRuns(t *testing.T) {
 	}
 }
 
+// rowsLayout is a random padded layout of a random sequence in mem.
+type rowsLayout struct {
+	f                 *Filler
+	dst               []byte
+	rows, pitch, n    int
+	i0, rowStep, step uint64
+}
+
+// randomRows draws a sequence of any kind and rows of up to maxN elements
+// (up to maxRows of them) at a pitch a little past them; varied also draws
+// steps above 1, no facts, and starts not aligned to the element size.
+func randomRows(r *rand.Rand, mem []byte, maxRows, maxN int, varied bool) rowsLayout {
+	k := allKinds[r.IntN(len(allKinds))]
+	start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
+	c := rowsLayout{n: 1 + r.IntN(maxN)}
+	c.pitch = (c.n + r.IntN(20)) * k.size
+	c.rows = 1 + r.IntN(min(maxRows, (len(mem)-64-c.n*k.size)/c.pitch+1))
+	if r.IntN(3) > 0 {
+		c.i0 = r.Uint64N(1 << 20)
+	}
+	c.step, c.rowStep = 1, uint64(c.n+r.IntN(5))
+	if varied && r.IntN(5) == 0 {
+		c.step = 1 + r.Uint64N(3)
+	}
+	count := c.i0 + uint64(c.rows)*c.rowStep + uint64(c.n)*c.step
+	if varied && r.IntN(5) == 0 {
+		count = 0
+	}
+	c.f = NewFiller(k.kind, k.size, start, delta, count)
+	off := r.IntN(64)
+	if !varied || r.IntN(4) > 0 {
+		off &^= k.size - 1
+	}
+	c.dst = mem[off : off+(c.rows-1)*c.pitch+c.n*k.size]
+	return c
+}
+
 // avx2Like plans as a table without the float16 row kernel (it executes
 // nothing here).
 var avx2Like = &table{name: "avx2-like", asm: true}
@@ -185,29 +222,8 @@ func TestPlanRows(t *testing.T) {
 	withF16, noF16 := goTable, avx2Like
 	used := map[method]int{}
 	for c := range 4000 {
-		k := allKinds[r.IntN(len(allKinds))]
-		start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
-		n := 1 + r.IntN(300)
-		pitch := (n + r.IntN(20)) * k.size
-		rows := 1 + r.IntN(min(200, (len(mem)-64-n*k.size)/pitch+1))
-		var i0 uint64
-		if r.IntN(3) > 0 {
-			i0 = r.Uint64N(1 << 20)
-		}
-		step, rowStep := uint64(1), uint64(n+r.IntN(5))
-		if r.IntN(5) == 0 {
-			step = 1 + r.Uint64N(3)
-		}
-		count := i0 + uint64(rows)*rowStep + uint64(n)*step
-		if r.IntN(5) == 0 {
-			count = 0
-		}
-		f := NewFiller(k.kind, k.size, start, delta, count)
-		off := r.IntN(64)
-		if r.IntN(4) > 0 {
-			off &^= k.size - 1
-		}
-		dst := mem[off : off+(rows-1)*pitch+n*k.size]
+		rc := randomRows(r, mem, 200, 300, true)
+		f, dst, rows, pitch, n, i0, rowStep, step := rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
 		tb := withF16
 		if c%2 == 0 {
 			tb = noF16
