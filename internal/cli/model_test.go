@@ -148,7 +148,7 @@ func TestModelErrors(t *testing.T) {
 		{"type mismatch", `{ ` + good + `, "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "INT32", "ValueStart": 0, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT32", "Sizes": [5] } } } }, "commands": [] }`,
 			`ValueDataType is INT32; it must match OutputTensor.DataType (FLOAT32)`},
 		{"bad scalar", `{ ` + good + `, "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "UINT8", "ValueStart": 300, "ValueDelta": 1, "OutputTensor": { "DataType": "UINT8", "Sizes": [5] } } } }, "commands": [] }`,
-			`dispatchables.f.desc.ValueStart: "300" is not a valid UINT8 value`},
+			`dispatchables.f.desc.ValueStart: 300 does not fit UINT8 (0 to 255)`},
 		{"wrong union member", `{ ` + good + `, "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT16", "ValueStart": {"Float32": 1}, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT16", "Sizes": [5] } } } }, "commands": [] }`,
 			`dispatchables.f.desc.ValueStart: want {"UInt16": value} for FLOAT16`},
 		{"missing commands", `{ ` + good + `, ` + fill + ` }`, `commands: missing`},

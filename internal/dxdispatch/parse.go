@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -205,34 +204,6 @@ func dataType(raw json.RawMessage, where string) (dml.TensorDataType, error) {
 		return 0, errAt(where, "unknown data type %q", s)
 	}
 	return t, nil
-}
-
-// scalarText returns the text of a JSON number or string value.
-func scalarText(raw json.RawMessage) (string, bool) {
-	t := strings.TrimSpace(string(raw))
-	if strings.HasPrefix(t, `"`) {
-		var s string
-		if json.Unmarshal(raw, &s) != nil {
-			return "", false
-		}
-		return s, true
-	}
-	if t == "" || strings.ContainsAny(t[:1], "[{tfn") {
-		return "", false
-	}
-	return t, true
-}
-
-func parseValue(raw json.RawMessage, t dml.TensorDataType, where string) (dml.ScalarUnion, error) {
-	text, ok := scalarText(raw)
-	if !ok {
-		return dml.ScalarUnion{}, errAt(where, "want a number, got %s", short(raw))
-	}
-	s, err := dml.ParseScalar(t, text)
-	if err != nil {
-		return s, errAt(where, "%s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
-	}
-	return s, nil
 }
 
 // unionMember is the DML_SCALAR_UNION member DxDispatch's object form names
@@ -656,7 +627,8 @@ func readHead(path string, n uint64) ([]byte, error) {
 
 // accumulate generates DxDispatch's sequence initialiser the way DxDispatch
 // does: by repeated addition in the element type (value += delta), each sum
-// rounded to the type (floats) or wrapped (integers). This is not the
+// rounded to the type (float32, float64: to nearest; FLOAT16: half.hpp's
+// truncation of the float sum) or wrapped (integers). This is not the
 // operator's rule (start + i*delta, rounded once); it is what the model
 // format means by its initialiser.
 func accumulate(dst []byte, t dml.TensorDataType, start, delta dml.ScalarUnion) {
@@ -670,16 +642,10 @@ func accumulate(dst []byte, t dml.TensorDataType, start, delta dml.ScalarUnion) 
 		case dml.TensorDataTypeFloat64:
 			v = dml.ScalarFloat64(v.Float64() + delta.Float64())
 		case dml.TensorDataTypeFloat16:
-			// The sum of two binary16 values is exact in float64; round
-			// it once to binary16 by reading its exact hexadecimal text.
-			sum := float64(v.Float16().Float32()) + float64(delta.Float16().Float32())
-			text := strconv.FormatFloat(sum, 'x', -1, 64)
-			if math.IsNaN(sum) {
-				text = "nan"
-			} else if math.IsInf(sum, 0) {
-				text = map[bool]string{true: "-inf", false: "inf"}[sum < 0]
-			}
-			v, _ = dml.ParseScalar(t, text)
+			// half_float::half's +=: the sum in float, then to half by
+			// truncation (see halfTrunc).
+			sum := v.Float16().Float32() + delta.Float16().Float32()
+			v = dml.ScalarBits(uint64(halfTrunc(sum)))
 		default:
 			v = dml.ScalarBits(v.Bits() + delta.Bits())
 		}
