@@ -20,7 +20,7 @@ import (
 const usage = `Usage:
   dmlfill -type T -sizes N,N,... [-strides N,...] -start V -delta V [-level L]
           [-total-bytes N] [-alignment N] [-format text|raw|buffer|npy|json] [-full] [-o FILE]
-  dmlfill -model FILE.json [-max-memory SIZE] [-allow-any-path]
+  dmlfill -model FILE.json [-output-path DIR] [-max-memory SIZE] [-allow-any-path]
 
 Runs DirectML's DML_OPERATOR_FILL_VALUE_SEQUENCE on the CPU: element i of the
 output tensor is start + i*delta (integers wrap; floats are rounded once).
@@ -91,7 +91,7 @@ func Main(args []string, stdout, stderr io.Writer) (status int) {
 type options struct {
 	typ, sizes, strides, start, delta, level  string
 	totalBytes, alignment, format, out, model string
-	maxMemory                                 string
+	maxMemory, outputPath                     string
 	full, allowAnyPath                        bool
 }
 
@@ -112,6 +112,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.out, "o", "", "write to this file (atomically) instead of standard output")
 	fs.StringVar(&o.model, "model", "", "run a DxDispatch model file (JSON)")
 	fs.StringVar(&o.maxMemory, "max-memory", "1GiB", "-model: the most memory the model's resources may take together (bytes, or with KiB, MiB, GiB)")
+	fs.StringVar(&o.outputPath, "output-path", "", "-model: the output folder writeFile writes in (DxDispatch's --output_path; default: the current folder)")
 	fs.BoolVar(&o.allowAnyPath, "allow-any-path", false, "-model: let writeFile write outside the output folder (absolute paths, .., symbolic links out of it)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -136,9 +137,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return usagef("-max-memory is %q; want a number of bytes, or one with KiB, MiB or GiB (1GiB)", o.maxMemory)
 		}
-		return runModel(o.model, level, dxdispatch.Options{MaxMemory: limit, AllowAnyPath: o.allowAnyPath}, stdout, stderr)
+		return runModel(o.model, level, dxdispatch.Options{MaxMemory: limit, AllowAnyPath: o.allowAnyPath, OutputPath: o.outputPath}, stdout, stderr)
 	}
-	for _, name := range []string{"max-memory", "allow-any-path"} {
+	for _, name := range []string{"max-memory", "allow-any-path", "output-path"} {
 		if set[name] {
 			return usagef("-%s applies to -model only", name)
 		}

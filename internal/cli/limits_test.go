@@ -88,10 +88,10 @@ func TestHostileModels(t *testing.T) {
 			nil, "fifo is not a regular file"},
 		{"a .npy shorter than its header says", fillModel(`"initialValues": { "sourcePath": "short.npy" }`, `{ "type": "print", "resource": "Out" }`),
 			nil, "short.npy: its header says 4000 bytes of values, but the file has 4 after the header"},
-		{"writeFile up and out", fillModel(smallOut, write("../../x.bin")), nil, `commands[0].targetPath: "../../x.bin" leaves the output folder`},
-		{"writeFile to an absolute path", fillModel(smallOut, write(filepath.Join(outside, "x.bin"))), nil, "is an absolute path; writeFile writes inside the output folder"},
-		{"writeFile through a symbolic link", fillModel(smallOut, write("link/x.bin")), nil, `"link/x.bin" leads out of the output folder`},
-		{"writeFile to the folder itself", fillModel(smallOut, write("sub/..")), nil, "names the output folder itself"},
+		{"writeFile up and out", fillModel(smallOut, write("../../x.bin")), []string{"-output-path", dir}, `commands[0].targetPath: "../../x.bin" leaves the output folder`},
+		{"writeFile to an absolute path", fillModel(smallOut, write(filepath.Join(outside, "x.bin"))), []string{"-output-path", dir}, "is an absolute path; writeFile writes inside the output folder"},
+		{"writeFile through a symbolic link", fillModel(smallOut, write("link/x.bin")), []string{"-output-path", dir}, `"link/x.bin" leads out of the output folder`},
+		{"writeFile to the folder itself", fillModel(smallOut, write("sub/..")), []string{"-output-path", dir}, "names the output folder itself"},
 	}
 	for _, tc := range tests {
 		p := writeModel(t, dir, "hostile.json", tc.model)
@@ -116,7 +116,8 @@ func TestHostileModels(t *testing.T) {
 	} else if st, err := os.Stat(filepath.Join(outside, "x.bin")); err != nil || st.Size() != 16 {
 		t.Errorf("-allow-any-path: %v", err)
 	}
-	for _, args := range [][]string{{"-type", "UINT8", "-sizes", "4", "-allow-any-path"}, {"-type", "UINT8", "-sizes", "4", "-max-memory", "1GiB"}} {
+	for _, args := range [][]string{{"-type", "UINT8", "-sizes", "4", "-allow-any-path"}, {"-type", "UINT8", "-sizes", "4", "-max-memory", "1GiB"},
+		{"-type", "UINT8", "-sizes", "4", "-output-path", dir}} {
 		if code, _, errs := runCLI(args...); code != 2 || !strings.Contains(errs, "applies to -model only") {
 			t.Errorf("%v: exit %d, %q", args, code, errs)
 		}

@@ -96,7 +96,7 @@ func TestModels(t *testing.T) {
     "dispatchables": {}, "commands": [ { "type": "print", "resource": "s" } ] }`,
 			// 2048 + 1 rounds back to 2048 every time: the accumulation stalls.
 			"Resource 's': 2048, 2048, 2048, 2048\n"},
-		{"offset initial values: the region printed", `{
+		{"offset initial values: DxDispatch uploads them at offset 0 all the same", `{
     "resources": { "o": { "initialValuesDataType": "UINT16", "initialValues": [5, 6], "initialValuesOffsetInBytes": 4, "sizeInBytes": 12 } },
     "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
             "desc": { "ValueDataType": "UINT16", "ValueStart": 1, "ValueDelta": 1,
@@ -104,7 +104,7 @@ func TestModels(t *testing.T) {
     "commands": [ { "type": "print", "resource": "o" },
                   { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "o" } },
                   { "type": "print", "resource": "o" } ] }`,
-			"Resource 'o': 5, 6\nResource 'o': 3, 4\n"},
+			"Resource 'o': 5, 6\nResource 'o': 1, 2\n"},
 	}
 	for _, tc := range tests {
 		p := writeModel(t, dir, "m.json", tc.model)
@@ -181,9 +181,13 @@ func TestModelFiles(t *testing.T) {
     "commands": [ { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "Out" } },
                   { "type": "writeFile", "resource": "Out", "targetPath": "sub/out.npy", "dimensions": [2, 3] },
                   { "type": "writeFile", "resource": "Out", "targetPath": "out.bin" } ] }`)
-	code, out, errs := runCLI("-model", p)
-	if code != 0 || out != "" || !strings.Contains(errs, "Resource 'Out' written to") {
-		t.Fatalf("exit %d, %q, %q", code, out, errs)
+	// As DxDispatch: relative to the output folder, confirmed on standard
+	// output with the absolute path.
+	code, out, errs := runCLI("-model", p, "-output-path", dir)
+	want := "Resource 'Out' written to '" + filepath.Join(dir, "sub", "out.npy") + "'\n" +
+		"Resource 'Out' written to '" + filepath.Join(dir, "out.bin") + "'\n"
+	if code != 0 || out != want || errs != "" {
+		t.Fatalf("exit %d, %q, %q; want %q", code, out, errs, want)
 	}
 	raw, err := os.ReadFile(filepath.Join(dir, "out.bin"))
 	if err != nil || string(raw) != "\xfd\xff\xff\xff\x01\x00\x03\x00\x05\x00\x07\x00" {
@@ -209,4 +213,72 @@ func TestModelFiles(t *testing.T) {
 
 func hasNumPy() bool {
 	return exec.Command("/usr/bin/python3", "-c", "import numpy").Run() == nil
+}
+
+// TestDxDispatchSyntax: what DxDispatch's parser accepts runs here too
+// (comments, trailing commas, command types in any case, "Desc",
+// dmlCompileType), FLOAT16 numbers are DxDispatch's (truncated), and the
+// features dmlfill lacks (images, typed lists) exit 2 naming them.
+func TestDxDispatchSyntax(t *testing.T) {
+	dir := t.TempDir()
+	model := `{
+    // The Guide's examples carry comments and trailing commas.
+    "resources": {
+        "Out": { "initialValuesDataType": "FLOAT16", "initialValues": { "valueCount": 6, "valueStart": 0.1, "valueDelta": 0.1, }, },
+    },
+    "dispatchables": {
+        "a": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "dmlCompileType": "DmlCompileGraph",
+               "Desc": { "ValueDataType": "FLOAT16", "ValueStart": 0.3, "ValueDelta": 0,
+                         "OutputTensor": { "DataType": "FLOAT16", "Sizes": [1] } } },
+        "b": { "type": "FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT16", "ValueStart": 0.7, "ValueDelta": 0,
+               "OutputTensor": { "Type": "DML_TENSOR_TYPE_BUFFER", "Desc": { "DataType": "FLOAT16", "Sizes": [1], "Strides": [1] } } } },
+        "c": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT16", "ValueStart": 2.3, "ValueDelta": 0,
+               "OutputTensor": { "DataType": "FLOAT16", "Sizes": [1] } } },
+        "d": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT16", "ValueStart": 65520, "ValueDelta": 0,
+               "OutputTensor": { "DataType": "FLOAT16", "Sizes": [1] } } },
+    },
+    "commands": [
+        { "type": "PRINT", "resource": "Out", "verbose": true },
+        /* one dispatch per start value, each printed */
+        { "type": "Dispatch", "dispatchable": "a", "bindings": { "OutputTensor": "Out" } },
+        { "type": "print", "resource": "Out", "verbose": true },
+        { "type": "dispatch", "dispatchable": "b", "bindings": { "OutputTensor": "Out" } },
+        { "type": "print", "resource": "Out", "verbose": true },
+        { "type": "dispatch", "dispatchable": "c", "bindings": { "OutputTensor": "Out" } },
+        { "type": "print", "resource": "Out", "verbose": true },
+        { "type": "dispatch", "dispatchable": "d", "bindings": { "OutputTensor": "Out" } },
+        { "type": "print", "resource": "Out", "verbose": true },
+    ],
+}`
+	p := writeModel(t, dir, "syntax.json", model)
+	code, out, errs := runCLI("-model", p)
+	if code != 0 {
+		t.Fatalf("exit %d, %q", code, errs)
+	}
+	// The sequence initialiser as half.hpp accumulates it, then element 0
+	// of each fill: the bits the DxDispatch fidelity issue lists.
+	for _, want := range []string{"(0x2E66)", "(0x3266)", "(0x34CC)", "(0x3665)", "(0x37FE)", "(0x38CB)",
+		"[0] 0.299805 (0x34CC)", "[0] 0.699707 (0x3999)", "[0] 2.29883 (0x4099)", "[0] 65504 (0x7BFF)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	refused := []struct{ name, model, want string }{
+		{"image source", fillModel(`"initialValuesDataType": "UINT8", "initialValues": { "sourcePath": "cat.png" }`, `{ "type": "print", "resource": "Out" }`),
+			"cat.png: reading an image (.png) into a buffer is a DxDispatch feature dmlfill does not have"},
+		{"image target", fillModel(smallOut, `{ "type": "writeFile", "resource": "Out", "targetPath": "out.JPG" }`),
+			`"out.JPG": writing a buffer as an image (.jpg) is a DxDispatch feature dmlfill does not have`},
+		{"typed list", fillModel(`"initialValuesDataType": "UNKNOWN", "initialValues": [ { "type": "UINT32", "value": 42 } ]`, `{ "type": "print", "resource": "Out" }`),
+			"a list with initialValuesDataType UNKNOWN is DxDispatch's list of typed values"},
+		{"a compile type DxDispatch lacks", strings.Replace(model, `"DmlCompileGraph"`, `"DmlCompileFast"`, 1),
+			`dispatchables.a.dmlCompileType: "DmlCompileFast"; want DmlCompileOp or DmlCompileGraph`},
+		{"-2 for UINT8", fillModel(`"initialValuesDataType": "UINT8", "initialValues": { "valueCount": 4, "valueStart": 0, "valueDelta": -2 }`, `{ "type": "print", "resource": "Out" }`),
+			"valueDelta: -2 does not fit UINT8 (0 to 255)"},
+	}
+	for _, tc := range refused {
+		p := writeModel(t, dir, "refused.json", tc.model)
+		if code, _, errs := runCLI("-model", p, "-output-path", dir); code != 2 || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s: exit %d, %q; want exit 2 and %q", tc.name, code, errs, tc.want)
+		}
+	}
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/npy"
+	"github.com/tailscale/hujson"
 )
 
 // Error is a model that cannot run: malformed, or naming what does not
@@ -52,6 +53,10 @@ type Options struct {
 	// AllowAnyPath lets writeFile write outside the output folder (an
 	// absolute path, a ".." that leaves it, or a symbolic link out of it).
 	AllowAnyPath bool
+	// OutputPath is the output folder, DxDispatch's --output_path: a
+	// writeFile's relative targetPath starts there ("": the current
+	// folder, as DxDispatch's default).
+	OutputPath string
 }
 
 // DefaultMaxMemory is the resources' memory limit unless Options says
@@ -68,7 +73,8 @@ const maxSourceBytes = 1 << 35
 
 // Model is a parsed model file, its operators created.
 type Model struct {
-	dir       string // where relative paths start, and the output folder
+	dir       string // the model's folder, where a relative sourcePath is looked for first
+	outDir    string // the output folder, absolute
 	opts      Options
 	budget    uint64 // resource bytes still allowed
 	resources map[string]*resource
@@ -81,7 +87,7 @@ type resource struct {
 	name       string
 	dataType   dml.TensorDataType
 	data       []byte // sizeInBytes long, aligned as a D3D12 buffer is
-	initOffset uint64 // where the initial values start
+	typeGiven  bool   // initialValuesDataType was given (UNKNOWN included)
 	initLen    uint64 // their length in bytes
 }
 
@@ -164,6 +170,20 @@ func (o object) str(where, field string, required bool) (string, error) {
 		return "", errAt(join(where, field), "want a string, got %s", short(raw))
 	}
 	return s, nil
+}
+
+// oneOf reads an optional string member that must be one of values.
+func (o object) oneOf(where, field string, values ...string) (string, error) {
+	s, err := o.str(where, field, false)
+	if err != nil || s == "" && o[field] == nil {
+		return s, err
+	}
+	for _, v := range values {
+		if s == v {
+			return s, nil
+		}
+	}
+	return "", errAt(join(where, field), "%q; want %s", s, strings.Join(values, " or "))
 }
 
 func (o object) uint(where, field string, bits int) (uint64, bool, error) {
@@ -284,9 +304,21 @@ func readRegular(path string, limit int64, what string) ([]byte, error) {
 	return b, nil
 }
 
-// Parse checks a model given as JSON text; dir is where its relative paths
-// start from, and the folder writeFile writes in.
+// Parse checks a model given as JSON text; dir is the model's folder, where
+// a relative sourcePath is looked for first (then in the current folder).
 func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, error) {
+	// DxDispatch's rapidjson takes comments and trailing commas (its
+	// kParseCommentsFlag and kParseTrailingCommasFlag), as the Guide's
+	// examples use them: hujson turns them into spaces, keeping every
+	// line and column where it was.
+	text, err := hujson.Standardize(bytes.Clone(text))
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), "hujson: ")
+		if at, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(at, "line ") {
+			return nil, errAt(at, "malformed JSON: %s", rest)
+		}
+		return nil, errAt("", "malformed JSON: %s", msg)
+	}
 	var top object
 	dec := json.NewDecoder(bytes.NewReader(text))
 	if err := dec.Decode(&top); err != nil {
@@ -313,7 +345,11 @@ func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, erro
 	if opts.MaxMemory == 0 {
 		opts.MaxMemory = DefaultMaxMemory
 	}
-	m := &Model{dir: dir, opts: opts, budget: opts.MaxMemory, resources: map[string]*resource{},
+	outDir, err := filepath.Abs(opts.OutputPath)
+	if err != nil {
+		return nil, errAt("", "the output folder %q: %v", opts.OutputPath, err)
+	}
+	m := &Model{dir: dir, outDir: outDir, opts: opts, budget: opts.MaxMemory, resources: map[string]*resource{},
 		ops: map[string]dml.Operator{}, descs: map[string]*dml.FillValueSequenceOperatorDesc{}}
 	for _, f := range []string{"resources", "dispatchables", "commands"} {
 		if top[f] == nil {
@@ -383,6 +419,7 @@ func (m *Model) parseResource(name string, raw json.RawMessage, where string) (*
 	}
 	r := &resource{name: name}
 	if raw, ok := o["initialValuesDataType"]; ok {
+		r.typeGiven = true
 		if r.dataType, err = dataType(raw, join(where, "initialValuesDataType")); err != nil {
 			return nil, err
 		}
@@ -420,10 +457,14 @@ func (m *Model) parseResource(name string, raw json.RawMessage, where string) (*
 	}
 	m.budget -= size
 	r.data = alignedBytes(size)
-	if err := init.write(r.data[off : off+init.n]); err != nil {
+	// DxDispatch checks initialValuesOffsetInBytes against the size, then
+	// uploads the values at offset 0 all the same (Executor.cpp: Upload of
+	// sizeInBytes from initialValues): so does dmlfill, and the README
+	// lists it among the differences that are DxDispatch's bugs.
+	if err := init.write(r.data[:init.n]); err != nil {
 		return nil, err
 	}
-	r.initOffset, r.initLen = off, init.n
+	r.initLen = init.n
 	return r, nil
 }
 
@@ -454,6 +495,9 @@ func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) (i
 	}
 	switch {
 	case strings.HasPrefix(trimmed, "["):
+		if r.dataType == dml.TensorDataTypeUnknown && r.typeGiven {
+			return initial{}, errAt(where, "a list with initialValuesDataType UNKNOWN is DxDispatch's list of typed values ([{\"type\": ..., \"value\": ...}]), which dmlfill does not support; give the list one initialValuesDataType")
+		}
 		if err := needType(); err != nil {
 			return initial{}, err
 		}
@@ -562,6 +606,9 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 		if _, err := os.Stat(filepath.Join(m.dir, p)); err == nil {
 			path = filepath.Join(m.dir, p)
 		}
+	}
+	if ext := strings.ToLower(filepath.Ext(path)); ext == ".png" || ext == ".jpg" {
+		return initial{}, errAt(at, "%s: reading an image (%s) into a buffer is a DxDispatch feature dmlfill does not have; convert it to .npy", p, ext)
 	}
 	st, err := os.Stat(path)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"path/filepath"
 	"strings"
 	"unsafe"
 
@@ -28,19 +29,27 @@ func parseDispatchable(raw json.RawMessage, where string, dev *dml.Device) (dml.
 	if typ != "DML_OPERATOR_FILL_VALUE_SEQUENCE" && typ != "FILL_VALUE_SEQUENCE" {
 		return nil, nil, errAt(join(where, "type"), "%q is not supported; dmlfill runs DML_OPERATOR_FILL_VALUE_SEQUENCE only", typ)
 	}
-	if err := o.only(where, "type", "desc", "executionFlags", "bindings"); err != nil {
+	if err := o.only(where, "type", "desc", "Desc", "dmlCompileType", "executionFlags", "bindings"); err != nil {
 		return nil, nil, err
+	}
+	if _, err := o.oneOf(where, "dmlCompileType", "DmlCompileOp", "DmlCompileGraph"); err != nil {
+		return nil, nil, err // either compiles the one operator the same
 	}
 	if raw, ok := o["executionFlags"]; ok {
 		if err := checkExecutionFlags(raw, join(where, "executionFlags")); err != nil {
 			return nil, nil, err
 		}
 	}
-	descRaw, ok := o["desc"]
+	// DxDispatch looks for "Desc", then "desc" (the Guide's spelling).
+	key := "Desc"
+	descRaw, ok := o[key]
 	if !ok {
-		return nil, nil, errAt(join(where, "desc"), "missing")
+		key = "desc"
+		if descRaw, ok = o[key]; !ok {
+			return nil, nil, errAt(join(where, "desc"), "missing")
+		}
 	}
-	desc, err := parseDesc(descRaw, join(where, "desc"))
+	desc, err := parseDesc(descRaw, join(where, key))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -215,6 +224,12 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 	if c.kind, err = o.str(where, "type", true); err != nil {
 		return c, err
 	}
+	// DxDispatch compares command types in any letter case (_stricmp).
+	for _, k := range []string{"dispatch", "print", "writeFile"} {
+		if strings.EqualFold(c.kind, k) {
+			c.kind = k
+		}
+	}
 	resourceField := func() (*resource, error) {
 		name, err := o.str(where, "resource", true)
 		if err != nil {
@@ -263,6 +278,9 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 		}
 		if c.targetPath == "" {
 			return c, errAt(join(where, "targetPath"), "empty")
+		}
+		if ext := strings.ToLower(filepath.Ext(c.targetPath)); ext == ".png" || ext == ".jpg" {
+			return c, errAt(join(where, "targetPath"), "%q: writing a buffer as an image (%s) is a DxDispatch feature dmlfill does not have; write .npy or raw bytes", c.targetPath, ext)
 		}
 		if c.targetPath, err = m.outputPath(c.targetPath, join(where, "targetPath")); err != nil {
 			return c, err
@@ -374,7 +392,7 @@ func (m *Model) Run(stdout, stderr io.Writer, write func(path string, data [][]b
 		case "print":
 			r := c.res
 			es := uint64(r.dataType.ElementSize())
-			region := r.data[r.initOffset : r.initOffset+r.initLen]
+			region := r.data[:r.initLen]
 			bits := make([]uint64, len(region)/int(es))
 			for i := range bits {
 				var v dml.ScalarUnion // the element's bytes are its low bytes
@@ -389,7 +407,7 @@ func (m *Model) Run(stdout, stderr io.Writer, write func(path string, data [][]b
 			if err := m.writeFile(c, write); err != nil {
 				return err
 			}
-			fmt.Fprintf(stderr, "Resource '%s' written to '%s'\n", c.res.name, c.targetPath)
+			fmt.Fprintf(stdout, "Resource '%s' written to '%s'\n", c.res.name, c.targetPath)
 		}
 	}
 	return nil

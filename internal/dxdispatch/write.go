@@ -32,8 +32,8 @@ func (m *Model) writeFile(c command, write func(path string, data [][]byte) erro
 	return write(c.targetPath, [][]byte{h, r.data[:n]})
 }
 
-// outputPath resolves a writeFile targetPath against the output folder (the
-// model's folder) and, unless Options.AllowAnyPath, refuses one that is not
+// outputPath resolves a writeFile targetPath against the output folder (as
+// DxDispatch's ResolveOutputFilePath does: an absolute path) and, unless Options.AllowAnyPath, refuses one that is not
 // inside it: an absolute path, a ".." that leaves it, or a symbolic link (a
 // folder on the way, or the file itself) that leads out of it. A model from
 // elsewhere so cannot overwrite the user's files.
@@ -41,24 +41,24 @@ func (m *Model) outputPath(p, where string) (string, error) {
 	lift := "-allow-any-path lifts this"
 	if filepath.IsAbs(p) {
 		if !m.opts.AllowAnyPath {
-			return "", errAt(where, "%q is an absolute path; writeFile writes inside the output folder %s (%s)", p, m.dir, lift)
+			return "", errAt(where, "%q is an absolute path; writeFile writes inside the output folder %s (%s)", p, m.outDir, lift)
 		}
 		return p, nil
 	}
-	target := filepath.Join(m.dir, p)
+	target := filepath.Join(m.outDir, p)
 	if m.opts.AllowAnyPath {
 		return target, nil
 	}
-	rel, err := filepath.Rel(m.dir, target)
+	rel, err := filepath.Rel(m.outDir, target)
 	switch {
 	case err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)):
-		return "", errAt(where, "%q leaves the output folder %s (%s)", p, m.dir, lift)
+		return "", errAt(where, "%q leaves the output folder %s (%s)", p, m.outDir, lift)
 	case rel == ".":
 		return "", errAt(where, "%q names the output folder itself, not a file in it", p)
 	}
-	root, err := filepath.EvalSymlinks(m.dir)
+	root, err := filepath.EvalSymlinks(m.outDir)
 	if err != nil {
-		return "", errAt(where, "the output folder %s: %v", m.dir, err)
+		return "", errAt(where, "the output folder %s: %v", m.outDir, err)
 	}
 	// The longest part of the path that exists, with its links resolved,
 	// must still be inside the folder, with its links resolved.
@@ -78,7 +78,7 @@ func (m *Model) outputPath(p, where string) (string, error) {
 		return "", errAt(where, "%q: %v", p, err)
 	}
 	if r, err := filepath.Rel(root, resolved); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return "", errAt(where, "%q leads out of the output folder %s through a symbolic link, to %s (%s)", p, m.dir, resolved, lift)
+		return "", errAt(where, "%q leads out of the output folder %s through a symbolic link, to %s (%s)", p, m.outDir, resolved, lift)
 	}
 	return target, nil
 }
