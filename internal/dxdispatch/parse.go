@@ -84,11 +84,11 @@ type Model struct {
 }
 
 type resource struct {
-	name       string
-	dataType   dml.TensorDataType
-	data       []byte // sizeInBytes long, aligned as a D3D12 buffer is
-	typeGiven  bool   // initialValuesDataType was given (UNKNOWN included)
-	initLen    uint64 // their length in bytes
+	name      string
+	dataType  dml.TensorDataType
+	data      []byte // sizeInBytes long, aligned as a D3D12 buffer is
+	typeGiven bool   // initialValuesDataType was given (UNKNOWN included)
+	initLen   uint64 // their length in bytes
 }
 
 type binding struct {
