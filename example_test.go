@@ -2,6 +2,7 @@ package dml_test
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 
@@ -46,6 +47,50 @@ func ExampleDevice_CreateOperator_rejected() {
 	})
 	fmt.Println(err)
 	// Output: dml: OutputTensor.Sizes[2] is 0; sizes must be at least 1
+}
+
+// A rejected descriptor, read field by field with errors.As.
+func ExampleArgError() {
+	_, err := dml.NewDevice(dml.FeatureLevel4_0).CreateOperator(&dml.FillValueSequenceOperatorDesc{
+		OutputTensor:  &dml.BufferTensorDesc{DataType: dml.TensorDataTypeInt64, Sizes: []uint32{4}, TotalTensorSizeInBytes: 32},
+		ValueDataType: dml.TensorDataTypeInt64,
+	})
+	var ae *dml.ArgError
+	if errors.As(err, &ae) {
+		fmt.Printf("field %s, value %s: %s\n", ae.Field, ae.Value, ae.Reason)
+	}
+	fmt.Println(errors.Is(err, dml.ErrInvalidArg))
+	// Output:
+	// field OutputTensor.DataType, value INT64: it needs DML_FEATURE_LEVEL_5_0 or above; the device is at 4_0
+	// true
+}
+
+// A large output produced a window at a time, in bounded memory: here the
+// 1000 INT32 elements of 0, 3, 6, ... in windows of 1 KiB, summed.
+func ExampleOperator_ExecuteWindow() {
+	t := &dml.BufferTensorDesc{DataType: dml.TensorDataTypeInt32, Sizes: []uint32{1000}}
+	t.TotalTensorSizeInBytes = dml.CalcBufferTensorSize(t.DataType, t.Sizes, nil)
+	op, err := dml.NewDevice(dml.FeatureLevelLatest).CreateOperator(&dml.FillValueSequenceOperatorDesc{
+		OutputTensor: t, ValueDataType: t.DataType, ValueStart: dml.ScalarInt32(0), ValueDelta: dml.ScalarInt32(3),
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	window := make([]byte, 1024)
+	var sum int64
+	for off := uint64(0); off < t.TotalTensorSizeInBytes; off += uint64(len(window)) {
+		w := window[:min(uint64(len(window)), t.TotalTensorSizeInBytes-off)]
+		if err := op.ExecuteWindow(w, off); err != nil {
+			fmt.Println(err)
+			return
+		}
+		for i := 0; i+4 <= len(w); i += 4 {
+			sum += int64(int32(binary.LittleEndian.Uint32(w[i:])))
+		}
+	}
+	fmt.Println(sum)
+	// Output: 1498500
 }
 
 // Padding between rows survives: only the elements' bytes are written.

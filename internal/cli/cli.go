@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -92,7 +94,7 @@ type options struct {
 	typ, sizes, strides, start, delta, level  string
 	totalBytes, alignment, format, out, model string
 	maxMemory, outputPath                     string
-	full, allowAnyPath                        bool
+	full, allowAnyPath, version               bool
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -109,9 +111,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.alignment, "alignment", "0", "GuaranteedBaseOffsetAlignment")
 	fs.StringVar(&o.format, "format", "text", "output format: text, raw, buffer, npy or json")
 	fs.BoolVar(&o.full, "full", false, "text: print every element, however many")
-	fs.StringVar(&o.out, "o", "", "write to this file (atomically) instead of standard output")
-	fs.StringVar(&o.model, "model", "", "run a DxDispatch model file (JSON)")
+	fs.StringVar(&o.out, "o", "", "write to this file (atomically) instead of standard output (- for standard output)")
+	fs.StringVar(&o.model, "model", "", "run a DxDispatch model file (JSON; - reads it from standard input)")
 	fs.StringVar(&o.maxMemory, "max-memory", "1GiB", "-model: the most memory the model's resources may take together (bytes, or with KiB, MiB, GiB)")
+	fs.BoolVar(&o.version, "version", false, "print dmlfill's version and exit")
 	fs.StringVar(&o.outputPath, "output-path", "", "-model: the output folder writeFile writes in (DxDispatch's --output_path; default: the current folder)")
 	fs.BoolVar(&o.allowAnyPath, "allow-any-path", false, "-model: let writeFile write outside the output folder (absolute paths, .., symbolic links out of it)")
 	if err := fs.Parse(args); err != nil {
@@ -128,7 +131,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if o.version {
+		fmt.Fprintln(stdout, versionLine())
+		return nil
+	}
 	if o.model != "" {
+		for _, name := range []string{"type", "sizes", "strides", "start", "delta", "total-bytes", "alignment", "format", "full", "o"} {
+			if set[name] {
+				return usagef("-%s does not apply to -model (a model file says what to fill and where to write it)", name)
+			}
+		}
 		level, err := dml.ParseFeatureLevel(o.level)
 		if err != nil {
 			return usagef("-level: unknown feature level %q; want 2.1, 3.0, 3.1, 4.0, 4.1, 5.0, 5.1, 5.2, 6.0 ... 6.4", o.level)
@@ -145,6 +157,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return runFill(&o, stdout, stderr)
+}
+
+// versionLine is dmlfill's version: the module's, as the Go toolchain
+// recorded it in the binary, and the Go version that built it.
+func versionLine() string {
+	v := "(devel)"
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		v = bi.Main.Version
+	}
+	return fmt.Sprintf("dmlfill %s (github.com/dmlgo/dml, %s)", v, runtime.Version())
 }
 
 // parseBytes reads a size: "1048576", "64KiB", "16MiB", "2GiB" (at least 1).
@@ -242,7 +264,11 @@ func runFill(o *options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(o.out, stdout, func(w io.Writer) error {
+	out := o.out
+	if out == "-" {
+		out = "" // standard output
+	}
+	return writeAtomic(out, stdout, func(w io.Writer) error {
 		switch o.format {
 		case "raw":
 			return tensor.writeRaw(w, newProgress(stderr, tensor.count*tensor.es))

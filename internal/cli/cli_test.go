@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -317,5 +318,34 @@ func TestHelp(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "dmlfill -type FLOAT32 -sizes 1,1,1,3 -start 3 -delta 2") ||
 		!strings.Contains(out, "[[[[10, 8],") || !strings.Contains(out, "-model") {
 		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// TestCommandLineConveniences: -o - writes to standard output, -model -
+// reads the model from standard input, -version prints the version, and
+// flags that do not go together are an error.
+func TestCommandLineConveniences(t *testing.T) {
+	if code, out, _ := runCLI("-type", "UINT8", "-sizes", "4", "-start", "250", "-delta", "3", "-o", "-"); code != 0 || out != "[250, 253, 0, 3]\n" {
+		t.Errorf("-o -: exit %d, %q", code, out)
+	}
+	model, err := os.ReadFile("../../examples/fill_value_sequence.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(r io.Reader) { stdin = r }(stdin)
+	stdin = bytes.NewReader(model)
+	if code, out, errs := runCLI("-model", "-"); code != 0 || out != "Resource 'Out': 3.2, 4.7, 6.2, 7.7, 9.2\n" {
+		t.Errorf("-model -: exit %d, %q, %q", code, out, errs)
+	}
+	if code, out, _ := runCLI("-version"); code != 0 || !strings.HasPrefix(out, "dmlfill ") || !strings.Contains(out, "go1.") {
+		t.Errorf("-version: exit %d, %q", code, out)
+	}
+	for _, args := range [][]string{
+		{"-model", "m.json", "-type", "FLOAT32"}, {"-model", "m.json", "-start", "1"}, {"-model", "m.json", "-o", "x"},
+		{"-model", "m.json", "-format", "raw"}, {"-model", "m.json", "-full"},
+	} {
+		if code, _, errs := runCLI(args...); code != 2 || !strings.Contains(errs, "does not apply to -model") {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
 	}
 }

@@ -12,10 +12,30 @@ import (
 	"github.com/dmlgo/dml/internal/dxdispatch"
 )
 
+// stdin is where -model - reads the model (a variable for the tests).
+var stdin io.Reader = os.Stdin
+
 // runModel runs a DxDispatch model file: every resource, dispatchable and
 // command is checked before the first command runs.
 func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, stdout, stderr io.Writer) error {
-	m, err := dxdispatch.Load(path, dml.NewDevice(level), opts)
+	var m *dxdispatch.Model
+	var err error
+	if path == "-" {
+		// The model from standard input: its relative sourcePaths start
+		// from the current folder.
+		var text []byte
+		text, err = io.ReadAll(io.LimitReader(stdin, dxdispatch.MaxModelBytes+1))
+		if err != nil {
+			return &ioError{fmt.Errorf("reading the model from standard input: %w", err)}
+		}
+		if len(text) > dxdispatch.MaxModelBytes {
+			return usagef("the model on standard input has more than %d bytes", dxdispatch.MaxModelBytes)
+		}
+		path = "standard input"
+		m, err = dxdispatch.Parse(text, ".", dml.NewDevice(level), opts)
+	} else {
+		m, err = dxdispatch.Load(path, dml.NewDevice(level), opts)
+	}
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) && !errors.As(err, new(*dxdispatch.Error)) {
