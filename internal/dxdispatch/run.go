@@ -393,14 +393,12 @@ func (m *Model) Run(stdout, stderr io.Writer, write func(path string, data [][]b
 			r := c.res
 			es := uint64(r.dataType.ElementSize())
 			region := r.data[:r.initLen]
-			bits := make([]uint64, len(region)/int(es))
-			for i := range bits {
+			bits := func(i int) uint64 {
 				var v dml.ScalarUnion // the element's bytes are its low bytes
 				copy(v[:es], region[uint64(i)*es:])
-				bits[i] = v.Bits()
+				return v.Bits()
 			}
-			line := textfmt.ResourceLine(r.name, r.dataType, bits, c.verbose)
-			if _, err := fmt.Fprintln(stdout, line); err != nil {
+			if err := textfmt.WriteResource(stdout, r.name, r.dataType, len(region)/int(es), bits, c.verbose); err != nil {
 				return err
 			}
 		case "writeFile":

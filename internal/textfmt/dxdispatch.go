@@ -1,10 +1,11 @@
 package textfmt
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/dmlgo/dml"
 	"github.com/x448/float16"
@@ -33,33 +34,38 @@ func CppValue(t dml.TensorDataType, bits uint64) string {
 	return strconv.FormatFloat(f, 'g', 6, 64)
 }
 
-// ResourceLine returns what DxDispatch's print command writes for a resource
-// whose elements have the given bits: "Resource 'NAME': v, v, v", or with
-// verbose "Resource 'NAME':" and one line per element, "[index] value
-// (0xBITS)", the index right-aligned to the width of the largest and the
-// bits in upper-case hexadecimal right-aligned (with spaces, as DxDispatch's
-// format string does) to two digits per byte. The verbose text ends with a
-// newline of its own, as DxDispatch's does.
-func ResourceLine(name string, t dml.TensorDataType, bits []uint64, verbose bool) string {
-	var b strings.Builder
+// WriteResource writes what DxDispatch's print command writes for a
+// resource of n elements, element i having the bits bits(i), and a final
+// newline: "Resource 'NAME': v, v, v", or with verbose "Resource 'NAME':"
+// and one line per element, "[index] value (0xBITS)", the index
+// right-aligned to the width of the largest and the bits in upper-case
+// hexadecimal right-aligned (with spaces, as DxDispatch's format string
+// does) to two digits per byte; the verbose text ends with an empty line,
+// as DxDispatch's does. It holds no more than one element's text at a
+// time.
+func WriteResource(w io.Writer, name string, t dml.TensorDataType, n int, bits func(i int) uint64, verbose bool) error {
+	bw := bufio.NewWriter(w)
 	if !verbose {
-		b.WriteString("Resource '" + name + "': ")
-		for i, v := range bits {
+		bw.WriteString("Resource '" + name + "': ")
+		for i := range n {
 			if i > 0 {
-				b.WriteString(", ")
+				bw.WriteString(", ")
 			}
-			b.WriteString(CppValue(t, v))
+			bw.WriteString(CppValue(t, bits(i)))
 		}
-		return b.String()
+		bw.WriteString("\n")
+		return bw.Flush()
 	}
-	b.WriteString("Resource '" + name + "':\n")
+	bw.WriteString("Resource '" + name + "':\n")
 	iw := 1
-	if n := len(bits); n > 0 {
+	if n > 0 {
 		iw = int(math.Floor(math.Log10(float64(n)))) + 1
 	}
 	hw := 2 * int(t.ElementSize())
-	for i, v := range bits {
-		fmt.Fprintf(&b, "[%*d] %s (0x%*X)\n", iw, i, CppValue(t, v), hw, v)
+	for i := range n {
+		v := bits(i)
+		fmt.Fprintf(bw, "[%*d] %s (0x%*X)\n", iw, i, CppValue(t, v), hw, v)
 	}
-	return b.String()
+	bw.WriteString("\n")
+	return bw.Flush()
 }
