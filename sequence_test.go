@@ -94,3 +94,27 @@ func littleEndianHost() bool {
 	x := uint16(1)
 	return *(*byte)(unsafe.Pointer(&x)) == 1
 }
+
+// TestSequenceFloat64Lanes: float64 sequences whose values stay exact in
+// float64 (the vector lanes' case) and ones that do not, long enough for the
+// vector methods, from an aligned and an unaligned start, against the
+// math/big reference.
+func TestSequenceFloat64Lanes(t *testing.T) {
+	for _, c := range []struct{ start, delta float64 }{
+		{0.5, 0.25}, {1000.5, -0.125}, {-3, 1}, {0x1p-1000, 0x1p-1001}, {1e15, 3}, {0.1, 0.3}, {1 << 52, 1},
+	} {
+		for _, n := range []int{33, 1000, 20000} {
+			buf := make([]float64, n+1)
+			for _, dst := range [][]float64{buf[:n], buf[1:]} {
+				if err := dml.Sequence(dst, c.start, c.delta); err != nil {
+					t.Fatal(err)
+				}
+				for i, v := range dst {
+					if want := exact.Element(dml.TensorDataTypeFloat64, math.Float64bits(c.start), math.Float64bits(c.delta), uint64(i)); math.Float64bits(v) != want {
+						t.Fatalf("start %g delta %g n %d: element %d is %x, want %x", c.start, c.delta, n, i, math.Float64bits(v), want)
+					}
+				}
+			}
+		}
+	}
+}

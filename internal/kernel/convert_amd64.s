@@ -237,6 +237,59 @@ done: \
 	VZEROUPPER \
 	RET
 
+// float64 elements as fma(index, delta, start), rounded once: the lanes
+// hold the indices, exact integers, and grow by inc a block (16 elements,
+// 128 bytes).
+#define FMASTORE(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ AX, X9 \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTQ X9, Y9 \
+	MOVQ start+40(FP), AX \
+	MOVQ AX, X10 \
+	VPBROADCASTQ X10, Y10 \
+	MOVQ delta+48(FP), AX \
+	MOVQ AX, X11 \
+	VPBROADCASTQ X11, Y11 \
+	VMOVUPD 0(SI), Y0 \
+	VMOVUPD 32(SI), Y1 \
+	VMOVUPD 64(SI), Y2 \
+	VMOVUPD 96(SI), Y3 \
+	VADDPD Y9, Y0, Y0 \
+	VADDPD Y9, Y1, Y1 \
+	VADDPD Y9, Y2, Y2 \
+	VADDPD Y9, Y3, Y3 \
+	VMOVUPD (DX), Y4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VMOVAPD Y0, Y5 \
+	VMOVAPD Y1, Y6 \
+	VMOVAPD Y2, Y7 \
+	VMOVAPD Y3, Y8 \
+	VFMADD213PD Y10, Y11, Y5 \
+	VFMADD213PD Y10, Y11, Y6 \
+	VFMADD213PD Y10, Y11, Y7 \
+	VFMADD213PD Y10, Y11, Y8 \
+	store Y5, 0(DI) \
+	store Y6, 32(DI) \
+	store Y7, 64(DI) \
+	store Y8, 96(DI) \
+	VADDPD Y4, Y0, Y0 \
+	VADDPD Y4, Y1, Y1 \
+	VADDPD Y4, Y2, Y2 \
+	VADDPD Y4, Y3, Y3 \
+	ADDQ $128, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
 // func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 TEXT ·cvtStoreF32(SB), NOSPLIT, $0-40
 	CVTSTOREF32(VMOVUPS, NOFENCE)
@@ -372,3 +425,12 @@ TEXT ·cvtStoreF16Oddx(SB), NOSPLIT, $0-40
 // cvtStoreF16Oddx with streaming stores.
 TEXT ·cvtStoreF16OddxNT(SB), NOSPLIT, $0-40
 	CVTSTOREF16ODDX(VMOVNTDQ, SFENCE)
+
+// func fmaStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+TEXT ·fmaStore(SB), NOSPLIT, $0-56
+	FMASTORE(VMOVUPD, NOFENCE)
+
+// func fmaStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+// fmaStore with streaming stores.
+TEXT ·fmaStoreNT(SB), NOSPLIT, $0-56
+	FMASTORE(VMOVNTPD, SFENCE)

@@ -101,6 +101,8 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.f32(b, a, step, p.nt)
 	case mF64:
 		f.f64(b, a, step, p.nt)
+	case mFMALanes:
+		f.fmaLanes(b, a, step, p.nt)
 	case mBinade:
 		f.binade(b, p, step)
 	default:
@@ -166,6 +168,22 @@ func (f *Filler) f64(dst []byte, i0, step uint64, nt bool) {
 		} else {
 			tbl.f64To32(r.nt, p, r.blocks, base, first, &inc)
 		}
+	}
+}
+
+// fmaLanes writes float64 elements as math.FMA(i, delta, start) computes
+// them, 16 lanes of indices at a time (mFMALanes).
+func (f *Filler) fmaLanes(dst []byte, i0, step uint64, nt bool) {
+	var base [16]float64
+	for l := range base {
+		base[l] = float64(uint64(l) * step)
+	}
+	d16 := float64(16 * step)
+	inc := [4]float64{d16, d16, d16, d16}
+	runs, n := blockRuns(dst, addBlock, nt)
+	for _, r := range runs[:n] {
+		first := math.Float64bits(float64(i0 + uint64(r.at>>3)*step))
+		tbl.fma(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, &inc, f.start, f.delta)
 	}
 }
 

@@ -43,6 +43,12 @@ const (
 	// once). Pre: kind Float64 in modeFMA. Plain Go.
 	mFMA
 
+	// mFMALanes is mFMA in float64 lanes (fmaStore, blocks of 16
+	// elements): the lanes hold the indices, exact integers (below 2^32),
+	// and VFMADD231PD rounds i*delta + start once, as math.FMA does. Pre:
+	// as mFMA; dst aligned to the element size; at least one block.
+	mFMALanes
+
 	// mF32 adds in float32 lanes, exactly, and converts nothing (float32,
 	// addStoreS, blocks of 128 bytes) or converts once with F16C
 	// (float16, cvtStoreF16, blocks of 64 bytes). Pre: f32Lanes over the
@@ -87,7 +93,7 @@ const (
 	mRowsF16
 )
 
-var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "f32", "f64", "binade",
+var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
 	"row-runs", "rows-words", "rows-f32", "rows-f16"}
 
 func (m method) String() string { return methodNames[m] }
@@ -141,9 +147,12 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		if !float || !s.exactBelow(a, last, step, 53) {
 			return "not exact below 2^53"
 		}
-	case mFMA:
+	case mFMA, mFMALanes:
 		if s.kind != Float64 || s.mode != modeFMA {
 			return "not a float64 sequence in modeFMA"
+		}
+		if p.m == mFMALanes {
+			return vector(addBlock)
 		}
 	case mF32:
 		if !float || !s.f32Lanes(a, last, step) {
@@ -315,6 +324,8 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, pl *plan) int {
 		s.words(pl, vec, j, n-j, s.start+a*s.delta, step*s.delta, nt)
 	case s.mode == modeConstant:
 		s.words(pl, vec, j, n-j, s.constBits, 0, nt)
+	case s.kind == Float64 && vec:
+		pl.put(mFMALanes, j, n-j).nt = nt
 	case s.kind == Float64:
 		pl.put(mFMA, j, n-j)
 	case !vec:

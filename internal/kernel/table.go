@@ -31,6 +31,12 @@ type (
 	// last place, so ties round up without it).
 	binKernel func(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
+	// fmaKernel writes blocks of 16 float64: lane l starts as base[l] +
+	// first (an index: exact integers, the float64 bits of first) and
+	// grows by inc[0] a block; its element is fma(lane, delta, start),
+	// rounded once (start and delta are float64 bits).
+	fmaKernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+
 	// rowsKernel writes rows rows of rowBytes (at least 128) at dst, dst +
 	// pitch, ...: each as addKernel's lanes would, from three places with
 	// the first values given (firsts[3r], firsts[3r+1], firsts[3r+2]): a

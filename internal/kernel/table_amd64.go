@@ -82,6 +82,12 @@ func cvtStoreF16x(dst *byte, blocks int, base *[32]float32, first uint64, inc *[
 //go:noescape
 func cvtStoreF16xNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 
+//go:noescape
+func fmaStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+
+//go:noescape
+func fmaStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+
 // binade_amd64.s
 
 //go:noescape
@@ -125,9 +131,9 @@ var (
 // the Go twins' table is last.
 func machineTables() []*table {
 	switch {
-	case CPU.AVX512 && CPU.F16C:
+	case CPU.AVX512 && CPU.F16C && CPU.FMA:
 		return []*table{avx512Table, avx2Table, goTable}
-	case CPU.AVX2 && CPU.F16C:
+	case CPU.AVX2 && CPU.F16C && CPU.FMA:
 		return []*table{avx2Table, goTable}
 	}
 	return []*table{goTable}
@@ -190,6 +196,17 @@ func (t *table) f64To16(nt bool, dst *byte, blocks int, base *[16]float64, first
 		cvtStoreF16OddNT(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF16Odd(dst, blocks, base, first, inc)
+	}
+}
+
+func (t *table) fma(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64) {
+	switch {
+	case !t.asm:
+		fma_g(dst, blocks, base, first, inc, start, delta)
+	case nt:
+		fmaStoreNT(dst, blocks, base, first, inc, start, delta)
+	default:
+		fmaStore(dst, blocks, base, first, inc, start, delta)
 	}
 }
 

@@ -22,6 +22,10 @@ func (t *table) f64To16(nt bool, dst *byte, blocks int, base *[16]float64, first
 	f64To16_g(dst, blocks, base, first, inc)
 }
 
+func (t *table) fma(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64) {
+	fma_g(dst, blocks, base, first, inc, start, delta)
+}
+
 func (t *table) f32To16(nt bool, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
 	f32To16_g(dst, blocks, base, first, inc)
 }

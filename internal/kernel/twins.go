@@ -101,6 +101,17 @@ func f32Lane(base *[32]float32, first uint64, inc *[8]float32, l, k int) float64
 	return float64(base[l]) + float64(math.Float32frombits(uint32(first))) + float64(k)*float64(inc[0])
 }
 
+func fma_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64) {
+	out := unsafe.Slice(dst, blocks*128)
+	st, d := math.Float64frombits(start), math.Float64frombits(delta)
+	for k := range blocks {
+		for l := range 16 {
+			i := f64Lane(base, first, inc, l, k) // an exact integer
+			binary.LittleEndian.PutUint64(out[128*k+8*l:], math.Float64bits(math.FMA(i, d, st)))
+		}
+	}
+}
+
 func f32To16_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
 	out := unsafe.Slice(dst, blocks*64)
 	for k := range blocks {
