@@ -41,7 +41,8 @@
 //	words       plain Go                         integers, constants, past the overflow
 //	                                             point; runs below 256 bytes or unaligned
 //	add         addStore{B,W,D,Q}[NT]            as words, a block (128 bytes) or more
-//	fma         plain Go (math.FMA)              float64 (the Go-native API)
+//	fma         plain Go (math.FMA)              float64 (the Go-native API), short runs
+//	fma-lanes   fmaStore[NT]                     float64, a block (16 elements) or more
 //	linear      plain Go (format.round)          floats nothing faster can prove exact
 //	exact       plain Go (float64 sums)          small float runs exact below 2^53
 //	f32         addStoreS[NT], cvtStoreF16[x][NT] every value exact in float32 lanes
@@ -55,7 +56,8 @@
 //	rows-f16    rowsF16x (AVX-512 only)          float16 rows exact in float32 lanes
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
-// (addB_g for addStoreB and addStoreBNT, f64To16_g for cvtStoreF16Odd[x],
+// (addB_g for addStoreB and addStoreBNT, fma_g for fmaStore, f64To16_g for
+// cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], rowsF16_g for rowsF16x, ...); kernels_test.go calls
 // both directly on random inputs within the routine's contract, for every
 // table of the machine (AVX-512 and AVX2) and both store kinds.
@@ -70,5 +72,7 @@
 // (mF64: one rounding in effect, as float32 keeps 13 more bits); and the
 // binade kernels' integer rounding, ties to even by the kernel's tie form
 // where dense and by a patch after the kernel where sparse (mBinade, with
-// binadeTies). Every one rounds once, to nearest even.
+// binadeTies). float64 (the Go-native API): math.FMA (mFMA) and
+// VFMADD213PD on exact indices (mFMALanes). Every one rounds once, to
+// nearest even.
 package kernel
