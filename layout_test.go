@@ -1,6 +1,7 @@
 package dml_test
 
 import (
+	"bytes"
 	"fmt"
 	"testing"
 
@@ -60,6 +61,52 @@ func checkWindows(t *testing.T, dev *dml.Device, name string, dt dml.TensorDataT
 	for i := range whole {
 		if whole[i] != pieces[i] {
 			t.Fatalf("%s: windowed fill differs at byte %d", name, i)
+		}
+	}
+}
+
+// TestParallelSplitSameBits: a fill large enough to be split among
+// goroutines (16 MiB, padded rows, rounding float16) gives the same bytes
+// with one worker, two, and GOMAXPROCS, and through windows.
+func TestParallelSplitSameBits(t *testing.T) {
+	t.Parallel()
+	desc := func() *dml.FillValueSequenceOperatorDesc {
+		d := &dml.FillValueSequenceOperatorDesc{
+			OutputTensor:  &dml.BufferTensorDesc{DataType: dml.TensorDataTypeFloat16, Sizes: []uint32{4096, 2040}, Strides: []uint32{2048, 1}},
+			ValueDataType: dml.TensorDataTypeFloat16,
+		}
+		d.OutputTensor.TotalTensorSizeInBytes = dml.CalcBufferTensorSize(d.ValueDataType, d.OutputTensor.Sizes, d.OutputTensor.Strides)
+		d.ValueStart, _ = dml.ParseScalar(dml.TensorDataTypeFloat16, "0.1")
+		d.ValueDelta, _ = dml.ParseScalar(dml.TensorDataTypeFloat16, "3e-4")
+		return d
+	}
+	var want []byte
+	for _, workers := range []int{1, 2, 0} {
+		dev := dml.NewDevice(dml.FeatureLevelLatest)
+		dev.SetMaxWorkers(workers)
+		op, err := dev.CreateOperator(desc())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make([]byte, desc().OutputTensor.TotalTensorSizeInBytes)
+		if err := op.Execute(got); err != nil {
+			t.Fatal(err)
+		}
+		if want == nil {
+			want = got
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%d workers: the bytes differ from one worker's", workers)
+		}
+		win := make([]byte, len(got))
+		for off := 0; off < len(win); off += 9 << 20 { // windows of 9 MiB, each split again
+			if err := op.ExecuteWindow(win[off:min(off+9<<20, len(win))], uint64(off)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(win, want) {
+			t.Fatalf("%d workers, by windows: the bytes differ", workers)
 		}
 	}
 }
