@@ -39,8 +39,9 @@ const maxBytes = 1 << 62
 // fillValueSequence is the planned operator.
 type fillValueSequence struct {
 	seq     *kernel.Filler
-	es      uint64 // element size
-	dims    []dim  // memory order, largest stride first; never empty
+	sizes   []uint32 // the tensor's sizes, as given
+	es      uint64   // element size
+	dims    []dim    // memory order, largest stride first; never empty
 	extent  []uint64
 	last    uint64 // element offset of the last element
 	total   uint64
@@ -112,6 +113,7 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 	}
 	op := &fillValueSequence{
 		seq:     kernel.NewFiller(kindOf(dt), int(es), desc.ValueStart.Bits(), desc.ValueDelta.Bits(), elementCount(t.Sizes)),
+		sizes:   append([]uint32(nil), t.Sizes...),
 		es:      es,
 		dims:    ds,
 		extent:  make([]uint64, len(ds)+1),

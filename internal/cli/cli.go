@@ -45,7 +45,7 @@ npy (NumPy), json. Values: decimal or Go syntax (0xFE, 0x1.8p+1), inf, -inf,
 nan; an integer type takes [-2^(n-1), 2^n-1] as its n-bit two's complement.
 
 Exit status: 0 done, 2 bad flags or a descriptor DirectML would reject,
-1 a file could not be read or written. With -o the file appears only when
+1 a file could not be read or written, 3 a -check found elements outside -ulp. With -o the file appears only when
 complete.
 
 Flags:
@@ -82,6 +82,8 @@ func Main(args []string, stdout, stderr io.Writer) (status int) {
 	case errors.As(err, &ie):
 		fmt.Fprintln(stderr, "dmlfill:", err)
 		return 1
+	case errors.As(err, new(checkFailed)):
+		return 3
 	case errors.As(err, &ue), errors.Is(err, dml.ErrInvalidArg):
 		fmt.Fprintln(stderr, "dmlfill:", strings.TrimPrefix(err.Error(), "dml: "))
 		return 2
@@ -94,6 +96,8 @@ type options struct {
 	typ, sizes, strides, start, delta, level  string
 	totalBytes, alignment, format, out, model string
 	maxMemory, outputPath                     string
+	check, checkFormat, checkPadding          string
+	ulp, report                               string
 	full, allowAnyPath, version               bool
 }
 
@@ -115,6 +119,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.model, "model", "", "run a DxDispatch model file (JSON; - reads it from standard input)")
 	fs.StringVar(&o.maxMemory, "max-memory", "1GiB", "-model: the most memory the model's resources may take together (bytes, or with KiB, MiB, GiB)")
 	fs.BoolVar(&o.version, "version", false, "print dmlfill's version and exit")
+	fs.StringVar(&o.check, "check", "", "compare FILE (.npy, or raw bytes) with the exact result instead of writing it; exit 3 if outside -ulp")
+	fs.StringVar(&o.checkFormat, "check-format", "raw", "-check of a raw file: raw (the elements, packed) or buffer (the whole output buffer)")
+	fs.StringVar(&o.checkPadding, "check-padding", "", "-check-format buffer: the byte every padding byte must be (for example 0)")
+	fs.StringVar(&o.ulp, "ulp", "0", "-check: the distance in ULP within which a float element passes")
+	fs.StringVar(&o.report, "report", "text", "-check: the report's format, text or json")
 	fs.StringVar(&o.outputPath, "output-path", "", "-model: the output folder writeFile writes in (DxDispatch's --output_path; default: the current folder)")
 	fs.BoolVar(&o.allowAnyPath, "allow-any-path", false, "-model: let writeFile write outside the output folder (absolute paths, .., symbolic links out of it)")
 	if err := fs.Parse(args); err != nil {
@@ -136,7 +145,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if o.model != "" {
-		for _, name := range []string{"type", "sizes", "strides", "start", "delta", "total-bytes", "alignment", "format", "full", "o"} {
+		for _, name := range []string{"type", "sizes", "strides", "start", "delta", "total-bytes", "alignment", "format", "full", "o",
+			"check", "check-format", "check-padding", "ulp", "report"} {
 			if set[name] {
 				return usagef("-%s does not apply to -model (a model file says what to fill and where to write it)", name)
 			}
@@ -154,6 +164,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	for _, name := range []string{"max-memory", "allow-any-path", "output-path"} {
 		if set[name] {
 			return usagef("-%s applies to -model only", name)
+		}
+	}
+	for _, name := range []string{"check-format", "check-padding", "ulp", "report"} {
+		if set[name] && o.check == "" {
+			return usagef("-%s applies to -check only", name)
+		}
+	}
+	for _, name := range []string{"o", "format", "full"} {
+		if set[name] && o.check != "" {
+			return usagef("-%s does not apply to -check (it reads a file and writes a report)", name)
 		}
 	}
 	return runFill(&o, stdout, stderr)
@@ -259,6 +279,9 @@ func runFill(o *options, stdout, stderr io.Writer) error {
 	op, err := dev.CreateOperator(desc)
 	if err != nil {
 		return err
+	}
+	if o.check != "" {
+		return runCheck(o, dev, desc, stdout)
 	}
 	tensor, err := newTensor(dev, desc)
 	if err != nil {

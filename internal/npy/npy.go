@@ -121,6 +121,9 @@ func ReadHeader(b []byte) (dt dml.TensorDataType, shape []uint64, off, n uint64,
 		return 0, nil, 0, 0, fmt.Errorf("npy: header has no 'descr'")
 	}
 	descr = strings.Trim(descr, "'\"")
+	if len(descr) < 2 {
+		return 0, nil, 0, 0, fmt.Errorf("npy: element type %q is not one (want a type string such as '<f4')", descr)
+	}
 	for t := dml.TensorDataType(0); t <= dml.TensorDataTypeInt4; t++ {
 		if d, ok := Descr(t); ok && (d == descr || d[1:] == descr[1:] && descr[0] == '=' || d[0] == '|' && d[1:] == descr[1:]) {
 			dt = t

@@ -1,0 +1,291 @@
+package dml
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+)
+
+// CheckOptions says how CheckReader compares bytes with an operator's exact
+// output.
+type CheckOptions struct {
+	// Buffer: the bytes are the whole output buffer
+	// (TotalTensorSizeInBytes of them, elements at their strides); else
+	// they are the elements alone, packed in row-major order.
+	Buffer bool
+	// Padding, with Buffer: the value every byte outside the elements must
+	// have (0 for a buffer that was zeroed); nil leaves padding unchecked.
+	Padding *byte
+	// ULP is the distance within which a FLOAT32 or FLOAT16 element passes
+	// (see CheckReport); integer elements pass only when equal.
+	ULP uint64
+	// BitExact makes a NaN match only a NaN of the same bits.
+	BitExact bool
+	// Keep is how many mismatches the report lists, first first (0: 10).
+	Keep int
+}
+
+// The buckets of CheckReport.Histogram, by distance in ULP.
+const (
+	ULP0       = iota // the same value (bits, or NaN against NaN)
+	ULP1              // 1 ULP apart
+	ULP2              // 2 ULP apart
+	ULP3to16          // 3 to 16 ULP apart
+	ULPMore           // more than 16 ULP apart (integers: any mismatch)
+	ULPNaNOnly        // a NaN where a number was due, or the reverse
+)
+
+// CheckReport is what CheckReader found.
+//
+// The distance in ULP between two values of one float format is the
+// difference of their positions in the ordered set of that format's values,
+// -inf ... -0, +0 ... +inf: +0 and -0 are 1 apart, the largest finite value
+// and infinity are 1 apart. A NaN matches any NaN unless BitExact asks for
+// the same bits; against a number it has no distance (bucket ULPNaNOnly).
+type CheckReport struct {
+	Type       TensorDataType
+	Elements   uint64    // elements compared
+	Exact      uint64    // the same bits (or NaN against NaN)
+	Within     uint64    // within CheckOptions.ULP (Exact included)
+	Histogram  [6]uint64 // elements by distance (ULP0 ... ULPNaNOnly)
+	Worst      *Mismatch // the farthest element (NaN against a number first), nil if all are exact
+	Mismatches []Mismatch
+	// With CheckOptions.Buffer and Padding: the padding bytes compared,
+	// how many differ, and the offset of the first that does.
+	PaddingBytes, BadPadding, FirstBadPadding uint64
+}
+
+// OK reports whether every element is within the tolerance and no padding
+// byte differs.
+func (r *CheckReport) OK() bool { return r.Within == r.Elements && r.BadPadding == 0 }
+
+// A Mismatch is an element whose bits differ from the exact result's.
+type Mismatch struct {
+	Index  uint64   // the flat row-major index
+	Coords []uint32 // its coordinates
+	Offset uint64   // its byte offset in the bytes checked
+	Got    uint64   // bits found
+	Want   uint64   // bits of the exact result
+	ULP    uint64   // the distance (math.MaxUint64: NaN against a number)
+}
+
+// CheckReader reads from r the bytes that claim to be the output of the
+// operator desc describes and compares them with the exact result, which it
+// produces window by window: memory stays bounded whatever the size. The
+// data must have exactly the length the descriptor gives (the packed
+// elements, or TotalTensorSizeInBytes with Buffer). A descriptor the device
+// rejects gives its error (wrapping ErrInvalidArg).
+func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, opts CheckOptions) (*CheckReport, error) {
+	if desc == nil || desc.OutputTensor == nil {
+		return nil, fmt.Errorf("%w: the operator description is nil", ErrInvalidArg)
+	}
+	t := *desc.OutputTensor
+	if !opts.Buffer {
+		// The elements in row-major order are a packed tensor's buffer.
+		t.Strides, t.GuaranteedBaseOffsetAlignment = nil, 0
+		t.TotalTensorSizeInBytes = CalcBufferTensorSize(t.DataType, t.Sizes, nil)
+	}
+	d := *desc
+	d.OutputTensor = &t
+	o, err := dev.CreateOperator(&d)
+	if err != nil {
+		return nil, err
+	}
+	op := o.(*fillValueSequence)
+	es := op.es
+	size := t.TotalTensorSizeInBytes
+	if !opts.Buffer {
+		size = elementCount(t.Sizes) * es
+	}
+	keep := opts.Keep
+	if keep == 0 {
+		keep = 10
+	}
+	rep := &CheckReport{Type: t.DataType}
+	// Windows of 1 MiB (a multiple of every element size), or the size.
+	chunk := min(1<<20, (size+7)&^7)
+	got := make([]byte, chunk)
+	want := make([]byte, chunk)
+	var other []byte // Buffer: the window prefilled the other way, to tell elements from padding
+	if opts.Buffer {
+		other = make([]byte, chunk)
+	}
+	for off := uint64(0); ; {
+		n, err := io.ReadFull(r, got)
+		if uint64(n) > size-off {
+			return nil, fmt.Errorf("%w: the data is longer than the %d bytes the descriptor gives", ErrInvalidArg, size)
+		}
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		if n == 0 && off < size {
+			return nil, fmt.Errorf("%w: the data has %d bytes; the descriptor gives %d", ErrInvalidArg, off, size)
+		}
+		if n == 0 {
+			break
+		}
+		g, w := got[:n], want[:n]
+		clear(w)
+		_ = op.ExecuteWindow(w, off)
+		if opts.Buffer {
+			x := other[:n]
+			for i := range x {
+				x[i] = 0xFF
+			}
+			_ = op.ExecuteWindow(x, off)
+			op.checkBuffer(rep, g, w, x, off, &opts, keep)
+		} else {
+			for at := uint64(0); at+es <= uint64(n); at += es {
+				rep.element(getBits(g[at:], es), getBits(w[at:], es), off+at, (off+at)/es, op, &opts, keep)
+			}
+		}
+		off += uint64(n)
+		if off == size {
+			// Anything more is too much.
+			var one [1]byte
+			if k, _ := r.Read(one[:]); k > 0 {
+				return nil, fmt.Errorf("%w: the data is longer than the %d bytes the descriptor gives", ErrInvalidArg, size)
+			}
+			break
+		}
+	}
+	return rep, nil
+}
+
+// checkBuffer compares a window of a whole output buffer: an element's bytes
+// are those the operator wrote the same over two prefills (w over zeros, x
+// over 0xFF); the others are padding.
+func (op *fillValueSequence) checkBuffer(rep *CheckReport, g, w, x []byte, off uint64, opts *CheckOptions, keep int) {
+	es := op.es
+	for at := uint64(0); at+es <= uint64(len(g)); at += es {
+		if w[at] == x[at] { // an element (it starts at a multiple of es)
+			rep.element(getBits(g[at:], es), getBits(w[at:], es), off+at, op.indexAt((off+at)/es), op, opts, keep)
+			continue
+		}
+		if opts.Padding == nil {
+			continue
+		}
+		for k := at; k < at+es; k++ {
+			rep.PaddingBytes++
+			if g[k] != *opts.Padding {
+				if rep.BadPadding == 0 {
+					rep.FirstBadPadding = off + k
+				}
+				rep.BadPadding++
+			}
+		}
+	}
+}
+
+// indexAt returns the flat index of the element at element offset e of the
+// buffer (an offset an element has), or MaxUint64 if it cannot be found.
+func (op *fillValueSequence) indexAt(e uint64) uint64 {
+	// The dims are in memory order, largest stride first; they do not
+	// overlap, so each coordinate is the offset left divided by its stride.
+	var index uint64
+	left := e
+	for _, d := range op.dims {
+		c := min(left/d.stride, d.n-1)
+		left -= c * d.stride
+		index += c * d.weight
+	}
+	if left != 0 {
+		return math.MaxUint64
+	}
+	return index
+}
+
+// element adds one element to the report.
+func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSequence, opts *CheckOptions, keep int) {
+	rep.Elements++
+	dist := ulpDistance(rep.Type, got, want, opts.BitExact)
+	switch {
+	case dist == 0:
+		rep.Exact++
+		rep.Within++
+		rep.Histogram[ULP0]++
+		return
+	case dist == math.MaxUint64:
+		rep.Histogram[ULPNaNOnly]++
+	case dist == 1:
+		rep.Histogram[ULP1]++
+	case dist == 2:
+		rep.Histogram[ULP2]++
+	case dist <= 16:
+		rep.Histogram[ULP3to16]++
+	default:
+		rep.Histogram[ULPMore]++
+	}
+	if dist <= opts.ULP && dist != math.MaxUint64 && rep.Type.IsFloat() {
+		rep.Within++
+	}
+	m := Mismatch{Index: index, Offset: offset, Got: got, Want: want, ULP: dist}
+	if index != math.MaxUint64 {
+		m.Coords = coords(op.sizes, index)
+	}
+	if rep.Worst == nil || dist > rep.Worst.ULP {
+		w := m
+		rep.Worst = &w
+	}
+	if len(rep.Mismatches) < keep {
+		rep.Mismatches = append(rep.Mismatches, m)
+	}
+}
+
+// coords returns the coordinates of flat row-major index i over sizes.
+func coords(sizes []uint32, i uint64) []uint32 {
+	c := make([]uint32, len(sizes))
+	for k := len(sizes) - 1; k >= 0; k-- {
+		c[k] = uint32(i % uint64(sizes[k]))
+		i /= uint64(sizes[k])
+	}
+	return c
+}
+
+// ulpDistance returns how far apart two values of type t are: for the
+// float types their distance in ULP (math.MaxUint64 for NaN against a
+// number; 0 for NaN against NaN unless bitExact), for integers 0 if equal
+// and math.MaxUint64-1 if not.
+func ulpDistance(t TensorDataType, a, b uint64, bitExact bool) uint64 {
+	if a == b {
+		return 0
+	}
+	var signBit, expMask, fracMask uint64
+	switch t {
+	case TensorDataTypeFloat32:
+		signBit, expMask, fracMask = 1<<31, 0xFF<<23, 1<<23-1
+	case TensorDataTypeFloat16:
+		signBit, expMask, fracMask = 1<<15, 0x1F<<10, 1<<10-1
+	default:
+		return math.MaxUint64 - 1
+	}
+	nan := func(x uint64) bool { return x&expMask == expMask && x&fracMask != 0 }
+	switch {
+	case nan(a) && nan(b):
+		if bitExact {
+			return math.MaxUint64
+		}
+		return 0
+	case nan(a) || nan(b):
+		return math.MaxUint64
+	}
+	// Positions in the ordered set: -0 is -1, +0 is 0.
+	pos := func(x uint64) int64 {
+		if x&signBit != 0 {
+			return -int64(x&^signBit) - 1
+		}
+		return int64(x)
+	}
+	d := pos(a) - pos(b)
+	if d < 0 {
+		d = -d
+	}
+	return uint64(d)
+}
+
+func getBits(b []byte, es uint64) uint64 {
+	var v ScalarUnion
+	copy(v[:es], b)
+	return v.Bits()
+}

@@ -1,0 +1,203 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/npy"
+	"github.com/dmlgo/dml/internal/textfmt"
+)
+
+// checkFailed is a check whose data is outside the tolerance (exit status 3).
+type checkFailed struct{}
+
+func (checkFailed) Error() string { return "outside the tolerance" }
+
+// runCheck compares the file path, which claims to be the output of desc,
+// with the exact result and reports what it found on stdout.
+func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, stdout io.Writer) error {
+	opts := dml.CheckOptions{Buffer: o.checkFormat == "buffer"}
+	switch o.checkFormat {
+	case "raw", "buffer":
+	default:
+		return usagef("-check-format is %q; want raw (the elements, packed) or buffer (the whole output buffer)", o.checkFormat)
+	}
+	var err error
+	if opts.ULP, err = strconv.ParseUint(o.ulp, 10, 64); err != nil {
+		return usagef("-ulp is %q; want a whole number of ULP (0 for bit for bit)", o.ulp)
+	}
+	if o.checkPadding != "" {
+		v, err := strconv.ParseUint(o.checkPadding, 0, 8)
+		if err != nil || !opts.Buffer {
+			return usagef("-check-padding is %q; want a byte value (0 to 255) with -check-format buffer", o.checkPadding)
+		}
+		b := byte(v)
+		opts.Padding = &b
+	}
+	if o.report != "text" && o.report != "json" {
+		return usagef("-report is %q; want text or json", o.report)
+	}
+	st, err := os.Stat(o.check)
+	if err != nil {
+		return &ioError{fmt.Errorf("reading %s: %w", o.check, unwrapPath(err))}
+	}
+	if !st.Mode().IsRegular() {
+		return usagef("-check %s is not a regular file (%v)", o.check, st.Mode().Type())
+	}
+	f, err := os.Open(o.check)
+	if err != nil {
+		return &ioError{fmt.Errorf("reading %s: %w", o.check, unwrapPath(err))}
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.EqualFold(filepath.Ext(o.check), ".npy") {
+		if opts.Buffer {
+			return usagef("-check %s: a .npy file holds the elements; -check-format buffer is for raw files", o.check)
+		}
+		head := make([]byte, min(st.Size(), npy.MaxHeader))
+		if _, err := io.ReadFull(f, head); err != nil {
+			return &ioError{fmt.Errorf("reading %s: %w", o.check, err)}
+		}
+		t, shape, off, _, err := npy.ReadHeader(head)
+		if err != nil {
+			return usagef("-check %s: %v", o.check, err)
+		}
+		sizes := desc.OutputTensor.Sizes
+		same := len(shape) == len(sizes)
+		for i := range shape {
+			same = same && shape[i] == uint64(sizes[i])
+		}
+		if t != desc.OutputTensor.DataType || !same {
+			return usagef("-check %s holds %v of shape %v; the descriptor gives %v of shape %v", o.check, t, shape, desc.OutputTensor.DataType, sizes)
+		}
+		if _, err := f.Seek(int64(off), io.SeekStart); err != nil {
+			return &ioError{fmt.Errorf("reading %s: %w", o.check, err)}
+		}
+	}
+	rep, err := dml.CheckReader(dev, desc, r, opts)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return &ioError{err}
+		}
+		return usagef("-check %s: %s", o.check, strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
+	}
+	if o.report == "json" {
+		err = writeCheckJSON(stdout, o.check, &opts, rep)
+	} else {
+		err = writeCheckText(stdout, o.check, &opts, rep)
+	}
+	if err != nil {
+		return &ioError{err}
+	}
+	if !rep.OK() {
+		return checkFailed{}
+	}
+	return nil
+}
+
+func ulpText(d uint64) string {
+	switch d {
+	case math.MaxUint64:
+		return "NaN against a number"
+	case math.MaxUint64 - 1:
+		return "different"
+	}
+	return fmt.Sprintf("%d ULP", d)
+}
+
+func mismatchText(t dml.TensorDataType, m *dml.Mismatch) string {
+	hw := 2 * int(t.ElementSize())
+	at := fmt.Sprintf("element %d %v", m.Index, m.Coords)
+	if m.Index == math.MaxUint64 {
+		at = fmt.Sprintf("the element at byte %d", m.Offset)
+	}
+	return fmt.Sprintf("%s: got %s (0x%0*X), want %s (0x%0*X), %s", at,
+		textfmt.Value(t, m.Got), hw, m.Got, textfmt.Value(t, m.Want), hw, m.Want, ulpText(m.ULP))
+}
+
+func writeCheckText(w io.Writer, name string, opts *dml.CheckOptions, rep *dml.CheckReport) error {
+	pct := func(n uint64) float64 { return 100 * float64(n) / float64(max(rep.Elements, 1)) }
+	fmt.Fprintf(w, "%s: %d %v elements against the exact result\n", name, rep.Elements, rep.Type)
+	fmt.Fprintf(w, "exact: %d (%.4g%%)\n", rep.Exact, pct(rep.Exact))
+	h := rep.Histogram
+	if rep.Type.IsFloat() {
+		fmt.Fprintf(w, "ULP: 0: %d, 1: %d, 2: %d, 3-16: %d, more: %d, NaN against a number: %d\n",
+			h[dml.ULP0], h[dml.ULP1], h[dml.ULP2], h[dml.ULP3to16], h[dml.ULPMore], h[dml.ULPNaNOnly])
+	}
+	if rep.Worst != nil {
+		fmt.Fprintf(w, "worst: %s\n", mismatchText(rep.Type, rep.Worst))
+	}
+	for i := range rep.Mismatches {
+		if i == 0 {
+			fmt.Fprintln(w, "first mismatches:")
+		}
+		fmt.Fprintf(w, "  %s\n", mismatchText(rep.Type, &rep.Mismatches[i]))
+	}
+	if opts.Padding != nil {
+		fmt.Fprintf(w, "padding: %d bytes, %d not 0x%02X", rep.PaddingBytes, rep.BadPadding, *opts.Padding)
+		if rep.BadPadding > 0 {
+			fmt.Fprintf(w, " (the first at byte %d)", rep.FirstBadPadding)
+		}
+		fmt.Fprintln(w)
+	}
+	verdict := "PASS"
+	if !rep.OK() {
+		verdict = "FAIL"
+	}
+	_, err := fmt.Fprintf(w, "within %d ULP: %d of %d (%.4g%%): %s\n", opts.ULP, rep.Within, rep.Elements, pct(rep.Within), verdict)
+	return err
+}
+
+func writeCheckJSON(w io.Writer, name string, opts *dml.CheckOptions, rep *dml.CheckReport) error {
+	type mismatch struct {
+		Index    *uint64  `json:"index,omitempty"`
+		Coords   []uint32 `json:"coords,omitempty"`
+		Offset   uint64   `json:"offset"`
+		Got      string   `json:"got"`
+		Want     string   `json:"want"`
+		GotBits  string   `json:"gotBits"`
+		WantBits string   `json:"wantBits"`
+		ULP      *uint64  `json:"ulp,omitempty"`
+	}
+	conv := func(m *dml.Mismatch) *mismatch {
+		if m == nil {
+			return nil
+		}
+		hw := 2 * int(rep.Type.ElementSize())
+		out := &mismatch{Coords: m.Coords, Offset: m.Offset, Got: textfmt.Value(rep.Type, m.Got), Want: textfmt.Value(rep.Type, m.Want),
+			GotBits: fmt.Sprintf("0x%0*X", hw, m.Got), WantBits: fmt.Sprintf("0x%0*X", hw, m.Want)}
+		if m.Index != math.MaxUint64 {
+			out.Index = &m.Index
+		}
+		if m.ULP < math.MaxUint64-1 {
+			out.ULP = &m.ULP
+		}
+		return out
+	}
+	var ms []*mismatch
+	for i := range rep.Mismatches {
+		ms = append(ms, conv(&rep.Mismatches[i]))
+	}
+	h := rep.Histogram
+	doc := map[string]any{
+		"file": name, "type": rep.Type.String(), "elements": rep.Elements, "exact": rep.Exact,
+		"ulpTolerance": opts.ULP, "within": rep.Within, "ok": rep.OK(),
+		"histogram": map[string]uint64{"0": h[dml.ULP0], "1": h[dml.ULP1], "2": h[dml.ULP2], "3-16": h[dml.ULP3to16], "more": h[dml.ULPMore], "nanAgainstNumber": h[dml.ULPNaNOnly]},
+		"worst":     conv(rep.Worst), "mismatches": ms,
+	}
+	if opts.Padding != nil {
+		doc["padding"] = map[string]uint64{"bytes": rep.PaddingBytes, "bad": rep.BadPadding, "firstBad": rep.FirstBadPadding}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}

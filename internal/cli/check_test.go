@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCheckCommand: -check passes dmlfill's own output, fails a corrupted
+// copy with exit 3 naming the element, passes it with the tolerance, reports
+// in JSON, checks a whole strided buffer and its padding, and refuses a
+// .npy whose type or shape is not the descriptor's.
+func TestCheckCommand(t *testing.T) {
+	dir := t.TempDir()
+	npyPath, rawPath := filepath.Join(dir, "x.npy"), filepath.Join(dir, "b.raw")
+	fill := []string{"-type", "FLOAT32", "-sizes", "4,6", "-start", "0.1", "-delta", "0.3"}
+	if code, _, errs := runCLI(append(fill, "-format", "npy", "-o", npyPath)...); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, out, errs := runCLI(append(fill, "-check", npyPath)...); code != 0 || !strings.Contains(out, "exact: 24 (100%)") || !strings.HasSuffix(out, "PASS\n") {
+		t.Fatalf("own output: exit %d, %q, %q", code, out, errs)
+	}
+	b, _ := os.ReadFile(npyPath)
+	at := len(b) - 24*4 + 13*4 // element 13, [2 1]
+	binary.LittleEndian.PutUint32(b[at:], binary.LittleEndian.Uint32(b[at:])+1)
+	os.WriteFile(npyPath, b, 0o644)
+	code, out, _ := runCLI(append(fill, "-check", npyPath)...)
+	if code != 3 || !strings.Contains(out, "worst: element 13 [2 1]: got ") || !strings.Contains(out, "1 ULP") || !strings.HasSuffix(out, "FAIL\n") {
+		t.Fatalf("corrupted: exit %d, %q", code, out)
+	}
+	if code, out, _ := runCLI(append(fill, "-check", npyPath, "-ulp", "1")...); code != 0 || !strings.HasSuffix(out, "PASS\n") {
+		t.Fatalf("-ulp 1: exit %d, %q", code, out)
+	}
+	code, out, _ = runCLI(append(fill, "-check", npyPath, "-report", "json")...)
+	var doc struct {
+		Elements, Exact uint64
+		OK              bool
+		Worst           struct{ Index, ULP uint64 }
+	}
+	if err := json.Unmarshal([]byte(out), &doc); code != 3 || err != nil || doc.Elements != 24 || doc.Exact != 23 || doc.OK || doc.Worst.Index != 13 || doc.Worst.ULP != 1 {
+		t.Fatalf("json: exit %d, %v, %+v, %q", code, err, doc, out)
+	}
+	// A whole strided buffer, padding zeros, one padding byte changed.
+	strided := append(fill, "-strides", "8,1")
+	if code, _, errs := runCLI(append(strided, "-format", "buffer", "-o", rawPath)...); code != 0 {
+		t.Fatal(errs)
+	}
+	check := append(strided, "-check", rawPath, "-check-format", "buffer", "-check-padding", "0")
+	if code, out, _ := runCLI(check...); code != 0 || !strings.Contains(out, "padding: 24 bytes, 0 not 0x00") {
+		t.Fatalf("buffer: exit %d, %q", code, out)
+	}
+	raw, _ := os.ReadFile(rawPath)
+	raw[6*4+1] = 7 // row 0's padding
+	os.WriteFile(rawPath, raw, 0o644)
+	if code, out, _ := runCLI(check...); code != 3 || !strings.Contains(out, "1 not 0x00 (the first at byte 25)") {
+		t.Fatalf("buffer padding: exit %d, %q", code, out)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-type", "FLOAT16", "-sizes", "4,6", "-check", npyPath}, "holds FLOAT32 of shape [4 6]; the descriptor gives FLOAT16 of shape [4 6]"},
+		{[]string{"-type", "FLOAT32", "-sizes", "24", "-check", npyPath}, "of shape [4 6]; the descriptor gives FLOAT32 of shape [24]"},
+		{append(fill, "-check", rawPath), "the data is longer than the 96 bytes"},
+		{append(fill, "-check", npyPath, "-o", "x"), "-o does not apply to -check"},
+		{append(fill, "-ulp", "1"), "-ulp applies to -check only"},
+		{append(fill, "-check", "/dev/zero"), "is not a regular file"},
+	} {
+		if code, _, errs := runCLI(tc.args...); code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want exit 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+}
