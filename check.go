@@ -54,6 +54,12 @@ type CheckReport struct {
 	// With CheckOptions.Buffer and Padding: the padding bytes compared,
 	// how many differ, and the offset of the first that does.
 	PaddingBytes, BadPadding, FirstBadPadding uint64
+	// Models (FLOAT32, FLOAT16): how many elements each ComputeModel
+	// explains (the same bits, or NaN against NaN unless BitExact).
+	Models []ModelFit
+
+	models    []*modelState
+	lastIndex uint64
 }
 
 // OK reports whether every element is within the tolerance and no padding
@@ -102,7 +108,11 @@ func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, 
 	if keep == 0 {
 		keep = 10
 	}
-	rep := &CheckReport{Type: t.DataType}
+	rep := &CheckReport{Type: t.DataType, lastIndex: math.MaxUint64}
+	for _, m := range ComputeModels(t.DataType) {
+		rep.Models = append(rep.Models, ModelFit{Model: m, Evaluated: true})
+		rep.models = append(rep.models, newModelState(m, t.DataType, desc.ValueStart.Bits(), desc.ValueDelta.Bits()))
+	}
 	// Windows of 1 MiB (a multiple of every element size), or the size.
 	chunk := min(1<<20, (size+7)&^7)
 	got := make([]byte, chunk)
@@ -199,6 +209,20 @@ func (op *fillValueSequence) indexAt(e uint64) uint64 {
 // element adds one element to the report.
 func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSequence, opts *CheckOptions, keep int) {
 	rep.Elements++
+	for k, ms := range rep.models {
+		f := &rep.Models[k]
+		if !f.Evaluated {
+			continue
+		}
+		if index == math.MaxUint64 || ms.m == ModelAccumulate && index != rep.lastIndex+1 {
+			f.Evaluated = false // not followed in index order
+			continue
+		}
+		if ulpDistance(rep.Type, got, ms.bits(index), opts.BitExact) == 0 {
+			f.Matches++
+		}
+	}
+	rep.lastIndex = index
 	dist := ulpDistance(rep.Type, got, want, opts.BitExact)
 	switch {
 	case dist == 0:

@@ -21,6 +21,24 @@ type checkFailed struct{}
 
 func (checkFailed) Error() string { return "outside the tolerance" }
 
+// emulated is a packed fill whose elements a ComputeModel computes: the
+// Operator that -emulate writes from.
+type emulated struct {
+	seq *dml.ModelSeq
+	es  uint64
+	n   uint64 // elements
+}
+
+func (e *emulated) Execute(output []byte) error { return e.ExecuteWindow(output, 0) }
+
+func (e *emulated) ExecuteWindow(window []byte, off uint64) error {
+	for at := (off + e.es - 1) / e.es * e.es; at+e.es <= off+uint64(len(window)) && at/e.es < e.n; at += e.es {
+		v := dml.ScalarBits(e.seq.Bits(at / e.es))
+		copy(window[at-off:at-off+e.es], v[:e.es])
+	}
+	return nil
+}
+
 // runCheck compares the file path, which claims to be the output of desc,
 // with the exact result and reports what it found on stdout.
 func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, stdout io.Writer) error {
@@ -142,6 +160,29 @@ func writeCheckText(w io.Writer, name string, opts *dml.CheckOptions, rep *dml.C
 		}
 		fmt.Fprintf(w, "  %s\n", mismatchText(rep.Type, &rep.Mismatches[i]))
 	}
+	if len(rep.Models) > 0 {
+		fmt.Fprint(w, "models:")
+		for i, f := range rep.Models {
+			sep := ","
+			if i == 0 {
+				sep = ""
+			}
+			if !f.Evaluated {
+				fmt.Fprintf(w, "%s %s not followed (elements out of index order)", sep, f.Model)
+				continue
+			}
+			fmt.Fprintf(w, "%s %s %d (%.4g%%)", sep, f.Model, f.Matches, pct(f.Matches))
+		}
+		fmt.Fprintln(w)
+		names := []string{}
+		for _, m := range rep.Explained() {
+			names = append(names, string(m))
+		}
+		if len(names) == 0 {
+			names = append(names, "none of the models")
+		}
+		fmt.Fprintf(w, "explained by: %s\n", strings.Join(names, ", "))
+	}
 	if opts.Padding != nil {
 		fmt.Fprintf(w, "padding: %d bytes, %d not 0x%02X", rep.PaddingBytes, rep.BadPadding, *opts.Padding)
 		if rep.BadPadding > 0 {
@@ -193,6 +234,21 @@ func writeCheckJSON(w io.Writer, name string, opts *dml.CheckOptions, rep *dml.C
 		"ulpTolerance": opts.ULP, "within": rep.Within, "ok": rep.OK(),
 		"histogram": map[string]uint64{"0": h[dml.ULP0], "1": h[dml.ULP1], "2": h[dml.ULP2], "3-16": h[dml.ULP3to16], "more": h[dml.ULPMore], "nanAgainstNumber": h[dml.ULPNaNOnly]},
 		"worst":     conv(rep.Worst), "mismatches": ms,
+	}
+	if len(rep.Models) > 0 {
+		models := map[string]any{}
+		for _, f := range rep.Models {
+			if f.Evaluated {
+				models[string(f.Model)] = f.Matches
+			} else {
+				models[string(f.Model)] = nil
+			}
+		}
+		explained := []string{}
+		for _, m := range rep.Explained() {
+			explained = append(explained, string(m))
+		}
+		doc["models"], doc["explainedBy"] = models, explained
 	}
 	if opts.Padding != nil {
 		doc["padding"] = map[string]uint64{"bytes": rep.PaddingBytes, "bad": rep.BadPadding, "firstBad": rep.FirstBadPadding}

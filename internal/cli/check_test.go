@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dmlgo/dml"
 )
 
 // TestCheckCommand: -check passes dmlfill's own output, fails a corrupted
@@ -71,6 +73,58 @@ func TestCheckCommand(t *testing.T) {
 	} {
 		if code, _, errs := runCLI(tc.args...); code != 2 || !strings.Contains(errs, tc.want) {
 			t.Errorf("%v: exit %d, %q; want exit 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+}
+
+// TestEmulate: -emulate writes each model's elements (as dml.ModelBits gives
+// them), a check of that output names the model, -o FILE.npy without
+// -format writes .npy, and the misuses are refused.
+func TestEmulate(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		typ  dml.TensorDataType
+		args []string
+	}{
+		{dml.TensorDataTypeFloat32, []string{"-type", "FLOAT32", "-sizes", "3000", "-start", "0.1", "-delta", "0.3"}},
+		{dml.TensorDataTypeFloat16, []string{"-type", "FLOAT16", "-sizes", "3000", "-start", "1000", "-delta", "0.7"}},
+	} {
+		for _, m := range dml.ComputeModels(tc.typ) {
+			raw := filepath.Join(dir, "e.raw")
+			if code, _, errs := runCLI(append(tc.args, "-emulate", string(m), "-format", "raw", "-o", raw)...); code != 0 {
+				t.Fatalf("%s: %s", m, errs)
+			}
+			got, _ := os.ReadFile(raw)
+			start, _ := dml.ParseScalar(tc.typ, tc.args[5])
+			delta, _ := dml.ParseScalar(tc.typ, tc.args[7])
+			want := make([]uint64, 3000)
+			dml.ModelBits(m, tc.typ, start.Bits(), delta.Bits(), 0, want)
+			es := int(tc.typ.ElementSize())
+			for i, w := range want {
+				var v dml.ScalarUnion
+				copy(v[:es], got[i*es:])
+				if v.Bits() != w {
+					t.Fatalf("%v %s: element %d is %#x, want %#x", tc.typ, m, i, v.Bits(), w)
+				}
+			}
+			npyPath := filepath.Join(dir, "e.npy") // no -format: the extension says npy
+			runCLI(append(tc.args, "-emulate", string(m), "-o", npyPath)...)
+			_, out, errs := runCLI(append(tc.args, "-check", npyPath)...)
+			if !strings.Contains(out, "explained by: ") || !strings.Contains(strings.SplitN(strings.SplitN(out, "explained by: ", 2)[1], "\n", 2)[0], string(m)) {
+				t.Errorf("%v %s: the check of its output says %q %q", tc.typ, m, out, errs)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "f16-math"}, "-emulate: the compute model is f16-math; FLOAT32 has [exact f32-mul-add f32-fma accumulate]"},
+		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "exact", "-format", "buffer"}, "-emulate writes the elements"},
+		{[]string{"-type", "INT32", "-sizes", "4", "-emulate", "exact"}, "INT32 has []"},
+	} {
+		if code, _, errs := runCLI(tc.args...); code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want %q", tc.args, code, errs, tc.want)
 		}
 	}
 }

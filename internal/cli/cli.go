@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -97,7 +98,7 @@ type options struct {
 	totalBytes, alignment, format, out, model string
 	maxMemory, outputPath                     string
 	check, checkFormat, checkPadding          string
-	ulp, report                               string
+	ulp, report, emulate                      string
 	full, allowAnyPath, version               bool
 }
 
@@ -113,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.level, "level", "6.4", "DirectML feature level: 2.1, 4.0, 5.0 ... 6.4")
 	fs.StringVar(&o.totalBytes, "total-bytes", "", "TotalTensorSizeInBytes (default: DMLCalcBufferTensorSize)")
 	fs.StringVar(&o.alignment, "alignment", "0", "GuaranteedBaseOffsetAlignment")
-	fs.StringVar(&o.format, "format", "text", "output format: text, raw, buffer, npy or json")
+	fs.StringVar(&o.format, "format", "text", "output format: text, raw, buffer, npy or json (with -o FILE.npy or FILE.json and no -format: npy, json)")
 	fs.BoolVar(&o.full, "full", false, "text: print every element, however many")
 	fs.StringVar(&o.out, "o", "", "write to this file (atomically) instead of standard output (- for standard output)")
 	fs.StringVar(&o.model, "model", "", "run a DxDispatch model file (JSON; - reads it from standard input)")
@@ -124,6 +125,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.checkPadding, "check-padding", "", "-check-format buffer: the byte every padding byte must be (for example 0)")
 	fs.StringVar(&o.ulp, "ulp", "0", "-check: the distance in ULP within which a float element passes")
 	fs.StringVar(&o.report, "report", "text", "-check: the report's format, text or json")
+	fs.StringVar(&o.emulate, "emulate", "", "write the elements as a compute model gives them: exact, f32-mul-add, f32-fma, accumulate, f32-then-f16, f16-math (floats)")
 	fs.StringVar(&o.outputPath, "output-path", "", "-model: the output folder writeFile writes in (DxDispatch's --output_path; default: the current folder)")
 	fs.BoolVar(&o.allowAnyPath, "allow-any-path", false, "-model: let writeFile write outside the output folder (absolute paths, .., symbolic links out of it)")
 	if err := fs.Parse(args); err != nil {
@@ -146,7 +148,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if o.model != "" {
 		for _, name := range []string{"type", "sizes", "strides", "start", "delta", "total-bytes", "alignment", "format", "full", "o",
-			"check", "check-format", "check-padding", "ulp", "report"} {
+			"check", "check-format", "check-padding", "ulp", "report", "emulate"} {
 			if set[name] {
 				return usagef("-%s does not apply to -model (a model file says what to fill and where to write it)", name)
 			}
@@ -171,12 +173,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return usagef("-%s applies to -check only", name)
 		}
 	}
-	for _, name := range []string{"o", "format", "full"} {
+	for _, name := range []string{"o", "format", "full", "emulate"} {
 		if set[name] && o.check != "" {
 			return usagef("-%s does not apply to -check (it reads a file and writes a report)", name)
 		}
 	}
-	return runFill(&o, stdout, stderr)
+	return runFill(&o, set, stdout, stderr)
 }
 
 // versionLine is dmlfill's version: the module's, as the Go toolchain
@@ -225,7 +227,7 @@ func parseList(flagName, s string) ([]uint32, error) {
 	return out, nil
 }
 
-func runFill(o *options, stdout, stderr io.Writer) error {
+func runFill(o *options, set map[string]bool, stdout, stderr io.Writer) error {
 	if o.typ == "" {
 		return usagef("-type is missing (FLOAT32, FLOAT16, UINT8, ... INT64)")
 	}
@@ -270,6 +272,15 @@ func runFill(o *options, stdout, stderr io.Writer) error {
 			return usagef("-delta: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
 		}
 	}
+	if !set["format"] && o.out != "" {
+		// Without -format, the file's extension says it: .npy, .json.
+		switch strings.ToLower(filepath.Ext(o.out)) {
+		case ".npy":
+			o.format = "npy"
+		case ".json":
+			o.format = "json"
+		}
+	}
 	switch o.format {
 	case "text", "raw", "buffer", "npy", "json":
 	default:
@@ -286,6 +297,17 @@ func runFill(o *options, stdout, stderr io.Writer) error {
 	tensor, err := newTensor(dev, desc)
 	if err != nil {
 		return err
+	}
+	if o.emulate != "" {
+		m, err := dml.ParseComputeModel(dt, o.emulate)
+		if err != nil {
+			return usagef("-emulate: %s", strings.TrimPrefix(err.Error(), "dml: "))
+		}
+		if o.format == "buffer" {
+			return usagef("-emulate writes the elements: -format raw, npy, text or json")
+		}
+		seq, _ := dml.NewModelSeq(m, dt, desc.ValueStart.Bits(), desc.ValueDelta.Bits())
+		tensor.packed = &emulated{seq: seq, es: tensor.es, n: tensor.count}
 	}
 	out := o.out
 	if out == "-" {

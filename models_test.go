@@ -1,0 +1,186 @@
+package dml_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"math/big"
+	"slices"
+	"testing"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/exact"
+)
+
+// The models again, written with math/big at each format's precision (for
+// values in the normal range, where that is the format's rounding):
+// independent of models.go's float32 arithmetic, TwoSum and tables.
+
+func bigOf(x float64) *big.Float { return new(big.Float).SetPrec(200).SetFloat64(x) }
+
+func roundPrec(x *big.Float, prec uint) *big.Float {
+	return new(big.Float).SetPrec(prec).SetMode(big.ToNearestEven).Set(x)
+}
+
+func add(a, b *big.Float) *big.Float { return new(big.Float).SetPrec(400).Add(a, b) }
+func mul(a, b *big.Float) *big.Float { return new(big.Float).SetPrec(400).Mul(a, b) }
+
+// refModel returns element i of model m for type dt (precision 24 or 11).
+func refModel(m dml.ComputeModel, dt dml.TensorDataType, s, d float64, i uint64, acc *[]*big.Float) *big.Float {
+	p32, p := uint(24), uint(24)
+	if dt == dml.TensorDataTypeFloat16 {
+		p = 11
+	}
+	fi := bigOf(float64(i))
+	S, D := bigOf(s), bigOf(d)
+	switch m {
+	case dml.ModelF32MulAdd:
+		return roundPrec(roundPrec(add(roundPrec(mul(roundPrec(fi, p32), D), p32), S), p32), p)
+	case dml.ModelF32FMA, dml.ModelF32ThenF16:
+		return roundPrec(roundPrec(add(mul(roundPrec(fi, p32), D), S), p32), p)
+	case dml.ModelF16Math:
+		return roundPrec(add(roundPrec(mul(roundPrec(fi, 11), D), 11), S), 11)
+	case dml.ModelAccumulate:
+		for uint64(len(*acc)) <= i {
+			prev := (*acc)[len(*acc)-1]
+			*acc = append(*acc, roundPrec(add(prev, D), p))
+		}
+		return (*acc)[i]
+	}
+	return roundPrec(add(mul(fi, D), S), p) // exact
+}
+
+func modelBitsOf(dt dml.TensorDataType, x *big.Float) uint64 {
+	f, _ := x.Float64()
+	if dt == dml.TensorDataTypeFloat32 {
+		return uint64(math.Float32bits(float32(f))) // exact: x has 24 bits
+	}
+	v, err := dml.ParseScalar(dml.TensorDataTypeFloat16, x.Text('x', -1)) // exact: 11 bits
+	if err != nil {
+		panic(err)
+	}
+	return v.Bits() & 0xFFFF
+}
+
+// TestModelsAgainstBig: ModelBits gives the big.Float models' bits, FLOAT32
+// indices past 2^24 (where float32(i) rounds) included.
+func TestModelsAgainstBig(t *testing.T) {
+	for _, c := range []struct {
+		dt      dml.TensorDataType
+		s, d    float64
+		from, n uint64
+		noAccum bool
+	}{
+		{dml.TensorDataTypeFloat32, 0.1, 0.3, 1, 3000, false},
+		{dml.TensorDataTypeFloat32, -7.25, 0.013, 1<<24 - 50, 200, true},
+		{dml.TensorDataTypeFloat16, 1000, 0.7, 1, 2000, false}, // past 2048
+		{dml.TensorDataTypeFloat16, 0.1, 0.3, 1, 2000, false},
+	} {
+		sv := dml.ScalarFloat32(float32(c.s))
+		dv := dml.ScalarFloat32(float32(c.d))
+		if c.dt == dml.TensorDataTypeFloat16 {
+			sv, _ = dml.ParseScalar(c.dt, bigOf(c.s).Text('g', 20))
+			dv, _ = dml.ParseScalar(c.dt, bigOf(c.d).Text('g', 20))
+		}
+		s, d := float64(sv.Float32()), float64(dv.Float32())
+		if c.dt == dml.TensorDataTypeFloat16 {
+			s, d = float64(sv.Float16().Float32()), float64(dv.Float16().Float32())
+		}
+		for _, m := range dml.ComputeModels(c.dt) {
+			if m == dml.ModelAccumulate && c.noAccum || m == dml.ModelExact {
+				continue
+			}
+			got := make([]uint64, c.n)
+			if err := dml.ModelBits(m, c.dt, sv.Bits(), dv.Bits(), c.from, got); err != nil {
+				t.Fatal(err)
+			}
+			acc := []*big.Float{bigOf(s)}
+			for k := range got {
+				i := c.from + uint64(k)
+				if want := modelBitsOf(c.dt, refModel(m, c.dt, s, d, i, &acc)); got[k] != want {
+					t.Fatalf("%v %s start %g delta %g: element %d is %#x, want %#x", c.dt, m, s, d, i, got[k], want)
+				}
+			}
+		}
+	}
+}
+
+// TestDiagnosis: a buffer each model produced (the big.Float models, or the
+// exact reference) is explained by that model, and the histogram against
+// the exact result is the one counted element by element here.
+func TestDiagnosis(t *testing.T) {
+	dev := dml.NewDevice(dml.FeatureLevelLatest)
+	pos := float16Positions()
+	for _, c := range []struct {
+		dt   dml.TensorDataType
+		s, d string
+		n    int
+	}{
+		{dml.TensorDataTypeFloat32, "0.1", "0.3", 3000},
+		{dml.TensorDataTypeFloat16, "1000", "0.7", 2000},
+	} {
+		desc := checkDesc(c.dt, []uint32{uint32(c.n)}, nil, c.s, c.d)
+		es := int(c.dt.ElementSize())
+		var s, d float64
+		if c.dt == dml.TensorDataTypeFloat32 {
+			s, d = float64(desc.ValueStart.Float32()), float64(desc.ValueDelta.Float32())
+		} else {
+			s, d = float64(desc.ValueStart.Float16().Float32()), float64(desc.ValueDelta.Float16().Float32())
+		}
+		for _, m := range dml.ComputeModels(c.dt) {
+			buf := make([]byte, c.n*es)
+			var hist [6]uint64
+			acc := []*big.Float{bigOf(s)}
+			for i := range c.n {
+				want := exact.Element(c.dt, desc.ValueStart.Bits(), desc.ValueDelta.Bits(), uint64(i))
+				got := want
+				if i > 0 && m != dml.ModelExact {
+					got = modelBitsOf(c.dt, refModel(m, c.dt, s, d, uint64(i), &acc))
+				}
+				if es == 4 {
+					binary.LittleEndian.PutUint32(buf[4*i:], uint32(got))
+				} else {
+					binary.LittleEndian.PutUint16(buf[2*i:], uint16(got))
+				}
+				var dist int
+				if es == 4 {
+					dist = steps32(math.Float32frombits(uint32(got)), math.Float32frombits(uint32(want)))
+				} else {
+					dist = max(pos[uint16(got)]-pos[uint16(want)], pos[uint16(want)]-pos[uint16(got)])
+				}
+				hist[bucket(dist)]++
+			}
+			rep, err := dml.CheckReader(dev, desc, bytes.NewReader(buf), dml.CheckOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(rep.Explained(), m) {
+				t.Errorf("%v %s: explained by %v; fits %+v", c.dt, m, rep.Explained(), rep.Models)
+			}
+			if rep.Histogram != hist {
+				t.Errorf("%v %s: histogram %v, counted %v", c.dt, m, rep.Histogram, hist)
+			}
+		}
+	}
+}
+
+// bucket is the histogram bucket of a distance: 0, 1, 2, 3-16, more.
+func bucket(dist int) int {
+	switch {
+	case dist <= 2:
+		return dist
+	case dist <= 16:
+		return dml.ULP3to16
+	}
+	return dml.ULPMore
+}
+
+// steps32 counts Nextafter32 steps from a to b (at most 17).
+func steps32(a, b float32) int {
+	n := 0
+	for a != b && n < 17 {
+		a = math.Nextafter32(a, b)
+		n++
+	}
+	return n
+}
