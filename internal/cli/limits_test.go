@@ -133,7 +133,7 @@ func TestHostileModels(t *testing.T) {
 // grew without bound, and checks each ends with the right status, at once
 // for the refused ones, below 64 MiB of peak resident memory: a text print
 // of one row of 2^28 elements, of two rows of 2^23 (whose column widths are
-// found a block at a time), and models claiming 16 GB.
+// found a block at a time), models claiming 16 GB, and a check of 4 GiB.
 func TestHostileInputsBoundedMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("prints 2^28 elements as text")
@@ -143,6 +143,10 @@ func TestHostileInputsBoundedMemory(t *testing.T) {
 	}
 	bin := buildDmlfill(t)
 	dir := t.TempDir()
+	big := filepath.Join(dir, "big.raw") // the largest tensor DirectML allows, to check
+	if out, err := exec.Command(bin, "-type", "UINT8", "-sizes", "4294967295", "-start", "7", "-delta", "3", "-format", "raw", "-o", big).CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
 	huge := writeModel(t, dir, "huge.json", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4000000000, "value": 1 }`, `{ "type": "print", "resource": "Out" }`))
 	tests := []struct {
 		name string
@@ -153,6 +157,7 @@ func TestHostileInputsBoundedMemory(t *testing.T) {
 		{"one row of 2^28, text", []string{"-type", "UINT8", "-sizes", "268435456", "-format", "text", "-full"}, 0, "253, 254, 255]\n"},
 		{"two rows of 2^23, text", []string{"-type", "INT32", "-sizes", "2,8388608", "-start", "-3", "-format", "text", "-full"}, 0, "16777212]]\n"},
 		{"a model of 16 GB", []string{"-model", huge}, 2, ""},
+		{"a check of 4 GiB", []string{"-type", "UINT8", "-sizes", "4294967295", "-start", "7", "-delta", "3", "-check", big}, 0, "(100%): PASS\n"},
 	}
 	for _, tc := range tests {
 		cmd := exec.Command(bin, tc.args...)
