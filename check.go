@@ -255,7 +255,7 @@ func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSe
 		rep.Within++
 	}
 	m := Mismatch{Index: index, Offset: offset, Got: got, Want: want, ULP: dist}
-	if index != math.MaxUint64 {
+	if index != math.MaxUint64 && op != nil {
 		m.Coords = coords(op.sizes, index)
 	}
 	if rep.Worst == nil || dist > rep.Worst.ULP {
@@ -322,4 +322,44 @@ func getBits(b []byte, es uint64) uint64 {
 	var v ScalarUnion
 	copy(v[:es], b)
 	return v.Bits()
+}
+
+// CompareReader compares two streams of elements of type t, got and want
+// (held to be right), element by element, as CheckReader compares data
+// with the exact result (without models: want need not be a fill): the
+// streams must have the same length, a whole number of elements. A
+// mismatch's Index is the element's position, and it has no Coords.
+func CompareReader(t TensorDataType, got, want io.Reader, opts CheckOptions) (*CheckReport, error) {
+	es := uint64(t.ElementSize())
+	if es == 0 {
+		return nil, argError("the data type", t, "it has no elements to compare")
+	}
+	keep := opts.Keep
+	if keep == 0 {
+		keep = 10
+	}
+	rep := &CheckReport{Type: t, lastIndex: math.MaxUint64}
+	g, w := make([]byte, 1<<20), make([]byte, 1<<20)
+	for off := uint64(0); ; {
+		n, errG := io.ReadFull(got, g)
+		m, errW := io.ReadFull(want, w)
+		for _, err := range []error{errG, errW} {
+			if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+				return nil, err
+			}
+		}
+		if n != m {
+			return nil, fmt.Errorf("%w: the data has %d bytes, the reference %d", ErrInvalidArg, off+uint64(n), off+uint64(m))
+		}
+		if uint64(n)%es != 0 {
+			return nil, fmt.Errorf("%w: %d bytes are not a whole number of %v elements", ErrInvalidArg, off+uint64(n), t)
+		}
+		for at := uint64(0); at+es <= uint64(n); at += es {
+			rep.element(getBits(g[at:], es), getBits(w[at:], es), off+at, (off+at)/es, nil, &opts, keep)
+		}
+		off += uint64(n)
+		if n < len(g) {
+			return rep, nil
+		}
+	}
 }

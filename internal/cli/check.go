@@ -111,7 +111,7 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 	if o.report == "json" {
 		err = writeCheckJSON(stdout, o.check, &opts, rep)
 	} else {
-		err = writeCheckText(stdout, o.check, &opts, rep)
+		err = writeCheckText(stdout, o.check, "the exact result", &opts, rep)
 	}
 	if err != nil {
 		return &ioError{err}
@@ -135,6 +135,9 @@ func ulpText(d uint64) string {
 func mismatchText(t dml.TensorDataType, m *dml.Mismatch) string {
 	hw := 2 * int(t.ElementSize())
 	at := fmt.Sprintf("element %d %v", m.Index, m.Coords)
+	if m.Coords == nil {
+		at = fmt.Sprintf("element %d", m.Index)
+	}
 	if m.Index == math.MaxUint64 {
 		at = fmt.Sprintf("the element at byte %d", m.Offset)
 	}
@@ -142,9 +145,9 @@ func mismatchText(t dml.TensorDataType, m *dml.Mismatch) string {
 		textfmt.Value(t, m.Got), hw, m.Got, textfmt.Value(t, m.Want), hw, m.Want, ulpText(m.ULP))
 }
 
-func writeCheckText(w io.Writer, name string, opts *dml.CheckOptions, rep *dml.CheckReport) error {
+func writeCheckText(w io.Writer, name, against string, opts *dml.CheckOptions, rep *dml.CheckReport) error {
 	pct := func(n uint64) float64 { return 100 * float64(n) / float64(max(rep.Elements, 1)) }
-	fmt.Fprintf(w, "%s: %d %v elements against the exact result\n", name, rep.Elements, rep.Type)
+	fmt.Fprintf(w, "%s: %d %v elements against %s\n", name, rep.Elements, rep.Type, against)
 	fmt.Fprintf(w, "exact: %d (%.4g%%)\n", rep.Exact, pct(rep.Exact))
 	h := rep.Histogram
 	if rep.Type.IsFloat() {

@@ -128,3 +128,53 @@ func TestEmulate(t *testing.T) {
 		}
 	}
 }
+
+// TestModelCheck: -model M.json -check DIR compares every file the model's
+// writeFile commands write with the file of the same path under DIR: it
+// passes the model's own output, fails a file with one element changed
+// (exit 3, naming it), reports JSON, and refuses a missing file or one of
+// another shape.
+func TestModelCheck(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	p := writeModel(t, dir, "m.json", `{
+    "resources": { "Out": { "initialValuesDataType": "FLOAT16", "initialValues": { "valueCount": 6, "value": 0 } } },
+    "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
+        "desc": { "ValueDataType": "FLOAT16", "ValueStart": 0.1, "ValueDelta": 0.3, "OutputTensor": { "DataType": "FLOAT16", "Sizes": [2,3] } } } },
+    "commands": [ { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "Out" } },
+                  { "type": "print", "resource": "Out" },
+                  { "type": "writeFile", "resource": "Out", "targetPath": "o/out.npy", "dimensions": [2, 3] },
+                  { "type": "writeFile", "resource": "Out", "targetPath": "out.bin" } ] }`)
+	if code, _, errs := runCLI("-model", p, "-output-path", out); code != 0 {
+		t.Fatal(errs)
+	}
+	code, stdout, errs := runCLI("-model", p, "-check", out)
+	if code != 0 || strings.Count(stdout, "PASS\n") != 2 || strings.Contains(stdout, "Resource") {
+		t.Fatalf("own output: exit %d, %q, %q", code, stdout, errs)
+	}
+	bin := filepath.Join(out, "out.bin")
+	b, _ := os.ReadFile(bin)
+	b[8]++ // element 4
+	os.WriteFile(bin, b, 0o644)
+	code, stdout, _ = runCLI("-model", p, "-check", out)
+	if code != 3 || !strings.Contains(stdout, "worst: element 4: got ") || !strings.HasSuffix(stdout, "FAIL\n") {
+		t.Fatalf("changed: exit %d, %q", code, stdout)
+	}
+	code, stdout, _ = runCLI("-model", p, "-check", out, "-report", "json")
+	var docs []struct {
+		File string
+		OK   bool
+	}
+	if err := json.Unmarshal([]byte(stdout), &docs); code != 3 || err != nil || len(docs) != 2 || !docs[0].OK || docs[1].OK {
+		t.Fatalf("json: exit %d, %v, %+v", code, err, docs)
+	}
+	os.Remove(bin)
+	if code, _, errs := runCLI("-model", p, "-check", out); code != 1 || !strings.Contains(errs, "out.bin") {
+		t.Errorf("missing file: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runCLI("-type", "FLOAT16", "-sizes", "6", "-format", "npy", "-o", filepath.Join(out, "o", "out.npy")); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs := runCLI("-model", p, "-check", out); code != 2 || !strings.Contains(errs, "holds FLOAT16 of shape [6]; the model writes FLOAT16 of shape [2 3]") {
+		t.Errorf("other shape: exit %d, %q", code, errs)
+	}
+}

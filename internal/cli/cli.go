@@ -120,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.model, "model", "", "run a DxDispatch model file (JSON; - reads it from standard input)")
 	fs.StringVar(&o.maxMemory, "max-memory", "1GiB", "-model: the most memory the model's resources may take together (bytes, or with KiB, MiB, GiB)")
 	fs.BoolVar(&o.version, "version", false, "print dmlfill's version and exit")
-	fs.StringVar(&o.check, "check", "", "compare FILE (.npy, or raw bytes) with the exact result instead of writing it; exit 3 if outside -ulp")
+	fs.StringVar(&o.check, "check", "", "compare FILE (.npy, or raw bytes) with the exact result instead of writing it; with -model, the folder DxDispatch wrote the model's writeFile outputs to; exit 3 if outside -ulp")
 	fs.StringVar(&o.checkFormat, "check-format", "raw", "-check of a raw file: raw (the elements, packed) or buffer (the whole output buffer)")
 	fs.StringVar(&o.checkPadding, "check-padding", "", "-check-format buffer: the byte every padding byte must be (for example 0)")
 	fs.StringVar(&o.ulp, "ulp", "0", "-check: the distance in ULP within which a float element passes")
@@ -148,7 +148,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if o.model != "" {
 		for _, name := range []string{"type", "sizes", "strides", "start", "delta", "total-bytes", "alignment", "format", "full", "o",
-			"check", "check-format", "check-padding", "ulp", "report", "emulate"} {
+			"check-format", "check-padding", "emulate"} {
 			if set[name] {
 				return usagef("-%s does not apply to -model (a model file says what to fill and where to write it)", name)
 			}
@@ -161,7 +161,22 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return usagef("-max-memory is %q; want a number of bytes, or one with KiB, MiB or GiB (1GiB)", o.maxMemory)
 		}
-		return runModel(o.model, level, dxdispatch.Options{MaxMemory: limit, AllowAnyPath: o.allowAnyPath, OutputPath: o.outputPath}, stdout, stderr)
+		opts := dxdispatch.Options{MaxMemory: limit, AllowAnyPath: o.allowAnyPath, OutputPath: o.outputPath}
+		var check *modelCheck
+		if o.check != "" {
+			if set["output-path"] {
+				return usagef("-output-path does not apply with -check DIR: DIR is the folder DxDispatch wrote to")
+			}
+			check = &modelCheck{json: o.report == "json", out: stdout}
+			if check.opts.ULP, err = strconv.ParseUint(o.ulp, 10, 64); err != nil {
+				return usagef("-ulp is %q; want a whole number of ULP (0 for bit for bit)", o.ulp)
+			}
+			if o.report != "text" && o.report != "json" {
+				return usagef("-report is %q; want text or json", o.report)
+			}
+			opts.OutputPath, opts.Checking = o.check, true
+		}
+		return runModel(o.model, level, opts, check, stdout, stderr)
 	}
 	for _, name := range []string{"max-memory", "allow-any-path", "output-path"} {
 		if set[name] {

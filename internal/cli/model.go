@@ -1,15 +1,19 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/dxdispatch"
+	"github.com/dmlgo/dml/internal/npy"
 )
 
 // stdin is where -model - reads the model (a variable for the tests).
@@ -17,7 +21,7 @@ var stdin io.Reader = os.Stdin
 
 // runModel runs a DxDispatch model file: every resource, dispatchable and
 // command is checked before the first command runs.
-func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, stdout, stderr io.Writer) error {
+func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, check *modelCheck, stdout, stderr io.Writer) error {
 	var m *dxdispatch.Model
 	var err error
 	if path == "-" {
@@ -43,25 +47,19 @@ func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, stdo
 		}
 		return usagef("%s: %v", path, err)
 	}
-	err = m.Run(stdout, stderr, func(target string, parts [][]byte) error {
-		// DxDispatch creates the target's folder; so does dmlfill.
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return &ioError{fmt.Errorf("creating the folder of %s: %w", target, unwrapPath(err))}
+	if check != nil {
+		err = m.Run(stdout, stderr, check.compare)
+		if err == nil {
+			err = check.finish(stdout)
 		}
-		return writeAtomic(target, nil, func(w io.Writer) error {
-			for _, p := range parts {
-				if _, err := w.Write(p); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	})
+	} else {
+		err = m.Run(stdout, stderr, writeParts)
+	}
 	var ie *ioError
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &ie):
+	case errors.As(err, &ie), errors.As(err, new(checkFailed)), errors.As(err, new(*usageError)):
 		return err
 	}
 	var de *dxdispatch.Error
@@ -69,4 +67,92 @@ func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, stdo
 		return usagef("%s: %v", path, err)
 	}
 	return &ioError{err}
+}
+
+// writeParts is the WriteFunc that writes a writeFile's file (atomically).
+func writeParts(target string, _ dml.TensorDataType, parts [][]byte) error {
+	// DxDispatch creates the target's folder; so does dmlfill.
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return &ioError{fmt.Errorf("creating the folder of %s: %w", target, unwrapPath(err))}
+	}
+	return writeAtomic(target, nil, func(w io.Writer) error {
+		for _, p := range parts {
+			if _, err := w.Write(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// modelCheck compares the files a model's writeFile commands would write
+// with the files of the same paths under the folder DxDispatch wrote them to
+// (the output folder: -check DIR).
+type modelCheck struct {
+	opts    dml.CheckOptions
+	json    bool
+	out     io.Writer
+	reports []any // JSON: one document per file
+	failed  bool
+}
+
+func (c *modelCheck) compare(target string, t dml.TensorDataType, parts [][]byte) error {
+	st, err := os.Stat(target)
+	if err != nil {
+		return &ioError{fmt.Errorf("-check: %s: %w", target, unwrapPath(err))}
+	}
+	if !st.Mode().IsRegular() {
+		return usagef("-check: %s is not a regular file (%v)", target, st.Mode().Type())
+	}
+	f, err := os.Open(target)
+	if err != nil {
+		return &ioError{fmt.Errorf("-check: %s: %w", target, unwrapPath(err))}
+	}
+	defer f.Close()
+	ours := parts[len(parts)-1]
+	if len(parts) == 2 { // .npy: the headers must agree on type and shape
+		head := make([]byte, min(st.Size(), npy.MaxHeader))
+		if _, err := io.ReadFull(f, head); err != nil {
+			return &ioError{fmt.Errorf("-check: %s: %w", target, err)}
+		}
+		theirT, theirShape, off, _, err := npy.ReadHeader(head)
+		if err != nil {
+			return usagef("-check: %s: %v", target, err)
+		}
+		ourT, ourShape, _, _, _ := npy.ReadHeader(parts[0])
+		if theirT != ourT || fmt.Sprint(theirShape) != fmt.Sprint(ourShape) {
+			return usagef("-check: %s holds %v of shape %v; the model writes %v of shape %v", target, theirT, theirShape, ourT, ourShape)
+		}
+		if _, err := f.Seek(int64(off), io.SeekStart); err != nil {
+			return &ioError{err}
+		}
+	}
+	rep, err := dml.CompareReader(t, f, bytes.NewReader(ours), c.opts)
+	if err != nil {
+		return usagef("-check: %s: %s", target, strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
+	}
+	c.failed = c.failed || !rep.OK()
+	if c.json {
+		var b bytes.Buffer
+		if err := writeCheckJSON(&b, target, &c.opts, rep); err != nil {
+			return err
+		}
+		c.reports = append(c.reports, json.RawMessage(b.Bytes()))
+		return nil
+	}
+	return writeCheckText(c.out, target, "dmlfill's run of the model", &c.opts, rep)
+}
+
+func (c *modelCheck) finish(stdout io.Writer) error {
+	if c.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(c.reports); err != nil {
+			return &ioError{err}
+		}
+	}
+	if c.failed {
+		return checkFailed{}
+	}
+	return nil
 }

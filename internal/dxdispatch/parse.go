@@ -57,6 +57,9 @@ type Options struct {
 	// writeFile's relative targetPath starts there ("": the current
 	// folder, as DxDispatch's default).
 	OutputPath string
+	// Checking: Run neither prints resources nor confirms writes (the
+	// WriteFunc compares the files instead of writing them).
+	Checking bool
 }
 
 // DefaultMaxMemory is the resources' memory limit unless Options says

@@ -381,7 +381,7 @@ func (m *Model) parseBindings(raw json.RawMessage, where string, need uint64) (b
 // Run carries out the commands in order: dispatches execute on the bound
 // buffers, prints write DxDispatch's lines to stdout, and writeFile calls
 // write (each file atomically). A writeFile's confirmation goes to stderr.
-func (m *Model) Run(stdout, stderr io.Writer, write func(path string, data [][]byte) error) error {
+func (m *Model) Run(stdout, stderr io.Writer, write WriteFunc) error {
 	for _, c := range m.commands {
 		switch c.kind {
 		case "dispatch":
@@ -390,6 +390,9 @@ func (m *Model) Run(stdout, stderr io.Writer, write func(path string, data [][]b
 				return &Error{Where: c.where, Err: err}
 			}
 		case "print":
+			if m.opts.Checking {
+				continue // the check's reports take standard output
+			}
 			r := c.res
 			es := uint64(r.dataType.ElementSize())
 			region := r.data[:r.initLen]
@@ -405,7 +408,9 @@ func (m *Model) Run(stdout, stderr io.Writer, write func(path string, data [][]b
 			if err := m.writeFile(c, write); err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "Resource '%s' written to '%s'\n", c.res.name, c.targetPath)
+			if !m.opts.Checking {
+				fmt.Fprintf(stdout, "Resource '%s' written to '%s'\n", c.res.name, c.targetPath)
+			}
 		}
 	}
 	return nil

@@ -5,16 +5,22 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/npy"
 )
+
+// A WriteFunc receives what a writeFile command writes: the target path,
+// the resource's data type, and the file's bytes in parts (a .npy header
+// first, if any). dmlfill writes them, or with -check compares them.
+type WriteFunc func(path string, t dml.TensorDataType, parts [][]byte) error
 
 // writeFile writes a resource as DxDispatch's writeFile does: a .npy file of
 // the given dimensions (by default one dimension over the whole buffer), or
 // the buffer's raw bytes for any other extension.
-func (m *Model) writeFile(c command, write func(path string, data [][]byte) error) error {
+func (m *Model) writeFile(c command, write WriteFunc) error {
 	r := c.res
 	if !strings.EqualFold(filepath.Ext(c.targetPath), ".npy") {
-		return write(c.targetPath, [][]byte{r.data})
+		return write(c.targetPath, r.dataType, [][]byte{r.data})
 	}
 	es := uint64(r.dataType.ElementSize())
 	dims := c.dimensions
@@ -29,7 +35,7 @@ func (m *Model) writeFile(c command, write func(path string, data [][]byte) erro
 	if err != nil {
 		return &Error{Where: c.where, Err: err}
 	}
-	return write(c.targetPath, [][]byte{h, r.data[:n]})
+	return write(c.targetPath, r.dataType, [][]byte{h, r.data[:n]})
 }
 
 // outputPath resolves a writeFile targetPath against the output folder (as
