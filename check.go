@@ -25,6 +25,19 @@ type CheckOptions struct {
 	BitExact bool
 	// Keep is how many mismatches the report lists, first first (0: 10).
 	Keep int
+	// Buckets, if not 0, has the report keep the largest distance in each
+	// of that many runs of consecutive indices (CheckReport.Series), for
+	// a picture of the error against the index.
+	Buckets int
+}
+
+// A SeriesPoint is a run of consecutive indices from Index, and the largest
+// distance in ULP among its elements (MaxUint64: a NaN against a number,
+// MaxUint64-1: an integer mismatch).
+type SeriesPoint struct {
+	Index, MaxULP uint64
+	Elements      uint64
+	SumULP        float64 // the sum of the finite distances, for their mean
 }
 
 // The buckets of CheckReport.Histogram, by distance in ULP.
@@ -59,8 +72,12 @@ type CheckReport struct {
 	// explains (the same bits, or NaN against NaN unless BitExact).
 	Models []ModelFit
 
+	// Series: with CheckOptions.Buckets, the error against the index.
+	Series []SeriesPoint
+
 	models    []*modelState
 	lastIndex uint64
+	perBucket uint64 // indices a point of Series covers
 }
 
 // OK reports whether every element is within the tolerance and no padding
@@ -110,6 +127,7 @@ func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, 
 		keep = 10
 	}
 	rep := &CheckReport{Type: t.DataType, lastIndex: math.MaxUint64}
+	rep.series(elementCount(t.Sizes), opts.Buckets)
 	for _, m := range ComputeModels(t.DataType) {
 		rep.Models = append(rep.Models, ModelFit{Model: m, Evaluated: true})
 		rep.models = append(rep.models, newModelState(m, t.DataType, desc.ValueStart.Bits(), desc.ValueDelta.Bits()))
@@ -146,7 +164,7 @@ func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, 
 			}
 			_ = op.ExecuteWindow(x, off)
 			op.checkBuffer(rep, g, w, x, off, &opts, keep)
-		} else if len(rep.models) == 0 && bytes.Equal(g, w) {
+		} else if len(rep.models) == 0 && rep.Series == nil && bytes.Equal(g, w) {
 			// The whole window is exact: counted at once, at the speed
 			// of memory (the models need each element, the floats').
 			k := uint64(n) / es
@@ -234,6 +252,14 @@ func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSe
 	}
 	rep.lastIndex = index
 	dist := ulpDistance(rep.Type, got, want, opts.BitExact)
+	if rep.Series != nil && index != math.MaxUint64 {
+		p := &rep.Series[min(index/rep.perBucket, uint64(len(rep.Series)-1))]
+		p.Elements++
+		p.MaxULP = max(p.MaxULP, dist)
+		if dist < math.MaxUint64-1 {
+			p.SumULP += float64(dist)
+		}
+	}
 	switch {
 	case dist == 0:
 		rep.Exact++
@@ -264,6 +290,18 @@ func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSe
 	}
 	if len(rep.Mismatches) < keep {
 		rep.Mismatches = append(rep.Mismatches, m)
+	}
+}
+
+// series sets up Series for n elements in at most buckets points.
+func (rep *CheckReport) series(n uint64, buckets int) {
+	if buckets <= 0 || n == 0 {
+		return
+	}
+	rep.perBucket = max(1, (n+uint64(buckets)-1)/uint64(buckets))
+	rep.Series = make([]SeriesPoint, (n+rep.perBucket-1)/rep.perBucket)
+	for k := range rep.Series {
+		rep.Series[k].Index = uint64(k) * rep.perBucket
 	}
 }
 

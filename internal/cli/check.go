@@ -43,6 +43,12 @@ func (e *emulated) ExecuteWindow(window []byte, off uint64) error {
 // with the exact result and reports what it found on stdout.
 func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, stdout io.Writer) error {
 	opts := dml.CheckOptions{Buffer: o.checkFormat == "buffer"}
+	if o.plot != "" {
+		if ext := strings.ToLower(filepath.Ext(o.plot)); ext != ".svg" && ext != ".png" {
+			return usagef("-plot %s: want a .svg or .png file", o.plot)
+		}
+		opts.Buckets = plotBuckets
+	}
 	switch o.checkFormat {
 	case "raw", "buffer":
 	default:
@@ -115,6 +121,12 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 	}
 	if err != nil {
 		return &ioError{err}
+	}
+	if o.plot != "" {
+		what := fmt.Sprintf("%s: %v %s + i*%s against the exact result", filepath.Base(o.check), desc.OutputTensor.DataType, o.start, o.delta)
+		if err := writePlot(o.plot, what, rep); err != nil {
+			return err
+		}
 	}
 	if !rep.OK() {
 		return checkFailed{}

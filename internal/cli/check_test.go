@@ -178,3 +178,33 @@ func TestModelCheck(t *testing.T) {
 		t.Errorf("other shape: exit %d, %q", code, errs)
 	}
 }
+
+// TestPlot: -plot draws the check as .svg or .png (a picture with the
+// model that explains the data in its title), and refuses other files.
+func TestPlot(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "h.npy")
+	fill := []string{"-type", "FLOAT16", "-sizes", "3000", "-start", "0.1", "-delta", "0.3"}
+	if code, _, errs := runCLI(append(fill, "-emulate", "f16-math", "-o", data)...); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, name := range []string{"e.svg", "e.png"} {
+		pic := filepath.Join(dir, name)
+		if code, _, errs := runCLI(append(fill, "-check", data, "-plot", pic)...); code != 3 {
+			t.Fatalf("%s: exit %d, %q", name, code, errs)
+		}
+		b, err := os.ReadFile(pic)
+		if err != nil || len(b) < 1000 {
+			t.Fatalf("%s: %d bytes, %v", name, len(b), err)
+		}
+		if name == "e.svg" && !strings.Contains(string(b), "f16-math") {
+			t.Errorf("the picture's title does not name f16-math")
+		}
+		if name == "e.png" && string(b[1:4]) != "PNG" {
+			t.Errorf("not a PNG")
+		}
+	}
+	if code, _, errs := runCLI(append(fill, "-check", data, "-plot", filepath.Join(dir, "e.gif"))...); code != 2 || !strings.Contains(errs, "want a .svg or .png file") {
+		t.Errorf("gif: exit %d, %q", code, errs)
+	}
+}

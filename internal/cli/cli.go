@@ -98,7 +98,7 @@ type options struct {
 	totalBytes, alignment, format, out, model string
 	maxMemory, outputPath                     string
 	check, checkFormat, checkPadding          string
-	ulp, report, emulate                      string
+	ulp, report, emulate, plot                string
 	full, allowAnyPath, version               bool
 }
 
@@ -125,6 +125,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.checkPadding, "check-padding", "", "-check-format buffer: the byte every padding byte must be (for example 0)")
 	fs.StringVar(&o.ulp, "ulp", "0", "-check: the distance in ULP within which a float element passes")
 	fs.StringVar(&o.report, "report", "text", "-check: the report's format, text or json")
+	fs.StringVar(&o.plot, "plot", "", "-check: also draw the error against the element index in FILE (.svg or .png)")
 	fs.StringVar(&o.emulate, "emulate", "", "write the elements as a compute model gives them: exact, f32-mul-add, f32-fma, accumulate, f32-then-f16, f16-math (floats)")
 	fs.StringVar(&o.outputPath, "output-path", "", "-model: the output folder writeFile writes in (DxDispatch's --output_path; default: the current folder)")
 	fs.BoolVar(&o.allowAnyPath, "allow-any-path", false, "-model: let writeFile write outside the output folder (absolute paths, .., symbolic links out of it)")
@@ -148,7 +149,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if o.model != "" {
 		for _, name := range []string{"type", "sizes", "strides", "start", "delta", "total-bytes", "alignment", "format", "full", "o",
-			"check-format", "check-padding", "emulate"} {
+			"check-format", "check-padding", "emulate", "plot"} {
 			if set[name] {
 				return usagef("-%s does not apply to -model (a model file says what to fill and where to write it)", name)
 			}
@@ -183,7 +184,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return usagef("-%s applies to -model only", name)
 		}
 	}
-	for _, name := range []string{"check-format", "check-padding", "ulp", "report"} {
+	for _, name := range []string{"check-format", "check-padding", "ulp", "report", "plot"} {
 		if set[name] && o.check == "" {
 			return usagef("-%s applies to -check only", name)
 		}

@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"github.com/dmlgo/dml"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// plotBuckets is how many points a -plot draws at most: one per element up
+// to that many, else the largest and the mean error of each run of elements.
+const plotBuckets = 400
+
+// writePlot draws the error in ULP against the element index (-plot FILE,
+// .svg or .png): a point per element or per run of elements, NaN against a
+// number in a row of its own above the rest, and in the title what
+// explains the data.
+func writePlot(path, what string, rep *dml.CheckReport) error {
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext != ".svg" && ext != ".png" {
+		return usagef("-plot %s: want a .svg or .png file", path)
+	}
+	p := plot.New()
+	explained := []string{}
+	for _, m := range rep.Explained() {
+		explained = append(explained, string(m))
+	}
+	if len(explained) == 0 {
+		explained = append(explained, "none of the models")
+	}
+	p.Title.Text = fmt.Sprintf("%s\nexplained by: %s", what, strings.Join(explained, ", "))
+	p.X.Label.Text = "element index"
+	p.Y.Label.Text = "error (ULP)"
+	var pts, means, nans plotter.XYs
+	top := 1.0
+	for _, s := range rep.Series {
+		if s.Elements == 0 {
+			continue
+		}
+		switch {
+		case s.MaxULP >= math.MaxUint64-1:
+			nans = append(nans, plotter.XY{X: float64(s.Index)})
+		default:
+			pts = append(pts, plotter.XY{X: float64(s.Index), Y: float64(s.MaxULP)})
+			means = append(means, plotter.XY{X: float64(s.Index), Y: s.SumULP / float64(s.Elements)})
+			top = max(top, float64(s.MaxULP))
+		}
+	}
+	for k := range nans {
+		nans[k].Y = top * 1.1 // above every distance
+	}
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return usagef("-plot: %v", err)
+	}
+	sc.GlyphStyle.Radius = vg.Points(1.2)
+	sc.GlyphStyle.Shape = draw.CircleGlyph{}
+	p.Add(sc, plotter.NewGrid())
+	p.Legend.Add("largest error of each point's elements", sc)
+	if len(means) > 0 {
+		ms, err := plotter.NewScatter(means)
+		if err != nil {
+			return usagef("-plot: %v", err)
+		}
+		ms.GlyphStyle.Color = color.RGBA{R: 200, G: 60, B: 40, A: 255}
+		ms.GlyphStyle.Radius = vg.Points(1.2)
+		ms.GlyphStyle.Shape = draw.CircleGlyph{}
+		p.Add(ms)
+		p.Legend.Add("mean error of each point's elements", ms)
+	}
+	if len(nans) > 0 {
+		ns, _ := plotter.NewScatter(nans)
+		ns.GlyphStyle.Shape = draw.CrossGlyph{}
+		p.Add(ns)
+		p.Legend.Add("NaN against a number, or a different integer", ns)
+	}
+	p.Legend.Top = true
+	p.Legend.Left = true
+	p.Y.Min, p.Y.Max = 0, top*1.45 // room for the legend above the points
+	if err := p.Save(20*vg.Centimeter, 11*vg.Centimeter, path); err != nil {
+		return &ioError{fmt.Errorf("writing %s: %w", path, err)}
+	}
+	return nil
+}
