@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sync"
 )
 
 // CheckOptions says how CheckReader compares bytes with an operator's exact
@@ -173,6 +174,8 @@ func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, 
 			rep.Within += k
 			rep.Histogram[ULP0] += k
 			rep.lastIndex = (off+uint64(n))/es - 1
+		} else if len(rep.models) > 0 && rep.Series == nil {
+			rep.floatWindow(g, w, off/es, es, op, &opts, keep)
 		} else {
 			for at := uint64(0); at+es <= uint64(n); at += es {
 				rep.element(getBits(g[at:], es), getBits(w[at:], es), off+at, (off+at)/es, op, &opts, keep)
@@ -189,6 +192,73 @@ func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, 
 		}
 	}
 	return rep, nil
+}
+
+// floatWindow compares a window of packed float elements from index i0:
+// the elements and each model's values decoded or computed a window at a
+// time, the models on goroutines of their own (they are independent), the
+// report's bookkeeping only for elements that differ.
+func (rep *CheckReport) floatWindow(g, w []byte, i0, es uint64, op *fillValueSequence, opts *CheckOptions, keep int) {
+	n := uint64(len(g)) / es
+	got, want := make([]uint64, n), make([]uint64, n)
+	for k := range n {
+		got[k], want[k] = getBits(g[k*es:], es), getBits(w[k*es:], es)
+	}
+	matches := make([]uint64, len(rep.models))
+	var wg sync.WaitGroup
+	for m, ms := range rep.models {
+		if ms.m == ModelExact || !rep.Models[m].Evaluated {
+			continue // exact: counted below, from the operator's own bits
+		}
+		wg.Go(func() {
+			vals := make([]uint64, n)
+			ms.window(i0, vals)
+			for k := range n {
+				if got[k] == vals[k] || ulpDistance(rep.Type, got[k], vals[k], opts.BitExact) == 0 {
+					matches[m]++
+				}
+			}
+		})
+	}
+	exact := uint64(0)
+	for k := range n {
+		if got[k] == want[k] {
+			exact++
+			continue
+		}
+		// Not bit-equal: the full bookkeeping (a NaN against a NaN still
+		// counts as exact there). The models are counted above.
+		models := rep.models
+		rep.models = nil
+		before := rep.Exact
+		rep.element(got[k], want[k], (i0+k)*es, i0+k, op, opts, keep)
+		rep.models = models
+		if rep.Exact > before {
+			matches[rep.exactModel()]++
+		}
+	}
+	wg.Wait()
+	rep.Elements += exact
+	rep.Exact += exact
+	rep.Within += exact
+	rep.Histogram[ULP0] += exact
+	for m := range rep.Models {
+		if rep.models[m].m == ModelExact {
+			matches[m] += exact
+		}
+		rep.Models[m].Matches += matches[m]
+	}
+	rep.lastIndex = i0 + n - 1
+}
+
+// exactModel returns the position of ModelExact in Models.
+func (rep *CheckReport) exactModel() int {
+	for m, ms := range rep.models {
+		if ms.m == ModelExact {
+			return m
+		}
+	}
+	return 0
 }
 
 // checkBuffer compares a window of a whole output buffer: an element's bytes
@@ -246,7 +316,11 @@ func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSe
 			f.Evaluated = false // not followed in index order
 			continue
 		}
-		if ulpDistance(rep.Type, got, ms.bits(index), opts.BitExact) == 0 {
+		model := want // the exact model is the operator's own result
+		if ms.m != ModelExact {
+			model = ms.bits(index)
+		}
+		if ulpDistance(rep.Type, got, model, opts.BitExact) == 0 {
 			f.Matches++
 		}
 	}

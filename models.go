@@ -139,6 +139,33 @@ func (ms *modelState) bits(i uint64) uint64 {
 	return ms.v
 }
 
+// window puts elements [from, from+len(dst)) in dst: the model's switch
+// taken once, not per element (accumulate must be asked in index order to
+// stay cheap).
+func (ms *modelState) window(from uint64, dst []uint64) {
+	i := from
+	if i == 0 && len(dst) > 0 {
+		dst[0] = ms.sb
+		dst, i = dst[1:], 1
+	}
+	s32, d32 := float32(ms.s), float32(ms.d)
+	switch ms.m {
+	case ModelF32MulAdd:
+		for k := range dst {
+			p := float32(float32(i+uint64(k)) * d32)
+			dst[k] = ms.out(float32(p + s32))
+		}
+	case ModelF32FMA, ModelF32ThenF16:
+		for k := range dst {
+			dst[k] = ms.out(fma32(float32(i+uint64(k)), d32, s32))
+		}
+	default:
+		for k := range dst {
+			dst[k] = ms.bits(i + uint64(k))
+		}
+	}
+}
+
 // fma32 returns a*b + c rounded once to float32: the product is exact in
 // float64, the sum exact as hi + lo (TwoSum), and rounding hi to odd when lo
 // is not zero makes the one float32 rounding come out as the exact sum's.

@@ -39,9 +39,23 @@ func (e *emulated) ExecuteWindow(window []byte, off uint64) error {
 	return nil
 }
 
+// progressReader reports how far a long check has read (on a terminal).
+type progressReader struct {
+	r    io.Reader
+	p    *progress
+	done uint64
+}
+
+func (pr *progressReader) Read(b []byte) (int, error) {
+	n, err := pr.r.Read(b)
+	pr.done += uint64(n)
+	pr.p.update(pr.done)
+	return n, err
+}
+
 // runCheck compares the file path, which claims to be the output of desc,
 // with the exact result and reports what it found on stdout.
-func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, stdout io.Writer) error {
+func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, stdout, stderr io.Writer) error {
 	opts := dml.CheckOptions{Buffer: o.checkFormat == "buffer"}
 	if o.plot != "" {
 		if ext := strings.ToLower(filepath.Ext(o.plot)); ext != ".svg" && ext != ".png" {
@@ -106,7 +120,9 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 			return &ioError{fmt.Errorf("reading %s: %w", o.check, err)}
 		}
 	}
-	rep, err := dml.CheckReader(dev, desc, r, opts)
+	prog := newProgress(stderr, uint64(st.Size()))
+	rep, err := dml.CheckReader(dev, desc, &progressReader{r: r, p: prog}, opts)
+	prog.finish()
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {

@@ -308,7 +308,7 @@ func runFill(o *options, set map[string]bool, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.check != "" {
-		return runCheck(o, dev, desc, stdout)
+		return runCheck(o, dev, desc, stdout, stderr)
 	}
 	tensor, err := newTensor(dev, desc)
 	if err != nil {
