@@ -5,7 +5,9 @@ import (
 	"encoding/binary"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/dmlgo/dml"
@@ -111,14 +113,31 @@ func TestModelsAgainstBig(t *testing.T) {
 func TestDiagnosis(t *testing.T) {
 	dev := dml.NewDevice(dml.FeatureLevelLatest)
 	pos := float16Positions()
-	for _, c := range []struct {
+	type diagCase struct {
 		dt   dml.TensorDataType
 		s, d string
 		n    int
-	}{
+	}
+	cases := []diagCase{
 		{dml.TensorDataTypeFloat32, "0.1", "0.3", 3000},
 		{dml.TensorDataTypeFloat16, "1000", "0.7", 2000},
-	} {
+	}
+	// Random descriptors whose values stay in the normal range, where the
+	// big.Float models round as the formats do.
+	r := rand.New(rand.NewPCG(21, 22))
+	for range 6 {
+		dt := []dml.TensorDataType{dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16}[r.IntN(2)]
+		s := strconv.FormatFloat((r.Float64()*2-1)*math.Pow(10, float64(r.IntN(4)-1)), 'g', 6, 64)
+		d := strconv.FormatFloat((r.Float64()*2-1)*math.Pow(10, float64(r.IntN(3)-2)), 'g', 6, 64)
+		if math.Abs(mustFloat(s)) < 0.01 {
+			s = "0.5"
+		}
+		if math.Abs(mustFloat(d)) < 1e-3 {
+			d = "0.25"
+		}
+		cases = append(cases, diagCase{dt, s, d, 500 + r.IntN(1500)})
+	}
+	for _, c := range cases {
 		desc := checkDesc(c.dt, []uint32{uint32(c.n)}, nil, c.s, c.d)
 		es := int(c.dt.ElementSize())
 		var s, d float64
@@ -173,6 +192,40 @@ func bucket(dist int) int {
 		return dml.ULP3to16
 	}
 	return dml.ULPMore
+}
+
+func mustFloat(s string) float64 {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
+
+// TestDiagnosisPast2to24: FLOAT32 past 2^24 elements, where float32(i)
+// rounds: a buffer computed here with float32 multiply then add (the
+// conversions keep Go from fusing them) is explained by f32-mul-add alone,
+// and f32-fma no longer equals exact.
+func TestDiagnosisPast2to24(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks 2^24+ elements")
+	}
+	n := 1<<24 + 4096
+	desc := checkDesc(dml.TensorDataTypeFloat32, []uint32{uint32(n)}, nil, "-5.5", "0.375")
+	s, d := desc.ValueStart.Float32(), desc.ValueDelta.Float32()
+	buf := make([]byte, 4*n)
+	binary.LittleEndian.PutUint32(buf, math.Float32bits(s))
+	for i := 1; i < n; i++ {
+		v := float32(float32(float32(i)*d) + s)
+		binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(v))
+	}
+	rep, err := dml.CheckReader(dml.NewDevice(dml.FeatureLevelLatest), desc, bytes.NewReader(buf), dml.CheckOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Explained(); !slices.Equal(got, []dml.ComputeModel{dml.ModelF32MulAdd}) {
+		t.Fatalf("explained by %v; fits %+v", got, rep.Models)
+	}
 }
 
 // steps32 counts Nextafter32 steps from a to b (at most 17).
