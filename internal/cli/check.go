@@ -39,6 +39,17 @@ func (e *emulated) ExecuteWindow(window []byte, off uint64) error {
 	return nil
 }
 
+// reportSettings reads -ulp and checks -report, for every kind of check.
+func reportSettings(o *options) (ulp uint64, err error) {
+	if ulp, err = strconv.ParseUint(o.ulp, 10, 64); err != nil {
+		return 0, usagef("-ulp is %q; want a whole number of ULP (0 for bit for bit)", o.ulp)
+	}
+	if o.report != "text" && o.report != "json" {
+		return 0, usagef("-report is %q; want text or json", o.report)
+	}
+	return ulp, nil
+}
+
 // progressReader reports how far a long check has read (on a terminal).
 type progressReader struct {
 	r    io.Reader
@@ -69,8 +80,8 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 		return usagef("-check-format is %q; want raw (the elements, packed) or buffer (the whole output buffer)", o.checkFormat)
 	}
 	var err error
-	if opts.ULP, err = strconv.ParseUint(o.ulp, 10, 64); err != nil {
-		return usagef("-ulp is %q; want a whole number of ULP (0 for bit for bit)", o.ulp)
+	if opts.ULP, err = reportSettings(o); err != nil {
+		return err
 	}
 	if o.checkPadding != "" {
 		v, err := strconv.ParseUint(o.checkPadding, 0, 8)
@@ -79,9 +90,6 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 		}
 		b := byte(v)
 		opts.Padding = &b
-	}
-	if o.report != "text" && o.report != "json" {
-		return usagef("-report is %q; want text or json", o.report)
 	}
 	st, err := os.Stat(o.check)
 	if err != nil {

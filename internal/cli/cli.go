@@ -169,11 +169,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 				return usagef("-output-path does not apply with -check DIR: DIR is the folder DxDispatch wrote to")
 			}
 			check = &modelCheck{json: o.report == "json", out: stdout}
-			if check.opts.ULP, err = strconv.ParseUint(o.ulp, 10, 64); err != nil {
-				return usagef("-ulp is %q; want a whole number of ULP (0 for bit for bit)", o.ulp)
-			}
-			if o.report != "text" && o.report != "json" {
-				return usagef("-report is %q; want text or json", o.report)
+			if check.opts.ULP, err = reportSettings(&o); err != nil {
+				return err
 			}
 			opts.OutputPath, opts.Checking = o.check, true
 		}
