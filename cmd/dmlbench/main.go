@@ -2,8 +2,8 @@
 // tensors of every data type, against this machine's ceiling for writing
 // non-zero data, measured in the same run.
 //
-//	go run ./cmd/dmlbench            # the full table (about six minutes)
-//	go run ./cmd/dmlbench -quick     # fewer, shorter samples (about two)
+//	go run ./cmd/dmlbench            # the full table (several minutes)
+//	go run ./cmd/dmlbench -quick     # fewer, shorter samples
 //	go run ./cmd/dmlbench -types FLOAT16,INT64   # only these types' rows
 //
 // It ends with a summary: how many rows meet their targets (the speed issue's:
