@@ -117,7 +117,7 @@ func (f *Filler) add(dst []byte, first, d uint64, nt bool) {
 		b, i := wordLanes(f.size, d)
 		base, inc = &b, &i
 	}
-	runs, n := blockRuns(dst, addBlock, nt)
+	runs, n := blockRuns(dst, blockBytes(mAdd, f.size), nt)
 	for _, r := range runs[:n] {
 		tbl.add(int(f.lg), r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first+uint64(r.at>>f.lg)*d, inc)
 	}
@@ -135,7 +135,7 @@ func (f *Filler) f32(dst []byte, i0, step uint64, nt bool) {
 	if f.size == 4 {
 		inc := broadcast32(float32(32 * dx))
 		bb := (*[128]byte)(unsafe.Pointer(base))
-		runs, n := blockRuns(dst, addBlock, nt)
+		runs, n := blockRuns(dst, blockBytes(mF32, 4), nt)
 		for _, r := range runs[:n] {
 			fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>2)*step))))
 			t.add(laneS, r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, bb, fb, &inc)
@@ -144,7 +144,7 @@ func (f *Filler) f32(dst []byte, i0, step uint64, nt bool) {
 	}
 	d32 := float32(32 * dx)
 	inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-	runs, n := blockRuns(dst, 64, nt)
+	runs, n := blockRuns(dst, blockBytes(mF32, 2), nt)
 	for _, r := range runs[:n] {
 		fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>1)*step))))
 		t.f32To16(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, fb, &inc)
@@ -160,7 +160,7 @@ func (f *Filler) f64(dst []byte, i0, step uint64, nt bool) {
 	}
 	d16 := 16 * f.stepF64(step)
 	inc := [4]float64{d16, d16, d16, d16}
-	runs, n := blockRuns(dst, 16<<f.lg, nt)
+	runs, n := blockRuns(dst, blockBytes(mF64, f.size), nt)
 	for _, r := range runs[:n] {
 		first := math.Float64bits(f.valueF64(i0 + uint64(r.at>>f.lg)*step))
 		if p := unsafe.SliceData(dst[r.at:]); f.size == 2 {
@@ -180,7 +180,7 @@ func (f *Filler) fmaLanes(dst []byte, i0, step uint64, nt bool) {
 	}
 	d16 := float64(16 * step)
 	inc := [4]float64{d16, d16, d16, d16}
-	runs, n := blockRuns(dst, addBlock, nt)
+	runs, n := blockRuns(dst, blockBytes(mFMALanes, 8), nt)
 	for _, r := range runs[:n] {
 		first := math.Float64bits(float64(i0 + uint64(r.at>>3)*step))
 		tbl.fma(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, &inc, f.start, f.delta)
@@ -211,7 +211,7 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	if p.ties {
 		ties = 1
 	}
-	runs, n := blockRuns(dst, 64, p.nt)
+	runs, n := blockRuns(dst, blockBytes(mBinade, 2), p.nt)
 	for _, r := range runs[:n] {
 		first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
 		tbl.bin(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, uint64(shift), uint64(p.c), ties)
@@ -372,9 +372,6 @@ func plain[T word](s *Seq, dst []T, p *piece, i0, step uint64) {
 		}
 	}
 }
-
-// LittleEndian reports whether the host stores words little-endian.
-var LittleEndian = littleEndian
 
 var littleEndian = func() bool {
 	x := uint16(1)

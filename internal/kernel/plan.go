@@ -137,7 +137,7 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			}
 		}
 		if p.m == mAdd {
-			return vector(addBlock)
+			return vector(blockBytes(p.m, s.size))
 		}
 	case mLinear:
 		if !float {
@@ -152,7 +152,7 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not a float64 sequence in modeFMA"
 		}
 		if p.m == mFMALanes {
-			return vector(addBlock)
+			return vector(blockBytes(p.m, s.size))
 		}
 	case mF32:
 		if !float || !s.f32Lanes(a, last, step) {
@@ -612,7 +612,8 @@ func blockRuns(dst []byte, block int, nt bool) (runs [3]blockRun, n int) {
 }
 
 // blockBytes returns the block, in bytes, of a vector method for elements
-// of size bytes.
+// of size bytes: what the planner's checks and the executor's kernel calls
+// both use.
 func blockBytes(m method, size int) int {
 	switch {
 	case m == mF32 && size == 2, m == mBinade:
