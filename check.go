@@ -28,7 +28,7 @@ type CheckOptions struct {
 	Keep int
 	// Buckets, if not 0, has the report keep the largest distance in each
 	// of that many runs of consecutive indices (CheckReport.Series), for
-	// a picture of the error against the index.
+	// a picture of the error against the index; at most MaxBuckets.
 	Buckets int
 }
 
@@ -178,7 +178,9 @@ func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, 
 			rep.floatWindow(g, w, off/es, es, op, &opts, keep)
 		} else {
 			for at := uint64(0); at+es <= uint64(n); at += es {
-				rep.element(getBits(g[at:], es), getBits(w[at:], es), off+at, (off+at)/es, op, &opts, keep)
+				gb, wb, i := getBits(g[at:], es), getBits(w[at:], es), (off+at)/es
+				rep.matchModels(gb, wb, i, &opts)
+				rep.element(gb, wb, off+at, i, op, &opts, keep)
 			}
 		}
 		off += uint64(n)
@@ -227,12 +229,10 @@ func (rep *CheckReport) floatWindow(g, w []byte, i0, es uint64, op *fillValueSeq
 			continue
 		}
 		// Not bit-equal: the full bookkeeping (a NaN against a NaN still
-		// counts as exact there). The models are counted above.
-		models := rep.models
-		rep.models = nil
+		// counts as exact there, and so for the exact model). The other
+		// models are counted above.
 		before := rep.Exact
 		rep.element(got[k], want[k], (i0+k)*es, i0+k, op, opts, keep)
-		rep.models = models
 		if rep.Exact > before {
 			matches[rep.exactModel()]++
 		}
@@ -268,7 +268,9 @@ func (op *fillValueSequence) checkBuffer(rep *CheckReport, g, w, x []byte, off u
 	es := op.es
 	for at := uint64(0); at+es <= uint64(len(g)); at += es {
 		if w[at] == x[at] { // an element (it starts at a multiple of es)
-			rep.element(getBits(g[at:], es), getBits(w[at:], es), off+at, op.indexAt((off+at)/es), op, opts, keep)
+			gb, wb, i := getBits(g[at:], es), getBits(w[at:], es), op.indexAt((off+at)/es)
+			rep.matchModels(gb, wb, i, opts)
+			rep.element(gb, wb, off+at, i, op, opts, keep)
 			continue
 		}
 		if opts.Padding == nil {
@@ -304,9 +306,9 @@ func (op *fillValueSequence) indexAt(e uint64) uint64 {
 	return index
 }
 
-// element adds one element to the report.
-func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSequence, opts *CheckOptions, keep int) {
-	rep.Elements++
+// matchModels counts element index (got, against want the exact bits) for
+// each model it matches, in index order (accumulate is followed only so).
+func (rep *CheckReport) matchModels(got, want, index uint64, opts *CheckOptions) {
 	for k, ms := range rep.models {
 		f := &rep.Models[k]
 		if !f.Evaluated {
@@ -325,6 +327,11 @@ func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSe
 		}
 	}
 	rep.lastIndex = index
+}
+
+// element adds one element to the report's counts, histogram and lists.
+func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSequence, opts *CheckOptions, keep int) {
+	rep.Elements++
 	dist := ulpDistance(rep.Type, got, want, opts.BitExact)
 	if rep.Series != nil && index != math.MaxUint64 {
 		p := &rep.Series[min(index/rep.perBucket, uint64(len(rep.Series)-1))]
@@ -367,11 +374,15 @@ func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSe
 	}
 }
 
+// MaxBuckets bounds CheckOptions.Buckets (and so the memory of Series).
+const MaxBuckets = 1 << 20
+
 // series sets up Series for n elements in at most buckets points.
 func (rep *CheckReport) series(n uint64, buckets int) {
 	if buckets <= 0 || n == 0 {
 		return
 	}
+	buckets = min(buckets, MaxBuckets)
 	rep.perBucket = max(1, (n+uint64(buckets)-1)/uint64(buckets))
 	rep.Series = make([]SeriesPoint, (n+rep.perBucket-1)/rep.perBucket)
 	for k := range rep.Series {
