@@ -3,7 +3,6 @@ package dxdispatch
 import (
 	"encoding/json"
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
 
@@ -87,13 +86,15 @@ func jsonDouble(text string) (float64, bool) {
 		return 0, false
 	}
 	if !strings.ContainsAny(text, ".eE") {
-		v, ok := new(big.Int).SetString(text, 10)
-		if !ok {
-			return 0, false
+		// A 64-bit integer (rapidjson's int types) must be one a double
+		// holds exactly; a longer one is a double, as below.
+		if v, err := strconv.ParseInt(text, 10, 64); err == nil {
+			f := float64(v)
+			return f, f < 1<<63 && int64(f) == v
 		}
-		if v.IsInt64() || v.IsUint64() {
-			f, acc := new(big.Float).SetInt(v).Float64()
-			return f, acc == big.Exact
+		if v, err := strconv.ParseUint(text, 10, 64); err == nil {
+			f := float64(v)
+			return f, f < 1<<64 && uint64(f) == v
 		}
 	}
 	d, err := strconv.ParseFloat(text, 64)
@@ -103,10 +104,40 @@ func jsonDouble(text string) (float64, bool) {
 	return d, true
 }
 
-// isJSONNumber reports whether text is one JSON number token.
+// isJSONNumber reports whether text is one JSON number token (RFC 8259:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?).
 func isJSONNumber(text string) bool {
-	var n json.Number
-	return text != "" && text[0] != '"' && json.Unmarshal([]byte(text), &n) == nil
+	i := 0
+	digits := func() int {
+		k := i
+		for i < len(text) && text[i] >= '0' && text[i] <= '9' {
+			i++
+		}
+		return i - k
+	}
+	if i < len(text) && text[i] == '-' {
+		i++
+	}
+	start := i
+	if n := digits(); n == 0 || n > 1 && text[start] == '0' {
+		return false
+	}
+	if i < len(text) && text[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(text) && (text[i] == 'e' || text[i] == 'E') {
+		i++
+		if i < len(text) && (text[i] == '+' || text[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(text)
 }
 
 func parseInt(text string, t dml.TensorDataType, where string) (dml.ScalarUnion, error) {

@@ -67,8 +67,10 @@ type Options struct {
 const DefaultMaxMemory = 1 << 30
 
 // MaxModelBytes bounds the size of a model file: larger data belongs in a
-// resource's sourcePath file.
-const MaxModelBytes = 64 << 20
+// resource's sourcePath file. A model of this size, one long array, peaks
+// near 140 MB in standard JSON, and near 2 GB with a comment (hujson's tree
+// of the text; the README says so).
+const MaxModelBytes = 16 << 20
 
 // MaxSourceBytes bounds a sourcePath file: what one buffer resource may
 // hold (its size is a 32-bit element count of 8-byte elements at most).
@@ -314,7 +316,12 @@ func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, erro
 	// kParseCommentsFlag and kParseTrailingCommasFlag), as the Guide's
 	// examples use them: hujson turns them into spaces, keeping every
 	// line and column where it was.
-	text, err := hujson.Standardize(bytes.Clone(text))
+	// Standard JSON (the machine-written case) needs no rewriting, and
+	// hujson builds a tree of the whole text: it runs only where needed.
+	var err error
+	if !json.Valid(text) {
+		text, err = hujson.Standardize(bytes.Clone(text))
+	}
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "hujson: ")
 		if at, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(at, "line ") {
@@ -504,20 +511,26 @@ func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) (i
 		if err := needType(); err != nil {
 			return initial{}, err
 		}
-		var items []json.RawMessage
-		if err := json.Unmarshal(raw, &items); err != nil {
+		// The items are read one at a time, twice (to count them, so that
+		// the buffer is sized and budgeted first, then into it): a long
+		// array costs its buffer, not a copy of every item.
+		count := 0
+		if err := arrayItems(raw, func(int, []byte) error { count++; return nil }); err != nil {
 			return initial{}, errAt(where, "want an array of numbers: %v", err)
 		}
 		es := int(r.dataType.ElementSize())
-		return initial{uint64(len(items) * es), func(dst []byte) error {
-			for i, it := range items {
-				v, err := parseValue(it, r.dataType, fmt.Sprintf("%s[%d]", where, i))
+		return initial{uint64(count * es), func(dst []byte) error {
+			return arrayItems(raw, func(i int, item []byte) error {
+				v, err := parseValue(item, r.dataType, "")
+				if e, ok := err.(*Error); ok {
+					e.Where = fmt.Sprintf("%s[%d]", where, i) // formatted only for the error
+				}
 				if err != nil {
 					return err
 				}
 				copy(dst[i*es:], v[:es])
-			}
-			return nil
+				return nil
+			})
 		}}, nil
 	case strings.HasPrefix(trimmed, "{"):
 		o, _ := decodeObject(raw, where)
@@ -581,6 +594,26 @@ func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) (i
 		return initial{}, errAt(where, "deferred resources are not supported")
 	}
 	return initial{}, errAt(where, "want an array of numbers or an object, got %s", short(raw))
+}
+
+// arrayItems calls f with the JSON text of each item of the array raw, in
+// order, holding one at a time.
+func arrayItems(raw json.RawMessage, f func(i int, item []byte) error) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return fmt.Errorf("not an array")
+	}
+	var item json.RawMessage
+	for i := 0; dec.More(); i++ {
+		item = item[:0]
+		if err := dec.Decode(&item); err != nil {
+			return err
+		}
+		if err := f(i, item); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func valueCount(o object, where string) (uint64, error) {
