@@ -136,7 +136,8 @@ func TestHostileModels(t *testing.T) {
 // grew without bound, and checks each ends with the right status, at once
 // for the refused ones, below 64 MiB of peak resident memory: a text print
 // of one row of 2^28 elements, of two rows of 2^23 (whose column widths are
-// found a block at a time), models claiming 16 GB, and a check of 4 GiB.
+// found a block at a time), models claiming 16 GB, and a check of 4 GiB;
+// and below 256 MiB, a model file of the largest size, one long array.
 func TestHostileInputsBoundedMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("prints 2^28 elements as text")
