@@ -200,7 +200,7 @@ func TestHostileInputsBoundedMemory(t *testing.T) {
 		}
 		peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB
 		limit := cmp.Or(tc.mib, 64)
-		if code != tc.code || !strings.HasSuffix(string(tail.b), tc.tail) || peak > limit<<10 {
+		if code != tc.code || !strings.HasSuffix(string(tail.b), tc.tail) || int64(peak) > limit<<10 {
 			t.Errorf("%s: exit %d (want %d), output ending %q (want %q), stderr %q, peak resident memory %d MiB (want under %d)",
 				tc.name, code, tc.code, tail.b, tc.tail, errb.String(), peak>>10, limit)
 		}
