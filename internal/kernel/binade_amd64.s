@@ -110,6 +110,15 @@ done: \
 // rounds up to the next binade carries into the exponent, as it should).
 // The lanes are in the order VPACKUSDW needs to put the 32 results of a
 // block in order (base: see packOrder); each block writes 64 bytes.
+//
+// With shift <= 16 (every binade the planner makes), the lanes are first
+// scaled to shift 16 (kb << (16-shift): exact, as kb < 2^(shift+16)) and
+// given c << 16 (wrapping): the high half of each lane is then c + q, and
+// one VPERMI2W (word indices hiWords) gathers the high halves of a block's
+// two registers in order, in place of two shifts, a pack and an add. In
+// the tie form, the high halves of kb-1 give c + q0, whose lowest bit is
+// q0's (c's low bits are 0 in every float16 sign and exponent; the kernel
+// needs that only there, and the twin checks the same).
 #define F16BINX(store, fence) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
@@ -124,12 +133,56 @@ done: \
 	VPBROADCASTD AX, Z4 \
 	MOVQ shift+40(FP), AX \
 	MOVQ AX, X13 \
-	MOVQ c+48(FP), AX \
-	VPBROADCASTW AX, Z12 \
-	MOVQ ties+56(FP), AX \
+	MOVQ c+48(FP), BX \
+	VPBROADCASTW BX, Z12 \
+	MOVQ ties+56(FP), DX \
 	TESTQ CX, CX \
 	JZ done \
-	TESTQ AX, AX \
+	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
+	CMPQ AX, $16 \
+	JA wide \
+	NEGQ AX \
+	ADDQ $16, AX \
+	MOVQ AX, X13 \
+	VPSLLD X13, Z0, Z0 \
+	VPSLLD X13, Z1, Z1 \
+	VPSLLD X13, Z4, Z4 \
+	SHLL $16, BX \
+	VPBROADCASTD BX, Z12 \
+	VPADDD Z12, Z0, Z0 \
+	VPADDD Z12, Z1, Z1 \
+	VMOVDQU64 hiWords<>(SB), Z13 \
+	TESTQ DX, DX \
+	JNZ hties \
+hloop: \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2W Z1, Z0, Z5 \
+	store Z5, 0(DI) \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ hloop \
+	JMP done \
+hties: \
+	VPSLLW $1, Z11, Z14 \
+htloop: \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2W Z1, Z0, Z5 \
+	VPADDD Z11, Z0, Z7 \
+	VPADDD Z11, Z1, Z8 \
+	VMOVDQA64 Z13, Z6 \
+	VPERMI2W Z8, Z7, Z6 \
+	VPTERNLOGD $0xE0, Z14, Z6, Z5 \
+	store Z5, 0(DI) \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ htloop \
+	JMP done \
+wide: \
+	TESTQ DX, DX \
 	JNZ ties \
 loop: \
 	VPSRLD X13, Z0, Z5 \
@@ -144,7 +197,6 @@ loop: \
 	JNZ loop \
 	JMP done \
 ties: \
-	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
 	VPSLLD $1, Z11, Z14 \
 tloop: \
 	VPSRLD X13, Z0, Z5 \
@@ -167,6 +219,18 @@ done: \
 	fence \
 	VZEROUPPER \
 	RET
+
+// hiWords: the word indices that put the high halves of two registers of
+// binade lanes (in packOrder) in element order, for VPERMI2W.
+DATA hiWords<>+0(SB)/8, $0x0007000500030001
+DATA hiWords<>+8(SB)/8, $0x0027002500230021
+DATA hiWords<>+16(SB)/8, $0x000f000d000b0009
+DATA hiWords<>+24(SB)/8, $0x002f002d002b0029
+DATA hiWords<>+32(SB)/8, $0x0017001500130011
+DATA hiWords<>+40(SB)/8, $0x0037003500330031
+DATA hiWords<>+48(SB)/8, $0x001f001d001b0019
+DATA hiWords<>+56(SB)/8, $0x003f003d003b0039
+GLOBL hiWords<>(SB), RODATA|NOPTR, $64
 
 // func f16Bin(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 TEXT ·f16Bin(SB), NOSPLIT, $0-64

@@ -251,15 +251,31 @@ func TestBinadeKernels(t *testing.T) {
 			continue
 		}
 		for c := range 400 {
+			// Within the contract: every kb below 2^(shift+16), c even.
 			blocks := r.IntN(40)
-			dm := r.Int64N(1<<16) - 1<<15
+			shift, cc, ties := 1+r.Uint64N(31), r.Uint64()&0xFFFE, r.Uint64N(2)
+			limit := int64(1) << min(32, shift+16)
 			up := uint(r.IntN(3))
+			span := int64(32*blocks) << up // kb moves by at most span*|dm|
+			maxD := min(1<<15, (limit-1)/(span+1))
+			dm := r.Int64N(2*maxD+1) - maxD
 			var base [32]int32
 			for l, e := range packOrder {
 				base[l] = int32(uint32(uint64(e*dm) << up))
 			}
-			first, inc := r.Uint64(), uint64(32*dm)<<up
-			shift, cc, ties := 1+r.Uint64N(31), r.Uint64()&0xFFFF, r.Uint64N(2)
+			lo, hi := int64(0), limit-1 // the range of first
+			if dm >= 0 {
+				hi -= span * dm
+			} else {
+				lo -= span * dm
+			}
+			first, inc := uint64(lo+r.Int64N(hi-lo+1)), uint64(32*dm)<<up
+			if r.IntN(4) == 0 {
+				first = uint64(lo) // kb at an end of the range
+				if r.IntN(2) == 0 {
+					first = uint64(hi)
+				}
+			}
 			m := newKernelMem(r, blocks*64, p.nt)
 			w := m.twin()
 			p.asm(m.dst(), blocks, &base, first, inc, shift, cc, ties)

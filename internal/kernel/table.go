@@ -28,7 +28,10 @@ type (
 	// (int32, wrapping) and grows by inc a block; its element is c plus
 	// kb >> shift, or, with ties != 0, that with ties to even:
 	// (kb >> shift) & ((kb-1) >> shift | ^1) (first is biased by half a
-	// last place, so ties round up without it).
+	// last place, so ties round up without it). Pre: every kb of the
+	// blocks is below 2^(shift+16) (q fits 16 bits), and c is even (a
+	// sign and an exponent); the planner's binades keep kb below
+	// 2^(shift+12), and c's low 10 bits are 0.
 	binKernel func(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
 	// fmaKernel writes blocks of 16 float64: lane l starts as base[l] +

@@ -130,7 +130,6 @@ func bin_g(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties ui
 			if ties != 0 {
 				q &= (kb-1)>>shift | ^uint32(1)
 			}
-			q = min(q, 0xFFFF) // packed with unsigned saturation (q is below 2^31)
 			binary.LittleEndian.PutUint16(out[64*k+2*int(e):], uint16(q)+uint16(c))
 		}
 	}
