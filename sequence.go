@@ -39,15 +39,24 @@ func Sequence[T Element](dst []T, start, delta T) error {
 	case float16.Float16:
 		kind = kernel.Float16
 	}
-	seq := kernel.NewFiller(kind, size, wordOf(&start, size), wordOf(&delta, size), uint64(len(dst)))
 	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst)*size)
 	n, es := uint64(len(dst)), uint64(size)
+	s, d := wordOf(&start, size), wordOf(&delta, size)
 	if w := workersFor(n, es, 0); w > 1 {
-		parallel(n, w, func(i, j uint64) { seq.FillNative(b[i*es:j*es], i, 1) })
+		fillParallel(kernel.NewFiller(kind, size, s, d, n), b, n, es, w)
 		return nil
 	}
-	seq.FillNative(b, 0, 1)
+	// One worker: the Filler on the stack (no allocation: a call on a small
+	// slice costs what Execute's would).
+	var f kernel.Filler
+	f.Init(kind, size, s, d, n)
+	f.FillNative(b, 0, 1)
 	return nil
+}
+
+// fillParallel fills b, n elements of es bytes, with f on w workers.
+func fillParallel(f *kernel.Filler, b []byte, n, es uint64, w int) {
+	parallel(n, w, func(i, j uint64) { f.FillNative(b[i*es:j*es], i, 1) })
 }
 
 // wordOf returns the bits of the value at p, size bytes long.

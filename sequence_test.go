@@ -118,3 +118,21 @@ func TestSequenceFloat64Lanes(t *testing.T) {
 		}
 	}
 }
+
+// TestSequenceNoAllocation holds Sequence on one worker (below the size
+// that splits) to no allocation, for each kind of element: its Filler lives
+// on the stack.
+func TestSequenceNoAllocation(t *testing.T) {
+	u8, f32, f64 := make([]uint8, 4096), make([]float32, 4096), make([]float64, 4096)
+	f16 := make([]float16.Float16, 4096)
+	for name, f := range map[string]func(){
+		"uint8":   func() { _ = dml.Sequence(u8, 3, 7) },
+		"float32": func() { _ = dml.Sequence(f32, 0.1, 0.3) },
+		"float64": func() { _ = dml.Sequence(f64, 0.1, 0.3) },
+		"float16": func() { _ = dml.Sequence(f16, float16.Fromfloat32(0.1), float16.Fromfloat32(3e-4)) },
+	} {
+		if n := testing.AllocsPerRun(20, f); n != 0 {
+			t.Errorf("Sequence on []%s: %v allocations a call, want 0", name, n)
+		}
+	}
+}

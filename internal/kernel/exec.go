@@ -12,15 +12,22 @@ import (
 // It never changes after NewFiller, so any number of goroutines may use it.
 type Filler struct {
 	Seq
-	ln *lanes
+	ln lanes
 }
 
 // NewFiller plans the sequence of New(kind, size, start, delta, count) and
 // the lane tables its runs use.
 func NewFiller(kind Kind, size int, start, delta, count uint64) *Filler {
-	f := &Filler{Seq: *New(kind, size, start, delta, count)}
-	f.ln = newLanes(&f.Seq)
+	f := new(Filler)
+	f.Init(kind, size, start, delta, count)
 	return f
+}
+
+// Init makes f what NewFiller(kind, size, start, delta, count) returns, in
+// place: a Filler that is a local variable costs no allocation.
+func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
+	f.Seq.init(kind, size, start, delta, count)
+	f.ln.init(&f.Seq)
 }
 
 // FillLE writes len(dst)/Size() consecutive elements, the bits of indices
@@ -114,7 +121,9 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 func (f *Filler) add(dst []byte, first, d uint64, nt bool) {
 	base, inc := &f.ln.words, &f.ln.wordsInc
 	if d != f.ln.wordD {
-		b, i := wordLanes(f.size, d)
+		var b [128]byte
+		var i [32]byte
+		wordLanes(&b, &i, f.size, d)
 		base, inc = &b, &i
 	}
 	runs, n := blockRuns(dst, blockBytes(mAdd, f.size), nt)
@@ -239,7 +248,9 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 	case mRowsWords:
 		base, inc = &f.ln.words, &f.ln.wordsInc
 		if p.d != f.ln.wordD {
-			b, i := wordLanes(f.size, p.d)
+			var b [128]byte
+			var i [32]byte
+			wordLanes(&b, &i, f.size, p.d)
 			base, inc = &b, &i
 		}
 	default: // mRowsF32, mRowsF16: step 1 (the planner's facts)

@@ -17,14 +17,15 @@ type lanes struct {
 	bin      [2][32]int32 // e*|D| and -e*|D|, e the element lane l holds (packOrder)
 }
 
-func newLanes(s *Seq) *lanes {
-	ln := new(lanes)
+// init computes the lane tables of s's runs.
+func (ln *lanes) init(s *Seq) {
+	ln.wordD = 0
 	if s.kind == Int {
 		ln.wordD = s.delta
 	}
-	ln.words, ln.wordsInc = wordLanes(s.size, ln.wordD)
-	if s.mode != modeLinear || s.kind == Float64 {
-		return ln
+	wordLanes(&ln.words, &ln.wordsInc, s.size, ln.wordD)
+	if s.kind == Int || s.kind == Float64 || s.mode != modeLinear {
+		return
 	}
 	ln.f32, ln.f64 = floatLanes(s, 1)
 	absD := s.dLo
@@ -35,21 +36,44 @@ func newLanes(s *Seq) *lanes {
 		ln.bin[0][l] = int32(uint32(uint64(e) * absD))
 		ln.bin[1][l] = -ln.bin[0][l]
 	}
-	return ln
 }
 
-// wordLanes returns the offsets 0, d, 2d, ... of 128 bytes of lanes of size
-// bytes, and the step of a whole block in every lane, wrapping at the
-// element width, little-endian.
-func wordLanes(size int, d uint64) (base [128]byte, inc [32]byte) {
+// wordLanes sets base to the offsets 0, d, 2d, ... of 128 bytes of lanes of
+// size bytes, and inc to the step of a whole block in every lane, wrapping
+// at the element width, little-endian. (A loop per size: this runs on every
+// call of the Go-native API.)
+func wordLanes(base *[128]byte, inc *[32]byte, size int, d uint64) {
 	n := uint64(128 / size)
-	for l := range n {
-		putLE(base[l*uint64(size):], size, l*d)
+	switch size {
+	case 1:
+		for l := range base {
+			base[l] = byte(uint64(l) * d)
+		}
+		for l := range inc {
+			inc[l] = byte(n * d)
+		}
+	case 2:
+		for l := range 64 {
+			binary.LittleEndian.PutUint16(base[2*l:], uint16(uint64(l)*d))
+		}
+		for l := 0; l < 32; l += 2 {
+			binary.LittleEndian.PutUint16(inc[l:], uint16(n*d))
+		}
+	case 4:
+		for l := range 32 {
+			binary.LittleEndian.PutUint32(base[4*l:], uint32(uint64(l)*d))
+		}
+		for l := 0; l < 32; l += 4 {
+			binary.LittleEndian.PutUint32(inc[l:], uint32(n*d))
+		}
+	default:
+		for l := range 16 {
+			binary.LittleEndian.PutUint64(base[8*l:], uint64(l)*d)
+		}
+		for l := 0; l < 32; l += 8 {
+			binary.LittleEndian.PutUint64(inc[l:], n*d)
+		}
 	}
-	for l := 0; l < 32; l += size {
-		putLE(inc[l:], size, n*d)
-	}
-	return base, inc
 }
 
 // floatLanes returns the offsets l*step*D of 32 float32 and 16 float64

@@ -65,12 +65,19 @@ const spanLimit = 60
 // element 0 has the bits start and whose step has the bits delta, for
 // indices below count. Only the low size*8 bits of start and delta are used.
 func New(kind Kind, size int, start, delta, count uint64) *Seq {
+	s := new(Seq)
+	s.init(kind, size, start, delta, count)
+	return s
+}
+
+// init makes s what New returns, in place.
+func (s *Seq) init(kind Kind, size int, start, delta, count uint64) {
 	if size < 8 {
 		m := uint64(1)<<(8*size) - 1
 		start &= m
 		delta &= m
 	}
-	s := &Seq{kind: kind, size: size, lg: uint(bits.TrailingZeros(uint(size))), start: start, delta: delta}
+	*s = Seq{kind: kind, size: size, lg: uint(bits.TrailingZeros(uint(size))), start: start, delta: delta}
 	switch kind {
 	case Float16:
 		s.planFloat(&formatFloat16)
@@ -87,7 +94,6 @@ func New(kind Kind, size int, start, delta, count uint64) *Seq {
 		s.overIdx = 1 + uint64(s.overflowFrom(1, 1, int(last)))
 		s.count = count
 	}
-	return s
 }
 
 // known reports whether the facts New established cover the run of count
