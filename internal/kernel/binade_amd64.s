@@ -250,3 +250,113 @@ TEXT ·f16Binx(SB), NOSPLIT, $0-64
 // f16Binx with streaming stores.
 TEXT ·f16BinxNT(SB), NOSPLIT, $0-64
 	F16BINX(VMOVNTDQ, SFENCE)
+
+// float16 from int64 lanes within one binade of one sign: the binade
+// kernel's rounding (F16BINX) for exact sums past 31 bits. Lane l holds
+// element l of a block (four registers of eight). The lanes are scaled to
+// shift 48 (kb << (48-shift): exact, as kb < 2^(shift+16)) and given
+// c << 48, so the high word of each lane is c + q; two VPERMI2W gather the
+// high words of the four registers (sixteen each) and VINSERTI64X4 joins
+// them. Ties to even as F16BINX, from the high words of kb-1. Each block
+// writes 64 bytes.
+#define F16BINQ(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	VPBROADCASTQ AX, Z9 \
+	VPADDQ 0(SI), Z9, Z0 \
+	VPADDQ 64(SI), Z9, Z1 \
+	VPADDQ 128(SI), Z9, Z2 \
+	VPADDQ 192(SI), Z9, Z3 \
+	MOVQ inc+32(FP), AX \
+	VPBROADCASTQ AX, Z4 \
+	MOVQ shift+40(FP), AX \
+	NEGQ AX \
+	ADDQ $48, AX \
+	MOVQ AX, X13 \
+	VPSLLQ X13, Z0, Z0 \
+	VPSLLQ X13, Z1, Z1 \
+	VPSLLQ X13, Z2, Z2 \
+	VPSLLQ X13, Z3, Z3 \
+	VPSLLQ X13, Z4, Z4 \
+	MOVQ c+48(FP), BX \
+	SHLQ $48, BX \
+	VPBROADCASTQ BX, Z12 \
+	VPADDQ Z12, Z0, Z0 \
+	VPADDQ Z12, Z1, Z1 \
+	VPADDQ Z12, Z2, Z2 \
+	VPADDQ Z12, Z3, Z3 \
+	VMOVDQU64 hiWordsQ<>(SB), Z13 \
+	MOVQ ties+56(FP), DX \
+	TESTQ CX, CX \
+	JZ done \
+	TESTQ DX, DX \
+	JNZ ties \
+loop: \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2W Z1, Z0, Z5 \
+	VMOVDQA64 Z13, Z6 \
+	VPERMI2W Z3, Z2, Z6 \
+	VINSERTI64X4 $1, Y6, Z5, Z5 \
+	store Z5, 0(DI) \
+	VPADDQ Z4, Z0, Z0 \
+	VPADDQ Z4, Z1, Z1 \
+	VPADDQ Z4, Z2, Z2 \
+	VPADDQ Z4, Z3, Z3 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+	JMP done \
+ties: \
+	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
+	VPSLLW $1, Z11, Z14 \
+tloop: \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2W Z1, Z0, Z5 \
+	VMOVDQA64 Z13, Z6 \
+	VPERMI2W Z3, Z2, Z6 \
+	VINSERTI64X4 $1, Y6, Z5, Z5 \
+	VPADDQ Z11, Z0, Z7 \
+	VPADDQ Z11, Z1, Z8 \
+	VMOVDQA64 Z13, Z6 \
+	VPERMI2W Z8, Z7, Z6 \
+	VPADDQ Z11, Z2, Z7 \
+	VPADDQ Z11, Z3, Z8 \
+	VMOVDQA64 Z13, Z10 \
+	VPERMI2W Z8, Z7, Z10 \
+	VINSERTI64X4 $1, Y10, Z6, Z6 \
+	VPTERNLOGD $0xE0, Z14, Z6, Z5 \
+	store Z5, 0(DI) \
+	VPADDQ Z4, Z0, Z0 \
+	VPADDQ Z4, Z1, Z1 \
+	VPADDQ Z4, Z2, Z2 \
+	VPADDQ Z4, Z3, Z3 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ tloop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// hiWordsQ: the word indices that put the high words of two registers of
+// eight int64 lanes in order (in the low 256 bits), for VPERMI2W.
+DATA hiWordsQ<>+0(SB)/8, $0x000f000b00070003
+DATA hiWordsQ<>+8(SB)/8, $0x001f001b00170013
+DATA hiWordsQ<>+16(SB)/8, $0x002f002b00270023
+DATA hiWordsQ<>+24(SB)/8, $0x003f003b00370033
+DATA hiWordsQ<>+32(SB)/8, $0x000f000b00070003
+DATA hiWordsQ<>+40(SB)/8, $0x001f001b00170013
+DATA hiWordsQ<>+48(SB)/8, $0x002f002b00270023
+DATA hiWordsQ<>+56(SB)/8, $0x003f003b00370033
+GLOBL hiWordsQ<>(SB), RODATA|NOPTR, $64
+
+// func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
+TEXT ·f16Binq(SB), NOSPLIT, $0-64
+	F16BINQ(VMOVDQU64, NOFENCE)
+
+// func f16BinqNT(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
+// f16Binq with streaming stores.
+TEXT ·f16BinqNT(SB), NOSPLIT, $0-64
+	F16BINQ(VMOVNTDQ, SFENCE)

@@ -110,7 +110,7 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.f64(b, a, step, p.nt)
 	case mFMALanes:
 		f.fmaLanes(b, a, step, p.nt)
-	case mBinade:
+	case mBinade, mBinadeQ:
 		f.binade(b, p, step)
 	default:
 		f.plainLE(b, p, a, step)
@@ -203,6 +203,35 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	up, shift := binadeScale(int(p.shift))
 	a, dm := p.first, int64(p.d)
 	half := uint64(1) << (shift - 1)
+	inc := uint64(32*dm) << up
+	ties := uint64(0)
+	if p.ties {
+		ties = 1
+	}
+	runs, n := blockRuns(dst, blockBytes(p.m, 2), p.nt)
+	if p.m == mBinadeQ {
+		var lanes [32]int64 // element l in lane l
+		for l := range lanes {
+			lanes[l] = int64(l) * dm << up
+		}
+		for _, r := range runs[:n] {
+			first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
+			tbl.binQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, inc, uint64(shift), uint64(p.c), ties)
+		}
+	} else {
+		f.binade32(dst, runs[:n], a, dm, up, step, inc, uint64(shift), uint64(p.c), ties)
+	}
+	// Sparse ties, rounded up by the kernel: to even, by dropping the last
+	// bit of the significand where it is set.
+	for j := int(p.tie); !p.ties && j < int(p.n); j += int(p.per) {
+		v := binary.LittleEndian.Uint16(dst[2*j:])
+		binary.LittleEndian.PutUint16(dst[2*j:], v-(v-p.c)&1)
+	}
+}
+
+// binade32 writes the blocks of a binade piece with the int32 kernel.
+func (f *Filler) binade32(dst []byte, runs []blockRun, a uint64, dm int64, up uint, step, inc, shift, c, ties uint64) {
+	half := uint64(1) << (shift - 1)
 	var own [32]int32
 	base := &own
 	switch {
@@ -215,21 +244,9 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 			own[l] = int32(uint32(uint64(e*dm) << up))
 		}
 	}
-	inc := uint64(32*dm) << up
-	ties := uint64(0)
-	if p.ties {
-		ties = 1
-	}
-	runs, n := blockRuns(dst, blockBytes(mBinade, 2), p.nt)
-	for _, r := range runs[:n] {
+	for _, r := range runs {
 		first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
-		tbl.bin(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, uint64(shift), uint64(p.c), ties)
-	}
-	// Sparse ties, rounded up by the kernel: to even, by dropping the last
-	// bit of the significand where it is set.
-	for j := int(p.tie); !p.ties && j < int(p.n); j += int(p.per) {
-		v := binary.LittleEndian.Uint16(dst[2*j:])
-		binary.LittleEndian.PutUint16(dst[2*j:], v-(v-p.c)&1)
+		tbl.bin(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, shift, c, ties)
 	}
 }
 

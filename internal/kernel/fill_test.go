@@ -338,8 +338,8 @@ func checkFloat16(t *testing.T, f *Filler, dst []byte, i0, step uint64, what str
 	}
 }
 
-// TestBinadeMethod plans float16 runs that fit int32 lanes with the binade
-// split directly (not only where the planner picks it, after faster
+// TestBinadeMethod plans float16 runs that fit int32 lanes (or int64 lanes,
+// where the table has that kernel) with the binade split directly (not only where the planner picks it, after faster
 // methods) and executes them on every table: zero crossings, subnormals,
 // ties, short pieces, both signs and steps, both store kinds.
 func TestBinadeMethod(t *testing.T) {
@@ -348,7 +348,7 @@ func TestBinadeMethod(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		tested := 0
+		tested, wide := 0, 0
 		for c := 0; tested < 1500 && c < 100000; c++ {
 			f := NewFiller(Float16, 2, randomBits(r, Float16, 2), randomBits(r, Float16, 2), 0)
 			n := 32 + r.IntN(len(mem)/2-64)
@@ -358,8 +358,15 @@ func TestBinadeMethod(t *testing.T) {
 			}
 			i0 := 1 + r.Uint64N(1000)
 			last := i0 + uint64(n-1)*step
-			if f.mode != modeLinear || !f.int32Lanes(i0, last) || f.overflowFrom(i0, step, n) < n {
+			m, fits := mBinade, f.int32Lanes(i0, last)
+			if tb.hasBinQ() && r.IntN(2) == 0 {
+				m, fits = mBinadeQ, f.int64Lanes(i0, last)
+			}
+			if f.mode != modeLinear || !fits || f.overflowFrom(i0, step, n) < n {
 				continue
+			}
+			if m == mBinadeQ && !f.int32Lanes(i0, last) {
+				wide++
 			}
 			tested++
 			off := 2 * r.IntN(32)
@@ -367,7 +374,7 @@ func TestBinadeMethod(t *testing.T) {
 			nt := r.IntN(2) == 0
 			for j := 0; j < n; {
 				var pl plan
-				e := f.planBinades(j, n, i0+uint64(j)*step, step, nt, &pl)
+				e := f.planBinades(j, n, i0+uint64(j)*step, step, nt, m, &pl)
 				for k := range pl.n {
 					f.exec(dst[2*j:], shifted(pl.p[k], j), i0+uint64(j)*step, step)
 				}
@@ -377,6 +384,9 @@ func TestBinadeMethod(t *testing.T) {
 		}
 		if tested < 1500 {
 			t.Fatalf("only %d sequences fit the binade method", tested)
+		}
+		if tb.hasBinQ() && wide < 50 {
+			t.Fatalf("%s: only %d sequences took int64 lanes past 31 bits", tb.name, wide)
 		}
 	}
 }

@@ -72,6 +72,11 @@ const (
 	// one block of 32 elements; dst aligned to the element size.
 	mBinade
 
+	// mBinadeQ is mBinade with int64 lanes (f16Binq), for float16 whose
+	// exact sums pass 31 bits. Pre: float16; int64Lanes over the piece; the
+	// table has the kernel (AVX-512); as mBinade otherwise.
+	mBinadeQ
+
 	// mRowRuns writes rows one at a time, each planned as a run. Pre:
 	// none.
 	mRowRuns
@@ -94,7 +99,7 @@ const (
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"row-runs", "rows-words", "rows-f32", "rows-f16"}
+	"binade-q", "row-runs", "rows-words", "rows-f32", "rows-f16"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -164,9 +169,12 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not exact in float64 lanes"
 		}
 		return vector(blockBytes(p.m, s.size))
-	case mBinade:
-		if s.kind != Float16 || !float || !s.int32Lanes(a, last) {
+	case mBinade, mBinadeQ:
+		if s.kind != Float16 || !float || p.m == mBinade && !s.int32Lanes(a, last) {
 			return "not float16 in int32 lanes"
+		}
+		if p.m == mBinadeQ && (!s.int64Lanes(a, last) || !t.hasBinQ()) {
+			return "not float16 in int64 lanes, or no kernel for them"
 		}
 		_, ka := s.linear(a)
 		_, kl := s.linear(last)
@@ -389,7 +397,9 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
 		pl.put(mF32, j, n).nt = nt
 	case s.kind == Float16 && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(j, e, a, step, nt, pl)
+		return s.planBinades(j, e, a, step, nt, mBinade, pl)
+	case s.kind == Float16 && t.hasBinQ() && s.int64Lanes(a, last):
+		return s.planBinades(j, e, a, step, nt, mBinadeQ, pl)
 	case known && s.f64Exact || s.f64Lanes(a, last, step):
 		pl.put(mF64, j, n).nt = nt
 	default:
@@ -405,16 +415,16 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 // against their binade: together fewer than about two blocks on each side of
 // zero) go together to float64 lanes, or to the plain method if fewer than
 // a block of those. It returns how far its pieces reach.
-func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, pl *plan) int {
+func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan) int {
 	_, lo := s.linear(a)
-	k0, dk := int64(lo), int64(step*s.dLo) // both below 2^32 in magnitude
+	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade) or 2^59 (mBinadeQ) in magnitude
 	short := -1                            // where the short pieces not yet planned begin
 	flush := func(j int) {
 		if short < 0 {
 			return
 		}
 		i := a + uint64(short-j0)*step
-		if j-short >= 32 {
+		if j-short >= 32 && (m == mBinade || s.f64Lanes(i, i+uint64(j-short-1)*step, step)) {
 			pl.put(mF64, short, j-short).nt = nt
 		} else {
 			s.plain(pl, short, j-short, i, step)
@@ -438,9 +448,9 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, pl *plan) int {
 		case mag == 0:
 			count = 1
 		case dm > 0:
-			count = quo(high-mag, dm) + 1
+			count = quoAny(high-mag, dm) + 1
 		case dm < 0:
-			count = quo(mag-low, -dm) + 1
+			count = quoAny(mag-low, -dm) + 1
 		default:
 			count = int64(e - j)
 		}
@@ -453,11 +463,13 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, pl *plan) int {
 			continue
 		}
 		flush(j)
-		p := pl.put(mBinade, j, int(count))
+		p := pl.put(m, j, int(count))
 		p.first, p.d, p.c, p.shift, p.nt = uint64(mag), uint64(dm), c, int8(shift), nt
 		up, sh := binadeScale(shift)
 		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count))
-		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(per)
+		// (A period of count or more finds one tie at most: kept below
+		// 2^32, as int64 lanes' periods can pass it.)
+		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
 		j += int(count)
 	}
 	flush(e)
@@ -491,6 +503,14 @@ func (s *Seq) binadeOf(k int64) (shift int, c uint16, low, high int64) {
 func binadeScale(shift int) (up uint, scaled int) {
 	u := max(0, 1-shift)
 	return uint(u), shift + u
+}
+
+// quoAny returns x / y for 0 <= x and 0 < y: by quo where it can.
+func quoAny(x, y int64) int64 {
+	if x < 1<<53 && y < 1<<53 {
+		return quo(x, y)
+	}
+	return x / y
 }
 
 // quo returns x / y for 0 <= x < 2^53 and 0 < y < 2^53 by a float64
@@ -616,7 +636,7 @@ func blockRuns(dst []byte, block int, nt bool) (runs [3]blockRun, n int) {
 // both use.
 func blockBytes(m method, size int) int {
 	switch {
-	case m == mF32 && size == 2, m == mBinade:
+	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ:
 		return 64
 	case m == mF64:
 		return 16 * size
@@ -681,6 +701,13 @@ func (s *Seq) f64Lanes(a, b, step uint64) bool {
 // float16 values), so that no shift reaches 32 bits.
 func (s *Seq) int32Lanes(a, b uint64) bool {
 	return s.kind == Float16 && s.unit >= -24 && s.exactBelow(a, b, 0, 31)
+}
+
+// int64Lanes is int32Lanes for the int64 binade kernel: every S + i*D is
+// below 2^59 in magnitude, so that a binade's last place is at most 2^48
+// units (the kernel's shift) and the lanes' additions stay exact.
+func (s *Seq) int64Lanes(a, b uint64) bool {
+	return s.kind == Float16 && s.unit >= -24 && s.exactBelow(a, b, 0, 59)
 }
 
 // infAt returns the bits of the infinity element i rounds to (i at or past

@@ -34,6 +34,11 @@ type (
 	// 2^(shift+12), and c's low 10 bits are 0.
 	binKernel func(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
+	// binQKernel is binKernel with int64 lanes, lane l holding element l
+	// of a block (kb = base[l] + first + k*inc, wrapping at 64 bits). Pre:
+	// every kb below 2^(shift+16), shift at most 48, c even.
+	binQKernel func(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
+
 	// fmaKernel writes blocks of 16 float64: lane l starts as base[l] +
 	// first (an index: exact integers, the float64 bits of first) and
 	// grows by inc[0] a block; its element is fma(lane, delta, start),
@@ -85,6 +90,10 @@ var goTable = &table{name: "go"}
 // hasRowsF16 reports whether the table has the float16 row kernel (where it
 // has not, the planner writes those rows as runs).
 func (t *table) hasRowsF16() bool { return !t.asm || t.avx512 }
+
+// hasBinQ reports whether the table has the float16 binade kernel in int64
+// lanes (where it has not, those sums go to float64 lanes).
+func (t *table) hasBinQ() bool { return !t.asm || t.avx512 }
 
 // streams reports whether streaming stores write a large dst faster than
 // regular ones on this machine (it may write dst to find out).

@@ -102,6 +102,12 @@ func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties 
 //go:noescape
 func f16BinxNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
+//go:noescape
+func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
+
+//go:noescape
+func f16BinqNT(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
+
 // rows_amd64.s
 
 //go:noescape
@@ -237,6 +243,18 @@ func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc,
 		f16BinNT(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Bin(dst, blocks, base, first, inc, shift, c, ties)
+	}
+}
+
+// binQ is only called where hasBinQ holds.
+func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
+	switch {
+	case !t.asm:
+		binQ_g(dst, blocks, base, first, inc, shift, c, ties)
+	case nt:
+		f16BinqNT(dst, blocks, base, first, inc, shift, c, ties)
+	default:
+		f16Binq(dst, blocks, base, first, inc, shift, c, ties)
 	}
 }
 

@@ -34,6 +34,10 @@ func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc,
 	bin_g(dst, blocks, base, first, inc, shift, c, ties)
 }
 
+func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
+	binQ_g(dst, blocks, base, first, inc, shift, c, ties)
+}
+
 func (t *table) rows(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
 	rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
 }
