@@ -48,6 +48,8 @@
 //	f32         addStoreS[NT], cvtStoreF16[x][NT] every value exact in float32 lanes
 //	binade      f16Bin[x][NT]                    float16 whose exact sums fit int32
 //	                                             lanes, one sign and binade a piece
+//	binade-q    f16Binq[NT] (AVX-512 only)       the same past 31 bits, in int64
+//	                                             lanes (exact sums below 2^59)
 //	f64         cvtStoreF32[x][NT],              values exact in float64 lanes
 //	            cvtStoreF16Odd[x][NT]
 //	row-runs    FillLE per row                   rows no row kernel can write
@@ -58,7 +60,7 @@
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB and addStoreBNT, fma_g for fmaStore, f64To16_g for
 // cvtStoreF16Odd[x],
-// bin_g for f16Bin[x], rowsF16_g for rowsF16x, ...); kernels_test.go calls
+// bin_g for f16Bin[x], binQ_g for f16Binq, rowsF16_g for rowsF16x, ...); kernels_test.go calls
 // both directly on random inputs within the routine's contract, for every
 // table of the machine (AVX-512 and AVX2) and both store kinds.
 //
@@ -71,8 +73,8 @@
 // (mF32, rows-f16); VCVTPS2PH from float64 rounded to odd into float32
 // (mF64: one rounding in effect, as float32 keeps 13 more bits); and the
 // binade kernels' integer rounding, ties to even by the kernel's tie form
-// where dense and by a patch after the kernel where sparse (mBinade, with
-// binadeTies). float64 (the Go-native API): math.FMA (mFMA) and
+// where dense and by a patch after the kernel where sparse (mBinade and
+// mBinadeQ, with binadeTies). float64 (the Go-native API): math.FMA (mFMA) and
 // VFMADD213PD on exact indices (mFMALanes). Every one rounds once, to
 // nearest even.
 package kernel
