@@ -360,3 +360,91 @@ TEXT ·f16Binq(SB), NOSPLIT, $0-64
 // f16Binq with streaming stores.
 TEXT ·f16BinqNT(SB), NOSPLIT, $0-64
 	F16BINQ(VMOVNTDQ, SFENCE)
+
+// float32 from int64 lanes within one binade of one sign: the binade
+// rounding of F16BINX for float32 (q up to 2^24, c the sign and the
+// exponent less one, shifted by 23). Lane l holds element l of a block (two
+// registers of eight). The lanes are scaled to shift 32 (kb << (32-shift):
+// exact, as kb < 2^(shift+32)) and given c << 32, so the high dword of each
+// lane is c + q; one VPERMI2D gathers a block. Ties to even from the high
+// dwords of kb-1. Each block writes 64 bytes.
+#define F32BINQ(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	VPBROADCASTQ AX, Z9 \
+	VPADDQ 0(SI), Z9, Z0 \
+	VPADDQ 64(SI), Z9, Z1 \
+	MOVQ inc+32(FP), AX \
+	VPBROADCASTQ AX, Z4 \
+	MOVQ shift+40(FP), AX \
+	NEGQ AX \
+	ADDQ $32, AX \
+	MOVQ AX, X13 \
+	VPSLLQ X13, Z0, Z0 \
+	VPSLLQ X13, Z1, Z1 \
+	VPSLLQ X13, Z4, Z4 \
+	MOVQ c+48(FP), BX \
+	SHLQ $32, BX \
+	VPBROADCASTQ BX, Z12 \
+	VPADDQ Z12, Z0, Z0 \
+	VPADDQ Z12, Z1, Z1 \
+	VMOVDQU64 hiDwords<>(SB), Z13 \
+	MOVQ ties+56(FP), DX \
+	TESTQ CX, CX \
+	JZ done \
+	TESTQ DX, DX \
+	JNZ ties \
+loop: \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2D Z1, Z0, Z5 \
+	store Z5, 0(DI) \
+	VPADDQ Z4, Z0, Z0 \
+	VPADDQ Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+	JMP done \
+ties: \
+	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
+	VPSLLD $1, Z11, Z14 \
+tloop: \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2D Z1, Z0, Z5 \
+	VPADDQ Z11, Z0, Z7 \
+	VPADDQ Z11, Z1, Z8 \
+	VMOVDQA64 Z13, Z6 \
+	VPERMI2D Z8, Z7, Z6 \
+	VPTERNLOGD $0xE0, Z14, Z6, Z5 \
+	store Z5, 0(DI) \
+	VPADDQ Z4, Z0, Z0 \
+	VPADDQ Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ tloop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// hiDwords: the dword indices that put the high dwords of two registers of
+// eight int64 lanes in order, for VPERMI2D.
+DATA hiDwords<>+0(SB)/8, $0x0000000300000001
+DATA hiDwords<>+8(SB)/8, $0x0000000700000005
+DATA hiDwords<>+16(SB)/8, $0x0000000b00000009
+DATA hiDwords<>+24(SB)/8, $0x0000000f0000000d
+DATA hiDwords<>+32(SB)/8, $0x0000001300000011
+DATA hiDwords<>+40(SB)/8, $0x0000001700000015
+DATA hiDwords<>+48(SB)/8, $0x0000001b00000019
+DATA hiDwords<>+56(SB)/8, $0x0000001f0000001d
+GLOBL hiDwords<>(SB), RODATA|NOPTR, $64
+
+// func f32Binq(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+TEXT ·f32Binq(SB), NOSPLIT, $0-64
+	F32BINQ(VMOVDQU64, NOFENCE)
+
+// func f32BinqNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+// f32Binq with streaming stores.
+TEXT ·f32BinqNT(SB), NOSPLIT, $0-64
+	F32BINQ(VMOVNTDQ, SFENCE)

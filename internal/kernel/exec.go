@@ -110,7 +110,7 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.f64(b, a, step, p.nt)
 	case mFMALanes:
 		f.fmaLanes(b, a, step, p.nt)
-	case mBinade, mBinadeQ:
+	case mBinade, mBinadeQ, mBinadeS:
 		f.binade(b, p, step)
 	default:
 		f.plainLE(b, p, a, step)
@@ -208,8 +208,9 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	if p.ties {
 		ties = 1
 	}
-	runs, n := blockRuns(dst, blockBytes(p.m, 2), p.nt)
-	if p.m == mBinadeQ {
+	runs, n := blockRuns(dst, blockBytes(p.m, f.size), p.nt)
+	switch p.m {
+	case mBinadeQ:
 		var lanes [32]int64 // element l in lane l
 		for l := range lanes {
 			lanes[l] = int64(l) * dm << up
@@ -218,14 +219,28 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 			first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
 			tbl.binQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, inc, uint64(shift), uint64(p.c), ties)
 		}
-	} else {
+	case mBinadeS:
+		var lanes [16]int64
+		for l := range lanes {
+			lanes[l] = int64(l) * dm << up
+		}
+		for _, r := range runs[:n] {
+			first := uint64(int64(a)+int64(r.at/4)*dm)<<up + half
+			tbl.binS(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(16*dm)<<up, uint64(shift), uint64(p.c), ties)
+		}
+	default:
 		f.binade32(dst, runs[:n], a, dm, up, step, inc, uint64(shift), uint64(p.c), ties)
 	}
 	// Sparse ties, rounded up by the kernel: to even, by dropping the last
 	// bit of the significand where it is set.
 	for j := int(p.tie); !p.ties && j < int(p.n); j += int(p.per) {
+		if f.size == 4 {
+			v := binary.LittleEndian.Uint32(dst[4*j:])
+			binary.LittleEndian.PutUint32(dst[4*j:], v-(v-p.c)&1)
+			continue
+		}
 		v := binary.LittleEndian.Uint16(dst[2*j:])
-		binary.LittleEndian.PutUint16(dst[2*j:], v-(v-p.c)&1)
+		binary.LittleEndian.PutUint16(dst[2*j:], v-uint16(v-uint16(p.c))&1)
 	}
 }
 

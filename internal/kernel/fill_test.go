@@ -391,6 +391,72 @@ func TestBinadeMethod(t *testing.T) {
 	}
 }
 
+// TestBinadeMethodFloat32 is TestBinadeMethod for float32 (mBinadeS), on
+// the tables that have its kernel: starts and deltas within about 2^30 of
+// each other (so that the exact sums fit), some near the subnormals, some
+// crossing zero, against Bits.
+func TestBinadeMethodFloat32(t *testing.T) {
+	r := rand.New(rand.NewPCG(53, 54))
+	mem := make([]byte, 1<<17+64)
+	defer setStreaming(0)
+	for _, tb := range machineTables() {
+		if !tb.hasBinQ() {
+			continue
+		}
+		useTable(t, tb)
+		tested, ties := 0, 0
+		for c := 0; tested < 1000 && c < 100000; c++ {
+			e := r.IntN(60) - 30
+			if r.IntN(8) == 0 {
+				e = -150 + r.IntN(40) // subnormals and the binades above them
+			}
+			x := func(e int) uint64 {
+				v := math.Ldexp(r.Float64()*2-1, e)
+				if r.IntN(3) == 0 {
+					v = math.Ldexp(float64(r.IntN(64)-32), e) // few significant bits: ties
+				}
+				return uint64(math.Float32bits(float32(v)))
+			}
+			f := NewFiller(Float32, 4, x(e), x(e-r.IntN(30)), 0)
+			n := 32 + r.IntN(len(mem)/4-64)
+			step := uint64(1)
+			if r.IntN(4) == 0 {
+				step = 1 + r.Uint64N(50)
+			}
+			i0 := 1 + r.Uint64N(1000)
+			last := i0 + uint64(n-1)*step
+			if f.mode != modeLinear || !f.binSLanes(i0, last) || f.overflowFrom(i0, step, n) < n {
+				continue
+			}
+			tested++
+			off := 4 * r.IntN(16)
+			dst := mem[off : off+4*n]
+			nt := r.IntN(2) == 0
+			for j := 0; j < n; {
+				var pl plan
+				e := f.planBinades(j, n, i0+uint64(j)*step, step, nt, mBinadeS, &pl)
+				for k := range pl.n {
+					if pl.p[k].m == mBinadeS && (pl.p[k].ties || pl.p[k].tie < pl.p[k].n) {
+						ties++
+					}
+					f.exec(dst[4*j:], shifted(pl.p[k], j), i0+uint64(j)*step, step)
+				}
+				j = e
+			}
+			for j := range n {
+				i := i0 + uint64(j)*step
+				if got, want := elementAt(dst, 4, j), f.Bits(i); got != want {
+					t.Fatalf("%s: start %#x delta %#x i0 %d step %d n %d: element %d (index %d) = %#x, want %#x",
+						tb.name, f.start, f.delta, i0, step, n, j, i, got, want)
+				}
+			}
+		}
+		if tested < 1000 || ties < 50 {
+			t.Fatalf("%s: %d sequences fit the float32 binade method, %d pieces with ties", tb.name, tested, ties)
+		}
+	}
+}
+
 // shifted returns p with its elements counted from j (planBinades counts
 // them from the start of the run it was given).
 func shifted(p piece, j int) *piece {

@@ -334,6 +334,55 @@ func TestBinadeQKernels(t *testing.T) {
 	}
 }
 
+func TestBinadeSKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(75, 76))
+	pairs := []pair[binSKernel]{{"f32Binq", f32Binq, binS_g, false, true}, {"f32BinqNT", f32BinqNT, binS_g, true, true}}
+	for _, p := range pairs {
+		if skip(p) {
+			t.Skip("no AVX-512 on this CPU")
+		}
+		for c := range 600 {
+			// Within the contract: every kb below 2^(shift+32) (here below
+			// 2^62 too, to stay in int64), shift at most 32, c even.
+			blocks := r.IntN(40)
+			shift, cc, ties := 1+r.Uint64N(32), r.Uint64()&0xFFFFFFFE, r.Uint64N(2)
+			limit := int64(1) << min(62, shift+32)
+			span := int64(16 * blocks) // kb moves by at most span*|dm|
+			maxD := min(1<<50, (limit-1)/(span+1))
+			if r.IntN(3) == 0 {
+				maxD = min(maxD, 1<<12) // small steps: many elements per last place
+			}
+			dm := r.Int64N(2*maxD+1) - maxD
+			var base [16]int64
+			for l := range base {
+				base[l] = int64(l) * dm
+			}
+			lo, hi := int64(0), limit-1 // the range of first
+			if dm >= 0 {
+				hi -= span * dm
+			} else {
+				lo -= span * dm
+			}
+			first, inc := uint64(lo+r.Int64N(hi-lo+1)), uint64(16*dm)
+			switch r.IntN(6) {
+			case 0:
+				first = uint64(lo)
+			case 1:
+				first = uint64(hi)
+			case 2: // at a tie: half a last place past a multiple of 2^shift
+				h := uint64(1) << (shift - 1)
+				first = max(uint64(lo), min(uint64(hi), first&^(h<<1-1)|h))
+			}
+			m := newKernelMem(r, blocks*64, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, first, inc, shift, cc, ties)
+			p.twin(w.dst(), blocks, &base, first, inc, shift, cc, ties)
+			compareMem(t, fmt.Sprintf("%s shift %d ties %d dm %d case %d", p.name, shift, ties, dm, c), m, w)
+		}
+	}
+}
+
 // rowsMem is a buffer for rows rows of rowBytes at a pitch, from a random
 // address.
 func rowsCase(r *rand.Rand, minRow int) (rows, pitch, rowBytes int) {

@@ -77,6 +77,12 @@ const (
 	// table has the kernel (AVX-512); as mBinade otherwise.
 	mBinadeQ
 
+	// mBinadeS is the binade method for float32 (f32Binq), in int64 lanes:
+	// the bits are c + round(|k| / 2^shift) as for mBinade, with float32's
+	// significand. Pre: float32; binSLanes over the piece; the table has
+	// the kernel (AVX-512); as mBinade otherwise (blocks of 16 elements).
+	mBinadeS
+
 	// mRowRuns writes rows one at a time, each planned as a run. Pre:
 	// none.
 	mRowRuns
@@ -99,7 +105,7 @@ const (
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "row-runs", "rows-words", "rows-f32", "rows-f16"}
+	"binade-q", "binade-s", "row-runs", "rows-words", "rows-f32", "rows-f16"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -169,12 +175,16 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not exact in float64 lanes"
 		}
 		return vector(blockBytes(p.m, s.size))
-	case mBinade, mBinadeQ:
-		if s.kind != Float16 || !float || p.m == mBinade && !s.int32Lanes(a, last) {
+	case mBinade, mBinadeQ, mBinadeS:
+		switch {
+		case !float:
+			return "not a finite float run"
+		case p.m == mBinade && !s.int32Lanes(a, last):
 			return "not float16 in int32 lanes"
-		}
-		if p.m == mBinadeQ && (!s.int64Lanes(a, last) || !t.hasBinQ()) {
+		case p.m == mBinadeQ && (!s.int64Lanes(a, last) || !t.hasBinQ()):
 			return "not float16 in int64 lanes, or no kernel for them"
+		case p.m == mBinadeS && (!s.binSLanes(a, last) || !t.hasBinQ()):
+			return "not float32 in int64 lanes, or no kernel for them"
 		}
 		_, ka := s.linear(a)
 		_, kl := s.linear(last)
@@ -279,7 +289,7 @@ type piece struct {
 	rowD  uint64 // mRowsWords: the step between rows
 	tie   uint32 // mBinade, sparse ties: the first element that is one (>= n if none)
 	per   uint32 // mBinade, sparse ties: the distance between two
-	c     uint16 // mBinade: the sign and exponent bits
+	c     uint32 // mBinade: the sign and exponent bits
 	m     method
 	nt    bool // streaming stores
 	shift int8 // mBinade: the last place kept is 2^shift units
@@ -400,6 +410,8 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 		return s.planBinades(j, e, a, step, nt, mBinade, pl)
 	case s.kind == Float16 && t.hasBinQ() && s.int64Lanes(a, last):
 		return s.planBinades(j, e, a, step, nt, mBinadeQ, pl)
+	case s.kind == Float32 && t.hasBinQ() && s.binSLanes(a, last):
+		return s.planBinades(j, e, a, step, nt, mBinadeS, pl)
 	case known && s.f64Exact || s.f64Lanes(a, last, step):
 		pl.put(mF64, j, n).nt = nt
 	default:
@@ -408,8 +420,9 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 	return e
 }
 
-// planBinades plans float16 elements [j, e) (element j has index a) whose
-// every S + i*D fits an int32 lane: S + i*D is linear in i, so each sign and
+// planBinades plans float16 (or float32) elements [j, e) (element j has
+// index a) whose every S + i*D fits the lanes of binade method m: S + i*D is
+// linear in i, so each sign and
 // binade is one piece at most. A piece of a block or more is a binade
 // piece; shorter ones (a few binades near zero, where the values grow fast
 // against their binade: together fewer than about two blocks on each side of
@@ -417,7 +430,7 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 // a block of those. It returns how far its pieces reach.
 func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan) int {
 	_, lo := s.linear(a)
-	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade) or 2^59 (mBinadeQ) in magnitude
+	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade), 2^59 or 2^56 in magnitude
 	short := -1                            // where the short pieces not yet planned begin
 	flush := func(j int) {
 		if short < 0 {
@@ -476,23 +489,27 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 	return e
 }
 
-// binadeOf returns, for the exact sum k (in units of 2^unit), the float16
-// binade it lies in: the magnitudes [low, high] of that binade (or of the
-// subnormals), the last place kept there (2^shift units), and the sign and
-// exponent bits c. For k = 0 it gives c = 0 and low = high = 0.
-func (s *Seq) binadeOf(k int64) (shift int, c uint16, low, high int64) {
+// binadeOf returns, for the exact sum k (in units of 2^unit), the binade of
+// the sequence's format (float16 or float32) it lies in: the magnitudes
+// [low, high] of that binade (or of the subnormals), the last place kept
+// there (2^shift units), and the sign and exponent bits c, less one in the
+// exponent, so that c + the significand (with its leading one) gives the
+// bits. For k = 0 it gives c = 0 and low = high = 0.
+func (s *Seq) binadeOf(k int64) (shift int, c uint32, low, high int64) {
 	mag := k
 	if k < 0 {
-		mag, c = -k, 0x8000
+		mag, c = -k, uint32(s.f.signBit())
 	}
-	sub := -14 - s.unit // magnitudes below 2^sub are subnormal (sub <= 10)
+	p := int(s.f.mantBits) - 1 // significand bits after the leading one
+	emin := 1 - s.f.bias
+	sub := emin - s.unit // magnitudes below 2^sub are subnormal
 	switch m := bits.Len64(uint64(mag)) - 1; {
 	case mag == 0:
 		return 0, c, 0, 0
 	case m < sub:
-		return -24 - s.unit, c, 1, 1<<sub - 1
+		return s.f.minExp() - s.unit, c, 1, 1<<sub - 1
 	default:
-		return m - 10, c | uint16(m+s.unit+14)<<10, 1 << m, 1<<(m+1) - 1
+		return m - p, c | uint32(m+s.unit+s.f.bias-1)<<p, 1 << m, 1<<(m+1) - 1
 	}
 }
 
@@ -636,7 +653,7 @@ func blockRuns(dst []byte, block int, nt bool) (runs [3]blockRun, n int) {
 // both use.
 func blockBytes(m method, size int) int {
 	switch {
-	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ:
+	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ, m == mBinadeS:
 		return 64
 	case m == mF64:
 		return 16 * size
@@ -701,6 +718,14 @@ func (s *Seq) f64Lanes(a, b, step uint64) bool {
 // float16 values), so that no shift reaches 32 bits.
 func (s *Seq) int32Lanes(a, b uint64) bool {
 	return s.kind == Float16 && s.unit >= -24 && s.exactBelow(a, b, 0, 31)
+}
+
+// binSLanes reports whether the float32 binade kernel may write elements
+// a through b: every S + i*D is below 2^56 in magnitude (a binade's last
+// place is then at most 2^32 units, the kernel's shift) and unit is at
+// least -181 (so is the subnormals' last place, 2^-149).
+func (s *Seq) binSLanes(a, b uint64) bool {
+	return s.kind == Float32 && s.unit >= -181 && s.exactBelow(a, b, 0, 56)
 }
 
 // int64Lanes is int32Lanes for the int64 binade kernel: every S + i*D is

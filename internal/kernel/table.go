@@ -39,6 +39,11 @@ type (
 	// every kb below 2^(shift+16), shift at most 48, c even.
 	binQKernel func(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 
+	// binSKernel is binQKernel for float32: blocks of 16 float32 (64
+	// bytes), lane l holding element l; each element is c + q as 32 bits.
+	// Pre: every kb below 2^(shift+32), shift at most 32, c even.
+	binSKernel func(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+
 	// fmaKernel writes blocks of 16 float64: lane l starts as base[l] +
 	// first (an index: exact integers, the float64 bits of first) and
 	// grows by inc[0] a block; its element is fma(lane, delta, start),
@@ -91,8 +96,9 @@ var goTable = &table{name: "go"}
 // has not, the planner writes those rows as runs).
 func (t *table) hasRowsF16() bool { return !t.asm || t.avx512 }
 
-// hasBinQ reports whether the table has the float16 binade kernel in int64
-// lanes (where it has not, those sums go to float64 lanes).
+// hasBinQ reports whether the table has the binade kernels in int64 lanes,
+// float16's and float32's (where it has not, those sums go to float64
+// lanes).
 func (t *table) hasBinQ() bool { return !t.asm || t.avx512 }
 
 // streams reports whether streaming stores write a large dst faster than

@@ -108,6 +108,12 @@ func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties 
 //go:noescape
 func f16BinqNT(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 
+//go:noescape
+func f32Binq(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+
+//go:noescape
+func f32BinqNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+
 // rows_amd64.s
 
 //go:noescape
@@ -255,6 +261,18 @@ func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc
 		f16BinqNT(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Binq(dst, blocks, base, first, inc, shift, c, ties)
+	}
+}
+
+// binS is only called where hasBinQ holds.
+func (t *table) binS(nt bool, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
+	switch {
+	case !t.asm:
+		binS_g(dst, blocks, base, first, inc, shift, c, ties)
+	case nt:
+		f32BinqNT(dst, blocks, base, first, inc, shift, c, ties)
+	default:
+		f32Binq(dst, blocks, base, first, inc, shift, c, ties)
 	}
 }
 

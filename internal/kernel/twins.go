@@ -150,6 +150,21 @@ func binQ_g(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties u
 	}
 }
 
+// binS_g is the twin of f32Binq[NT].
+func binS_g(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
+	out := unsafe.Slice(dst, blocks*64)
+	for k := range blocks {
+		for l := range base {
+			kb := uint64(base[l]) + first + uint64(k)*inc
+			q := kb >> shift
+			if ties != 0 {
+				q &= (kb-1)>>shift | ^uint64(1)
+			}
+			binary.LittleEndian.PutUint32(out[64*k+4*l:], uint32(q)+uint32(c))
+		}
+	}
+}
+
 // rowBlocks calls write(at, f, k) for each block of block bytes that the row
 // kernels write in a row of rowBytes starting at address p: a block at the
 // start if p is not 32-byte aligned (firsts index f = 0), blocks from the
