@@ -10,7 +10,7 @@
 
 // The AVX2 form of F16BINX (below), the same arguments and
 // results: two packs of 16 a block (the lanes loaded in the order that
-// puts them in place).
+// puts them in place), each with its half of the tie mask (Y14, Y15).
 #define F16BIN(store, fence) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
@@ -59,33 +59,29 @@ loop: \
 	JNZ loop \
 	JMP done \
 ties: \
-	VPCMPEQD Y11, Y11, Y11 \
-	VPSLLD $1, Y11, Y14 \
+	VMOVDQU bitsW<>(SB), Y11 \
+	MOVQ AX, X14 \
+	VPBROADCASTW X14, Y14 \
+	VPAND Y11, Y14, Y14 \
+	VPCMPEQW Y11, Y14, Y14 \
+	VPSRLW $15, Y14, Y14 \
+	SHRQ $16, AX \
+	MOVQ AX, X15 \
+	VPBROADCASTW X15, Y15 \
+	VPAND Y11, Y15, Y15 \
+	VPCMPEQW Y11, Y15, Y15 \
+	VPSRLW $15, Y15, Y15 \
 tloop: \
-	VPADDD Y11, Y0, Y9 \
-	VPADDD Y11, Y1, Y10 \
-	VPSRLD X13, Y9, Y9 \
-	VPSRLD X13, Y10, Y10 \
-	VPOR Y14, Y9, Y9 \
-	VPOR Y14, Y10, Y10 \
 	VPSRLD X13, Y0, Y5 \
 	VPSRLD X13, Y1, Y6 \
-	VPAND Y9, Y5, Y5 \
-	VPAND Y10, Y6, Y6 \
 	VPACKUSDW Y6, Y5, Y5 \
+	VPANDN Y5, Y14, Y5 \
 	VPADDW Y12, Y5, Y5 \
 	store Y5, 0(DI) \
-	VPADDD Y11, Y2, Y9 \
-	VPADDD Y11, Y3, Y10 \
-	VPSRLD X13, Y9, Y9 \
-	VPSRLD X13, Y10, Y10 \
-	VPOR Y14, Y9, Y9 \
-	VPOR Y14, Y10, Y10 \
 	VPSRLD X13, Y2, Y7 \
 	VPSRLD X13, Y3, Y8 \
-	VPAND Y9, Y7, Y7 \
-	VPAND Y10, Y8, Y8 \
 	VPACKUSDW Y8, Y7, Y7 \
+	VPANDN Y7, Y15, Y7 \
 	VPADDW Y12, Y7, Y7 \
 	store Y7, 32(DI) \
 	VPADDD Y4, Y0, Y0 \
@@ -102,12 +98,14 @@ done: \
 
 // float16 from integer lanes within one binade (or the subnormals) of one
 // sign, with integer operations only. Each lane holds a magnitude m, biased
-// by half a unit of the last place: kb = m + 2^(shift-1). kb >> shift is m
-// rounded to nearest with ties up; where ties can occur (ties != 0), ties go
-// to even instead: q = q1 & (q0 | ^1), with q1 = kb >> shift and q0 =
-// (kb-1) >> shift, which differ exactly at ties, by one, and one of them is
-// even. The float16 bits are then c + q (c: sign and exponent; a q that
-// rounds up to the next binade carries into the exponent, as it should).
+// by half a unit of the last place: kb = m + 2^(shift-1). q = kb >> shift
+// is m rounded to nearest with ties up; the elements that are ties (bit e
+// of ties: the planner locates them, and their places repeat from block to
+// block) go to even instead, by clearing q's last bit (a tie rounded up is
+// odd exactly where even is below it). The float16 bits are then c + q (c:
+// sign and exponent; a q that rounds up to the next binade carries into
+// the exponent, as it should). The tie mask is a vector of words, 1 at the
+// ties, cleared from q with one VPANDN.
 // The lanes are in the order VPACKUSDW needs to put the 32 results of a
 // block in order (base: see packOrder); each block writes 64 bytes.
 //
@@ -115,10 +113,8 @@ done: \
 // scaled to shift 16 (kb << (16-shift): exact, as kb < 2^(shift+16)) and
 // given c << 16 (wrapping): the high half of each lane is then c + q, and
 // one VPERMI2W (word indices hiWords) gathers the high halves of a block's
-// two registers in order, in place of two shifts, a pack and an add. In
-// the tie form, the high halves of kb-1 give c + q0, whose lowest bit is
-// q0's (c's low bits are 0 in every float16 sign and exponent; the kernel
-// needs that only there, and the twin checks the same).
+// two registers in order, in place of two shifts, a pack and an add. (c is
+// even, so clearing the last bit of c + q clears q's.)
 #define F16BINX(store, fence) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
@@ -138,7 +134,9 @@ done: \
 	MOVQ ties+56(FP), DX \
 	TESTQ CX, CX \
 	JZ done \
-	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
+	KMOVD DX, K1 \
+	VPMOVM2W K1, Z14 \
+	VPSRLW $15, Z14, Z14 \
 	CMPQ AX, $16 \
 	JA wide \
 	NEGQ AX \
@@ -165,21 +163,15 @@ hloop: \
 	JNZ hloop \
 	JMP done \
 hties: \
-	VPSLLW $1, Z11, Z14 \
-htloop: \
 	VMOVDQA64 Z13, Z5 \
 	VPERMI2W Z1, Z0, Z5 \
-	VPADDD Z11, Z0, Z7 \
-	VPADDD Z11, Z1, Z8 \
-	VMOVDQA64 Z13, Z6 \
-	VPERMI2W Z8, Z7, Z6 \
-	VPTERNLOGD $0xE0, Z14, Z6, Z5 \
+	VPANDNQ Z5, Z14, Z5 \
 	store Z5, 0(DI) \
 	VPADDD Z4, Z0, Z0 \
 	VPADDD Z4, Z1, Z1 \
 	ADDQ $64, DI \
 	DECQ CX \
-	JNZ htloop \
+	JNZ hties \
 	JMP done \
 wide: \
 	TESTQ DX, DX \
@@ -197,28 +189,29 @@ loop: \
 	JNZ loop \
 	JMP done \
 ties: \
-	VPSLLD $1, Z11, Z14 \
-tloop: \
 	VPSRLD X13, Z0, Z5 \
 	VPSRLD X13, Z1, Z6 \
-	VPADDD Z11, Z0, Z7 \
-	VPADDD Z11, Z1, Z8 \
-	VPSRLD X13, Z7, Z7 \
-	VPSRLD X13, Z8, Z8 \
-	VPTERNLOGD $0xE0, Z14, Z7, Z5 \
-	VPTERNLOGD $0xE0, Z14, Z8, Z6 \
 	VPACKUSDW Z6, Z5, Z5 \
+	VPANDNQ Z5, Z14, Z5 \
 	VPADDW Z12, Z5, Z5 \
 	store Z5, 0(DI) \
 	VPADDD Z4, Z0, Z0 \
 	VPADDD Z4, Z1, Z1 \
 	ADDQ $64, DI \
 	DECQ CX \
-	JNZ tloop \
+	JNZ ties \
 done: \
 	fence \
 	VZEROUPPER \
 	RET
+
+// bitsW: word e holds 1 << e (the AVX2 form's tie mask, from the bits of
+// ties).
+DATA bitsW<>+0(SB)/8, $0x0008000400020001
+DATA bitsW<>+8(SB)/8, $0x0080004000200010
+DATA bitsW<>+16(SB)/8, $0x0800040002000100
+DATA bitsW<>+24(SB)/8, $0x8000400020001000
+GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 
 // hiWords: the word indices that put the high halves of two registers of
 // binade lanes (in packOrder) in element order, for VPERMI2W.

@@ -229,7 +229,7 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 			tbl.binS(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(16*dm)<<up, uint64(shift), uint64(p.c), ties)
 		}
 	default:
-		f.binade32(dst, runs[:n], a, dm, up, step, inc, uint64(shift), uint64(p.c), ties)
+		f.binade32(dst, runs[:n], p, a, dm, up, step, inc, uint64(shift))
 	}
 	// Sparse ties, rounded up by the kernel: to even, by dropping the last
 	// bit of the significand where it is set.
@@ -245,7 +245,9 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 }
 
 // binade32 writes the blocks of a binade piece with the int32 kernel.
-func (f *Filler) binade32(dst []byte, runs []blockRun, a uint64, dm int64, up uint, step, inc, shift, c, ties uint64) {
+// Dense ties go to the kernel as the elements of a block that are ties
+// (their period divides the block).
+func (f *Filler) binade32(dst []byte, runs []blockRun, p *piece, a uint64, dm int64, up uint, step, inc, shift uint64) {
 	half := uint64(1) << (shift - 1)
 	var own [32]int32
 	base := &own
@@ -261,7 +263,14 @@ func (f *Filler) binade32(dst []byte, runs []blockRun, a uint64, dm int64, up ui
 	}
 	for _, r := range runs {
 		first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
-		tbl.bin(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, shift, c, ties)
+		var ties uint64 // bit e: element e of every block is a tie
+		if p.ties {
+			per := int(p.per)
+			for e := (int(p.tie) - r.at/2) & (per - 1); e < 32; e += per {
+				ties |= 1 << e
+			}
+		}
+		tbl.bin(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, shift, uint64(p.c), ties)
 	}
 }
 

@@ -545,17 +545,17 @@ func quo(x, y int64) int64 {
 // largest power of two dividing d, that needs a to be half modulo 2^g, and
 // then happens for j = tie, tie + period, ... with period = 2^(shift-g)
 // (d/2^g is odd, so invertible modulo any power of two). If ties are dense
-// (a period below 64), the kernel's tie form handles them (ties = 1); if
-// there are none in the n elements, or at most one in 64 (patched after the
-// kernel), the plain form runs (ties = 0, and tie, period locate them;
-// tie >= n if none).
+// (a period below 64, so a power of two that divides a block of 32), the
+// kernel's tie form handles them (ties = 1); if there are none in the n
+// elements, or at most one in 64 (patched after the kernel), the plain form
+// runs (ties = 0). Either way tie and period locate them (tie >= n if none).
 func binadeTies(a, d uint64, shift, n int) (ties uint64, tie, period int) {
 	half := uint64(1) << (shift - 1)
 	g := bits.TrailingZeros64(d)
 	if g >= shift {
 		// a + j*d is a modulo 2^shift: every element is a tie, or none.
 		if (a-half)&(1<<shift-1) == 0 {
-			return 1, n, 1
+			return 1, 0, 1
 		}
 		return 0, n, 1
 	}
@@ -571,7 +571,7 @@ func binadeTies(a, d uint64, shift, n int) (ties uint64, tie, period int) {
 	period = 1 << (shift - g)
 	tie = int(((half - a) >> g * inv) & uint64(period-1))
 	if tie < n && period < 64 {
-		return 1, n, period
+		return 1, tie, period
 	}
 	return 0, tie, period
 }

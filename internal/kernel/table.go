@@ -25,17 +25,19 @@ type (
 
 	// binKernel writes blocks of 32 float16 of one binade: lane l (which
 	// holds element packOrder[l] of a block) starts as kb = base[l] + first
-	// (int32, wrapping) and grows by inc a block; its element is c plus
-	// kb >> shift, or, with ties != 0, that with ties to even:
-	// (kb >> shift) & ((kb-1) >> shift | ^1) (first is biased by half a
-	// last place, so ties round up without it). Pre: every kb of the
+	// (int32, wrapping) and grows by inc a block; its element e is c plus
+	// kb >> shift (first is biased by half a last place, so ties round
+	// up), with the last bit of kb >> shift cleared where bit e of ties is
+	// set: the ties the planner found, which so go to even. Pre: every kb of the
 	// blocks is below 2^(shift+16) (q fits 16 bits), and c is even (a
 	// sign and an exponent); the planner's binades keep kb below
 	// 2^(shift+12), and c's low 10 bits are 0.
 	binKernel func(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
 	// binQKernel is binKernel with int64 lanes, lane l holding element l
-	// of a block (kb = base[l] + first + k*inc, wrapping at 64 bits). Pre:
+	// of a block (kb = base[l] + first + k*inc, wrapping at 64 bits), and
+	// ties != 0 rounding every tie to even: (kb >> shift) & ((kb-1) >> shift
+	// | ^1), which differ exactly at ties, by one. Pre:
 	// every kb below 2^(shift+16), shift at most 48, c even.
 	binQKernel func(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 

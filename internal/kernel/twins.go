@@ -127,8 +127,8 @@ func bin_g(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties ui
 		for l, e := range packOrder {
 			kb := uint32(base[l]) + uint32(first) + uint32(k)*uint32(inc)
 			q := kb >> shift
-			if ties != 0 {
-				q &= (kb-1)>>shift | ^uint32(1)
+			if ties>>e&1 != 0 {
+				q &^= 1
 			}
 			binary.LittleEndian.PutUint16(out[64*k+2*int(e):], uint16(q)+uint16(c))
 		}
