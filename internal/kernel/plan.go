@@ -404,6 +404,8 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 	last := a + uint64(n-1)*step
 	known := s.known(a, step, uint64(n))
 	switch {
+	case s.kind == Float16 && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		return s.planBinades(j, e, a, step, nt, mBinade, pl)
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
 		pl.put(mF32, j, n).nt = nt
 	case s.kind == Float16 && (known && s.i32Exact || s.int32Lanes(a, last)):
@@ -718,6 +720,28 @@ func (s *Seq) f64Lanes(a, b, step uint64) bool {
 // float16 values), so that no shift reaches 32 bits.
 func (s *Seq) int32Lanes(a, b uint64) bool {
 	return s.kind == Float16 && s.unit >= -24 && s.exactBelow(a, b, 0, 31)
+}
+
+// fewBinades reports whether the n elements a through b span binades of
+// 4096 elements or more on average (each binade is a piece, and a piece
+// costs some 50-100 ns to plan and start).
+func (s *Seq) fewBinades(a, b uint64, n int) bool {
+	_, ka := s.linear(a)
+	_, kb := s.linear(b)
+	la, lb := bits.Len64(absInt(int64(ka))), bits.Len64(absInt(int64(kb)))
+	binades := max(la, lb) - min(la, lb) + 1
+	if (int64(ka) < 0) != (int64(kb) < 0) {
+		binades = la + lb // down to zero on one side, up on the other
+	}
+	return n >= 4096*binades
+}
+
+// absInt returns |x| as a uint64.
+func absInt(x int64) uint64 {
+	if x < 0 {
+		return uint64(-x)
+	}
+	return uint64(x)
 }
 
 // binSLanes reports whether the float32 binade kernel may write elements
