@@ -48,6 +48,8 @@
 //	f32         addStoreS[NT], cvtStoreF16[x][NT] every value exact in float32 lanes
 //	binade      f16Bin[x][NT]                    float16 whose exact sums fit int32
 //	                                             lanes, one sign and binade a piece
+//	                                             (before f32 where the table says
+//	                                             so and binades are long)
 //	binade-q    f16Binq[NT] (AVX-512 only)       the same past 31 bits, in int64
 //	                                             lanes (exact sums below 2^59)
 //	binade-s    f32Binq[NT] (AVX-512 only)       float32 the same way, in int64 lanes
