@@ -131,6 +131,64 @@ func TestFillRowsMatchesBits(t *testing.T) {
 	}
 }
 
+// TestFillRowsOverflow: padded rows whose values pass the overflow point
+// part way are planned as rows of finite values and a piece of infinity
+// rows from the first row past that point; every element is Bits, and the
+// padding is left, on every table.
+func TestFillRowsOverflow(t *testing.T) {
+	mem := make([]byte, 1<<20)
+	cases := []struct {
+		kind         Kind
+		size         int
+		start, delta uint64
+		n, pad, rows int
+	}{
+		{Float16, 2, 0, 0x3C00, 1024, 16, 128},                     // 0, +1: past 65519.5 in row 64
+		{Float16, 2, 0xBC00, 0xD800, 100, 3, 200},                  // -1, -128: to -inf
+		{Float32, 4, 0, uint64(math.Float32bits(1e36)), 96, 8, 60}, // past 3.4e38 in row 3
+		{Float32, 4, uint64(math.Float32bits(-1)), uint64(math.Float32bits(-3e35)), 64, 1, 100},
+	}
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		for k, c := range cases {
+			pitch := (c.n + c.pad) * c.size
+			f := NewFiller(c.kind, c.size, c.start, c.delta, uint64(c.rows*c.n))
+			dst := mem[:(c.rows-1)*pitch+c.n*c.size]
+			for i := range dst {
+				dst[i] = 0x5A
+			}
+			var pl plan
+			f.planRows(tb, dst, c.rows, pitch, c.n, 0, uint64(c.n), 1, &pl)
+			if p := pl.p[pl.n-1]; p.m != mRowsWords || pl.n < 3 {
+				t.Fatalf("%s case %d: the rows end with %v in %d pieces, want infinity rows of their own", tb.name, k, p.m, pl.n)
+			}
+			for _, p := range pl.p[:pl.n] {
+				a := uint64(p.j) * uint64(c.n)
+				if why := f.validRows(tb, dst, c.rows, pitch, c.n, 0, uint64(c.n), 1, p); why != "" {
+					t.Fatalf("%s case %d: piece %v from row %d (index %d): %s", tb.name, k, p.m, p.j, a, why)
+				}
+			}
+			f.FillRowsLE(dst, c.rows, pitch, c.n, 0, uint64(c.n), 1)
+			for row := range c.rows {
+				for e := range c.n + c.pad {
+					at := row*pitch + e*c.size
+					if at >= len(dst) {
+						break
+					}
+					got := getLE(dst[at:], c.size)
+					want := f.Bits(uint64(row*c.n + e))
+					if e >= c.n {
+						want = getLE([]byte{0x5A, 0x5A, 0x5A, 0x5A}, c.size)
+					}
+					if got != want {
+						t.Fatalf("%s case %d: row %d element %d = %#x, want %#x", tb.name, k, row, e, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestFillStridedAndNative: FillStridedLE writes each element at its stride
 // and nothing between; FillNative gives the host's byte order.
 func TestFillStridedAndNative(t *testing.T) {

@@ -594,10 +594,20 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 	}
 	a := i0 + uint64(r)*rowStep // the index of row r's first element
 	rowBytes := n << s.lg
+	end := rows // the rows of the first piece: all, or those before the overflow
 	m, first, rowD, d := mRowRuns, uint64(0), uint64(0), uint64(0)
 	if rowBytes >= addBlock && a != 0 && s.aligned(dst) {
 		last := a + uint64(rows-r-1)*rowStep + uint64(n-1)*step
 		known := s.known(a, step, last-a+1)
+		if known && (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear &&
+			a < s.overIdx && rowStep > 0 && rows-r > 1 {
+			// Rows from the first whose first index is at the overflow
+			// point on are infinities: a piece of their own.
+			if over := r + int((s.overIdx-a+rowStep-1)/rowStep); over < rows {
+				end = over
+				last = a + uint64(end-r-1)*rowStep + uint64(n-1)*step
+			}
+		}
 		switch {
 		case s.kind == Int:
 			m, first, rowD, d = mRowsWords, s.start+a*s.delta, rowStep*s.delta, step*s.delta
@@ -612,8 +622,11 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 			m = mRowsF16
 		}
 	}
-	p := pl.put(m, r, rows-r)
+	p := pl.put(m, r, end-r)
 	p.first, p.rowD, p.d = first, rowD, d
+	if end < rows {
+		pl.put(mRowsWords, end, rows-end).first = s.infAt(i0 + uint64(end)*rowStep)
+	}
 }
 
 // blockRun is whole blocks of a run: blocks of them from byte at, with
