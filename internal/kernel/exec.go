@@ -329,9 +329,9 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		case mRowsF16:
 			t.rowsF32To16(d, m, pitch, rowBytes, f32Base, &firsts[0], &inc16)
 		case mRowsF32:
-			t.rows(laneS, d, m, pitch, rowBytes, base, &firsts[0], inc)
+			t.rows(laneS, p.nt, d, m, pitch, rowBytes, base, &firsts[0], inc)
 		default:
-			t.rows(int(f.lg), d, m, pitch, rowBytes, base, &firsts[0], inc)
+			t.rows(int(f.lg), p.nt, d, m, pitch, rowBytes, base, &firsts[0], inc)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // The fill tests run whole fills (plan, then every piece through a table)
@@ -179,6 +180,68 @@ func TestFillRowsOverflow(t *testing.T) {
 					want := f.Bits(uint64(row*c.n + e))
 					if e >= c.n {
 						want = getLE([]byte{0x5A, 0x5A, 0x5A, 0x5A}, c.size)
+					}
+					if got != want {
+						t.Fatalf("%s case %d: row %d element %d = %#x, want %#x", tb.name, k, row, e, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFillRowsStreaming: padded rows past streamingMin, aligned to 64
+// bytes and whole blocks long, which the row kernels stream where the
+// machine streams (forced here), give Bits for every element and leave the
+// padding: integers of each width and exact float32.
+func TestFillRowsStreaming(t *testing.T) {
+	if testing.Short() {
+		t.Skip("16 MiB of rows a case")
+	}
+	mem := make([]byte, streamingMin+1<<17)
+	off := int((64 - uintptr(unsafe.Pointer(&mem[0]))%64) % 64)
+	defer setStreaming(0)
+	cases := []struct {
+		kind         Kind
+		size         int
+		start, delta uint64
+	}{
+		{Int, 1, 3, 7}, {Int, 2, 0xFFF0, 3}, {Int, 4, 5, 0x10001}, {Int, 8, 1 << 40, 1<<33 + 5},
+		{Float32, 4, uint64(math.Float32bits(-3)), uint64(math.Float32bits(0.25))},
+	}
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		for k, c := range cases {
+			setStreaming(1)
+			n := 1024 / c.size * (1 + k%2) // 1 or 2 KiB rows
+			pitch := n*c.size + 64*(1+k)
+			rows := streamingMin/pitch + 3 // past streamingMin without row 0
+			f := NewFiller(c.kind, c.size, c.start, c.delta, uint64(rows*n))
+			dst := mem[off : off+(rows-1)*pitch+n*c.size]
+			for i := range dst {
+				dst[i] = 0x5A
+			}
+			var pl plan
+			f.planRows(tb, dst, rows, pitch, n, 0, uint64(n), 1, &pl)
+			if p := pl.p[pl.n-1]; !p.nt {
+				t.Fatalf("%s case %d: the rows piece (%v) does not stream", tb.name, k, p.m)
+			}
+			for _, p := range pl.p[:pl.n] {
+				if why := f.validRows(tb, dst, rows, pitch, n, 0, uint64(n), 1, p); why != "" {
+					t.Fatalf("%s case %d: piece %v: %s", tb.name, k, p.m, why)
+				}
+			}
+			f.FillRowsLE(dst, rows, pitch, n, 0, uint64(n), 1)
+			pad := getLE([]byte{0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A}, c.size)
+			for row := range rows {
+				for e := range pitch / c.size {
+					at := row*pitch + e*c.size
+					if at >= len(dst) {
+						break
+					}
+					got, want := getLE(dst[at:], c.size), pad
+					if e < n {
+						want = f.Bits(uint64(row*n + e))
 					}
 					if got != want {
 						t.Fatalf("%s case %d: row %d element %d = %#x, want %#x", tb.name, k, row, e, got, want)

@@ -402,10 +402,18 @@ func TestRowKernels(t *testing.T) {
 		{"rowsAddB", rowsAddB, rowsB_g, false, false}, {"rowsAddW", rowsAddW, rowsW_g, false, false},
 		{"rowsAddD", rowsAddD, rowsD_g, false, false}, {"rowsAddQ", rowsAddQ, rowsQ_g, false, false},
 		{"rowsAddS", rowsAddS, rowsS_g, false, false},
+		{"rowsAddBNT", rowsAddBNT, rowsB_g, true, false}, {"rowsAddWNT", rowsAddWNT, rowsW_g, true, false},
+		{"rowsAddDNT", rowsAddDNT, rowsD_g, true, false}, {"rowsAddQNT", rowsAddQNT, rowsQ_g, true, false},
+		{"rowsAddSNT", rowsAddSNT, rowsS_g, true, false},
 	}
 	for k, p := range pairs {
+		k %= 5 // the lane kind (regular stores, then streaming)
 		for c := range 100 {
 			rows, pitch, rowBytes := rowsCase(r, 128)
+			if p.nt { // streaming rows: 64-byte aligned, whole blocks
+				rowBytes = 128 * (1 + r.IntN(8))
+				pitch = rowBytes + 64*r.IntN(4)
+			}
 			var base [128]byte
 			var inc [32]byte
 			firsts := make([]uint64, 3*rows)
@@ -431,7 +439,7 @@ func TestRowKernels(t *testing.T) {
 					firsts[i] = r.Uint64()
 				}
 			}
-			m := newKernelMem(r, (rows-1)*pitch+rowBytes, false)
+			m := newKernelMem(r, (rows-1)*pitch+rowBytes, p.nt)
 			w := m.twin()
 			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
 			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
@@ -462,7 +470,7 @@ func TestRowF16Kernels(t *testing.T) {
 			for i := range firsts {
 				firsts[i] = uint64(math.Float32bits(float32(f + b[r.IntN(32)])))
 			}
-			m := newKernelMem(r, (rows-1)*pitch+rowBytes, false)
+			m := newKernelMem(r, (rows-1)*pitch+rowBytes, p.nt)
 			w := m.twin()
 			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
 			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)

@@ -3,7 +3,8 @@
 #include "textflag.h"
 
 // Row kernels: rows of elements, row r at dst + r*pitch, rowBytes long (at
-// least one block), in one call, with regular stores. Lane by lane, a block
+// least one block), in one call, with regular stores (or streaming ones,
+// suffix NT, for rows aligned to 64 bytes and whole blocks long). Lane by lane, a block
 // holds base plus the value of the element it starts at, and each next
 // block inc more, as in addStore*. A row is written as a block at its start
 // (if that is not 32-byte aligned: firsts[3r]), blocks from its first
@@ -25,14 +26,20 @@
 	add Y12, Y9, Y2 \
 	add Y13, Y9, Y3
 
-#define STORE4(at) \
-	VMOVDQU Y0, 0(at) \
-	VMOVDQU Y1, 32(at) \
-	VMOVDQU Y2, 64(at) \
-	VMOVDQU Y3, 96(at)
+#define STORE4(store, at) \
+	store Y0, 0(at) \
+	store Y1, 32(at) \
+	store Y2, 64(at) \
+	store Y3, 96(at)
 
-// ROWS is a row kernel whose lanes are broadcast by bc and added by add.
-#define ROWS(bc, add) \
+#define NOFENCE
+
+// ROWS is a row kernel whose lanes are broadcast by bc and added by add,
+// with store for the aligned blocks and the last one (VMOVDQU, or VMOVNTDQ:
+// streaming, whose rows start 64-byte aligned and are whole blocks long, so
+// that every block is aligned and none overlaps another) and fence after
+// (SFENCE for streaming stores).
+#define ROWS(bc, add, store, fence) \
 	MOVQ dst+0(FP), R8 \
 	MOVQ rows+8(FP), R9 \
 	MOVQ pitch+16(FP), R10 \
@@ -53,7 +60,7 @@ row: \
 	ANDQ $31, BX \
 	JZ aligned \
 	ROWVALUES(0, bc, add) \
-	STORE4(R8) \
+	STORE4(VMOVDQU, R8) \
 aligned: \
 	ROWVALUES(8, bc, add) \
 	LEAQ (R8)(BX*1), DI \
@@ -62,7 +69,7 @@ aligned: \
 	SUBQ $128, CX \
 	JLE last \
 block: \
-	STORE4(DI) \
+	STORE4(store, DI) \
 	add Y4, Y0, Y0 \
 	add Y4, Y1, Y1 \
 	add Y4, Y2, Y2 \
@@ -73,35 +80,61 @@ block: \
 last: \
 	ROWVALUES(16, bc, add) \
 	LEAQ -128(R8)(R11*1), DI \
-	STORE4(DI) \
+	STORE4(store, DI) \
 	ADDQ R10, R8 \
 	ADDQ $24, R12 \
 	DECQ R9 \
 	JNZ row \
 done: \
+	fence \
 	VZEROUPPER \
 	RET
 
 // func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddB(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTB, VPADDB)
+	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE)
+
+// func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// rowsAddB with streaming stores: rows 64-byte aligned, whole blocks.
+TEXT ·rowsAddBNT(SB), NOSPLIT, $0-56
+	ROWS(VPBROADCASTB, VPADDB, VMOVNTDQ, SFENCE)
 
 // func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddW(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTW, VPADDW)
+	ROWS(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE)
+
+// func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// rowsAddW with streaming stores: rows 64-byte aligned, whole blocks.
+TEXT ·rowsAddWNT(SB), NOSPLIT, $0-56
+	ROWS(VPBROADCASTW, VPADDW, VMOVNTDQ, SFENCE)
 
 // func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddD(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTD, VPADDD)
+	ROWS(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE)
+
+// func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// rowsAddD with streaming stores: rows 64-byte aligned, whole blocks.
+TEXT ·rowsAddDNT(SB), NOSPLIT, $0-56
+	ROWS(VPBROADCASTD, VPADDD, VMOVNTDQ, SFENCE)
 
 // func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddQ(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTQ, VPADDQ)
+	ROWS(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE)
+
+// func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// rowsAddQ with streaming stores: rows 64-byte aligned, whole blocks.
+TEXT ·rowsAddQNT(SB), NOSPLIT, $0-56
+	ROWS(VPBROADCASTQ, VPADDQ, VMOVNTDQ, SFENCE)
 
 // func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 // float32 lanes: the values are exact, so the additions are too.
 TEXT ·rowsAddS(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTD, VADDPS)
+	ROWS(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE)
+
+// func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// rowsAddS with streaming stores: rows 64-byte aligned, whole blocks.
+TEXT ·rowsAddSNT(SB), NOSPLIT, $0-56
+	ROWS(VPBROADCASTD, VADDPS, VMOVNTDQ, SFENCE)
 
 // func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
 // Rows of float16 from exact float32 lanes (see cvtStoreF16x), with AVX-512:

@@ -120,16 +120,31 @@ func f32BinqNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, tie
 func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
+func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+//go:noescape
 func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+//go:noescape
+func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
 func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
+func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+//go:noescape
 func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
+func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+//go:noescape
 func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+//go:noescape
+func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
 func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
@@ -276,18 +291,29 @@ func (t *table) binS(nt bool, dst *byte, blocks int, base *[16]int64, first, inc
 	}
 }
 
-func (t *table) rows(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+// rows with nt needs rows that stream (rowsStream).
+func (t *table) rows(lane int, nt bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
 	switch {
 	case !t.asm:
 		rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneB && nt:
+		rowsAddBNT(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneB:
 		rowsAddB(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneW && nt:
+		rowsAddWNT(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneW:
 		rowsAddW(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneD && nt:
+		rowsAddDNT(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneD:
 		rowsAddD(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneQ && nt:
+		rowsAddQNT(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneQ:
 		rowsAddQ(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case nt:
+		rowsAddSNT(dst, rows, pitch, rowBytes, base, firsts, inc)
 	default:
 		rowsAddS(dst, rows, pitch, rowBytes, base, firsts, inc)
 	}

@@ -42,7 +42,7 @@ func (t *table) binS(nt bool, dst *byte, blocks int, base *[16]int64, first, inc
 	binS_g(dst, blocks, base, first, inc, shift, c, ties)
 }
 
-func (t *table) rows(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+func (t *table) rows(lane int, _ bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
 	rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
 }
 
