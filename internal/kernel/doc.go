@@ -57,8 +57,8 @@
 //	f64         cvtStoreF32[x][NT],              values exact in float64 lanes
 //	            cvtStoreF16Odd[x][NT]
 //	row-runs    FillLE per row                   rows no row kernel can write
-//	rows-words  rowsAdd{B,W,D,Q}                 rows of integers, constants, infinities
-//	rows-f32    rowsAddS                         float32 rows exact in float32 lanes
+//	rows-words  rowsAdd{B,W,D,Q}[NT]             rows of integers, constants, infinities
+//	rows-f32    rowsAddS[NT]                     float32 rows exact in float32 lanes
 //	rows-f16    rowsF16x (AVX-512 only)          float16 rows exact in float32 lanes
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
