@@ -607,8 +607,7 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 			// Rows from the first whose first index is at the overflow
 			// point on are infinities: a piece of their own.
 			if over := r + int((s.overIdx-a+rowStep-1)/rowStep); over < rows {
-				end = over
-				last = a + uint64(end-r-1)*rowStep + uint64(n-1)*step
+				end = over // (known and f32Exact, for all the rows, hold for these)
 			}
 		}
 		switch {
