@@ -288,27 +288,52 @@ func TestBinadeKernels(t *testing.T) {
 	}
 }
 
-func TestBinadeQKernels(t *testing.T) {
+// TestBinadeWideKernels holds the int64-lane binade kernels (float16's
+// f16Binq, float32's f32Binq) to their twins, within their contracts:
+// every kb below 2^(shift+bits) (here below 2^62 too, to stay in int64),
+// shift at most maxShift, c even; small steps (many elements a last place)
+// and first at a tie among the cases.
+func TestBinadeWideKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(73, 74))
-	pairs := []pair[binQKernel]{{"f16Binq", f16Binq, binQ_g, false, true}, {"f16BinqNT", f16BinqNT, binQ_g, true, true}}
-	for _, p := range pairs {
+	type wide = func(dst *byte, blocks int, base []int64, first, inc, shift, c, ties uint64)
+	q := func(f binQKernel) wide {
+		return func(dst *byte, blocks int, base []int64, first, inc, shift, c, ties uint64) {
+			f(dst, blocks, (*[32]int64)(base), first, inc, shift, c, ties)
+		}
+	}
+	sk := func(f binSKernel) wide {
+		return func(dst *byte, blocks int, base []int64, first, inc, shift, c, ties uint64) {
+			f(dst, blocks, (*[16]int64)(base), first, inc, shift, c, ties)
+		}
+	}
+	kernels := []struct {
+		p                      pair[wide]
+		lanes                  int
+		maxShift, bits, cWidth uint64
+	}{
+		{pair[wide]{"f16Binq", q(f16Binq), q(binQ_g), false, true}, 32, 48, 16, 16},
+		{pair[wide]{"f16BinqNT", q(f16BinqNT), q(binQ_g), true, true}, 32, 48, 16, 16},
+		{pair[wide]{"f32Binq", sk(f32Binq), sk(binS_g), false, true}, 16, 32, 32, 32},
+		{pair[wide]{"f32BinqNT", sk(f32BinqNT), sk(binS_g), true, true}, 16, 32, 32, 32},
+	}
+	for _, kc := range kernels {
+		p := kc.p
 		if skip(p) {
 			t.Skip("no AVX-512 on this CPU")
 		}
 		for c := range 600 {
-			// Within the contract: every kb below 2^(shift+16) (here
-			// below 2^62 too, to stay in int64), shift at most 48, c even.
 			blocks := r.IntN(40)
-			shift, cc, ties := 1+r.Uint64N(48), r.Uint64()&0xFFFE, r.Uint64N(2)
-			limit := int64(1) << min(62, shift+16)
-			span := int64(32 * blocks) // kb moves by at most span*|dm|
+			shift := 1 + r.Uint64N(kc.maxShift)
+			cc, ties := r.Uint64()&(1<<kc.cWidth-2), r.Uint64N(2)
+			limit := int64(1) << min(62, shift+kc.bits)
+			span := int64(kc.lanes * blocks) // kb moves by at most span*|dm|
 			maxD := min(1<<45, (limit-1)/(span+1))
 			if r.IntN(3) == 0 {
 				maxD = min(maxD, 1<<12) // small steps: many elements per last place
 			}
 			dm := r.Int64N(2*maxD+1) - maxD
-			var base [32]int64
+			base := make([]int64, kc.lanes)
 			for l := range base {
 				base[l] = int64(l) * dm
 			}
@@ -318,7 +343,7 @@ func TestBinadeQKernels(t *testing.T) {
 			} else {
 				lo -= span * dm
 			}
-			first, inc := uint64(lo+r.Int64N(hi-lo+1)), uint64(32*dm)
+			first, inc := uint64(lo+r.Int64N(hi-lo+1)), uint64(int64(kc.lanes)*dm)
 			switch r.IntN(6) {
 			case 0:
 				first = uint64(lo)
@@ -330,57 +355,8 @@ func TestBinadeQKernels(t *testing.T) {
 			}
 			m := newKernelMem(r, blocks*64, p.nt)
 			w := m.twin()
-			p.asm(m.dst(), blocks, &base, first, inc, shift, cc, ties)
-			p.twin(w.dst(), blocks, &base, first, inc, shift, cc, ties)
-			compareMem(t, fmt.Sprintf("%s shift %d ties %d dm %d case %d", p.name, shift, ties, dm, c), m, w)
-		}
-	}
-}
-
-func TestBinadeSKernels(t *testing.T) {
-	needAVX2(t)
-	r := rand.New(rand.NewPCG(75, 76))
-	pairs := []pair[binSKernel]{{"f32Binq", f32Binq, binS_g, false, true}, {"f32BinqNT", f32BinqNT, binS_g, true, true}}
-	for _, p := range pairs {
-		if skip(p) {
-			t.Skip("no AVX-512 on this CPU")
-		}
-		for c := range 600 {
-			// Within the contract: every kb below 2^(shift+32) (here below
-			// 2^62 too, to stay in int64), shift at most 32, c even.
-			blocks := r.IntN(40)
-			shift, cc, ties := 1+r.Uint64N(32), r.Uint64()&0xFFFFFFFE, r.Uint64N(2)
-			limit := int64(1) << min(62, shift+32)
-			span := int64(16 * blocks) // kb moves by at most span*|dm|
-			maxD := min(1<<50, (limit-1)/(span+1))
-			if r.IntN(3) == 0 {
-				maxD = min(maxD, 1<<12) // small steps: many elements per last place
-			}
-			dm := r.Int64N(2*maxD+1) - maxD
-			var base [16]int64
-			for l := range base {
-				base[l] = int64(l) * dm
-			}
-			lo, hi := int64(0), limit-1 // the range of first
-			if dm >= 0 {
-				hi -= span * dm
-			} else {
-				lo -= span * dm
-			}
-			first, inc := uint64(lo+r.Int64N(hi-lo+1)), uint64(16*dm)
-			switch r.IntN(6) {
-			case 0:
-				first = uint64(lo)
-			case 1:
-				first = uint64(hi)
-			case 2: // at a tie: half a last place past a multiple of 2^shift
-				h := uint64(1) << (shift - 1)
-				first = max(uint64(lo), min(uint64(hi), first&^(h<<1-1)|h))
-			}
-			m := newKernelMem(r, blocks*64, p.nt)
-			w := m.twin()
-			p.asm(m.dst(), blocks, &base, first, inc, shift, cc, ties)
-			p.twin(w.dst(), blocks, &base, first, inc, shift, cc, ties)
+			p.asm(m.dst(), blocks, base, first, inc, shift, cc, ties)
+			p.twin(w.dst(), blocks, base, first, inc, shift, cc, ties)
 			compareMem(t, fmt.Sprintf("%s shift %d ties %d dm %d case %d", p.name, shift, ties, dm, c), m, w)
 		}
 	}

@@ -137,30 +137,26 @@ func bin_g(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties ui
 
 // binQ_g is the twin of f16Binq[NT].
 func binQ_g(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
-	out := unsafe.Slice(dst, blocks*64)
-	for k := range blocks {
-		for l := range base {
-			kb := uint64(base[l]) + first + uint64(k)*inc
-			q := kb >> shift
-			if ties != 0 {
-				q &= (kb-1)>>shift | ^uint64(1)
-			}
-			binary.LittleEndian.PutUint16(out[64*k+2*l:], uint16(q)+uint16(c))
-		}
-	}
+	binWide(unsafe.Slice(dst, blocks*64), base[:], first, inc, shift, c, ties)
 }
 
 // binS_g is the twin of f32Binq[NT].
 func binS_g(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
-	out := unsafe.Slice(dst, blocks*64)
-	for k := range blocks {
+	binWide(unsafe.Slice(dst, blocks*64), base[:], first, inc, shift, c, ties)
+}
+
+// binWide writes the blocks of 64 bytes of out from int64 binade lanes,
+// one lane an element of 64/len(base) bytes (float16 or float32).
+func binWide(out []byte, base []int64, first, inc, shift, c, ties uint64) {
+	size := 64 / len(base)
+	for k := range len(out) / 64 {
 		for l := range base {
 			kb := uint64(base[l]) + first + uint64(k)*inc
 			q := kb >> shift
 			if ties != 0 {
 				q &= (kb-1)>>shift | ^uint64(1)
 			}
-			binary.LittleEndian.PutUint32(out[64*k+4*l:], uint32(q)+uint32(c))
+			putLE(out[64*k+size*l:], size, q+c)
 		}
 	}
 }
