@@ -174,6 +174,43 @@ hties: \
 	JNZ hties \
 	JMP done \
 wide: \
+	CMPQ AX, $20 \
+	JA wider \
+	NEGQ AX \
+	ADDQ $20, AX \
+	MOVQ AX, X13 \
+	VPSLLD X13, Z0, Z0 \
+	VPSLLD X13, Z1, Z1 \
+	VPSLLD X13, Z4, Z4 \
+	VMOVDQU64 hiWords<>(SB), Z13 \
+	TESTQ DX, DX \
+	JNZ qties \
+qloop: \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2W Z1, Z0, Z5 \
+	VPSRLW $4, Z5, Z5 \
+	VPADDW Z12, Z5, Z5 \
+	store Z5, 0(DI) \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ qloop \
+	JMP done \
+qties: \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2W Z1, Z0, Z5 \
+	VPSRLW $4, Z5, Z5 \
+	VPANDNQ Z5, Z14, Z5 \
+	VPADDW Z12, Z5, Z5 \
+	store Z5, 0(DI) \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ qties \
+	JMP done \
+wider: \
 	TESTQ DX, DX \
 	JNZ ties \
 loop: \

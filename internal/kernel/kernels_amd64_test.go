@@ -251,13 +251,13 @@ func TestBinadeKernels(t *testing.T) {
 			continue
 		}
 		for c := range 400 {
-			// Within the contract: every kb below 2^(shift+16), c even.
+			// Within the contract: every kb below 2^(shift+12), c even.
 			blocks := r.IntN(40)
 			shift, cc, ties := 1+r.Uint64N(31), r.Uint64()&0xFFFE, uint64(0)
 			if r.IntN(2) == 0 {
 				ties = uint64(r.Uint32()) // any elements of a block
 			}
-			limit := int64(1) << min(32, shift+16)
+			limit := int64(1) << min(32, shift+12)
 			up := uint(r.IntN(3))
 			span := int64(32*blocks) << up // kb moves by at most span*|dm|
 			maxD := min(1<<15, (limit-1)/(span+1))

@@ -29,9 +29,9 @@ type (
 	// kb >> shift (first is biased by half a last place, so ties round
 	// up), with the last bit of kb >> shift cleared where bit e of ties is
 	// set: the ties the planner found, which so go to even. Pre: every kb of the
-	// blocks is below 2^(shift+16) (q fits 16 bits), and c is even (a
-	// sign and an exponent); the planner's binades keep kb below
-	// 2^(shift+12), and c's low 10 bits are 0.
+	// blocks is below 2^(shift+12) (q fits 12 bits: the planner's binades
+	// have q at most 2048), and c is even (a sign and an exponent: its low
+	// 10 bits are 0).
 	binKernel func(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
 	// binQKernel is binKernel with int64 lanes, lane l holding element l
