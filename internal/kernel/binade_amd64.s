@@ -478,3 +478,91 @@ TEXT ·f32Binq(SB), NOSPLIT, $0-64
 // f32Binq with streaming stores.
 TEXT ·f32BinqNT(SB), NOSPLIT, $0-64
 	F32BINQ(VMOVNTDQ, SFENCE)
+
+// The tie mask of the place at off(R12) (its high 32 bits, a bit an
+// element) as words of 1 in Z14, and the place's lanes in Z0, Z1: base
+// (scaled, Z10, Z11) plus its first (the low 32 bits) scaled by X15.
+#define BINPLACE(off) \
+	MOVQ off(R12), AX \
+	VPBROADCASTD AX, Z9 \
+	VPSLLD X15, Z9, Z9 \
+	VPADDD Z10, Z9, Z0 \
+	VPADDD Z11, Z9, Z1 \
+	SHRQ $32, AX \
+	KMOVD AX, K1 \
+	VPMOVM2W K1, Z14 \
+	VPSRLW $15, Z14, Z14
+
+// A block of float16 from the binade lanes Z0, Z1 at 0(at): the high halves
+// (q << 4) gathered in order, q, ties to even, plus c.
+#define BINBLOCK(at) \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2W Z1, Z0, Z5 \
+	VPSRLW $4, Z5, Z5 \
+	VPANDNQ Z5, Z14, Z5 \
+	VPADDW Z12, Z5, Z5 \
+	VMOVDQU64 Z5, 0(at)
+
+// func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
+// Rows of float16 of one sign and binade from int32 lanes (the binade
+// kernel's rounding, F16BINX's form for shifts 17-20 at every shift up to
+// 20), with AVX-512: blocks of 64 bytes, from three places a row as
+// rowsF16x, but the middle blocks from the row's first 64-byte aligned
+// byte (a 64-byte store never crosses a cache line). The lanes (base, in
+// packOrder, and inc) are scaled to shift 20 once; each firsts value holds
+// a place's first kb (low 32 bits) and its tie mask (high 32 bits).
+TEXT ·rowsBinx(SB), NOSPLIT, $0-72
+	MOVQ dst+0(FP), R8
+	MOVQ rows+8(FP), R9
+	MOVQ pitch+16(FP), R10
+	MOVQ rowBytes+24(FP), R11
+	MOVQ base+32(FP), SI
+	MOVQ firsts+40(FP), R12
+	MOVQ shift+56(FP), AX
+	NEGQ AX
+	ADDQ $20, AX
+	MOVQ AX, X15
+	MOVQ inc+48(FP), AX
+	VPBROADCASTD AX, Z4
+	VPSLLD X15, Z4, Z4
+	VMOVDQU32 0(SI), Z10
+	VMOVDQU32 64(SI), Z11
+	VPSLLD X15, Z10, Z10
+	VPSLLD X15, Z11, Z11
+	MOVQ c+64(FP), AX
+	VPBROADCASTW AX, Z12
+	VMOVDQU64 hiWords<>(SB), Z13
+	TESTQ R9, R9
+	JZ done
+row:
+	MOVQ R8, BX
+	NEGQ BX
+	ANDQ $63, BX // bytes to the first aligned one
+	JZ aligned
+	BINPLACE(0)
+	BINBLOCK(R8)
+aligned:
+	BINPLACE(8)
+	LEAQ (R8)(BX*1), DI
+	MOVQ R11, CX
+	SUBQ BX, CX
+	SUBQ $64, CX
+	JLE last
+block:
+	BINBLOCK(DI)
+	VPADDD Z4, Z0, Z0
+	VPADDD Z4, Z1, Z1
+	ADDQ $64, DI
+	SUBQ $64, CX
+	JG block
+last:
+	BINPLACE(16)
+	LEAQ -64(R8)(R11*1), DI
+	BINBLOCK(DI)
+	ADDQ R10, R8
+	ADDQ $24, R12
+	DECQ R9
+	JNZ row
+done:
+	VZEROUPPER
+	RET

@@ -60,11 +60,17 @@
 //	rows-words  rowsAdd{B,W,D,Q}[NT]             rows of integers, constants, infinities
 //	rows-f32    rowsAddS[NT]                     float32 rows exact in float32 lanes
 //	rows-f16    rowsF16x (AVX-512 only)          float16 rows exact in float32 lanes
+//	rows-binade rowsBinx (AVX-512 only)          float16 rows of consecutive indices
+//	                                             in int32 lanes, one sign and binade
+//	                                             a piece (before rows-f16 where
+//	                                             binadeFirst holds and binades are
+//	                                             long); rows that span two as runs
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB and addStoreBNT, fma_g for fmaStore, f64To16_g for
 // cvtStoreF16Odd[x],
-// bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, rowsF16_g for rowsF16x, ...); kernels_test.go calls
+// bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, rowsF16_g for rowsF16x,
+// rowsBin_g for rowsBinx, ...); kernels_test.go calls
 // both directly on random inputs within the routine's contract, for every
 // table of the machine (AVX-512 and AVX2) and both store kinds.
 //
@@ -79,7 +85,7 @@
 // (mF64: one rounding in effect, as float32 keeps 13 more bits); and the
 // binade kernels' integer rounding, ties to even by the kernel's tie form
 // where dense and by a patch after the kernel where sparse (mBinade,
-// mBinadeQ and mBinadeS, with binadeTies). float64 (the Go-native API): math.FMA (mFMA) and
+// mBinadeQ, mBinadeS and mRowsBin, with binadeTies). float64 (the Go-native API): math.FMA (mFMA) and
 // VFMADD213PD on exact indices (mFMALanes). Every one rounds once, to
 // nearest even.
 package kernel

@@ -63,17 +63,26 @@ func (f *Filler) FillNative(dst []byte, i0, step uint64) {
 // FillRowsLE writes rows of n consecutive elements, row r starting at byte
 // r*pitch of dst, with the bits of indices i0 + r*rowStep + j*step.
 func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
-	var pl plan
-	f.planRows(tbl, dst, rows, pitch, n, i0, rowStep, step, &pl)
-	for _, p := range pl.p[:pl.n] {
-		if p.m == mRowRuns {
-			for r := int(p.j); r < int(p.j+p.n); r++ {
-				at := r * pitch
-				f.FillLE(dst[at:at+n<<f.lg], i0+uint64(r)*rowStep, step)
+	for {
+		var pl plan
+		done := f.planRows(tbl, dst, rows, pitch, n, i0, rowStep, step, &pl)
+		for _, p := range pl.p[:pl.n] {
+			switch p.m {
+			case mRowRuns:
+				for r := int(p.j); r < int(p.j+p.n); r++ {
+					at := r * pitch
+					f.FillLE(dst[at:at+n<<f.lg], i0+uint64(r)*rowStep, step)
+				}
+			case mRowsBin:
+				f.rowsBin(dst, &p, pitch, n, step)
+			default:
+				f.rows(dst, &p, pitch, n, i0, rowStep, step)
 			}
-			continue
 		}
-		f.rows(dst, &p, pitch, n, i0, rowStep, step)
+		if done == rows {
+			return
+		}
+		dst, rows, i0 = dst[done*pitch:], rows-done, i0+uint64(done)*rowStep
 	}
 }
 
@@ -333,6 +342,67 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		default:
 			t.rows(int(f.lg), p.nt, d, m, pitch, rowBytes, base, &firsts[0], inc)
 		}
+	}
+}
+
+// rowsBin writes a piece of binade rows (mRowsBin) with the binade row
+// kernel, rowsPerCall rows a call: the magnitudes and tie masks at the
+// three places a row's blocks start computed here from the element of the
+// piece's run each place is; sparse ties patched after, as binade does.
+func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
+	up, shift := binadeScale(int(p.shift))
+	dm := int64(p.d)
+	half := uint64(1) << (shift - 1)
+	var own [32]int32
+	base := &own
+	switch {
+	case step == 1 && up == 0 && dm > 0:
+		base = &f.ln.bin[0]
+	case step == 1 && up == 0:
+		base = &f.ln.bin[1]
+	default:
+		for l, e := range packOrder {
+			own[l] = int32(uint32(uint64(e*dm) << up))
+		}
+	}
+	var pattern uint64 // dense ties: bit e for e = 0, per, 2*per, ... of a block
+	if p.ties {
+		for e := 0; e < 32; e += int(p.per) {
+			pattern |= 1 << e
+		}
+	}
+	// The kernel reads the low 32 bits of each kb: uint32 arithmetic
+	// (wrapping alike) gives them.
+	de := uint32(uint64(dm) << up)   // kb's step between elements
+	kb := uint32(p.first<<up + half) // the kb of the current row's first element
+	dRow := uint32(n) * de
+	rowBytes := n << 1
+	var firsts [3 * rowsPerCall]uint64
+	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
+		m := min(rowsPerCall, int(p.j+p.n)-r0)
+		d := unsafe.SliceData(dst[r0*pitch:])
+		at := uintptr(unsafe.Pointer(d))
+		for r := range m {
+			mis := uint32(-at%64) >> 1 // elements to the first 64-byte aligned one
+			f := firsts[3*r : 3*r+3]
+			f[0], f[1], f[2] = uint64(kb), uint64(kb+mis*de), uint64(kb+uint32(n-32)*de)
+			if p.ties {
+				e := int64(r0+r-int(p.j)) * int64(n) // the element of the piece's run the row starts at
+				for k, o := range [3]int64{0, int64(mis), int64(n - 32)} {
+					f[k] |= pattern << ((int64(p.tie) - e - o) & int64(p.per-1)) & (1<<32 - 1) << 32
+				}
+			}
+			kb += dRow
+			at += uintptr(pitch)
+		}
+		tbl.rowsBin(d, m, pitch, rowBytes, base, &firsts[0], uint64(32*dm)<<up, uint64(shift), uint64(p.c))
+	}
+	// Sparse ties, rounded up by the kernel: to even, as binade does.
+	total := int64(p.n) * int64(n)
+	for e := int64(p.tie); !p.ties && e < total; e += int64(p.per) {
+		at := (int(p.j)+int(e/int64(n)))*pitch + int(e%int64(n))<<1
+		v := binary.LittleEndian.Uint16(dst[at:])
+		binary.LittleEndian.PutUint16(dst[at:], v-uint16(v-uint16(p.c))&1)
 	}
 }
 

@@ -132,6 +132,75 @@ func TestFillRowsMatchesBits(t *testing.T) {
 	}
 }
 
+// TestFillRowsBinade: float16 rows of consecutive indices in int32 lanes,
+// which the binade row kernel writes a binade at a time (rows that span
+// two as runs), give Bits for every element and leave the padding, on every
+// table: dense and sparse ties, zero crossings, subnormals, overflow part
+// way, plans that fill up (many binades), and random ones.
+func TestFillRowsBinade(t *testing.T) {
+	r := rand.New(rand.NewPCG(91, 92))
+	mem := make([]byte, 1<<20+64)
+	named := []struct{ start, delta uint64 }{
+		{0x2E66, 0x0CEA}, // 0.1, +3e-4 (fine)
+		{0x2E66, 0x34CD}, // 0.1, +0.3
+		{0x6800, 0x3000}, // 2048, +1/8 (every 16th a tie)
+		{0xE3D0, 0x2C7B}, // -1000, +0.07 (crosses zero)
+		{0, 0x3C00},      // 0, +1 (overflows in row 64 of 1024)
+		{0x8001, 0x0003}, // subnormals, growing down
+		{0x7BFF, 0xD3FF}, // 65504, -63.97: coarse, downwards
+	}
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		planned := 0
+		for c := range 300 {
+			rc := binadeRowsCase(r, mem)
+			if c < 4*len(named) {
+				q := named[c%len(named)]
+				rc.f = NewFiller(Float16, 2, q.start, q.delta, rc.i0+uint64(rc.rows*rc.n))
+				if c >= 2*len(named) { // long rows, many of them
+					rc.n, rc.i0 = 1024, uint64(c%2)
+					rc.pitch, rc.rowStep = 2*(1024+16*(c%3)), 1024
+					rc.rows = (len(mem) - 64) / rc.pitch
+					rc.f = NewFiller(Float16, 2, q.start, q.delta, rc.i0+uint64(rc.rows*rc.n))
+					rc.dst = mem[2*(c%32) : 2*(c%32)+(rc.rows-1)*rc.pitch+2*rc.n]
+				}
+			}
+			f, dst := rc.f, rc.dst
+			for _, p := range planAllRows(tb, rc) {
+				if p.m == mRowsBin {
+					planned++
+				}
+				if why := f.validRows(tb, dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1, p); why != "" {
+					t.Fatalf("%s case %d: piece %v: %s", tb.name, c, p.m, why)
+				}
+			}
+			for i := range dst {
+				dst[i] = 0x5A
+			}
+			f.FillRowsLE(dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1)
+			for row := range rc.rows {
+				for e := range rc.pitch / 2 {
+					at := row*rc.pitch + 2*e
+					if at >= len(dst) {
+						break
+					}
+					got, want := uint64(binary.LittleEndian.Uint16(dst[at:])), uint64(0x5A5A)
+					if e < rc.n {
+						want = f.Bits(rc.i0 + uint64(row*rc.n+e))
+					}
+					if got != want {
+						t.Fatalf("%s case %d: start %#x delta %#x i0 %d rows %d pitch %d n %d: row %d element %d = %#x, want %#x",
+							tb.name, c, f.start, f.delta, rc.i0, rc.rows, rc.pitch, rc.n, row, e, got, want)
+					}
+				}
+			}
+		}
+		if tb.hasRowsBin() && planned < 300 {
+			t.Errorf("%s: only %d binade row pieces planned", tb.name, planned)
+		}
+	}
+}
+
 // TestFillRowsOverflow: padded rows whose values pass the overflow point
 // part way are planned as rows of finite values and a piece of infinity
 // rows from the first row past that point; every element is Bits, and the
@@ -158,12 +227,11 @@ func TestFillRowsOverflow(t *testing.T) {
 			for i := range dst {
 				dst[i] = 0x5A
 			}
-			var pl plan
-			f.planRows(tb, dst, c.rows, pitch, c.n, 0, uint64(c.n), 1, &pl)
-			if p := pl.p[pl.n-1]; p.m != mRowsWords || pl.n < 3 {
-				t.Fatalf("%s case %d: the rows end with %v in %d pieces, want infinity rows of their own", tb.name, k, p.m, pl.n)
+			pieces := planAllRows(tb, rowsLayout{f: f, dst: dst, rows: c.rows, pitch: pitch, n: c.n, rowStep: uint64(c.n), step: 1})
+			if p := pieces[len(pieces)-1]; p.m != mRowsWords || len(pieces) < 3 {
+				t.Fatalf("%s case %d: the rows end with %v in %d pieces, want infinity rows of their own", tb.name, k, p.m, len(pieces))
 			}
-			for _, p := range pl.p[:pl.n] {
+			for _, p := range pieces {
 				a := uint64(p.j) * uint64(c.n)
 				if why := f.validRows(tb, dst, c.rows, pitch, c.n, 0, uint64(c.n), 1, p); why != "" {
 					t.Fatalf("%s case %d: piece %v from row %d (index %d): %s", tb.name, k, p.m, p.j, a, why)

@@ -454,3 +454,57 @@ func TestRowF16Kernels(t *testing.T) {
 		}
 	}
 }
+
+// TestRowBinadeKernels holds rowsBinx to its twin within its contract: each
+// place's every kb below 2^(shift+12), shift at most 20, c even, any tie
+// masks.
+func TestRowBinadeKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(75, 76))
+	pairs := []pair[rowsBinKernel]{{"rowsBinx", rowsBinx, rowsBin_g, false, true}}
+	for _, p := range pairs {
+		if skip(p) {
+			t.Skip("no AVX-512 on this CPU")
+		}
+		for c := range 300 {
+			rows, pitch, rowBytes := rowsCase(r, 64)
+			rowBytes &^= 1
+			shift, cc := 1+r.Uint64N(20), r.Uint64()&0xFFFE
+			limit := int64(1) << (shift + 12)
+			up := uint(r.IntN(3))
+			span := int64(32*(rowBytes/64+2)) << up // a place's kb moves by at most span*|dm|
+			maxD := min(1<<15, (limit-1)/(span+1))
+			dm := r.Int64N(2*maxD+1) - maxD
+			var base [32]int32
+			for l, e := range packOrder {
+				base[l] = int32(uint32(uint64(e*dm) << up))
+			}
+			lo, hi := int64(0), limit-1 // the range of a place's first
+			if dm >= 0 {
+				hi -= span * dm
+			} else {
+				lo -= span * dm
+			}
+			firsts := make([]uint64, 3*rows)
+			for i := range firsts {
+				first := uint64(lo + r.Int64N(hi-lo+1))
+				if r.IntN(4) == 0 {
+					first = uint64(lo) // kb at an end of the range
+					if r.IntN(2) == 0 {
+						first = uint64(hi)
+					}
+				}
+				if r.IntN(2) == 0 {
+					first |= uint64(r.Uint32()) << 32 // a tie mask
+				}
+				firsts[i] = first
+			}
+			inc := uint64(32*dm) << up
+			m := newKernelMem(r, (rows-1)*pitch+rowBytes, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], inc, shift, cc)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], inc, shift, cc)
+			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d shift %d case %d", p.name, rows, pitch, rowBytes, shift, c), m, w)
+		}
+	}
+}

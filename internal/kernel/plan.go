@@ -102,10 +102,18 @@ const (
 	// mRowsF16 writes rows of float16 from exact float32 lanes with F16C
 	// (rowsF16x). Pre: as mRowsF32; the table has the kernel (AVX-512).
 	mRowsF16
+
+	// mRowsBin writes rows of float16 of one sign and one binade from
+	// int32 lanes (rowsBinx), as mBinade writes a run: the rows' elements
+	// are one run of consecutive indices (rowStep = n*step), and first, d,
+	// the ties, tie and per are those of that run (element e of the
+	// piece's r-th row is its element r*n + e). Pre: as mBinade for that
+	// run; rows of at least 128 bytes; the table has the kernel (AVX-512).
+	mRowsBin
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "row-runs", "rows-words", "rows-f32", "rows-f16"}
+	"binade-q", "binade-s", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -243,6 +251,27 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 				}
 			}
 		}
+	case mRowsBin:
+		switch {
+		case s.kind != Float16 || !float || rowStep != uint64(n)*step:
+			return "not float16 rows of consecutive indices"
+		case !t.hasRowsBin():
+			return "the table has no binade row kernel"
+		case !s.int32Lanes(a, last):
+			return "not float16 in int32 lanes"
+		case p.ties && (p.per == 0 || 32%p.per != 0):
+			return "dense ties whose period does not divide a block"
+		}
+		_, ka := s.linear(a)
+		_, kl := s.linear(last)
+		sh, c, _, _ := s.binadeOf(int64(ka))
+		sh2, c2, _, _ := s.binadeOf(int64(kl))
+		if sh != sh2 || c != c2 || ka == 0 || kl == 0 {
+			return "not one binade of one sign"
+		}
+		if sh != int(p.shift) || c != p.c || absInt(int64(ka)) != p.first {
+			return "parameters not those of the binade"
+		}
 	case mRowsF32, mRowsF16:
 		want := Float32
 		if p.m == mRowsF16 {
@@ -312,6 +341,14 @@ func (pl *plan) put(m method, j, n int) *piece {
 	pl.n++
 	p.m, p.j, p.n = m, uint32(j), uint32(n)
 	return p
+}
+
+// last returns the last piece, or nil if none.
+func (pl *plan) last() *piece {
+	if pl.n == 0 {
+		return nil
+	}
+	return &pl.p[pl.n-1]
 }
 
 // aligned reports whether dst starts at a multiple of the element size.
@@ -585,15 +622,19 @@ func binadeTies(a, d uint64, shift, n int) (ties uint64, tie, period int) {
 // dst, with the elements of indices i0 + r*rowStep + e*step. Element 0 (if
 // among them) goes in a row of its own; then the row kernels take the rows
 // where their values need no rounding of their own (integers, constants,
-// infinities, floats exact in float32); other rows go one at a time as runs.
-func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) {
+// infinities, floats exact in float32), and float16 rows of consecutive
+// indices in int32 lanes a binade at a time (planRowBinades); other rows go
+// one at a time as runs. It returns how many rows the pieces cover from
+// the first: all, or, where they need more than maxPieces, as many as fit
+// (the caller plans the rest again).
+func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
 	r := 0
 	if i0 == 0 && rows > 1 && rowStep != 0 {
 		pl.put(mRowRuns, 0, 1)
 		r = 1
 	}
 	if r == rows {
-		return
+		return rows
 	}
 	a := i0 + uint64(r)*rowStep // the index of row r's first element
 	rowBytes := n << s.lg
@@ -620,17 +661,86 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 			m, first = mRowsWords, s.infAt(a)
 		case s.kind == Float32 && known && s.f32Exact:
 			m = mRowsF32
+		case s.binadeRows(t, a, n, rowStep, step, end-r, known) &&
+			(!s.f32Exact || t.binadeFirst() && s.fewBinades(a, a+uint64(end-r)*rowStep-step, (end-r)*n)):
+			m = mRowsBin
 		case s.kind == Float16 && known && s.f32Exact && t.hasRowsF16():
 			m = mRowsF16
 		}
 	}
-	p := pl.put(m, r, end-r)
-	p.first, p.rowD, p.d = first, rowD, d
-	p.nt = s.streamRows(t, dst, r, end, pitch, rowBytes, m)
+	if m == mRowsBin {
+		if e := s.planRowBinades(r, end, n, a, step, pl); e < end {
+			return e
+		}
+	} else {
+		p := pl.put(m, r, end-r)
+		p.first, p.rowD, p.d = first, rowD, d
+		p.nt = s.streamRows(t, dst, r, end, pitch, rowBytes, m)
+	}
 	if end < rows {
 		p := pl.put(mRowsWords, end, rows-end)
 		p.first, p.nt = s.infAt(i0+uint64(end)*rowStep), s.streamRows(t, dst, end, rows, pitch, rowBytes, mRowsWords)
 	}
+	return rows
+}
+
+// binadeRows reports whether the binade row kernel may write the rows
+// rows of n elements from index a (rowStep apart, all finite): float16
+// rows of consecutive indices, in int32 lanes.
+func (s *Seq) binadeRows(t *table, a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
+	return s.kind == Float16 && s.mode == modeLinear && known && t.hasRowsBin() &&
+		rowStep == uint64(n)*step && a < s.overIdx && s.int32Lanes(a, a+uint64(rows)*rowStep-step)
+}
+
+// planRowBinades plans rows [r0, end) of n elements of consecutive indices
+// from a (float16 in int32 lanes, finite) as planBinades plans a run: the
+// rows wholly inside one sign and binade are a piece of mRowsBin, a row
+// that spans two (or holds zero) a row of its own, planned as a run. It
+// returns how far its pieces reach, leaving room for one more piece.
+func (s *Seq) planRowBinades(r0, end, n int, a, step uint64, pl *plan) int {
+	_, lo := s.linear(a)
+	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 in magnitude
+	for r := r0; r < end; {
+		if pl.n > maxPieces-3 {
+			return r
+		}
+		k := k0 + int64(r-r0)*int64(n)*dk
+		shift, c, low, high := s.binadeOf(k)
+		mag, sign := k, int64(1)
+		if k < 0 {
+			mag, sign = -k, -1
+		}
+		dm := sign * dk // the step of |k| while the sign holds
+		left := int64(end-r) * int64(n)
+		count := left
+		switch {
+		case mag == 0:
+			count = 1
+		case dm > 0:
+			count = quoAny(high-mag, dm) + 1
+		case dm < 0:
+			count = quoAny(mag-low, -dm) + 1
+		}
+		// The rows wholly inside, fewer than 2^32 elements.
+		full := int(min(count, left, 1<<32-1) / int64(n))
+		if full == 0 || mag == 0 {
+			if q := pl.last(); q != nil && q.m == mRowRuns && int(q.j+q.n) == r {
+				q.n++
+			} else {
+				pl.put(mRowRuns, r, 1)
+			}
+			r++
+			continue
+		}
+		p := pl.put(mRowsBin, r, full)
+		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
+		up, sh := binadeScale(shift)
+		elems := full * n
+		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems)
+		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
+		r += full
+	}
+	return end
 }
 
 // rowsStream reports whether the row kernels may stream rows of rowBytes

@@ -210,6 +210,49 @@ func randomRows(r *rand.Rand, mem []byte, maxRows, maxN int, varied bool) rowsLa
 	return c
 }
 
+// binadeRowsCase draws float16 rows of consecutive indices whose values
+// fit int32 lanes (the binade row kernel's): a start and a delta less than
+// 2^20 apart in magnitude (often far less), of either sign, rows of 1 to
+// 1500 elements, element 0 among them or not.
+func binadeRowsCase(r *rand.Rand, mem []byte) rowsLayout {
+	for {
+		de := 0x0400 * uint64(r.IntN(30)) // delta's exponent field
+		start := uint64(r.IntN(0x7800)) | uint64(r.IntN(2))<<15
+		delta := (de + uint64(r.IntN(0x400))) | uint64(r.IntN(2))<<15
+		c := rowsLayout{n: 1 + r.IntN(1500), step: 1}
+		c.pitch = 2 * (c.n + r.IntN(40))
+		c.rows = 1 + r.IntN(min(300, (len(mem)-64-2*c.n)/c.pitch+1))
+		c.rowStep = uint64(c.n)
+		if r.IntN(3) > 0 {
+			c.i0 = r.Uint64N(1 << 16)
+		}
+		count := c.i0 + uint64(c.rows*c.n)
+		c.f = NewFiller(Float16, 2, start, delta, count+r.Uint64N(100))
+		if c.f.mode != modeLinear || !c.f.int32Lanes(c.i0, count-1) {
+			continue
+		}
+		off := 2 * r.IntN(32)
+		c.dst = mem[off : off+(c.rows-1)*c.pitch+2*c.n]
+		return c
+	}
+}
+
+// planAllRows plans rows as FillRowsLE does (again from where a full plan
+// ends): every piece, its rows counted from the first.
+func planAllRows(tb *table, c rowsLayout) []piece {
+	var all []piece
+	for done := 0; done < c.rows; {
+		var pl plan
+		e := c.f.planRows(tb, c.dst[done*c.pitch:], c.rows-done, c.pitch, c.n, c.i0+uint64(done)*c.rowStep, c.rowStep, c.step, &pl)
+		for _, p := range pl.p[:pl.n] {
+			p.j += uint32(done)
+			all = append(all, p)
+		}
+		done += e
+	}
+	return all
+}
+
 // avx2Like plans as a table without the float16 row kernel (it executes
 // nothing here).
 var avx2Like = &table{name: "avx2-like", asm: true}
@@ -228,10 +271,12 @@ func TestPlanRows(t *testing.T) {
 		if c%2 == 0 {
 			tb = noF16
 		}
-		var pl plan
-		f.planRows(tb, dst, rows, pitch, n, i0, rowStep, step, &pl)
+		if c%4 == 1 {
+			rc = binadeRowsCase(r, mem)
+			f, dst, rows, pitch, n, i0, rowStep, step = rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
+		}
 		next := 0
-		for _, p := range pl.p[:pl.n] {
+		for _, p := range planAllRows(tb, rc) {
 			if int(p.j) != next {
 				t.Fatalf("case %d: rows piece %v starts at row %d, the previous ends at %d", c, p.m, p.j, next)
 			}
@@ -246,7 +291,7 @@ func TestPlanRows(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
 		}
 	}
-	for m := mRowRuns; m <= mRowsF16; m++ {
+	for m := mRowRuns; m <= mRowsBin; m++ {
 		if used[m] == 0 {
 			t.Errorf("no random rows were planned with method %v", m)
 		}

@@ -64,6 +64,14 @@ type (
 	// float32 lanes (f32Kernel's), in blocks of 64 bytes (rowBytes at
 	// least 64); firsts hold float32 bits.
 	rowsF16Kernel func(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
+
+	// rowsBinKernel is rowsKernel for float16 of one binade, each place's
+	// blocks as binKernel writes them from the place's first kb (the low 32
+	// bits of its firsts value) with the place's tie mask (the high 32
+	// bits), in blocks of 64 bytes (rowBytes at least 64), the middle ones
+	// from the row's first 64-byte aligned byte. Pre: as binKernel, and
+	// shift at most 20.
+	rowsBinKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
 )
 
 // Lanes of the add kernels: integers of 1, 2, 4, 8 bytes, and float32.
@@ -97,6 +105,10 @@ var goTable = &table{name: "go"}
 // hasRowsF16 reports whether the table has the float16 row kernel (where it
 // has not, the planner writes those rows as runs).
 func (t *table) hasRowsF16() bool { return !t.asm || t.avx512 }
+
+// hasRowsBin reports whether the table has the float16 binade row kernel
+// (where it has not, the planner writes those rows as runs).
+func (t *table) hasRowsBin() bool { return !t.asm || t.avx512 }
 
 // binadeFirst reports whether float16 runs exact in float32 lanes but of
 // few binades go to the binade kernel rather than F16C: the AVX-512 binade

@@ -149,6 +149,9 @@ func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *u
 //go:noescape
 func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
 
+//go:noescape
+func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
+
 var (
 	avx2Table   = &table{name: "avx2", asm: true}
 	avx512Table = &table{name: "avx512", asm: true, avx512: true}
@@ -326,6 +329,15 @@ func (t *table) rowsF32To16(dst *byte, rows, pitch, rowBytes int, base *[32]floa
 		return
 	}
 	rowsF16x(dst, rows, pitch, rowBytes, base, firsts, inc)
+}
+
+// rowsBin is only called where hasRowsBin holds.
+func (t *table) rowsBin(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64) {
+	if !t.asm {
+		rowsBin_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+		return
+	}
+	rowsBinx(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
 }
 
 var (
