@@ -320,10 +320,10 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		m := min(rowsPerCall, int(p.j+p.n)-r0)
 		d := unsafe.SliceData(dst[r0*pitch:])
 		for r := range m {
-			// The values at the row's start, its first 32-byte aligned
+			// The values at the row's start, its first 64-byte aligned
 			// byte and its last block: integers and constants from the
 			// piece's steps, floats from their index.
-			mis := uint64(-(uintptr(unsafe.Pointer(d)) + uintptr(r*pitch)) % 32 >> f.lg)
+			mis := uint64(-(uintptr(unsafe.Pointer(d)) + uintptr(r*pitch)) % 64 >> f.lg)
 			if p.m == mRowsWords {
 				v := p.first + uint64(r0+r-int(p.j))*p.rowD
 				firsts[3*r], firsts[3*r+1], firsts[3*r+2] = v, v+mis*p.d, v+lastBlock*p.d

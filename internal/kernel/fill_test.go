@@ -258,8 +258,8 @@ func TestFillRowsOverflow(t *testing.T) {
 	}
 }
 
-// TestFillRowsStreaming: padded rows past streamingMin, aligned to 64
-// bytes and whole blocks long, which the row kernels stream where the
+// TestFillRowsStreaming: padded rows past streamingMin, at multiples of
+// 16 bytes (some of 64), which the row kernels stream where the
 // machine streams (forced here), give Bits for every element and leave the
 // padding: integers of each width and exact float32.
 func TestFillRowsStreaming(t *testing.T) {
@@ -282,10 +282,11 @@ func TestFillRowsStreaming(t *testing.T) {
 		for k, c := range cases {
 			setStreaming(1)
 			n := 1024 / c.size * (1 + k%2) // 1 or 2 KiB rows
-			pitch := n*c.size + 64*(1+k)
+			pitch := n*c.size + 16*(1+3*k) // rows at multiples of 16 bytes, 64 for k = 1
 			rows := streamingMin/pitch + 3 // past streamingMin without row 0
 			f := NewFiller(c.kind, c.size, c.start, c.delta, uint64(rows*n))
-			dst := mem[off : off+(rows-1)*pitch+n*c.size]
+			at := off + 16*(k%3)
+			dst := mem[at : at+(rows-1)*pitch+n*c.size]
 			for i := range dst {
 				dst[i] = 0x5A
 			}

@@ -386,14 +386,52 @@ func TestRowKernels(t *testing.T) {
 		k %= 5 // the lane kind (regular stores, then streaming)
 		for c := range 100 {
 			rows, pitch, rowBytes := rowsCase(r, 128)
-			if p.nt { // streaming rows: 64-byte aligned, whole blocks
-				rowBytes = 128 * (1 + r.IntN(8))
-				pitch = rowBytes + 64*r.IntN(4)
+			m := newKernelMem(r, (rows-1)*pitch+rowBytes, p.nt)
+			if p.nt { // streaming rows: at multiples of 16 bytes, 256 or more long
+				rowBytes = 256 + 16*r.IntN(60)
+				pitch = rowBytes + 16*r.IntN(8)
+				m = newKernelMem(r, (rows-1)*pitch+rowBytes, true)
+				m.off += 16 * r.IntN(4)
 			}
 			var base [128]byte
 			var inc [32]byte
 			firsts := make([]uint64, 3*rows)
-			if k == laneS {
+			if p.nt {
+				// Every row one run: the kernel and its twin take the
+				// three places' values for different bytes, alike only
+				// where the values are of one sequence, as the planner
+				// gives them.
+				size := 1 << min(k, laneQ)
+				if k == laneS {
+					size = 4
+				}
+				d, rowD, v0 := r.Uint64(), r.Uint64(), r.Uint64()
+				sd, sv0, srowD := float64(r.IntN(1<<10)-1<<9), float64(r.IntN(1<<20)-1<<19), float64(r.IntN(1<<12))
+				for l := range 128 / size {
+					if k == laneS {
+						putLE(base[4*l:], 4, uint64(math.Float32bits(float32(float64(l)*sd))))
+					} else {
+						putLE(base[size*l:], size, uint64(l)*d)
+					}
+				}
+				if k == laneS {
+					inc = broadcast32(float32(32 * sd))
+				} else {
+					for l := range 32 / size {
+						putLE(inc[size*l:], size, uint64(128/size)*d)
+					}
+				}
+				for row := range rows {
+					at := uintptr(unsafe.Pointer(m.dst())) + uintptr(row*pitch)
+					for f, o := range []int{0, int(-at%64) / size, (rowBytes - 128) / size} {
+						if k == laneS {
+							firsts[3*row+f] = uint64(math.Float32bits(float32(sv0 + float64(row)*srowD + float64(o)*sd)))
+						} else {
+							firsts[3*row+f] = v0 + uint64(row)*rowD + uint64(o)*d
+						}
+					}
+				}
+			} else if k == laneS {
 				// Exact float32 lanes: the three places of a row hold
 				// values of one exact run.
 				b, f, in := exactLanes(r, 32, rowBytes/128+1, 24, r.IntN(200)-149)
@@ -415,7 +453,6 @@ func TestRowKernels(t *testing.T) {
 					firsts[i] = r.Uint64()
 				}
 			}
-			m := newKernelMem(r, (rows-1)*pitch+rowBytes, p.nt)
 			w := m.twin()
 			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
 			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)

@@ -225,7 +225,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 	}
 	rowBytes := n << s.lg
 	if p.nt && (p.m != mRowsWords && p.m != mRowsF32 || !rowsStream(dst[int(p.j)*pitch:], pitch, rowBytes)) {
-		return "streaming rows that are not word or float32 rows aligned to 64 bytes, whole blocks long"
+		return "streaming rows that are not word or float32 rows at multiples of 16 bytes, 256 or more long"
 	}
 	a := i0 + uint64(p.j)*rowStep
 	last := a + uint64(p.n-1)*rowStep + uint64(n-1)*step
@@ -744,12 +744,11 @@ func (s *Seq) planRowBinades(r0, end, n int, a, step uint64, pl *plan) int {
 }
 
 // rowsStream reports whether the row kernels may stream rows of rowBytes
-// at dst, dst + pitch, ...: every row starts 64-byte aligned and is whole
-// blocks long (no block then overlaps another, nor shares a cache line with
-// one written by regular stores, which would wait for the line to come back
-// from memory: rows of 1040 bytes ran at 3 GB/s so).
+// at dst, dst + pitch, ...: every row starts at a multiple of 16 bytes and
+// is a multiple of 16 long, 256 or more (ROWSNT: its partial cache lines
+// then take one or two regular stores each, which touch no line streamed).
 func rowsStream(dst []byte, pitch, rowBytes int) bool {
-	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64 == 0 && pitch%64 == 0 && rowBytes%addBlock == 0
+	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%16 == 0 && pitch%16 == 0 && rowBytes%16 == 0 && rowBytes >= 256
 }
 
 // streamRows decides the store kind of a piece of rows [r, end) of method

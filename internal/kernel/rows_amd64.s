@@ -4,11 +4,11 @@
 
 // Row kernels: rows of elements, row r at dst + r*pitch, rowBytes long (at
 // least one block), in one call, with regular stores (or streaming ones,
-// suffix NT, for rows aligned to 64 bytes and whole blocks long). Lane by lane, a block
+// suffix NT, for rows at multiples of 16 bytes: see ROWSNT). Lane by lane, a block
 // holds base plus the value of the element it starts at, and each next
 // block inc more, as in addStore*. A row is written as a block at its start
-// (if that is not 32-byte aligned: firsts[3r]), blocks from its first
-// 32-byte aligned byte (firsts[3r+1]; aligned stores never cross a cache
+// (if that is not 64-byte aligned: firsts[3r]), blocks from its first
+// 64-byte aligned byte (firsts[3r+1]; aligned stores never cross a cache
 // line) and a block ending at its end (firsts[3r+2]): the values at those
 // three places are given, as the row's length and alignment need not be
 // whole blocks. base stays in registers (loads from it could wait on the
@@ -57,7 +57,7 @@
 row: \
 	MOVQ R8, BX \
 	NEGQ BX \
-	ANDQ $31, BX \
+	ANDQ $63, BX \
 	JZ aligned \
 	ROWVALUES(0, bc, add) \
 	STORE4(VMOVDQU, R8) \
@@ -90,41 +90,128 @@ done: \
 	VZEROUPPER \
 	RET
 
+// ROWSNT is ROWS with streaming stores for every whole cache line of a
+// row, and regular stores for its partial lines only (rows start at a
+// multiple of 16 bytes and are whole multiples of 16 long, at least 256):
+// the row's bytes before its first 64-byte aligned one (mis: 16, 32 or
+// 48) from the block at its start, the lines from there, 64 bytes at a
+// time, from the block at that byte (firsts[3r+1]), and the bytes past its
+// last 64-byte aligned one (16, 32 or 48) from the block ending at its
+// end. No line is written both ways: a regular store to a line just
+// streamed would wait for the line to come back from memory.
+#define ROWSNT(bc, add) \
+	MOVQ dst+0(FP), R8 \
+	MOVQ rows+8(FP), R9 \
+	MOVQ pitch+16(FP), R10 \
+	MOVQ rowBytes+24(FP), R11 \
+	MOVQ base+32(FP), SI \
+	MOVQ firsts+40(FP), R12 \
+	MOVQ inc+48(FP), DX \
+	VMOVDQU (DX), Y4 \
+	VMOVDQU 0(SI), Y10 \
+	VMOVDQU 32(SI), Y11 \
+	VMOVDQU 64(SI), Y12 \
+	VMOVDQU 96(SI), Y13 \
+	TESTQ R9, R9 \
+	JZ done \
+row: \
+	MOVQ R8, BX \
+	NEGQ BX \
+	ANDQ $63, BX \
+	JZ aligned \
+	ROWVALUES(0, bc, add) \
+	CMPQ BX, $32 \
+	JB head16 \
+	VMOVDQU Y0, 0(R8) \
+	JE aligned \
+	VMOVDQU X1, 32(R8) \
+	JMP aligned \
+head16: \
+	VMOVDQU X0, 0(R8) \
+aligned: \
+	LEAQ (R8)(R11*1), DX \
+	ANDQ $63, DX \
+	MOVQ R11, CX \
+	SUBQ BX, CX \
+	SUBQ DX, CX \
+	LEAQ (R8)(BX*1), DI \
+	ROWVALUES(8, bc, add) \
+	SUBQ $128, CX \
+	JL half \
+block: \
+	STORE4(VMOVNTDQ, DI) \
+	add Y4, Y0, Y0 \
+	add Y4, Y1, Y1 \
+	add Y4, Y2, Y2 \
+	add Y4, Y3, Y3 \
+	ADDQ $128, DI \
+	SUBQ $128, CX \
+	JGE block \
+half: \
+	ADDQ $128, CX \
+	JZ tail \
+	VMOVNTDQ Y0, 0(DI) \
+	VMOVNTDQ Y1, 32(DI) \
+tail: \
+	TESTQ DX, DX \
+	JZ next \
+	ROWVALUES(16, bc, add) \
+	LEAQ (R8)(R11*1), DI \
+	CMPQ DX, $32 \
+	JB tail16 \
+	VMOVDQU Y3, -32(DI) \
+	JE next \
+	VEXTRACTI128 $1, Y2, X5 \
+	VMOVDQU X5, -48(DI) \
+	JMP next \
+tail16: \
+	VEXTRACTI128 $1, Y3, X5 \
+	VMOVDQU X5, -16(DI) \
+next: \
+	ADDQ R10, R8 \
+	ADDQ $24, R12 \
+	DECQ R9 \
+	JNZ row \
+done: \
+	SFENCE \
+	VZEROUPPER \
+	RET
+
 // func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddB(SB), NOSPLIT, $0-56
 	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE)
 
 // func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
-// rowsAddB with streaming stores: rows 64-byte aligned, whole blocks.
+// rowsAddB with streaming stores (ROWSNT).
 TEXT ·rowsAddBNT(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTB, VPADDB, VMOVNTDQ, SFENCE)
+	ROWSNT(VPBROADCASTB, VPADDB)
 
 // func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddW(SB), NOSPLIT, $0-56
 	ROWS(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE)
 
 // func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
-// rowsAddW with streaming stores: rows 64-byte aligned, whole blocks.
+// rowsAddW with streaming stores (ROWSNT).
 TEXT ·rowsAddWNT(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTW, VPADDW, VMOVNTDQ, SFENCE)
+	ROWSNT(VPBROADCASTW, VPADDW)
 
 // func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddD(SB), NOSPLIT, $0-56
 	ROWS(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE)
 
 // func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
-// rowsAddD with streaming stores: rows 64-byte aligned, whole blocks.
+// rowsAddD with streaming stores (ROWSNT).
 TEXT ·rowsAddDNT(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTD, VPADDD, VMOVNTDQ, SFENCE)
+	ROWSNT(VPBROADCASTD, VPADDD)
 
 // func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddQ(SB), NOSPLIT, $0-56
 	ROWS(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE)
 
 // func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
-// rowsAddQ with streaming stores: rows 64-byte aligned, whole blocks.
+// rowsAddQ with streaming stores (ROWSNT).
 TEXT ·rowsAddQNT(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTQ, VPADDQ, VMOVNTDQ, SFENCE)
+	ROWSNT(VPBROADCASTQ, VPADDQ)
 
 // func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 // float32 lanes: the values are exact, so the additions are too.
@@ -132,9 +219,9 @@ TEXT ·rowsAddS(SB), NOSPLIT, $0-56
 	ROWS(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE)
 
 // func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
-// rowsAddS with streaming stores: rows 64-byte aligned, whole blocks.
+// rowsAddS with streaming stores (ROWSNT).
 TEXT ·rowsAddSNT(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTD, VADDPS, VMOVNTDQ, SFENCE)
+	ROWSNT(VPBROADCASTD, VADDPS)
 
 // func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
 // Rows of float16 from exact float32 lanes (see cvtStoreF16x), with AVX-512:
@@ -155,7 +242,7 @@ TEXT ·rowsF16x(SB), NOSPLIT, $0-56
 row:
 	MOVQ R8, BX
 	NEGQ BX
-	ANDQ $31, BX // bytes to the first aligned one
+	ANDQ $63, BX // bytes to the first aligned one
 	JZ aligned
 	MOVQ 0(R12), AX
 	VPBROADCASTD AX, Z9

@@ -55,8 +55,8 @@ type (
 	// rowsKernel writes rows rows of rowBytes (at least 128) at dst, dst +
 	// pitch, ...: each as addKernel's lanes would, from three places with
 	// the first values given (firsts[3r], firsts[3r+1], firsts[3r+2]): a
-	// block of 128 bytes at the row's start (if that is not 32-byte
-	// aligned), blocks from its first 32-byte aligned byte, and a block
+	// block of 128 bytes at the row's start (if that is not 64-byte
+	// aligned), blocks from its first 64-byte aligned byte, and a block
 	// ending at its end.
 	rowsKernel func(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 

@@ -163,11 +163,13 @@ func binWide(out []byte, base []int64, first, inc, shift, c, ties uint64) {
 
 // rowBlocks calls write(at, f, k) for each block of block bytes that the row
 // kernels write in a row of rowBytes starting at address p: a block at the
-// start if p is not align-byte aligned (firsts index f = 0), blocks from
+// start if p is not 64-byte aligned (firsts index f = 0), blocks from
 // the first aligned byte (f = 1, the k-th of them) while a block ends
-// before the row's end, and a block ending at the end (f = 2).
-func rowBlocks(p uintptr, rowBytes, block, align int, write func(at, f, k int)) {
-	mis := int(-p & uintptr(align-1))
+// before the row's end, and a block ending at the end (f = 2). (The
+// streaming row kernels write each byte from the same place where the
+// places' values are of one sequence, as the planner gives them.)
+func rowBlocks(p uintptr, rowBytes, block int, write func(at, f, k int)) {
+	mis := int(-p & 63)
 	if mis != 0 {
 		write(0, 0, 0)
 	}
@@ -181,7 +183,7 @@ func rowsAdd(size int, float bool, dst *byte, rows, pitch, rowBytes int, base *[
 	fs := unsafe.Slice(firsts, 3*rows)
 	for r := range rows {
 		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
-		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 128, 32, func(at, f, k int) {
+		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 128, func(at, f, k int) {
 			for l := 0; l < 128; l += size {
 				putLE(row[at+l:], size, addLane(size, float, base, fs[3*r+f], inc, l, k))
 			}
@@ -213,7 +215,7 @@ func rowsF16_g(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *
 	fs := unsafe.Slice(firsts, 3*rows)
 	for r := range rows {
 		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
-		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 64, 32, func(at, f, k int) {
+		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 64, func(at, f, k int) {
 			for l := range 32 {
 				binary.LittleEndian.PutUint16(row[at+2*l:], f64ToF16(f32Lane(base, fs[3*r+f], inc, l, k)))
 			}
@@ -227,7 +229,7 @@ func rowsBin_g(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *ui
 	fs := unsafe.Slice(firsts, 3*rows)
 	for r := range rows {
 		row := unsafe.Add(unsafe.Pointer(dst), r*pitch)
-		rowBlocks(uintptr(row), rowBytes, 64, 64, func(at, f, k int) {
+		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
 			v := fs[3*r+f]
 			bin_g((*byte)(unsafe.Add(row, at)), 1, base, uint64(uint32(v)+uint32(k)*uint32(inc)), inc, shift, c, v>>32)
 		})
