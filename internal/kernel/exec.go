@@ -253,23 +253,29 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	}
 }
 
+// binLanes returns the int32 binade kernels' lanes (in packOrder) for
+// magnitudes stepping by dm an element, scaled by 2^up: the Filler's for
+// step 1 unscaled, else computed in own.
+func (f *Filler) binLanes(own *[32]int32, dm int64, up uint, step uint64) *[32]int32 {
+	switch {
+	case step == 1 && up == 0 && dm > 0:
+		return &f.ln.bin[0]
+	case step == 1 && up == 0:
+		return &f.ln.bin[1]
+	}
+	for l, e := range packOrder {
+		own[l] = int32(uint32(uint64(e*dm) << up))
+	}
+	return own
+}
+
 // binade32 writes the blocks of a binade piece with the int32 kernel.
 // Dense ties go to the kernel as the elements of a block that are ties
 // (their period divides the block).
 func (f *Filler) binade32(dst []byte, runs []blockRun, p *piece, a uint64, dm int64, up uint, step, inc, shift uint64) {
 	half := uint64(1) << (shift - 1)
 	var own [32]int32
-	base := &own
-	switch {
-	case step == 1 && up == 0 && dm > 0:
-		base = &f.ln.bin[0]
-	case step == 1 && up == 0:
-		base = &f.ln.bin[1]
-	default:
-		for l, e := range packOrder {
-			own[l] = int32(uint32(uint64(e*dm) << up))
-		}
-	}
+	base := f.binLanes(&own, dm, up, step)
 	for _, r := range runs {
 		first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
 		var ties uint64 // bit e: element e of every block is a tie
@@ -354,17 +360,7 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 	dm := int64(p.d)
 	half := uint64(1) << (shift - 1)
 	var own [32]int32
-	base := &own
-	switch {
-	case step == 1 && up == 0 && dm > 0:
-		base = &f.ln.bin[0]
-	case step == 1 && up == 0:
-		base = &f.ln.bin[1]
-	default:
-		for l, e := range packOrder {
-			own[l] = int32(uint32(uint64(e*dm) << up))
-		}
-	}
+	base := f.binLanes(&own, dm, up, step)
 	var pattern uint64 // dense ties: bit e for e = 0, per, 2*per, ... of a block
 	if p.ties {
 		for e := 0; e < 32; e += int(p.per) {

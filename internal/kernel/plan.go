@@ -491,25 +491,7 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 			flush(j)
 			return j
 		}
-		k := k0 + int64(j-j0)*dk
-		shift, c, low, high := s.binadeOf(k)
-		mag, sign := k, int64(1)
-		if k < 0 {
-			mag, sign = -k, -1
-		}
-		dm := sign * dk // the step of |k| while the sign holds
-		var count int64
-		switch {
-		case mag == 0:
-			count = 1
-		case dm > 0:
-			count = quoAny(high-mag, dm) + 1
-		case dm < 0:
-			count = quoAny(mag-low, -dm) + 1
-		default:
-			count = int64(e - j)
-		}
-		count = min(count, int64(e-j))
+		shift, c, mag, dm, count := s.binadeRun(k0+int64(j-j0)*dk, dk, int64(e-j))
 		if count < 32 || mag == 0 {
 			if short < 0 {
 				short = j
@@ -529,6 +511,29 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 	}
 	flush(e)
 	return e
+}
+
+// binadeRun returns, for the exact sum k of an element and the step dk of
+// k to the next, the binade k lies in (shift and c, as binadeOf), |k|,
+// the step of |k| while the sign holds, and how many elements from this
+// one lie in that binade, at most most (1 for k = 0).
+func (s *Seq) binadeRun(k, dk, most int64) (shift int, c uint32, mag, dm, count int64) {
+	shift, c, low, high := s.binadeOf(k)
+	mag, dm = k, dk
+	if k < 0 {
+		mag, dm = -k, -dk
+	}
+	switch {
+	case mag == 0:
+		return shift, c, 0, dm, 1
+	case dm > 0:
+		count = quoAny(high-mag, dm) + 1
+	case dm < 0:
+		count = quoAny(mag-low, -dm) + 1
+	default:
+		count = most
+	}
+	return shift, c, mag, dm, min(count, most)
 }
 
 // binadeOf returns, for the exact sum k (in units of 2^unit), the binade of
@@ -704,25 +709,9 @@ func (s *Seq) planRowBinades(r0, end, n int, a, step uint64, pl *plan) int {
 		if pl.n > maxPieces-3 {
 			return r
 		}
-		k := k0 + int64(r-r0)*int64(n)*dk
-		shift, c, low, high := s.binadeOf(k)
-		mag, sign := k, int64(1)
-		if k < 0 {
-			mag, sign = -k, -1
-		}
-		dm := sign * dk // the step of |k| while the sign holds
-		left := int64(end-r) * int64(n)
-		count := left
-		switch {
-		case mag == 0:
-			count = 1
-		case dm > 0:
-			count = quoAny(high-mag, dm) + 1
-		case dm < 0:
-			count = quoAny(mag-low, -dm) + 1
-		}
+		shift, c, mag, dm, count := s.binadeRun(k0+int64(r-r0)*int64(n)*dk, dk, int64(end-r)*int64(n))
 		// The rows wholly inside, fewer than 2^32 elements.
-		full := int(min(count, left, 1<<32-1) / int64(n))
+		full := int(min(count, 1<<32-1) / int64(n))
 		if full == 0 || mag == 0 {
 			if q := pl.last(); q != nil && q.m == mRowRuns && int(q.j+q.n) == r {
 				q.n++

@@ -32,14 +32,10 @@
 	store Y2, 64(at) \
 	store Y3, 96(at)
 
-#define NOFENCE
-
-// ROWS is a row kernel whose lanes are broadcast by bc and added by add,
-// with store for the aligned blocks and the last one (VMOVDQU, or VMOVNTDQ:
-// streaming, whose rows start 64-byte aligned and are whole blocks long, so
-// that every block is aligned and none overlaps another) and fence after
-// (SFENCE for streaming stores).
-#define ROWS(bc, add, store, fence) \
+// ROWSETUP loads a row kernel's arguments: dst (R8), rows (R9), pitch
+// (R10), rowBytes (R11), firsts (R12), inc (Y4) and base (Y10-Y13); with
+// no rows, to done.
+#define ROWSETUP \
 	MOVQ dst+0(FP), R8 \
 	MOVQ rows+8(FP), R9 \
 	MOVQ pitch+16(FP), R10 \
@@ -53,7 +49,17 @@
 	VMOVDQU 64(SI), Y12 \
 	VMOVDQU 96(SI), Y13 \
 	TESTQ R9, R9 \
-	JZ done \
+	JZ done
+
+#define NOFENCE
+
+// ROWS is a row kernel whose lanes are broadcast by bc and added by add,
+// with store for the aligned blocks and the last one (VMOVDQU, or VMOVNTDQ:
+// streaming, whose rows start 64-byte aligned and are whole blocks long, so
+// that every block is aligned and none overlaps another) and fence after
+// (SFENCE for streaming stores).
+#define ROWS(bc, add, store, fence) \
+	ROWSETUP \
 row: \
 	MOVQ R8, BX \
 	NEGQ BX \
@@ -100,20 +106,7 @@ done: \
 // end. No line is written both ways: a regular store to a line just
 // streamed would wait for the line to come back from memory.
 #define ROWSNT(bc, add) \
-	MOVQ dst+0(FP), R8 \
-	MOVQ rows+8(FP), R9 \
-	MOVQ pitch+16(FP), R10 \
-	MOVQ rowBytes+24(FP), R11 \
-	MOVQ base+32(FP), SI \
-	MOVQ firsts+40(FP), R12 \
-	MOVQ inc+48(FP), DX \
-	VMOVDQU (DX), Y4 \
-	VMOVDQU 0(SI), Y10 \
-	VMOVDQU 32(SI), Y11 \
-	VMOVDQU 64(SI), Y12 \
-	VMOVDQU 96(SI), Y13 \
-	TESTQ R9, R9 \
-	JZ done \
+	ROWSETUP \
 row: \
 	MOVQ R8, BX \
 	NEGQ BX \
