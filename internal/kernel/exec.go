@@ -240,17 +240,33 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	default:
 		f.binade32(dst, runs[:n], p, a, dm, up, step, inc, uint64(shift))
 	}
-	// Sparse ties, rounded up by the kernel: to even, by dropping the last
-	// bit of the significand where it is set.
 	for j := int(p.tie); !p.ties && j < int(p.n); j += int(p.per) {
-		if f.size == 4 {
-			v := binary.LittleEndian.Uint32(dst[4*j:])
-			binary.LittleEndian.PutUint32(dst[4*j:], v-(v-p.c)&1)
-			continue
-		}
-		v := binary.LittleEndian.Uint16(dst[2*j:])
-		binary.LittleEndian.PutUint16(dst[2*j:], v-uint16(v-uint16(p.c))&1)
+		tieToEven(dst[j<<f.lg:], f.size, p.c)
 	}
+}
+
+// tieToEven rounds the element at the start of b (size bytes: float16 or
+// float32), a sparse tie that the binade kernel rounded up, to even
+// instead: it drops the last bit of the significand where it is set (c,
+// the sign and exponent the kernel added, is even).
+func tieToEven(b []byte, size int, c uint32) {
+	if size == 4 {
+		v := binary.LittleEndian.Uint32(b)
+		binary.LittleEndian.PutUint32(b, v-(v-c)&1)
+		return
+	}
+	v := binary.LittleEndian.Uint16(b)
+	binary.LittleEndian.PutUint16(b, v-uint16(v-uint16(c))&1)
+}
+
+// tieMask returns the binade kernels' tie mask for a block that starts at
+// element e of piece p, whose ties are dense (their period divides the
+// block): bit k set where element k of the block is a tie.
+func tieMask(p *piece, e int64) uint64 {
+	// Bits 0, per, 2*per, ... of 32 (per a power of two up to 32), moved
+	// up to the block's first tie.
+	every := uint64(1<<32-1) / (1<<p.per - 1)
+	return every << ((int64(p.tie) - e) & int64(p.per-1)) & (1<<32 - 1)
 }
 
 // binLanes returns the int32 binade kernels' lanes (in packOrder) for
@@ -280,10 +296,7 @@ func (f *Filler) binade32(dst []byte, runs []blockRun, p *piece, a uint64, dm in
 		first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
 		var ties uint64 // bit e: element e of every block is a tie
 		if p.ties {
-			per := int(p.per)
-			for e := (int(p.tie) - r.at/2) & (per - 1); e < 32; e += per {
-				ties |= 1 << e
-			}
+			ties = tieMask(p, int64(r.at/2))
 		}
 		tbl.bin(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, shift, uint64(p.c), ties)
 	}
@@ -361,12 +374,6 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 	half := uint64(1) << (shift - 1)
 	var own [32]int32
 	base := f.binLanes(&own, dm, up, step)
-	var pattern uint64 // dense ties: bit e for e = 0, per, 2*per, ... of a block
-	if p.ties {
-		for e := 0; e < 32; e += int(p.per) {
-			pattern |= 1 << e
-		}
-	}
 	// The kernel reads the low 32 bits of each kb: uint32 arithmetic
 	// (wrapping alike) gives them.
 	de := uint32(uint64(dm) << up)   // kb's step between elements
@@ -385,7 +392,7 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 			if p.ties {
 				e := int64(r0+r-int(p.j)) * int64(n) // the element of the piece's run the row starts at
 				for k, o := range [3]int64{0, int64(mis), int64(n - 32)} {
-					f[k] |= pattern << ((int64(p.tie) - e - o) & int64(p.per-1)) & (1<<32 - 1) << 32
+					f[k] |= tieMask(p, e+o) << 32
 				}
 			}
 			kb += dRow
@@ -393,12 +400,9 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 		}
 		tbl.rowsBin(d, m, pitch, rowBytes, base, &firsts[0], uint64(32*dm)<<up, uint64(shift), uint64(p.c))
 	}
-	// Sparse ties, rounded up by the kernel: to even, as binade does.
 	total := int64(p.n) * int64(n)
 	for e := int64(p.tie); !p.ties && e < total; e += int64(p.per) {
-		at := (int(p.j)+int(e/int64(n)))*pitch + int(e%int64(n))<<1
-		v := binary.LittleEndian.Uint16(dst[at:])
-		binary.LittleEndian.PutUint16(dst[at:], v-uint16(v-uint16(p.c))&1)
+		tieToEven(dst[(int(p.j)+int(e/int64(n)))*pitch+int(e%int64(n))<<1:], 2, p.c)
 	}
 }
 

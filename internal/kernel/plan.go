@@ -194,23 +194,28 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		case p.m == mBinadeS && (!s.binSLanes(a, last) || !t.hasBinQ()):
 			return "not float32 in int64 lanes, or no kernel for them"
 		}
-		_, ka := s.linear(a)
-		_, kl := s.linear(last)
-		sh, c, _, _ := s.binadeOf(int64(ka))
-		sh2, c2, _, _ := s.binadeOf(int64(kl))
-		mag := int64(ka)
-		if mag < 0 {
-			mag = -mag
-		}
-		if sh != sh2 || c != c2 || ka == 0 || kl == 0 {
-			return "not one binade of one sign"
-		}
-		if sh != int(p.shift) || c != p.c || uint64(mag) != p.first {
-			return "parameters not those of the binade"
+		if why := s.binadeParams(a, last, p); why != "" {
+			return why
 		}
 		return vector(blockBytes(p.m, s.size))
 	default:
 		return "not a method of runs"
+	}
+	return ""
+}
+
+// binadeParams returns why the elements a through last are not of one
+// binade and sign, or piece p's binade parameters not theirs, or "".
+func (s *Seq) binadeParams(a, last uint64, p piece) string {
+	_, ka := s.linear(a)
+	_, kl := s.linear(last)
+	sh, c, _, _ := s.binadeOf(int64(ka))
+	sh2, c2, _, _ := s.binadeOf(int64(kl))
+	if sh != sh2 || c != c2 || ka == 0 || kl == 0 {
+		return "not one binade of one sign"
+	}
+	if sh != int(p.shift) || c != p.c || absInt(int64(ka)) != p.first {
+		return "parameters not those of the binade"
 	}
 	return ""
 }
@@ -262,16 +267,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		case p.ties && (p.per == 0 || 32%p.per != 0):
 			return "dense ties whose period does not divide a block"
 		}
-		_, ka := s.linear(a)
-		_, kl := s.linear(last)
-		sh, c, _, _ := s.binadeOf(int64(ka))
-		sh2, c2, _, _ := s.binadeOf(int64(kl))
-		if sh != sh2 || c != c2 || ka == 0 || kl == 0 {
-			return "not one binade of one sign"
-		}
-		if sh != int(p.shift) || c != p.c || absInt(int64(ka)) != p.first {
-			return "parameters not those of the binade"
-		}
+		return s.binadeParams(a, last, p)
 	case mRowsF32, mRowsF16:
 		want := Float32
 		if p.m == mRowsF16 {
