@@ -195,7 +195,7 @@ func TestFillRowsBinade(t *testing.T) {
 				}
 			}
 		}
-		if tb.hasRowsBin() && planned < 300 {
+		if tb.hasX512() && planned < 300 {
 			t.Errorf("%s: only %d binade row pieces planned", tb.name, planned)
 		}
 	}
@@ -549,7 +549,7 @@ func TestBinadeMethod(t *testing.T) {
 			i0 := 1 + r.Uint64N(1000)
 			last := i0 + uint64(n-1)*step
 			m, fits := mBinade, f.int32Lanes(i0, last)
-			if tb.hasBinQ() && r.IntN(2) == 0 {
+			if tb.hasX512() && r.IntN(2) == 0 {
 				m, fits = mBinadeQ, f.int64Lanes(i0, last)
 			}
 			if f.mode != modeLinear || !fits || f.overflowFrom(i0, step, n) < n {
@@ -575,7 +575,7 @@ func TestBinadeMethod(t *testing.T) {
 		if tested < 1500 {
 			t.Fatalf("only %d sequences fit the binade method", tested)
 		}
-		if tb.hasBinQ() && wide < 50 {
+		if tb.hasX512() && wide < 50 {
 			t.Fatalf("%s: only %d sequences took int64 lanes past 31 bits", tb.name, wide)
 		}
 	}
@@ -590,7 +590,7 @@ func TestBinadeMethodFloat32(t *testing.T) {
 	mem := make([]byte, 1<<17+64)
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
-		if !tb.hasBinQ() {
+		if !tb.hasX512() {
 			continue
 		}
 		useTable(t, tb)

@@ -189,9 +189,9 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not a finite float run"
 		case p.m == mBinade && !s.int32Lanes(a, last):
 			return "not float16 in int32 lanes"
-		case p.m == mBinadeQ && (!s.int64Lanes(a, last) || !t.hasBinQ()):
+		case p.m == mBinadeQ && (!s.int64Lanes(a, last) || !t.hasX512()):
 			return "not float16 in int64 lanes, or no kernel for them"
-		case p.m == mBinadeS && (!s.binSLanes(a, last) || !t.hasBinQ()):
+		case p.m == mBinadeS && (!s.binSLanes(a, last) || !t.hasX512()):
 			return "not float32 in int64 lanes, or no kernel for them"
 		}
 		if why := s.binadeParams(a, last, p); why != "" {
@@ -260,7 +260,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		switch {
 		case s.kind != Float16 || !float || rowStep != uint64(n)*step:
 			return "not float16 rows of consecutive indices"
-		case !t.hasRowsBin():
+		case !t.hasX512():
 			return "the table has no binade row kernel"
 		case !s.int32Lanes(a, last):
 			return "not float16 in int32 lanes"
@@ -276,7 +276,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		if s.kind != want || !float || step != 1 || !s.f32Lanes(a, last, 1) {
 			return "not exact in float32 lanes of step 1"
 		}
-		if p.m == mRowsF16 && !t.hasRowsF16() {
+		if p.m == mRowsF16 && !t.hasX512() {
 			return "the table has no float16 row kernel"
 		}
 	default:
@@ -446,9 +446,9 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 		pl.put(mF32, j, n).nt = nt
 	case s.kind == Float16 && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(j, e, a, step, nt, mBinade, pl)
-	case s.kind == Float16 && t.hasBinQ() && s.int64Lanes(a, last):
+	case s.kind == Float16 && t.hasX512() && s.int64Lanes(a, last):
 		return s.planBinades(j, e, a, step, nt, mBinadeQ, pl)
-	case s.kind == Float32 && t.hasBinQ() && s.binSLanes(a, last):
+	case s.kind == Float32 && t.hasX512() && s.binSLanes(a, last):
 		return s.planBinades(j, e, a, step, nt, mBinadeS, pl)
 	case known && s.f64Exact || s.f64Lanes(a, last, step):
 		pl.put(mF64, j, n).nt = nt
@@ -665,7 +665,7 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 		case s.binadeRows(t, a, n, rowStep, step, end-r, known) &&
 			(!s.f32Exact || t.binadeFirst() && s.fewBinades(a, a+uint64(end-r)*rowStep-step, (end-r)*n)):
 			m = mRowsBin
-		case s.kind == Float16 && known && s.f32Exact && t.hasRowsF16():
+		case s.kind == Float16 && known && s.f32Exact && t.hasX512():
 			m = mRowsF16
 		}
 	}
@@ -689,7 +689,7 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 // rows of n elements from index a (rowStep apart, all finite): float16
 // rows of consecutive indices, in int32 lanes.
 func (s *Seq) binadeRows(t *table, a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
-	return s.kind == Float16 && s.mode == modeLinear && known && t.hasRowsBin() &&
+	return s.kind == Float16 && s.mode == modeLinear && known && t.hasX512() &&
 		rowStep == uint64(n)*step && a < s.overIdx && s.int32Lanes(a, a+uint64(rows)*rowStep-step)
 }
 

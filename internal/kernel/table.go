@@ -95,31 +95,24 @@ const (
 type table struct {
 	name   string
 	asm    bool // the assembly routines; else the Go twins
-	avx512 bool // the AVX-512 forms, and the float16 row kernel
+	avx512 bool // the AVX-512 forms, and the kernels only they have (hasX512)
 }
 
 // goTable is the Go twins: the table under -tags purego and on other
 // architectures, and the reference the assembly is tested against.
 var goTable = &table{name: "go"}
 
-// hasRowsF16 reports whether the table has the float16 row kernel (where it
-// has not, the planner writes those rows as runs).
-func (t *table) hasRowsF16() bool { return !t.asm || t.avx512 }
-
-// hasRowsBin reports whether the table has the float16 binade row kernel
-// (where it has not, the planner writes those rows as runs).
-func (t *table) hasRowsBin() bool { return !t.asm || t.avx512 }
+// hasX512 reports whether the table has the kernels only the AVX-512 form
+// has: the binade kernels in int64 lanes (f16Binq, f32Binq) and the float16
+// row kernels (rowsF16x, rowsBinx). Where it has not, the planner sends
+// those sums to float64 lanes and those rows one at a time as runs.
+func (t *table) hasX512() bool { return !t.asm || t.avx512 }
 
 // binadeFirst reports whether float16 runs exact in float32 lanes but of
 // few binades go to the binade kernel rather than F16C: the AVX-512 binade
 // kernel writes about 75 GB/s in cache where VCVTPS2PH converts about 40
 // (AMD EPYC, 2026-11-23).
 func (t *table) binadeFirst() bool { return !t.asm || t.avx512 }
-
-// hasBinQ reports whether the table has the binade kernels in int64 lanes,
-// float16's and float32's (where it has not, those sums go to float64
-// lanes).
-func (t *table) hasBinQ() bool { return !t.asm || t.avx512 }
 
 // streams reports whether streaming stores write a large dst faster than
 // regular ones on this machine (it may write dst to find out).

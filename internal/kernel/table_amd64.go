@@ -270,7 +270,7 @@ func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc,
 	}
 }
 
-// binQ is only called where hasBinQ holds.
+// binQ is only called where hasX512 holds.
 func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
 	switch {
 	case !t.asm:
@@ -282,7 +282,7 @@ func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc
 	}
 }
 
-// binS is only called where hasBinQ holds.
+// binS is only called where hasX512 holds.
 func (t *table) binS(nt bool, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
 	switch {
 	case !t.asm:
@@ -322,7 +322,7 @@ func (t *table) rows(lane int, nt bool, dst *byte, rows, pitch, rowBytes int, ba
 	}
 }
 
-// rowsF32To16 is only called where hasRowsF16 holds.
+// rowsF32To16 is only called where hasX512 holds.
 func (t *table) rowsF32To16(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
 	if !t.asm {
 		rowsF16_g(dst, rows, pitch, rowBytes, base, firsts, inc)
@@ -331,7 +331,7 @@ func (t *table) rowsF32To16(dst *byte, rows, pitch, rowBytes int, base *[32]floa
 	rowsF16x(dst, rows, pitch, rowBytes, base, firsts, inc)
 }
 
-// rowsBin is only called where hasRowsBin holds.
+// rowsBin is only called where hasX512 holds.
 func (t *table) rowsBin(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64) {
 	if !t.asm {
 		rowsBin_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
