@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "rows_amd64.h"
 
 // The binade kernels (see the package doc: method binade): float16 from
 // int32 lanes within one binade, with integer operations only, in an AVX2
@@ -503,12 +504,14 @@ TEXT ·f32BinqNT(SB), NOSPLIT, $0-64
 	VPADDW Z12, Z5, Z5 \
 	VMOVDQU64 Z5, 0(at)
 
+#define BINADVANCE \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1
+
 // func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
 // Rows of float16 of one sign and binade from int32 lanes (the binade
 // kernel's rounding, F16BINX's form for shifts 17-20 at every shift up to
-// 20), with AVX-512: blocks of 64 bytes, from three places a row as
-// rowsF16x, but the middle blocks from the row's first 64-byte aligned
-// byte (a 64-byte store never crosses a cache line). The lanes (base, in
+// 20), with AVX-512 (ROWS64). The lanes (base, in
 // packOrder, and inc) are scaled to shift 20 once; each firsts value holds
 // a place's first kb (low 32 bits) and its tie mask (high 32 bits).
 TEXT ·rowsBinx(SB), NOSPLIT, $0-72
@@ -534,35 +537,4 @@ TEXT ·rowsBinx(SB), NOSPLIT, $0-72
 	VMOVDQU64 hiWords<>(SB), Z13
 	TESTQ R9, R9
 	JZ done
-row:
-	MOVQ R8, BX
-	NEGQ BX
-	ANDQ $63, BX // bytes to the first aligned one
-	JZ aligned
-	BINPLACE(0)
-	BINBLOCK(R8)
-aligned:
-	BINPLACE(8)
-	LEAQ (R8)(BX*1), DI
-	MOVQ R11, CX
-	SUBQ BX, CX
-	SUBQ $64, CX
-	JLE last
-block:
-	BINBLOCK(DI)
-	VPADDD Z4, Z0, Z0
-	VPADDD Z4, Z1, Z1
-	ADDQ $64, DI
-	SUBQ $64, CX
-	JG block
-last:
-	BINPLACE(16)
-	LEAQ -64(R8)(R11*1), DI
-	BINBLOCK(DI)
-	ADDQ R10, R8
-	ADDQ $24, R12
-	DECQ R9
-	JNZ row
-done:
-	VZEROUPPER
-	RET
+	ROWS64(BINPLACE, BINBLOCK, BINADVANCE)

@@ -253,7 +253,7 @@ func planAllRows(tb *table, c rowsLayout) []piece {
 	return all
 }
 
-// avx2Like plans as a table without the float16 row kernel (it executes
+// avx2Like plans as a table without the AVX-512 kernels, hasX512 (it executes
 // nothing here).
 var avx2Like = &table{name: "avx2-like", asm: true}
 

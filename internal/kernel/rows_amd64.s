@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "rows_amd64.h"
 
 // Row kernels: rows of elements, row r at dst + r*pitch, rowBytes long (at
 // least one block), in one call, with regular stores (or streaming ones,
@@ -216,9 +217,28 @@ TEXT ·rowsAddS(SB), NOSPLIT, $0-56
 TEXT ·rowsAddSNT(SB), NOSPLIT, $0-56
 	ROWSNT(VPBROADCASTD, VADDPS)
 
+// The lanes of a place of rowsF16x: float32 base (Z10, Z11) plus the
+// place's first, in Z0, Z1.
+#define F16PLACE(off) \
+	MOVQ off(R12), AX \
+	VPBROADCASTD AX, Z9 \
+	VADDPS Z10, Z9, Z0 \
+	VADDPS Z11, Z9, Z1
+
+// A block of rowsF16x: the lanes converted once.
+#define F16STORE(at) \
+	VCVTPS2PH $0, Z0, Y5 \
+	VCVTPS2PH $0, Z1, Y6 \
+	VMOVDQU Y5, 0(at) \
+	VMOVDQU Y6, 32(at)
+
+#define F16ADVANCE \
+	VADDPS Z4, Z0, Z0 \
+	VADDPS Z4, Z1, Z1
+
 // func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
-// Rows of float16 from exact float32 lanes (see cvtStoreF16x), with AVX-512:
-// blocks of 64 bytes; firsts hold float32 bits.
+// Rows of float16 from exact float32 lanes (see cvtStoreF16x), with AVX-512
+// (ROWS64); firsts hold float32 bits.
 TEXT ·rowsF16x(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), R8
 	MOVQ rows+8(FP), R9
@@ -232,53 +252,4 @@ TEXT ·rowsF16x(SB), NOSPLIT, $0-56
 	VMOVUPS 64(SI), Z11
 	TESTQ R9, R9
 	JZ done
-row:
-	MOVQ R8, BX
-	NEGQ BX
-	ANDQ $63, BX // bytes to the first aligned one
-	JZ aligned
-	MOVQ 0(R12), AX
-	VPBROADCASTD AX, Z9
-	VADDPS Z10, Z9, Z0
-	VADDPS Z11, Z9, Z1
-	VCVTPS2PH $0, Z0, Y5
-	VCVTPS2PH $0, Z1, Y6
-	VMOVDQU Y5, 0(R8)
-	VMOVDQU Y6, 32(R8)
-aligned:
-	MOVQ 8(R12), AX
-	VPBROADCASTD AX, Z9
-	VADDPS Z10, Z9, Z0
-	VADDPS Z11, Z9, Z1
-	LEAQ (R8)(BX*1), DI
-	MOVQ R11, CX
-	SUBQ BX, CX
-	SUBQ $64, CX
-	JLE last
-block:
-	VCVTPS2PH $0, Z0, Y5
-	VCVTPS2PH $0, Z1, Y6
-	VMOVDQU Y5, 0(DI)
-	VMOVDQU Y6, 32(DI)
-	VADDPS Z4, Z0, Z0
-	VADDPS Z4, Z1, Z1
-	ADDQ $64, DI
-	SUBQ $64, CX
-	JG block
-last:
-	MOVQ 16(R12), AX
-	VPBROADCASTD AX, Z9
-	VADDPS Z10, Z9, Z0
-	VADDPS Z11, Z9, Z1
-	LEAQ -64(R8)(R11*1), DI
-	VCVTPS2PH $0, Z0, Y5
-	VCVTPS2PH $0, Z1, Y6
-	VMOVDQU Y5, 0(DI)
-	VMOVDQU Y6, 32(DI)
-	ADDQ R10, R8
-	ADDQ $24, R12
-	DECQ R9
-	JNZ row
-done:
-	VZEROUPPER
-	RET
+	ROWS64(F16PLACE, F16STORE, F16ADVANCE)
