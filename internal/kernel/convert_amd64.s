@@ -290,6 +290,62 @@ done: \
 	VZEROUPPER \
 	RET
 
+// int64 lanes converted once to float32 (VCVTQQ2PS, to nearest even) and
+// scaled by a power of two (exact: the planner keeps the products normal):
+// each block writes 16 float32 (64 bytes).
+#define CVTQSTORES(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	VPBROADCASTQ AX, Z9 \
+	VPADDQ 0(SI), Z9, Z0 \
+	VPADDQ 64(SI), Z9, Z1 \
+	MOVQ inc+32(FP), AX \
+	VPBROADCASTQ AX, Z4 \
+	MOVQ scale+40(FP), AX \
+	VPBROADCASTD AX, Z12 \
+	TESTQ CX, CX \
+	JZ done \
+	TESTQ $1, CX \
+	JZ even \
+	VCVTQQ2PS Z0, Y5 \
+	VCVTQQ2PS Z1, Y6 \
+	VINSERTF32X8 $1, Y6, Z5, Z5 \
+	VMULPS Z12, Z5, Z5 \
+	store Z5, 0(DI) \
+	VPADDQ Z4, Z0, Z0 \
+	VPADDQ Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JZ done \
+even: \
+	VPADDQ Z4, Z0, Z2 \
+	VPADDQ Z4, Z1, Z3 \
+	VPADDQ Z4, Z4, Z4 \
+pairs: \
+	VCVTQQ2PS Z0, Y5 \
+	VCVTQQ2PS Z1, Y6 \
+	VCVTQQ2PS Z2, Y7 \
+	VCVTQQ2PS Z3, Y8 \
+	VINSERTF32X8 $1, Y6, Z5, Z5 \
+	VINSERTF32X8 $1, Y8, Z7, Z7 \
+	VMULPS Z12, Z5, Z5 \
+	VMULPS Z12, Z7, Z7 \
+	store Z5, 0(DI) \
+	store Z7, 64(DI) \
+	VPADDQ Z4, Z0, Z0 \
+	VPADDQ Z4, Z1, Z1 \
+	VPADDQ Z4, Z2, Z2 \
+	VPADDQ Z4, Z3, Z3 \
+	ADDQ $128, DI \
+	SUBQ $2, CX \
+	JNZ pairs \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
 // func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 TEXT ·cvtStoreF32(SB), NOSPLIT, $0-40
 	CVTSTOREF32(VMOVUPS, NOFENCE)
@@ -434,3 +490,12 @@ TEXT ·fmaStore(SB), NOSPLIT, $0-56
 // fmaStore with streaming stores.
 TEXT ·fmaStoreNT(SB), NOSPLIT, $0-56
 	FMASTORE(VMOVNTPD, SFENCE)
+
+// func cvtqStoreS(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
+TEXT ·cvtqStoreS(SB), NOSPLIT, $0-48
+	CVTQSTORES(VMOVUPS, NOFENCE)
+
+// func cvtqStoreSNT(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
+// cvtqStoreS with streaming stores.
+TEXT ·cvtqStoreSNT(SB), NOSPLIT, $0-48
+	CVTQSTORES(VMOVNTPS, SFENCE)

@@ -53,7 +53,11 @@
 //	binade-q    f16Binq[NT] (AVX-512 only)       the same past 31 bits, in int64
 //	                                             lanes (exact sums below 2^59)
 //	binade-s    f32Binq[NT] (AVX-512 only)       float32 the same way, in int64 lanes
-//	                                             (exact sums below 2^56)
+//	                                             (exact sums below 2^56), where
+//	                                             binades are long or units tiny
+//	cvt-q       cvtqStoreS[NT] (AVX-512 only)    float32 whose exact sums fit int64
+//	                                             lanes, at a unit of 2^-126 or more:
+//	                                             any binades and signs in one piece
 //	f64         cvtStoreF32[x][NT],              values exact in float64 lanes
 //	            cvtStoreF16Odd[x][NT]
 //	row-runs    FillLE per row                   rows no row kernel can write
@@ -69,7 +73,8 @@
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB and addStoreBNT, fma_g for fmaStore, f64To16_g for
 // cvtStoreF16Odd[x],
-// bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, rowsF16_g for rowsF16x,
+// bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
+// cvtqStoreS, rowsF16_g for rowsF16x,
 // rowsBin_g for rowsBinx, ...); kernels_test.go calls
 // both directly on random inputs within the routine's contract, for every
 // table of the machine (AVX-512 and AVX2) and both store kinds.
@@ -79,7 +84,8 @@
 // float32: format.round (mLinear, 128-bit exact sums); float32() of an exact
 // float64 (mExact, and the f64 kernels' VCVTPD2PS); none at all in float32
 // lanes (mF32: the values are exact); the binade kernel's integer rounding
-// (mBinadeS, as float16's below). float16: format.round (mLinear);
+// (mBinadeS, as float16's below); VCVTQQ2PS of the exact sum, then a
+// multiplication by 2^unit that is exact (mCvtQ). float16: format.round (mLinear);
 // f64ToF16 (mExact, and the twins); F16C's VCVTPS2PH from exact float32
 // (mF32, rows-f16); VCVTPS2PH from float64 rounded to odd into float32
 // (mF64: one rounding in effect, as float32 keeps 13 more bits); and the

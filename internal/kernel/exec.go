@@ -121,6 +121,8 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.fmaLanes(b, a, step, p.nt)
 	case mBinade, mBinadeQ, mBinadeS:
 		f.binade(b, p, step)
+	case mCvtQ:
+		f.cvtQ(b, a, step, p.nt)
 	default:
 		f.plainLE(b, p, a, step)
 	}
@@ -202,6 +204,22 @@ func (f *Filler) fmaLanes(dst []byte, i0, step uint64, nt bool) {
 	for _, r := range runs[:n] {
 		first := math.Float64bits(float64(i0 + uint64(r.at>>3)*step))
 		tbl.fma(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, &inc, f.start, f.delta)
+	}
+}
+
+// cvtQ writes float32 elements from their exact sums in int64 lanes,
+// converted once and scaled by 2^unit (mCvtQ).
+func (f *Filler) cvtQ(dst []byte, i0, step uint64, nt bool) {
+	dk := step * f.dLo // the sums' step, wrapping as the lanes do
+	var base [16]int64
+	for l := range base {
+		base[l] = int64(uint64(l) * dk)
+	}
+	scale := uint64(math.Float32bits(float32(f.scale)))
+	runs, n := blockRuns(dst, blockBytes(mCvtQ, 4), nt)
+	for _, r := range runs[:n] {
+		_, first := f.linear(i0 + uint64(r.at>>2)*step)
+		tbl.cvtQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, 16*dk, scale)
 	}
 }
 

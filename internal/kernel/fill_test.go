@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -643,6 +644,97 @@ func TestBinadeMethodFloat32(t *testing.T) {
 		}
 		if tested < 1000 || ties < 50 {
 			t.Fatalf("%s: %d sequences fit the float32 binade method, %d pieces with ties", tb.name, tested, ties)
+		}
+	}
+}
+
+// TestCvtQMethod runs float32 runs through the planner and every table
+// that has the kernel of int64 lanes (mCvtQ), against Bits: adversarial
+// midpoints (a run through an index i where i*delta is a float32 midpoint,
+// start a tiny amount of either sign that decides the tie, below what a
+// float64 sum keeps but within the lanes' 63 bits), and random starts and
+// deltas up to 2^60 apart, crossing zero, with steps above 1 and unaligned
+// starts. Each case must plan some mCvtQ piece.
+func TestCvtQMethod(t *testing.T) {
+	r := rand.New(rand.NewPCG(93, 94))
+	mem := make([]byte, 1<<16+64)
+	for _, tb := range machineTables() {
+		if !tb.hasX512() {
+			continue
+		}
+		useTable(t, tb)
+		tested, midpoints, bites := 0, 0, 0
+		for c := 0; tested < 600 && c < 20000; c++ {
+			var start, delta float32
+			n := 16 + r.IntN(len(mem)/4-32)
+			i0, step := 1+r.Uint64N(1000), uint64(1)
+			mid := c%2 == 0
+			if mid { // delta = D * 2^(e-23); D*i a midpoint (24 bits, then 10...0)
+				var D, i uint64
+				k := 0
+				for k == 0 || D*i&(1<<(k-24)-1) != 1<<(k-25) {
+					D, i = uint64(r.Uint32()&0x7FFFFF|0x800000), 4+r.Uint64N(4000)
+					k = bits.Len64(D * i)
+				}
+				e := r.IntN(120) - 60
+				m := 54 - k + r.IntN(9) // start's last bit 2^m below delta's: k+m in [54, 62]
+				delta = float32(math.Ldexp(float64(D), e-23))
+				start = float32(math.Ldexp(1, e-23-m))
+				i0 = 1 + r.Uint64N(i)
+				n = max(n, int(i-i0)+1)
+			} else {
+				e := r.IntN(200) - 100
+				start = float32(math.Ldexp(r.Float64()*2-1, e))
+				delta = float32(math.Ldexp(r.Float64()*2-1, e-r.IntN(60)))
+				if r.IntN(4) == 0 {
+					step = 1 + r.Uint64N(40)
+				}
+			}
+			if r.IntN(2) == 0 {
+				start = -start
+			}
+			if r.IntN(4) == 0 {
+				delta = -delta
+			}
+			f := NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
+			off := 4 * r.IntN(16)
+			dst := mem[off : off+4*n]
+			cvt := 0
+			for _, pp := range planAll(t, tb, f, dst, i0, step) {
+				if pp.p.m == mCvtQ {
+					cvt++
+				}
+			}
+			if cvt == 0 {
+				continue
+			}
+			tested++
+			f.FillLE(dst, i0, step)
+			bit := false
+			for j := range n {
+				i := i0 + uint64(j)*step
+				want := f.Bits(i)
+				if got := elementAt(dst, 4, j); got != want {
+					t.Fatalf("%s: start %#x delta %#x i0 %d step %d n %d: element %d (index %d) = %#x, want %#x",
+						tb.name, f.start, f.delta, i0, step, n, j, i, got, want)
+				}
+				// Rounding the float64 sum (itself rounded) to float32.
+				if uint64(math.Float32bits(float32(float64(i)*float64(delta)+float64(start)))) != want {
+					bit = true
+				}
+			}
+			if mid {
+				midpoints++
+				if bit {
+					bites++
+				}
+			}
+		}
+		// About half the midpoint runs have start's sign against the even
+		// neighbour: the construction must bite there.
+		t.Logf("%s: %d runs, %d of %d midpoint runs bite", tb.name, tested, bites, midpoints)
+		if tested < 600 || bites < midpoints/4 {
+			t.Fatalf("%s: %d runs took mCvtQ; in %d of %d midpoint runs rounding twice is wrong", tb.name, tested, bites, midpoints)
 		}
 	}
 }

@@ -362,6 +362,59 @@ func TestBinadeWideKernels(t *testing.T) {
 	}
 }
 
+// TestCvtQKernels holds cvtqStoreS[NT] to its twin within its contract:
+// every lane's sum below 2^63 in magnitude (either sign, crossing zero),
+// the scale a normal power of two; sums with many bits (rounded) and
+// with a tie's pattern below float32's last bit, and odd and even block
+// counts (the kernel writes two blocks a turn).
+func TestCvtQKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(91, 92))
+	pairs := []pair[cvtQKernel]{
+		{"cvtqStoreS", cvtqStoreS, cvtQ_g, false, true},
+		{"cvtqStoreSNT", cvtqStoreSNT, cvtQ_g, true, true},
+	}
+	for _, p := range pairs {
+		if skip(p) {
+			t.Skip("no AVX-512 on this CPU")
+		}
+		for c := range 800 {
+			blocks := r.IntN(41)
+			bits := 10 + r.IntN(53) // the sums' magnitude, 2^10 at least (above span)
+			limit := int64(1)<<bits - 1
+			span := int64(16*blocks + 1)
+			maxD := limit / span
+			if r.IntN(3) == 0 {
+				maxD = min(maxD, 1<<12)
+			}
+			dm := r.Int64N(2*maxD+1) - maxD
+			var base [16]int64
+			for l := range base {
+				base[l] = int64(l) * dm
+			}
+			// first such that first + j*dm stays within ±limit for j < span.
+			lo, hi := -limit, limit
+			if dm >= 0 {
+				hi -= span * dm
+			} else {
+				lo -= span * dm
+			}
+			first := lo + r.Int64N(hi-lo+1)
+			if r.IntN(3) == 0 && bits > 25 { // a tie: 10...0 below the last of 24 bits
+				cut := uint(bits - 24)
+				first = first&^(1<<cut-1) | 1<<(cut-1)
+				first = max(lo, min(hi, first))
+			}
+			scale := uint64(127+r.IntN(254)-126) << 23 // 2^-126 .. 2^127
+			m := newKernelMem(r, blocks*64, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, uint64(first), uint64(16*dm), scale)
+			p.twin(w.dst(), blocks, &base, uint64(first), uint64(16*dm), scale)
+			compareMem(t, fmt.Sprintf("%s first %d dm %d blocks %d scale %#x case %d", p.name, first, dm, blocks, scale, c), m, w)
+		}
+	}
+}
+
 // rowsMem is a buffer for rows rows of rowBytes at a pitch, from a random
 // address.
 func rowsCase(r *rand.Rand, minRow int) (rows, pitch, rowBytes int) {

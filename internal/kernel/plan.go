@@ -83,6 +83,15 @@ const (
 	// the kernel (AVX-512); as mBinade otherwise (blocks of 16 elements).
 	mBinadeS
 
+	// mCvtQ writes float32 from the exact sums in int64 lanes, each
+	// converted once (cvtqStoreS: VCVTQQ2PS, to nearest even, 16 elements
+	// a block) and scaled by 2^unit, which is exact: the products are
+	// normal or infinite, as unit is at least -126. One piece spans any
+	// number of binades and both signs. Pre: float32; cvtQLanes over the
+	// piece; the table has the kernel (AVX-512); dst aligned; at least one
+	// block.
+	mCvtQ
+
 	// mRowRuns writes rows one at a time, each planned as a run. Pre:
 	// none.
 	mRowRuns
@@ -113,7 +122,7 @@ const (
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade"}
+	"binade-q", "binade-s", "cvt-q", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -181,6 +190,11 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 	case mF64:
 		if !float || !s.f64Lanes(a, last, step) {
 			return "not exact in float64 lanes"
+		}
+		return vector(blockBytes(p.m, s.size))
+	case mCvtQ:
+		if !float || !s.cvtQLanes(a, last) || !t.hasX512() {
+			return "not float32 in int64 lanes at a unit of at least 2^-126, or no kernel for them"
 		}
 		return vector(blockBytes(p.m, s.size))
 	case mBinade, mBinadeQ, mBinadeS:
@@ -448,6 +462,10 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 		return s.planBinades(j, e, a, step, nt, mBinade, pl)
 	case s.kind == Float16 && t.hasX512() && s.int64Lanes(a, last):
 		return s.planBinades(j, e, a, step, nt, mBinadeQ, pl)
+	case s.kind == Float32 && t.hasX512() && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
+		return s.planBinades(j, e, a, step, nt, mBinadeS, pl)
+	case s.kind == Float32 && t.hasX512() && s.cvtQLanes(a, last):
+		pl.put(mCvtQ, j, n).nt = nt
 	case s.kind == Float32 && t.hasX512() && s.binSLanes(a, last):
 		return s.planBinades(j, e, a, step, nt, mBinadeS, pl)
 	case known && s.f64Exact || s.f64Lanes(a, last, step):
@@ -475,7 +493,10 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 			return
 		}
 		i := a + uint64(short-j0)*step
-		if j-short >= 32 && (m == mBinade || s.f64Lanes(i, i+uint64(j-short-1)*step, step)) {
+		last := i + uint64(j-short-1)*step
+		if m == mBinadeS && j-short >= 16 && s.cvtQLanes(i, last) {
+			pl.put(mCvtQ, short, j-short).nt = nt
+		} else if j-short >= 32 && (m == mBinade || s.f64Lanes(i, last, step)) {
 			pl.put(mF64, short, j-short).nt = nt
 		} else {
 			s.plain(pl, short, j-short, i, step)
@@ -788,7 +809,7 @@ func blockRuns(dst []byte, block int, nt bool) (runs [3]blockRun, n int) {
 // both use.
 func blockBytes(m method, size int) int {
 	switch {
-	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ, m == mBinadeS:
+	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ, m == mBinadeS, m == mCvtQ:
 		return 64
 	case m == mF64:
 		return 16 * size
@@ -883,6 +904,16 @@ func absInt(x int64) uint64 {
 // least -181 (so is the subnormals' last place, 2^-149).
 func (s *Seq) binSLanes(a, b uint64) bool {
 	return s.kind == Float32 && s.unit >= -181 && s.exactBelow(a, b, 0, 56)
+}
+
+// cvtQLanes reports whether the float32 kernel of int64 lanes (mCvtQ) may
+// write elements a through b: every S + i*D is below 2^63 in magnitude (an
+// int64 lane holds it, and the lanes' wrapping additions stay exact), and
+// unit is from -126 to 127, so that 2^unit is a normal float32 and the
+// product of it and a converted sum of 1 or more is normal or overflows,
+// as the exact value rounds.
+func (s *Seq) cvtQLanes(a, b uint64) bool {
+	return s.kind == Float32 && s.unit >= -126 && s.unit <= 127 && s.exactBelow(a, b, 0, 63)
 }
 
 // int64Lanes is int32Lanes for the int64 binade kernel: every S + i*D is

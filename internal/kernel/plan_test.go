@@ -163,7 +163,7 @@ func TestPlanRuns(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at element %d of %d", c, next, n)
 		}
 	}
-	for m := mStart; m <= mBinadeS; m++ {
+	for m := mStart; m <= mCvtQ; m++ {
 		if used[m] == 0 {
 			t.Errorf("no random run was planned with method %v", m)
 		}

@@ -46,6 +46,14 @@ type (
 	// Pre: every kb below 2^(shift+32), shift at most 32, c even.
 	binSKernel func(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
+	// cvtQKernel writes blocks of 16 float32 from 16 int64 lanes that
+	// start as base plus first and grow by inc a block (wrapping): each
+	// lane converted once to float32 (to nearest even) and multiplied by
+	// scale (float32 bits). Pre: every lane below 2^63 in magnitude; scale
+	// a power of two from 2^-126 to 2^127 (so the product is exact, or
+	// infinite as the exact value rounds).
+	cvtQKernel func(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
+
 	// fmaKernel writes blocks of 16 float64: lane l starts as base[l] +
 	// first (an index: exact integers, the float64 bits of first) and
 	// grows by inc[0] a block; its element is fma(lane, delta, start),

@@ -88,6 +88,12 @@ func fmaStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]fl
 //go:noescape
 func fmaStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
+//go:noescape
+func cvtqStoreS(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
+
+//go:noescape
+func cvtqStoreSNT(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
+
 // binade_amd64.s
 
 //go:noescape
@@ -279,6 +285,18 @@ func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc
 		f16BinqNT(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Binq(dst, blocks, base, first, inc, shift, c, ties)
+	}
+}
+
+// cvtQ is only called where hasX512 holds.
+func (t *table) cvtQ(nt bool, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
+	switch {
+	case !t.asm:
+		cvtQ_g(dst, blocks, base, first, inc, scale)
+	case nt:
+		cvtqStoreSNT(dst, blocks, base, first, inc, scale)
+	default:
+		cvtqStoreS(dst, blocks, base, first, inc, scale)
 	}
 }
 

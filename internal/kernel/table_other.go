@@ -38,6 +38,10 @@ func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc
 	binQ_g(dst, blocks, base, first, inc, shift, c, ties)
 }
 
+func (t *table) cvtQ(nt bool, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
+	cvtQ_g(dst, blocks, base, first, inc, scale)
+}
+
 func (t *table) binS(nt bool, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
 	binS_g(dst, blocks, base, first, inc, shift, c, ties)
 }

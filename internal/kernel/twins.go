@@ -135,6 +135,21 @@ func bin_g(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties ui
 	}
 }
 
+// cvtQ_g is the twin of cvtqStoreS[NT]: lane l of block k holds the exact
+// sum base[l] + first + k*inc (int64, wrapping), which Go converts to
+// float32 once (to nearest even) and multiplies by the float32 scale.
+func cvtQ_g(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
+	out := unsafe.Slice(dst, blocks*64)
+	sc := math.Float32frombits(uint32(scale))
+	for k := range blocks {
+		for l := range base {
+			kb := int64(uint64(base[l]) + first + uint64(k)*inc)
+			v := float32(kb) * sc
+			binary.LittleEndian.PutUint32(out[64*k+4*l:], math.Float32bits(v))
+		}
+	}
+}
+
 // binQ_g is the twin of f16Binq[NT].
 func binQ_g(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
 	binWide(unsafe.Slice(dst, blocks*64), base[:], first, inc, shift, c, ties)
