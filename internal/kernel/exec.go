@@ -75,6 +75,8 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 				}
 			case mRowsBin:
 				f.rowsBin(dst, &p, pitch, n, step)
+			case mRowsCvtQ:
+				f.rowsCvtQ(dst, &p, pitch, n, i0, rowStep, step)
 			default:
 				f.rows(dst, &p, pitch, n, i0, rowStep, step)
 			}
@@ -379,6 +381,33 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		default:
 			t.rows(int(f.lg), p.nt, d, m, pitch, rowBytes, base, &firsts[0], inc)
 		}
+	}
+}
+
+// rowsCvtQ writes a piece of float32 rows from exact sums in int64 lanes
+// (mRowsCvtQ), rowsPerCall rows a call: the sums at the three places a
+// row's blocks start computed here from their index.
+func (f *Filler) rowsCvtQ(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+	dk := step * f.dLo
+	var base [16]int64
+	for l := range base {
+		base[l] = int64(uint64(l) * dk)
+	}
+	scale := uint64(math.Float32bits(float32(f.scale)))
+	rowBytes := n << 2
+	lastBlock := uint64(n - 16) // the element the last block of a row starts at
+	var firsts [3 * rowsPerCall]uint64
+	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
+		m := min(rowsPerCall, int(p.j+p.n)-r0)
+		d := unsafe.SliceData(dst[r0*pitch:])
+		for r := range m {
+			mis := uint64(-(uintptr(unsafe.Pointer(d)) + uintptr(r*pitch)) % 64 >> 2)
+			i := i0 + uint64(r0+r)*rowStep
+			_, firsts[3*r] = f.linear(i)
+			_, firsts[3*r+1] = f.linear(i + mis*step)
+			_, firsts[3*r+2] = f.linear(i + lastBlock*step)
+		}
+		tbl.rowsCvtQ(p.nt, d, m, pitch, rowBytes, &base, &firsts[0], 16*dk, scale)
 	}
 }
 

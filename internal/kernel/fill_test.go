@@ -274,27 +274,34 @@ func TestFillRowsStreaming(t *testing.T) {
 		kind         Kind
 		size         int
 		start, delta uint64
+		skew         int // bytes added to the pitch and the start: rows-cvt-q's rows at multiples of 4
 	}{
-		{Int, 1, 3, 7}, {Int, 2, 0xFFF0, 3}, {Int, 4, 5, 0x10001}, {Int, 8, 1 << 40, 1<<33 + 5},
-		{Float32, 4, uint64(math.Float32bits(-3)), uint64(math.Float32bits(0.25))},
+		{Int, 1, 3, 7, 0}, {Int, 2, 0xFFF0, 3, 0}, {Int, 4, 5, 0x10001, 0}, {Int, 8, 1 << 40, 1<<33 + 5, 0},
+		{Float32, 4, uint64(math.Float32bits(-3)), uint64(math.Float32bits(0.25)), 0},
+		// Rounding float32 (rows-cvt-q, where the table has it).
+		{Float32, 4, uint64(math.Float32bits(0.1)), uint64(math.Float32bits(0.3)), 4},
+		{Float32, 4, uint64(math.Float32bits(-1e5)), uint64(math.Float32bits(1.0 / 3)), 12},
 	}
 	for _, tb := range machineTables() {
 		useTable(t, tb)
 		for k, c := range cases {
+			if c.skew != 0 && !tb.hasX512() {
+				continue
+			}
 			setStreaming(1)
-			n := 1024 / c.size * (1 + k%2) // 1 or 2 KiB rows
-			pitch := n*c.size + 16*(1+3*k) // rows at multiples of 16 bytes, 64 for k = 1
-			rows := streamingMin/pitch + 3 // past streamingMin without row 0
+			n := 1024 / c.size * (1 + k%2)          // 1 or 2 KiB rows
+			pitch := n*c.size + 16*(1+3*k) + c.skew // rows at multiples of 16 bytes (64 for k = 1), or of 4
+			rows := streamingMin/pitch + 3          // past streamingMin without row 0
 			f := NewFiller(c.kind, c.size, c.start, c.delta, uint64(rows*n))
-			at := off + 16*(k%3)
+			at := off + 16*(k%3) + c.skew
 			dst := mem[at : at+(rows-1)*pitch+n*c.size]
 			for i := range dst {
 				dst[i] = 0x5A
 			}
 			var pl plan
 			f.planRows(tb, dst, rows, pitch, n, 0, uint64(n), 1, &pl)
-			if p := pl.p[pl.n-1]; !p.nt {
-				t.Fatalf("%s case %d: the rows piece (%v) does not stream", tb.name, k, p.m)
+			if p := pl.p[pl.n-1]; !p.nt || c.skew != 0 && p.m != mRowsCvtQ {
+				t.Fatalf("%s case %d: the rows piece (%v) does not stream, or not by the kernel expected", tb.name, k, p.m)
 			}
 			for _, p := range pl.p[:pl.n] {
 				if why := f.validRows(tb, dst, rows, pitch, n, 0, uint64(n), 1, p); why != "" {

@@ -545,6 +545,60 @@ func TestRowF16Kernels(t *testing.T) {
 	}
 }
 
+// TestRowCvtQKernels holds rowsCvtQ[NT] to its twin within its contract:
+// rows of 128 bytes or more at multiples of 4 bytes (any alignment to a
+// cache line, both forms), sums below 2^63 in magnitude. The three places
+// of a row hold sums of one sequence (the two forms take the bytes where
+// the places' blocks overlap from different places), some of them near
+// float32 ties.
+func TestRowCvtQKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(95, 96))
+	pairs := []pair[rowsCvtQKernel]{
+		{"rowsCvtQ", rowsCvtQ, rowsCvtQ_g, false, true},
+		{"rowsCvtQNT", rowsCvtQNT, rowsCvtQ_g, true, true},
+	}
+	for _, p := range pairs {
+		if skip(p) {
+			t.Skip("no AVX-512 on this CPU")
+		}
+		for c := range 400 {
+			rows, pitch, rowBytes := rowsCase(r, 128)
+			rowBytes += 4 * r.IntN(2)
+			pitch = max(pitch+4*r.IntN(2), rowBytes)
+			// Sums k0 + r*rowD + e*dm for element e of row r, within
+			// ±2^bits (bits at most 62).
+			bits := 20 + r.IntN(43)
+			span := int64(rows) * int64(pitch/4+1)
+			dm := r.Int64N(int64(1)<<bits/span/2+1) * (1 - 2*r.Int64N(2))
+			rowD := int64(pitch/4+r.IntN(3)) * dm
+			k0 := r.Int64N(int64(1)<<(bits-1)) * (1 - 2*r.Int64N(2))
+			if r.IntN(3) == 0 && bits > 26 { // a tie's pattern below float32's last bit
+				cut := uint(bits - 26)
+				k0 = k0&^(1<<cut-1) | 1<<(cut-1)
+			}
+			var base [16]int64
+			for l := range base {
+				base[l] = int64(l) * dm
+			}
+			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
+			m.off += 4 * r.IntN(16)
+			firsts := make([]uint64, 3*rows)
+			for row := range rows {
+				at := uintptr(unsafe.Pointer(m.dst())) + uintptr(row*pitch)
+				for f, o := range []int{0, int(-at%64) / 4, (rowBytes - 64) / 4} {
+					firsts[3*row+f] = uint64(k0 + int64(row)*rowD + int64(o)*dm)
+				}
+			}
+			scale := uint64(127+r.IntN(254)-126) << 23
+			w := m.twin()
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], uint64(16*dm), scale)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], uint64(16*dm), scale)
+			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d off %d case %d", p.name, rows, pitch, rowBytes, m.off, c), m, w)
+		}
+	}
+}
+
 // TestRowBinadeKernels holds rowsBinx to its twin within its contract: each
 // place's every kb below 2^(shift+12), shift at most 20, c even, any tie
 // masks.

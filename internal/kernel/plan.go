@@ -119,10 +119,17 @@ const (
 	// piece's r-th row is its element r*n + e). Pre: as mBinade for that
 	// run; rows of at least 128 bytes; the table has the kernel (AVX-512).
 	mRowsBin
+
+	// mRowsCvtQ writes rows of float32 from the exact sums in int64 lanes
+	// (rowsCvtQ), as mCvtQ writes a run: any row step and step, binades and
+	// signs. Pre: float32; cvtQLanes over every element of the rows; rows
+	// of at least 128 bytes; dst aligned; the table has the kernel
+	// (AVX-512); index 0 not among them.
+	mRowsCvtQ
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade"}
+	"binade-q", "binade-s", "cvt-q", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -243,8 +250,8 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		return ""
 	}
 	rowBytes := n << s.lg
-	if p.nt && (p.m != mRowsWords && p.m != mRowsF32 || !rowsStream(dst[int(p.j)*pitch:], pitch, rowBytes)) {
-		return "streaming rows that are not word or float32 rows at multiples of 16 bytes, 256 or more long"
+	if p.nt && !rowsStreamable(p.m, dst[int(p.j)*pitch:], pitch, rowBytes) {
+		return "streaming rows that are not word or float32 rows at multiples of 16 bytes, 256 or more long, nor rows-cvt-q"
 	}
 	a := i0 + uint64(p.j)*rowStep
 	last := a + uint64(p.n-1)*rowStep + uint64(n-1)*step
@@ -282,6 +289,10 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 			return "dense ties whose period does not divide a block"
 		}
 		return s.binadeParams(a, last, p)
+	case mRowsCvtQ:
+		if s.kind != Float32 || !float || !s.cvtQLanes(a, last) || !t.hasX512() {
+			return "not float32 in int64 lanes at a unit of at least 2^-126, or no kernel for them"
+		}
 	case mRowsF32, mRowsF16:
 		want := Float32
 		if p.m == mRowsF16 {
@@ -683,6 +694,8 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 			m, first = mRowsWords, s.infAt(a)
 		case s.kind == Float32 && known && s.f32Exact:
 			m = mRowsF32
+		case s.kind == Float32 && s.mode == modeLinear && t.hasX512() && s.cvtQLanes(a, last):
+			m = mRowsCvtQ
 		case s.binadeRows(t, a, n, rowStep, step, end-r, known) &&
 			(!s.f32Exact || t.binadeFirst() && s.fewBinades(a, a+uint64(end-r)*rowStep-step, (end-r)*n)):
 			m = mRowsBin
@@ -757,17 +770,28 @@ func rowsStream(dst []byte, pitch, rowBytes int) bool {
 	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%16 == 0 && pitch%16 == 0 && rowBytes%16 == 0 && rowBytes >= 256
 }
 
-// streamRows decides the store kind of a piece of rows [r, end) of method
-// m: streaming for the word and float32 row kernels past streamingMin
-// bytes, where the rows allow it (rowsStream) and the machine streams
-// faster, as for runs.
-func (s *Seq) streamRows(t *table, dst []byte, r, end, pitch, rowBytes int, m method) bool {
-	if m != mRowsWords && m != mRowsF32 {
-		return false
+// rowsStreamable reports whether the row kernel of method m has a streaming
+// form for rows of rowBytes at dst, dst + pitch, ...: the word and float32
+// row kernels where rowsStream holds, rowsCvtQ for any of its rows (128
+// bytes or more, aligned to the element: ROWS64NT writes the partial cache
+// lines with masked stores).
+func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
+	switch m {
+	case mRowsWords, mRowsF32:
+		return rowsStream(dst, pitch, rowBytes)
+	case mRowsCvtQ:
+		return rowBytes >= addBlock
 	}
+	return false
+}
+
+// streamRows decides the store kind of a piece of rows [r, end) of method
+// m: streaming past streamingMin bytes, where the rows allow it
+// (rowsStreamable) and the machine streams faster, as for runs.
+func (s *Seq) streamRows(t *table, dst []byte, r, end, pitch, rowBytes int, m method) bool {
 	span := (end-r-1)*pitch + rowBytes
 	d := dst[r*pitch : r*pitch+span]
-	return span >= streamingMin && rowsStream(d, pitch, rowBytes) && t.streams(d)
+	return span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && t.streams(d)
 }
 
 // blockRun is whole blocks of a run: blocks of them from byte at, with

@@ -291,7 +291,7 @@ func TestPlanRows(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
 		}
 	}
-	for m := mRowRuns; m <= mRowsBin; m++ {
+	for m := mRowRuns; m <= mRowsCvtQ; m++ {
 		if used[m] == 0 {
 			t.Errorf("no random rows were planned with method %v", m)
 		}

@@ -1,4 +1,4 @@
-// The row loop of the float16 row kernels (rowsF16x, rowsBinx): AVX-512,
+// The row loop of the AVX-512 row kernels (rowsF16x, rowsBinx, rowsCvtQ):
 // blocks of 64 bytes, rows of rowBytes (R11, at least 64) at R8, R8 + R10,
 // ..., R9 of them (at least one), three places a row from firsts (R12, 24
 // bytes a row): place(off) loads the lanes of the place at off(R12),
@@ -36,5 +36,67 @@ last: \
 	DECQ R9 \
 	JNZ row \
 done: \
+	VZEROUPPER \
+	RET
+
+// ROWS64NT is ROWS64 with streaming stores for every whole cache line of a
+// row and masked regular stores of dwords for its partial lines: the row's
+// bytes before its first 64-byte aligned one from the block at its start
+// (place(0)), the lines from there, 64 bytes at a time, from the block at
+// that byte (place(8)), and the bytes past its last 64-byte aligned one
+// from the block ending at its end (place(16)); no line is written both
+// ways (see ROWSNT). value leaves a block in Z5. Rows start at a multiple
+// of 4 bytes and are a multiple of 4 long, 128 or more (so at least one
+// whole line lies between the partial ones).
+#define ROWS64NT(place, value, advance) \
+row: \
+	MOVQ R8, BX \
+	NEGQ BX \
+	ANDQ $63, BX \
+	JZ aligned \
+	place(0) \
+	value \
+	MOVQ BX, CX \
+	SHRQ $2, CX \
+	MOVL $1, AX \
+	SHLL CX, AX \
+	DECL AX \
+	KMOVW AX, K1 \
+	VMOVDQU32 Z5, K1, 0(R8) \
+aligned: \
+	LEAQ (R8)(R11*1), DX \
+	ANDQ $63, DX \
+	MOVQ R11, CX \
+	SUBQ BX, CX \
+	SUBQ DX, CX \
+	LEAQ (R8)(BX*1), DI \
+	place(8) \
+lines: \
+	value \
+	VMOVNTDQ Z5, 0(DI) \
+	advance \
+	ADDQ $64, DI \
+	SUBQ $64, CX \
+	JG lines \
+	TESTQ DX, DX \
+	JZ next \
+	place(16) \
+	value \
+	MOVQ DX, CX \
+	SHRQ $2, CX \
+	NEGQ CX \
+	ADDQ $16, CX \
+	MOVL $0xFFFF, AX \
+	SHLL CX, AX \
+	KMOVW AX, K1 \
+	LEAQ -64(R8)(R11*1), DI \
+	VMOVDQU32 Z5, K1, 0(DI) \
+next: \
+	ADDQ R10, R8 \
+	ADDQ $24, R12 \
+	DECQ R9 \
+	JNZ row \
+done: \
+	SFENCE \
 	VZEROUPPER \
 	RET

@@ -171,6 +171,43 @@ done: \
 	VZEROUPPER \
 	RET
 
+// The lanes of a place of rowsCvtQ: int64 base (Z10, Z11) plus the place's
+// first, in Z0, Z1.
+#define CVTQPLACE(off) \
+	VPBROADCASTQ off(R12), Z9 \
+	VPADDQ Z10, Z9, Z0 \
+	VPADDQ Z11, Z9, Z1
+
+// A block of rowsCvtQ in Z5: the lanes converted once, then scaled (Z12).
+#define CVTQVALUE \
+	VCVTQQ2PS Z0, Y5 \
+	VCVTQQ2PS Z1, Y6 \
+	VINSERTF32X8 $1, Y6, Z5, Z5 \
+	VMULPS Z12, Z5, Z5
+
+#define CVTQSTORE(at) \
+	CVTQVALUE \
+	VMOVUPS Z5, 0(at)
+
+#define CVTQADVANCE \
+	VPADDQ Z4, Z0, Z0 \
+	VPADDQ Z4, Z1, Z1
+
+// CVTQROWSETUP loads rowsCvtQ's arguments for ROWS64 and ROWS64NT.
+#define CVTQROWSETUP \
+	MOVQ dst+0(FP), R8 \
+	MOVQ rows+8(FP), R9 \
+	MOVQ pitch+16(FP), R10 \
+	MOVQ rowBytes+24(FP), R11 \
+	MOVQ base+32(FP), SI \
+	MOVQ firsts+40(FP), R12 \
+	VPBROADCASTQ inc+48(FP), Z4 \
+	VPBROADCASTD scale+56(FP), Z12 \
+	VMOVDQU64 0(SI), Z10 \
+	VMOVDQU64 64(SI), Z11 \
+	TESTQ R9, R9 \
+	JZ done
+
 // func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddB(SB), NOSPLIT, $0-56
 	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE)
@@ -253,3 +290,16 @@ TEXT ·rowsF16x(SB), NOSPLIT, $0-56
 	TESTQ R9, R9
 	JZ done
 	ROWS64(F16PLACE, F16STORE, F16ADVANCE)
+
+// func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+// Rows of float32 from exact sums in int64 lanes (see cvtqStoreS), with
+// AVX-512 (ROWS64); firsts hold each place's sum.
+TEXT ·rowsCvtQ(SB), NOSPLIT, $0-64
+	CVTQROWSETUP
+	ROWS64(CVTQPLACE, CVTQSTORE, CVTQADVANCE)
+
+// func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+// rowsCvtQ with streaming stores (ROWS64NT).
+TEXT ·rowsCvtQNT(SB), NOSPLIT, $0-64
+	CVTQROWSETUP
+	ROWS64NT(CVTQPLACE, CVTQVALUE, CVTQADVANCE)

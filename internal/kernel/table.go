@@ -80,6 +80,13 @@ type (
 	// from the row's first 64-byte aligned byte. Pre: as binKernel, and
 	// shift at most 20.
 	rowsBinKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
+
+	// rowsCvtQKernel is rowsKernel for float32 from exact sums in int64
+	// lanes, each place's blocks as cvtQKernel writes them from the place's
+	// first sum, in blocks of 64 bytes (rowBytes at least 64; 128 for the
+	// streaming form, whose rows need only be aligned to 4 bytes: it writes
+	// the partial cache lines with masked stores). Pre: as cvtQKernel.
+	rowsCvtQKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
 )
 
 // Lanes of the add kernels: integers of 1, 2, 4, 8 bytes, and float32.

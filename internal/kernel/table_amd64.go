@@ -123,6 +123,12 @@ func f32BinqNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, tie
 // rows_amd64.s
 
 //go:noescape
+func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+
+//go:noescape
+func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+
+//go:noescape
 func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
@@ -297,6 +303,19 @@ func (t *table) cvtQ(nt bool, dst *byte, blocks int, base *[16]int64, first, inc
 		cvtqStoreSNT(dst, blocks, base, first, inc, scale)
 	default:
 		cvtqStoreS(dst, blocks, base, first, inc, scale)
+	}
+}
+
+// rowsCvtQ is only called where hasX512 holds; with nt, on rows that
+// stream (rows64Stream).
+func (t *table) rowsCvtQ(nt bool, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
+	switch {
+	case !t.asm:
+		rowsCvtQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
+	case nt:
+		rowsCvtQNT(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
+	default:
+		rowsCvtQ(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
 	}
 }
 

@@ -250,3 +250,15 @@ func rowsBin_g(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *ui
 		})
 	}
 }
+
+// rowsCvtQ_g is the twin of rowsCvtQ[NT]: each place's blocks as cvtQ_g
+// writes them.
+func rowsCvtQ_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
+	fs := unsafe.Slice(firsts, 3*rows)
+	for r := range rows {
+		row := unsafe.Add(unsafe.Pointer(dst), r*pitch)
+		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
+			cvtQ_g((*byte)(unsafe.Add(row, at)), 1, base, fs[3*r+f]+uint64(k)*inc, inc, scale)
+		})
+	}
+}
