@@ -538,3 +538,94 @@ TEXT ·rowsBinx(SB), NOSPLIT, $0-72
 	TESTQ R9, R9
 	JZ done
 	ROWS64(BINPLACE, BINBLOCK, BINADVANCE)
+
+// The lanes of a place of rowsBinQx: the scaled base (Z16-Z19, c << 48 in
+// it) plus the place's first kb scaled by X15, in Z0-Z3.
+#define BINQPLACE(off) \
+	VPBROADCASTQ off(R12), Z9 \
+	VPSLLQ X15, Z9, Z9 \
+	VPADDQ Z16, Z9, Z0 \
+	VPADDQ Z17, Z9, Z1 \
+	VPADDQ Z18, Z9, Z2 \
+	VPADDQ Z19, Z9, Z3
+
+// A block of rowsBinQx in Z5: the high words of the lanes (c + q) gathered
+// in order, every tie to even (F16BINQ's tie form: the last bit kept only
+// where the high words of kb-1 have it too).
+#define BINQVALUE \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2W Z1, Z0, Z5 \
+	VMOVDQA64 Z13, Z6 \
+	VPERMI2W Z3, Z2, Z6 \
+	VINSERTI64X4 $1, Y6, Z5, Z5 \
+	VPADDQ Z11, Z0, Z7 \
+	VPADDQ Z11, Z1, Z8 \
+	VMOVDQA64 Z13, Z6 \
+	VPERMI2W Z8, Z7, Z6 \
+	VPADDQ Z11, Z2, Z7 \
+	VPADDQ Z11, Z3, Z8 \
+	VMOVDQA64 Z13, Z10 \
+	VPERMI2W Z8, Z7, Z10 \
+	VINSERTI64X4 $1, Y10, Z6, Z6 \
+	VPTERNLOGD $0xE0, Z14, Z6, Z5
+
+#define BINQSTORE(at) \
+	BINQVALUE \
+	VMOVDQU64 Z5, 0(at)
+
+#define BINQADVANCE \
+	VPADDQ Z4, Z0, Z0 \
+	VPADDQ Z4, Z1, Z1 \
+	VPADDQ Z4, Z2, Z2 \
+	VPADDQ Z4, Z3, Z3
+
+// BINQROWSETUP loads rowsBinQx's arguments: the lanes and inc scaled to
+// shift 48 (X15 = 48 - shift), c << 48 in the base, all ones (Z11), words of
+// ^1 (Z14).
+#define BINQROWSETUP \
+	MOVQ dst+0(FP), R8 \
+	MOVQ rows+8(FP), R9 \
+	MOVQ pitch+16(FP), R10 \
+	MOVQ rowBytes+24(FP), R11 \
+	MOVQ base+32(FP), SI \
+	MOVQ firsts+40(FP), R12 \
+	MOVQ shift+56(FP), AX \
+	NEGQ AX \
+	ADDQ $48, AX \
+	MOVQ AX, X15 \
+	VPBROADCASTQ inc+48(FP), Z4 \
+	VPSLLQ X15, Z4, Z4 \
+	MOVQ c+64(FP), AX \
+	SHLQ $48, AX \
+	VPBROADCASTQ AX, Z12 \
+	VMOVDQU64 0(SI), Z16 \
+	VMOVDQU64 64(SI), Z17 \
+	VMOVDQU64 128(SI), Z18 \
+	VMOVDQU64 192(SI), Z19 \
+	VPSLLQ X15, Z16, Z16 \
+	VPSLLQ X15, Z17, Z17 \
+	VPSLLQ X15, Z18, Z18 \
+	VPSLLQ X15, Z19, Z19 \
+	VPADDQ Z12, Z16, Z16 \
+	VPADDQ Z12, Z17, Z17 \
+	VPADDQ Z12, Z18, Z18 \
+	VPADDQ Z12, Z19, Z19 \
+	VMOVDQU64 hiWordsQ<>(SB), Z13 \
+	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
+	VPSLLW $1, Z11, Z14 \
+	TESTQ R9, R9 \
+	JZ done
+
+// func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+// Rows of float16 of one sign and binade from int64 lanes (F16BINQ's
+// rounding, every tie to even), with AVX-512 (ROWS64); each firsts value is
+// a place's first kb.
+TEXT ·rowsBinQx(SB), NOSPLIT, $0-72
+	BINQROWSETUP
+	ROWS64(BINQPLACE, BINQSTORE, BINQADVANCE)
+
+// func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+// rowsBinQx with streaming stores (ROWS64NT).
+TEXT ·rowsBinQxNT(SB), NOSPLIT, $0-72
+	BINQROWSETUP
+	ROWS64NT(BINQPLACE, BINQVALUE, BINQADVANCE, 1, 32, KMOVD, VMOVDQU16)

@@ -69,12 +69,20 @@
 //	                                             a piece (before rows-f16 where
 //	                                             binadeFirst holds and binades are
 //	                                             long); rows that span two as runs
+//	rows-binade-q rowsBinQx[NT] (AVX-512 only)   the same in int64 lanes (sums past
+//	                                             31 bits), every tie by the kernel
+//	rows-cvt-q  rowsCvtQ[NT] (AVX-512 only)      float32 rows as cvt-q writes runs
+//
+// The streaming forms of the AVX-512 row kernels (ROWS64NT) stream each
+// row's whole cache lines and write its partial lines with masked stores,
+// so rows need only be aligned to the element.
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB and addStoreBNT, fma_g for fmaStore, f64To16_g for
 // cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
-// cvtqStoreS, rowsF16_g for rowsF16x,
+// cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
+// for rowsCvtQ,
 // rowsBin_g for rowsBinx, ...); kernels_test.go calls
 // both directly on random inputs within the routine's contract, for every
 // table of the machine (AVX-512 and AVX2) and both store kinds.
@@ -85,13 +93,14 @@
 // float64 (mExact, and the f64 kernels' VCVTPD2PS); none at all in float32
 // lanes (mF32: the values are exact); the binade kernel's integer rounding
 // (mBinadeS, as float16's below); VCVTQQ2PS of the exact sum, then a
-// multiplication by 2^unit that is exact (mCvtQ). float16: format.round (mLinear);
+// multiplication by 2^unit that is exact (mCvtQ, mRowsCvtQ). float16: format.round (mLinear);
 // f64ToF16 (mExact, and the twins); F16C's VCVTPS2PH from exact float32
 // (mF32, rows-f16); VCVTPS2PH from float64 rounded to odd into float32
 // (mF64: one rounding in effect, as float32 keeps 13 more bits); and the
 // binade kernels' integer rounding, ties to even by the kernel's tie form
 // where dense and by a patch after the kernel where sparse (mBinade,
-// mBinadeQ, mBinadeS and mRowsBin, with binadeTies). float64 (the Go-native API): math.FMA (mFMA) and
+// mBinadeQ, mBinadeS and mRowsBin, with binadeTies; every tie by the
+// kernel in mRowsBinQ). float64 (the Go-native API): math.FMA (mFMA) and
 // VFMADD213PD on exact indices (mFMALanes). Every one rounds once, to
 // nearest even.
 package kernel

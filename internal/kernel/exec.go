@@ -75,6 +75,8 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 				}
 			case mRowsBin:
 				f.rowsBin(dst, &p, pitch, n, step)
+			case mRowsBinQ:
+				f.rowsBinQ(dst, &p, pitch, n)
 			case mRowsCvtQ:
 				f.rowsCvtQ(dst, &p, pitch, n, i0, rowStep, step)
 			default:
@@ -450,6 +452,33 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 	total := int64(p.n) * int64(n)
 	for e := int64(p.tie); !p.ties && e < total; e += int64(p.per) {
 		tieToEven(dst[(int(p.j)+int(e/int64(n)))*pitch+int(e%int64(n))<<1:], 2, p.c)
+	}
+}
+
+// rowsBinQ writes a piece of binade rows in int64 lanes (mRowsBinQ), as
+// rowsBin does, the kernel rounding every tie to even.
+func (f *Filler) rowsBinQ(dst []byte, p *piece, pitch, n int) {
+	up, shift := binadeScale(int(p.shift))
+	dm := int64(p.d)
+	var base [32]int64
+	for l := range base {
+		base[l] = int64(l) * dm << up
+	}
+	de := uint64(dm) << up                   // kb's step between elements
+	kb := p.first<<up + uint64(1)<<(shift-1) // the kb of the current row's first element
+	dRow := uint64(n) * de
+	var firsts [3 * rowsPerCall]uint64
+	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
+		m := min(rowsPerCall, int(p.j+p.n)-r0)
+		d := unsafe.SliceData(dst[r0*pitch:])
+		at := uintptr(unsafe.Pointer(d))
+		for r := range m {
+			mis := uint64(-at%64) >> 1 // elements to the first 64-byte aligned one
+			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = kb, kb+mis*de, kb+uint64(n-32)*de
+			kb += dRow
+			at += uintptr(pitch)
+		}
+		tbl.rowsBinQ(p.nt, d, m, pitch, n<<1, &base, &firsts[0], 32*de, uint64(shift), uint64(p.c))
 	}
 }
 

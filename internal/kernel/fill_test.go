@@ -152,14 +152,17 @@ func TestFillRowsBinade(t *testing.T) {
 	}
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		planned := 0
+		planned, plannedQ := 0, 0
 		for c := range 300 {
-			rc := binadeRowsCase(r, mem)
+			rc := binadeRowsCase(r, mem, c%3 == 2)
 			if c < 4*len(named) {
 				q := named[c%len(named)]
 				rc.f = NewFiller(Float16, 2, q.start, q.delta, rc.i0+uint64(rc.rows*rc.n))
-				if c >= 2*len(named) { // long rows, many of them
+				if c >= 2*len(named) { // long rows, many of them; some past 31 bits
 					rc.n, rc.i0 = 1024, uint64(c%2)
+					if c >= 3*len(named) {
+						rc.i0 = 1<<26 + uint64(c)
+					}
 					rc.pitch, rc.rowStep = 2*(1024+16*(c%3)), 1024
 					rc.rows = (len(mem) - 64) / rc.pitch
 					rc.f = NewFiller(Float16, 2, q.start, q.delta, rc.i0+uint64(rc.rows*rc.n))
@@ -170,6 +173,9 @@ func TestFillRowsBinade(t *testing.T) {
 			for _, p := range planAllRows(tb, rc) {
 				if p.m == mRowsBin {
 					planned++
+				}
+				if p.m == mRowsBinQ {
+					plannedQ++
 				}
 				if why := f.validRows(tb, dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1, p); why != "" {
 					t.Fatalf("%s case %d: piece %v: %s", tb.name, c, p.m, why)
@@ -196,8 +202,8 @@ func TestFillRowsBinade(t *testing.T) {
 				}
 			}
 		}
-		if tb.hasX512() && planned < 300 {
-			t.Errorf("%s: only %d binade row pieces planned", tb.name, planned)
+		if tb.hasX512() && (planned < 300 || plannedQ < 50) {
+			t.Errorf("%s: only %d binade row pieces planned, %d in int64 lanes", tb.name, planned, plannedQ)
 		}
 	}
 }
@@ -274,41 +280,49 @@ func TestFillRowsStreaming(t *testing.T) {
 		kind         Kind
 		size         int
 		start, delta uint64
-		skew         int // bytes added to the pitch and the start: rows-cvt-q's rows at multiples of 4
+		skew         int    // bytes added to the pitch and the start: rows at multiples of the element
+		i0           uint64 // the first row's first index
+		want         method // the method that must stream (AVX-512 tables only), or mRowRuns: any
 	}{
-		{Int, 1, 3, 7, 0}, {Int, 2, 0xFFF0, 3, 0}, {Int, 4, 5, 0x10001, 0}, {Int, 8, 1 << 40, 1<<33 + 5, 0},
-		{Float32, 4, uint64(math.Float32bits(-3)), uint64(math.Float32bits(0.25)), 0},
-		// Rounding float32 (rows-cvt-q, where the table has it).
-		{Float32, 4, uint64(math.Float32bits(0.1)), uint64(math.Float32bits(0.3)), 4},
-		{Float32, 4, uint64(math.Float32bits(-1e5)), uint64(math.Float32bits(1.0 / 3)), 12},
+		{Int, 1, 3, 7, 0, 0, mRowRuns}, {Int, 2, 0xFFF0, 3, 0, 0, mRowRuns},
+		{Int, 4, 5, 0x10001, 0, 0, mRowRuns}, {Int, 8, 1 << 40, 1<<33 + 5, 0, 0, mRowRuns},
+		{Float32, 4, uint64(math.Float32bits(-3)), uint64(math.Float32bits(0.25)), 0, 0, mRowRuns},
+		// Rounding float32 (rows-cvt-q).
+		{Float32, 4, uint64(math.Float32bits(0.1)), uint64(math.Float32bits(0.3)), 4, 0, mRowsCvtQ},
+		{Float32, 4, uint64(math.Float32bits(-1e5)), uint64(math.Float32bits(1.0 / 3)), 12, 0, mRowsCvtQ},
+		// float16 0.1, +3e-4 from 2^26: sums past 31 bits (rows-binade-q).
+		{Float16, 2, 0x2E66, 0x0CEA, 2, 1 << 26, mRowsBinQ},
+		{Float16, 2, 0x2E66, 0x0CEA, 6, 1<<26 + 5, mRowsBinQ},
 	}
 	for _, tb := range machineTables() {
 		useTable(t, tb)
 		for k, c := range cases {
-			if c.skew != 0 && !tb.hasX512() {
+			if c.want != mRowRuns && !tb.hasX512() {
 				continue
 			}
 			setStreaming(1)
 			n := 1024 / c.size * (1 + k%2)          // 1 or 2 KiB rows
 			pitch := n*c.size + 16*(1+3*k) + c.skew // rows at multiples of 16 bytes (64 for k = 1), or of 4
 			rows := streamingMin/pitch + 3          // past streamingMin without row 0
-			f := NewFiller(c.kind, c.size, c.start, c.delta, uint64(rows*n))
+			f := NewFiller(c.kind, c.size, c.start, c.delta, c.i0+uint64(rows*n))
 			at := off + 16*(k%3) + c.skew
 			dst := mem[at : at+(rows-1)*pitch+n*c.size]
 			for i := range dst {
 				dst[i] = 0x5A
 			}
-			var pl plan
-			f.planRows(tb, dst, rows, pitch, n, 0, uint64(n), 1, &pl)
-			if p := pl.p[pl.n-1]; !p.nt || c.skew != 0 && p.m != mRowsCvtQ {
-				t.Fatalf("%s case %d: the rows piece (%v) does not stream, or not by the kernel expected", tb.name, k, p.m)
-			}
-			for _, p := range pl.p[:pl.n] {
-				if why := f.validRows(tb, dst, rows, pitch, n, 0, uint64(n), 1, p); why != "" {
+			streamed := 0
+			for _, p := range planAllRows(tb, rowsLayout{f: f, dst: dst, rows: rows, pitch: pitch, n: n, i0: c.i0, rowStep: uint64(n), step: 1}) {
+				if why := f.validRows(tb, dst, rows, pitch, n, c.i0, uint64(n), 1, p); why != "" {
 					t.Fatalf("%s case %d: piece %v: %s", tb.name, k, p.m, why)
 				}
+				if p.nt && (c.want == mRowRuns || p.m == c.want) {
+					streamed += int(p.n)
+				}
 			}
-			f.FillRowsLE(dst, rows, pitch, n, 0, uint64(n), 1)
+			if streamed < rows/2 {
+				t.Fatalf("%s case %d: %d of %d rows stream (by %v)", tb.name, k, streamed, rows, c.want)
+			}
+			f.FillRowsLE(dst, rows, pitch, n, c.i0, uint64(n), 1)
 			pad := getLE([]byte{0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A}, c.size)
 			for row := range rows {
 				for e := range pitch / c.size {
@@ -318,7 +332,7 @@ func TestFillRowsStreaming(t *testing.T) {
 					}
 					got, want := getLE(dst[at:], c.size), pad
 					if e < n {
-						want = f.Bits(uint64(row*n + e))
+						want = f.Bits(c.i0 + uint64(row*n+e))
 					}
 					if got != want {
 						t.Fatalf("%s case %d: row %d element %d = %#x, want %#x", tb.name, k, row, e, got, want)

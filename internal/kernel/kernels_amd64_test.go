@@ -599,6 +599,61 @@ func TestRowCvtQKernels(t *testing.T) {
 	}
 }
 
+// TestRowBinQKernels holds rowsBinQx[NT] to its twin within its contract:
+// rows of 128 bytes or more at multiples of 2 bytes (any alignment to a
+// cache line, both forms), every kb below 2^(shift+16), shift at most 48,
+// c even; the places of a row from one sequence (see TestRowCvtQKernels),
+// some at a tie.
+func TestRowBinQKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(97, 98))
+	pairs := []pair[rowsBinQKernel]{
+		{"rowsBinQx", rowsBinQx, rowsBinQ_g, false, true},
+		{"rowsBinQxNT", rowsBinQxNT, rowsBinQ_g, true, true},
+	}
+	for _, p := range pairs {
+		if skip(p) {
+			t.Skip("no AVX-512 on this CPU")
+		}
+		for c := range 400 {
+			rows, pitch, rowBytes := rowsCase(r, 128)
+			rowBytes += 2 * r.IntN(4)
+			pitch = max(pitch+2*r.IntN(4), rowBytes)
+			shift := 1 + r.Uint64N(48)
+			limit := int64(1) << min(62, shift+16)
+			span := int64(rows) * int64(pitch/2+2) // elements from the first to the last
+			dm := r.Int64N(limit/span/2 + 1)
+			if r.IntN(3) == 0 {
+				dm = min(dm, r.Int64N(1<<12)) // many elements a last place
+			}
+			rowD := int64(pitch/2+r.IntN(2)) * dm
+			k0 := r.Int64N(limit - span*dm)
+			if r.IntN(3) == 0 { // at a tie: half a last place past a multiple of 2^shift
+				h := int64(1) << (shift - 1)
+				k0 = min(k0&^(h<<1-1)|h, limit-span*dm-1)
+			}
+			var base [32]int64
+			for l := range base {
+				base[l] = int64(l) * dm
+			}
+			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
+			m.off += 2 * r.IntN(32)
+			firsts := make([]uint64, 3*rows)
+			for row := range rows {
+				at := uintptr(unsafe.Pointer(m.dst())) + uintptr(row*pitch)
+				for f, o := range []int{0, int(-at%64) / 2, (rowBytes - 64) / 2} {
+					firsts[3*row+f] = uint64(k0 + int64(row)*rowD + int64(o)*dm)
+				}
+			}
+			cc := r.Uint64() & (1<<16 - 2)
+			w := m.twin()
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], uint64(32*dm), shift, cc)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], uint64(32*dm), shift, cc)
+			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d off %d shift %d case %d", p.name, rows, pitch, rowBytes, m.off, shift, c), m, w)
+		}
+	}
+}
+
 // TestRowBinadeKernels holds rowsBinx to its twin within its contract: each
 // place's every kb below 2^(shift+12), shift at most 20, c even, any tie
 // masks.

@@ -126,10 +126,16 @@ const (
 	// of at least 128 bytes; dst aligned; the table has the kernel
 	// (AVX-512); index 0 not among them.
 	mRowsCvtQ
+
+	// mRowsBinQ is mRowsBin in int64 lanes (rowsBinQx), for float16 rows
+	// whose exact sums pass 31 bits; the kernel rounds every tie to even
+	// itself. Pre: as mBinadeQ for the rows' run; rows of at least 128
+	// bytes; the table has the kernel (AVX-512).
+	mRowsBinQ
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q"}
+	"binade-q", "binade-s", "cvt-q", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -277,15 +283,17 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 				}
 			}
 		}
-	case mRowsBin:
+	case mRowsBin, mRowsBinQ:
 		switch {
 		case s.kind != Float16 || !float || rowStep != uint64(n)*step:
 			return "not float16 rows of consecutive indices"
 		case !t.hasX512():
 			return "the table has no binade row kernel"
-		case !s.int32Lanes(a, last):
+		case p.m == mRowsBin && !s.int32Lanes(a, last):
 			return "not float16 in int32 lanes"
-		case p.ties && (p.per == 0 || 32%p.per != 0):
+		case p.m == mRowsBinQ && !s.int64Lanes(a, last):
+			return "not float16 in int64 lanes"
+		case p.m == mRowsBin && p.ties && (p.per == 0 || 32%p.per != 0):
 			return "dense ties whose period does not divide a block"
 		}
 		return s.binadeParams(a, last, p)
@@ -701,10 +709,12 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 			m = mRowsBin
 		case s.kind == Float16 && known && s.f32Exact && t.hasX512():
 			m = mRowsF16
+		case s.binadeRowsQ(t, a, n, rowStep, step, end-r, known):
+			m = mRowsBinQ
 		}
 	}
-	if m == mRowsBin {
-		if e := s.planRowBinades(r, end, n, a, step, pl); e < end {
+	if m == mRowsBin || m == mRowsBinQ {
+		if e := s.planRowBinades(t, dst, pitch, r, end, n, a, step, m, pl); e < end {
 			return e
 		}
 	} else {
@@ -727,14 +737,21 @@ func (s *Seq) binadeRows(t *table, a uint64, n int, rowStep, step uint64, rows i
 		rowStep == uint64(n)*step && a < s.overIdx && s.int32Lanes(a, a+uint64(rows)*rowStep-step)
 }
 
+// binadeRowsQ is binadeRows for the int64-lane kernel (mRowsBinQ).
+func (s *Seq) binadeRowsQ(t *table, a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
+	return s.kind == Float16 && s.mode == modeLinear && known && t.hasX512() &&
+		rowStep == uint64(n)*step && a < s.overIdx && s.int64Lanes(a, a+uint64(rows)*rowStep-step)
+}
+
 // planRowBinades plans rows [r0, end) of n elements of consecutive indices
-// from a (float16 in int32 lanes, finite) as planBinades plans a run: the
-// rows wholly inside one sign and binade are a piece of mRowsBin, a row
-// that spans two (or holds zero) a row of its own, planned as a run. It
-// returns how far its pieces reach, leaving room for one more piece.
-func (s *Seq) planRowBinades(r0, end, n int, a, step uint64, pl *plan) int {
+// from a (float16 in int32 lanes for m = mRowsBin, int64 lanes for
+// mRowsBinQ; finite) as planBinades plans a run: the rows wholly inside one
+// sign and binade are a piece of m, a row that spans two (or holds zero) a
+// row of its own, planned as a run. It returns how far its pieces reach,
+// leaving room for one more piece.
+func (s *Seq) planRowBinades(t *table, dst []byte, pitch, r0, end, n int, a, step uint64, m method, pl *plan) int {
 	_, lo := s.linear(a)
-	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 in magnitude
+	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mRowsBin) or 2^59 in magnitude
 	for r := r0; r < end; {
 		if pl.n > maxPieces-3 {
 			return r
@@ -751,8 +768,13 @@ func (s *Seq) planRowBinades(r0, end, n int, a, step uint64, pl *plan) int {
 			r++
 			continue
 		}
-		p := pl.put(mRowsBin, r, full)
+		p := pl.put(m, r, full)
 		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
+		if m == mRowsBinQ { // (every tie to even by the kernel)
+			p.nt = s.streamRows(t, dst, r, r+full, pitch, n<<s.lg, m)
+			r += full
+			continue
+		}
 		up, sh := binadeScale(shift)
 		elems := full * n
 		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems)
@@ -774,12 +796,12 @@ func rowsStream(dst []byte, pitch, rowBytes int) bool {
 // form for rows of rowBytes at dst, dst + pitch, ...: the word and float32
 // row kernels where rowsStream holds, rowsCvtQ for any of its rows (128
 // bytes or more, aligned to the element: ROWS64NT writes the partial cache
-// lines with masked stores).
+// lines with masked stores), and rowsBinQx alike.
 func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	switch m {
 	case mRowsWords, mRowsF32:
 		return rowsStream(dst, pitch, rowBytes)
-	case mRowsCvtQ:
+	case mRowsCvtQ, mRowsBinQ:
 		return rowBytes >= addBlock
 	}
 	return false

@@ -214,7 +214,7 @@ func randomRows(r *rand.Rand, mem []byte, maxRows, maxN int, varied bool) rowsLa
 // fit int32 lanes (the binade row kernel's): a start and a delta less than
 // 2^20 apart in magnitude (often far less), of either sign, rows of 1 to
 // 1500 elements, element 0 among them or not.
-func binadeRowsCase(r *rand.Rand, mem []byte) rowsLayout {
+func binadeRowsCase(r *rand.Rand, mem []byte, wide bool) rowsLayout {
 	for {
 		de := 0x0400 * uint64(r.IntN(30)) // delta's exponent field
 		start := uint64(r.IntN(0x7800)) | uint64(r.IntN(2))<<15
@@ -226,9 +226,13 @@ func binadeRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 		if r.IntN(3) > 0 {
 			c.i0 = r.Uint64N(1 << 16)
 		}
+		if wide {
+			c.i0 = r.Uint64N(1 << 32)
+		}
 		count := c.i0 + uint64(c.rows*c.n)
 		c.f = NewFiller(Float16, 2, start, delta, count+r.Uint64N(100))
-		if c.f.mode != modeLinear || !c.f.int32Lanes(c.i0, count-1) {
+		if c.f.mode != modeLinear || c.f.int32Lanes(c.i0, count-1) == wide || wide && !c.f.int64Lanes(c.i0, count-1) ||
+			c.f.overIdx <= c.i0 {
 			continue
 		}
 		off := 2 * r.IntN(32)
@@ -272,7 +276,7 @@ func TestPlanRows(t *testing.T) {
 			tb = noF16
 		}
 		if c%4 == 1 {
-			rc = binadeRowsCase(r, mem)
+			rc = binadeRowsCase(r, mem, c%8 == 5)
 			f, dst, rows, pitch, n, i0, rowStep, step = rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
 		}
 		next := 0
@@ -291,7 +295,7 @@ func TestPlanRows(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
 		}
 	}
-	for m := mRowRuns; m <= mRowsCvtQ; m++ {
+	for m := mRowRuns; m <= mRowsBinQ; m++ {
 		if used[m] == 0 {
 			t.Errorf("no random rows were planned with method %v", m)
 		}

@@ -40,15 +40,16 @@ done: \
 	RET
 
 // ROWS64NT is ROWS64 with streaming stores for every whole cache line of a
-// row and masked regular stores of dwords for its partial lines: the row's
+// row and masked regular stores (mstore, with a mask of lanes set by kmov:
+// lanes elements of 1<<lg bytes a block) for its partial lines: the row's
 // bytes before its first 64-byte aligned one from the block at its start
 // (place(0)), the lines from there, 64 bytes at a time, from the block at
 // that byte (place(8)), and the bytes past its last 64-byte aligned one
 // from the block ending at its end (place(16)); no line is written both
 // ways (see ROWSNT). value leaves a block in Z5. Rows start at a multiple
-// of 4 bytes and are a multiple of 4 long, 128 or more (so at least one
-// whole line lies between the partial ones).
-#define ROWS64NT(place, value, advance) \
+// of the element size and are a multiple of it long, 128 bytes or more (so
+// at least one whole line lies between the partial ones).
+#define ROWS64NT(place, value, advance, lg, lanes, kmov, mstore) \
 row: \
 	MOVQ R8, BX \
 	NEGQ BX \
@@ -57,12 +58,12 @@ row: \
 	place(0) \
 	value \
 	MOVQ BX, CX \
-	SHRQ $2, CX \
-	MOVL $1, AX \
-	SHLL CX, AX \
-	DECL AX \
-	KMOVW AX, K1 \
-	VMOVDQU32 Z5, K1, 0(R8) \
+	SHRQ $lg, CX \
+	MOVQ $1, AX \
+	SHLQ CX, AX \
+	DECQ AX \
+	kmov AX, K1 \
+	mstore Z5, K1, 0(R8) \
 aligned: \
 	LEAQ (R8)(R11*1), DX \
 	ANDQ $63, DX \
@@ -83,14 +84,16 @@ lines: \
 	place(16) \
 	value \
 	MOVQ DX, CX \
-	SHRQ $2, CX \
+	SHRQ $lg, CX \
 	NEGQ CX \
-	ADDQ $16, CX \
-	MOVL $0xFFFF, AX \
-	SHLL CX, AX \
-	KMOVW AX, K1 \
+	ADDQ $lanes, CX \
+	MOVQ $1, AX \
+	SHLQ CX, AX \
+	DECQ AX \
+	NOTQ AX \
+	kmov AX, K1 \
 	LEAQ -64(R8)(R11*1), DI \
-	VMOVDQU32 Z5, K1, 0(DI) \
+	mstore Z5, K1, 0(DI) \
 next: \
 	ADDQ R10, R8 \
 	ADDQ $24, R12 \

@@ -81,6 +81,14 @@ type (
 	// shift at most 20.
 	rowsBinKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
 
+	// rowsBinQKernel is rowsKernel for float16 of one binade from int64
+	// lanes, each place's blocks as binQKernel writes them, every tie to
+	// even, from the place's first kb (its firsts value), in blocks of 64
+	// bytes (rowBytes at least 64; 128 for the streaming form, whose rows
+	// need only be aligned to 2 bytes: it writes the partial cache lines
+	// with masked stores). Pre: as binQKernel.
+	rowsBinQKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+
 	// rowsCvtQKernel is rowsKernel for float32 from exact sums in int64
 	// lanes, each place's blocks as cvtQKernel writes them from the place's
 	// first sum, in blocks of 64 bytes (rowBytes at least 64; 128 for the

@@ -120,6 +120,12 @@ func f32Binq(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties 
 //go:noescape
 func f32BinqNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
+//go:noescape
+func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+
+//go:noescape
+func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+
 // rows_amd64.s
 
 //go:noescape
@@ -307,7 +313,7 @@ func (t *table) cvtQ(nt bool, dst *byte, blocks int, base *[16]int64, first, inc
 }
 
 // rowsCvtQ is only called where hasX512 holds; with nt, on rows that
-// stream (rows64Stream).
+// stream (rowsStreamable).
 func (t *table) rowsCvtQ(nt bool, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
 	switch {
 	case !t.asm:
@@ -316,6 +322,19 @@ func (t *table) rowsCvtQ(nt bool, dst *byte, rows, pitch, rowBytes int, base *[1
 		rowsCvtQNT(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
 	default:
 		rowsCvtQ(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
+	}
+}
+
+// rowsBinQ is only called where hasX512 holds; with nt, on rows that
+// stream (rowsStreamable).
+func (t *table) rowsBinQ(nt bool, dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
+	switch {
+	case !t.asm:
+		rowsBinQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+	case nt:
+		rowsBinQxNT(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+	default:
+		rowsBinQx(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
 	}
 }
 

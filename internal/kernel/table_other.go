@@ -46,6 +46,10 @@ func (t *table) rowsCvtQ(_ bool, dst *byte, rows, pitch, rowBytes int, base *[16
 	rowsCvtQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
 }
 
+func (t *table) rowsBinQ(_ bool, dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
+	rowsBinQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+}
+
 func (t *table) binS(nt bool, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
 	binS_g(dst, blocks, base, first, inc, shift, c, ties)
 }

@@ -262,3 +262,15 @@ func rowsCvtQ_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *u
 		})
 	}
 }
+
+// rowsBinQ_g is the twin of rowsBinQx[NT]: each place's blocks as binQ_g
+// writes them, every tie to even.
+func rowsBinQ_g(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
+	fs := unsafe.Slice(firsts, 3*rows)
+	for r := range rows {
+		row := unsafe.Add(unsafe.Pointer(dst), r*pitch)
+		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
+			binQ_g((*byte)(unsafe.Add(row, at)), 1, base, fs[3*r+f]+uint64(k)*inc, inc, shift, c, 1)
+		})
+	}
+}
