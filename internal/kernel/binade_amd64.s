@@ -626,6 +626,6 @@ TEXT ·rowsBinQx(SB), NOSPLIT, $0-72
 
 // func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
 // rowsBinQx with streaming stores (ROWS64NT).
-TEXT ·rowsBinQxNT(SB), NOSPLIT, $0-72
+TEXT ·rowsBinQxNT(SB), NOSPLIT, $64-72
 	BINQROWSETUP
-	ROWS64NT(BINQPLACE, BINQVALUE, BINQADVANCE, 1, 32, KMOVD, VMOVDQU16)
+	ROWS64NT(BINQPLACE, BINQVALUE, BINQADVANCE)

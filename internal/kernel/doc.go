@@ -74,8 +74,9 @@
 //	rows-cvt-q  rowsCvtQ[NT] (AVX-512 only)      float32 rows as cvt-q writes runs
 //
 // The streaming forms of the AVX-512 row kernels (ROWS64NT) stream each
-// row's whole cache lines and write its partial lines with masked stores,
-// so rows need only be aligned to the element.
+// row's whole cache lines and write its partial lines with at most two
+// regular stores each (COPYPART), so rows need only be aligned to the
+// element.
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB and addStoreBNT, fma_g for fmaStore, f64To16_g for

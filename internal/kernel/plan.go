@@ -796,7 +796,7 @@ func rowsStream(dst []byte, pitch, rowBytes int) bool {
 // form for rows of rowBytes at dst, dst + pitch, ...: the word and float32
 // row kernels where rowsStream holds, rowsCvtQ for any of its rows (128
 // bytes or more, aligned to the element: ROWS64NT writes the partial cache
-// lines with masked stores), and rowsBinQx alike.
+// lines with regular stores of the width that fits), and rowsBinQx alike.
 func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	switch m {
 	case mRowsWords, mRowsF32:

@@ -300,6 +300,6 @@ TEXT ·rowsCvtQ(SB), NOSPLIT, $0-64
 
 // func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
 // rowsCvtQ with streaming stores (ROWS64NT).
-TEXT ·rowsCvtQNT(SB), NOSPLIT, $0-64
+TEXT ·rowsCvtQNT(SB), NOSPLIT, $64-64
 	CVTQROWSETUP
-	ROWS64NT(CVTQPLACE, CVTQVALUE, CVTQADVANCE, 2, 16, KMOVW, VMOVDQU32)
+	ROWS64NT(CVTQPLACE, CVTQVALUE, CVTQADVANCE)

@@ -86,14 +86,15 @@ type (
 	// even, from the place's first kb (its firsts value), in blocks of 64
 	// bytes (rowBytes at least 64; 128 for the streaming form, whose rows
 	// need only be aligned to 2 bytes: it writes the partial cache lines
-	// with masked stores). Pre: as binQKernel.
+	// with regular stores of the width that fits). Pre: as binQKernel.
 	rowsBinQKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
 
 	// rowsCvtQKernel is rowsKernel for float32 from exact sums in int64
 	// lanes, each place's blocks as cvtQKernel writes them from the place's
 	// first sum, in blocks of 64 bytes (rowBytes at least 64; 128 for the
 	// streaming form, whose rows need only be aligned to 4 bytes: it writes
-	// the partial cache lines with masked stores). Pre: as cvtQKernel.
+	// the partial cache lines with regular stores of the width that fits).
+	// Pre: as cvtQKernel.
 	rowsCvtQKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
 )
 
