@@ -290,6 +290,64 @@ done: \
 	VZEROUPPER \
 	RET
 
+// FMASTORE with AVX-512: 32 index lanes in Z0-Z3, two blocks a turn (the
+// additions' latency spread over four registers), one block first where
+// blocks is odd.
+#define FMASTOREX(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	VPBROADCASTQ first+24(FP), Z9 \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTQ start+40(FP), Z10 \
+	VPBROADCASTQ delta+48(FP), Z11 \
+	VADDPD 0(SI), Z9, Z0 \
+	VADDPD 64(SI), Z9, Z1 \
+	VBROADCASTSD (DX), Z4 \
+	TESTQ CX, CX \
+	JZ done \
+	TESTQ $1, CX \
+	JZ even \
+	VMOVAPD Z0, Z5 \
+	VMOVAPD Z1, Z6 \
+	VFMADD213PD Z10, Z11, Z5 \
+	VFMADD213PD Z10, Z11, Z6 \
+	store Z5, 0(DI) \
+	store Z6, 64(DI) \
+	VADDPD Z4, Z0, Z0 \
+	VADDPD Z4, Z1, Z1 \
+	ADDQ $128, DI \
+	DECQ CX \
+	JZ done \
+even: \
+	VADDPD Z4, Z0, Z2 \
+	VADDPD Z4, Z1, Z3 \
+	VADDPD Z4, Z4, Z4 \
+pairs: \
+	VMOVAPD Z0, Z5 \
+	VMOVAPD Z1, Z6 \
+	VMOVAPD Z2, Z7 \
+	VMOVAPD Z3, Z8 \
+	VFMADD213PD Z10, Z11, Z5 \
+	VFMADD213PD Z10, Z11, Z6 \
+	VFMADD213PD Z10, Z11, Z7 \
+	VFMADD213PD Z10, Z11, Z8 \
+	store Z5, 0(DI) \
+	store Z6, 64(DI) \
+	store Z7, 128(DI) \
+	store Z8, 192(DI) \
+	VADDPD Z4, Z0, Z0 \
+	VADDPD Z4, Z1, Z1 \
+	VADDPD Z4, Z2, Z2 \
+	VADDPD Z4, Z3, Z3 \
+	ADDQ $256, DI \
+	SUBQ $2, CX \
+	JNZ pairs \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
 // int64 lanes converted once to float32 (VCVTQQ2PS, to nearest even) and
 // scaled by a power of two (exact: the planner keeps the products normal):
 // each block writes 16 float32 (64 bytes).
@@ -499,3 +557,12 @@ TEXT ·cvtqStoreS(SB), NOSPLIT, $0-48
 // cvtqStoreS with streaming stores.
 TEXT ·cvtqStoreSNT(SB), NOSPLIT, $0-48
 	CVTQSTORES(VMOVNTPS, SFENCE)
+
+// func fmaStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+TEXT ·fmaStorex(SB), NOSPLIT, $0-56
+	FMASTOREX(VMOVUPD, NOFENCE)
+
+// func fmaStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+// fmaStorex with streaming stores.
+TEXT ·fmaStorexNT(SB), NOSPLIT, $0-56
+	FMASTOREX(VMOVNTPD, SFENCE)

@@ -42,7 +42,7 @@
 //	                                             point; runs below 256 bytes or unaligned
 //	add         addStore{B,W,D,Q}[NT]            as words, a block (128 bytes) or more
 //	fma         plain Go (math.FMA)              float64 (the Go-native API), short runs
-//	fma-lanes   fmaStore[NT]                     float64, a block (16 elements) or more
+//	fma-lanes   fmaStore[x][NT]                  float64, a block (16 elements) or more
 //	linear      plain Go (format.round)          floats nothing faster can prove exact
 //	exact       plain Go (float64 sums)          small float runs exact below 2^53
 //	f32         addStoreS[NT], cvtStoreF16[x][NT] every value exact in float32 lanes

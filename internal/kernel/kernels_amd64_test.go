@@ -154,8 +154,12 @@ func TestFMAKernels(t *testing.T) {
 		t.Skip("no FMA on this CPU")
 	}
 	r := rand.New(rand.NewPCG(75, 76))
-	pairs := []pair[fmaKernel]{{"fmaStore", fmaStore, fma_g, false, false}, {"fmaStoreNT", fmaStoreNT, fma_g, true, false}}
+	pairs := []pair[fmaKernel]{{"fmaStore", fmaStore, fma_g, false, false}, {"fmaStoreNT", fmaStoreNT, fma_g, true, false},
+		{"fmaStorex", fmaStorex, fma_g, false, true}, {"fmaStorexNT", fmaStorexNT, fma_g, true, true}}
 	for _, p := range pairs {
+		if skip(p) {
+			continue
+		}
 		for c := range 300 {
 			blocks := r.IntN(40)
 			step := 1 + r.Uint64N(5)

@@ -89,6 +89,12 @@ func fmaStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]fl
 func fmaStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
 //go:noescape
+func fmaStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+
+//go:noescape
+func fmaStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+
+//go:noescape
 func cvtqStoreS(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
 
 //go:noescape
@@ -251,6 +257,10 @@ func (t *table) fma(nt bool, dst *byte, blocks int, base *[16]float64, first uin
 	switch {
 	case !t.asm:
 		fma_g(dst, blocks, base, first, inc, start, delta)
+	case t.avx512 && nt:
+		fmaStorexNT(dst, blocks, base, first, inc, start, delta)
+	case t.avx512:
+		fmaStorex(dst, blocks, base, first, inc, start, delta)
 	case nt:
 		fmaStoreNT(dst, blocks, base, first, inc, start, delta)
 	default:
