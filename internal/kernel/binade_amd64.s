@@ -282,6 +282,32 @@ TEXT ·f16Binx(SB), NOSPLIT, $0-64
 TEXT ·f16BinxNT(SB), NOSPLIT, $0-64
 	F16BINX(VMOVNTDQ, SFENCE)
 
+// A block of F16BINQ's tie form (and rowsBinQx) in Z5: the high words of the lanes (c + q) gathered
+// in order, every tie to even (F16BINQ's tie form: the last bit kept only
+// where the high words of kb-1 have it too).
+#define BINQVALUE \
+	VMOVDQA64 Z13, Z5 \
+	VPERMI2W Z1, Z0, Z5 \
+	VMOVDQA64 Z13, Z6 \
+	VPERMI2W Z3, Z2, Z6 \
+	VINSERTI64X4 $1, Y6, Z5, Z5 \
+	VPADDQ Z11, Z0, Z7 \
+	VPADDQ Z11, Z1, Z8 \
+	VMOVDQA64 Z13, Z6 \
+	VPERMI2W Z8, Z7, Z6 \
+	VPADDQ Z11, Z2, Z7 \
+	VPADDQ Z11, Z3, Z8 \
+	VMOVDQA64 Z13, Z10 \
+	VPERMI2W Z8, Z7, Z10 \
+	VINSERTI64X4 $1, Y10, Z6, Z6 \
+	VPTERNLOGD $0xE0, Z14, Z6, Z5
+
+#define BINQADVANCE \
+	VPADDQ Z4, Z0, Z0 \
+	VPADDQ Z4, Z1, Z1 \
+	VPADDQ Z4, Z2, Z2 \
+	VPADDQ Z4, Z3, Z3
+
 // float16 from int64 lanes within one binade of one sign: the binade
 // kernel's rounding (F16BINX) for exact sums past 31 bits. Lane l holds
 // element l of a block (four registers of eight). The lanes are scaled to
@@ -343,26 +369,9 @@ ties: \
 	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
 	VPSLLW $1, Z11, Z14 \
 tloop: \
-	VMOVDQA64 Z13, Z5 \
-	VPERMI2W Z1, Z0, Z5 \
-	VMOVDQA64 Z13, Z6 \
-	VPERMI2W Z3, Z2, Z6 \
-	VINSERTI64X4 $1, Y6, Z5, Z5 \
-	VPADDQ Z11, Z0, Z7 \
-	VPADDQ Z11, Z1, Z8 \
-	VMOVDQA64 Z13, Z6 \
-	VPERMI2W Z8, Z7, Z6 \
-	VPADDQ Z11, Z2, Z7 \
-	VPADDQ Z11, Z3, Z8 \
-	VMOVDQA64 Z13, Z10 \
-	VPERMI2W Z8, Z7, Z10 \
-	VINSERTI64X4 $1, Y10, Z6, Z6 \
-	VPTERNLOGD $0xE0, Z14, Z6, Z5 \
+	BINQVALUE \
 	store Z5, 0(DI) \
-	VPADDQ Z4, Z0, Z0 \
-	VPADDQ Z4, Z1, Z1 \
-	VPADDQ Z4, Z2, Z2 \
-	VPADDQ Z4, Z3, Z3 \
+	BINQADVANCE \
 	ADDQ $64, DI \
 	DECQ CX \
 	JNZ tloop \
@@ -515,12 +524,7 @@ TEXT ·f32BinqNT(SB), NOSPLIT, $0-64
 // packOrder, and inc) are scaled to shift 20 once; each firsts value holds
 // a place's first kb (low 32 bits) and its tie mask (high 32 bits).
 TEXT ·rowsBinx(SB), NOSPLIT, $0-72
-	MOVQ dst+0(FP), R8
-	MOVQ rows+8(FP), R9
-	MOVQ pitch+16(FP), R10
-	MOVQ rowBytes+24(FP), R11
-	MOVQ base+32(FP), SI
-	MOVQ firsts+40(FP), R12
+	ROWARGS
 	MOVQ shift+56(FP), AX
 	NEGQ AX
 	ADDQ $20, AX
@@ -549,46 +553,15 @@ TEXT ·rowsBinx(SB), NOSPLIT, $0-72
 	VPADDQ Z18, Z9, Z2 \
 	VPADDQ Z19, Z9, Z3
 
-// A block of rowsBinQx in Z5: the high words of the lanes (c + q) gathered
-// in order, every tie to even (F16BINQ's tie form: the last bit kept only
-// where the high words of kb-1 have it too).
-#define BINQVALUE \
-	VMOVDQA64 Z13, Z5 \
-	VPERMI2W Z1, Z0, Z5 \
-	VMOVDQA64 Z13, Z6 \
-	VPERMI2W Z3, Z2, Z6 \
-	VINSERTI64X4 $1, Y6, Z5, Z5 \
-	VPADDQ Z11, Z0, Z7 \
-	VPADDQ Z11, Z1, Z8 \
-	VMOVDQA64 Z13, Z6 \
-	VPERMI2W Z8, Z7, Z6 \
-	VPADDQ Z11, Z2, Z7 \
-	VPADDQ Z11, Z3, Z8 \
-	VMOVDQA64 Z13, Z10 \
-	VPERMI2W Z8, Z7, Z10 \
-	VINSERTI64X4 $1, Y10, Z6, Z6 \
-	VPTERNLOGD $0xE0, Z14, Z6, Z5
-
 #define BINQSTORE(at) \
 	BINQVALUE \
 	VMOVDQU64 Z5, 0(at)
-
-#define BINQADVANCE \
-	VPADDQ Z4, Z0, Z0 \
-	VPADDQ Z4, Z1, Z1 \
-	VPADDQ Z4, Z2, Z2 \
-	VPADDQ Z4, Z3, Z3
 
 // BINQROWSETUP loads rowsBinQx's arguments: the lanes and inc scaled to
 // shift 48 (X15 = 48 - shift), c << 48 in the base, all ones (Z11), words of
 // ^1 (Z14).
 #define BINQROWSETUP \
-	MOVQ dst+0(FP), R8 \
-	MOVQ rows+8(FP), R9 \
-	MOVQ pitch+16(FP), R10 \
-	MOVQ rowBytes+24(FP), R11 \
-	MOVQ base+32(FP), SI \
-	MOVQ firsts+40(FP), R12 \
+	ROWARGS \
 	MOVQ shift+56(FP), AX \
 	NEGQ AX \
 	ADDQ $48, AX \

@@ -6,6 +6,16 @@
 // block. A row is a block at its start (if that is not 64-byte aligned),
 // blocks from its first 64-byte aligned byte (a 64-byte store never
 // crosses a cache line) and a block ending at its end.
+// ROWARGS loads the row kernels' common arguments: dst (R8), rows (R9),
+// pitch (R10), rowBytes (R11), base (SI) and firsts (R12).
+#define ROWARGS \
+	MOVQ dst+0(FP), R8 \
+	MOVQ rows+8(FP), R9 \
+	MOVQ pitch+16(FP), R10 \
+	MOVQ rowBytes+24(FP), R11 \
+	MOVQ base+32(FP), SI \
+	MOVQ firsts+40(FP), R12
+
 #define ROWS64(place, store, advance) \
 row: \
 	MOVQ R8, BX \

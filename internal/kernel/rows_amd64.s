@@ -37,12 +37,7 @@
 // (R10), rowBytes (R11), firsts (R12), inc (Y4) and base (Y10-Y13); with
 // no rows, to done.
 #define ROWSETUP \
-	MOVQ dst+0(FP), R8 \
-	MOVQ rows+8(FP), R9 \
-	MOVQ pitch+16(FP), R10 \
-	MOVQ rowBytes+24(FP), R11 \
-	MOVQ base+32(FP), SI \
-	MOVQ firsts+40(FP), R12 \
+	ROWARGS \
 	MOVQ inc+48(FP), DX \
 	VMOVDQU (DX), Y4 \
 	VMOVDQU 0(SI), Y10 \
@@ -195,12 +190,7 @@ done: \
 
 // CVTQROWSETUP loads rowsCvtQ's arguments for ROWS64 and ROWS64NT.
 #define CVTQROWSETUP \
-	MOVQ dst+0(FP), R8 \
-	MOVQ rows+8(FP), R9 \
-	MOVQ pitch+16(FP), R10 \
-	MOVQ rowBytes+24(FP), R11 \
-	MOVQ base+32(FP), SI \
-	MOVQ firsts+40(FP), R12 \
+	ROWARGS \
 	VPBROADCASTQ inc+48(FP), Z4 \
 	VPBROADCASTD scale+56(FP), Z12 \
 	VMOVDQU64 0(SI), Z10 \
@@ -277,12 +267,7 @@ TEXT ·rowsAddSNT(SB), NOSPLIT, $0-56
 // Rows of float16 from exact float32 lanes (see cvtStoreF16x), with AVX-512
 // (ROWS64); firsts hold float32 bits.
 TEXT ·rowsF16x(SB), NOSPLIT, $0-56
-	MOVQ dst+0(FP), R8
-	MOVQ rows+8(FP), R9
-	MOVQ pitch+16(FP), R10
-	MOVQ rowBytes+24(FP), R11
-	MOVQ base+32(FP), SI
-	MOVQ firsts+40(FP), R12
+	ROWARGS
 	MOVQ inc+48(FP), DX
 	VBROADCASTSS (DX), Z4
 	VMOVUPS 0(SI), Z10
