@@ -482,11 +482,12 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 	case s.kind == Float16 && t.hasX512() && s.int64Lanes(a, last):
 		return s.planBinades(j, e, a, step, nt, mBinadeQ, pl)
 	case s.kind == Float32 && t.hasX512() && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
+		// (Where binSLanes holds and unit is -126 or more, so does
+		// cvtQLanes: unit is at most 104, float32's last place at its
+		// largest finite values.)
 		return s.planBinades(j, e, a, step, nt, mBinadeS, pl)
 	case s.kind == Float32 && t.hasX512() && s.cvtQLanes(a, last):
 		pl.put(mCvtQ, j, n).nt = nt
-	case s.kind == Float32 && t.hasX512() && s.binSLanes(a, last):
-		return s.planBinades(j, e, a, step, nt, mBinadeS, pl)
 	case known && s.f64Exact || s.f64Lanes(a, last, step):
 		pl.put(mF64, j, n).nt = nt
 	default:
