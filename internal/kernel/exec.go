@@ -73,10 +73,8 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 					at := r * pitch
 					f.FillLE(dst[at:at+n<<f.lg], i0+uint64(r)*rowStep, step)
 				}
-			case mRowsBin:
+			case mRowsBin, mRowsBinQ:
 				f.rowsBin(dst, &p, pitch, n, step)
-			case mRowsBinQ:
-				f.rowsBinQ(dst, &p, pitch, n)
 			case mRowsCvtQ:
 				f.rowsCvtQ(dst, &p, pitch, n, i0, rowStep, step)
 			default:
@@ -214,17 +212,39 @@ func (f *Filler) fmaLanes(dst []byte, i0, step uint64, nt bool) {
 // cvtQ writes float32 elements from their exact sums in int64 lanes,
 // converted once and scaled by 2^unit (mCvtQ).
 func (f *Filler) cvtQ(dst []byte, i0, step uint64, nt bool) {
-	dk := step * f.dLo // the sums' step, wrapping as the lanes do
-	var base [16]int64
-	for l := range base {
-		base[l] = int64(uint64(l) * dk)
-	}
-	scale := uint64(math.Float32bits(float32(f.scale)))
+	base, dk, scale := f.cvtQLanes(step)
 	runs, n := blockRuns(dst, blockBytes(mCvtQ, 4), nt)
 	for _, r := range runs[:n] {
 		_, first := f.linear(i0 + uint64(r.at>>2)*step)
 		tbl.cvtQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, 16*dk, scale)
 	}
+}
+
+// cvtQLanes returns the lanes of the cvt-q kernels for elements step
+// indices apart (lane l: l*dk, wrapping as the lanes do), the sums' step dk
+// and the float32 bits of 2^unit.
+func (f *Filler) cvtQLanes(step uint64) (base [16]int64, dk, scale uint64) {
+	dk = step * f.dLo
+	for l := range base {
+		base[l] = int64(uint64(l) * dk)
+	}
+	return base, dk, uint64(math.Float32bits(float32(f.scale)))
+}
+
+// qLanes sets the int64 binade kernels' lanes: lane l holds l*dm, scaled
+// by 2^up.
+func qLanes(lanes []int64, dm int64, up uint) {
+	for l := range lanes {
+		lanes[l] = int64(l) * dm << up
+	}
+}
+
+// rowPlaces returns the elements of row r (at d + r*pitch; elements of
+// 1<<lg bytes) at which the row kernels' three places begin: its first,
+// its first 64-byte aligned one, and last (where its last block begins).
+func rowPlaces(d *byte, r, pitch int, lg uint, last uint64) [3]uint64 {
+	mis := uint64(-(uintptr(unsafe.Pointer(d)) + uintptr(r*pitch)) % 64 >> lg)
+	return [3]uint64{0, mis, last}
 }
 
 // binade writes a binade piece: magnitudes p.first, p.first + p.d, ... (in
@@ -243,18 +263,14 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	switch p.m {
 	case mBinadeQ:
 		var lanes [32]int64 // element l in lane l
-		for l := range lanes {
-			lanes[l] = int64(l) * dm << up
-		}
+		qLanes(lanes[:], dm, up)
 		for _, r := range runs[:n] {
 			first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
 			tbl.binQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, inc, uint64(shift), uint64(p.c), ties)
 		}
 	case mBinadeS:
 		var lanes [16]int64
-		for l := range lanes {
-			lanes[l] = int64(l) * dm << up
-		}
+		qLanes(lanes[:], dm, up)
 		for _, r := range runs[:n] {
 			first := uint64(int64(a)+int64(r.at/4)*dm)<<up + half
 			tbl.binS(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(16*dm)<<up, uint64(shift), uint64(p.c), ties)
@@ -364,16 +380,16 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 			// The values at the row's start, its first 64-byte aligned
 			// byte and its last block: integers and constants from the
 			// piece's steps, floats from their index.
-			mis := uint64(-(uintptr(unsafe.Pointer(d)) + uintptr(r*pitch)) % 64 >> f.lg)
+			pl := rowPlaces(d, r, pitch, f.lg, lastBlock)
 			if p.m == mRowsWords {
 				v := p.first + uint64(r0+r-int(p.j))*p.rowD
-				firsts[3*r], firsts[3*r+1], firsts[3*r+2] = v, v+mis*p.d, v+lastBlock*p.d
+				firsts[3*r], firsts[3*r+1], firsts[3*r+2] = v, v+pl[1]*p.d, v+pl[2]*p.d
 				continue
 			}
 			i := i0 + uint64(r0+r)*rowStep
 			firsts[3*r] = uint64(math.Float32bits(float32(f.valueF64(i))))
-			firsts[3*r+1] = uint64(math.Float32bits(float32(f.valueF64(i + mis*step))))
-			firsts[3*r+2] = uint64(math.Float32bits(float32(f.valueF64(i + lastBlock*step))))
+			firsts[3*r+1] = uint64(math.Float32bits(float32(f.valueF64(i + pl[1]*step))))
+			firsts[3*r+2] = uint64(math.Float32bits(float32(f.valueF64(i + pl[2]*step))))
 		}
 		switch p.m {
 		case mRowsF16:
@@ -390,12 +406,7 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 // (mRowsCvtQ), rowsPerCall rows a call: the sums at the three places a
 // row's blocks start computed here from their index.
 func (f *Filler) rowsCvtQ(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
-	dk := step * f.dLo
-	var base [16]int64
-	for l := range base {
-		base[l] = int64(uint64(l) * dk)
-	}
-	scale := uint64(math.Float32bits(float32(f.scale)))
+	base, dk, scale := f.cvtQLanes(step)
 	rowBytes := n << 2
 	lastBlock := uint64(n - 16) // the element the last block of a row starts at
 	var firsts [3 * rowsPerCall]uint64
@@ -403,66 +414,34 @@ func (f *Filler) rowsCvtQ(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 		m := min(rowsPerCall, int(p.j+p.n)-r0)
 		d := unsafe.SliceData(dst[r0*pitch:])
 		for r := range m {
-			mis := uint64(-(uintptr(unsafe.Pointer(d)) + uintptr(r*pitch)) % 64 >> 2)
+			pl := rowPlaces(d, r, pitch, 2, lastBlock)
 			i := i0 + uint64(r0+r)*rowStep
 			_, firsts[3*r] = f.linear(i)
-			_, firsts[3*r+1] = f.linear(i + mis*step)
-			_, firsts[3*r+2] = f.linear(i + lastBlock*step)
+			_, firsts[3*r+1] = f.linear(i + pl[1]*step)
+			_, firsts[3*r+2] = f.linear(i + pl[2]*step)
 		}
 		tbl.rowsCvtQ(p.nt, d, m, pitch, rowBytes, &base, &firsts[0], 16*dk, scale)
 	}
 }
 
-// rowsBin writes a piece of binade rows (mRowsBin) with the binade row
-// kernel, rowsPerCall rows a call: the magnitudes and tie masks at the
-// three places a row's blocks start computed here from the element of the
-// piece's run each place is; sparse ties patched after, as binade does.
+// rowsBin writes a piece of binade rows with the binade row kernel of its
+// method, rowsPerCall rows a call: int32 lanes (mRowsBin) or int64 lanes
+// (mRowsBinQ). The kb at the three places a row's blocks start are
+// computed here from the element of the piece's run each place is (the
+// int32 kernel reads their low 32 bits, which wrapping arithmetic gives
+// alike, and the place's tie mask in the high 32); sparse ties are patched
+// after, as binade does. The int64 kernel rounds every tie itself.
 func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 	up, shift := binadeScale(int(p.shift))
 	dm := int64(p.d)
-	half := uint64(1) << (shift - 1)
 	var own [32]int32
-	base := f.binLanes(&own, dm, up, step)
-	// The kernel reads the low 32 bits of each kb: uint32 arithmetic
-	// (wrapping alike) gives them.
-	de := uint32(uint64(dm) << up)   // kb's step between elements
-	kb := uint32(p.first<<up + half) // the kb of the current row's first element
-	dRow := uint32(n) * de
-	rowBytes := n << 1
-	var firsts [3 * rowsPerCall]uint64
-	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
-		m := min(rowsPerCall, int(p.j+p.n)-r0)
-		d := unsafe.SliceData(dst[r0*pitch:])
-		at := uintptr(unsafe.Pointer(d))
-		for r := range m {
-			mis := uint32(-at%64) >> 1 // elements to the first 64-byte aligned one
-			f := firsts[3*r : 3*r+3]
-			f[0], f[1], f[2] = uint64(kb), uint64(kb+mis*de), uint64(kb+uint32(n-32)*de)
-			if p.ties {
-				e := int64(r0+r-int(p.j)) * int64(n) // the element of the piece's run the row starts at
-				for k, o := range [3]int64{0, int64(mis), int64(n - 32)} {
-					f[k] |= tieMask(p, e+o) << 32
-				}
-			}
-			kb += dRow
-			at += uintptr(pitch)
-		}
-		tbl.rowsBin(d, m, pitch, rowBytes, base, &firsts[0], uint64(32*dm)<<up, uint64(shift), uint64(p.c))
-	}
-	total := int64(p.n) * int64(n)
-	for e := int64(p.tie); !p.ties && e < total; e += int64(p.per) {
-		tieToEven(dst[(int(p.j)+int(e/int64(n)))*pitch+int(e%int64(n))<<1:], 2, p.c)
-	}
-}
-
-// rowsBinQ writes a piece of binade rows in int64 lanes (mRowsBinQ), as
-// rowsBin does, the kernel rounding every tie to even.
-func (f *Filler) rowsBinQ(dst []byte, p *piece, pitch, n int) {
-	up, shift := binadeScale(int(p.shift))
-	dm := int64(p.d)
-	var base [32]int64
-	for l := range base {
-		base[l] = int64(l) * dm << up
+	var base32 *[32]int32
+	var base64 [32]int64
+	q := p.m == mRowsBinQ
+	if !q {
+		base32 = f.binLanes(&own, dm, up, step)
+	} else {
+		qLanes(base64[:], dm, up)
 	}
 	de := uint64(dm) << up                   // kb's step between elements
 	kb := p.first<<up + uint64(1)<<(shift-1) // the kb of the current row's first element
@@ -471,14 +450,32 @@ func (f *Filler) rowsBinQ(dst []byte, p *piece, pitch, n int) {
 	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
 		m := min(rowsPerCall, int(p.j+p.n)-r0)
 		d := unsafe.SliceData(dst[r0*pitch:])
-		at := uintptr(unsafe.Pointer(d))
 		for r := range m {
-			mis := uint64(-at%64) >> 1 // elements to the first 64-byte aligned one
-			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = kb, kb+mis*de, kb+uint64(n-32)*de
+			pl := rowPlaces(d, r, pitch, 1, uint64(n-32))
+			f0, f1, f2 := kb, kb+pl[1]*de, kb+pl[2]*de
 			kb += dRow
-			at += uintptr(pitch)
+			if q {
+				firsts[3*r], firsts[3*r+1], firsts[3*r+2] = f0, f1, f2
+				continue
+			}
+			f0, f1, f2 = uint64(uint32(f0)), uint64(uint32(f1)), uint64(uint32(f2))
+			if p.ties {
+				e := int64(r0+r-int(p.j)) * int64(n) // the element of the piece's run the row starts at
+				f0 |= tieMask(p, e) << 32
+				f1 |= tieMask(p, e+int64(pl[1])) << 32
+				f2 |= tieMask(p, e+int64(pl[2])) << 32
+			}
+			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = f0, f1, f2
 		}
-		tbl.rowsBinQ(p.nt, d, m, pitch, n<<1, &base, &firsts[0], 32*de, uint64(shift), uint64(p.c))
+		if !q {
+			tbl.rowsBin(d, m, pitch, n<<1, base32, &firsts[0], 32*de, uint64(shift), uint64(p.c))
+		} else {
+			tbl.rowsBinQ(p.nt, d, m, pitch, n<<1, &base64, &firsts[0], 32*de, uint64(shift), uint64(p.c))
+		}
+	}
+	total := int64(p.n) * int64(n)
+	for e := int64(p.tie); p.m == mRowsBin && !p.ties && e < total; e += int64(p.per) {
+		tieToEven(dst[(int(p.j)+int(e/int64(n)))*pitch+int(e%int64(n))<<1:], 2, p.c)
 	}
 }
 
