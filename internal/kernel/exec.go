@@ -212,7 +212,7 @@ func (f *Filler) fmaLanes(dst []byte, i0, step uint64, nt bool) {
 // cvtQ writes float32 elements from their exact sums in int64 lanes,
 // converted once and scaled by 2^unit (mCvtQ).
 func (f *Filler) cvtQ(dst []byte, i0, step uint64, nt bool) {
-	base, dk, scale := f.cvtQLanes(step)
+	base, dk, scale := f.cvtQBase(step)
 	runs, n := blockRuns(dst, blockBytes(mCvtQ, 4), nt)
 	for _, r := range runs[:n] {
 		_, first := f.linear(i0 + uint64(r.at>>2)*step)
@@ -220,10 +220,10 @@ func (f *Filler) cvtQ(dst []byte, i0, step uint64, nt bool) {
 	}
 }
 
-// cvtQLanes returns the lanes of the cvt-q kernels for elements step
+// cvtQBase returns the lanes of the cvt-q kernels for elements step
 // indices apart (lane l: l*dk, wrapping as the lanes do), the sums' step dk
 // and the float32 bits of 2^unit.
-func (f *Filler) cvtQLanes(step uint64) (base [16]int64, dk, scale uint64) {
+func (f *Filler) cvtQBase(step uint64) (base [16]int64, dk, scale uint64) {
 	dk = step * f.dLo
 	for l := range base {
 		base[l] = int64(uint64(l) * dk)
@@ -406,7 +406,7 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 // (mRowsCvtQ), rowsPerCall rows a call: the sums at the three places a
 // row's blocks start computed here from their index.
 func (f *Filler) rowsCvtQ(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
-	base, dk, scale := f.cvtQLanes(step)
+	base, dk, scale := f.cvtQBase(step)
 	rowBytes := n << 2
 	lastBlock := uint64(n - 16) // the element the last block of a row starts at
 	var firsts [3 * rowsPerCall]uint64
