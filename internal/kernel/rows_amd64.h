@@ -16,12 +16,29 @@
 	MOVQ base+32(FP), SI \
 	MOVQ firsts+40(FP), R12
 
-#define ROWS64(place, store, advance) \
-row: \
+// ROWHEAD puts in BX the bytes of the row at R8 before its first 64-byte
+// aligned one, and goes to aligned if there are none.
+#define ROWHEAD \
 	MOVQ R8, BX \
 	NEGQ BX \
 	ANDQ $63, BX \
-	JZ aligned \
+	JZ aligned
+
+// ROWNEXT steps to the next row (R8 by the pitch, R12 by a row's three
+// places) while rows remain (R9), then ends the kernel: done, fence, RET.
+#define ROWNEXT(fence) \
+	ADDQ R10, R8 \
+	ADDQ $24, R12 \
+	DECQ R9 \
+	JNZ row \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+#define ROWS64(place, store, advance) \
+row: \
+	ROWHEAD \
 	place(0) \
 	store(R8) \
 aligned: \
@@ -41,13 +58,7 @@ last: \
 	place(16) \
 	LEAQ -64(R8)(R11*1), DI \
 	store(DI) \
-	ADDQ R10, R8 \
-	ADDQ $24, R12 \
-	DECQ R9 \
-	JNZ row \
-done: \
-	VZEROUPPER \
-	RET
+	ROWNEXT(NOFENCE)
 
 // COPYPART copies n (CX: 2 to 62, a multiple of 2) bytes from SI to DI
 // with at most two regular stores of the largest width that fits (the
@@ -103,10 +114,7 @@ OUT:
 // one whole line lies between the partial ones).
 #define ROWS64NT(place, value, advance) \
 row: \
-	MOVQ R8, BX \
-	NEGQ BX \
-	ANDQ $63, BX \
-	JZ aligned \
+	ROWHEAD \
 	place(0) \
 	value \
 	VMOVDQU64 Z5, 0(SP) \
@@ -139,11 +147,4 @@ lines: \
 	SUBQ DX, DI \
 	MOVQ DX, CX \
 	COPYPART(tail16, tail8, tail4, tail2, next) \
-	ADDQ R10, R8 \
-	ADDQ $24, R12 \
-	DECQ R9 \
-	JNZ row \
-done: \
-	SFENCE \
-	VZEROUPPER \
-	RET
+	ROWNEXT(SFENCE)

@@ -57,10 +57,7 @@
 #define ROWS(bc, add, store, fence) \
 	ROWSETUP \
 row: \
-	MOVQ R8, BX \
-	NEGQ BX \
-	ANDQ $63, BX \
-	JZ aligned \
+	ROWHEAD \
 	ROWVALUES(0, bc, add) \
 	STORE4(VMOVDQU, R8) \
 aligned: \
@@ -83,14 +80,7 @@ last: \
 	ROWVALUES(16, bc, add) \
 	LEAQ -128(R8)(R11*1), DI \
 	STORE4(store, DI) \
-	ADDQ R10, R8 \
-	ADDQ $24, R12 \
-	DECQ R9 \
-	JNZ row \
-done: \
-	fence \
-	VZEROUPPER \
-	RET
+	ROWNEXT(fence)
 
 // ROWSNT is ROWS with streaming stores for every whole cache line of a
 // row, and regular stores for its partial lines only (rows start at a
@@ -104,10 +94,7 @@ done: \
 #define ROWSNT(bc, add) \
 	ROWSETUP \
 row: \
-	MOVQ R8, BX \
-	NEGQ BX \
-	ANDQ $63, BX \
-	JZ aligned \
+	ROWHEAD \
 	ROWVALUES(0, bc, add) \
 	CMPQ BX, $32 \
 	JB head16 \
@@ -157,14 +144,7 @@ tail16: \
 	VEXTRACTI128 $1, Y3, X5 \
 	VMOVDQU X5, -16(DI) \
 next: \
-	ADDQ R10, R8 \
-	ADDQ $24, R12 \
-	DECQ R9 \
-	JNZ row \
-done: \
-	SFENCE \
-	VZEROUPPER \
-	RET
+	ROWNEXT(SFENCE)
 
 // The lanes of a place of rowsCvtQ: int64 base (Z10, Z11) plus the place's
 // first, in Z0, Z1.
