@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 #include "rows_amd64.h"
 
 // The binade kernels (see the package doc: method binade): float16 from
@@ -409,15 +410,7 @@ TEXT ·f16BinqNT(SB), NOSPLIT, $0-64
 // lane is c + q; one VPERMI2D gathers a block. Ties to even from the high
 // dwords of kb-1. Each block writes 64 bytes.
 #define F32BINQ(store, fence) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	MOVQ first+24(FP), AX \
-	VPBROADCASTQ AX, Z9 \
-	VPADDQ 0(SI), Z9, Z0 \
-	VPADDQ 64(SI), Z9, Z1 \
-	MOVQ inc+32(FP), AX \
-	VPBROADCASTQ AX, Z4 \
+	QLANES16 \
 	MOVQ shift+40(FP), AX \
 	NEGQ AX \
 	ADDQ $32, AX \

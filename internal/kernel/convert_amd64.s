@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 
 // The converting kernels (see the package doc: methods f32 (float16), f64):
 // lanes of float64 or float32 values, exact by the planner's preconditions,
@@ -352,15 +353,7 @@ done: \
 // scaled by a power of two (exact: the planner keeps the products normal):
 // each block writes 16 float32 (64 bytes).
 #define CVTQSTORES(store, fence) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	MOVQ first+24(FP), AX \
-	VPBROADCASTQ AX, Z9 \
-	VPADDQ 0(SI), Z9, Z0 \
-	VPADDQ 64(SI), Z9, Z1 \
-	MOVQ inc+32(FP), AX \
-	VPBROADCASTQ AX, Z4 \
+	QLANES16 \
 	MOVQ scale+40(FP), AX \
 	VPBROADCASTD AX, Z12 \
 	TESTQ CX, CX \
