@@ -10,9 +10,9 @@
 // macro (store, fence; see add_amd64.s). Go twin: twins.go.
 #define NOFENCE
 
-// The AVX2 form of F16BINX (below), the same arguments and
-// results: two packs of 16 a block (the lanes loaded in the order that
-// puts them in place), each with its half of the tie mask (Y14, Y15).
+// The AVX2 form of F16BINX (below), the same arguments and results: two
+// halves of 16 a block, each from an even register (Y0, Y2) and an odd one
+// (Y1, Y3), with VPBLENDW, each with its half of the tie mask (Y14, Y15).
 #define F16BIN(store, fence) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
@@ -31,36 +31,12 @@
 	MOVQ inc+32(FP), AX \
 	MOVQ AX, X4 \
 	VPBROADCASTD X4, Y4 \
-	MOVQ shift+40(FP), AX \
-	MOVQ AX, X13 \
 	MOVQ c+48(FP), AX \
 	MOVQ AX, X12 \
 	VPBROADCASTW X12, Y12 \
 	MOVQ ties+56(FP), AX \
 	TESTQ CX, CX \
 	JZ done \
-	TESTQ AX, AX \
-	JNZ ties \
-loop: \
-	VPSRLD X13, Y0, Y5 \
-	VPSRLD X13, Y1, Y6 \
-	VPACKUSDW Y6, Y5, Y5 \
-	VPADDW Y12, Y5, Y5 \
-	store Y5, 0(DI) \
-	VPSRLD X13, Y2, Y7 \
-	VPSRLD X13, Y3, Y8 \
-	VPACKUSDW Y8, Y7, Y7 \
-	VPADDW Y12, Y7, Y7 \
-	store Y7, 32(DI) \
-	VPADDD Y4, Y0, Y0 \
-	VPADDD Y4, Y1, Y1 \
-	VPADDD Y4, Y2, Y2 \
-	VPADDD Y4, Y3, Y3 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ loop \
-	JMP done \
-ties: \
 	VMOVDQU bitsW<>(SB), Y11 \
 	MOVQ AX, X14 \
 	VPBROADCASTW X14, Y14 \
@@ -73,16 +49,53 @@ ties: \
 	VPAND Y11, Y15, Y15 \
 	VPCMPEQW Y11, Y15, Y15 \
 	VPSRLW $15, Y15, Y15 \
-tloop: \
+	MOVQ shift+40(FP), AX \
+	CMPQ AX, $16 \
+	JA wide \
+	NEGQ AX \
+	ADDQ $16, AX \
+	MOVQ AX, X13 \
+	VPSLLD X13, Y0, Y0 \
+	VPSLLD X13, Y1, Y1 \
+	VPSLLD X13, Y2, Y2 \
+	VPSLLD X13, Y3, Y3 \
+	VPSLLD X13, Y4, Y4 \
+	VPSLLD $16, Y12, Y12 \
+	VPADDD Y12, Y0, Y0 \
+	VPADDD Y12, Y1, Y1 \
+	VPADDD Y12, Y2, Y2 \
+	VPADDD Y12, Y3, Y3 \
+hloop: \
+	VPSRLD $16, Y0, Y5 \
+	VPBLENDW $0xAA, Y1, Y5, Y5 \
+	VPANDN Y5, Y14, Y5 \
+	store Y5, 0(DI) \
+	VPSRLD $16, Y2, Y7 \
+	VPBLENDW $0xAA, Y3, Y7, Y7 \
+	VPANDN Y7, Y15, Y7 \
+	store Y7, 32(DI) \
+	VPADDD Y4, Y0, Y0 \
+	VPADDD Y4, Y1, Y1 \
+	VPADDD Y4, Y2, Y2 \
+	VPADDD Y4, Y3, Y3 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ hloop \
+	JMP done \
+wide: \
+	MOVQ AX, X13 \
+	SUBQ $16, AX \
+	MOVQ AX, X10 \
+loop: \
 	VPSRLD X13, Y0, Y5 \
-	VPSRLD X13, Y1, Y6 \
-	VPACKUSDW Y6, Y5, Y5 \
+	VPSRLD X10, Y1, Y6 \
+	VPBLENDW $0xAA, Y6, Y5, Y5 \
 	VPANDN Y5, Y14, Y5 \
 	VPADDW Y12, Y5, Y5 \
 	store Y5, 0(DI) \
 	VPSRLD X13, Y2, Y7 \
-	VPSRLD X13, Y3, Y8 \
-	VPACKUSDW Y8, Y7, Y7 \
+	VPSRLD X10, Y3, Y8 \
+	VPBLENDW $0xAA, Y8, Y7, Y7 \
 	VPANDN Y7, Y15, Y7 \
 	VPADDW Y12, Y7, Y7 \
 	store Y7, 32(DI) \
@@ -92,7 +105,7 @@ tloop: \
 	VPADDD Y4, Y3, Y3 \
 	ADDQ $64, DI \
 	DECQ CX \
-	JNZ tloop \
+	JNZ loop \
 done: \
 	fence \
 	VZEROUPPER \
@@ -107,16 +120,70 @@ done: \
 // odd exactly where even is below it). The float16 bits are then c + q (c:
 // sign and exponent; a q that rounds up to the next binade carries into
 // the exponent, as it should). The tie mask is a vector of words, 1 at the
-// ties, cleared from q with one VPANDN.
-// The lanes are in the order VPACKUSDW needs to put the 32 results of a
-// block in order (base: see packOrder); each block writes 64 bytes.
+// ties, cleared from q with one VPANDNQ.
+// A block's 32 lanes are two registers (base: see packOrder): the even
+// elements (Z0) and the odd ones (Z1). The even elements' q go to the low
+// words (kb >> shift), the odd ones' to the high words (kb >> (shift-16),
+// its low word dropped by the mask of high words, Z13), and one VPTERNLOGD
+// puts them together, in element order.
 //
 // With shift <= 16 (every binade the planner makes), the lanes are first
 // scaled to shift 16 (kb << (16-shift): exact, as kb < 2^(shift+16)) and
 // given c << 16 (wrapping): the high half of each lane is then c + q, and
-// one VPERMI2W (word indices hiWords) gathers the high halves of a block's
-// two registers in order, in place of two shifts, a pack and an add. (c is
-// even, so clearing the last bit of c + q clears q's.)
+// a block is one shift (of the even lanes) and one VPTERNLOGD. (c is even,
+// so clearing the last bit of c + q clears q's.)
+//
+// Each form writes an odd block first, if any, and then two blocks a turn
+// from two pairs of lanes (Z0, Z1 and Z2, Z3) a block apart, each advanced
+// by two blocks: one pair a turn waits on its additions.
+#define BINXH(even, odd, out, tmp) \
+	VPSRLD $16, even, out \
+	VPTERNLOGD $0xF8, Z13, odd, out
+
+#define BINXHT(even, odd, out, tmp) \
+	BINXH(even, odd, out, tmp) \
+	VPANDNQ out, Z14, out
+
+#define BINXG(even, odd, out, tmp) \
+	VPSRLD X15, even, out \
+	VPSRLD X10, odd, tmp \
+	VPTERNLOGD $0xF8, Z13, tmp, out \
+	VPADDW Z12, out, out
+
+#define BINXGT(even, odd, out, tmp) \
+	BINXG(even, odd, out, tmp) \
+	VPANDNQ out, Z14, out
+
+// BINXRUN writes the blocks (CX of them) at DI with value, as above; the
+// labels name its pairs and its loop.
+#define BINXRUN(value, store, pairs, loop) \
+	TESTQ $1, CX \
+	JZ pairs \
+	value(Z0, Z1, Z5, Z6) \
+	store Z5, 0(DI) \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+pairs: \
+	SHRQ $1, CX \
+	JZ done \
+	VPADDD Z4, Z0, Z2 \
+	VPADDD Z4, Z1, Z3 \
+	VPADDD Z4, Z4, Z4 \
+loop: \
+	value(Z0, Z1, Z5, Z6) \
+	value(Z2, Z3, Z7, Z8) \
+	store Z5, 0(DI) \
+	store Z7, 64(DI) \
+	VPADDD Z4, Z0, Z0 \
+	VPADDD Z4, Z1, Z1 \
+	VPADDD Z4, Z2, Z2 \
+	VPADDD Z4, Z3, Z3 \
+	ADDQ $128, DI \
+	DECQ CX \
+	JNZ loop \
+	JMP done
+
 #define F16BINX(store, fence) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
@@ -130,7 +197,6 @@ done: \
 	MOVQ inc+32(FP), AX \
 	VPBROADCASTD AX, Z4 \
 	MOVQ shift+40(FP), AX \
-	MOVQ AX, X13 \
 	MOVQ c+48(FP), BX \
 	VPBROADCASTW BX, Z12 \
 	MOVQ ties+56(FP), DX \
@@ -139,106 +205,34 @@ done: \
 	KMOVD DX, K1 \
 	VPMOVM2W K1, Z14 \
 	VPSRLW $15, Z14, Z14 \
+	MOVL $0xFFFF0000, R8 \
+	VPBROADCASTD R8, Z13 \
 	CMPQ AX, $16 \
 	JA wide \
 	NEGQ AX \
 	ADDQ $16, AX \
-	MOVQ AX, X13 \
-	VPSLLD X13, Z0, Z0 \
-	VPSLLD X13, Z1, Z1 \
-	VPSLLD X13, Z4, Z4 \
+	MOVQ AX, X15 \
+	VPSLLD X15, Z0, Z0 \
+	VPSLLD X15, Z1, Z1 \
+	VPSLLD X15, Z4, Z4 \
 	SHLL $16, BX \
 	VPBROADCASTD BX, Z12 \
 	VPADDD Z12, Z0, Z0 \
 	VPADDD Z12, Z1, Z1 \
-	VMOVDQU64 hiWords<>(SB), Z13 \
 	TESTQ DX, DX \
 	JNZ hties \
-hloop: \
-	VMOVDQA64 Z13, Z5 \
-	VPERMI2W Z1, Z0, Z5 \
-	store Z5, 0(DI) \
-	VPADDD Z4, Z0, Z0 \
-	VPADDD Z4, Z1, Z1 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ hloop \
-	JMP done \
+	BINXRUN(BINXH, store, hpairs, hloop) \
 hties: \
-	VMOVDQA64 Z13, Z5 \
-	VPERMI2W Z1, Z0, Z5 \
-	VPANDNQ Z5, Z14, Z5 \
-	store Z5, 0(DI) \
-	VPADDD Z4, Z0, Z0 \
-	VPADDD Z4, Z1, Z1 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ hties \
-	JMP done \
+	BINXRUN(BINXHT, store, htpairs, htloop) \
 wide: \
-	CMPQ AX, $20 \
-	JA wider \
-	NEGQ AX \
-	ADDQ $20, AX \
-	MOVQ AX, X13 \
-	VPSLLD X13, Z0, Z0 \
-	VPSLLD X13, Z1, Z1 \
-	VPSLLD X13, Z4, Z4 \
-	VMOVDQU64 hiWords<>(SB), Z13 \
-	TESTQ DX, DX \
-	JNZ qties \
-qloop: \
-	VMOVDQA64 Z13, Z5 \
-	VPERMI2W Z1, Z0, Z5 \
-	VPSRLW $4, Z5, Z5 \
-	VPADDW Z12, Z5, Z5 \
-	store Z5, 0(DI) \
-	VPADDD Z4, Z0, Z0 \
-	VPADDD Z4, Z1, Z1 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ qloop \
-	JMP done \
-qties: \
-	VMOVDQA64 Z13, Z5 \
-	VPERMI2W Z1, Z0, Z5 \
-	VPSRLW $4, Z5, Z5 \
-	VPANDNQ Z5, Z14, Z5 \
-	VPADDW Z12, Z5, Z5 \
-	store Z5, 0(DI) \
-	VPADDD Z4, Z0, Z0 \
-	VPADDD Z4, Z1, Z1 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ qties \
-	JMP done \
-wider: \
+	MOVQ AX, X15 \
+	SUBQ $16, AX \
+	MOVQ AX, X10 \
 	TESTQ DX, DX \
 	JNZ ties \
-loop: \
-	VPSRLD X13, Z0, Z5 \
-	VPSRLD X13, Z1, Z6 \
-	VPACKUSDW Z6, Z5, Z5 \
-	VPADDW Z12, Z5, Z5 \
-	store Z5, 0(DI) \
-	VPADDD Z4, Z0, Z0 \
-	VPADDD Z4, Z1, Z1 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ loop \
-	JMP done \
+	BINXRUN(BINXG, store, pairs, loop) \
 ties: \
-	VPSRLD X13, Z0, Z5 \
-	VPSRLD X13, Z1, Z6 \
-	VPACKUSDW Z6, Z5, Z5 \
-	VPANDNQ Z5, Z14, Z5 \
-	VPADDW Z12, Z5, Z5 \
-	store Z5, 0(DI) \
-	VPADDD Z4, Z0, Z0 \
-	VPADDD Z4, Z1, Z1 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ ties \
+	BINXRUN(BINXGT, store, tpairs, tloop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -251,18 +245,6 @@ DATA bitsW<>+8(SB)/8, $0x0080004000200010
 DATA bitsW<>+16(SB)/8, $0x0800040002000100
 DATA bitsW<>+24(SB)/8, $0x8000400020001000
 GLOBL bitsW<>(SB), RODATA|NOPTR, $32
-
-// hiWords: the word indices that put the high halves of two registers of
-// binade lanes (in packOrder) in element order, for VPERMI2W.
-DATA hiWords<>+0(SB)/8, $0x0007000500030001
-DATA hiWords<>+8(SB)/8, $0x0027002500230021
-DATA hiWords<>+16(SB)/8, $0x000f000d000b0009
-DATA hiWords<>+24(SB)/8, $0x002f002d002b0029
-DATA hiWords<>+32(SB)/8, $0x0017001500130011
-DATA hiWords<>+40(SB)/8, $0x0037003500330031
-DATA hiWords<>+48(SB)/8, $0x001f001d001b0019
-DATA hiWords<>+56(SB)/8, $0x003f003d003b0039
-GLOBL hiWords<>(SB), RODATA|NOPTR, $64
 
 // func f16Bin(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 TEXT ·f16Bin(SB), NOSPLIT, $0-64
@@ -496,12 +478,13 @@ TEXT ·f32BinqNT(SB), NOSPLIT, $0-64
 	VPMOVM2W K1, Z14 \
 	VPSRLW $15, Z14, Z14
 
-// A block of float16 from the binade lanes Z0, Z1 at 0(at): the high halves
-// (q << 4) gathered in order, q, ties to even, plus c.
+// A block of float16 from the binade lanes Z0 (even elements), Z1 (odd) at
+// 0(at): q of each (kb >> 20) put together in order (as F16BINX), ties to
+// even, plus c.
 #define BINBLOCK(at) \
-	VMOVDQA64 Z13, Z5 \
-	VPERMI2W Z1, Z0, Z5 \
-	VPSRLW $4, Z5, Z5 \
+	VPSRLD $20, Z0, Z5 \
+	VPSRLD $4, Z1, Z6 \
+	VPTERNLOGD $0xF8, Z13, Z6, Z5 \
 	VPANDNQ Z5, Z14, Z5 \
 	VPADDW Z12, Z5, Z5 \
 	VMOVDQU64 Z5, 0(at)
@@ -512,9 +495,9 @@ TEXT ·f32BinqNT(SB), NOSPLIT, $0-64
 
 // func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
 // Rows of float16 of one sign and binade from int32 lanes (the binade
-// kernel's rounding, F16BINX's form for shifts 17-20 at every shift up to
-// 20), with AVX-512 (ROWS64). The lanes (base, in
-// packOrder, and inc) are scaled to shift 20 once; each firsts value holds
+// kernel's rounding at every shift up to 20, at shift 20), with AVX-512
+// (ROWS64). The lanes (base, in packOrder, and inc) are scaled to shift 20
+// once; each firsts value holds
 // a place's first kb (low 32 bits) and its tie mask (high 32 bits).
 TEXT ·rowsBinx(SB), NOSPLIT, $0-72
 	ROWARGS
@@ -531,7 +514,8 @@ TEXT ·rowsBinx(SB), NOSPLIT, $0-72
 	VPSLLD X15, Z11, Z11
 	MOVQ c+64(FP), AX
 	VPBROADCASTW AX, Z12
-	VMOVDQU64 hiWords<>(SB), Z13
+	MOVL $0xFFFF0000, AX
+	VPBROADCASTD AX, Z13
 	TESTQ R9, R9
 	JZ done
 	ROWS64(BINPLACE, BINBLOCK, BINADVANCE)

@@ -90,12 +90,12 @@ func floatLanes(s *Seq, step uint64) (f32 [32]float32, f64 [16]float64) {
 }
 
 // packOrder[l] is the element of a 32-element block that lane l of the
-// binade kernels holds: VPACKUSDW takes four results from each source in
-// turn within each 128-bit lane.
+// int32 binade kernels holds: the even elements in lanes 0-15, the odd ones
+// in lanes 16-31, so that the odd elements' results, in the high words of
+// their lanes, fall between the even ones' in the low words.
 var packOrder = func() (o [32]int64) {
 	for l := range o {
-		z, d := l/16, l%16
-		o[l] = int64(8*(d/4) + 4*z + d%4)
+		o[l] = int64(2*(l%16) + l/16)
 	}
 	return o
 }()
