@@ -434,6 +434,10 @@ TEXT ·cvtStoreF32xNT(SB), NOSPLIT, $0-40
 	CVTSTOREF32X(VMOVNTPS, SFENCE)
 
 // func cvtStoreF16x(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+// The lanes advance by FMA (lane*1 + inc, rounded once: the sum, as VADDPS
+// gives it), not VADDPS: on this machine VCVTPS2PH and VADDPS share pipes
+// that the FMA does not use (a scratch loop of four blocks a turn at 64
+// KiB: 104-105 GB/s with VADDPS, 135-143 with the FMA).
 TEXT ·cvtStoreF16x(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
@@ -446,6 +450,8 @@ TEXT ·cvtStoreF16x(SB), NOSPLIT, $0-40
 	VADDPS Z9, Z0, Z0
 	VADDPS Z9, Z1, Z1
 	VBROADCASTSS (DX), Z4
+	MOVL $0x3f800000, AX
+	VPBROADCASTD AX, Z20
 	CMPQ CX, $4
 	JB one
 	// Four blocks a step, in four pairs of lanes each advanced by four
@@ -475,14 +481,14 @@ four:
 	VMOVDQU Y12, 192(DI)
 	VCVTPS2PH $0, Z18, Y9
 	VMOVDQU Y9, 224(DI)
-	VADDPS Z14, Z0, Z0
-	VADDPS Z14, Z1, Z1
-	VADDPS Z14, Z2, Z2
-	VADDPS Z14, Z3, Z3
-	VADDPS Z14, Z15, Z15
-	VADDPS Z14, Z16, Z16
-	VADDPS Z14, Z17, Z17
-	VADDPS Z14, Z18, Z18
+	VFMADD231PS Z14, Z20, Z0
+	VFMADD231PS Z14, Z20, Z1
+	VFMADD231PS Z14, Z20, Z2
+	VFMADD231PS Z14, Z20, Z3
+	VFMADD231PS Z14, Z20, Z15
+	VFMADD231PS Z14, Z20, Z16
+	VFMADD231PS Z14, Z20, Z17
+	VFMADD231PS Z14, Z20, Z18
 	ADDQ $256, DI
 	SUBQ $4, CX
 	CMPQ CX, $4
@@ -495,8 +501,8 @@ loop:
 	VMOVDQU Y5, 0(DI)
 	VCVTPS2PH $0, Z1, Y6
 	VMOVDQU Y6, 32(DI)
-	VADDPS Z4, Z0, Z0
-	VADDPS Z4, Z1, Z1
+	VFMADD231PS Z4, Z20, Z0
+	VFMADD231PS Z4, Z20, Z1
 	ADDQ $64, DI
 	DECQ CX
 	JNZ loop
