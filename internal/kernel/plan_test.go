@@ -357,8 +357,14 @@ func TestBinadeTies(t *testing.T) {
 	r := rand.New(rand.NewPCG(87, 88))
 	for c := range 20000 {
 		shift := 1 + r.IntN(20)
+		if c%2 == 0 {
+			shift = 1 + r.IntN(48) // int64 lanes' shifts
+		}
 		d := 1 + r.Uint64N(1<<uint(r.IntN(20)+1))
 		a := r.Uint64N(1 << 30)
+		if shift > 20 {
+			a = r.Uint64N(1 << 58)
+		}
 		if c%3 == 0 {
 			a = (a &^ (1<<shift - 1)) | 1<<(shift-1) // start on a tie
 		}
