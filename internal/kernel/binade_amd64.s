@@ -136,49 +136,51 @@ done: \
 // Each form writes an odd block first, if any, and then two blocks a turn
 // from two pairs of lanes (Z0, Z1 and Z2, Z3) a block apart, each advanced
 // by two blocks: one pair a turn waits on its additions.
-#define BINXH(even, odd, out, tmp) \
+#define BINXH(even, odd, out, tmp, t2, t3) \
 	VPSRLD $16, even, out \
 	VPTERNLOGD $0xF8, Z13, odd, out
 
-#define BINXHT(even, odd, out, tmp) \
-	BINXH(even, odd, out, tmp) \
+#define BINXHT(even, odd, out, tmp, t2, t3) \
+	BINXH(even, odd, out, tmp, t2, t3) \
 	VPANDNQ out, Z14, out
 
-#define BINXG(even, odd, out, tmp) \
+#define BINXG(even, odd, out, tmp, t2, t3) \
 	VPSRLD X15, even, out \
 	VPSRLD X10, odd, tmp \
 	VPTERNLOGD $0xF8, Z13, tmp, out \
 	VPADDW Z12, out, out
 
-#define BINXGT(even, odd, out, tmp) \
-	BINXG(even, odd, out, tmp) \
+#define BINXGT(even, odd, out, tmp, t2, t3) \
+	BINXG(even, odd, out, tmp, t2, t3) \
 	VPANDNQ out, Z14, out
 
-// BINXRUN writes the blocks (CX of them) at DI with value, as above; the
-// labels name its pairs and its loop.
-#define BINXRUN(value, store, pairs, loop) \
+// BINXRUN writes the blocks (CX of them) at DI with value, as above: value
+// (lanes, lanes, result, three registers it may use) makes a block of the
+// lanes Z0, Z1 (and Z2, Z3, a block on) in Z5 (Z7); Z4 is the lanes' step
+// of a block, added with add (VPADDD or VPADDQ). The labels name its pairs and its loop. (f32Binq too.)
+#define BINXRUN(value, add, store, pairs, loop) \
 	TESTQ $1, CX \
 	JZ pairs \
-	value(Z0, Z1, Z5, Z6) \
+	value(Z0, Z1, Z5, Z6, Z16, Z17) \
 	store Z5, 0(DI) \
-	VPADDD Z4, Z0, Z0 \
-	VPADDD Z4, Z1, Z1 \
+	add Z4, Z0, Z0 \
+	add Z4, Z1, Z1 \
 	ADDQ $64, DI \
 pairs: \
 	SHRQ $1, CX \
 	JZ done \
-	VPADDD Z4, Z0, Z2 \
-	VPADDD Z4, Z1, Z3 \
-	VPADDD Z4, Z4, Z4 \
+	add Z4, Z0, Z2 \
+	add Z4, Z1, Z3 \
+	add Z4, Z4, Z4 \
 loop: \
-	value(Z0, Z1, Z5, Z6) \
-	value(Z2, Z3, Z7, Z8) \
+	value(Z0, Z1, Z5, Z6, Z16, Z17) \
+	value(Z2, Z3, Z7, Z8, Z18, Z19) \
 	store Z5, 0(DI) \
 	store Z7, 64(DI) \
-	VPADDD Z4, Z0, Z0 \
-	VPADDD Z4, Z1, Z1 \
-	VPADDD Z4, Z2, Z2 \
-	VPADDD Z4, Z3, Z3 \
+	add Z4, Z0, Z0 \
+	add Z4, Z1, Z1 \
+	add Z4, Z2, Z2 \
+	add Z4, Z3, Z3 \
 	ADDQ $128, DI \
 	DECQ CX \
 	JNZ loop \
@@ -221,18 +223,18 @@ loop: \
 	VPADDD Z12, Z1, Z1 \
 	TESTQ DX, DX \
 	JNZ hties \
-	BINXRUN(BINXH, store, hpairs, hloop) \
+	BINXRUN(BINXH, VPADDD, store, hpairs, hloop) \
 hties: \
-	BINXRUN(BINXHT, store, htpairs, htloop) \
+	BINXRUN(BINXHT, VPADDD, store, htpairs, htloop) \
 wide: \
 	MOVQ AX, X15 \
 	SUBQ $16, AX \
 	MOVQ AX, X10 \
 	TESTQ DX, DX \
 	JNZ ties \
-	BINXRUN(BINXG, store, pairs, loop) \
+	BINXRUN(BINXG, VPADDD, store, pairs, loop) \
 ties: \
-	BINXRUN(BINXGT, store, tpairs, tloop) \
+	BINXRUN(BINXGT, VPADDD, store, tpairs, tloop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -391,6 +393,20 @@ TEXT ·f16BinqNT(SB), NOSPLIT, $0-64
 // exact, as kb < 2^(shift+32)) and given c << 32, so the high dword of each
 // lane is c + q; one VPERMI2D gathers a block. Ties to even from the high
 // dwords of kb-1. Each block writes 64 bytes.
+// A block of f32Binq: the high dwords of the lanes (c + q) in order; the
+// tie form keeps q's last bit only where the high dwords of kb-1 have it too.
+#define BINS(lo, hi, out, tmp, t2, t3) \
+	VMOVDQA64 Z13, out \
+	VPERMI2D hi, lo, out
+
+#define BINST(lo, hi, out, tmp, t2, t3) \
+	BINS(lo, hi, out, tmp, t2, t3) \
+	VPADDQ Z11, lo, t2 \
+	VPADDQ Z11, hi, t3 \
+	VMOVDQA64 Z13, tmp \
+	VPERMI2D t3, t2, tmp \
+	VPTERNLOGD $0xE0, Z14, tmp, out
+
 #define F32BINQ(store, fence) \
 	QLANES16 \
 	MOVQ shift+40(FP), AX \
@@ -411,33 +427,11 @@ TEXT ·f16BinqNT(SB), NOSPLIT, $0-64
 	JZ done \
 	TESTQ DX, DX \
 	JNZ ties \
-loop: \
-	VMOVDQA64 Z13, Z5 \
-	VPERMI2D Z1, Z0, Z5 \
-	store Z5, 0(DI) \
-	VPADDQ Z4, Z0, Z0 \
-	VPADDQ Z4, Z1, Z1 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ loop \
-	JMP done \
+	BINXRUN(BINS, VPADDQ, store, pairs, loop) \
 ties: \
 	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
 	VPSLLD $1, Z11, Z14 \
-tloop: \
-	VMOVDQA64 Z13, Z5 \
-	VPERMI2D Z1, Z0, Z5 \
-	VPADDQ Z11, Z0, Z7 \
-	VPADDQ Z11, Z1, Z8 \
-	VMOVDQA64 Z13, Z6 \
-	VPERMI2D Z8, Z7, Z6 \
-	VPTERNLOGD $0xE0, Z14, Z6, Z5 \
-	store Z5, 0(DI) \
-	VPADDQ Z4, Z0, Z0 \
-	VPADDQ Z4, Z1, Z1 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ tloop \
+	BINXRUN(BINST, VPADDQ, store, tpairs, tloop) \
 done: \
 	fence \
 	VZEROUPPER \
