@@ -200,6 +200,25 @@ done: \
 
 // float64 to float32 toward zero, with the lowest bit set where any of the
 // 29 bits cut was set (round to odd), then F16C to nearest even.
+// A block of CVTSTOREF16ODDX: the lanes lo, hi rounded to odd into float32
+// (truncated, the last bit set where bits were dropped: those under the mask
+// Z10), then to float16 by F16C, in y (z is y's register at 512 bits, ty a
+// temporary).
+#define ODDBLOCK(lo, hi, y, ty, z) \
+	VPTESTMQ Z10, lo, K1 \
+	VPTESTMQ Z10, hi, K2 \
+	VCVTPD2PS.RZ_SAE lo, y \
+	VCVTPD2PS.RZ_SAE hi, ty \
+	VPORD Y11, y, K1, y \
+	VPORD Y11, ty, K2, ty \
+	VINSERTF32X8 $1, ty, z, z \
+	VCVTPS2PH $0, z, y
+
+// CVTSTOREF16ODDX writes an odd block first, if any, and then two blocks a
+// turn from two pairs of lanes a block apart, each advanced by two blocks;
+// the lanes advance by FMA (lane*1 + inc: the sum, rounded once as VADDPD
+// rounds it), which leaves the conversions' pipes to them (see
+// cvtStoreF16x).
 #define CVTSTOREF16ODDX(store, fence) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
@@ -216,21 +235,33 @@ done: \
 	VPBROADCASTQ AX, Z10 \
 	MOVL $1, AX \
 	VPBROADCASTD AX, Y11 \
+	MOVQ $0x3FF0000000000000, AX \
+	VPBROADCASTQ AX, Z12 \
 	TESTQ CX, CX \
 	JZ done \
-loop: \
-	VPTESTMQ Z10, Z0, K1 \
-	VPTESTMQ Z10, Z1, K2 \
-	VCVTPD2PS.RZ_SAE Z0, Y5 \
-	VCVTPD2PS.RZ_SAE Z1, Y6 \
-	VPORD Y11, Y5, K1, Y5 \
-	VPORD Y11, Y6, K2, Y6 \
-	VINSERTF32X8 $1, Y6, Z5, Z5 \
-	VCVTPS2PH $0, Z5, Y5 \
+	TESTQ $1, CX \
+	JZ pairs \
+	ODDBLOCK(Z0, Z1, Y5, Y6, Z5) \
 	store Y5, 0(DI) \
-	VADDPD Z4, Z0, Z0 \
-	VADDPD Z4, Z1, Z1 \
+	VFMADD231PD Z4, Z12, Z0 \
+	VFMADD231PD Z4, Z12, Z1 \
 	ADDQ $32, DI \
+pairs: \
+	SHRQ $1, CX \
+	JZ done \
+	VADDPD Z4, Z0, Z2 \
+	VADDPD Z4, Z1, Z3 \
+	VADDPD Z4, Z4, Z4 \
+loop: \
+	ODDBLOCK(Z0, Z1, Y5, Y6, Z5) \
+	ODDBLOCK(Z2, Z3, Y7, Y8, Z7) \
+	store Y5, 0(DI) \
+	store Y7, 32(DI) \
+	VFMADD231PD Z4, Z12, Z0 \
+	VFMADD231PD Z4, Z12, Z1 \
+	VFMADD231PD Z4, Z12, Z2 \
+	VFMADD231PD Z4, Z12, Z3 \
+	ADDQ $64, DI \
 	DECQ CX \
 	JNZ loop \
 done: \
