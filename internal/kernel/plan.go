@@ -338,6 +338,10 @@ const (
 	// maxPieces is how many pieces one plan holds; a run that needs more
 	// is planned again from where the pieces end.
 	maxPieces = 8
+	// shortBinade is the least binade, in elements, that planBinades makes
+	// an int32 binade piece of: shorter ones go together to float64 lanes,
+	// which write them in less time than a piece costs to plan and start.
+	shortBinade = 1024
 )
 
 // A piece is part of a run (or of a set of rows) that one method writes:
@@ -498,12 +502,12 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 
 // planBinades plans float16 (or float32) elements [j, e) (element j has
 // index a) whose every S + i*D fits the lanes of binade method m: S + i*D is
-// linear in i, so each sign and
-// binade is one piece at most. A piece of a block or more is a binade
-// piece; shorter ones (a few binades near zero, where the values grow fast
-// against their binade: together fewer than about two blocks on each side of
-// zero) go together to float64 lanes, or to the plain method if fewer than
-// a block of those. It returns how far its pieces reach.
+// linear in i, so each sign and binade is one piece at most. A binade of
+// a block or more (shortBinade or more for mBinade) is a binade piece;
+// shorter ones (binades near zero, where the values grow fast against their
+// binade) go together to float64 lanes (float32: the cvt-q method where it
+// may), or to the plain method if fewer than a block of those. It returns
+// how far its pieces reach.
 func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan) int {
 	_, lo := s.linear(a)
 	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade), 2^59 or 2^56 in magnitude
@@ -529,7 +533,7 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 			return j
 		}
 		shift, c, mag, dm, count := s.binadeRun(k0+int64(j-j0)*dk, dk, int64(e-j))
-		if count < 32 || mag == 0 {
+		if count < 32 || m == mBinade && count < shortBinade || mag == 0 {
 			if short < 0 {
 				short = j
 			}
