@@ -169,6 +169,10 @@ done: \
 	VZEROUPPER \
 	RET
 
+// CVTSTOREF32X writes an odd block first, if any, and then two blocks a
+// turn from two pairs of lanes a block apart, each advanced by two blocks
+// by FMA (lane*1 + inc: the sum, rounded once as VADDPD rounds it), which
+// leaves the conversions' pipes to them (see cvtStoreF16x).
 #define CVTSTOREF32X(store, fence) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
@@ -181,16 +185,39 @@ done: \
 	VADDPD Z9, Z0, Z0 \
 	VADDPD Z9, Z1, Z1 \
 	VBROADCASTSD (DX), Z4 \
+	MOVQ $0x3FF0000000000000, AX \
+	VPBROADCASTQ AX, Z12 \
 	TESTQ CX, CX \
 	JZ done \
-loop: \
+	TESTQ $1, CX \
+	JZ pairs \
 	VCVTPD2PS Z0, Y5 \
 	VCVTPD2PS Z1, Y6 \
 	store Y5, 0(DI) \
 	store Y6, 32(DI) \
-	VADDPD Z4, Z0, Z0 \
-	VADDPD Z4, Z1, Z1 \
+	VFMADD231PD Z4, Z12, Z0 \
+	VFMADD231PD Z4, Z12, Z1 \
 	ADDQ $64, DI \
+pairs: \
+	SHRQ $1, CX \
+	JZ done \
+	VADDPD Z4, Z0, Z2 \
+	VADDPD Z4, Z1, Z3 \
+	VADDPD Z4, Z4, Z4 \
+loop: \
+	VCVTPD2PS Z0, Y5 \
+	VCVTPD2PS Z1, Y6 \
+	VCVTPD2PS Z2, Y7 \
+	VCVTPD2PS Z3, Y8 \
+	store Y5, 0(DI) \
+	store Y6, 32(DI) \
+	store Y7, 64(DI) \
+	store Y8, 96(DI) \
+	VFMADD231PD Z4, Z12, Z0 \
+	VFMADD231PD Z4, Z12, Z1 \
+	VFMADD231PD Z4, Z12, Z2 \
+	VFMADD231PD Z4, Z12, Z3 \
+	ADDQ $128, DI \
 	DECQ CX \
 	JNZ loop \
 done: \
