@@ -58,8 +58,9 @@
 //	cvt-q       cvtqStoreS[NT] (AVX-512 only)    float32 whose exact sums fit int64
 //	                                             lanes, at a unit of 2^-126 or more:
 //	                                             any binades and signs in one piece
+//	                                             (where f64 may not)
 //	f64         cvtStoreF32[x][NT],              values exact in float64 lanes
-//	            cvtStoreF16Odd[x][NT]
+//	            cvtStoreF16Odd[x][NT]            (float32: before cvt-q, faster)
 //	row-runs    FillLE per row                   rows no row kernel can write
 //	rows-words  rowsAdd{B,W,D,Q}[NT]             rows of integers, constants, infinities
 //	rows-f32    rowsAddS[NT]                     float32 rows exact in float32 lanes

@@ -490,10 +490,12 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 		// cvtQLanes: unit is at most 104, float32's last place at its
 		// largest finite values.)
 		return s.planBinades(j, e, a, step, nt, mBinadeS, pl)
+	case known && s.f64Exact || s.f64Lanes(a, last, step):
+		// (Before cvt-q for float32: where both may, float64 lanes write
+		// faster, converting once per element with VCVTPD2PS.)
+		pl.put(mF64, j, n).nt = nt
 	case s.kind == Float32 && t.hasX512() && s.cvtQLanes(a, last):
 		pl.put(mCvtQ, j, n).nt = nt
-	case known && s.f64Exact || s.f64Lanes(a, last, step):
-		pl.put(mF64, j, n).nt = nt
 	default:
 		s.plain(pl, j, n, a, step)
 	}
