@@ -10,6 +10,17 @@
 // macro (store, fence; see add_amd64.s). Go twin: twins.go.
 #define NOFENCE
 
+// F16BINNEXT advances F16BIN's lanes (Y0-Y3) and dst by a block and goes
+// back to loop while blocks remain.
+#define F16BINNEXT(loop) \
+	VPADDD Y4, Y0, Y0 \
+	VPADDD Y4, Y1, Y1 \
+	VPADDD Y4, Y2, Y2 \
+	VPADDD Y4, Y3, Y3 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop
+
 // The AVX2 form of F16BINX (below), the same arguments and results: two
 // halves of 16 a block, each from an even register (Y0, Y2) and an odd one
 // (Y1, Y3), with VPBLENDW, each with its half of the tie mask (Y14, Y15).
@@ -74,13 +85,7 @@ hloop: \
 	VPBLENDW $0xAA, Y3, Y7, Y7 \
 	VPANDN Y7, Y15, Y7 \
 	store Y7, 32(DI) \
-	VPADDD Y4, Y0, Y0 \
-	VPADDD Y4, Y1, Y1 \
-	VPADDD Y4, Y2, Y2 \
-	VPADDD Y4, Y3, Y3 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ hloop \
+	F16BINNEXT(hloop) \
 	JMP done \
 wide: \
 	MOVQ AX, X13 \
@@ -99,13 +104,7 @@ loop: \
 	VPANDN Y7, Y15, Y7 \
 	VPADDW Y12, Y7, Y7 \
 	store Y7, 32(DI) \
-	VPADDD Y4, Y0, Y0 \
-	VPADDD Y4, Y1, Y1 \
-	VPADDD Y4, Y2, Y2 \
-	VPADDD Y4, Y3, Y3 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ loop \
+	F16BINNEXT(loop) \
 done: \
 	fence \
 	VZEROUPPER \

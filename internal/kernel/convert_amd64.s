@@ -225,8 +225,6 @@ done: \
 	VZEROUPPER \
 	RET
 
-// float64 to float32 toward zero, with the lowest bit set where any of the
-// 29 bits cut was set (round to odd), then F16C to nearest even.
 // A block of CVTSTOREF16ODDX: the lanes lo, hi rounded to odd into float32
 // (truncated, the last bit set where bits were dropped: those under the mask
 // Z10), then to float16 by F16C, in y (z is y's register at 512 bits, ty a
