@@ -514,6 +514,10 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 	_, lo := s.linear(a)
 	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade), 2^59 or 2^56 in magnitude
 	short := -1                            // where the short pieces not yet planned begin
+	least := int64(32)                     // the least binade piece
+	if m == mBinade {
+		least = shortBinade
+	}
 	flush := func(j int) {
 		if short < 0 {
 			return
@@ -535,11 +539,11 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 			return j
 		}
 		shift, c, mag, dm, count := s.binadeRun(k0+int64(j-j0)*dk, dk, int64(e-j))
-		if count < 32 || m == mBinade && count < shortBinade || mag == 0 {
+		if count < least || mag == 0 {
 			if short < 0 {
 				short = j
 			}
-			j += int(count)
+			j += int(shortSpan(mag, dm, count, least, int64(e-j)))
 			continue
 		}
 		flush(j)
@@ -554,6 +558,31 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 	}
 	flush(e)
 	return e
+}
+
+// shortSpan returns how many elements from one of magnitude mag (the
+// magnitude stepping by dm while the sign holds), whose binade holds count
+// elements from it, fewer than least, lie in binades that are all short so:
+// count, or more where the binades beyond are short too, at most most.
+// Toward zero, a binade below this one's least magnitude low spans at most
+// low, so holds at most low/|dm| + 1 elements: if that is below least, the
+// short binades run to the change of sign. Away from zero, a binade [L,
+// 2L) holds at most L/dm + 1: they are short (at most least) until the
+// magnitude reaches top, the power of two above (least-1)*dm.
+func shortSpan(mag, dm, count, least, most int64) int64 {
+	n := count
+	switch {
+	case mag == 0:
+	case dm < 0:
+		if low := int64(1) << (bits.Len64(uint64(mag)) - 1); low/-dm+1 < least {
+			n = quoAny(mag-1, -dm) + 1 // to the change of sign
+		}
+	case dm > 0 && dm < (1<<62)/least:
+		if top := int64(1) << bits.Len64(uint64((least-1)*dm)); mag < top {
+			n = quoAny(top-mag+dm-1, dm)
+		}
+	}
+	return max(count, min(n, most))
 }
 
 // binadeRun returns, for the exact sum k of an element and the step dk of

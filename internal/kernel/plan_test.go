@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -395,6 +396,53 @@ func TestBinadeTies(t *testing.T) {
 			if got[i] != want[i] {
 				t.Fatalf("a %d d %d shift %d n %d: ties at %v, want %v", a, d, shift, n, got, want)
 			}
+		}
+	}
+}
+
+// TestShortSpan: the elements shortSpan passes over lie in binades of at
+// most least elements (every binade wholly inside the span, counted by
+// walking the magnitudes), from the given binade's count up to most.
+func TestShortSpan(t *testing.T) {
+	r := rand.New(rand.NewPCG(97, 98))
+	for c := range 20000 {
+		least := int64(32)
+		if c%2 == 0 {
+			least = shortBinade
+		}
+		dm := 1 + r.Int64N(1<<uint(r.IntN(30)))
+		if r.IntN(2) == 0 {
+			dm = -dm
+		}
+		mag := 1 + r.Int64N(least*int64(absInt(dm))*4)
+		binade := func(m int64) int { return bits.Len64(uint64(m)) }
+		// count: the elements from mag in its binade (the sign holding).
+		count := int64(1)
+		for m := mag + dm; m > 0 && binade(m) == binade(mag); m += dm {
+			count++
+		}
+		if count >= least {
+			continue
+		}
+		most := count + r.Int64N(4*least)
+		n := shortSpan(mag, dm, count, least, most)
+		if n < count || n > most {
+			t.Fatalf("mag %d dm %d count %d least %d most %d: %d elements", mag, dm, count, least, most, n)
+		}
+		// Walk the span: each binade begun and ended inside it (the sign
+		// holding, or after its change, the magnitudes k of the signed sum)
+		// is at most least long.
+		k := mag
+		run, b := int64(0), binade(mag)
+		for j := int64(0); j < n; j++ {
+			m := int64(absInt(k))
+			if binade(m) != b || m == 0 {
+				if j-run > 0 && run > 0 && j-run > least {
+					t.Fatalf("mag %d dm %d least %d: a binade of %d elements inside a short span of %d", mag, dm, least, j-run, n)
+				}
+				run, b = j, binade(m)
+			}
+			k += dm
 		}
 	}
 }
