@@ -507,9 +507,10 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 // linear in i, so each sign and binade is one piece at most. A binade of
 // a block or more (shortBinade or more for mBinade) is a binade piece;
 // shorter ones (binades near zero, where the values grow fast against their
-// binade) go together to float64 lanes (float32: the cvt-q method where it
-// may), or to the plain method if fewer than a block of those. It returns
-// how far its pieces reach.
+// binade) go together to float32 lanes where they are exact there, else to
+// float64 lanes (float32: the cvt-q method where it may), or to the plain
+// method if fewer than a block of those. It returns how far its pieces
+// reach.
 func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan) int {
 	_, lo := s.linear(a)
 	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade), 2^59 or 2^56 in magnitude
@@ -524,7 +525,9 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 		}
 		i := a + uint64(short-j0)*step
 		last := i + uint64(j-short-1)*step
-		if m == mBinadeS && j-short >= 16 && s.cvtQLanes(i, last) {
+		if j-short >= 32 && s.f32Lanes(i, last, step) {
+			pl.put(mF32, short, j-short).nt = nt
+		} else if m == mBinadeS && j-short >= 16 && s.cvtQLanes(i, last) {
 			pl.put(mCvtQ, short, j-short).nt = nt
 		} else if j-short >= 32 && (m == mBinade || s.f64Lanes(i, last, step)) {
 			pl.put(mF64, short, j-short).nt = nt
