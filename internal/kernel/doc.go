@@ -41,6 +41,8 @@
 //	words       plain Go                         integers, constants, past the overflow
 //	                                             point; runs below 256 bytes or unaligned
 //	add         addStore{B,W,D,Q}[NT]            as words, a block (128 bytes) or more
+//	fill        storeRepStosq (REP STOSQ)        constants of 1 MiB or more that do not
+//	                                             stream (infinities past the overflow)
 //	fma         plain Go (math.FMA)              float64 (the Go-native API), short runs
 //	fma-lanes   fmaStore[x][NT]                  float64, a block (16 elements) or more
 //	linear      plain Go (format.round)          floats nothing faster can prove exact
@@ -80,7 +82,7 @@
 // element.
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
-// (addB_g for addStoreB and addStoreBNT, fma_g for fmaStore, f64To16_g for
+// (addB_g for addStoreB and addStoreBNT, fill_g for storeRepStosq, fma_g for fmaStore, f64To16_g for
 // cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g

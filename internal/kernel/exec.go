@@ -115,6 +115,8 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		putLE(b, f.size, f.start)
 	case mAdd:
 		f.add(b, p.first, p.d, p.nt)
+	case mFill:
+		f.fill(b, p.first)
 	case mF32:
 		f.f32(b, a, step, p.nt)
 	case mF64:
@@ -127,6 +129,21 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.cvtQ(b, a, step, p.nt)
 	default:
 		f.plainLE(b, p, a, step)
+	}
+}
+
+// fill writes elements of the bits first over dst: its whole 8-byte words
+// with the table's fill, the rest in plain Go.
+func (f *Filler) fill(dst []byte, first uint64) {
+	pattern := first & f.mask()
+	for w := f.size * 8; w < 64; w *= 2 {
+		pattern |= pattern << w
+	}
+	if words := len(dst) / 8; words > 0 {
+		tbl.fill(unsafe.SliceData(dst), words, pattern)
+	}
+	for at := len(dst) &^ 7; at < len(dst); at += f.size {
+		putLE(dst[at:], f.size, first)
 	}
 }
 

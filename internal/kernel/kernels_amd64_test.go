@@ -243,6 +243,25 @@ func TestF32To16Kernels(t *testing.T) {
 	}
 }
 
+// TestFillKernel: the table's fill (storeRepStosq) against its twin, any
+// word count (none included) at any offset, the bytes around untouched.
+func TestFillKernel(t *testing.T) {
+	r := rand.New(rand.NewPCG(99, 100))
+	p := pair[fillKernel]{"storeRepStosq", storeRepStosq, fill_g, false, false}
+	for c := range 300 {
+		words := r.IntN(600)
+		if c%50 == 0 {
+			words = r.IntN(1 << 17)
+		}
+		pattern := r.Uint64()
+		m := newKernelMem(r, 8*words, false)
+		w := m.twin()
+		p.asm(m.dst(), words, pattern)
+		p.twin(w.dst(), words, pattern)
+		compareMem(t, fmt.Sprintf("%s words %d case %d", p.name, words, c), m, w)
+	}
+}
+
 func TestBinadeKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(67, 68))

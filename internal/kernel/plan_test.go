@@ -446,3 +446,75 @@ func TestShortSpan(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanFill: constant runs of fillMin bytes or more (an integer delta of
+// 0, a constant float sequence, an overflowing float16 tail) go to mFill,
+// which writes every element's bits (whole words and the bytes after them),
+// at every alignment of the element and lengths that end anywhere in a
+// word; shorter ones, and ones that stream, do not.
+func TestPlanFill(t *testing.T) {
+	defer setStreaming(0)
+	mem := make([]byte, streamingMin+1<<14)
+	cases := []struct {
+		kind         Kind
+		size         int
+		start, delta uint64
+		i0           uint64
+	}{
+		{Int, 1, 7, 0, 3}, {Int, 2, 0xBEEF, 0, 5}, {Int, 8, 0x0123456789ABCDEF, 0, 1},
+		{Float32, 4, 0x3F800000, 0, 2},   // 1 + i*0: a constant
+		{Float16, 2, 0x7800, 0x7800, 9},  // 32768 + i*32768: infinity from i = 1
+		{Float16, 2, 0x3C00, 0x5BFF, 40}, // 1 + i*255.9: infinity from about 256
+	}
+	runs := []struct {
+		bytes, stream int
+		fill          bool
+	}{
+		{fillMin, -1, true}, {fillMin - 256, -1, false}, {streamingMin, 1, false}, {streamingMin, -1, true},
+	}
+	for _, c := range cases {
+		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
+		for _, run := range runs {
+			setStreaming(run.stream)
+			for _, tail := range []int{0, 1, 3, 7} {
+				off := c.size * tail
+				bytes := run.bytes
+				if run.fill {
+					bytes += 4096 // (a tail past the overflow point, fillMin long)
+				}
+				n := (bytes+c.size*(tail+13))/c.size - tail
+				dst := mem[off : off+n*c.size]
+				fills := 0
+				for _, pp := range planAll(t, goTable, f, dst, c.i0, 1) {
+					if run.bytes > fillMin {
+						// (streamingMin: the planner's tests hold such runs'
+						// pieces to their preconditions)
+					} else if why := f.valid(goTable, pp.dst, pp.i0, 1, pp.p); why != "" {
+						t.Fatalf("kind %d start %#x: piece %v breaks its precondition: %s", c.kind, c.start, pp.p.m, why)
+					}
+					if pp.p.m == mFill {
+						fills++
+					}
+				}
+				if (fills > 0) != run.fill {
+					t.Fatalf("kind %d start %#x delta %#x, %d bytes, streaming %d: %d mFill pieces", c.kind, c.start, c.delta, len(dst), run.stream, fills)
+				}
+				if run.bytes > fillMin {
+					continue // (the bits of the streaming runs: the planner's tests)
+				}
+				for i := range dst {
+					dst[i] = 0xA5
+				}
+				f.FillLE(dst, c.i0, 1)
+				for j := 0; j < n; j++ {
+					if j < n-8192 && j%97 != 0 {
+						continue // (every element of the last 8192, one in 97 before)
+					}
+					if got, want := elementAt(dst, c.size, j), f.Bits(c.i0+uint64(j)); got != want {
+						t.Fatalf("kind %d start %#x delta %#x offset %d: element %d = %#x, want %#x", c.kind, c.start, c.delta, off, j, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -54,6 +54,10 @@ type (
 	// infinite as the exact value rounds).
 	cvtQKernel func(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
 
+	// fillKernel writes words 8-byte words of pattern (little-endian) at
+	// dst (REP STOSQ).
+	fillKernel func(dst *byte, words int, pattern uint64)
+
 	// fmaKernel writes blocks of 16 float64: lane l starts as base[l] +
 	// first (an index: exact integers, the float64 bits of first) and
 	// grows by inc[0] a block; its element is fma(lane, delta, start),

@@ -223,6 +223,16 @@ func (t *table) add(lane int, nt bool, dst *byte, blocks int, base *[128]byte, f
 	}
 }
 
+// fill has one form, REP STOSQ, which writes without reading the lines
+// first where the machine does so (store_amd64.s).
+func (t *table) fill(dst *byte, words int, pattern uint64) {
+	if !t.asm {
+		fill_g(dst, words, pattern)
+		return
+	}
+	storeRepStosq(dst, words, pattern)
+}
+
 func (t *table) f64To32(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
 	switch {
 	case !t.asm:

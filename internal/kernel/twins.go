@@ -135,6 +135,14 @@ func bin_g(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties ui
 	}
 }
 
+// fill_g is the twin of storeRepStosq (the table's fill).
+func fill_g(dst *byte, words int, pattern uint64) {
+	out := unsafe.Slice(dst, 8*words)
+	for w := range words {
+		binary.LittleEndian.PutUint64(out[8*w:], pattern)
+	}
+}
+
 // cvtQ_g is the twin of cvtqStoreS[NT]: lane l of block k holds the exact
 // sum base[l] + first + k*inc (int64, wrapping), which Go converts to
 // float32 once (to nearest even) and multiplies by the float32 scale.
