@@ -356,8 +356,9 @@ const (
 	// is planned again from where the pieces end.
 	maxPieces = 8
 	// shortBinade is the least binade, in elements, that planBinades makes
-	// an int32 binade piece of: shorter ones go together to float64 lanes,
-	// which write them in less time than a piece costs to plan and start.
+	// an int32 binade piece of: shorter ones go together to float32 or
+	// float64 lanes, which write them in less time than a piece costs to
+	// plan and start.
 	shortBinade = 1024
 )
 
@@ -460,7 +461,8 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, pl *plan) int {
 }
 
 // words plans n elements from j that are first, first+d, ...: with the add
-// kernels if vec and they are a block or more.
+// kernels if vec and they are a block or more, with the fill (mFill) if
+// they are a constant of fillMin bytes or more that does not stream.
 func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, nt bool) {
 	m := mWords
 	switch {
