@@ -60,6 +60,14 @@ last: \
 	store(DI) \
 	ROWNEXT(NOFENCE)
 
+// COPYTWO copies the first and the last w bytes of the CX bytes at SI to
+// DI (they overlap where CX is below 2w) with mov through r.
+#define COPYTWO(mov, w, r) \
+	mov 0(SI), r \
+	mov r, 0(DI) \
+	mov -w(SI)(CX*1), r \
+	mov r, -w(DI)(CX*1)
+
 // COPYPART copies n (CX: 2 to 62, a multiple of 2) bytes from SI to DI
 // with at most two regular stores of the largest width that fits (the
 // second overlapping the first), through AX and X6/Y6; the labels name its
@@ -67,34 +75,22 @@ last: \
 #define COPYPART(L16, L8, L4, L2, OUT) \
 	CMPQ CX, $32 \
 	JB L16 \
-	VMOVDQU 0(SI), Y6 \
-	VMOVDQU Y6, 0(DI) \
-	VMOVDQU -32(SI)(CX*1), Y6 \
-	VMOVDQU Y6, -32(DI)(CX*1) \
+	COPYTWO(VMOVDQU, 32, Y6) \
 	JMP OUT \
 L16: \
 	CMPQ CX, $16 \
 	JB L8 \
-	VMOVDQU 0(SI), X6 \
-	VMOVDQU X6, 0(DI) \
-	VMOVDQU -16(SI)(CX*1), X6 \
-	VMOVDQU X6, -16(DI)(CX*1) \
+	COPYTWO(VMOVDQU, 16, X6) \
 	JMP OUT \
 L8: \
 	CMPQ CX, $8 \
 	JB L4 \
-	MOVQ 0(SI), AX \
-	MOVQ AX, 0(DI) \
-	MOVQ -8(SI)(CX*1), AX \
-	MOVQ AX, -8(DI)(CX*1) \
+	COPYTWO(MOVQ, 8, AX) \
 	JMP OUT \
 L4: \
 	CMPQ CX, $4 \
 	JB L2 \
-	MOVL 0(SI), AX \
-	MOVL AX, 0(DI) \
-	MOVL -4(SI)(CX*1), AX \
-	MOVL AX, -4(DI)(CX*1) \
+	COPYTWO(MOVL, 4, AX) \
 	JMP OUT \
 L2: \
 	MOVW 0(SI), AX \
