@@ -301,17 +301,9 @@ TEXT ·f16BinxNT(SB), NOSPLIT, $0-64
 // them. Ties to even as F16BINX, from the high words of kb-1. Each block
 // writes 64 bytes.
 #define F16BINQ(store, fence) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	MOVQ first+24(FP), AX \
-	VPBROADCASTQ AX, Z9 \
-	VPADDQ 0(SI), Z9, Z0 \
-	VPADDQ 64(SI), Z9, Z1 \
+	QLANES16 \
 	VPADDQ 128(SI), Z9, Z2 \
 	VPADDQ 192(SI), Z9, Z3 \
-	MOVQ inc+32(FP), AX \
-	VPBROADCASTQ AX, Z4 \
 	MOVQ shift+40(FP), AX \
 	NEGQ AX \
 	ADDQ $48, AX \
