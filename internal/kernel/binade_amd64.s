@@ -132,58 +132,25 @@ done: \
 // a block is one shift (of the even lanes) and one VPTERNLOGD. (c is even,
 // so clearing the last bit of c + q clears q's.)
 //
-// Each form writes an odd block first, if any, and then two blocks a turn
-// from two pairs of lanes (Z0, Z1 and Z2, Z3) a block apart, each advanced
-// by two blocks: one pair a turn waits on its additions.
-#define BINXH(even, odd, out, tmp, t2, t3) \
-	VPSRLD $16, even, out \
-	VPTERNLOGD $0xF8, Z13, odd, out
+// Each form writes its blocks with BLOCKPAIRS (lanes_amd64.h): two a turn;
+// BINXH and the others make a block (BLOCKPAIRS's value) in each form.
+#define BINXH(even, odd, z, zt, y, yt, t2, t3) \
+	VPSRLD $16, even, z \
+	VPTERNLOGD $0xF8, Z13, odd, z
 
-#define BINXHT(even, odd, out, tmp, t2, t3) \
-	BINXH(even, odd, out, tmp, t2, t3) \
-	VPANDNQ out, Z14, out
+#define BINXHT(even, odd, z, zt, y, yt, t2, t3) \
+	BINXH(even, odd, z, zt, y, yt, t2, t3) \
+	VPANDNQ z, Z14, z
 
-#define BINXG(even, odd, out, tmp, t2, t3) \
-	VPSRLD X15, even, out \
-	VPSRLD X10, odd, tmp \
-	VPTERNLOGD $0xF8, Z13, tmp, out \
-	VPADDW Z12, out, out
+#define BINXG(even, odd, z, zt, y, yt, t2, t3) \
+	VPSRLD X15, even, z \
+	VPSRLD X10, odd, zt \
+	VPTERNLOGD $0xF8, Z13, zt, z \
+	VPADDW Z12, z, z
 
-#define BINXGT(even, odd, out, tmp, t2, t3) \
-	BINXG(even, odd, out, tmp, t2, t3) \
-	VPANDNQ out, Z14, out
-
-// BINXRUN writes the blocks (CX of them) at DI with value, as above: value
-// (lanes, lanes, result, three registers it may use) makes a block of the
-// lanes Z0, Z1 (and Z2, Z3, a block on) in Z5 (Z7); Z4 is the lanes' step
-// of a block, added with add (VPADDD or VPADDQ). The labels name its pairs and its loop. (f32Binq too.)
-#define BINXRUN(value, add, store, pairs, loop) \
-	TESTQ $1, CX \
-	JZ pairs \
-	value(Z0, Z1, Z5, Z6, Z16, Z17) \
-	store Z5, 0(DI) \
-	add Z4, Z0, Z0 \
-	add Z4, Z1, Z1 \
-	ADDQ $64, DI \
-pairs: \
-	SHRQ $1, CX \
-	JZ done \
-	add Z4, Z0, Z2 \
-	add Z4, Z1, Z3 \
-	add Z4, Z4, Z4 \
-loop: \
-	value(Z0, Z1, Z5, Z6, Z16, Z17) \
-	value(Z2, Z3, Z7, Z8, Z18, Z19) \
-	store Z5, 0(DI) \
-	store Z7, 64(DI) \
-	add Z4, Z0, Z0 \
-	add Z4, Z1, Z1 \
-	add Z4, Z2, Z2 \
-	add Z4, Z3, Z3 \
-	ADDQ $128, DI \
-	DECQ CX \
-	JNZ loop \
-	JMP done
+#define BINXGT(even, odd, z, zt, y, yt, t2, t3) \
+	BINXG(even, odd, z, zt, y, yt, t2, t3) \
+	VPANDNQ z, Z14, z
 
 #define F16BINX(store, fence) \
 	MOVQ dst+0(FP), DI \
@@ -222,18 +189,18 @@ loop: \
 	VPADDD Z12, Z1, Z1 \
 	TESTQ DX, DX \
 	JNZ hties \
-	BINXRUN(BINXH, VPADDD, store, hpairs, hloop) \
+	BLOCKPAIRS(BINXH, PUTZ, 64, VPADDD, STEPD, store, hpairs, hloop) \
 hties: \
-	BINXRUN(BINXHT, VPADDD, store, htpairs, htloop) \
+	BLOCKPAIRS(BINXHT, PUTZ, 64, VPADDD, STEPD, store, htpairs, htloop) \
 wide: \
 	MOVQ AX, X15 \
 	SUBQ $16, AX \
 	MOVQ AX, X10 \
 	TESTQ DX, DX \
 	JNZ ties \
-	BINXRUN(BINXG, VPADDD, store, pairs, loop) \
+	BLOCKPAIRS(BINXG, PUTZ, 64, VPADDD, STEPD, store, pairs, loop) \
 ties: \
-	BINXRUN(BINXGT, VPADDD, store, tpairs, tloop) \
+	BLOCKPAIRS(BINXGT, PUTZ, 64, VPADDD, STEPD, store, tpairs, tloop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -386,17 +353,16 @@ TEXT ·f16BinqNT(SB), NOSPLIT, $0-64
 // dwords of kb-1. Each block writes 64 bytes.
 // A block of f32Binq: the high dwords of the lanes (c + q) in order; the
 // tie form keeps q's last bit only where the high dwords of kb-1 have it too.
-#define BINS(lo, hi, out, tmp, t2, t3) \
-	VMOVDQA64 Z13, out \
-	VPERMI2D hi, lo, out
+#define BINS(lo, hi, z, zt, y, yt, t2, t3) \
+	VMOVDQA64 Z13, z \
+	VPERMI2D hi, lo, z
 
-#define BINST(lo, hi, out, tmp, t2, t3) \
-	BINS(lo, hi, out, tmp, t2, t3) \
+#define BINST(lo, hi, z, zt, y, yt, t2, t3) \
+	BINS(lo, hi, z, zt, y, yt, t2, t3) \
 	VPADDQ Z11, lo, t2 \
 	VPADDQ Z11, hi, t3 \
-	VMOVDQA64 Z13, tmp \
-	VPERMI2D t3, t2, tmp \
-	VPTERNLOGD $0xE0, Z14, tmp, out
+	BINS(t2, t3, zt, z, y, yt, t2, t3) \
+	VPTERNLOGD $0xE0, Z14, zt, z
 
 #define F32BINQ(store, fence) \
 	QLANES16 \
@@ -418,11 +384,11 @@ TEXT ·f16BinqNT(SB), NOSPLIT, $0-64
 	JZ done \
 	TESTQ DX, DX \
 	JNZ ties \
-	BINXRUN(BINS, VPADDQ, store, pairs, loop) \
+	BLOCKPAIRS(BINS, PUTZ, 64, VPADDQ, STEPQ, store, pairs, loop) \
 ties: \
 	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
 	VPSLLD $1, Z11, Z14 \
-	BINXRUN(BINST, VPADDQ, store, tpairs, tloop) \
+	BLOCKPAIRS(BINST, PUTZ, 64, VPADDQ, STEPQ, store, tpairs, tloop) \
 done: \
 	fence \
 	VZEROUPPER \

@@ -169,93 +169,56 @@ done: \
 	VZEROUPPER \
 	RET
 
-// CVTSTOREF32X writes an odd block first, if any, and then two blocks a
-// turn from two pairs of lanes a block apart, each advanced by two blocks
-// by FMA (lane*1 + inc: the sum, rounded once as VADDPD rounds it), which
-// leaves the conversions' pipes to them (see cvtStoreF16x).
-#define CVTSTOREF32X(store, fence) \
+// F64LANES16 loads the arguments of a kernel of sixteen float64 lanes
+// (dst, blocks, base, first, inc: cvtStoreF32x, cvtStoreF16Oddx,
+// fmaStorex): dst in DI, blocks in CX, the lanes base + first in Z0 and
+// Z1, inc in Z4.
+#define F64LANES16 \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
-	MOVQ first+24(FP), AX \
+	VPBROADCASTQ first+24(FP), Z9 \
 	MOVQ inc+32(FP), DX \
-	VPBROADCASTQ AX, Z9 \
-	VMOVUPD 0(SI), Z0 \
-	VMOVUPD 64(SI), Z1 \
-	VADDPD Z9, Z0, Z0 \
-	VADDPD Z9, Z1, Z1 \
-	VBROADCASTSD (DX), Z4 \
+	VADDPD 0(SI), Z9, Z0 \
+	VADDPD 64(SI), Z9, Z1 \
+	VBROADCASTSD (DX), Z4
+
+// A block of CVTSTOREF32X (BLOCKPAIRS's value): each lane converted once.
+#define F32XBLOCK(lo, hi, z, zt, y, yt, t2, t3) \
+	VCVTPD2PS lo, y \
+	VCVTPD2PS hi, yt
+
+// CVTSTOREF32X writes its blocks with BLOCKPAIRS, the lanes advanced by
+// FMA (STEPFMA), which leaves the conversions' pipes to them.
+#define CVTSTOREF32X(store, fence) \
+	F64LANES16 \
 	MOVQ $0x3FF0000000000000, AX \
 	VPBROADCASTQ AX, Z12 \
 	TESTQ CX, CX \
 	JZ done \
-	TESTQ $1, CX \
-	JZ pairs \
-	VCVTPD2PS Z0, Y5 \
-	VCVTPD2PS Z1, Y6 \
-	store Y5, 0(DI) \
-	store Y6, 32(DI) \
-	VFMADD231PD Z4, Z12, Z0 \
-	VFMADD231PD Z4, Z12, Z1 \
-	ADDQ $64, DI \
-pairs: \
-	SHRQ $1, CX \
-	JZ done \
-	VADDPD Z4, Z0, Z2 \
-	VADDPD Z4, Z1, Z3 \
-	VADDPD Z4, Z4, Z4 \
-loop: \
-	VCVTPD2PS Z0, Y5 \
-	VCVTPD2PS Z1, Y6 \
-	VCVTPD2PS Z2, Y7 \
-	VCVTPD2PS Z3, Y8 \
-	store Y5, 0(DI) \
-	store Y6, 32(DI) \
-	store Y7, 64(DI) \
-	store Y8, 96(DI) \
-	VFMADD231PD Z4, Z12, Z0 \
-	VFMADD231PD Z4, Z12, Z1 \
-	VFMADD231PD Z4, Z12, Z2 \
-	VFMADD231PD Z4, Z12, Z3 \
-	ADDQ $128, DI \
-	DECQ CX \
-	JNZ loop \
+	BLOCKPAIRS(F32XBLOCK, PUTYY, 64, VADDPD, STEPFMA, store, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \
 	RET
 
-// A block of CVTSTOREF16ODDX: the lanes lo, hi rounded to odd into float32
-// (truncated, the last bit set where bits were dropped: those under the mask
-// Z10), then to float16 by F16C, in y (z is y's register at 512 bits, ty a
-// temporary).
-#define ODDBLOCK(lo, hi, y, ty, z) \
+// A block of CVTSTOREF16ODDX (BLOCKPAIRS's value, 32 bytes): the lanes lo,
+// hi rounded to odd into float32 (truncated, the last bit set where bits
+// were dropped: those under the mask Z10), then to float16 by F16C.
+#define ODDBLOCK(lo, hi, z, zt, y, yt, t2, t3) \
 	VPTESTMQ Z10, lo, K1 \
 	VPTESTMQ Z10, hi, K2 \
 	VCVTPD2PS.RZ_SAE lo, y \
-	VCVTPD2PS.RZ_SAE hi, ty \
+	VCVTPD2PS.RZ_SAE hi, yt \
 	VPORD Y11, y, K1, y \
-	VPORD Y11, ty, K2, ty \
-	VINSERTF32X8 $1, ty, z, z \
+	VPORD Y11, yt, K2, yt \
+	VINSERTF32X8 $1, yt, z, z \
 	VCVTPS2PH $0, z, y
 
-// CVTSTOREF16ODDX writes an odd block first, if any, and then two blocks a
-// turn from two pairs of lanes a block apart, each advanced by two blocks;
-// the lanes advance by FMA (lane*1 + inc: the sum, rounded once as VADDPD
-// rounds it), which leaves the conversions' pipes to them (see
-// cvtStoreF16x).
+// CVTSTOREF16ODDX writes its blocks with BLOCKPAIRS, the lanes advanced by
+// FMA (STEPFMA), which leaves the conversions' pipes to them.
 #define CVTSTOREF16ODDX(store, fence) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	MOVQ first+24(FP), AX \
-	MOVQ inc+32(FP), DX \
-	VPBROADCASTQ AX, Z9 \
-	VMOVUPD 0(SI), Z0 \
-	VMOVUPD 64(SI), Z1 \
-	VADDPD Z9, Z0, Z0 \
-	VADDPD Z9, Z1, Z1 \
-	VBROADCASTSD (DX), Z4 \
+	F64LANES16 \
 	MOVQ $0x1FFFFFFF, AX \
 	VPBROADCASTQ AX, Z10 \
 	MOVL $1, AX \
@@ -264,31 +227,7 @@ done: \
 	VPBROADCASTQ AX, Z12 \
 	TESTQ CX, CX \
 	JZ done \
-	TESTQ $1, CX \
-	JZ pairs \
-	ODDBLOCK(Z0, Z1, Y5, Y6, Z5) \
-	store Y5, 0(DI) \
-	VFMADD231PD Z4, Z12, Z0 \
-	VFMADD231PD Z4, Z12, Z1 \
-	ADDQ $32, DI \
-pairs: \
-	SHRQ $1, CX \
-	JZ done \
-	VADDPD Z4, Z0, Z2 \
-	VADDPD Z4, Z1, Z3 \
-	VADDPD Z4, Z4, Z4 \
-loop: \
-	ODDBLOCK(Z0, Z1, Y5, Y6, Z5) \
-	ODDBLOCK(Z2, Z3, Y7, Y8, Z7) \
-	store Y5, 0(DI) \
-	store Y7, 32(DI) \
-	VFMADD231PD Z4, Z12, Z0 \
-	VFMADD231PD Z4, Z12, Z1 \
-	VFMADD231PD Z4, Z12, Z2 \
-	VFMADD231PD Z4, Z12, Z3 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ loop \
+	BLOCKPAIRS(ODDBLOCK, PUTY, 32, VADDPD, STEPFMA, store, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -347,107 +286,45 @@ done: \
 	VZEROUPPER \
 	RET
 
-// FMASTORE with AVX-512: 32 index lanes in Z0-Z3, two blocks a turn (the
-// additions' latency spread over four registers), one block first where
-// blocks is odd.
+// A block of FMASTOREX (BLOCKPAIRS's value, 128 bytes): fma(index, delta,
+// start) of each lane, rounded once.
+#define FMABLOCK(lo, hi, z, zt, y, yt, t2, t3) \
+	VMOVAPD lo, z \
+	VMOVAPD hi, zt \
+	VFMADD213PD Z10, Z11, z \
+	VFMADD213PD Z10, Z11, zt
+
+// FMASTORE with AVX-512, its blocks written with BLOCKPAIRS.
 #define FMASTOREX(store, fence) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	VPBROADCASTQ first+24(FP), Z9 \
-	MOVQ inc+32(FP), DX \
+	F64LANES16 \
 	VPBROADCASTQ start+40(FP), Z10 \
 	VPBROADCASTQ delta+48(FP), Z11 \
-	VADDPD 0(SI), Z9, Z0 \
-	VADDPD 64(SI), Z9, Z1 \
-	VBROADCASTSD (DX), Z4 \
 	TESTQ CX, CX \
 	JZ done \
-	TESTQ $1, CX \
-	JZ even \
-	VMOVAPD Z0, Z5 \
-	VMOVAPD Z1, Z6 \
-	VFMADD213PD Z10, Z11, Z5 \
-	VFMADD213PD Z10, Z11, Z6 \
-	store Z5, 0(DI) \
-	store Z6, 64(DI) \
-	VADDPD Z4, Z0, Z0 \
-	VADDPD Z4, Z1, Z1 \
-	ADDQ $128, DI \
-	DECQ CX \
-	JZ done \
-even: \
-	VADDPD Z4, Z0, Z2 \
-	VADDPD Z4, Z1, Z3 \
-	VADDPD Z4, Z4, Z4 \
-pairs: \
-	VMOVAPD Z0, Z5 \
-	VMOVAPD Z1, Z6 \
-	VMOVAPD Z2, Z7 \
-	VMOVAPD Z3, Z8 \
-	VFMADD213PD Z10, Z11, Z5 \
-	VFMADD213PD Z10, Z11, Z6 \
-	VFMADD213PD Z10, Z11, Z7 \
-	VFMADD213PD Z10, Z11, Z8 \
-	store Z5, 0(DI) \
-	store Z6, 64(DI) \
-	store Z7, 128(DI) \
-	store Z8, 192(DI) \
-	VADDPD Z4, Z0, Z0 \
-	VADDPD Z4, Z1, Z1 \
-	VADDPD Z4, Z2, Z2 \
-	VADDPD Z4, Z3, Z3 \
-	ADDQ $256, DI \
-	SUBQ $2, CX \
-	JNZ pairs \
+	BLOCKPAIRS(FMABLOCK, PUTZZ, 128, VADDPD, STEPPD, store, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \
 	RET
 
+// A block of CVTQSTORES (BLOCKPAIRS's value): each lane converted once and
+// scaled.
+#define CVTQBLOCK(lo, hi, z, zt, y, yt, t2, t3) \
+	VCVTQQ2PS lo, y \
+	VCVTQQ2PS hi, yt \
+	VINSERTF32X8 $1, yt, z, z \
+	VMULPS Z12, z, z
+
 // int64 lanes converted once to float32 (VCVTQQ2PS, to nearest even) and
 // scaled by a power of two (exact: the planner keeps the products normal):
-// each block writes 16 float32 (64 bytes).
+// each block writes 16 float32 (64 bytes), with BLOCKPAIRS.
 #define CVTQSTORES(store, fence) \
 	QLANES16 \
 	MOVQ scale+40(FP), AX \
 	VPBROADCASTD AX, Z12 \
 	TESTQ CX, CX \
 	JZ done \
-	TESTQ $1, CX \
-	JZ even \
-	VCVTQQ2PS Z0, Y5 \
-	VCVTQQ2PS Z1, Y6 \
-	VINSERTF32X8 $1, Y6, Z5, Z5 \
-	VMULPS Z12, Z5, Z5 \
-	store Z5, 0(DI) \
-	VPADDQ Z4, Z0, Z0 \
-	VPADDQ Z4, Z1, Z1 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JZ done \
-even: \
-	VPADDQ Z4, Z0, Z2 \
-	VPADDQ Z4, Z1, Z3 \
-	VPADDQ Z4, Z4, Z4 \
-pairs: \
-	VCVTQQ2PS Z0, Y5 \
-	VCVTQQ2PS Z1, Y6 \
-	VCVTQQ2PS Z2, Y7 \
-	VCVTQQ2PS Z3, Y8 \
-	VINSERTF32X8 $1, Y6, Z5, Z5 \
-	VINSERTF32X8 $1, Y8, Z7, Z7 \
-	VMULPS Z12, Z5, Z5 \
-	VMULPS Z12, Z7, Z7 \
-	store Z5, 0(DI) \
-	store Z7, 64(DI) \
-	VPADDQ Z4, Z0, Z0 \
-	VPADDQ Z4, Z1, Z1 \
-	VPADDQ Z4, Z2, Z2 \
-	VPADDQ Z4, Z3, Z3 \
-	ADDQ $128, DI \
-	SUBQ $2, CX \
-	JNZ pairs \
+	BLOCKPAIRS(CVTQBLOCK, PUTZ, 64, VPADDQ, STEPQ, store, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \

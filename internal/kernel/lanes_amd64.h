@@ -12,3 +12,56 @@
 	VPADDQ 64(SI), Z9, Z1 \
 	MOVQ inc+32(FP), AX \
 	VPBROADCASTQ AX, Z4
+
+// BLOCKPAIRS writes the CX blocks of size bytes at DI: an odd block first,
+// if any, and then two blocks a turn from two sets of lanes a block apart
+// (Z0, Z1 and Z2, Z3), each advanced by two blocks, so that one set does not
+// wait on its own additions. value(lo, hi, z, zt, y, yt, t2, t3) makes the
+// block of the lanes lo, hi in z, zt (y, yt: their low halves), using t2
+// and t3; put(z, zt, y, yt, store, off) stores it at off(DI) with store
+// (both blocks of a turn are made before either is stored); add (a three-
+// operand addition) makes the second set and doubles the step Z4; step(l)
+// advances the lanes l by Z4. The labels name the pairs and their loop; it
+// goes to done at the end. (f16Binx, f32Binq, cvtqStoreS, fmaStorex,
+// cvtStoreF32x, cvtStoreF16Oddx.)
+#define BLOCKPAIRS(value, put, size, add, step, store, pairs, loop) \
+	TESTQ $1, CX \
+	JZ pairs \
+	value(Z0, Z1, Z5, Z6, Y5, Y6, Z16, Z17) \
+	put(Z5, Z6, Y5, Y6, store, 0) \
+	step(Z0) \
+	step(Z1) \
+	ADDQ $size, DI \
+pairs: \
+	SHRQ $1, CX \
+	JZ done \
+	add Z4, Z0, Z2 \
+	add Z4, Z1, Z3 \
+	add Z4, Z4, Z4 \
+loop: \
+	value(Z0, Z1, Z5, Z6, Y5, Y6, Z16, Z17) \
+	value(Z2, Z3, Z7, Z8, Y7, Y8, Z18, Z19) \
+	put(Z5, Z6, Y5, Y6, store, 0) \
+	put(Z7, Z8, Y7, Y8, store, size) \
+	step(Z0) \
+	step(Z1) \
+	step(Z2) \
+	step(Z3) \
+	ADDQ $(2*size), DI \
+	DECQ CX \
+	JNZ loop \
+	JMP done
+
+// BLOCKPAIRS's puts: a block in z; in y and yt (32 bytes each); in z and zt.
+#define PUTZ(z, zt, y, yt, store, off) store z, off(DI)
+#define PUTYY(z, zt, y, yt, store, off) store y, off(DI); store yt, off+32(DI)
+#define PUTZZ(z, zt, y, yt, store, off) store z, off(DI); store zt, off+64(DI)
+#define PUTY(z, zt, y, yt, store, off) store y, off(DI)
+
+// The lanes' steps of BLOCKPAIRS: integer additions, and an FMA (lane*1 +
+// Z4: the sum, rounded once as VADDPD rounds it; Z12 holds 1.0 in every
+// lane) that leaves the conversions' pipes to them (see cvtStoreF16x).
+#define STEPD(l) VPADDD Z4, l, l
+#define STEPQ(l) VPADDQ Z4, l, l
+#define STEPPD(l) VADDPD Z4, l, l
+#define STEPFMA(l) VFMADD231PD Z4, Z12, l
