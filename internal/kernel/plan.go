@@ -985,7 +985,8 @@ func (s *Seq) int32Lanes(a, b uint64) bool {
 
 // fewBinades reports whether the n elements a through b span binades of
 // 4096 elements or more on average (each binade is a piece, and a piece
-// costs some 50-100 ns to plan and start).
+// costs some 45 ns to plan and start: about 20 and 25, FLOAT16 at 64 KiB on
+// this machine, 2026-11-23).
 func (s *Seq) fewBinades(a, b uint64, n int) bool {
 	_, ka := s.linear(a)
 	_, kb := s.linear(b)
