@@ -152,22 +152,18 @@ done: \
 	BINXG(even, odd, z, zt, y, yt, t2, t3) \
 	VPANDNQ z, Z14, z
 
-#define F16BINX(store, fence) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
+#define F16BINX(store, fence, args, edges) \
+	args \
 	MOVQ base+16(FP), SI \
-	MOVQ first+24(FP), AX \
 	VPBROADCASTD AX, Z9 \
 	VMOVDQU32 0(SI), Z0 \
 	VMOVDQU32 64(SI), Z1 \
 	VPADDD Z9, Z0, Z0 \
 	VPADDD Z9, Z1, Z1 \
-	MOVQ inc+32(FP), AX \
-	VPBROADCASTD AX, Z4 \
+	VPBROADCASTD R8, Z4 \
 	MOVQ shift+40(FP), AX \
 	MOVQ c+48(FP), BX \
 	VPBROADCASTW BX, Z12 \
-	MOVQ ties+56(FP), DX \
 	TESTQ CX, CX \
 	JZ done \
 	KMOVD DX, K1 \
@@ -189,8 +185,10 @@ done: \
 	VPADDD Z12, Z1, Z1 \
 	TESTQ DX, DX \
 	JNZ hties \
+	edges(BINXH) \
 	BLOCKPAIRS(BINXH, PUTZ, 64, VPADDD, STEPD, store, hpairs, hloop) \
 hties: \
+	edges(BINXHT) \
 	BLOCKPAIRS(BINXHT, PUTZ, 64, VPADDD, STEPD, store, htpairs, htloop) \
 wide: \
 	MOVQ AX, X15 \
@@ -198,13 +196,77 @@ wide: \
 	MOVQ AX, X10 \
 	TESTQ DX, DX \
 	JNZ ties \
+	edges(BINXG) \
 	BLOCKPAIRS(BINXG, PUTZ, 64, VPADDD, STEPD, store, pairs, loop) \
 ties: \
+	edges(BINXGT) \
 	BLOCKPAIRS(BINXGT, PUTZ, 64, VPADDD, STEPD, store, tpairs, tloop) \
 done: \
 	fence \
 	VZEROUPPER \
 	RET
+
+// F16BINX's arguments from f16BinxSpan's: the span of n elements at dst
+// (element-aligned) as the blocks of the 64-byte lines it touches, from
+// the line it starts in (DI), off elements before dst: CX blocks; first
+// (AX) and ties (DX) moved back to the line's first element; inc (R8)
+// 32*d; K2 the elements of the first block within the span (and of the
+// last, if one block), K3 those of the last block.
+#define SPANARGS \
+	MOVQ dst+0(FP), DI \
+	MOVQ n+8(FP), CX \
+	MOVQ first+24(FP), AX \
+	MOVQ d+32(FP), R8 \
+	MOVQ ties+56(FP), DX \
+	MOVQ DI, R9 \
+	SHRQ $1, R9 \
+	ANDQ $31, R9 \
+	ANDQ $-64, DI \
+	MOVQ R8, R10 \
+	IMULQ R9, R10 \
+	SUBQ R10, AX \
+	SHLQ $5, R8 \
+	SHLXL R9, DX, R10 \
+	MOVL $32, R11 \
+	SUBL R9, R11 \
+	SHRXL R11, DX, DX \
+	ORL R10, DX \
+	ADDQ R9, CX \
+	MOVL $-1, R10 \
+	SHLXL R9, R10, R10 \
+	MOVQ CX, R11 \
+	NEGQ R11 \
+	ANDQ $31, R11 \
+	MOVL $-1, R12 \
+	SHRXL R11, R12, R12 \
+	ADDQ $31, CX \
+	SHRQ $5, CX \
+	CMPQ CX, $1 \
+	JNE spanmasks \
+	ANDL R12, R10 \
+spanmasks: \
+	KMOVD R10, K2 \
+	KMOVD R12, K3
+
+// SPANEDGES writes the first block of a span (masked by K2) and, if more,
+// its last (masked by K3), and leaves BLOCKPAIRS the blocks between.
+#define SPANEDGES(value) \
+	value(Z0, Z1, Z5, Z6, Y5, Y6, Z16, Z17) \
+	VMOVDQU16 Z5, K2, 0(DI) \
+	DECQ CX \
+	JZ done \
+	VPBROADCASTD CX, Z20 \
+	VPMULLD Z4, Z20, Z20 \
+	VPADDD Z20, Z0, Z2 \
+	VPADDD Z20, Z1, Z3 \
+	value(Z2, Z3, Z7, Z8, Y7, Y8, Z18, Z19) \
+	MOVQ CX, R10 \
+	SHLQ $6, R10 \
+	VMOVDQU16 Z7, K3, 0(DI)(R10*1) \
+	STEPD(Z0) \
+	STEPD(Z1) \
+	ADDQ $64, DI \
+	DECQ CX
 
 // bitsW: word e holds 1 << e (the AVX2 form's tie mask, from the bits of
 // ties).
@@ -224,14 +286,29 @@ TEXT ·f16BinNT(SB), NOSPLIT, $0-64
 	F16BIN(VMOVNTDQ, SFENCE)
 
 
+// F16BINX's arguments as f16Binx takes them: dst in DI, blocks in CX,
+// first in AX, inc in R8, ties in DX.
+#define BLOCKARGS \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ first+24(FP), AX \
+	MOVQ inc+32(FP), R8 \
+	MOVQ ties+56(FP), DX
+
+#define NOEDGES(value)
+
 // func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 TEXT ·f16Binx(SB), NOSPLIT, $0-64
-	F16BINX(VMOVDQU64, NOFENCE)
+	F16BINX(VMOVDQU64, NOFENCE, BLOCKARGS, NOEDGES)
 
 // func f16BinxNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 // f16Binx with streaming stores.
 TEXT ·f16BinxNT(SB), NOSPLIT, $0-64
-	F16BINX(VMOVNTDQ, SFENCE)
+	F16BINX(VMOVNTDQ, SFENCE, BLOCKARGS, NOEDGES)
+
+// func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
+TEXT ·f16BinxSpan(SB), NOSPLIT, $0-64
+	F16BINX(VMOVDQU64, NOFENCE, SPANARGS, SPANEDGES)
 
 // A block of F16BINQ's tie form (and rowsBinQx) in Z5: the high words of the lanes (c + q) gathered
 // in order, every tie to even (F16BINQ's tie form: the last bit kept only

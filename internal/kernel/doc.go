@@ -19,7 +19,9 @@
 //	executor (exec.go) a Filler (a Seq and its lane tables, lanes.go) walks
 //	                   the pieces: plain methods in Go, vector methods split
 //	                   into kernel calls (blockRuns: a head block, aligned
-//	                   blocks, a tail block) through the table.
+//	                   blocks, a tail block) through the table, or, for
+//	                   float16 binade pieces, a whole piece in one call
+//	                   (binSpan: AVX-512 masks its partial lines).
 //	table (table.go)   the vector kernels of this machine, chosen once from
 //	                   its CPU: the assembly routines on amd64 (AVX-512 or
 //	                   AVX2 forms, each with regular and streaming stores),
@@ -48,7 +50,7 @@
 //	linear      plain Go (format.round)          floats nothing faster can prove exact
 //	exact       plain Go (float64 sums)          small float runs exact below 2^53
 //	f32         addStoreS[NT], cvtStoreF16[x][NT] every value exact in float32 lanes
-//	binade      f16Bin[x][NT]                    float16 whose exact sums fit int32
+//	binade      f16BinxSpan, f16Bin[x][NT]       float16 whose exact sums fit int32
 //	                                             lanes, one sign and binade a piece
 //	                                             (before f32 where the table says
 //	                                             so and binades are long)

@@ -276,11 +276,11 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	if p.ties {
 		ties = 1
 	}
-	runs, n := blockRuns(dst, blockBytes(p.m, f.size), p.nt)
 	switch p.m {
 	case mBinadeQ:
 		var lanes [32]int64 // element l in lane l
 		qLanes(lanes[:], dm, up)
+		runs, n := blockRuns(dst, blockBytes(p.m, f.size), p.nt)
 		for _, r := range runs[:n] {
 			first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
 			tbl.binQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, inc, uint64(shift), uint64(p.c), ties)
@@ -288,12 +288,18 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	case mBinadeS:
 		var lanes [16]int64
 		qLanes(lanes[:], dm, up)
+		runs, n := blockRuns(dst, blockBytes(p.m, f.size), p.nt)
 		for _, r := range runs[:n] {
 			first := uint64(int64(a)+int64(r.at/4)*dm)<<up + half
 			tbl.binS(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(16*dm)<<up, uint64(shift), uint64(p.c), ties)
 		}
 	default:
-		f.binade32(dst, runs[:n], p, a, dm, up, step, inc, uint64(shift))
+		var own [32]int32
+		var ties uint64 // bit e%32: element e is a tie
+		if p.ties {
+			ties = tieMask(p, 0)
+		}
+		tbl.binSpan(p.nt, unsafe.SliceData(dst), int(p.n), f.binLanes(&own, dm, up, step), a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
 	}
 	for j := int(p.tie); !p.ties && j < int(p.n); j += int(p.per) {
 		tieToEven(dst[j<<f.lg:], f.size, p.c)
@@ -338,23 +344,6 @@ func (f *Filler) binLanes(own *[32]int32, dm int64, up uint, step uint64) *[32]i
 		own[l] = int32(uint32(uint64(e*dm) << up))
 	}
 	return own
-}
-
-// binade32 writes the blocks of a binade piece with the int32 kernel.
-// Dense ties go to the kernel as the elements of a block that are ties
-// (their period divides the block).
-func (f *Filler) binade32(dst []byte, runs []blockRun, p *piece, a uint64, dm int64, up uint, step, inc, shift uint64) {
-	half := uint64(1) << (shift - 1)
-	var own [32]int32
-	base := f.binLanes(&own, dm, up, step)
-	for _, r := range runs {
-		first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
-		var ties uint64 // bit e: element e of every block is a tie
-		if p.ties {
-			ties = tieMask(p, int64(r.at/2))
-		}
-		tbl.bin(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, shift, uint64(p.c), ties)
-	}
 }
 
 // rows writes a piece of rows with the row kernels, rowsPerCall rows a

@@ -311,6 +311,70 @@ func TestBinadeKernels(t *testing.T) {
 	}
 }
 
+// TestBinadeSpanKernels holds the span kernel (f16BinxSpan) and the
+// tables' binSpan, which splits a span into blocks where it has no span
+// kernel (AVX2, streaming stores), to the twin: spans of 1 to 300 elements
+// (32 or more where split) at every 2-byte offset in a line, ties at any
+// elements; no byte around the span may change.
+func TestBinadeSpanKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(69, 70))
+	type spanner struct {
+		name   string
+		min    int // the least span
+		nt     bool
+		avx512 bool
+		write  binSpanKernel
+	}
+	spanners := []spanner{
+		{"f16BinxSpan", 1, false, true, f16BinxSpan},
+		{"avx2 binSpan", 32, false, false, func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
+			avx2Table.binSpan(false, dst, n, base, first, d, shift, c, ties)
+		}},
+		{"avx2 binSpan NT", 32, true, false, func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
+			avx2Table.binSpan(true, dst, n, base, first, d, shift, c, ties)
+		}},
+		{"avx512 binSpan NT", 32, true, true, func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
+			avx512Table.binSpan(true, dst, n, base, first, d, shift, c, ties)
+		}},
+	}
+	for _, p := range spanners {
+		if p.avx512 && !CPU.AVX512 {
+			continue
+		}
+		for c := range 2000 {
+			n := p.min + r.IntN(301-p.min)
+			if r.IntN(4) == 0 {
+				n = p.min + r.IntN(64) // one or two lines
+			}
+			shift, cc, ties := 1+r.Uint64N(31), r.Uint64()&0xFFFE, uint64(0)
+			if r.IntN(2) == 0 {
+				ties = uint64(r.Uint32())
+			}
+			limit := int64(1) << min(32, shift+12)
+			maxD := min(1<<15, (limit-1)/int64(n))
+			dm := r.Int64N(2*maxD+1) - maxD
+			var base [32]int32
+			for l, e := range packOrder {
+				base[l] = int32(e * dm)
+			}
+			lo, hi := int64(0), limit-1 // the range of first
+			if dm >= 0 {
+				hi -= int64(n-1) * dm
+			} else {
+				lo -= int64(n-1) * dm
+			}
+			first := uint64(lo + r.Int64N(hi-lo+1))
+			m := newKernelMem(r, 2*n, false)
+			m.off &^= 1 // aligned to the element
+			w := m.twin()
+			p.write(m.dst(), n, &base, first, uint64(dm), shift, cc, ties)
+			binSpan_g(w.dst(), n, &base, first, uint64(dm), shift, cc, ties)
+			compareMem(t, fmt.Sprintf("%s n %d shift %d ties %#x case %d", p.name, n, shift, ties, c), m, w)
+		}
+	}
+}
+
 // TestBinadeWideKernels holds the int64-lane binade kernels (float16's
 // f16Binq, float32's f32Binq) to their twins, within their contracts:
 // every kb below 2^(shift+bits) (here below 2^62 too, to stay in int64),

@@ -34,6 +34,14 @@ type (
 	// 10 bits are 0).
 	binKernel func(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
+	// binSpanKernel writes n float16 (n at least 1) at dst (aligned to 2
+	// bytes) as binKernel would write the elements of its blocks, element e
+	// from kb = first + e*d (int32, wrapping) and ties to even where bit
+	// e%32 of ties is set; base holds the lanes of d (base[l] =
+	// packOrder[l]*d, int32). It writes no byte outside the n elements. Pre:
+	// as binKernel for every kb of the n elements.
+	binSpanKernel func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
+
 	// binQKernel is binKernel with int64 lanes, lane l holding element l
 	// of a block (kb = base[l] + first + k*inc, wrapping at 64 bits), and
 	// ties != 0 rounding every tie to even: (kb >> shift) & ((kb-1) >> shift

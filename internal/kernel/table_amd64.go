@@ -3,6 +3,7 @@
 package kernel
 
 import (
+	"math/bits"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -113,6 +114,9 @@ func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties 
 
 //go:noescape
 func f16BinxNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+
+//go:noescape
+func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 
 //go:noescape
 func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
@@ -305,6 +309,31 @@ func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc,
 		f16BinNT(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Bin(dst, blocks, base, first, inc, shift, c, ties)
+	}
+}
+
+// binSpan writes with the AVX-512 span kernel where it may (regular
+// stores), else with the block kernels (binBlocks).
+func (t *table) binSpan(nt bool, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
+	switch {
+	case !t.asm:
+		binSpan_g(dst, n, base, first, d, shift, c, ties)
+	case t.avx512 && !nt:
+		f16BinxSpan(dst, n, base, first, d, shift, c, ties)
+	default:
+		t.binBlocks(nt, dst, n, base, first, d, shift, c, ties)
+	}
+}
+
+// binBlocks writes binSpan's elements with the block kernels (t.bin), as
+// blockRuns splits them: a block at each end where the middle's blocks,
+// from its first 64-byte aligned byte, do not reach it. Pre: n at least 32.
+func (t *table) binBlocks(nt bool, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
+	b := unsafe.Slice(dst, 2*n)
+	runs, k := blockRuns(b, 64, nt)
+	for _, r := range runs[:k] {
+		e := r.at / 2 // element e of the span is element 0 of the run's first block
+		t.bin(r.nt, &b[r.at], r.blocks, base, first+uint64(e)*d, 32*d, shift, c, uint64(bits.RotateLeft32(uint32(ties), -(e%32))))
 	}
 }
 

@@ -38,6 +38,10 @@ func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc,
 	bin_g(dst, blocks, base, first, inc, shift, c, ties)
 }
 
+func (t *table) binSpan(nt bool, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
+	binSpan_g(dst, n, base, first, d, shift, c, ties)
+}
+
 func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
 	binQ_g(dst, blocks, base, first, inc, shift, c, ties)
 }

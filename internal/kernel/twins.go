@@ -135,6 +135,18 @@ func bin_g(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties ui
 	}
 }
 
+// binSpan_g is the twin of f16BinxSpan (base, the lanes of d, unused).
+func binSpan_g(dst *byte, n int, _ *[32]int32, first, d, shift, c, ties uint64) {
+	out := unsafe.Slice(dst, 2*n)
+	for e := range n {
+		q := (uint32(first) + uint32(e)*uint32(d)) >> shift
+		if ties>>(e%32)&1 != 0 {
+			q &^= 1
+		}
+		binary.LittleEndian.PutUint16(out[2*e:], uint16(q)+uint16(c))
+	}
+}
+
 // fill_g is the twin of storeRepStosq (the table's fill).
 func fill_g(dst *byte, words int, pattern uint64) {
 	out := unsafe.Slice(dst, 8*words)
