@@ -31,7 +31,10 @@
 // One Execute: the root package splits the index range among goroutines and
 // walks the layout; each contiguous run goes to Filler.FillLE (rows of a
 // padded layout to FillRowsLE, scattered elements to FillStridedLE), which
-// plans the run and executes its pieces.
+// plans the run and executes its pieces. A Filler of NewFiller (an
+// operator's) remembers the plan of its last run from index 0 below
+// streamingMin that one plan covered: the same run again (length, step,
+// table, address modulo 64) executes that plan without planning.
 //
 // # The methods
 //

@@ -4,15 +4,37 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"sync/atomic"
 	"unsafe"
 )
 
 // A Filler writes a sequence's elements: the plan of its values (Seq) and
 // the lane tables of the vector kernels for runs of consecutive elements.
-// It never changes after NewFiller, so any number of goroutines may use it.
+// They never change after NewFiller, and the plan it remembers (memo) is
+// replaced atomically, so any number of goroutines may use it.
 type Filler struct {
 	Seq
 	ln lanes
+
+	// memo holds the plan of the last run from index 0 that one plan
+	// covered, for the next such run of the same length, step, table and
+	// address modulo 64 (its plan is the same): an operator executed again
+	// and again plans once. Only a Filler of NewFiller has one (nil: a
+	// Filler on the stack must not allocate, nor escape through an atomic
+	// store into itself).
+	memo *memoSlot
+}
+
+// A memoSlot holds a runMemo, replaced whole, never changed.
+type memoSlot struct{ p atomic.Pointer[runMemo] }
+
+// A runMemo is a run's plan and what it was planned for.
+type runMemo struct {
+	t    *table
+	n    int     // len(dst)
+	line uintptr // dst's address modulo 64
+	step uint64
+	pl   plan
 }
 
 // NewFiller plans the sequence of New(kind, size, start, delta, count) and
@@ -20,6 +42,7 @@ type Filler struct {
 func NewFiller(kind Kind, size int, start, delta, count uint64) *Filler {
 	f := new(Filler)
 	f.Init(kind, size, start, delta, count)
+	f.memo = new(memoSlot)
 	return f
 }
 
@@ -28,22 +51,42 @@ func NewFiller(kind Kind, size int, start, delta, count uint64) *Filler {
 func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 	f.Seq.init(kind, size, start, delta, count)
 	f.ln.init(&f.Seq)
+	f.memo = nil
 }
 
 // FillLE writes len(dst)/Size() consecutive elements, the bits of indices
 // i0, i0+step, ..., to dst in little-endian byte order: it plans the run and
 // executes each piece with its method.
+// A run from index 0 of fewer than streamingMin bytes (whose plan does not
+// depend on the machine's streaming verdict) may take the plan remembered
+// from the last such run (see memo).
 func (f *Filler) FillLE(dst []byte, i0, step uint64) {
-	for {
-		var pl plan
-		done := f.planRun(tbl, dst, i0, step, &pl)
-		for k := range pl.n {
-			f.exec(dst, &pl.p[k], i0, step)
-		}
-		if done == len(dst)>>f.lg {
+	t, line := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63
+	memo := i0 == 0 && f.memo != nil && len(dst) < streamingMin
+	if memo {
+		if m := f.memo.p.Load(); m != nil && m.t == t && m.n == len(dst) && m.line == line && m.step == step {
+			f.execPlan(dst, &m.pl, 0, step)
 			return
 		}
-		dst, i0 = dst[done<<f.lg:], i0+uint64(done)*step
+	}
+	for {
+		var pl plan
+		done := f.planRun(t, dst, i0, step, &pl)
+		f.execPlan(dst, &pl, i0, step)
+		if done == len(dst)>>f.lg {
+			if memo {
+				f.memo.p.Store(&runMemo{t: t, n: len(dst), line: line, step: step, pl: pl})
+			}
+			return
+		}
+		dst, i0, memo = dst[done<<f.lg:], i0+uint64(done)*step, false
+	}
+}
+
+// execPlan executes the pieces of the plan pl of the run at dst.
+func (f *Filler) execPlan(dst []byte, pl *plan, i0, step uint64) {
+	for k := range pl.n {
+		f.exec(dst, &pl.p[k], i0, step)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"unsafe"
 )
@@ -65,6 +66,133 @@ func TestFillMatchesBits(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestFillMemo: a Filler of NewFiller remembers the plan of a run from
+// index 0 that one plan covers, and executes the next run of the same
+// length, step, table and address modulo 64 by it (the memo is not
+// replaced), and plans again for any other (the memo is replaced where one
+// plan covers that run): the elements are Bits' every time, on every table.
+func TestFillMemo(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	mem := make([]byte, 1<<16+256)
+	checkFrom := func(what string, f *Filler, dst []byte, i0, step uint64) {
+		t.Helper()
+		for i := range dst {
+			dst[i] = 0xA5
+		}
+		f.FillLE(dst, i0, step)
+		for j := range len(dst) / f.size {
+			if got, want := elementAt(dst, f.size, j), f.Bits(i0+uint64(j)*step); got != want {
+				t.Fatalf("%s: kind %d size %d start %#x delta %#x step %d n %d: element %d = %#x, want %#x",
+					what, f.kind, f.size, f.start, f.delta, step, len(dst)/f.size, j, got, want)
+			}
+		}
+	}
+	check := func(what string, f *Filler, dst []byte, step uint64) {
+		t.Helper()
+		checkFrom(what, f, dst, 0, step)
+	}
+	onePlan := func(f *Filler, tb *table, dst []byte, step uint64) bool {
+		var pl plan
+		return f.planRun(tb, dst, 0, step, &pl) == len(dst)/f.size
+	}
+	remembered := 0
+	for c := range 400 {
+		tables := machineTables()
+		tb := tables[r.IntN(len(tables))]
+		useTable(t, tb)
+		k := allKinds[r.IntN(len(allKinds))]
+		start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
+		n := 2 + r.IntN(1<<15/k.size)
+		step := uint64(1 + r.IntN(2))
+		f := NewFiller(k.kind, k.size, start, delta, uint64(n)*step+uint64(r.IntN(2)))
+		at := r.IntN(64) &^ (k.size - 1)
+		dst := mem[at : at+n*k.size]
+		what := fmt.Sprintf("%s case %d", tb.name, c)
+		check(what+" first run", f, dst, step)
+		m := f.memo.p.Load()
+		if !onePlan(f, tb, dst, step) {
+			if m != nil {
+				t.Fatalf("%s: a run of several plans remembered", what)
+			}
+			continue
+		}
+		remembered++
+		if m == nil || m.t != tb || m.n != len(dst) {
+			t.Fatalf("%s: the run's plan not remembered: %+v", what, m)
+		}
+		check(what+" the same run", f, mem[at+64:at+64+n*k.size], step)
+		if f.memo.p.Load() != m {
+			t.Fatalf("%s: a run of the same length, step and line planned again", what)
+		}
+		checkFrom(what+" the same run from index 1", f, dst, 1, step) // not from index 0: planned, not remembered
+		if f.memo.p.Load() != m {
+			t.Fatalf("%s: a run from index 1 replaced the memo", what)
+		}
+		other, otherStep := dst, step
+		switch r.IntN(3) {
+		case 0: // another address modulo 64
+			a := at + k.size*(1+r.IntN(63/k.size))
+			other = mem[a : a+n*k.size]
+		case 1: // another length
+			other = dst[:(n-1)*k.size]
+		default:
+			otherStep = 3 - step
+		}
+		check(what+" another run", f, other, otherStep)
+		if onePlan(f, tb, other, otherStep) && f.memo.p.Load() == m {
+			t.Fatalf("%s: another run did not plan again", what)
+		}
+		useTable(t, goTable) // the run just remembered, on another table
+		check(what+" another table", f, other, otherStep)
+		if onePlan(f, goTable, other, otherStep) && f.memo.p.Load().t != goTable {
+			t.Fatalf("%s: another table did not plan again", what)
+		}
+	}
+	if remembered < 200 {
+		t.Fatalf("only %d of 400 runs fit one plan", remembered)
+	}
+	var f Filler // Init: no memo (a Filler on the stack must not allocate)
+	f.Init(Int, 4, 0, 1, 100)
+	f.FillLE(mem[:400], 0, 1)
+	if f.memo != nil {
+		t.Fatalf("a Filler of Init keeps a memo")
+	}
+}
+
+// TestFillMemoShared: goroutines filling runs of a few lengths with one
+// Filler, each taking and replacing its memo, write Bits' elements (go test
+// -race watches the memo).
+func TestFillMemoShared(t *testing.T) {
+	f := NewFiller(Float16, 2, 0x2E66, 0x34CD, 1<<14) // 0.1 + i*0.3: binade pieces
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(47, uint64(g)))
+			buf := make([]byte, 1<<15+64)
+			for range 200 {
+				n := []int{1000, 4000, 16000}[r.IntN(3)]
+				at := 2 * r.IntN(2)
+				dst := buf[at : at+2*n]
+				f.FillLE(dst, 0, 1)
+				for j := range n {
+					if got, want := elementAt(dst, 2, j), f.Bits(uint64(j)); got != want {
+						errs <- fmt.Sprintf("goroutine %d, n %d at %d: element %d = %#x, want %#x", g, n, at, j, got, want)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
 
