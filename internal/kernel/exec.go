@@ -16,10 +16,10 @@ type Filler struct {
 	Seq
 	ln lanes
 
-	// memo holds the plan of the last run from index 0 that one plan
-	// covered, for the next such run of the same length, step, table and
-	// address modulo 64 (its plan is the same): an operator executed again
-	// and again plans once. Only a Filler of NewFiller has one (nil: a
+	// memo holds the plans of the last run from index 0 that memoPlans
+	// plans or fewer covered, for the next such run of the same length,
+	// step, table and address modulo 64 (its plans are the same): an
+	// operator executed again and again plans once. Only a Filler of NewFiller has one (nil: a
 	// Filler on the stack must not allocate, nor escape through an atomic
 	// store into itself).
 	memo *memoSlot
@@ -28,14 +28,20 @@ type Filler struct {
 // A memoSlot holds a runMemo, replaced whole, never changed.
 type memoSlot struct{ p atomic.Pointer[runMemo] }
 
-// A runMemo is a run's plan and what it was planned for.
+// A runMemo is a run's plans, in order, and what they were planned for.
 type runMemo struct {
-	t    *table
-	n    int     // len(dst)
-	line uintptr // dst's address modulo 64
-	step uint64
-	pl   plan
+	t     *table
+	n     int     // len(dst)
+	line  uintptr // dst's address modulo 64
+	step  uint64
+	plans int // how many of pls
+	pls   [memoPlans]plan
+	done  [memoPlans]int // the elements each covers
 }
+
+// memoPlans is how many plans a Filler remembers of a run: runs of up to 32
+// pieces (float16 runs of up to some 28 binades).
+const memoPlans = 4
 
 // NewFiller plans the sequence of New(kind, size, start, delta, count) and
 // the lane tables its runs use.
@@ -57,29 +63,45 @@ func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 // FillLE writes len(dst)/Size() consecutive elements, the bits of indices
 // i0, i0+step, ..., to dst in little-endian byte order: it plans the run and
 // executes each piece with its method.
-// A run from index 0 of fewer than streamingMin bytes (whose plan does not
-// depend on the machine's streaming verdict) may take the plan remembered
+// A run from index 0 of fewer than streamingMin bytes (whose plans do not
+// depend on the machine's streaming verdict) may take the plans remembered
 // from the last such run (see memo).
 func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 	t, line := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63
-	memo := i0 == 0 && f.memo != nil && len(dst) < streamingMin
-	if memo {
+	var m *runMemo // where this run's plans go, to be remembered
+	if i0 == 0 && f.memo != nil && len(dst) < streamingMin {
 		if m := f.memo.p.Load(); m != nil && m.t == t && m.n == len(dst) && m.line == line && m.step == step {
-			f.execPlan(dst, &m.pl, 0, step)
-			return
-		}
-	}
-	for {
-		var pl plan
-		done := f.planRun(t, dst, i0, step, &pl)
-		f.execPlan(dst, &pl, i0, step)
-		if done == len(dst)>>f.lg {
-			if memo {
-				f.memo.p.Store(&runMemo{t: t, n: len(dst), line: line, step: step, pl: pl})
+			for k := range m.plans {
+				f.execPlan(dst, &m.pls[k], i0, step)
+				done := m.done[k]
+				dst, i0 = dst[done<<f.lg:], i0+uint64(done)*step
 			}
 			return
 		}
-		dst, i0, memo = dst[done<<f.lg:], i0+uint64(done)*step, false
+		m = &runMemo{t: t, n: len(dst), line: line, step: step}
+	}
+	for {
+		var own plan
+		pl := &own
+		if m != nil {
+			pl = &m.pls[m.plans]
+		}
+		done := f.planRun(t, dst, i0, step, pl)
+		f.execPlan(dst, pl, i0, step)
+		if m != nil {
+			m.done[m.plans] = done
+			m.plans++
+		}
+		if done == len(dst)>>f.lg {
+			if m != nil {
+				f.memo.p.Store(m)
+			}
+			return
+		}
+		if m != nil && m.plans == len(m.pls) {
+			m = nil // too many plans to remember
+		}
+		dst, i0 = dst[done<<f.lg:], i0+uint64(done)*step
 	}
 }
 

@@ -69,11 +69,11 @@ func TestFillMatchesBits(t *testing.T) {
 	}
 }
 
-// TestFillMemo: a Filler of NewFiller remembers the plan of a run from
-// index 0 that one plan covers, and executes the next run of the same
-// length, step, table and address modulo 64 by it (the memo is not
-// replaced), and plans again for any other (the memo is replaced where one
-// plan covers that run): the elements are Bits' every time, on every table.
+// TestFillMemo: a Filler of NewFiller remembers the plans of a run from
+// index 0 that memoPlans plans or fewer cover, and executes the next run of
+// the same length, step, table and address modulo 64 by them (the memo is
+// not replaced), and plans again for any other (the memo is replaced where
+// that run fits): the elements are Bits' every time, on every table.
 func TestFillMemo(t *testing.T) {
 	r := rand.New(rand.NewPCG(45, 46))
 	mem := make([]byte, 1<<16+256)
@@ -94,9 +94,18 @@ func TestFillMemo(t *testing.T) {
 		t.Helper()
 		checkFrom(what, f, dst, 0, step)
 	}
-	onePlan := func(f *Filler, tb *table, dst []byte, step uint64) bool {
-		var pl plan
-		return f.planRun(tb, dst, 0, step, &pl) == len(dst)/f.size
+	// fits reports whether memoPlans plans or fewer cover the run.
+	fits := func(f *Filler, tb *table, dst []byte, step uint64) bool {
+		i0 := uint64(0)
+		for range memoPlans {
+			var pl plan
+			done := f.planRun(tb, dst, i0, step, &pl)
+			if done == len(dst)/f.size {
+				return true
+			}
+			dst, i0 = dst[done*f.size:], i0+uint64(done)*step
+		}
+		return false
 	}
 	remembered := 0
 	for c := range 400 {
@@ -113,9 +122,9 @@ func TestFillMemo(t *testing.T) {
 		what := fmt.Sprintf("%s case %d", tb.name, c)
 		check(what+" first run", f, dst, step)
 		m := f.memo.p.Load()
-		if !onePlan(f, tb, dst, step) {
+		if !fits(f, tb, dst, step) {
 			if m != nil {
-				t.Fatalf("%s: a run of several plans remembered", what)
+				t.Fatalf("%s: a run of more than %d plans remembered", what, memoPlans)
 			}
 			continue
 		}
@@ -142,22 +151,52 @@ func TestFillMemo(t *testing.T) {
 			otherStep = 3 - step
 		}
 		check(what+" another run", f, other, otherStep)
-		if onePlan(f, tb, other, otherStep) && f.memo.p.Load() == m {
+		if fits(f, tb, other, otherStep) && f.memo.p.Load() == m {
 			t.Fatalf("%s: another run did not plan again", what)
 		}
 		useTable(t, goTable) // the run just remembered, on another table
 		check(what+" another table", f, other, otherStep)
-		if onePlan(f, goTable, other, otherStep) && f.memo.p.Load().t != goTable {
+		if fits(f, goTable, other, otherStep) && f.memo.p.Load().t != goTable {
 			t.Fatalf("%s: another table did not plan again", what)
 		}
 	}
 	if remembered < 200 {
-		t.Fatalf("only %d of 400 runs fit one plan", remembered)
+		t.Fatalf("only %d of 400 runs remembered", remembered)
 	}
-	var f Filler // Init: no memo (a Filler on the stack must not allocate)
-	f.Init(Int, 4, 0, 1, 100)
-	f.FillLE(mem[:400], 0, 1)
-	if f.memo != nil {
+	// FLOAT32 -0.3*2^k + i*0.3: tens of binades where the table has the
+	// float32 binade kernel; on this one, 4 plans over 2.5 MiB (remembered
+	// and replayed), 5 over 8 MiB (not remembered).
+	big := make([]byte, 2*(8<<20))
+	tooMany, replayed := false, false // a run not remembered; one of 3 plans or more replayed
+	for _, c := range []struct{ k, n int }{{18, 5 << 17}, {20, 1<<21 - 16}} {
+		f := NewFiller(Float32, 4, uint64(math.Float32bits(-0.3*float32(int(1)<<c.k))), uint64(math.Float32bits(0.3)), uint64(c.n))
+		dst := big[:4*c.n]
+		for _, tb := range machineTables() {
+			useTable(t, tb)
+			what := fmt.Sprintf("%s: FLOAT32 -0.3*2^%d + i*0.3, %d elements", tb.name, c.k, c.n)
+			check(what, f, dst, 1)
+			m, fit := f.memo.p.Load(), fits(f, tb, dst, 1)
+			if fit != (m != nil && m.t == tb) {
+				t.Fatalf("%s: fits in %d plans %v, remembered %v", what, memoPlans, fit, m != nil && m.t == tb)
+			}
+			if !fit {
+				tooMany = true
+				continue
+			}
+			check(what+" again", f, big[8<<20:8<<20+4*c.n], 1)
+			if f.memo.p.Load() != m {
+				t.Fatalf("%s: planned again", what)
+			}
+			replayed = replayed || m.plans >= 3
+		}
+	}
+	if !tooMany || !replayed {
+		t.Fatalf("runs of many binades: one of more than %d plans %v, one of 3 to %d replayed %v", memoPlans, tooMany, memoPlans, replayed)
+	}
+	var g Filler // Init: no memo (a Filler on the stack must not allocate)
+	g.Init(Int, 4, 0, 1, 100)
+	g.FillLE(mem[:400], 0, 1)
+	if g.memo != nil {
 		t.Fatalf("a Filler of Init keeps a memo")
 	}
 }
