@@ -1,6 +1,7 @@
 package dml
 
 import (
+	"sync"
 	"unsafe"
 
 	"github.com/dmlgo/dml/internal/kernel"
@@ -22,7 +23,10 @@ type Element interface {
 // empty dst is fine; one longer than MaxElements is an error wrapping
 // ErrInvalidArg, and nothing is written. Large slices are filled by up to
 // GOMAXPROCS goroutines, with the same result; a slice filled by one (below
-// 8 MiB, or with GOMAXPROCS 1) costs no allocation.
+// 8 MiB, or with GOMAXPROCS 1) costs no allocation, but for a call that
+// makes the same sequence (start, delta, length) as the call before it: that
+// one keeps the sequence's plan (some KiB, one sequence at a time), so that
+// the calls that make it again plan nothing.
 func Sequence[T Element](dst []T, start, delta T) error {
 	if uint64(len(dst)) > MaxElements {
 		return argError("len(dst)", len(dst), "at most 4294967295 elements are allowed")
@@ -47,12 +51,51 @@ func Sequence[T Element](dst []T, start, delta T) error {
 		fillParallel(kernel.NewFiller(kind, size, s, d, n), b, n, es, w)
 		return nil
 	}
-	// One worker: the Filler on the stack (no allocation: a call on a small
-	// slice costs what Execute's would).
+	// One worker: the remembered Filler if this sequence is its, a new one
+	// remembered if this call repeats the one before, else a Filler on the
+	// stack (no allocation).
+	key := seqKey{kind, size, s, d, n}
+	if seqMemo.mu.TryLock() {
+		f := seqMemo.f
+		switch {
+		case f != nil && seqMemo.key == key:
+		case seqMemo.last == key:
+			f = kernel.NewFiller(kind, size, s, d, n)
+			seqMemo.key, seqMemo.f = key, f
+		default:
+			f = nil
+		}
+		seqMemo.last = key
+		seqMemo.mu.Unlock()
+		if f != nil {
+			f.FillNative(b, 0, 1) // (a Filler may fill on several goroutines at once)
+			return nil
+		}
+	}
 	var f kernel.Filler
 	f.Init(kind, size, s, d, n)
 	f.FillNative(b, 0, 1)
 	return nil
+}
+
+// seqMemo is the Filler of the last one-worker Sequence call that repeated
+// the call before it (the same kind, size, start, delta and length), for
+// the calls that make its sequence again: a Filler of kernel.NewFiller keeps
+// the plan of its last run, so a program that fills the same sequence again
+// and again plans it once. A call that repeats no call before it allocates
+// nothing; one that finds seqMemo in use fills with a Filler of its own.
+var seqMemo struct {
+	mu   sync.Mutex
+	last seqKey // the last call's
+	key  seqKey // f's
+	f    *kernel.Filler
+}
+
+// A seqKey is what a Sequence call's Filler depends on.
+type seqKey struct {
+	kind    kernel.Kind
+	size    int
+	s, d, n uint64
 }
 
 // fillParallel fills b, n elements of es bytes, with f on w workers.

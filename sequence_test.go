@@ -3,6 +3,8 @@ package dml_test
 import (
 	"errors"
 	"math"
+	"runtime"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -120,19 +122,88 @@ func TestSequenceFloat64Lanes(t *testing.T) {
 }
 
 // TestSequenceNoAllocation holds Sequence on one worker (below the size
-// that splits) to no allocation, for each kind of element: its Filler lives
-// on the stack.
+// that splits) to no allocation, for each kind of element, where no call
+// makes the same sequence as the call before it (its Filler lives on the
+// stack); and where every call makes the same one, to a few allocations at
+// the first repeat (the Filler it keeps, with its plan) and none after.
 func TestSequenceNoAllocation(t *testing.T) {
 	u8, f32, f64 := make([]uint8, 4096), make([]float32, 4096), make([]float64, 4096)
 	f16 := make([]float16.Float16, 4096)
-	for name, f := range map[string]func(){
-		"uint8":   func() { _ = dml.Sequence(u8, 3, 7) },
-		"float32": func() { _ = dml.Sequence(f32, 0.1, 0.3) },
-		"float64": func() { _ = dml.Sequence(f64, 0.1, 0.3) },
-		"float16": func() { _ = dml.Sequence(f16, float16.Fromfloat32(0.1), float16.Fromfloat32(3e-4)) },
+	mallocs := func(f func()) uint64 {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		f()
+		runtime.ReadMemStats(&m1)
+		return m1.Mallocs - m0.Mallocs
+	}
+	for name, f := range map[string]func(k int){
+		"uint8":   func(k int) { _ = dml.Sequence(u8, 3, uint8(7+k)) },
+		"float32": func(k int) { _ = dml.Sequence(f32, 0.1, float32(k)+0.3) },
+		"float64": func(k int) { _ = dml.Sequence(f64, 0.1, float64(k)+0.3) },
+		"float16": func(k int) { _ = dml.Sequence(f16, float16.Fromfloat32(0.1), float16.Fromfloat32(3e-4*float32(k+1))) },
 	} {
-		if n := testing.AllocsPerRun(20, f); n != 0 {
-			t.Errorf("Sequence on []%s: %v allocations a call, want 0", name, n)
+		f(1) // a first call (its allocations, none expected, not counted)
+		if n := mallocs(func() {
+			for k := range 40 {
+				f(k % 2) // never the call before it again
+			}
+		}); n != 0 {
+			t.Errorf("Sequence on []%s, calls that repeat no call: %d allocations in 40 calls, want 0", name, n)
+		}
+		if n := mallocs(func() {
+			for range 40 {
+				f(2)
+			}
+		}); n == 0 || n > 4 {
+			t.Errorf("Sequence on []%s, the same call 40 times: %d allocations, want 1 to 4 (the Filler kept at the first repeat)", name, n)
+		}
+		if n := mallocs(func() {
+			for range 40 {
+				f(2)
+			}
+		}); n != 0 {
+			t.Errorf("Sequence on []%s, the same call again: %d allocations in 40 calls, want 0", name, n)
 		}
 	}
+}
+
+// TestSequenceRepeated: calls that repeat the call before them (the Filler
+// kept and its plan) write the reference's elements, on slices at other
+// addresses too, and so do goroutines making two sequences at once (go test
+// -race watches the kept Filler).
+func TestSequenceRepeated(t *testing.T) {
+	if !littleEndianHost() {
+		t.Skip("bitsOf reads host order as little-endian")
+	}
+	r := newRand(19)
+	for range 100 {
+		n := 1 + r.IntN(5000)
+		s16, d16 := float16.Frombits(uint16(randomValue(r, dml.TensorDataTypeFloat16))), float16.Frombits(uint16(randomValue(r, dml.TensorDataTypeFloat16)))
+		s32, d32 := math.Float32frombits(uint32(randomValue(r, dml.TensorDataTypeFloat32))), math.Float32frombits(uint32(randomValue(r, dml.TensorDataTypeFloat32)))
+		s8, d8 := int8(randomValue(r, dml.TensorDataTypeInt8)), int8(randomValue(r, dml.TensorDataTypeInt8))
+		for range 3 {
+			checkSequence(t, dml.TensorDataTypeFloat16, n, s16, d16)
+		}
+		for range 3 {
+			checkSequence(t, dml.TensorDataTypeFloat32, n, s32, d32)
+		}
+		for range 3 {
+			checkSequence(t, dml.TensorDataTypeInt8, n, s8, d8)
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 50 {
+				if k%10 < 5 || g%2 == 0 {
+					checkSequence(t, dml.TensorDataTypeFloat16, 3000, float16.Fromfloat32(0.1), float16.Fromfloat32(0.3))
+				} else {
+					checkSequence(t, dml.TensorDataTypeFloat16, 3000, float16.Fromfloat32(-1000), float16.Fromfloat32(0.07))
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -345,7 +345,7 @@ func main() {
 	}
 	fmt.Println()
 
-	fmt.Println("The Go-native API, dml.Sequence, one thread, against Execute on the same bytes (FLOAT64: the ceiling):")
+	fmt.Println("The Go-native API, dml.Sequence (one goroutine below 8 MiB, up to GOMAXPROCS above), against one-thread Execute on the same bytes (FLOAT64: the ceiling):")
 	for _, g := range goNative(types) {
 		fmt.Printf("  %-10s %-16s", g.name, g.seq.name)
 		for _, s := range sizes {
