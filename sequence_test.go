@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/benchcore"
 	"github.com/dmlgo/dml/internal/exact"
 	"github.com/x448/float16"
 )
@@ -164,6 +165,47 @@ func TestSequenceNoAllocation(t *testing.T) {
 		}); n != 0 {
 			t.Errorf("Sequence on []%s, the same call again: %d allocations in 40 calls, want 0", name, n)
 		}
+	}
+}
+
+// TestExecuteNoAllocation: Execute on buffers at other addresses in turn
+// allocates nothing; on one buffer again and again, once (the plan its
+// operator keeps at the first repeat), then nothing.
+func TestExecuteNoAllocation(t *testing.T) {
+	op, err := benchcore.Op(dml.TensorDataTypeFloat16, []uint32{1, 1, 1, 4096}, nil, "0.1", "0.3", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 8192+64)
+	a, b := buf[:8192], buf[2:8194]
+	mallocs := func(f func()) uint64 {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		f()
+		runtime.ReadMemStats(&m1)
+		return m1.Mallocs - m0.Mallocs
+	}
+	_ = op.Execute(a)
+	if n := mallocs(func() {
+		for k := range 40 {
+			_ = op.Execute([][]byte{b, a}[k%2])
+		}
+	}); n != 0 {
+		t.Errorf("Execute on two buffers in turn: %d allocations in 40 calls, want 0", n)
+	}
+	if n := mallocs(func() {
+		for range 40 {
+			_ = op.Execute(a)
+		}
+	}); n == 0 || n > 2 {
+		t.Errorf("Execute on one buffer 40 times: %d allocations, want 1 or 2 (the plan kept at the first repeat)", n)
+	}
+	if n := mallocs(func() {
+		for range 40 {
+			_ = op.Execute(a)
+		}
+	}); n != 0 {
+		t.Errorf("Execute on one buffer again: %d allocations in 40 calls, want 0", n)
 	}
 }
 

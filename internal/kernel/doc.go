@@ -32,9 +32,9 @@
 // walks the layout; each contiguous run goes to Filler.FillLE (rows of a
 // padded layout to FillRowsLE, scattered elements to FillStridedLE), which
 // plans the run and executes its pieces. A Filler of NewFiller (an
-// operator's) remembers the plans of its last run from index 0 below
-// streamingMin (up to memoPlans of them): the same run again (length, step,
-// table, address modulo 64) executes those plans without planning.
+// operator's) remembers the plans (up to memoPlans) of a run from index 0
+// below streamingMin that repeats the run before it: the same run again
+// (length, step, table, address modulo 64) executes them without planning.
 //
 // # The methods
 //

@@ -17,16 +17,21 @@ type Filler struct {
 	ln lanes
 
 	// memo holds the plans of the last run from index 0 that memoPlans
-	// plans or fewer covered, for the next such run of the same length,
-	// step, table and address modulo 64 (its plans are the same): an
-	// operator executed again and again plans once. Only a Filler of NewFiller has one (nil: a
+	// plans or fewer covered and that repeated the run before it, for the
+	// next such run of the same length, step, table and address modulo 64
+	// (its plans are the same): an operator executed again and again plans
+	// twice. Only a Filler of NewFiller has one (nil: a
 	// Filler on the stack must not allocate, nor escape through an atomic
 	// store into itself).
 	memo *memoSlot
 }
 
-// A memoSlot holds a runMemo, replaced whole, never changed.
-type memoSlot struct{ p atomic.Pointer[runMemo] }
+// A memoSlot holds a runMemo, replaced whole, never changed, and a hash of
+// what the last run that could have been remembered was planned for.
+type memoSlot struct {
+	p    atomic.Pointer[runMemo]
+	last atomic.Uint64
+}
 
 // A runMemo is a run's plans, in order, and what they were planned for.
 type runMemo struct {
@@ -78,7 +83,13 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 			}
 			return
 		}
-		m = &runMemo{t: t, n: len(dst), line: line, step: step}
+		// Remember the run's plans if the run before was this one: runs
+		// that change every time (buffers at other addresses in turn)
+		// allocate nothing.
+		key := uint64(len(dst))*0x9E3779B97F4A7C15 ^ uint64(line)<<56 ^ step*0xC2B2AE3D27D4EB4F ^ uint64(uintptr(unsafe.Pointer(t)))
+		if f.memo.last.Swap(key) == key {
+			m = &runMemo{t: t, n: len(dst), line: line, step: step}
+		}
 	}
 	for {
 		var own plan

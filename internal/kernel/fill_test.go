@@ -70,10 +70,11 @@ func TestFillMatchesBits(t *testing.T) {
 }
 
 // TestFillMemo: a Filler of NewFiller remembers the plans of a run from
-// index 0 that memoPlans plans or fewer cover, and executes the next run of
-// the same length, step, table and address modulo 64 by them (the memo is
-// not replaced), and plans again for any other (the memo is replaced where
-// that run fits): the elements are Bits' every time, on every table.
+// index 0 that memoPlans plans or fewer cover and that repeats the run
+// before it, and executes the next run of the same length, step, table and
+// address modulo 64 by them (the memo is not replaced), and plans again for
+// any other (the memo is replaced where that run, repeated, fits): the
+// elements are Bits' every time, on every table.
 func TestFillMemo(t *testing.T) {
 	r := rand.New(rand.NewPCG(45, 46))
 	mem := make([]byte, 1<<16+256)
@@ -121,6 +122,10 @@ func TestFillMemo(t *testing.T) {
 		dst := mem[at : at+n*k.size]
 		what := fmt.Sprintf("%s case %d", tb.name, c)
 		check(what+" first run", f, dst, step)
+		if f.memo.p.Load() != nil {
+			t.Fatalf("%s: a first run remembered", what)
+		}
+		check(what+" the run again", f, mem[at+128:at+128+n*k.size], step) // the same line
 		m := f.memo.p.Load()
 		if !fits(f, tb, dst, step) {
 			if m != nil {
@@ -150,12 +155,19 @@ func TestFillMemo(t *testing.T) {
 		default:
 			otherStep = 3 - step
 		}
+		// Another run, twice: planned both times (the memo not taken), and
+		// remembered the second time where it fits.
 		check(what+" another run", f, other, otherStep)
-		if fits(f, tb, other, otherStep) && f.memo.p.Load() == m {
-			t.Fatalf("%s: another run did not plan again", what)
+		if f.memo.p.Load() != m {
+			t.Fatalf("%s: another run replaced the memo at once", what)
 		}
-		useTable(t, goTable) // the run just remembered, on another table
+		check(what+" another run again", f, other, otherStep)
+		if fits(f, tb, other, otherStep) && f.memo.p.Load() == m {
+			t.Fatalf("%s: another run, repeated, not remembered", what)
+		}
+		useTable(t, goTable) // the run just remembered, on another table, twice
 		check(what+" another table", f, other, otherStep)
+		check(what+" another table again", f, other, otherStep)
 		if fits(f, goTable, other, otherStep) && f.memo.p.Load().t != goTable {
 			t.Fatalf("%s: another table did not plan again", what)
 		}
@@ -175,6 +187,7 @@ func TestFillMemo(t *testing.T) {
 			useTable(t, tb)
 			what := fmt.Sprintf("%s: FLOAT32 -0.3*2^%d + i*0.3, %d elements", tb.name, c.k, c.n)
 			check(what, f, dst, 1)
+			check(what+" (repeated)", f, dst, 1)
 			m, fit := f.memo.p.Load(), fits(f, tb, dst, 1)
 			if fit != (m != nil && m.t == tb) {
 				t.Fatalf("%s: fits in %d plans %v, remembered %v", what, memoPlans, fit, m != nil && m.t == tb)
