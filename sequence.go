@@ -23,10 +23,10 @@ type Element interface {
 // empty dst is fine; one longer than MaxElements is an error wrapping
 // ErrInvalidArg, and nothing is written. Large slices are filled by up to
 // GOMAXPROCS goroutines, with the same result; a slice filled by one (below
-// 8 MiB, or with GOMAXPROCS 1) costs no allocation, but for a call that
-// makes the same sequence (start, delta, length) as the call before it: that
-// one keeps the sequence's plan (some KiB, one sequence at a time), so that
-// the calls that make it again plan nothing.
+// 8 MiB, or with GOMAXPROCS 1) costs no allocation, but for the calls that
+// make the same sequence (start, delta, length) as the call before them:
+// the first two of those keep what the sequence needs and its plan (some
+// KiB, one sequence at a time), so that the calls after them plan nothing.
 func Sequence[T Element](dst []T, start, delta T) error {
 	if uint64(len(dst)) > MaxElements {
 		return argError("len(dst)", len(dst), "at most 4294967295 elements are allowed")
@@ -81,9 +81,10 @@ func Sequence[T Element](dst []T, start, delta T) error {
 // seqMemo is the Filler of the last one-worker Sequence call that repeated
 // the call before it (the same kind, size, start, delta and length), for
 // the calls that make its sequence again: a Filler of kernel.NewFiller keeps
-// the plan of its last run, so a program that fills the same sequence again
-// and again plans it once. A call that repeats no call before it allocates
-// nothing; one that finds seqMemo in use fills with a Filler of its own.
+// the plan of a run that repeats the run before it, so a program that fills
+// the same sequence again and again plans it three times, then never. A call
+// that repeats no call before it allocates nothing; one that finds seqMemo
+// in use fills with a Filler of its own.
 var seqMemo struct {
 	mu   sync.Mutex
 	last seqKey // the last call's

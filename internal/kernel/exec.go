@@ -20,9 +20,8 @@ type Filler struct {
 	// plans or fewer covered and that repeated the run before it, for the
 	// next such run of the same length, step, table and address modulo 64
 	// (its plans are the same): an operator executed again and again plans
-	// twice. Only a Filler of NewFiller has one (nil: a
-	// Filler on the stack must not allocate, nor escape through an atomic
-	// store into itself).
+	// twice. Only a Filler of NewFiller has one (nil: a Filler on the stack
+	// must not allocate, nor escape through an atomic store into itself).
 	memo *memoSlot
 }
 
@@ -68,6 +67,7 @@ func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 // FillLE writes len(dst)/Size() consecutive elements, the bits of indices
 // i0, i0+step, ..., to dst in little-endian byte order: it plans the run and
 // executes each piece with its method.
+//
 // A run from index 0 of fewer than streamingMin bytes (whose plans do not
 // depend on the machine's streaming verdict) may take the plans remembered
 // from the last such run (see memo).
@@ -75,10 +75,10 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 	t, line := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == 0 && f.memo != nil && len(dst) < streamingMin {
-		if m := f.memo.p.Load(); m != nil && m.t == t && m.n == len(dst) && m.line == line && m.step == step {
-			for k := range m.plans {
-				f.execPlan(dst, &m.pls[k], i0, step)
-				done := m.done[k]
+		if r := f.memo.p.Load(); r != nil && r.t == t && r.n == len(dst) && r.line == line && r.step == step {
+			for k := range r.plans {
+				f.execPlan(dst, &r.pls[k], i0, step)
+				done := r.done[k]
 				dst, i0 = dst[done<<f.lg:], i0+uint64(done)*step
 			}
 			return
