@@ -44,6 +44,11 @@ func (ln *lanes) init(s *Seq) {
 // call of the Go-native API.)
 func wordLanes(base *[128]byte, inc *[32]byte, size int, d uint64) {
 	n := uint64(128 / size)
+	switch {
+	case d == 0: // every float sequence's (constants)
+		*base, *inc = [128]byte{}, [32]byte{}
+		return
+	}
 	switch size {
 	case 1:
 		for l := range base {
