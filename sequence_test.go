@@ -122,6 +122,15 @@ func TestSequenceFloat64Lanes(t *testing.T) {
 	}
 }
 
+// mallocs returns how many heap allocations f makes.
+func mallocs(f func()) uint64 {
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	f()
+	runtime.ReadMemStats(&m1)
+	return m1.Mallocs - m0.Mallocs
+}
+
 // TestSequenceNoAllocation holds Sequence on one worker (below the size
 // that splits) to no allocation, for each kind of element, where no call
 // makes the same sequence as the call before it (its Filler lives on the
@@ -130,13 +139,6 @@ func TestSequenceFloat64Lanes(t *testing.T) {
 func TestSequenceNoAllocation(t *testing.T) {
 	u8, f32, f64 := make([]uint8, 4096), make([]float32, 4096), make([]float64, 4096)
 	f16 := make([]float16.Float16, 4096)
-	mallocs := func(f func()) uint64 {
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		f()
-		runtime.ReadMemStats(&m1)
-		return m1.Mallocs - m0.Mallocs
-	}
 	for name, f := range map[string]func(k int){
 		"uint8":   func(k int) { _ = dml.Sequence(u8, 3, uint8(7+k)) },
 		"float32": func(k int) { _ = dml.Sequence(f32, 0.1, float32(k)+0.3) },
@@ -178,13 +180,6 @@ func TestExecuteNoAllocation(t *testing.T) {
 	}
 	buf := make([]byte, 8192+64)
 	a, b := buf[:8192], buf[2:8194]
-	mallocs := func(f func()) uint64 {
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		f()
-		runtime.ReadMemStats(&m1)
-		return m1.Mallocs - m0.Mallocs
-	}
 	_ = op.Execute(a)
 	if n := mallocs(func() {
 		for k := range 40 {
