@@ -347,9 +347,13 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	up, shift := binadeScale(int(p.shift))
 	a, dm := p.first, int64(p.d)
 	half := uint64(1) << (shift - 1)
-	inc := uint64(32*dm) << up
-	ties := uint64(0)
-	if p.ties {
+	// Dense ties: in int64 lanes, 1 (the kernel finds every tie); in int32
+	// lanes, bit e%32 set where element e is one.
+	var ties uint64
+	switch {
+	case p.ties && p.m == mBinade:
+		ties = tieMask(p, 0)
+	case p.ties:
 		ties = 1
 	}
 	switch p.m {
@@ -359,7 +363,7 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 		runs, n := blockRuns(dst, blockBytes(p.m, f.size), p.nt)
 		for _, r := range runs[:n] {
 			first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
-			tbl.binQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, inc, uint64(shift), uint64(p.c), ties)
+			tbl.binQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(32*dm)<<up, uint64(shift), uint64(p.c), ties)
 		}
 	case mBinadeS:
 		var lanes [16]int64
@@ -371,10 +375,6 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 		}
 	default:
 		var own [32]int32
-		var ties uint64 // bit e%32: element e is a tie
-		if p.ties {
-			ties = tieMask(p, 0)
-		}
 		tbl.binSpan(p.nt, unsafe.SliceData(dst), int(p.n), f.binLanes(&own, dm, up, step), a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
 	}
 	for j := int(p.tie); !p.ties && j < int(p.n); j += int(p.per) {
