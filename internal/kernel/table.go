@@ -146,9 +146,9 @@ func (t *table) hasX512() bool { return !t.asm || t.avx512 }
 
 // binadeFirst reports whether float16 runs exact in float32 lanes but of
 // few binades go to the binade kernel rather than F16C: the AVX-512 binade
-// kernel writes about 135-145 GB/s in cache (f16Binx over 64 KiB) where the
-// F16C kernel writes 105-140 (AMD EPYC, 2026-11-23; 75 against 40 before
-// both were rewritten that day).
+// kernel writes about 170 GB/s in cache (f16Binx over 64 KiB) where the F16C
+// kernel writes about 137-140 (cvtStoreF16x; scratch loops alternated, AMD
+// EPYC, 2026-11-23; 75 against 40 before both were rewritten that day).
 func (t *table) binadeFirst() bool { return !t.asm || t.avx512 }
 
 // streams reports whether streaming stores write a large dst faster than
