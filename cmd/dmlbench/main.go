@@ -59,31 +59,22 @@ var sizes = []size{{"64KiB", 64 << 10}, {"4MiB", 4 << 20}, {"256MiB", 256 << 20}
 // and its speed drifts): it returns f's best rate and the ratio to the
 // ceiling's best rate in the same window.
 func pair(n int, ceilingBuf []byte, f func()) (rate, ratio float64) {
-	var ceil float64
-	rounds := 3
-	if *quick {
-		rounds = 2
-	}
-	for range rounds {
-		ceil = math.Max(ceil, bestCeiling(ceilingBuf[:n]))
-		rate = math.Max(rate, measure(n, f))
-	}
+	ceil, rate := alternate(func() float64 { return bestCeiling(ceilingBuf[:n]) }, func() float64 { return measure(n, f) })
 	return rate, rate / ceil
 }
 
-// alternate returns the best rate of f over the best rate of g, both
-// writing n bytes, measured in alternation.
-func alternate(n int, f, g func()) float64 {
-	var rf, rg float64
+// alternate takes samples of the rates a and b in turn, a first, and
+// returns the best of each.
+func alternate(a, b func() float64) (ra, rb float64) {
 	rounds := 3
 	if *quick {
 		rounds = 2
 	}
 	for range rounds {
-		rg = math.Max(rg, measure(n, g))
-		rf = math.Max(rf, measure(n, f))
+		ra = math.Max(ra, a())
+		rb = math.Max(rb, b())
 	}
-	return rf / rg
+	return ra, rb
 }
 
 // bestCeiling is the fastest of the store methods on b, in GB/s.
@@ -343,7 +334,9 @@ func main() {
 						// Against one thread measured in alternation with
 						// all (as the ceiling is with each).
 						one := mustOp(dt, []uint32{uint32(n)}, nil, sq, 1)
-						sum.atLeast(row+" (of one thread)", alternate(s.bytes, func() { _ = op.Execute(b) }, func() { _ = one.Execute(b) }), 1)
+						r1, rAll := alternate(func() float64 { return measure(s.bytes, func() { _ = one.Execute(b) }) },
+							func() float64 { return measure(s.bytes, func() { _ = op.Execute(b) }) })
+						sum.atLeast(row+" (of one thread)", rAll/r1, 1)
 					}
 				}
 				fmt.Println()
