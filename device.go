@@ -33,7 +33,9 @@ type OperatorDesc interface {
 	OperatorType() OperatorType
 }
 
-// Operator is a validated, planned operator.
+// Operator is a validated, planned operator. It is safe for concurrent use:
+// any number of goroutines may execute it at once, each on its own buffer
+// (or on disjoint windows of one).
 type Operator interface {
 	// Execute runs the operator on output, its whole output buffer. The
 	// buffer must hold at least OutputTensor.TotalTensorSizeInBytes bytes

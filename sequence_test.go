@@ -1,7 +1,9 @@
 package dml_test
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"runtime"
 	"sync"
@@ -201,6 +203,47 @@ func TestExecuteNoAllocation(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("Execute on one buffer again: %d allocations in 40 calls, want 0", n)
+	}
+}
+
+// TestOperatorShared: goroutines executing one operator at once, on buffers
+// at other addresses and again on the same ones (its remembered plan taken
+// and replaced among them), write what one Execute alone writes (go test
+// -race watches the operator).
+func TestOperatorShared(t *testing.T) {
+	op, err := benchcore.Op(dml.TensorDataTypeFloat16, []uint32{1, 1, 1, 20000}, nil, "-1000", "0.07", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]byte, 40000)
+	if err := op.Execute(want); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bufs := [][]byte{make([]byte, 40000), make([]byte, 40064)[2:40002]}
+			for k := range 60 {
+				b := bufs[(k/3+g)%2] // each buffer three times in a row
+				clear(b)
+				if err := op.Execute(b); err != nil {
+					errs <- err.Error()
+					return
+				}
+				if !bytes.Equal(b, want) {
+					errs <- fmt.Sprintf("goroutine %d, call %d: the output differs from one Execute's", g, k)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
 
