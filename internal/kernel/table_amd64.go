@@ -297,10 +297,10 @@ func (t *table) f32To16(nt bool, dst *byte, blocks int, base *[32]float32, first
 	}
 }
 
+// bin is binBlocks' kernel call, on the assembly tables only (the Go twins'
+// table writes spans with binSpan_g).
 func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64) {
 	switch {
-	case !t.asm:
-		bin_g(dst, blocks, base, first, inc, shift, c, ties)
 	case t.avx512 && nt:
 		f16BinxNT(dst, blocks, base, first, inc, shift, c, ties)
 	case t.avx512:

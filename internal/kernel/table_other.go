@@ -34,10 +34,6 @@ func (t *table) f32To16(nt bool, dst *byte, blocks int, base *[32]float32, first
 	f32To16_g(dst, blocks, base, first, inc)
 }
 
-func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64) {
-	bin_g(dst, blocks, base, first, inc, shift, c, ties)
-}
-
 func (t *table) binSpan(nt bool, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
 	binSpan_g(dst, n, base, first, d, shift, c, ties)
 }
