@@ -20,9 +20,17 @@ import (
 // element's bits with the reference for the DirectML type of the same width.
 func checkSequence[T dml.Element](t *testing.T, dt dml.TensorDataType, n int, start, delta T) {
 	t.Helper()
+	if why := sequenceMismatch(dt, n, start, delta); why != "" {
+		t.Fatal(why)
+	}
+}
+
+// sequenceMismatch is checkSequence's check, for any goroutine: what differs
+// from the reference, or "".
+func sequenceMismatch[T dml.Element](dt dml.TensorDataType, n int, start, delta T) string {
 	dst := make([]T, n)
 	if err := dml.Sequence(dst, start, delta); err != nil {
-		t.Fatal(err)
+		return err.Error()
 	}
 	size := int(unsafe.Sizeof(start))
 	sb, db := bitsOf(&start, size), bitsOf(&delta, size)
@@ -34,7 +42,25 @@ func checkSequence[T dml.Element](t *testing.T, dt dml.TensorDataType, n int, st
 		}
 		got := bitsOf(&dst[i], size)
 		if want := exact.Element(dt, sb, db, uint64(i)); got != want {
-			t.Fatalf("%T start %v delta %v: [%d] = %#x, want %#x", start, start, delta, i, got, want)
+			return fmt.Sprintf("%T start %v delta %v: [%d] = %#x, want %#x", start, start, delta, i, got, want)
+		}
+	}
+	return ""
+}
+
+// onGoroutines runs check(g) on n goroutines at once and reports what each
+// returns but "".
+func onGoroutines(t *testing.T, n int, check func(g int) string) {
+	t.Helper()
+	whys := make([]string, n)
+	var wg sync.WaitGroup
+	for g := range n {
+		wg.Go(func() { whys[g] = check(g) })
+	}
+	wg.Wait()
+	for g, why := range whys {
+		if why != "" {
+			t.Errorf("goroutine %d: %s", g, why)
 		}
 	}
 }
@@ -219,32 +245,20 @@ func TestOperatorShared(t *testing.T) {
 	if err := op.Execute(want); err != nil {
 		t.Fatal(err)
 	}
-	var wg sync.WaitGroup
-	errs := make(chan string, 4)
-	for g := range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			bufs := [][]byte{make([]byte, 40000), make([]byte, 40064)[2:40002]}
-			for k := range 60 {
-				b := bufs[(k/3+g)%2] // each buffer three times in a row
-				clear(b)
-				if err := op.Execute(b); err != nil {
-					errs <- err.Error()
-					return
-				}
-				if !bytes.Equal(b, want) {
-					errs <- fmt.Sprintf("goroutine %d, call %d: the output differs from one Execute's", g, k)
-					return
-				}
+	onGoroutines(t, 4, func(g int) string {
+		bufs := [][]byte{make([]byte, 40000), make([]byte, 40064)[2:40002]}
+		for k := range 60 {
+			b := bufs[(k/3+g)%2] // each buffer three times in a row
+			clear(b)
+			if err := op.Execute(b); err != nil {
+				return err.Error()
 			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
+			if !bytes.Equal(b, want) {
+				return fmt.Sprintf("call %d: the output differs from one Execute's", k)
+			}
+		}
+		return ""
+	})
 }
 
 // TestSequenceRepeated: calls that repeat the call before them (the Filler
@@ -271,19 +285,16 @@ func TestSequenceRepeated(t *testing.T) {
 			checkSequence(t, dml.TensorDataTypeInt8, n, s8, d8)
 		}
 	}
-	var wg sync.WaitGroup
-	for g := range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range 50 {
-				if k%10 < 5 || g%2 == 0 {
-					checkSequence(t, dml.TensorDataTypeFloat16, 3000, float16.Fromfloat32(0.1), float16.Fromfloat32(0.3))
-				} else {
-					checkSequence(t, dml.TensorDataTypeFloat16, 3000, float16.Fromfloat32(-1000), float16.Fromfloat32(0.07))
-				}
+	onGoroutines(t, 4, func(g int) string {
+		for k := range 50 {
+			s, d := float32(0.1), float32(0.3)
+			if k%10 >= 5 && g%2 == 1 {
+				s, d = -1000, 0.07
 			}
-		}()
-	}
-	wg.Wait()
+			if why := sequenceMismatch(dml.TensorDataTypeFloat16, 3000, float16.Fromfloat32(s), float16.Fromfloat32(d)); why != "" {
+				return why
+			}
+		}
+		return ""
+	})
 }
