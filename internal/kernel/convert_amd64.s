@@ -307,6 +307,79 @@ done: \
 	VZEROUPPER \
 	RET
 
+// float32 elements as fma(index, delta, start) in float32, rounded once:
+// the lanes hold the indices, exact integers (below 2^24), and grow by inc
+// a block (32 elements, 128 bytes).
+#define FMASTORES(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ AX, X9 \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTD X9, Y9 \
+	VPBROADCASTD start+40(FP), Y10 \
+	VPBROADCASTD delta+48(FP), Y11 \
+	VADDPS 0(SI), Y9, Y0 \
+	VADDPS 32(SI), Y9, Y1 \
+	VADDPS 64(SI), Y9, Y2 \
+	VADDPS 96(SI), Y9, Y3 \
+	VMOVUPS (DX), Y4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VMOVAPS Y0, Y5 \
+	VMOVAPS Y1, Y6 \
+	VMOVAPS Y2, Y7 \
+	VMOVAPS Y3, Y8 \
+	VFMADD213PS Y10, Y11, Y5 \
+	VFMADD213PS Y10, Y11, Y6 \
+	VFMADD213PS Y10, Y11, Y7 \
+	VFMADD213PS Y10, Y11, Y8 \
+	store Y5, 0(DI) \
+	store Y6, 32(DI) \
+	store Y7, 64(DI) \
+	store Y8, 96(DI) \
+	VADDPS Y4, Y0, Y0 \
+	VADDPS Y4, Y1, Y1 \
+	VADDPS Y4, Y2, Y2 \
+	VADDPS Y4, Y3, Y3 \
+	ADDQ $128, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// A block of FMASTORESX (BLOCKPAIRS's value, 128 bytes): fma(index, delta,
+// start) of each float32 lane, rounded once.
+#define FMASBLOCK(lo, hi, z, zt, y, yt, t2, t3) \
+	VMOVAPS lo, z \
+	VMOVAPS hi, zt \
+	VFMADD213PS Z10, Z11, z \
+	VFMADD213PS Z10, Z11, zt
+
+// FMASTORES with AVX-512, its blocks written with BLOCKPAIRS.
+#define FMASTORESX(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	VPBROADCASTD first+24(FP), Z9 \
+	MOVQ inc+32(FP), DX \
+	VADDPS 0(SI), Z9, Z0 \
+	VADDPS 64(SI), Z9, Z1 \
+	VBROADCASTSS (DX), Z4 \
+	VPBROADCASTD start+40(FP), Z10 \
+	VPBROADCASTD delta+48(FP), Z11 \
+	TESTQ CX, CX \
+	JZ done \
+	BLOCKPAIRS(FMASBLOCK, PUTZZ, 128, VADDPS, STEPPS, store, pairs, loop) \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
 // A block of CVTQSTORES (BLOCKPAIRS's value): each lane converted once and
 // scaled.
 #define CVTQBLOCK(lo, hi, z, zt, y, yt, t2, t3) \
@@ -508,3 +581,21 @@ TEXT ·fmaStorex(SB), NOSPLIT, $0-56
 // fmaStorex with streaming stores.
 TEXT ·fmaStorexNT(SB), NOSPLIT, $0-56
 	FMASTOREX(VMOVNTPD, SFENCE)
+
+// func fmaStoreS(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+TEXT ·fmaStoreS(SB), NOSPLIT, $0-56
+	FMASTORES(VMOVUPS, NOFENCE)
+
+// func fmaStoreSNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+// fmaStoreS with streaming stores.
+TEXT ·fmaStoreSNT(SB), NOSPLIT, $0-56
+	FMASTORES(VMOVNTPS, SFENCE)
+
+// func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+TEXT ·fmaStoreSx(SB), NOSPLIT, $0-56
+	FMASTORESX(VMOVUPS, NOFENCE)
+
+// func fmaStoreSxNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+// fmaStoreSx with streaming stores.
+TEXT ·fmaStoreSxNT(SB), NOSPLIT, $0-56
+	FMASTORESX(VMOVNTPS, SFENCE)

@@ -53,6 +53,8 @@
 //	linear      plain Go (format.round)          floats nothing faster can prove exact
 //	exact       plain Go (float64 sums)          small float runs exact below 2^53
 //	f32         addStoreS[NT], cvtStoreF16[x][NT] every value exact in float32 lanes
+//	fma-s       fmaStoreS[x][NT]                 float32 of indices below 2^24: any
+//	                                             finite start and delta, one piece
 //	binade      f16BinxSpan, f16Bin[x][NT]       float16 whose exact sums fit int32
 //	                                             lanes, one sign and binade a piece
 //	                                             (before f32 where the table says
@@ -87,7 +89,8 @@
 // element.
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
-// (addB_g for addStoreB and addStoreBNT, fill_g for storeRepStosq, fma_g for fmaStore, f64To16_g for
+// (addB_g for addStoreB and addStoreBNT, fill_g for storeRepStosq, fma_g for fmaStore, fmaS_g for
+// fmaStoreS, f64To16_g for
 // cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
@@ -102,7 +105,9 @@
 // float64 (mExact, and the f64 kernels' VCVTPD2PS); none at all in float32
 // lanes (mF32: the values are exact); the binade kernel's integer rounding
 // (mBinadeS, as float16's below); VCVTQQ2PS of the exact sum, then a
-// multiplication by 2^unit that is exact (mCvtQ, mRowsCvtQ). float16: format.round (mLinear);
+// multiplication by 2^unit that is exact (mCvtQ, mRowsCvtQ); VFMADD213PS
+// of an exact index, delta and start (mFMAS; its twin sumToF32, a float64
+// sum and its error rounded to odd, then float32()). float16: format.round (mLinear);
 // f64ToF16 (mExact, and the twins); F16C's VCVTPS2PH from exact float32
 // (mF32, rows-f16); VCVTPS2PH from float64 rounded to odd into float32
 // (mF64: one rounding in effect, as float32 keeps 13 more bits); and the

@@ -203,6 +203,8 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.binade(b, p, step)
 	case mCvtQ:
 		f.cvtQ(b, a, step, p.nt)
+	case mFMAS:
+		f.fmaS(b, a, step, p.nt)
 	default:
 		f.plainLE(b, p, a, step)
 	}
@@ -299,6 +301,28 @@ func (f *Filler) fmaLanes(dst []byte, i0, step uint64, nt bool) {
 	for _, r := range runs[:n] {
 		first := math.Float64bits(float64(i0 + uint64(r.at>>3)*step))
 		tbl.fma(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, &inc, f.start, f.delta)
+	}
+}
+
+// indexLanes are the lanes of fmaS for step 1: the indices 0 to 31.
+var indexLanes = [32]float32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}
+
+// fmaS writes float32 elements as fma(i, delta, start) in float32, 32
+// lanes of indices at a time (mFMAS).
+func (f *Filler) fmaS(dst []byte, i0, step uint64, nt bool) {
+	base := &indexLanes
+	if step != 1 {
+		base = new([32]float32)
+		for l := range base {
+			base[l] = float32(uint64(l) * step)
+		}
+	}
+	d32 := float32(32 * step)
+	inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
+	runs, n := blockRuns(dst, blockBytes(mFMAS, 4), nt)
+	for _, r := range runs[:n] {
+		first := uint64(math.Float32bits(float32(i0 + uint64(r.at>>2)*step)))
+		tbl.fmaS(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
 	"math/rand/v2"
 	"sync"
@@ -175,20 +176,21 @@ func TestFillMemo(t *testing.T) {
 	if remembered < 200 {
 		t.Fatalf("only %d of 400 runs remembered", remembered)
 	}
-	// FLOAT32 -0.3*2^k + i*0.3: tens of binades where the table has the
-	// float32 binade kernel; on this one, 4 plans over 2.5 MiB (remembered
-	// and replayed), 5 over 8 MiB (not remembered).
+	// FLOAT32 -0.3*2^k + i*0.3 (as every 32nd index of a delta of 0.3/32:
+	// indices past 2^24, which mFMAS does not take): tens of binades where
+	// the table has the float32 binade kernel; on this one, 4 plans over
+	// 2.5 MiB (remembered and replayed), 5 over 8 MiB (not remembered).
 	big := make([]byte, 2*(8<<20))
 	tooMany, replayed := false, false // a run not remembered; one of 3 plans or more replayed
 	for _, c := range []struct{ k, n int }{{18, 5 << 17}, {20, 1<<21 - 16}} {
-		f := NewFiller(Float32, 4, uint64(math.Float32bits(-0.3*float32(int(1)<<c.k))), uint64(math.Float32bits(0.3)), uint64(c.n))
+		f := NewFiller(Float32, 4, uint64(math.Float32bits(-0.3*float32(int(1)<<c.k))), uint64(math.Float32bits(0.3/32)), 32*uint64(c.n))
 		dst := big[:4*c.n]
 		for _, tb := range machineTables() {
 			useTable(t, tb)
 			what := fmt.Sprintf("%s: FLOAT32 -0.3*2^%d + i*0.3, %d elements", tb.name, c.k, c.n)
-			check(what, f, dst, 1)
-			check(what+" (repeated)", f, dst, 1)
-			m, fit := f.memo.p.Load(), fits(f, tb, dst, 1)
+			check(what, f, dst, 32)
+			check(what+" (repeated)", f, dst, 32)
+			m, fit := f.memo.p.Load(), fits(f, tb, dst, 32)
 			if fit != (m != nil && m.t == tb) {
 				t.Fatalf("%s: fits in %d plans %v, remembered %v", what, memoPlans, fit, m != nil && m.t == tb)
 			}
@@ -196,7 +198,7 @@ func TestFillMemo(t *testing.T) {
 				tooMany = true
 				continue
 			}
-			check(what+" again", f, big[8<<20:8<<20+4*c.n], 1)
+			check(what+" again", f, big[8<<20:8<<20+4*c.n], 32)
 			if f.memo.p.Load() != m {
 				t.Fatalf("%s: planned again", what)
 			}
@@ -583,6 +585,50 @@ func TestF64ToF16(t *testing.T) {
 	}
 }
 
+// TestSumToF32: the float32 FMA kernels' twin rounds i*delta + start once,
+// as math/big does (an exact sum, then Float32, nearest even): random
+// float32 products and starts, and sums a hair off a float32 midpoint,
+// which float32() of the float64 sum alone rounds the wrong way.
+func TestSumToF32(t *testing.T) {
+	r := rand.New(rand.NewPCG(79, 80))
+	check := func(x, y float64) {
+		t.Helper()
+		var sum big.Float
+		sum.SetPrec(1000).Add(new(big.Float).SetFloat64(x), new(big.Float).SetFloat64(y))
+		want, _ := sum.Float32()
+		if got := sumToF32(x, y); math.Float32bits(got) != math.Float32bits(want) {
+			t.Fatalf("%g + %g: got %g (%#x), want %g (%#x)", x, y, got, math.Float32bits(got), want, math.Float32bits(want))
+		}
+	}
+	for range 100000 {
+		i := float64(1 + r.Uint32N(1<<24-1))
+		d := float64(math.Float32frombits(uint32(finiteBits32(r))))
+		s := float64(math.Float32frombits(uint32(finiteBits32(r))))
+		check(i*d, s)
+	}
+	for range 20000 {
+		// A midpoint of two float32 of 2^e, and a start of either sign far
+		// below its last place.
+		e := r.IntN(200) - 100
+		mid := math.Ldexp(float64(1<<24+2*r.IntN(1<<23)+1), e-25)
+		tiny := math.Ldexp(1, e-25-30-r.IntN(20))
+		if r.IntN(2) == 0 {
+			tiny = -tiny
+		}
+		check(mid, tiny)
+		check(-mid, tiny)
+	}
+}
+
+// finiteBits32 returns the bits of a finite float32 from randomBits.
+func finiteBits32(r *rand.Rand) uint64 {
+	for {
+		if b := randomBits(r, Float32, 4); b&0x7F800000 != 0x7F800000 {
+			return b
+		}
+	}
+}
+
 // refF32ToF16 rounds a float32 to binary16 by enumerating the neighbours.
 func refF32ToF16(f float32) uint16 {
 	sign := uint16(0)
@@ -849,18 +895,25 @@ func TestBinadeMethodFloat32(t *testing.T) {
 	}
 }
 
-// TestCvtQMethod runs float32 runs through the planner and every table
-// that has the kernel of int64 lanes (mCvtQ), against Bits: adversarial
+// TestCvtQMethod and TestFMASMethod run float32 runs through the planner
+// and every table that has the method's kernel, against Bits: adversarial
 // midpoints (a run through an index i where i*delta is a float32 midpoint,
 // start a tiny amount of either sign that decides the tie, below what a
-// float64 sum keeps but within the lanes' 63 bits), and random starts and
+// float64 sum keeps but within int64 lanes' 63 bits), and random starts and
 // deltas up to 2^60 apart, crossing zero, with steps above 1 and unaligned
-// starts. Each case must plan some mCvtQ piece.
-func TestCvtQMethod(t *testing.T) {
-	r := rand.New(rand.NewPCG(93, 94))
+// starts. Each case must plan some piece of the method: mCvtQ takes
+// indices from 2^24 on (below, mFMAS does), mFMAS those below 2^24.
+func TestCvtQMethod(t *testing.T) { float32Method(t, mCvtQ, 1<<24, 93) }
+
+func TestFMASMethod(t *testing.T) { float32Method(t, mFMAS, 0, 95) }
+
+// float32Method is TestCvtQMethod and TestFMASMethod for method m, at
+// indices from base.
+func float32Method(t *testing.T, m method, base uint64, seed uint64) {
+	r := rand.New(rand.NewPCG(seed, seed+1))
 	mem := make([]byte, 1<<16+64)
 	for _, tb := range machineTables() {
-		if !tb.hasX512() {
+		if m == mCvtQ && !tb.hasX512() {
 			continue
 		}
 		useTable(t, tb)
@@ -874,16 +927,30 @@ func TestCvtQMethod(t *testing.T) {
 				var D, i uint64
 				k := 0
 				for k == 0 || D*i&(1<<(k-24)-1) != 1<<(k-25) {
-					D, i = uint64(r.Uint32()&0x7FFFFF|0x800000), 4+r.Uint64N(4000)
+					if base == 0 {
+						D, i = uint64(r.Uint32()&0x7FFFFF|0x800000), 4+r.Uint64N(4000)
+					} else { // D odd, i = base + the t that makes D*i 2^23 modulo 2^24
+						D = uint64(r.Uint32()&0x7FFFFF | 0x800001)
+						inv := D // Newton's iteration for D's inverse modulo 2^64
+						for range 5 {
+							inv *= 2 - D*inv
+						}
+						i = base + (1<<23*inv)&(1<<24-1)
+					}
 					k = bits.Len64(D * i)
 				}
 				e := r.IntN(120) - 60
 				m := 54 - k + r.IntN(9) // start's last bit 2^m below delta's: k+m in [54, 62]
 				delta = float32(math.Ldexp(float64(D), e-23))
 				start = float32(math.Ldexp(1, e-23-m))
-				i0 = 1 + r.Uint64N(i)
-				n = max(n, int(i-i0)+1)
+				if base == 0 {
+					i0 = 1 + r.Uint64N(i)
+					n = max(n, int(i-i0)+1)
+				} else {
+					i0 = i - r.Uint64N(uint64(n))
+				}
 			} else {
+				i0 += base
 				e := r.IntN(200) - 100
 				start = float32(math.Ldexp(r.Float64()*2-1, e))
 				delta = float32(math.Ldexp(r.Float64()*2-1, e-r.IntN(60)))
@@ -902,7 +969,7 @@ func TestCvtQMethod(t *testing.T) {
 			dst := mem[off : off+4*n]
 			cvt := 0
 			for _, pp := range planAll(t, tb, f, dst, i0, step) {
-				if pp.p.m == mCvtQ {
+				if pp.p.m == m {
 					cvt++
 				}
 			}
@@ -935,7 +1002,7 @@ func TestCvtQMethod(t *testing.T) {
 		// neighbour: the construction must bite there.
 		t.Logf("%s: %d runs, %d of %d midpoint runs bite", tb.name, tested, bites, midpoints)
 		if tested < 600 || bites < midpoints/4 {
-			t.Fatalf("%s: %d runs took mCvtQ; in %d of %d midpoint runs rounding twice is wrong", tb.name, tested, bites, midpoints)
+			t.Fatalf("%s: %d runs took %s; in %d of %d midpoint runs rounding twice is wrong", tb.name, tested, m, bites, midpoints)
 		}
 	}
 }

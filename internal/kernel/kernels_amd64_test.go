@@ -180,6 +180,39 @@ func TestFMAKernels(t *testing.T) {
 	}
 }
 
+func TestFMASKernels(t *testing.T) {
+	needAVX2(t)
+	if !CPU.FMA {
+		t.Skip("no FMA on this CPU")
+	}
+	r := rand.New(rand.NewPCG(77, 78))
+	pairs := []pair[fmaSKernel]{{"fmaStoreS", fmaStoreS, fmaS_g, false, false}, {"fmaStoreSNT", fmaStoreSNT, fmaS_g, true, false},
+		{"fmaStoreSx", fmaStoreSx, fmaS_g, false, true}, {"fmaStoreSxNT", fmaStoreSxNT, fmaS_g, true, true}}
+	for _, p := range pairs {
+		if skip(p) {
+			continue
+		}
+		for c := range 300 {
+			blocks := r.IntN(40)
+			step := 1 + r.Uint64N(5)
+			i0 := r.Uint64N(1<<24 - 40*32*5)
+			var base [32]float32
+			for l := range base {
+				base[l] = float32(uint64(l) * step)
+			}
+			d32 := float32(32 * step)
+			inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
+			start, delta := finiteBits32(r), finiteBits32(r)
+			m := newKernelMem(r, blocks*128, p.nt)
+			w := m.twin()
+			first := uint64(math.Float32bits(float32(i0)))
+			p.asm(m.dst(), blocks, &base, first, &inc, start, delta)
+			p.twin(w.dst(), blocks, &base, first, &inc, start, delta)
+			compareMem(t, fmt.Sprintf("%s start %#x delta %#x case %d", p.name, start, delta, c), m, w)
+		}
+	}
+}
+
 func TestF64Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(63, 64))

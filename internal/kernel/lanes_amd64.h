@@ -64,4 +64,5 @@ loop: \
 #define STEPD(l) VPADDD Z4, l, l
 #define STEPQ(l) VPADDQ Z4, l, l
 #define STEPPD(l) VADDPD Z4, l, l
+#define STEPPS(l) VADDPS Z4, l, l
 #define STEPFMA(l) VFMADD231PD Z4, Z12, l

@@ -141,10 +141,19 @@ const (
 	// itself. Pre: as mBinadeQ for the rows' run; rows of at least 128
 	// bytes; the table has the kernel (AVX-512).
 	mRowsBinQ
+
+	// mFMAS writes float32 as fma(i, delta, start) in float32 (fmaStoreS,
+	// blocks of 32 elements): float32 lanes hold the indices, exact, and
+	// VFMADD213PS rounds the exact i*delta + start once, which is the
+	// element for any finite start and delta (modeLinear: S and D are
+	// they). Pre: float32 in modeLinear; every index of the piece below
+	// 2^24; dst aligned to the element size; at least one block; index 0
+	// not among them.
+	mFMAS
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q"}
+	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "fma-s"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -215,6 +224,11 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 	case mF64:
 		if !float || !s.f64Lanes(a, last, step) {
 			return "not exact in float64 lanes"
+		}
+		return vector(blockBytes(p.m, s.size))
+	case mFMAS:
+		if !float || s.kind != Float32 || last >= fmaSMax {
+			return "not float32 of indices below 2^24"
 		}
 		return vector(blockBytes(p.m, s.size))
 	case mCvtQ:
@@ -355,6 +369,9 @@ const (
 	// maxPieces is how many pieces one plan holds; a run that needs more
 	// is planned again from where the pieces end.
 	maxPieces = 8
+	// fmaSMax bounds the indices of mFMAS: float32 holds every integer
+	// below it exactly.
+	fmaSMax = 1 << 24
 	// shortBinade is the least binade, in elements, that planBinades makes
 	// an int32 binade piece of: shorter ones go together to float32 or
 	// float64 lanes, which write them in less time than a piece costs to
@@ -503,6 +520,8 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 		return s.planBinades(j, e, a, step, nt, mBinade, pl)
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
 		pl.put(mF32, j, n).nt = nt
+	case s.kind == Float32 && last < fmaSMax:
+		pl.put(mFMAS, j, n).nt = nt
 	case s.kind == Float16 && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(j, e, a, step, nt, mBinade, pl)
 	case s.kind == Float16 && t.hasX512() && s.int64Lanes(a, last):

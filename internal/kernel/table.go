@@ -72,6 +72,13 @@ type (
 	// rounded once (start and delta are float64 bits).
 	fmaKernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
+	// fmaSKernel writes blocks of 32 float32: lane l starts as base[l] +
+	// first (an index: exact integers below 2^24, the float32 bits of
+	// first) and grows by inc[0] a block; its element is fma(lane, delta,
+	// start) in float32, the exact product and sum rounded once (start and
+	// delta are float32 bits).
+	fmaSKernel func(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+
 	// rowsKernel writes rows rows of rowBytes (at least 128) at dst, dst +
 	// pitch, ...: each as addKernel's lanes would, from three places with
 	// the first values given (firsts[3r], firsts[3r+1], firsts[3r+2]): a

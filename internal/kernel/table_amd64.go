@@ -96,6 +96,18 @@ func fmaStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]f
 func fmaStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
 //go:noescape
+func fmaStoreS(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+//go:noescape
+func fmaStoreSNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+//go:noescape
+func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+//go:noescape
+func fmaStoreSxNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+//go:noescape
 func cvtqStoreS(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
 
 //go:noescape
@@ -279,6 +291,21 @@ func (t *table) fma(nt bool, dst *byte, blocks int, base *[16]float64, first uin
 		fmaStoreNT(dst, blocks, base, first, inc, start, delta)
 	default:
 		fmaStore(dst, blocks, base, first, inc, start, delta)
+	}
+}
+
+func (t *table) fmaS(nt bool, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64) {
+	switch {
+	case !t.asm:
+		fmaS_g(dst, blocks, base, first, inc, start, delta)
+	case t.avx512 && nt:
+		fmaStoreSxNT(dst, blocks, base, first, inc, start, delta)
+	case t.avx512:
+		fmaStoreSx(dst, blocks, base, first, inc, start, delta)
+	case nt:
+		fmaStoreSNT(dst, blocks, base, first, inc, start, delta)
+	default:
+		fmaStoreS(dst, blocks, base, first, inc, start, delta)
 	}
 }
 

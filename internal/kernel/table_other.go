@@ -30,6 +30,10 @@ func (t *table) fma(nt bool, dst *byte, blocks int, base *[16]float64, first uin
 	fma_g(dst, blocks, base, first, inc, start, delta)
 }
 
+func (t *table) fmaS(nt bool, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64) {
+	fmaS_g(dst, blocks, base, first, inc, start, delta)
+}
+
 func (t *table) f32To16(nt bool, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
 	f32To16_g(dst, blocks, base, first, inc)
 }

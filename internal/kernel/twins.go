@@ -112,6 +112,39 @@ func fma_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float
 	}
 }
 
+func fmaS_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64) {
+	out := unsafe.Slice(dst, blocks*128)
+	st := float64(math.Float32frombits(uint32(start)))
+	d := float64(math.Float32frombits(uint32(delta)))
+	for k := range blocks {
+		for l := range 32 {
+			i := f32Lane(base, first, inc, l, k) // an exact integer below 2^24
+			p := float64(i * d)                  // exact: 24 bits times 24 bits
+			binary.LittleEndian.PutUint32(out[128*k+4*l:], math.Float32bits(sumToF32(p, st)))
+		}
+	}
+}
+
+// sumToF32 returns x + y rounded once to float32, for finite x and y whose
+// float64 sum does not overflow: the float64 sum hi and its error lo, exact
+// (TwoSum), and hi rounded to odd where lo is not 0 (the neighbour toward
+// lo where hi's last bit is 0), which float32() then rounds as one step,
+// float64 keeping more than two bits beyond float32's.
+func sumToF32(x, y float64) float32 {
+	hi := x + y
+	t := hi - x
+	lo := (x - (hi - t)) + (y - t)
+	if b := math.Float64bits(hi); lo != 0 && b&1 == 0 {
+		if (lo > 0) == (hi > 0) {
+			b++
+		} else {
+			b--
+		}
+		hi = math.Float64frombits(b)
+	}
+	return float32(hi)
+}
+
 func f32To16_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
 	out := unsafe.Slice(dst, blocks*64)
 	for k := range blocks {
