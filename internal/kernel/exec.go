@@ -291,21 +291,27 @@ func (f *Filler) f64(dst []byte, i0, step uint64, nt bool) {
 // fmaLanes writes float64 elements as math.FMA(i, delta, start) computes
 // them, 16 lanes of indices at a time (mFMALanes).
 func (f *Filler) fmaLanes(dst []byte, i0, step uint64, nt bool) {
-	var base [16]float64
-	for l := range base {
-		base[l] = float64(uint64(l) * step)
+	base := &indexLanes64
+	if step != 1 {
+		base = new([16]float64)
+		for l := range base {
+			base[l] = float64(uint64(l) * step)
+		}
 	}
 	d16 := float64(16 * step)
 	inc := [4]float64{d16, d16, d16, d16}
 	runs, n := blockRuns(dst, blockBytes(mFMALanes, 8), nt)
 	for _, r := range runs[:n] {
 		first := math.Float64bits(float64(i0 + uint64(r.at>>3)*step))
-		tbl.fma(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, &inc, f.start, f.delta)
+		tbl.fma(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
 	}
 }
 
-// indexLanes are the lanes of fmaS for step 1: the indices 0 to 31.
-var indexLanes = [32]float32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}
+// The lanes of fmaS and fmaLanes for step 1: the indices 0 to 31, 0 to 15.
+var (
+	indexLanes   = [32]float32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}
+	indexLanes64 = [16]float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+)
 
 // fmaS writes float32 elements as fma(i, delta, start) in float32, 32
 // lanes of indices at a time (mFMAS).
