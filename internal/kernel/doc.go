@@ -59,6 +59,11 @@
 //	                                             lanes, one sign and binade a piece
 //	                                             (before f32 where the table says
 //	                                             so and binades are long)
+//	binade-add  binade's kernels for 64 or more  float16 in int32 lanes whose binades
+//	            elements, then addStoreW[NT]     repeat every 64 elements but for an
+//	            from them                        even step (deltas of few bits: 0, +1),
+//	                                             binades of 4096 or more a piece
+//	                                             (before f32)
 //	binade-q    f16Binq[NT] (AVX-512 only)       the same past 31 bits, in int64
 //	                                             lanes (exact sums below 2^59)
 //	binade-s    f32Binq[NT] (AVX-512 only)       float32 the same way, in int64 lanes

@@ -205,6 +205,8 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.cvtQ(b, a, step, p.nt)
 	case mFMAS:
 		f.fmaS(b, a, step, p.nt)
+	case mBinadeAdd:
+		f.binadeAdd(b, p, step)
 	default:
 		f.plainLE(b, p, a, step)
 	}
@@ -409,6 +411,29 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	}
 	for j := int(p.tie); !p.ties && j < int(p.n); j += int(p.per) {
 		tieToEven(dst[j<<f.lg:], f.size, p.c)
+	}
+}
+
+// binadeAdd writes a piece of mBinadeAdd: its first elements, to the
+// first 64-byte aligned one and 64 more, as binade writes them, then blocks
+// of 64 elements from the 64 before each (read back) plus inc, the last
+// block ending where the piece does.
+func (f *Filler) binadeAdd(dst []byte, p *piece, step uint64) {
+	mis := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) % 64 / 2)
+	head := *p
+	head.m, head.n = mBinade, uint32(mis+64)
+	f.binade(dst[:2*(mis+64)], &head, step)
+	up, shift := binadeScale(int(p.shift))
+	inc := uint16(int64(p.d) << up * 64 >> shift)
+	var incs [32]byte
+	for l := 0; l < 32; l += 2 {
+		binary.LittleEndian.PutUint16(incs[l:], inc)
+	}
+	at := 2 * (mis + 64)
+	blocks := (len(dst) - at) / 128
+	tbl.add(laneW, p.nt, unsafe.SliceData(dst[at:]), blocks, (*[128]byte)(dst[at-128:]), uint64(inc), &incs)
+	if end := at + 128*blocks; end < len(dst) {
+		tbl.add(laneW, false, unsafe.SliceData(dst[len(dst)-128:]), 1, (*[128]byte)(dst[len(dst)-256:]), uint64(inc), &incs)
 	}
 }
 

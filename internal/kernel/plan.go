@@ -142,6 +142,19 @@ const (
 	// bytes; the table has the kernel (AVX-512).
 	mRowsBinQ
 
+	// mBinadeAdd writes an mBinade piece whose bits repeat every 64
+	// elements but for a constant step: element e+64 is element e plus inc
+	// = 64*d / 2^shift, an even integer (so ties to even keep their side). Its first elements, to the first
+	// 64-byte aligned one and 64 more, are written as mBinade writes them;
+	// the rest with the 16-bit add kernel (addStoreW), whose lanes are the
+	// 64 elements before (read back from dst) plus inc, a block of 64 at a
+	// time, and its last elements by one more block that ends where the
+	// piece does (from the 64 before it). The planner takes it for runs
+	// where binadesRepeat holds. Pre: as mBinade; 64*d (at the kernel's
+	// scale) a multiple of 2^(shift+1); at least 160 elements (31 to the
+	// aligned one, 128 more).
+	mBinadeAdd
+
 	// mFMAS writes float32 as fma(i, delta, start) in float32 (fmaStoreS,
 	// blocks of 32 elements): float32 lanes hold the indices, exact, and
 	// VFMADD213PS rounds the exact i*delta + start once, which is the
@@ -153,7 +166,7 @@ const (
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "fma-s"}
+	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "fma-s"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -236,11 +249,13 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not float32 in int64 lanes at a unit of at least 2^-126, or no kernel for them"
 		}
 		return vector(blockBytes(p.m, s.size))
-	case mBinade, mBinadeQ, mBinadeS:
+	case mBinade, mBinadeQ, mBinadeS, mBinadeAdd:
 		switch {
 		case !float:
 			return "not a finite float run"
-		case p.m == mBinade && !s.int32Lanes(a, last):
+		case p.m == mBinadeAdd && (n < 160 || !s.repeats(a, step, n)):
+			return "fewer than 160 elements, or bits that do not repeat every 64 elements but for a step"
+		case (p.m == mBinade || p.m == mBinadeAdd) && !s.int32Lanes(a, last):
 			return "not float16 in int32 lanes"
 		case p.m == mBinadeQ && (!s.int64Lanes(a, last) || !t.hasX512()):
 			return "not float16 in int64 lanes, or no kernel for them"
@@ -255,6 +270,36 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		return "not a method of runs"
 	}
 	return ""
+}
+
+// repeats reports whether the n elements from index a (every step-th)
+// are, from the 65th on, the element 64 before plus a constant (wrapping):
+// the bits, read one by one.
+func (s *Seq) repeats(a, step uint64, n int) bool {
+	inc := s.Bits(a+64*step) - s.Bits(a)
+	for e := uint64(64); e < uint64(n); e++ {
+		if (s.Bits(a+e*step)-s.Bits(a+(e-64)*step)-inc)&s.mask() != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// binadesRepeat reports whether the bits of float16 elements a through b
+// (every step-th) repeat every 64 elements within each binade but for a
+// constant step, an even one (mBinadeAdd): 64 times the step of the sums
+// has more trailing zeros than the last place of their largest binade
+// (that of the largest magnitude, at one end) is wide. Then in every
+// binade, 64*d is a multiple of twice the last place: the magnitudes 64
+// elements apart lie the same way between two multiples of it, their
+// last places an even number apart, so that ties 64 apart also go to even
+// the same way.
+func (s *Seq) binadesRepeat(a, b, step uint64) bool {
+	_, ka := s.linear(a)
+	_, kb := s.linear(b)
+	shift, _, _, _ := s.binadeOf(int64(max(absInt(int64(ka)), absInt(int64(kb)))))
+	d := step * s.dLo
+	return d != 0 && bits.TrailingZeros64(d)+6 > shift
 }
 
 // binadeParams returns why the elements a through last are not of one
@@ -377,6 +422,11 @@ const (
 	// float64 lanes, which write them in less time than a piece costs to
 	// plan and start.
 	shortBinade = 1024
+	// addBinade is the least binade that planBinades makes an
+	// mBinadeAdd piece of: shorter ones go together to float32 lanes
+	// (FLOAT16 0, +1 at 64 KiB: 575 ns with its binades of 1024 elements
+	// or more as pieces, 535 from 4096; this machine, 2026-11-23).
+	addBinade = 4096
 )
 
 // A piece is part of a run (or of a set of rows) that one method writes:
@@ -518,6 +568,8 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 	switch {
 	case s.kind == Float16 && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(j, e, a, step, nt, mBinade, pl)
+	case s.kind == Float16 && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		return s.planBinades(j, e, a, step, nt, mBinadeAdd, pl)
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
 		pl.put(mF32, j, n).nt = nt
 	case s.kind == Float32 && last < fmaSMax:
@@ -546,7 +598,8 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 // planBinades plans float16 (or float32) elements [j, e) (element j has
 // index a) whose every S + i*D fits the lanes of binade method m: S + i*D is
 // linear in i, so each sign and binade is one piece at most. A binade of
-// a block or more (shortBinade or more for mBinade) is a binade piece;
+// a block or more (shortBinade or more for mBinade, addBinade for
+// mBinadeAdd, which needs binadesRepeat over [j, e)) is a binade piece;
 // shorter ones (binades near zero, where the values grow fast against their
 // binade) go together to float32 lanes where they are exact there, else to
 // float64 lanes (float32: the cvt-q method where it may), or to the plain
@@ -554,11 +607,14 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 // reach.
 func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan) int {
 	_, lo := s.linear(a)
-	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade), 2^59 or 2^56 in magnitude
+	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade, mBinadeAdd), 2^59 or 2^56 in magnitude
 	short := -1                            // where the short pieces not yet planned begin
 	least := int64(32)                     // the least binade piece
-	if m == mBinade {
+	switch m {
+	case mBinade:
 		least = shortBinade
+	case mBinadeAdd:
+		least = addBinade
 	}
 	flush := func(j int) {
 		if short < 0 {
@@ -570,7 +626,7 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 			pl.put(mF32, short, j-short).nt = nt
 		} else if m == mBinadeS && j-short >= 16 && s.cvtQLanes(i, last) {
 			pl.put(mCvtQ, short, j-short).nt = nt
-		} else if j-short >= 32 && (m == mBinade || s.f64Lanes(i, last, step)) {
+		} else if j-short >= 32 && (m == mBinade || m == mBinadeAdd || s.f64Lanes(i, last, step)) {
 			pl.put(mF64, short, j-short).nt = nt
 		} else {
 			s.plain(pl, short, j-short, i, step)
