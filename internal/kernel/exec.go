@@ -421,7 +421,7 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 func (f *Filler) binadeAdd(dst []byte, p *piece, step uint64) {
 	mis := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) % 64 / 2)
 	head := *p
-	head.m, head.n = mBinade, uint32(mis+64)
+	head.m, head.n, head.nt = mBinade, uint32(mis+64), false // (read back: in the cache)
 	f.binade(dst[:2*(mis+64)], &head, step)
 	up, shift := binadeScale(int(p.shift))
 	inc := uint16(int64(p.d) << up * 64 >> shift)
