@@ -205,3 +205,67 @@ func TestHighIndices(t *testing.T) {
 		}
 	}
 }
+
+// TestLongRunsAgainstExact holds every element of long packed runs to the
+// reference: float16 deltas of few significant bits, whose long binades
+// repeat every 64 elements (written by 16-bit additions from their first
+// elements), rising, falling and crossing zero, with ties and without;
+// float32 that rounds, at indices below 2^24 (a float32 fused
+// multiply-add on exact indices) and past it; at several alignments.
+func TestLongRunsAgainstExact(t *testing.T) {
+	f16 := func(v float32) uint64 { return uint64(float16.Fromfloat32(v).Bits()) }
+	f32 := func(v float32) uint64 { return uint64(math.Float32bits(v)) }
+	cases := []struct {
+		dt           dml.TensorDataType
+		start, delta uint64
+		n            uint32
+		i0           uint64 // the run is elements [i0, i0+n) of the sequence
+	}{
+		{dml.TensorDataTypeFloat16, f16(0), f16(1), 70000, 0},
+		{dml.TensorDataTypeFloat16, f16(-1000), f16(1), 40000, 0},
+		{dml.TensorDataTypeFloat16, f16(30000), f16(-0.5), 120000, 0},
+		{dml.TensorDataTypeFloat16, f16(2048), f16(0.125), 100000, 0},
+		{dml.TensorDataTypeFloat16, f16(0.5), f16(0.375), 90000, 0},
+		{dml.TensorDataTypeFloat16, f16(-3.25), f16(0.0625), 130000, 0},
+		{dml.TensorDataTypeFloat32, f32(0.1), f32(0.3), 100000, 0},
+		{dml.TensorDataTypeFloat32, f32(1e7), f32(-0.3), 100000, 0},
+		{dml.TensorDataTypeFloat32, f32(-1e-30), f32(3e-35), 100000, 0},
+		{dml.TensorDataTypeFloat32, f32(1e7), f32(0.3), 50000, 1<<24 - 20000},
+	}
+	if testing.Short() {
+		cases = cases[:3]
+	}
+	dev := dml.NewDevice(dml.FeatureLevelLatest)
+	for k, c := range cases {
+		es := uint64(c.dt.ElementSize())
+		sizes := []uint32{1, 1, 1, c.n}
+		total := uint64(c.n) * es
+		desc := &dml.FillValueSequenceOperatorDesc{
+			OutputTensor:  &dml.BufferTensorDesc{DataType: c.dt, Sizes: []uint32{1, 1, 1, math.MaxUint32}, TotalTensorSizeInBytes: math.MaxUint64},
+			ValueDataType: c.dt, ValueStart: dml.ScalarBits(c.start), ValueDelta: dml.ScalarBits(c.delta),
+		}
+		if c.i0 == 0 {
+			desc.OutputTensor = &dml.BufferTensorDesc{DataType: c.dt, Sizes: sizes, TotalTensorSizeInBytes: total}
+		}
+		op, err := dev.CreateOperator(desc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mem := make([]byte, total+64)
+		off := (k * 6) % 64 &^ int(es-1)
+		buf := mem[off : off+int(total)]
+		if c.i0 == 0 {
+			err = op.Execute(buf)
+		} else {
+			err = op.ExecuteWindow(buf, c.i0*es)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range uint64(c.n) {
+			if got, want := getLE(buf[j*es:], uint32(es)), exact.Element(c.dt, c.start, c.delta, c.i0+j); got != want {
+				t.Fatalf("%v start %#x delta %#x: element %d = %#x, want %#x", c.dt, c.start, c.delta, c.i0+j, got, want)
+			}
+		}
+	}
+}
