@@ -236,48 +236,53 @@ done: \
 // float64 elements as fma(index, delta, start), rounded once: the lanes
 // hold the indices, exact integers, and grow by inc a block (16 elements,
 // 128 bytes).
-#define FMASTORE(store, fence) \
+#define FMASTORE(store, fence) FMASTOREY(VPBROADCASTQ, VMOVUPD, VMOVAPD, VADDPD, VFMADD213PD, store, fence)
+
+// FMASTOREY is FMASTORE and FMASTORES (AVX2), for lanes that bc
+// broadcasts, movu loads, mova copies, add adds and fma multiplies and
+// adds: four registers of lanes, a block of 128 bytes.
+#define FMASTOREY(bc, movu, mova, add, fma, store, fence) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
 	MOVQ first+24(FP), AX \
 	MOVQ AX, X9 \
 	MOVQ inc+32(FP), DX \
-	VPBROADCASTQ X9, Y9 \
+	bc X9, Y9 \
 	MOVQ start+40(FP), AX \
 	MOVQ AX, X10 \
-	VPBROADCASTQ X10, Y10 \
+	bc X10, Y10 \
 	MOVQ delta+48(FP), AX \
 	MOVQ AX, X11 \
-	VPBROADCASTQ X11, Y11 \
-	VMOVUPD 0(SI), Y0 \
-	VMOVUPD 32(SI), Y1 \
-	VMOVUPD 64(SI), Y2 \
-	VMOVUPD 96(SI), Y3 \
-	VADDPD Y9, Y0, Y0 \
-	VADDPD Y9, Y1, Y1 \
-	VADDPD Y9, Y2, Y2 \
-	VADDPD Y9, Y3, Y3 \
-	VMOVUPD (DX), Y4 \
+	bc X11, Y11 \
+	movu 0(SI), Y0 \
+	movu 32(SI), Y1 \
+	movu 64(SI), Y2 \
+	movu 96(SI), Y3 \
+	add Y9, Y0, Y0 \
+	add Y9, Y1, Y1 \
+	add Y9, Y2, Y2 \
+	add Y9, Y3, Y3 \
+	movu (DX), Y4 \
 	TESTQ CX, CX \
 	JZ done \
 loop: \
-	VMOVAPD Y0, Y5 \
-	VMOVAPD Y1, Y6 \
-	VMOVAPD Y2, Y7 \
-	VMOVAPD Y3, Y8 \
-	VFMADD213PD Y10, Y11, Y5 \
-	VFMADD213PD Y10, Y11, Y6 \
-	VFMADD213PD Y10, Y11, Y7 \
-	VFMADD213PD Y10, Y11, Y8 \
+	mova Y0, Y5 \
+	mova Y1, Y6 \
+	mova Y2, Y7 \
+	mova Y3, Y8 \
+	fma Y10, Y11, Y5 \
+	fma Y10, Y11, Y6 \
+	fma Y10, Y11, Y7 \
+	fma Y10, Y11, Y8 \
 	store Y5, 0(DI) \
 	store Y6, 32(DI) \
 	store Y7, 64(DI) \
 	store Y8, 96(DI) \
-	VADDPD Y4, Y0, Y0 \
-	VADDPD Y4, Y1, Y1 \
-	VADDPD Y4, Y2, Y2 \
-	VADDPD Y4, Y3, Y3 \
+	add Y4, Y0, Y0 \
+	add Y4, Y1, Y1 \
+	add Y4, Y2, Y2 \
+	add Y4, Y3, Y3 \
 	ADDQ $128, DI \
 	DECQ CX \
 	JNZ loop \
@@ -310,47 +315,7 @@ done: \
 // float32 elements as fma(index, delta, start) in float32, rounded once:
 // the lanes hold the indices, exact integers (below 2^24), and grow by inc
 // a block (32 elements, 128 bytes).
-#define FMASTORES(store, fence) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	MOVQ first+24(FP), AX \
-	MOVQ AX, X9 \
-	MOVQ inc+32(FP), DX \
-	VPBROADCASTD X9, Y9 \
-	VPBROADCASTD start+40(FP), Y10 \
-	VPBROADCASTD delta+48(FP), Y11 \
-	VADDPS 0(SI), Y9, Y0 \
-	VADDPS 32(SI), Y9, Y1 \
-	VADDPS 64(SI), Y9, Y2 \
-	VADDPS 96(SI), Y9, Y3 \
-	VMOVUPS (DX), Y4 \
-	TESTQ CX, CX \
-	JZ done \
-loop: \
-	VMOVAPS Y0, Y5 \
-	VMOVAPS Y1, Y6 \
-	VMOVAPS Y2, Y7 \
-	VMOVAPS Y3, Y8 \
-	VFMADD213PS Y10, Y11, Y5 \
-	VFMADD213PS Y10, Y11, Y6 \
-	VFMADD213PS Y10, Y11, Y7 \
-	VFMADD213PS Y10, Y11, Y8 \
-	store Y5, 0(DI) \
-	store Y6, 32(DI) \
-	store Y7, 64(DI) \
-	store Y8, 96(DI) \
-	VADDPS Y4, Y0, Y0 \
-	VADDPS Y4, Y1, Y1 \
-	VADDPS Y4, Y2, Y2 \
-	VADDPS Y4, Y3, Y3 \
-	ADDQ $128, DI \
-	DECQ CX \
-	JNZ loop \
-done: \
-	fence \
-	VZEROUPPER \
-	RET
+#define FMASTORES(store, fence) FMASTOREY(VPBROADCASTD, VMOVUPS, VMOVAPS, VADDPS, VFMADD213PS, store, fence)
 
 // A block of FMASTORESX (BLOCKPAIRS's value, 128 bytes): fma(index, delta,
 // start) of each float32 lane, rounded once.
