@@ -55,7 +55,11 @@ done: \
 	RET
 
 // Converts exact float32 lanes to float16 with F16C (rounding once, to
-// nearest even): each block writes 32 float16 (64 bytes).
+// nearest even): each block writes 32 float16 (64 bytes). The lanes advance
+// by FMA (lane*1 + inc, Y9 holding 1.0: the sum, as VADDPS gives it), which
+// leaves the conversions' pipes to them on this machine, as in
+// cvtStoreF16x (a scratch loop over 64 KiB, alternated three times:
+// 1332-1413 ns with VADDPS, 1113-1203 with the FMA).
 #define CVTSTOREF16(store, fence) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
@@ -73,6 +77,9 @@ done: \
 	VADDPS Y9, Y2, Y2 \
 	VADDPS Y9, Y3, Y3 \
 	VMOVUPS (DX), Y4 \
+	MOVL $0x3f800000, AX \
+	MOVQ AX, X9 \
+	VPBROADCASTD X9, Y9 \
 	TESTQ CX, CX \
 	JZ done \
 loop: \
@@ -84,10 +91,10 @@ loop: \
 	store X6, 16(DI) \
 	store X7, 32(DI) \
 	store X8, 48(DI) \
-	VADDPS Y4, Y0, Y0 \
-	VADDPS Y4, Y1, Y1 \
-	VADDPS Y4, Y2, Y2 \
-	VADDPS Y4, Y3, Y3 \
+	VFMADD231PS Y4, Y9, Y0 \
+	VFMADD231PS Y4, Y9, Y1 \
+	VFMADD231PS Y4, Y9, Y2 \
+	VFMADD231PS Y4, Y9, Y3 \
 	ADDQ $64, DI \
 	DECQ CX \
 	JNZ loop \
