@@ -86,6 +86,8 @@
 //	                                             long); rows that span two as runs
 //	rows-binade-q rowsBinQx[NT] (AVX-512 only)   the same in int64 lanes (sums past
 //	                                             31 bits), every tie by the kernel
+//	rows-fma-s  rowsFMASx[NT] (AVX-512 only)     float32 rows as fma-s writes runs
+//	                                             (indices below 2^24; before rows-cvt-q)
 //	rows-cvt-q  rowsCvtQ[NT] (AVX-512 only)      float32 rows as cvt-q writes runs
 //
 // The streaming forms of the AVX-512 row kernels (ROWS64NT) stream each
@@ -95,7 +97,7 @@
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB and addStoreBNT, fill_g for storeRepStosq, fma_g for fmaStore, fmaS_g for
-// fmaStoreS, f64To16_g for
+// fmaStoreS, rowsFMAS_g for rowsFMASx, f64To16_g for
 // cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
@@ -111,7 +113,7 @@
 // lanes (mF32: the values are exact); the binade kernel's integer rounding
 // (mBinadeS, as float16's below); VCVTQQ2PS of the exact sum, then a
 // multiplication by 2^unit that is exact (mCvtQ, mRowsCvtQ); VFMADD213PS
-// of an exact index, delta and start (mFMAS; its twin sumToF32, a float64
+// of an exact index, delta and start (mFMAS, mRowsFMAS; its twin sumToF32, a float64
 // sum and its error rounded to odd, then float32()). float16: format.round (mLinear);
 // f64ToF16 (mExact, and the twins); F16C's VCVTPS2PH from exact float32
 // (mF32, rows-f16); VCVTPS2PH from float64 rounded to odd into float32

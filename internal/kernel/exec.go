@@ -153,6 +153,8 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 				f.rowsBin(dst, &p, pitch, n, step)
 			case mRowsCvtQ:
 				f.rowsCvtQ(dst, &p, pitch, n, i0, rowStep, step)
+			case mRowsFMAS:
+				f.rowsFMAS(dst, &p, pitch, n, i0, rowStep, step)
 			default:
 				f.rows(dst, &p, pitch, n, i0, rowStep, step)
 			}
@@ -558,6 +560,32 @@ func (f *Filler) rowsCvtQ(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 			_, firsts[3*r+2] = f.linear(i + pl[2]*step)
 		}
 		tbl.rowsCvtQ(p.nt, d, m, pitch, rowBytes, &base, &firsts[0], 16*dk, scale)
+	}
+}
+
+// rowsFMAS writes a piece of float32 rows as fma(i, delta, start) in
+// float32 (mRowsFMAS), rowsPerCall rows a call, the indices at the three
+// places a row's blocks start given as float32.
+func (f *Filler) rowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+	var base [16]float32
+	for l := range base {
+		base[l] = float32(uint64(l) * step)
+	}
+	inc := uint64(math.Float32bits(float32(16 * step)))
+	rowBytes := n << 2
+	lastBlock := uint64(n - 16) // the element the last block of a row starts at
+	var firsts [3 * rowsPerCall]uint64
+	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
+		m := min(rowsPerCall, int(p.j+p.n)-r0)
+		d := unsafe.SliceData(dst[r0*pitch:])
+		for r := range m {
+			pl := rowPlaces(d, r, pitch, 2, lastBlock)
+			i := i0 + uint64(r0+r)*rowStep
+			for k, e := range pl {
+				firsts[3*r+k] = uint64(math.Float32bits(float32(i + e*step)))
+			}
+		}
+		tbl.rowsFMAS(p.nt, d, m, pitch, rowBytes, &base, &firsts[0], inc, f.start, f.delta)
 	}
 }
 

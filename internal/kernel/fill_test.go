@@ -469,9 +469,9 @@ func TestFillRowsStreaming(t *testing.T) {
 		{Int, 1, 3, 7, 0, 0, mRowRuns}, {Int, 2, 0xFFF0, 3, 0, 0, mRowRuns},
 		{Int, 4, 5, 0x10001, 0, 0, mRowRuns}, {Int, 8, 1 << 40, 1<<33 + 5, 0, 0, mRowRuns},
 		{Float32, 4, uint64(math.Float32bits(-3)), uint64(math.Float32bits(0.25)), 0, 0, mRowRuns},
-		// Rounding float32 (rows-cvt-q).
-		{Float32, 4, uint64(math.Float32bits(0.1)), uint64(math.Float32bits(0.3)), 4, 0, mRowsCvtQ},
-		{Float32, 4, uint64(math.Float32bits(-1e5)), uint64(math.Float32bits(1.0 / 3)), 12, 0, mRowsCvtQ},
+		// Rounding float32: below index 2^24 (rows-fma-s), from it (rows-cvt-q).
+		{Float32, 4, uint64(math.Float32bits(0.1)), uint64(math.Float32bits(0.3)), 4, 0, mRowsFMAS},
+		{Float32, 4, uint64(math.Float32bits(-1e5)), uint64(math.Float32bits(1.0 / 3)), 12, 1 << 24, mRowsCvtQ},
 		// float16 0.1, +3e-4 from 2^26: sums past 31 bits (rows-binade-q).
 		{Float16, 2, 0x2E66, 0x0CEA, 2, 1 << 26, mRowsBinQ},
 		{Float16, 2, 0x2E66, 0x0CEA, 6, 1<<26 + 5, mRowsBinQ},

@@ -671,6 +671,49 @@ func TestRowF16Kernels(t *testing.T) {
 // of a row hold sums of one sequence (the two forms take the bytes where
 // the places' blocks overlap from different places), some of them near
 // float32 ties.
+func TestRowFMASKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(99, 100))
+	pairs := []pair[rowsFMASKernel]{
+		{"rowsFMASx", rowsFMASx, rowsFMAS_g, false, true},
+		{"rowsFMASxNT", rowsFMASxNT, rowsFMAS_g, true, true},
+	}
+	for _, p := range pairs {
+		if skip(p) {
+			t.Skip("no AVX-512 on this CPU")
+		}
+		for c := range 400 {
+			rows, pitch, rowBytes := rowsCase(r, 128)
+			rowBytes += 4 * r.IntN(2)
+			pitch = max(pitch+4*r.IntN(2), rowBytes)
+			// Index i0 + row*rowStep + e*step for element e of a row,
+			// below 2^24.
+			step := 1 + r.Uint64N(3)
+			rowStep := uint64(pitch/4)*step + r.Uint64N(3)
+			i0 := r.Uint64N(1<<24 - uint64(rows)*rowStep - uint64(rowBytes/4)*step)
+			var base [16]float32
+			for l := range base {
+				base[l] = float32(uint64(l) * step)
+			}
+			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
+			m.off += 4 * r.IntN(16)
+			firsts := make([]uint64, 3*rows)
+			for row := range rows {
+				at := uintptr(unsafe.Pointer(m.dst())) + uintptr(row*pitch)
+				for f, o := range []int{0, int(-at%64) / 4, (rowBytes - 64) / 4} {
+					firsts[3*row+f] = uint64(math.Float32bits(float32(i0 + uint64(row)*rowStep + uint64(o)*step)))
+				}
+			}
+			start, delta := finiteBits32(r), finiteBits32(r)
+			inc := uint64(math.Float32bits(float32(16 * step)))
+			w := m.twin()
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], inc, start, delta)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], inc, start, delta)
+			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d off %d start %#x delta %#x case %d", p.name, rows, pitch, rowBytes, m.off, start, delta, c), m, w)
+		}
+	}
+}
+
 func TestRowCvtQKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(95, 96))

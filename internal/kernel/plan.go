@@ -155,6 +155,12 @@ const (
 	// aligned one, 128 more).
 	mBinadeAdd
 
+	// mRowsFMAS writes rows of float32 as mFMAS writes a run (rowsFMASx):
+	// any row step and step. Pre: float32 in modeLinear; every index of
+	// the rows below 2^24; rows of at least 128 bytes; dst aligned; the
+	// table has the kernel (AVX-512); index 0 not among them.
+	mRowsFMAS
+
 	// mFMAS writes float32 as fma(i, delta, start) in float32 (fmaStoreS,
 	// blocks of 32 elements): float32 lanes hold the indices, exact, and
 	// VFMADD213PS rounds the exact i*delta + start once, which is the
@@ -166,7 +172,7 @@ const (
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "fma-s"}
+	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -368,6 +374,10 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 			return "dense ties whose period does not divide a block"
 		}
 		return s.binadeParams(a, last, p)
+	case mRowsFMAS:
+		if s.kind != Float32 || !float || last >= fmaSMax || !t.hasX512() {
+			return "not float32 of indices below 2^24, or no kernel for them"
+		}
 	case mRowsCvtQ:
 		if s.kind != Float32 || !float || !s.cvtQLanes(a, last) || !t.hasX512() {
 			return "not float32 in int64 lanes at a unit of at least 2^-126, or no kernel for them"
@@ -838,6 +848,8 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 			m, first = mRowsWords, s.infAt(a)
 		case s.kind == Float32 && known && s.f32Exact:
 			m = mRowsF32
+		case s.kind == Float32 && s.mode == modeLinear && t.hasX512() && last < fmaSMax:
+			m = mRowsFMAS
 		case s.kind == Float32 && s.mode == modeLinear && t.hasX512() && s.cvtQLanes(a, last):
 			m = mRowsCvtQ
 		case s.binadeRows(t, a, n, rowStep, step, end-r, known) &&
@@ -937,7 +949,7 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	switch m {
 	case mRowsWords, mRowsF32:
 		return rowsStream(dst, pitch, rowBytes)
-	case mRowsCvtQ, mRowsBinQ:
+	case mRowsCvtQ, mRowsBinQ, mRowsFMAS:
 		return rowBytes >= addBlock
 	}
 	return false

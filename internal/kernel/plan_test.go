@@ -193,6 +193,9 @@ func randomRows(r *rand.Rand, mem []byte, maxRows, maxN int, varied bool) rowsLa
 	c.rows = 1 + r.IntN(min(maxRows, (len(mem)-64-c.n*k.size)/c.pitch+1))
 	if r.IntN(3) > 0 {
 		c.i0 = r.Uint64N(1 << 20)
+		if r.IntN(4) == 0 {
+			c.i0 += 1 << 24 // past float32's exact integers (mRowsFMAS's indices)
+		}
 	}
 	c.step, c.rowStep = 1, uint64(c.n+r.IntN(5))
 	if varied && r.IntN(5) == 0 {
@@ -296,7 +299,7 @@ func TestPlanRows(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
 		}
 	}
-	for m := mRowRuns; m <= mRowsBinQ; m++ {
+	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS} {
 		if used[m] == 0 {
 			t.Errorf("no random rows were planned with method %v", m)
 		}

@@ -178,6 +178,35 @@ next: \
 	TESTQ R9, R9 \
 	JZ done
 
+// The lanes of a place of rowsFMASx: float32 indices, base (Z10) plus the
+// place's first, in Z0.
+#define FMASPLACE(off) \
+	VPBROADCASTD off(R12), Z9 \
+	VADDPS Z10, Z9, Z0
+
+// A block of rowsFMASx in Z5: fma(index, delta (Z14), start (Z13)) of each
+// lane in float32, rounded once.
+#define FMASVALUE \
+	VMOVAPS Z0, Z5 \
+	VFMADD213PS Z13, Z14, Z5
+
+#define FMASSTORE(at) \
+	FMASVALUE \
+	VMOVUPS Z5, 0(at)
+
+#define FMASADVANCE \
+	VADDPS Z4, Z0, Z0
+
+// FMASROWSETUP loads rowsFMASx's arguments for ROWS64 and ROWS64NT.
+#define FMASROWSETUP \
+	ROWARGS \
+	VPBROADCASTD inc+48(FP), Z4 \
+	VPBROADCASTD start+56(FP), Z13 \
+	VPBROADCASTD delta+64(FP), Z14 \
+	VMOVUPS 0(SI), Z10 \
+	TESTQ R9, R9 \
+	JZ done
+
 // func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddB(SB), NOSPLIT, $0-56
 	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE)
@@ -268,3 +297,16 @@ TEXT ·rowsCvtQ(SB), NOSPLIT, $0-64
 TEXT ·rowsCvtQNT(SB), NOSPLIT, $64-64
 	CVTQROWSETUP
 	ROWS64NT(CVTQPLACE, CVTQVALUE, CVTQADVANCE)
+
+// func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+// Rows of float32 as fma(index, delta, start) in float32 (see fmaStoreSx),
+// with AVX-512 (ROWS64); firsts hold each place's index as float32 bits.
+TEXT ·rowsFMASx(SB), NOSPLIT, $0-72
+	FMASROWSETUP
+	ROWS64(FMASPLACE, FMASSTORE, FMASADVANCE)
+
+// func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+// rowsFMASx with streaming stores (ROWS64NT).
+TEXT ·rowsFMASxNT(SB), NOSPLIT, $64-72
+	FMASROWSETUP
+	ROWS64NT(FMASPLACE, FMASVALUE, FMASADVANCE)

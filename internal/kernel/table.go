@@ -100,6 +100,15 @@ type (
 	// shift at most 20.
 	rowsBinKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
 
+	// rowsFMASKernel is rowsKernel for float32 as fmaSKernel writes it,
+	// 16 lanes of indices a block of 64 bytes (rowBytes at least 64; 128
+	// for the streaming form, whose rows need only be aligned to 4 bytes: it
+	// writes the partial cache lines with regular stores of the width that
+	// fits): lane l of a place's k-th block is base[l] + first + k*inc
+	// (float32; first from the place's firsts value, float32 bits, and inc
+	// float32 bits), every index exact (below 2^24).
+	rowsFMASKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+
 	// rowsBinQKernel is rowsKernel for float16 of one binade from int64
 	// lanes, each place's blocks as binQKernel writes them, every tie to
 	// even, from the place's first kb (its firsts value), in blocks of 64

@@ -157,6 +157,12 @@ func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uin
 func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
 
 //go:noescape
+func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+
+//go:noescape
+func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+
+//go:noescape
 func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
@@ -390,6 +396,18 @@ func (t *table) cvtQ(nt bool, dst *byte, blocks int, base *[16]int64, first, inc
 
 // rowsCvtQ is only called where hasX512 holds; with nt, on rows that
 // stream (rowsStreamable).
+// rowsFMAS is only called where hasX512 holds.
+func (t *table) rowsFMAS(nt bool, dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64) {
+	switch {
+	case !t.asm:
+		rowsFMAS_g(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
+	case nt:
+		rowsFMASxNT(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
+	default:
+		rowsFMASx(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
+	}
+}
+
 func (t *table) rowsCvtQ(nt bool, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
 	switch {
 	case !t.asm:

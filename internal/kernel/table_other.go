@@ -50,6 +50,10 @@ func (t *table) cvtQ(nt bool, dst *byte, blocks int, base *[16]int64, first, inc
 	cvtQ_g(dst, blocks, base, first, inc, scale)
 }
 
+func (t *table) rowsFMAS(_ bool, dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64) {
+	rowsFMAS_g(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
+}
+
 func (t *table) rowsCvtQ(_ bool, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
 	rowsCvtQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
 }

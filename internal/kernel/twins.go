@@ -316,6 +316,25 @@ func rowsCvtQ_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *u
 	}
 }
 
+// rowsFMAS_g is the twin of rowsFMASx[NT]: each place's blocks of 16
+// float32 as fmaS_g writes its lanes.
+func rowsFMAS_g(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64) {
+	fs := unsafe.Slice(firsts, 3*rows)
+	st := float64(math.Float32frombits(uint32(start)))
+	d := float64(math.Float32frombits(uint32(delta)))
+	step := float64(math.Float32frombits(uint32(inc)))
+	for r := range rows {
+		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
+		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 64, func(at, f, k int) {
+			first := float64(math.Float32frombits(uint32(fs[3*r+f])))
+			for l := range 16 {
+				i := float64(base[l]) + first + float64(k)*step // an exact integer below 2^24
+				binary.LittleEndian.PutUint32(row[at+4*l:], math.Float32bits(sumToF32(float64(i*d), st)))
+			}
+		})
+	}
+}
+
 // rowsBinQ_g is the twin of rowsBinQx[NT]: each place's blocks as binQ_g
 // writes them, every tie to even.
 func rowsBinQ_g(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
