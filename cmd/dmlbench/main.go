@@ -140,8 +140,11 @@ func sequences(dt dml.TensorDataType) []seq {
 // padSequences are the padded-layout rows of a type.
 func padSequences(dt dml.TensorDataType) []seq {
 	s := []seq{{"easy 0,+1", "0", "1", false}}
-	if dt == dml.TensorDataTypeFloat16 {
+	switch dt {
+	case dml.TensorDataTypeFloat16:
 		s = append(s, seq{"fine 0.1,+3e-4", "0.1", "0.0003", true})
+	case dml.TensorDataTypeFloat32:
+		s = append(s, seq{"round 0.1,+0.3", "0.1", "0.3", true})
 	}
 	return s
 }
