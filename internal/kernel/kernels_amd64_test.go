@@ -665,12 +665,25 @@ func TestRowF16Kernels(t *testing.T) {
 	}
 }
 
-// TestRowCvtQKernels holds rowsCvtQ[NT] to its twin within its contract:
+// rowFirsts returns the firsts of the AVX-512 row kernels for rows rows at
+// m's dst, pitch bytes apart, of rowBytes of size-byte elements: value(row,
+// e) of the element e each of a row's three places begins at (its first,
+// its first 64-byte aligned one, the first of its last block of 64 bytes).
+func rowFirsts(m *kernelMem, rows, pitch, rowBytes, size int, value func(row, e int) uint64) []uint64 {
+	firsts := make([]uint64, 3*rows)
+	for row := range rows {
+		at := uintptr(unsafe.Pointer(m.dst())) + uintptr(row*pitch)
+		for f, o := range []int{0, int(-at%64) / size, (rowBytes - 64) / size} {
+			firsts[3*row+f] = value(row, o)
+		}
+	}
+	return firsts
+}
+
+// TestRowFMASKernels holds rowsFMASx[NT] to its twin within its contract:
 // rows of 128 bytes or more at multiples of 4 bytes (any alignment to a
-// cache line, both forms), sums below 2^63 in magnitude. The three places
-// of a row hold sums of one sequence (the two forms take the bytes where
-// the places' blocks overlap from different places), some of them near
-// float32 ties.
+// cache line, both forms), indices below 2^24 at any step, any finite start
+// and delta.
 func TestRowFMASKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(99, 100))
@@ -697,13 +710,9 @@ func TestRowFMASKernels(t *testing.T) {
 			}
 			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
 			m.off += 4 * r.IntN(16)
-			firsts := make([]uint64, 3*rows)
-			for row := range rows {
-				at := uintptr(unsafe.Pointer(m.dst())) + uintptr(row*pitch)
-				for f, o := range []int{0, int(-at%64) / 4, (rowBytes - 64) / 4} {
-					firsts[3*row+f] = uint64(math.Float32bits(float32(i0 + uint64(row)*rowStep + uint64(o)*step)))
-				}
-			}
+			firsts := rowFirsts(m, rows, pitch, rowBytes, 4, func(row, e int) uint64 {
+				return uint64(math.Float32bits(float32(i0 + uint64(row)*rowStep + uint64(e)*step)))
+			})
 			start, delta := finiteBits32(r), finiteBits32(r)
 			inc := uint64(math.Float32bits(float32(16 * step)))
 			w := m.twin()
@@ -714,6 +723,12 @@ func TestRowFMASKernels(t *testing.T) {
 	}
 }
 
+// TestRowCvtQKernels holds rowsCvtQ[NT] to its twin within its contract:
+// rows of 128 bytes or more at multiples of 4 bytes (any alignment to a
+// cache line, both forms), sums below 2^63 in magnitude. The three places
+// of a row hold sums of one sequence (the two forms take the bytes where
+// the places' blocks overlap from different places), some of them near
+// float32 ties.
 func TestRowCvtQKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(95, 96))
@@ -746,13 +761,9 @@ func TestRowCvtQKernels(t *testing.T) {
 			}
 			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
 			m.off += 4 * r.IntN(16)
-			firsts := make([]uint64, 3*rows)
-			for row := range rows {
-				at := uintptr(unsafe.Pointer(m.dst())) + uintptr(row*pitch)
-				for f, o := range []int{0, int(-at%64) / 4, (rowBytes - 64) / 4} {
-					firsts[3*row+f] = uint64(k0 + int64(row)*rowD + int64(o)*dm)
-				}
-			}
+			firsts := rowFirsts(m, rows, pitch, rowBytes, 4, func(row, e int) uint64 {
+				return uint64(k0 + int64(row)*rowD + int64(e)*dm)
+			})
 			scale := uint64(127+r.IntN(254)-126) << 23
 			w := m.twin()
 			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], uint64(16*dm), scale)
@@ -801,13 +812,9 @@ func TestRowBinQKernels(t *testing.T) {
 			}
 			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
 			m.off += 2 * r.IntN(32)
-			firsts := make([]uint64, 3*rows)
-			for row := range rows {
-				at := uintptr(unsafe.Pointer(m.dst())) + uintptr(row*pitch)
-				for f, o := range []int{0, int(-at%64) / 2, (rowBytes - 64) / 2} {
-					firsts[3*row+f] = uint64(k0 + int64(row)*rowD + int64(o)*dm)
-				}
-			}
+			firsts := rowFirsts(m, rows, pitch, rowBytes, 2, func(row, e int) uint64 {
+				return uint64(k0 + int64(row)*rowD + int64(e)*dm)
+			})
 			cc := r.Uint64() & (1<<16 - 2)
 			w := m.twin()
 			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], uint64(32*dm), shift, cc)
