@@ -528,13 +528,18 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 				v, at = v+p.rowD, at+uintptr(pitch)
 			}
 		} else {
-			// Floats from their index.
-			for r := range m {
-				pl := rowPlaces(d, r, pitch, f.lg, lastBlock)
-				i := i0 + uint64(r0+r)*rowStep
-				firsts[3*r] = uint64(math.Float32bits(float32(f.valueF64(i))))
-				firsts[3*r+1] = uint64(math.Float32bits(float32(f.valueF64(i + pl[1]*step))))
-				firsts[3*r+2] = uint64(math.Float32bits(float32(f.valueF64(i + pl[2]*step))))
+			// Floats the same way, in float64: the rows' values are exact
+			// in float32 (the planner's facts), so their sums here are
+			// exact too.
+			v, at := f.valueF64(i0+uint64(r0)*rowStep), uintptr(unsafe.Pointer(d))
+			dv, rowV := f.stepF64(step), f.stepF64(rowStep)
+			lastV := float64(lastBlock) * dv
+			fs := firsts[:3*m]
+			for k := 0; k+2 < len(fs); k += 3 {
+				fs[k] = uint64(math.Float32bits(float32(v)))
+				fs[k+1] = uint64(math.Float32bits(float32(v + float64(-at%64>>f.lg)*dv)))
+				fs[k+2] = uint64(math.Float32bits(float32(v + lastV)))
+				v, at = v+rowV, at+uintptr(pitch)
 			}
 		}
 		switch p.m {
