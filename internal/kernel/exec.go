@@ -590,12 +590,13 @@ func (f *Filler) rowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
 		m := min(rowsPerCall, int(p.j+p.n)-r0)
 		d := unsafe.SliceData(dst[r0*pitch:])
-		for r := range m {
-			pl := rowPlaces(d, r, pitch, 2, lastBlock)
-			i := i0 + uint64(r0+r)*rowStep
-			for k, e := range pl {
-				firsts[3*r+k] = uint64(math.Float32bits(float32(i + e*step)))
-			}
+		i, at, lastI := i0+uint64(r0)*rowStep, uintptr(unsafe.Pointer(d)), lastBlock*step
+		fs := firsts[:3*m]
+		for k := 0; k+2 < len(fs); k += 3 { // as the word rows' loop in rows
+			fs[k] = uint64(math.Float32bits(float32(i)))
+			fs[k+1] = uint64(math.Float32bits(float32(i + uint64(-at%64>>2)*step)))
+			fs[k+2] = uint64(math.Float32bits(float32(i + lastI)))
+			i, at = i+rowStep, at+uintptr(pitch)
 		}
 		tbl.rowsFMAS(p.nt, d, m, pitch, rowBytes, &base, &firsts[0], inc, f.start, f.delta)
 	}
