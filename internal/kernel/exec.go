@@ -628,9 +628,11 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
 		m := min(rowsPerCall, int(p.j+p.n)-r0)
 		d := unsafe.SliceData(dst[r0*pitch:])
-		for r := range m {
-			pl := rowPlaces(d, r, pitch, 1, uint64(n-32))
-			f0, f1, f2 := kb, kb+pl[1]*de, kb+pl[2]*de
+		at, lastD := uintptr(unsafe.Pointer(d)), uint64(n-32)*de
+		for r := range m { // (the address advanced a row at a time, as in rows)
+			mis := uint64(-at % 64 >> 1)
+			at += uintptr(pitch)
+			f0, f1, f2 := kb, kb+mis*de, kb+lastD
 			kb += dRow
 			if q {
 				firsts[3*r], firsts[3*r+1], firsts[3*r+2] = f0, f1, f2
@@ -640,8 +642,8 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 			if p.ties {
 				e := int64(r0+r-int(p.j)) * int64(n) // the element of the piece's run the row starts at
 				f0 |= tieMask(p, e) << 32
-				f1 |= tieMask(p, e+int64(pl[1])) << 32
-				f2 |= tieMask(p, e+int64(pl[2])) << 32
+				f1 |= tieMask(p, e+int64(mis)) << 32
+				f2 |= tieMask(p, e+int64(n-32)) << 32
 			}
 			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = f0, f1, f2
 		}
