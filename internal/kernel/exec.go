@@ -366,13 +366,11 @@ func qLanes(lanes []int64, dm int64, up uint) {
 	}
 }
 
-// rowPlaces returns the elements of row r (at d + r*pitch; elements of
-// 1<<lg bytes) at which the row kernels' three places begin: its first,
-// its first 64-byte aligned one, and last (where its last block begins).
-func rowPlaces(d *byte, r, pitch int, lg uint, last uint64) [3]uint64 {
-	mis := uint64(-(uintptr(unsafe.Pointer(d)) + uintptr(r*pitch)) % 64 >> lg)
-	return [3]uint64{0, mis, last}
-}
+// alignedAt returns the element (of 1<<lg bytes) of a row at address at
+// whose first byte is the row's first 64-byte aligned one: where the row
+// kernels' middle place begins (the others: element 0 and the first of the
+// last block). The row methods' loops advance at by the pitch a row.
+func alignedAt(at uintptr, lg uint) uint64 { return uint64(-at % 64 >> lg) }
 
 // binade writes a binade piece: magnitudes p.first, p.first + p.d, ... (in
 // units of the sequence), rounded to multiples of 2^shift, plus c. Where
@@ -520,11 +518,12 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		if p.m == mRowsWords {
 			// From the piece's steps: row by row, the first value and the
 			// address advance by a step (a loop of few instructions: it
-			// runs for every row, 2-3 ns a row as rowPlaces and products).
+			// runs for every row: computing each row's places from its
+			// index cost 2-3 ns a row).
 			v, at, lastD := p.first+uint64(r0-int(p.j))*p.rowD, uintptr(unsafe.Pointer(d)), lastBlock*p.d
 			fs := firsts[:3*m]
 			for k := 0; k+2 < len(fs); k += 3 {
-				fs[k], fs[k+1], fs[k+2] = v, v+uint64(-at%64>>f.lg)*p.d, v+lastD
+				fs[k], fs[k+1], fs[k+2] = v, v+alignedAt(at, f.lg)*p.d, v+lastD
 				v, at = v+p.rowD, at+uintptr(pitch)
 			}
 		} else {
@@ -537,7 +536,7 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 			fs := firsts[:3*m]
 			for k := 0; k+2 < len(fs); k += 3 {
 				fs[k] = uint64(math.Float32bits(float32(v)))
-				fs[k+1] = uint64(math.Float32bits(float32(v + float64(-at%64>>f.lg)*dv)))
+				fs[k+1] = uint64(math.Float32bits(float32(v + float64(alignedAt(at, f.lg))*dv)))
 				fs[k+2] = uint64(math.Float32bits(float32(v + lastV)))
 				v, at = v+rowV, at+uintptr(pitch)
 			}
@@ -564,12 +563,13 @@ func (f *Filler) rowsCvtQ(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
 		m := min(rowsPerCall, int(p.j+p.n)-r0)
 		d := unsafe.SliceData(dst[r0*pitch:])
+		at := uintptr(unsafe.Pointer(d))
 		for r := range m {
-			pl := rowPlaces(d, r, pitch, 2, lastBlock)
 			i := i0 + uint64(r0+r)*rowStep
 			_, firsts[3*r] = f.linear(i)
-			_, firsts[3*r+1] = f.linear(i + pl[1]*step)
-			_, firsts[3*r+2] = f.linear(i + pl[2]*step)
+			_, firsts[3*r+1] = f.linear(i + alignedAt(at, 2)*step)
+			_, firsts[3*r+2] = f.linear(i + lastBlock*step)
+			at += uintptr(pitch)
 		}
 		tbl.rowsCvtQ(p.nt, d, m, pitch, rowBytes, &base, &firsts[0], 16*dk, scale)
 	}
@@ -594,7 +594,7 @@ func (f *Filler) rowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 		fs := firsts[:3*m]
 		for k := 0; k+2 < len(fs); k += 3 { // as the word rows' loop in rows
 			fs[k] = uint64(math.Float32bits(float32(i)))
-			fs[k+1] = uint64(math.Float32bits(float32(i + uint64(-at%64>>2)*step)))
+			fs[k+1] = uint64(math.Float32bits(float32(i + alignedAt(at, 2)*step)))
 			fs[k+2] = uint64(math.Float32bits(float32(i + lastI)))
 			i, at = i+rowStep, at+uintptr(pitch)
 		}
@@ -630,7 +630,7 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 		d := unsafe.SliceData(dst[r0*pitch:])
 		at, lastD := uintptr(unsafe.Pointer(d)), uint64(n-32)*de
 		for r := range m { // (the address advanced a row at a time, as in rows)
-			mis := uint64(-at % 64 >> 1)
+			mis := alignedAt(at, 1)
 			at += uintptr(pitch)
 			f0, f1, f2 := kb, kb+mis*de, kb+lastD
 			kb += dRow
