@@ -544,6 +544,14 @@ func rowsCase(r *rand.Rand, minRow int) (rows, pitch, rowBytes int) {
 	return rows, pitch, rowBytes
 }
 
+// rowsCase32 is rowsCase for float32 rows of 128 bytes or more, at any
+// multiple of 4 bytes.
+func rowsCase32(r *rand.Rand) (rows, pitch, rowBytes int) {
+	rows, pitch, rowBytes = rowsCase(r, 128)
+	rowBytes += 4 * r.IntN(2)
+	return rows, max(pitch+4*r.IntN(2), rowBytes), rowBytes
+}
+
 func TestRowKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(69, 70))
@@ -696,9 +704,7 @@ func TestRowFMASKernels(t *testing.T) {
 			t.Skip("no AVX-512 on this CPU")
 		}
 		for c := range 400 {
-			rows, pitch, rowBytes := rowsCase(r, 128)
-			rowBytes += 4 * r.IntN(2)
-			pitch = max(pitch+4*r.IntN(2), rowBytes)
+			rows, pitch, rowBytes := rowsCase32(r)
 			// Index i0 + row*rowStep + e*step for element e of a row,
 			// below 2^24.
 			step := 1 + r.Uint64N(3)
@@ -741,9 +747,7 @@ func TestRowCvtQKernels(t *testing.T) {
 			t.Skip("no AVX-512 on this CPU")
 		}
 		for c := range 400 {
-			rows, pitch, rowBytes := rowsCase(r, 128)
-			rowBytes += 4 * r.IntN(2)
-			pitch = max(pitch+4*r.IntN(2), rowBytes)
+			rows, pitch, rowBytes := rowsCase32(r)
 			// Sums k0 + r*rowD + e*dm for element e of row r, within
 			// ±2^bits (bits at most 62).
 			bits := 20 + r.IntN(43)
