@@ -515,7 +515,16 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		d := unsafe.SliceData(dst[r0*pitch:])
 		// The values at each row's start, its first 64-byte aligned byte
 		// and its last block.
-		if p.m == mRowsWords {
+		switch {
+		case p.m == mRowsWords && p.d == 0 && p.rowD == 0:
+			// Rows of a constant (infinities past the overflow point):
+			// every value is the piece's, set once.
+			if r0 == int(p.j) {
+				for k := range firsts {
+					firsts[k] = p.first
+				}
+			}
+		case p.m == mRowsWords:
 			// From the piece's steps: row by row, the first value and the
 			// address advance by a step (a loop of few instructions: it
 			// runs for every row: computing each row's places from its
@@ -526,7 +535,7 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 				fs[k], fs[k+1], fs[k+2] = v, v+alignedAt(at, f.lg)*p.d, v+lastD
 				v, at = v+p.rowD, at+uintptr(pitch)
 			}
-		} else {
+		default:
 			// Floats the same way, in float64: the rows' values are exact
 			// in float32 (the planner's facts), so their sums here are
 			// exact too.
