@@ -70,6 +70,56 @@ func TestFillMatchesBits(t *testing.T) {
 	}
 }
 
+// TestFillStartBits: a run from index 0 long enough for the vector
+// methods writes start's bits at index 0 whether or not the lanes write it
+// (lanesGiveStart: integers, float64 but for -0 with a positive delta),
+// and Bits everywhere, at several alignments, on every table.
+func TestFillStartBits(t *testing.T) {
+	words := make([]uint64, 1024+16) // 8-byte aligned; offsets from its next 64-byte boundary
+	mem := unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*len(words))
+	mem = mem[-uintptr(unsafe.Pointer(&mem[0]))%64:]
+	type sq struct {
+		kind         Kind
+		size         int
+		start, delta uint64
+	}
+	var cases []sq
+	for _, size := range []int{1, 2, 4, 8} {
+		cases = append(cases, sq{Int, size, 0x8877665544332211 & (1<<(8*size) - 1), 3}, sq{Int, size, 5, 1<<(8*size) - 1})
+	}
+	for _, st := range []float64{0, math.Copysign(0, -1), 1.5, -1.5, 5e-324, -5e-324, 1.7e308, -1.7e308} {
+		for _, d := range []float64{0.5, -0.5, 1e-300, -1e-300, 3e300, -3e300} {
+			cases = append(cases, sq{Float64, 8, math.Float64bits(st), math.Float64bits(d)})
+		}
+	}
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		for _, c := range cases {
+			for _, off := range []int{0, 8, 24, 64 - c.size} {
+				f := NewFiller(c.kind, c.size, c.start, c.delta, 1000)
+				if off%c.size != 0 {
+					continue
+				}
+				dst := mem[off : off+1000*c.size]
+				for i := range dst {
+					dst[i] = 0xA5
+				}
+				f.FillLE(dst, 0, 1)
+				for j := range 1000 {
+					if got, want := elementAt(dst, c.size, j), f.Bits(uint64(j)); got != want {
+						t.Fatalf("%s kind %d size %d start %#x delta %#x offset %d: element %d = %#x, want %#x",
+							tb.name, c.kind, c.size, c.start, c.delta, off, j, got, want)
+					}
+				}
+				if got := elementAt(dst, c.size, 0); got != c.start {
+					t.Fatalf("%s kind %d size %d start %#x delta %#x offset %d: element 0 = %#x, want start's bits",
+						tb.name, c.kind, c.size, c.start, c.delta, off, got)
+				}
+			}
+		}
+	}
+}
+
 // TestFillMemo: a Filler of NewFiller remembers the plans of a run from
 // index 0 that memoPlans plans or fewer cover and that repeats the run
 // before it, and executes the next run of the same length, step, table and

@@ -46,7 +46,8 @@ const (
 	// mFMALanes is mFMA in float64 lanes (fmaStore, blocks of 16
 	// elements): the lanes hold the indices, exact integers (below 2^32),
 	// and VFMADD231PD rounds i*delta + start once, as math.FMA does. Pre:
-	// as mFMA; dst aligned to the element size; at least one block.
+	// as mFMA; dst aligned to the element size; at least one block; index
+	// 0 among them only where that gives start's bits (lanesGiveStart).
 	mFMALanes
 
 	// mF32 adds in float32 lanes, exactly, and converts nothing (float32,
@@ -189,8 +190,8 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 	b := dst[j<<s.lg : (j+n)<<s.lg]
 	vector := func(block int) string {
 		switch {
-		case a == 0:
-			return "index 0 in a vector piece"
+		case a == 0 && !s.lanesGiveStart():
+			return "index 0 in a vector piece (its lanes do not give start's bits)"
 		case !s.aligned(b):
 			return "dst not aligned to the element size"
 		case len(b) < block:
@@ -500,8 +501,10 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, pl *plan) int {
 			pl.put(mWords, 0, n).first = s.start // every element is element 0
 			return n
 		}
-		pl.put(mStart, 0, 1)
-		j = 1
+		if !s.lanesGiveStart() {
+			pl.put(mStart, 0, 1)
+			j = 1
+		}
 	}
 	nt := vec && len(dst)-j<<s.lg >= streamingMin && t.streams(dst[j<<s.lg:])
 	a := i0 + uint64(j)*step // the index of element j
@@ -535,6 +538,16 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, pl *plan) int {
 		}
 	}
 	return n
+}
+
+// lanesGiveStart reports whether the vector methods of the sequence's
+// runs (mAdd for integers, mFMALanes for float64) write start's bits at
+// index 0 themselves, so that it needs no mStart piece: integers (start +
+// 0*delta wraps to start), and float64 in modeFMA (start and delta
+// finite, delta not zero) but for start -0 with delta positive, where
+// fma(0, delta, -0) is +0.
+func (s *Seq) lanesGiveStart() bool {
+	return s.kind == Int || s.kind == Float64 && s.mode == modeFMA && (s.start != 1<<63 || s.delta>>63 != 0)
 }
 
 // words plans n elements from j that are first, first+d, ...: with the add
