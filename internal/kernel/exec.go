@@ -238,8 +238,9 @@ func (f *Filler) add(dst []byte, first, d uint64, nt bool) {
 		wordLanes(&b, &i, f.size, d)
 		base, inc = &b, &i
 	}
-	runs, n := blockRuns(dst, blockBytes(mAdd, f.size), nt)
-	for _, r := range runs[:n] {
+	var runs [3]blockRun
+	for k := range blockRuns(&runs, dst, blockBytes(mAdd, f.size), nt) {
+		r := &runs[k]
 		tbl.add(int(f.lg), r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first+uint64(r.at>>f.lg)*d, inc)
 	}
 }
@@ -256,8 +257,9 @@ func (f *Filler) f32(dst []byte, i0, step uint64, nt bool) {
 	if f.size == 4 {
 		inc := broadcast32(float32(32 * dx))
 		bb := (*[128]byte)(unsafe.Pointer(base))
-		runs, n := blockRuns(dst, blockBytes(mF32, 4), nt)
-		for _, r := range runs[:n] {
+		var runs [3]blockRun
+		for k := range blockRuns(&runs, dst, blockBytes(mF32, 4), nt) {
+			r := &runs[k]
 			fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>2)*step))))
 			t.add(laneS, r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, bb, fb, &inc)
 		}
@@ -265,8 +267,9 @@ func (f *Filler) f32(dst []byte, i0, step uint64, nt bool) {
 	}
 	d32 := float32(32 * dx)
 	inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-	runs, n := blockRuns(dst, blockBytes(mF32, 2), nt)
-	for _, r := range runs[:n] {
+	var runs [3]blockRun
+	for k := range blockRuns(&runs, dst, blockBytes(mF32, 2), nt) {
+		r := &runs[k]
 		fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>1)*step))))
 		t.f32To16(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, fb, &inc)
 	}
@@ -281,8 +284,9 @@ func (f *Filler) f64(dst []byte, i0, step uint64, nt bool) {
 	}
 	d16 := 16 * f.stepF64(step)
 	inc := [4]float64{d16, d16, d16, d16}
-	runs, n := blockRuns(dst, blockBytes(mF64, f.size), nt)
-	for _, r := range runs[:n] {
+	var runs [3]blockRun
+	for k := range blockRuns(&runs, dst, blockBytes(mF64, f.size), nt) {
+		r := &runs[k]
 		first := math.Float64bits(f.valueF64(i0 + uint64(r.at>>f.lg)*step))
 		if p := unsafe.SliceData(dst[r.at:]); f.size == 2 {
 			tbl.f64To16(r.nt, p, r.blocks, base, first, &inc)
@@ -304,8 +308,9 @@ func (f *Filler) fmaLanes(dst []byte, i0, step uint64, nt bool) {
 	}
 	d16 := float64(16 * step)
 	inc := [4]float64{d16, d16, d16, d16}
-	runs, n := blockRuns(dst, blockBytes(mFMALanes, 8), nt)
-	for _, r := range runs[:n] {
+	var runs [3]blockRun
+	for k := range blockRuns(&runs, dst, blockBytes(mFMALanes, 8), nt) {
+		r := &runs[k]
 		first := math.Float64bits(float64(i0 + uint64(r.at>>3)*step))
 		tbl.fma(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
 	}
@@ -329,8 +334,9 @@ func (f *Filler) fmaS(dst []byte, i0, step uint64, nt bool) {
 	}
 	d32 := float32(32 * step)
 	inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-	runs, n := blockRuns(dst, blockBytes(mFMAS, 4), nt)
-	for _, r := range runs[:n] {
+	var runs [3]blockRun
+	for k := range blockRuns(&runs, dst, blockBytes(mFMAS, 4), nt) {
+		r := &runs[k]
 		first := uint64(math.Float32bits(float32(i0 + uint64(r.at>>2)*step)))
 		tbl.fmaS(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
 	}
@@ -340,8 +346,9 @@ func (f *Filler) fmaS(dst []byte, i0, step uint64, nt bool) {
 // converted once and scaled by 2^unit (mCvtQ).
 func (f *Filler) cvtQ(dst []byte, i0, step uint64, nt bool) {
 	base, dk, scale := f.cvtQBase(step)
-	runs, n := blockRuns(dst, blockBytes(mCvtQ, 4), nt)
-	for _, r := range runs[:n] {
+	var runs [3]blockRun
+	for k := range blockRuns(&runs, dst, blockBytes(mCvtQ, 4), nt) {
+		r := &runs[k]
 		_, first := f.linear(i0 + uint64(r.at>>2)*step)
 		tbl.cvtQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, 16*dk, scale)
 	}
@@ -392,16 +399,18 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	case mBinadeQ:
 		var lanes [32]int64 // element l in lane l
 		qLanes(lanes[:], dm, up)
-		runs, n := blockRuns(dst, blockBytes(p.m, f.size), p.nt)
-		for _, r := range runs[:n] {
+		var runs [3]blockRun
+		for k := range blockRuns(&runs, dst, blockBytes(p.m, f.size), p.nt) {
+			r := &runs[k]
 			first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
 			tbl.binQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(32*dm)<<up, uint64(shift), uint64(p.c), ties)
 		}
 	case mBinadeS:
 		var lanes [16]int64
 		qLanes(lanes[:], dm, up)
-		runs, n := blockRuns(dst, blockBytes(p.m, f.size), p.nt)
-		for _, r := range runs[:n] {
+		var runs [3]blockRun
+		for k := range blockRuns(&runs, dst, blockBytes(p.m, f.size), p.nt) {
+			r := &runs[k]
 			first := uint64(int64(a)+int64(r.at/4)*dm)<<up + half
 			tbl.binS(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(16*dm)<<up, uint64(shift), uint64(p.c), ties)
 		}

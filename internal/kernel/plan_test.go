@@ -316,7 +316,8 @@ func TestBlockRuns(t *testing.T) {
 		off := r.IntN(64)
 		n := block + r.IntN(1<<13)
 		dst := mem[off : off+n]
-		runs, k := blockRuns(dst, block, r.IntN(2) == 0)
+		var runs [3]blockRun
+		k := blockRuns(&runs, dst, block, r.IntN(2) == 0)
 		covered := make([]bool, n)
 		for _, b := range runs[:k] {
 			if b.at < 0 || b.at+b.blocks*block > n || b.blocks < 1 {

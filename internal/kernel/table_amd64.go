@@ -363,8 +363,9 @@ func (t *table) binSpan(nt bool, dst *byte, n int, base *[32]int32, first, d, sh
 // from its first 64-byte aligned byte, do not reach it. Pre: n at least 32.
 func (t *table) binBlocks(nt bool, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
 	b := unsafe.Slice(dst, 2*n)
-	runs, k := blockRuns(b, 64, nt)
-	for _, r := range runs[:k] {
+	var runs [3]blockRun
+	for k := range blockRuns(&runs, b, 64, nt) {
+		r := &runs[k]
 		e := r.at / 2 // element e of the span is element 0 of the run's first block
 		t.bin(r.nt, &b[r.at], r.blocks, base, first+uint64(e)*d, 32*d, shift, c, uint64(bits.RotateLeft32(uint32(ties), -(e%32))))
 	}
