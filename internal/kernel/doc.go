@@ -42,7 +42,9 @@
 // Seq.valid checks it, and the planner's tests hold every piece to it.
 //
 //	method      what writes                      when (the planner's rule, in order)
-//	start       plain Go                         element 0: start's bits
+//	start       plain Go                         element 0: start's bits, where the
+//	                                             run's vector method would not give
+//	                                             them (not integers or float64)
 //	words       plain Go                         integers, constants, past the overflow
 //	                                             point; runs below 256 bytes or unaligned
 //	add         addStore{B,W,D,Q}[NT]            as words, a block (128 bytes) or more
