@@ -195,6 +195,8 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.add(b, p.first, p.d, p.nt)
 	case mFill:
 		f.fill(b, p.first)
+	case mCopy:
+		f.copyRun(b, p.first, p.d)
 	case mF32:
 		f.f32(b, a, step, p.nt)
 	case mF64:
@@ -212,6 +214,14 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 	default:
 		f.plainLE(b, p, a, step)
 	}
+}
+
+// copyRun writes a periodic run of integers (mCopy): its first copyDist
+// bytes with the add kernels, the rest copied forward from those.
+func (f *Filler) copyRun(dst []byte, first, d uint64) {
+	dist := copyDist(f.size, d)
+	f.add(dst[:dist], first, d, false)
+	tbl.copyFwd(&dst[dist], &dst[0], len(dst)-dist)
 }
 
 // fill writes elements of the bits first over dst: its whole 8-byte words

@@ -522,3 +522,74 @@ func TestPlanFill(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanCopy: integer runs of fillMin bytes or more whose period
+// (2^(8*size - tz(d)) elements) is 128 KiB or less go to mCopy, which
+// writes every element's bits (through every table: the copy kernel and its
+// twin), at alignments of the element and lengths that end anywhere, from
+// several indices and steps; shorter runs, runs that stream and longer
+// periods do not.
+func TestPlanCopy(t *testing.T) {
+	defer setStreaming(0)
+	mem := make([]byte, streamingMin+1<<14)
+	cases := []struct {
+		kind         Kind
+		size         int
+		start, delta uint64
+		copies       bool
+	}{
+		{Int, 1, 7, 3, true}, {Int, 1, 0x80, 0x80, true}, {Int, 2, 0xBEEF, 1, true}, {Int, 2, 1, 0x8000, true},
+		{Int, 4, 0xDEADBEEF, 1 << 17, true}, {Int, 4, 5, 1 << 16, false}, {Int, 4, 5, 3, false},
+		{Int, 8, 0x0123456789ABCDEF, 3 << 50, true}, {Int, 8, 9, 1 << 49, false}, {Int, 8, 9, 1, false},
+	}
+	runs := []struct {
+		bytes, stream int
+		copies        bool
+	}{
+		{fillMin, -1, true}, {fillMin - 256, -1, false}, {streamingMin, 1, false}, {streamingMin, -1, true},
+	}
+	for ci, c := range cases {
+		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
+		for ri, run := range runs {
+			setStreaming(run.stream)
+			for k, tail := range []int{0, 1, 3, 7} {
+				off := c.size * tail
+				n := (run.bytes+c.size*(tail+13))/c.size - tail
+				dst := mem[off : off+n*c.size]
+				i0, step := uint64(0), uint64(1)
+				if k%2 == 1 {
+					i0, step = uint64(1000*ci+7*k), uint64(1+2*(k/2)) // (an odd step keeps the period)
+				}
+				copies := 0
+				for _, pp := range planAll(t, goTable, f, dst, i0, step) {
+					if run.bytes <= fillMin {
+						if why := f.valid(goTable, pp.dst, pp.i0, step, pp.p); why != "" {
+							t.Fatalf("case %d: piece %v breaks its precondition: %s", ci, pp.p.m, why)
+						}
+					}
+					if pp.p.m == mCopy {
+						copies++
+					}
+				}
+				if want := c.copies && run.copies; (copies > 0) != want {
+					t.Fatalf("case %d (size %d delta %#x), %d bytes, streaming %d: %d mCopy pieces, want some: %v", ci, c.size, c.delta, len(dst), run.stream, copies, want)
+				}
+				if run.bytes > fillMin || !c.copies {
+					continue // (the bits of the other runs: the planner's and the fill tests)
+				}
+				for _, tb := range machineTables() {
+					useTable(t, tb)
+					for i := range dst {
+						dst[i] = 0xA5
+					}
+					f.FillLE(dst, i0, step)
+					for j := range n {
+						if got, want := elementAt(dst, c.size, j), f.Bits(i0+uint64(j)*step); got != want {
+							t.Fatalf("%s case %d run %d offset %d i0 %d step %d: element %d = %#x, want %#x", tb.name, ci, ri, off, i0, step, j, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

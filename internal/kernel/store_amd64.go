@@ -10,6 +10,9 @@ import "unsafe"
 func storeRepStosq(dst *byte, words int, pattern uint64)
 
 //go:noescape
+func copyRepMovsb(dst, src *byte, n int)
+
+//go:noescape
 func storeAVX2(dst *byte, blocks int, pattern *[32]byte)
 
 //go:noescape

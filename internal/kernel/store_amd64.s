@@ -36,6 +36,17 @@ TEXT ·storeRepStosq(SB), NOSPLIT, $0-24
 	REP; STOSQ
 	RET
 
+// func copyRepMovsb(dst, src *byte, n int)
+// n bytes from src to dst, forward (as byte by byte: dst past src may
+// overlap it, and then repeats it every dst - src bytes).
+TEXT ·copyRepMovsb(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	CLD
+	REP; MOVSB
+	RET
+
 // func storeAVX2(dst *byte, blocks int, pattern *[32]byte)
 // Regular 32-byte stores, 128 bytes a block.
 TEXT ·storeAVX2(SB), NOSPLIT, $0-24

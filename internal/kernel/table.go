@@ -66,6 +66,11 @@ type (
 	// dst (REP STOSQ).
 	fillKernel func(dst *byte, words int, pattern uint64)
 
+	// copyKernel copies n bytes from src to dst forward, as byte by byte:
+	// where dst lies past src and overlaps it, the bytes repeat every
+	// dst - src (REP MOVSB).
+	copyKernel func(dst, src *byte, n int)
+
 	// fmaKernel writes blocks of 16 float64: lane l starts as base[l] +
 	// first (an index: exact integers, the float64 bits of first) and
 	// grows by inc[0] a block; its element is fma(lane, delta, start),

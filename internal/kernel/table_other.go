@@ -18,6 +18,10 @@ func (t *table) fill(dst *byte, words int, pattern uint64) {
 	fill_g(dst, words, pattern)
 }
 
+func (t *table) copyFwd(dst, src *byte, n int) {
+	copy_g(dst, src, n)
+}
+
 func (t *table) f64To32(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
 	f64To32_g(dst, blocks, base, first, inc)
 }

@@ -180,6 +180,24 @@ func binSpan_g(dst *byte, n int, _ *[32]int32, first, d, shift, c, ties uint64) 
 	}
 }
 
+// copy_g is the twin of copyRepMovsb (the table's copyFwd): a forward
+// copy in chunks no longer than dst - src where dst lies past src, each
+// from bytes already final, so that overlapping bytes repeat as a byte by
+// byte copy repeats them.
+func copy_g(dst, src *byte, n int) {
+	if n <= 0 {
+		return
+	}
+	d, s := unsafe.Slice(dst, n), unsafe.Slice(src, n)
+	chunk := n
+	if gap := uintptr(unsafe.Pointer(dst)) - uintptr(unsafe.Pointer(src)); uintptr(unsafe.Pointer(dst)) > uintptr(unsafe.Pointer(src)) && gap < uintptr(n) {
+		chunk = int(gap)
+	}
+	for at := 0; at < n; at += chunk {
+		copy(d[at:min(at+chunk, n)], s[at:min(at+chunk, n)])
+	}
+}
+
 // fill_g is the twin of storeRepStosq (the table's fill).
 func fill_g(dst *byte, words int, pattern uint64) {
 	out := unsafe.Slice(dst, 8*words)
