@@ -50,10 +50,10 @@
 //	add         addStore{B,W,D,Q}[NT]            as words, a block (128 bytes) or more
 //	fill        storeRepStosq (REP STOSQ)        constants of 1 MiB or more that do not
 //	                                             stream (infinities past the overflow)
-//	copy        add's kernels for 16-128 KiB,    integers of 1 MiB or more that do not
+//	copy        add's kernels for 16-128 KiB,    integers of 2 MiB or more that do not
 //	            then copyRepMovsb (REP MOVSB)    stream and repeat within 128 KiB
 //	                                             (8- and 16-bit ones always)
-//	add-back    add's kernels for 16 KiB, then   other integers of 1 MiB or more that
+//	add-back    add's kernels for 16 KiB, then   other integers of 2 MiB or more that
 //	            addBack{B,W,D,Q}                 do not stream
 //	fma         plain Go (math.FMA)              float64 (the Go-native API), short runs
 //	fma-lanes   fmaStore[x][NT]                  float64, a block (16 elements) or more

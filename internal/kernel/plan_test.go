@@ -523,9 +523,9 @@ func TestPlanFill(t *testing.T) {
 	}
 }
 
-// TestPlanCopy: integer runs of fillMin bytes or more whose period
+// TestPlanCopy: integer runs of backMin bytes or more whose period
 // (2^(8*size - tz(d)) elements) is 128 KiB or less go to mCopy, the others
-// of fillMin bytes or more to mAddBack, each writing every element's bits
+// of backMin bytes or more to mAddBack, each writing every element's bits
 // (through every table: the kernels and their twins), at alignments of the
 // element and lengths that end anywhere, from several indices and steps;
 // shorter runs and runs that stream go to neither.
@@ -546,7 +546,7 @@ func TestPlanCopy(t *testing.T) {
 		bytes, stream int
 		copies        bool
 	}{
-		{fillMin, -1, true}, {fillMin - 256, -1, false}, {streamingMin, 1, false}, {streamingMin, -1, true},
+		{backMin, -1, true}, {backMin - 256, -1, false}, {streamingMin, 1, false}, {streamingMin, -1, true},
 	}
 	for ci, c := range cases {
 		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
@@ -562,7 +562,7 @@ func TestPlanCopy(t *testing.T) {
 				}
 				copies, backs := 0, 0
 				for _, pp := range planAll(t, goTable, f, dst, i0, step) {
-					if run.bytes <= fillMin {
+					if run.bytes <= backMin {
 						if why := f.valid(goTable, pp.dst, pp.i0, step, pp.p); why != "" {
 							t.Fatalf("case %d: piece %v breaks its precondition: %s", ci, pp.p.m, why)
 						}
@@ -580,7 +580,7 @@ func TestPlanCopy(t *testing.T) {
 				if want := !c.copies && run.copies; (backs > 0) != want {
 					t.Fatalf("case %d (size %d delta %#x), %d bytes, streaming %d: %d mAddBack pieces, want some: %v", ci, c.size, c.delta, len(dst), run.stream, backs, want)
 				}
-				if run.bytes > fillMin {
+				if run.bytes > backMin {
 					continue // (the bits of the streaming runs: the planner's and the fill tests)
 				}
 				for _, tb := range machineTables() {
