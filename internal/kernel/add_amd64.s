@@ -56,34 +56,6 @@ done: \
 	VZEROUPPER \
 	RET
 
-// ADDBACK writes blocks*128 bytes at dst, each lane the lane at src (at
-// least 128 bytes before dst, or apart from it) plus c, broadcast by bc
-// from its argument and added by add (the add-back kernels: the method
-// add-back).
-#define ADDBACK(bc, add) \
-	MOVQ dst+0(FP), DI \
-	MOVQ src+8(FP), SI \
-	MOVQ blocks+16(FP), CX \
-	bc c+24(FP), Y4 \
-	TESTQ CX, CX \
-	JZ done \
-loop: \
-	add 0(SI), Y4, Y0 \
-	add 32(SI), Y4, Y1 \
-	add 64(SI), Y4, Y2 \
-	add 96(SI), Y4, Y3 \
-	VMOVDQU Y0, 0(DI) \
-	VMOVDQU Y1, 32(DI) \
-	VMOVDQU Y2, 64(DI) \
-	VMOVDQU Y3, 96(DI) \
-	ADDQ $128, DI \
-	ADDQ $128, SI \
-	DECQ CX \
-	JNZ loop \
-done: \
-	VZEROUPPER \
-	RET
-
 // func addStoreB(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreB(SB), NOSPLIT, $0-40
 	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE)
@@ -128,19 +100,3 @@ TEXT ·addStoreS(SB), NOSPLIT, $0-40
 // addStoreS with streaming stores.
 TEXT ·addStoreSNT(SB), NOSPLIT, $0-40
 	ADDSTORE(VPBROADCASTD, VADDPS, VMOVNTDQ, SFENCE)
-
-// func addBackB(dst, src *byte, blocks int, c uint64)
-TEXT ·addBackB(SB), NOSPLIT, $0-32
-	ADDBACK(VPBROADCASTB, VPADDB)
-
-// func addBackW(dst, src *byte, blocks int, c uint64)
-TEXT ·addBackW(SB), NOSPLIT, $0-32
-	ADDBACK(VPBROADCASTW, VPADDW)
-
-// func addBackD(dst, src *byte, blocks int, c uint64)
-TEXT ·addBackD(SB), NOSPLIT, $0-32
-	ADDBACK(VPBROADCASTD, VPADDD)
-
-// func addBackQ(dst, src *byte, blocks int, c uint64)
-TEXT ·addBackQ(SB), NOSPLIT, $0-32
-	ADDBACK(VPBROADCASTQ, VPADDQ)

@@ -53,8 +53,6 @@
 //	copy        add's kernels for 16-128 KiB,    integers of 2 MiB or more that do not
 //	            then copyRepMovsb (REP MOVSB)    stream and repeat within 128 KiB
 //	                                             (8- and 16-bit ones always)
-//	add-back    add's kernels for 16 KiB, then   other integers of 2 MiB or more that
-//	            addBack{B,W,D,Q}                 do not stream
 //	fma         plain Go (math.FMA)              float64 (the Go-native API), short runs
 //	fma-lanes   fmaStore[x][NT]                  float64, a block (16 elements) or more
 //	linear      plain Go (format.round)          floats nothing faster can prove exact
@@ -103,8 +101,8 @@
 // element.
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
-// (addB_g for addStoreB and addStoreBNT, addBackB_g for addBackB, fill_g
-// for storeRepStosq, copy_g for copyRepMovsb, fma_g for fmaStore, fmaS_g for
+// (addB_g for addStoreB and addStoreBNT, fill_g for storeRepStosq, copy_g
+// for copyRepMovsb, fma_g for fmaStore, fmaS_g for
 // fmaStoreS, rowsFMAS_g for rowsFMASx, f64To16_g for
 // cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for

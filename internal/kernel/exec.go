@@ -197,8 +197,6 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.fill(b, p.first)
 	case mCopy:
 		f.copyRun(b, p.first, p.d)
-	case mAddBack:
-		f.addBackRun(b, p.first, p.d)
 	case mF32:
 		f.f32(b, a, step, p.nt)
 	case mF64:
@@ -224,21 +222,6 @@ func (f *Filler) copyRun(dst []byte, first, d uint64) {
 	dist := copyDist(f.size, d)
 	f.add(dst[:dist], first, d, false)
 	tbl.copyFwd(&dst[dist], &dst[0], len(dst)-dist)
-}
-
-// addBackRun writes an integer run (mAddBack): its first backDist bytes
-// with the add kernels, then every element from the one backDist bytes
-// before plus as many steps, in blocks from the first aligned one (a head
-// and a tail block as blockRuns splits them).
-func (f *Filler) addBackRun(dst []byte, first, d uint64) {
-	f.add(dst[:backDist], first, d, false)
-	c := uint64(backDist>>f.lg) * d & f.mask()
-	rest := dst[backDist:]
-	var runs [3]blockRun
-	for k := range blockRuns(&runs, rest, addBlock, false) {
-		r := &runs[k]
-		tbl.addBack(int(f.lg), unsafe.SliceData(rest[r.at:]), unsafe.SliceData(dst[r.at:]), r.blocks, c)
-	}
 }
 
 // fill writes elements of the bits first over dst: its whole 8-byte words

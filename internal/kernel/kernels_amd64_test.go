@@ -295,43 +295,6 @@ func TestFillKernel(t *testing.T) {
 	}
 }
 
-// TestAddBackKernels: the add-back kernels against their twins, any block
-// count at any offset, from a source at least 128 bytes before the
-// destination (overlapping it or not) or past its end, with any c, the
-// bytes around untouched.
-func TestAddBackKernels(t *testing.T) {
-	needAVX2(t)
-	r := rand.New(rand.NewPCG(103, 104))
-	pairs := []pair[addBackKernel]{
-		{"addBackB", addBackB, addBackB_g, false, false}, {"addBackW", addBackW, addBackW_g, false, false},
-		{"addBackD", addBackD, addBackD_g, false, false}, {"addBackQ", addBackQ, addBackQ_g, false, false},
-	}
-	for _, p := range pairs {
-		for c := range 200 {
-			blocks := r.IntN(40)
-			if c%40 == 0 {
-				blocks = r.IntN(1 << 10)
-			}
-			dist := 128 + r.IntN(3000)
-			if c%5 == 0 {
-				dist = -(blocks*128 + r.IntN(300)) // a source past the destination's end
-			}
-			cv := r.Uint64()
-			span := blocks*128 + abs(dist)
-			m := newKernelMem(r, span, false)
-			for i := range span {
-				m.buf[m.off+i] = byte(r.Uint32())
-			}
-			w := m.twin()
-			copy(w.buf, m.buf)
-			at := max(0, dist)
-			p.asm(&m.buf[m.off+at], &m.buf[m.off+at-dist], blocks, cv)
-			p.twin(&w.buf[w.off+at], &w.buf[w.off+at-dist], blocks, cv)
-			compareMem(t, fmt.Sprintf("%s blocks %d distance %d case %d", p.name, blocks, dist, c), m, w)
-		}
-	}
-}
-
 // TestCopyKernel: the table's copy (copyRepMovsb) against its twin, any
 // length (none included) at any offset, from a source before the
 // destination at any distance (overlapping it or not) or after it, the

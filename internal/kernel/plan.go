@@ -181,22 +181,10 @@ const (
 	// backMin bytes or more; regular stores (runs that stream keep mAdd's
 	// streaming stores).
 	mCopy
-
-	// mAddBack writes an integer run of backMin bytes or more: its first
-	// backDist bytes with the add kernels, then each element from the one
-	// backDist bytes before plus backDist/size*d (addBack{B,W,D,Q}: a load
-	// and an addition a lane). Past this machine's L2 cache, stores beside
-	// loads of what was stored 16 KiB before write faster than stores
-	// alone (a scratch loop over 4 MiB, ten alternations: 94-114 GB/s,
-	// median 110, against 91-98 for the add kernel; from 64 KiB before, 51-61).
-	// Pre: integers, as mWords; dst aligned to the element size; backMin
-	// bytes or more; regular stores (runs that stream keep mAdd's
-	// streaming stores).
-	mAddBack
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "add-back"}
+	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -228,10 +216,7 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		if a != 0 || n != 1 {
 			return "not index 0 alone"
 		}
-	case mWords, mAdd, mFill, mCopy, mAddBack:
-		if p.m == mAddBack && (s.kind != Int || p.nt || len(b) < backMin || !s.aligned(b)) {
-			return "not an integer run of backMin bytes or more, aligned, with regular stores"
-		}
+	case mWords, mAdd, mFill, mCopy:
 		if p.m == mFill && (p.d != 0 || p.nt || len(b) < fillMin || !s.aligned(b)) {
 			return "not a constant run of fillMin bytes or more, aligned, with regular stores"
 		}
@@ -462,13 +447,10 @@ const (
 	// (128 KiB) back (see copyDist).
 	copyMin    = 16 << 10
 	copyMaxLog = 17
-	// backDist is how far back, in bytes, mAddBack's elements come from.
-	backDist = 16 << 10
-	// backMin is the least run, in bytes, that mCopy and mAddBack write: at
-	// 1 MiB (this machine's L2 cache) the add kernels write faster (scratch
-	// loops, six alternations, GB/s: at 1 MiB add 89-141, add-back
-	// 105-123, copy 100-117; at 2 MiB add 94-103, add-back 90-111, copy
-	// 102-115).
+	// backMin is the least run, in bytes, that mCopy writes: at 1 MiB
+	// (this machine's L2 cache) the add kernels write faster (scratch loops,
+	// six alternations, GB/s: at 1 MiB add 89-141, copy 100-117; at 2 MiB
+	// add 94-103, copy 102-115).
 	backMin = 2 << 20
 	// rowsPerCall is how many rows one call of a row kernel writes.
 	rowsPerCall = 64
@@ -604,7 +586,7 @@ func (s *Seq) lanesGiveStart() bool {
 // kernels if vec and they are a block or more, with the fill (mFill) if
 // they are a constant of fillMin bytes or more that does not stream, with
 // the copy (mCopy) if they are integers of backMin bytes or more whose
-// period is short enough (copyDist), else with add-back (mAddBack).
+// period is short enough (copyDist).
 func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, nt bool) {
 	m := mWords
 	switch {
@@ -612,8 +594,6 @@ func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, nt bool) {
 		m = mFill
 	case vec && s.kind == Int && !nt && n<<s.lg >= backMin && copyDist(s.size, d) > 0:
 		m = mCopy
-	case vec && s.kind == Int && !nt && n<<s.lg >= backMin:
-		m = mAddBack
 	case vec && n<<s.lg >= addBlock:
 		m = mAdd
 	}

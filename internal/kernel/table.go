@@ -66,12 +66,6 @@ type (
 	// dst (REP STOSQ).
 	fillKernel func(dst *byte, words int, pattern uint64)
 
-	// addBackKernel writes blocks of 128 bytes at dst, each lane (of the
-	// kernel's integer width) the lane at src plus c, wrapping; src lies
-	// at least 128 bytes before dst, or apart from it (so that each block
-	// reads bytes final before it).
-	addBackKernel func(dst, src *byte, blocks int, c uint64)
-
 	// copyKernel copies n bytes from src to dst forward, as byte by byte:
 	// where dst lies past src and overlaps it, the bytes repeat every
 	// dst - src (REP MOVSB).

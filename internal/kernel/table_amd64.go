@@ -45,18 +45,6 @@ func addStoreS(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]by
 //go:noescape
 func addStoreSNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 
-//go:noescape
-func addBackB(dst, src *byte, blocks int, c uint64)
-
-//go:noescape
-func addBackW(dst, src *byte, blocks int, c uint64)
-
-//go:noescape
-func addBackD(dst, src *byte, blocks int, c uint64)
-
-//go:noescape
-func addBackQ(dst, src *byte, blocks int, c uint64)
-
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
 //go:noescape
@@ -265,22 +253,6 @@ func (t *table) fill(dst *byte, words int, pattern uint64) {
 		return
 	}
 	storeRepStosq(dst, words, pattern)
-}
-
-// addBack has one form a lane width (integers), regular stores.
-func (t *table) addBack(lane int, dst, src *byte, blocks int, c uint64) {
-	switch {
-	case !t.asm:
-		addBackG(lane, dst, src, blocks, c)
-	case lane == laneB:
-		addBackB(dst, src, blocks, c)
-	case lane == laneW:
-		addBackW(dst, src, blocks, c)
-	case lane == laneD:
-		addBackD(dst, src, blocks, c)
-	default:
-		addBackQ(dst, src, blocks, c)
-	}
 }
 
 // copyFwd has one form, REP MOVSB, which, like REP STOSQ, writes without

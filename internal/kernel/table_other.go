@@ -18,10 +18,6 @@ func (t *table) fill(dst *byte, words int, pattern uint64) {
 	fill_g(dst, words, pattern)
 }
 
-func (t *table) addBack(lane int, dst, src *byte, blocks int, c uint64) {
-	addBackG(lane, dst, src, blocks, c)
-}
-
 func (t *table) copyFwd(dst, src *byte, n int) {
 	copy_g(dst, src, n)
 }

@@ -29,21 +29,6 @@ func rowsG(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firs
 	rowsAdd(1<<lane, false, dst, rows, pitch, rowBytes, base, firsts, inc)
 }
 
-// addBackG is the twin of addBack{B,W,D,Q} (lane: laneB to laneQ), element
-// by element, forward.
-func addBackG(lane int, dst, src *byte, blocks int, c uint64) {
-	size := 1 << lane
-	d, s := unsafe.Slice(dst, blocks*128), unsafe.Slice(src, blocks*128)
-	for at := 0; at < len(d); at += size {
-		putLE(d[at:], size, getLE(s[at:], size)+c)
-	}
-}
-
-func addBackB_g(dst, src *byte, blocks int, c uint64) { addBackG(laneB, dst, src, blocks, c) }
-func addBackW_g(dst, src *byte, blocks int, c uint64) { addBackG(laneW, dst, src, blocks, c) }
-func addBackD_g(dst, src *byte, blocks int, c uint64) { addBackG(laneD, dst, src, blocks, c) }
-func addBackQ_g(dst, src *byte, blocks int, c uint64) { addBackG(laneQ, dst, src, blocks, c) }
-
 func addB_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
 	addBlocks(1, false, dst, blocks, base, first, inc)
 }
