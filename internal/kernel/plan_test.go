@@ -451,6 +451,30 @@ func TestShortSpan(t *testing.T) {
 	}
 }
 
+// bigRun is a run of TestPlanFill or TestPlanCopy: its bytes, the
+// streaming verdict it is planned under (setStreaming), and whether the
+// method under test takes it.
+type bigRun struct {
+	bytes, stream int
+	fill          bool
+}
+
+// bigRuns returns runs of least bytes, a little less, and streamingMin
+// with and without streaming: the method of least bytes takes the first
+// and the last.
+func bigRuns(least int) []bigRun {
+	return []bigRun{{least, -1, true}, {least - 256, -1, false}, {streamingMin, 1, false}, {streamingMin, -1, true}}
+}
+
+// tailRun returns a run of some bytes more than bytes from element tail of
+// mem (so that runs end anywhere in a word): its byte offset, its elements
+// and the run.
+func tailRun(mem []byte, size, tail, bytes int) (off, n int, dst []byte) {
+	off = size * tail
+	n = (bytes+size*(tail+13))/size - tail
+	return off, n, mem[off : off+n*size]
+}
+
 // TestPlanFill: constant runs of fillMin bytes or more (an integer delta of
 // 0, a constant float sequence, an overflowing float16 tail) go to mFill,
 // which writes every element's bits (whole words and the bytes after them),
@@ -470,24 +494,16 @@ func TestPlanFill(t *testing.T) {
 		{Float16, 2, 0x7800, 0x7800, 9},  // 32768 + i*32768: infinity from i = 1
 		{Float16, 2, 0x3C00, 0x5BFF, 40}, // 1 + i*255.9: infinity from about 256
 	}
-	runs := []struct {
-		bytes, stream int
-		fill          bool
-	}{
-		{fillMin, -1, true}, {fillMin - 256, -1, false}, {streamingMin, 1, false}, {streamingMin, -1, true},
-	}
 	for _, c := range cases {
 		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
-		for _, run := range runs {
+		for _, run := range bigRuns(fillMin) {
 			setStreaming(run.stream)
 			for _, tail := range []int{0, 1, 3, 7} {
-				off := c.size * tail
 				bytes := run.bytes
 				if run.fill {
 					bytes += 4096 // (a tail past the overflow point, fillMin long)
 				}
-				n := (bytes+c.size*(tail+13))/c.size - tail
-				dst := mem[off : off+n*c.size]
+				off, n, dst := tailRun(mem, c.size, tail, bytes)
 				fills := 0
 				for _, pp := range planAll(t, goTable, f, dst, c.i0, 1) {
 					if run.bytes > fillMin {
@@ -542,20 +558,12 @@ func TestPlanCopy(t *testing.T) {
 		{Int, 4, 0xDEADBEEF, 1 << 17, true}, {Int, 4, 5, 1 << 16, false}, {Int, 4, 5, 3, false},
 		{Int, 8, 0x0123456789ABCDEF, 3 << 50, true}, {Int, 8, 9, 1 << 49, false}, {Int, 8, 9, 1, false},
 	}
-	runs := []struct {
-		bytes, stream int
-		copies        bool
-	}{
-		{backMin, -1, true}, {backMin - 256, -1, false}, {streamingMin, 1, false}, {streamingMin, -1, true},
-	}
 	for ci, c := range cases {
 		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
-		for ri, run := range runs {
+		for ri, run := range bigRuns(backMin) {
 			setStreaming(run.stream)
 			for k, tail := range []int{0, 1, 3, 7} {
-				off := c.size * tail
-				n := (run.bytes+c.size*(tail+13))/c.size - tail
-				dst := mem[off : off+n*c.size]
+				off, n, dst := tailRun(mem, c.size, tail, run.bytes)
 				i0, step := uint64(0), uint64(1)
 				if k%2 == 1 {
 					i0, step = uint64(1000*ci+7*k), uint64(1+2*(k/2)) // (an odd step keeps the period)
@@ -571,7 +579,7 @@ func TestPlanCopy(t *testing.T) {
 						copies++
 					}
 				}
-				if want := c.copies && run.copies; (copies > 0) != want {
+				if want := c.copies && run.fill; (copies > 0) != want {
 					t.Fatalf("case %d (size %d delta %#x), %d bytes, streaming %d: %d mCopy pieces, want some: %v", ci, c.size, c.delta, len(dst), run.stream, copies, want)
 				}
 				if run.bytes > backMin {
