@@ -175,10 +175,10 @@ const (
 	// P elements (P*d wraps to 0): its first copyDist bytes, whole
 	// periods, with the add kernels, the rest copied forward from
 	// copyDist bytes before (the table's copyFwd: REP MOVSB, which, its
-	// source that near, this machine runs as fast as REP STOSQ, past what
-	// vector stores write beyond its L2 cache). Pre: integers, as mWords
+	// source that near, this machine runs as fast as REP STOSQ, faster than
+	// vector stores beyond its L2 cache). Pre: integers, as mWords
 	// with copyDist(size, d) above 0; dst aligned to the element size;
-	// backMin bytes or more; regular stores (runs that stream keep mAdd's
+	// copyRunMin bytes or more; regular stores (runs that stream keep mAdd's
 	// streaming stores).
 	mCopy
 )
@@ -222,8 +222,8 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		}
 		if p.m == mCopy {
 			dist := copyDist(s.size, p.d)
-			if s.kind != Int || dist == 0 || p.nt || len(b) < backMin || !s.aligned(b) {
-				return "not an integer run of backMin bytes or more whose period is 128 KiB or less, aligned, with regular stores"
+			if s.kind != Int || dist == 0 || p.nt || len(b) < copyRunMin || !s.aligned(b) {
+				return "not an integer run of copyRunMin bytes or more whose period is 128 KiB or less, aligned, with regular stores"
 			}
 			back := uint64(dist >> s.lg)
 			for e := back; e < uint64(n); e++ {
@@ -447,11 +447,11 @@ const (
 	// (128 KiB) back (see copyDist).
 	copyMin    = 16 << 10
 	copyMaxLog = 17
-	// backMin is the least run, in bytes, that mCopy writes: at 1 MiB
+	// copyRunMin is the least run, in bytes, that mCopy writes: at 1 MiB
 	// (this machine's L2 cache) the add kernels write faster (scratch loops,
 	// six alternations, GB/s: at 1 MiB add 89-141, copy 100-117; at 2 MiB
 	// add 94-103, copy 102-115).
-	backMin = 2 << 20
+	copyRunMin = 2 << 20
 	// rowsPerCall is how many rows one call of a row kernel writes.
 	rowsPerCall = 64
 	// maxPieces is how many pieces one plan holds; a run that needs more
@@ -585,14 +585,14 @@ func (s *Seq) lanesGiveStart() bool {
 // words plans n elements from j that are first, first+d, ...: with the add
 // kernels if vec and they are a block or more, with the fill (mFill) if
 // they are a constant of fillMin bytes or more that does not stream, with
-// the copy (mCopy) if they are integers of backMin bytes or more whose
+// the copy (mCopy) if they are integers of copyRunMin bytes or more whose
 // period is short enough (copyDist).
 func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, nt bool) {
 	m := mWords
 	switch {
 	case vec && d == 0 && !nt && n<<s.lg >= fillMin:
 		m = mFill
-	case vec && s.kind == Int && !nt && n<<s.lg >= backMin && copyDist(s.size, d) > 0:
+	case vec && s.kind == Int && !nt && n<<s.lg >= copyRunMin && copyDist(s.size, d) > 0:
 		m = mCopy
 	case vec && n<<s.lg >= addBlock:
 		m = mAdd
@@ -604,11 +604,11 @@ func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, nt bool) {
 // copyDist returns the distance, in bytes, from which mCopy copies a run
 // of integers of size bytes that step by d (wrapping): the least whole
 // number of periods that is copyMin or more, or 0 where a period is longer
-// than copyMax (or d is 0: a constant, mFill's). The period of such a
-// run is 2^(8*size - tz(d)) elements. (A scratch loop over 4 MiB on this
-// machine, REP MOVSB from 16 to 128 KiB before: 109-123 GB/s, REP STOSQ
-// 98-120, AVX2 stores 95-102; from 256 bytes before, 73-78, which overlaps
-// its own work; from 512 KiB before, 68-80.)
+// than 2^copyMaxLog bytes (or d is 0: a constant, mFill's). The period of
+// such a run is 2^(8*size - tz(d)) elements. (A scratch loop over 4 MiB
+// on this machine, REP MOVSB from 16 to 128 KiB before: 109-123 GB/s, REP
+// STOSQ 98-120, AVX2 stores 95-102; from 256 bytes before, 73-78, which
+// overlaps its own work; from 512 KiB before, 68-80.)
 func copyDist(size int, d uint64) int {
 	if size < 8 {
 		d &= 1<<(8*size) - 1

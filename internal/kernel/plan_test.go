@@ -539,7 +539,7 @@ func TestPlanFill(t *testing.T) {
 	}
 }
 
-// TestPlanCopy: integer runs of backMin bytes or more whose period
+// TestPlanCopy: integer runs of copyRunMin bytes or more whose period
 // (2^(8*size - tz(d)) elements) is 128 KiB or less go to mCopy, which
 // writes every element's bits (through every table: the copy kernel and its
 // twin), at alignments of the element and lengths that end anywhere, from
@@ -560,7 +560,7 @@ func TestPlanCopy(t *testing.T) {
 	}
 	for ci, c := range cases {
 		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
-		for ri, run := range bigRuns(backMin) {
+		for ri, run := range bigRuns(copyRunMin) {
 			setStreaming(run.stream)
 			for k, tail := range []int{0, 1, 3, 7} {
 				off, n, dst := tailRun(mem, c.size, tail, run.bytes)
@@ -570,7 +570,7 @@ func TestPlanCopy(t *testing.T) {
 				}
 				copies := 0
 				for _, pp := range planAll(t, goTable, f, dst, i0, step) {
-					if run.bytes <= backMin {
+					if run.bytes <= copyRunMin {
 						if why := f.valid(goTable, pp.dst, pp.i0, step, pp.p); why != "" {
 							t.Fatalf("case %d: piece %v breaks its precondition: %s", ci, pp.p.m, why)
 						}
@@ -582,7 +582,7 @@ func TestPlanCopy(t *testing.T) {
 				if want := c.copies && run.fill; (copies > 0) != want {
 					t.Fatalf("case %d (size %d delta %#x), %d bytes, streaming %d: %d mCopy pieces, want some: %v", ci, c.size, c.delta, len(dst), run.stream, copies, want)
 				}
-				if run.bytes > backMin {
+				if run.bytes > copyRunMin {
 					continue // (the bits of the streaming runs: the planner's and the fill tests)
 				}
 				for _, tb := range machineTables() {
