@@ -211,7 +211,11 @@ func TestHighIndices(t *testing.T) {
 // repeat every 64 elements (written by 16-bit additions from their first
 // elements), rising, falling and crossing zero, with ties and without;
 // float32 that rounds, at indices below 2^24 (a float32 fused
-// multiply-add on exact indices) and past it; at several alignments.
+// multiply-add on exact indices) and past it; integer runs of 2 MiB and
+// more that repeat within 128 KiB (copied from their own first bytes), from
+// index 0 and from a window past it, and one that does not repeat so soon;
+// at several alignments. (Of the integer runs, every element of the first
+// 300000 and the last 65536, and every seventh between.)
 func TestLongRunsAgainstExact(t *testing.T) {
 	f16 := func(v float32) uint64 { return uint64(float16.Fromfloat32(v).Bits()) }
 	f32 := func(v float32) uint64 { return uint64(math.Float32bits(v)) }
@@ -231,6 +235,13 @@ func TestLongRunsAgainstExact(t *testing.T) {
 		{dml.TensorDataTypeFloat32, f32(1e7), f32(-0.3), 100000, 0},
 		{dml.TensorDataTypeFloat32, f32(-1e-30), f32(3e-35), 100000, 0},
 		{dml.TensorDataTypeFloat32, f32(1e7), f32(0.3), 50000, 1<<24 - 20000},
+		{dml.TensorDataTypeUint8, 0, 1, 2200000, 0},
+		{dml.TensorDataTypeInt8, 0x85, 0x03, 2500000, 12345},
+		{dml.TensorDataTypeInt16, 0xFFFB, 3, 1300000, 0},
+		{dml.TensorDataTypeUint16, 1, 0x8000, 1100000, 7},
+		{dml.TensorDataTypeInt32, 0x80000001, 3 << 17, 600000, 0},
+		{dml.TensorDataTypeUint64, 0x0123456789ABCDEF, 5 << 50, 300000, 0},
+		{dml.TensorDataTypeInt64, 9, 0xFFFFFFFFFFFFFFFD, 300000, 0}, // (-3: a period of 2^64)
 	}
 	if testing.Short() {
 		cases = cases[:3]
@@ -262,7 +273,11 @@ func TestLongRunsAgainstExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		integer := c.dt != dml.TensorDataTypeFloat16 && c.dt != dml.TensorDataTypeFloat32
 		for j := range uint64(c.n) {
+			if integer && j >= 300000 && j < uint64(c.n)-65536 && j%7 != 0 {
+				continue
+			}
 			if got, want := getLE(buf[j*es:], uint32(es)), exact.Element(c.dt, c.start, c.delta, c.i0+j); got != want {
 				t.Fatalf("%v start %#x delta %#x: element %d = %#x, want %#x", c.dt, c.start, c.delta, c.i0+j, got, want)
 			}
