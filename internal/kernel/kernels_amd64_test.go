@@ -314,7 +314,7 @@ func TestCopyKernel(t *testing.T) {
 		if c%7 == 0 {
 			dist = -dist // a source past the destination
 		}
-		span := n + abs(dist)
+		span := n + int(abs64(int64(dist)))
 		m := newKernelMem(r, span, false)
 		for i := range span {
 			m.buf[m.off+i] = byte(r.Uint32())
@@ -326,13 +326,6 @@ func TestCopyKernel(t *testing.T) {
 		p.twin(&w.buf[w.off+at], &w.buf[w.off+at-dist], n)
 		compareMem(t, fmt.Sprintf("%s n %d distance %d case %d", p.name, n, dist, c), m, w)
 	}
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 func TestBinadeKernels(t *testing.T) {
