@@ -192,23 +192,23 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 	case mStart:
 		putLE(b, f.size, f.start)
 	case mAdd:
-		f.add(b, p.first, p.d, p.nt)
+		f.add(b, p.first, p.d, p.st)
 	case mFill:
 		f.fill(b, p.first)
 	case mCopy:
 		f.copyRun(b, p.first, p.d)
 	case mF32:
-		f.f32(b, a, step, p.nt)
+		f.f32(b, a, step, p.st)
 	case mF64:
-		f.f64(b, a, step, p.nt)
+		f.f64(b, a, step, p.st)
 	case mFMALanes:
-		f.fmaLanes(b, a, step, p.nt)
+		f.fmaLanes(b, a, step, p.st)
 	case mBinade, mBinadeQ, mBinadeS:
 		f.binade(b, p, step)
 	case mCvtQ:
-		f.cvtQ(b, a, step, p.nt)
+		f.cvtQ(b, a, step, p.st)
 	case mFMAS:
-		f.fmaS(b, a, step, p.nt)
+		f.fmaS(b, a, step, p.st)
 	case mBinadeAdd:
 		f.binadeAdd(b, p, step)
 	default:
@@ -220,7 +220,7 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 // bytes with the add kernels, the rest copied forward from those.
 func (f *Filler) copyRun(dst []byte, first, d uint64) {
 	dist := copyDist(f.size, d)
-	f.add(dst[:dist], first, d, false)
+	f.add(dst[:dist], first, d, stRegular)
 	tbl.copyFwd(&dst[dist], &dst[0], len(dst)-dist)
 }
 
@@ -240,7 +240,7 @@ func (f *Filler) fill(dst []byte, first uint64) {
 }
 
 // add writes elements first, first+d, ... with the add kernels.
-func (f *Filler) add(dst []byte, first, d uint64, nt bool) {
+func (f *Filler) add(dst []byte, first, d uint64, st store) {
 	base, inc := &f.ln.words, &f.ln.wordsInc
 	if d != f.ln.wordD {
 		var b [128]byte
@@ -249,14 +249,14 @@ func (f *Filler) add(dst []byte, first, d uint64, nt bool) {
 		base, inc = &b, &i
 	}
 	var runs [3]blockRun
-	for k := range blockRuns(&runs, dst, blockBytes(mAdd, f.size), nt) {
+	for k := range blockRuns(&runs, dst, blockBytes(mAdd, f.size), st) {
 		r := &runs[k]
-		tbl.add(int(f.lg), r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first+uint64(r.at>>f.lg)*d, inc)
+		tbl.add(int(f.lg), r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first+uint64(r.at>>f.lg)*d, inc)
 	}
 }
 
 // f32 writes float32 or float16 elements from exact float32 lanes.
-func (f *Filler) f32(dst []byte, i0, step uint64, nt bool) {
+func (f *Filler) f32(dst []byte, i0, step uint64, st store) {
 	base := &f.ln.f32
 	if step != 1 {
 		b, _ := floatLanes(&f.Seq, step)
@@ -268,25 +268,25 @@ func (f *Filler) f32(dst []byte, i0, step uint64, nt bool) {
 		inc := broadcast32(float32(32 * dx))
 		bb := (*[128]byte)(unsafe.Pointer(base))
 		var runs [3]blockRun
-		for k := range blockRuns(&runs, dst, blockBytes(mF32, 4), nt) {
+		for k := range blockRuns(&runs, dst, blockBytes(mF32, 4), st) {
 			r := &runs[k]
 			fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>2)*step))))
-			t.add(laneS, r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, bb, fb, &inc)
+			t.add(laneS, r.st, unsafe.SliceData(dst[r.at:]), r.blocks, bb, fb, &inc)
 		}
 		return
 	}
 	d32 := float32(32 * dx)
 	inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
 	var runs [3]blockRun
-	for k := range blockRuns(&runs, dst, blockBytes(mF32, 2), nt) {
+	for k := range blockRuns(&runs, dst, blockBytes(mF32, 2), st) {
 		r := &runs[k]
 		fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>1)*step))))
-		t.f32To16(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, fb, &inc)
+		t.f32To16(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, fb, &inc)
 	}
 }
 
 // f64 writes float32 or float16 elements from exact float64 lanes.
-func (f *Filler) f64(dst []byte, i0, step uint64, nt bool) {
+func (f *Filler) f64(dst []byte, i0, step uint64, st store) {
 	base := &f.ln.f64
 	if step != 1 {
 		_, b := floatLanes(&f.Seq, step)
@@ -295,20 +295,20 @@ func (f *Filler) f64(dst []byte, i0, step uint64, nt bool) {
 	d16 := 16 * f.stepF64(step)
 	inc := [4]float64{d16, d16, d16, d16}
 	var runs [3]blockRun
-	for k := range blockRuns(&runs, dst, blockBytes(mF64, f.size), nt) {
+	for k := range blockRuns(&runs, dst, blockBytes(mF64, f.size), st) {
 		r := &runs[k]
 		first := math.Float64bits(f.valueF64(i0 + uint64(r.at>>f.lg)*step))
 		if p := unsafe.SliceData(dst[r.at:]); f.size == 2 {
-			tbl.f64To16(r.nt, p, r.blocks, base, first, &inc)
+			tbl.f64To16(r.st, p, r.blocks, base, first, &inc)
 		} else {
-			tbl.f64To32(r.nt, p, r.blocks, base, first, &inc)
+			tbl.f64To32(r.st, p, r.blocks, base, first, &inc)
 		}
 	}
 }
 
 // fmaLanes writes float64 elements as math.FMA(i, delta, start) computes
 // them, 16 lanes of indices at a time (mFMALanes).
-func (f *Filler) fmaLanes(dst []byte, i0, step uint64, nt bool) {
+func (f *Filler) fmaLanes(dst []byte, i0, step uint64, st store) {
 	base := &indexLanes64
 	if step != 1 {
 		base = new([16]float64)
@@ -319,10 +319,10 @@ func (f *Filler) fmaLanes(dst []byte, i0, step uint64, nt bool) {
 	d16 := float64(16 * step)
 	inc := [4]float64{d16, d16, d16, d16}
 	var runs [3]blockRun
-	for k := range blockRuns(&runs, dst, blockBytes(mFMALanes, 8), nt) {
+	for k := range blockRuns(&runs, dst, blockBytes(mFMALanes, 8), st) {
 		r := &runs[k]
 		first := math.Float64bits(float64(i0 + uint64(r.at>>3)*step))
-		tbl.fma(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
+		tbl.fma(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
 	}
 }
 
@@ -334,7 +334,7 @@ var (
 
 // fmaS writes float32 elements as fma(i, delta, start) in float32, 32
 // lanes of indices at a time (mFMAS).
-func (f *Filler) fmaS(dst []byte, i0, step uint64, nt bool) {
+func (f *Filler) fmaS(dst []byte, i0, step uint64, st store) {
 	base := &indexLanes
 	if step != 1 {
 		base = new([32]float32)
@@ -345,22 +345,22 @@ func (f *Filler) fmaS(dst []byte, i0, step uint64, nt bool) {
 	d32 := float32(32 * step)
 	inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
 	var runs [3]blockRun
-	for k := range blockRuns(&runs, dst, blockBytes(mFMAS, 4), nt) {
+	for k := range blockRuns(&runs, dst, blockBytes(mFMAS, 4), st) {
 		r := &runs[k]
 		first := uint64(math.Float32bits(float32(i0 + uint64(r.at>>2)*step)))
-		tbl.fmaS(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
+		tbl.fmaS(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
 	}
 }
 
 // cvtQ writes float32 elements from their exact sums in int64 lanes,
 // converted once and scaled by 2^unit (mCvtQ).
-func (f *Filler) cvtQ(dst []byte, i0, step uint64, nt bool) {
+func (f *Filler) cvtQ(dst []byte, i0, step uint64, st store) {
 	base, dk, scale := f.cvtQBase(step)
 	var runs [3]blockRun
-	for k := range blockRuns(&runs, dst, blockBytes(mCvtQ, 4), nt) {
+	for k := range blockRuns(&runs, dst, blockBytes(mCvtQ, 4), st) {
 		r := &runs[k]
 		_, first := f.linear(i0 + uint64(r.at>>2)*step)
-		tbl.cvtQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, 16*dk, scale)
+		tbl.cvtQ(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, 16*dk, scale)
 	}
 }
 
@@ -410,23 +410,23 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 		var lanes [32]int64 // element l in lane l
 		qLanes(lanes[:], dm, up)
 		var runs [3]blockRun
-		for k := range blockRuns(&runs, dst, blockBytes(p.m, f.size), p.nt) {
+		for k := range blockRuns(&runs, dst, blockBytes(p.m, f.size), p.st) {
 			r := &runs[k]
 			first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
-			tbl.binQ(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(32*dm)<<up, uint64(shift), uint64(p.c), ties)
+			tbl.binQ(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(32*dm)<<up, uint64(shift), uint64(p.c), ties)
 		}
 	case mBinadeS:
 		var lanes [16]int64
 		qLanes(lanes[:], dm, up)
 		var runs [3]blockRun
-		for k := range blockRuns(&runs, dst, blockBytes(p.m, f.size), p.nt) {
+		for k := range blockRuns(&runs, dst, blockBytes(p.m, f.size), p.st) {
 			r := &runs[k]
 			first := uint64(int64(a)+int64(r.at/4)*dm)<<up + half
-			tbl.binS(r.nt, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(16*dm)<<up, uint64(shift), uint64(p.c), ties)
+			tbl.binS(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(16*dm)<<up, uint64(shift), uint64(p.c), ties)
 		}
 	default:
 		var own [32]int32
-		tbl.binSpan(p.nt, unsafe.SliceData(dst), int(p.n), f.binLanes(&own, dm, up, step), a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
+		tbl.binSpan(p.st, unsafe.SliceData(dst), int(p.n), f.binLanes(&own, dm, up, step), a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
 	}
 	for j := int(p.tie); !p.ties && j < int(p.n); j += int(p.per) {
 		tieToEven(dst[j<<f.lg:], f.size, p.c)
@@ -440,7 +440,7 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 func (f *Filler) binadeAdd(dst []byte, p *piece, step uint64) {
 	mis := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) % 64 / 2)
 	head := *p
-	head.m, head.n, head.nt = mBinade, uint32(mis+64), false // (read back: in the cache)
+	head.m, head.n, head.st = mBinade, uint32(mis+64), stRegular // (read back: in the cache)
 	f.binade(dst[:2*(mis+64)], &head, step)
 	up, shift := binadeScale(int(p.shift))
 	inc := uint16(int64(p.d) << up * 64 >> shift)
@@ -450,9 +450,9 @@ func (f *Filler) binadeAdd(dst []byte, p *piece, step uint64) {
 	}
 	at := 2 * (mis + 64)
 	blocks := (len(dst) - at) / 128
-	tbl.add(laneW, p.nt, unsafe.SliceData(dst[at:]), blocks, (*[128]byte)(dst[at-128:]), uint64(inc), &incs)
+	tbl.add(laneW, p.st, unsafe.SliceData(dst[at:]), blocks, (*[128]byte)(dst[at-128:]), uint64(inc), &incs)
 	if end := at + 128*blocks; end < len(dst) {
-		tbl.add(laneW, false, unsafe.SliceData(dst[len(dst)-128:]), 1, (*[128]byte)(dst[len(dst)-256:]), uint64(inc), &incs)
+		tbl.add(laneW, stRegular, unsafe.SliceData(dst[len(dst)-128:]), 1, (*[128]byte)(dst[len(dst)-256:]), uint64(inc), &incs)
 	}
 }
 
@@ -573,9 +573,9 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		case mRowsF16:
 			t.rowsF32To16(d, m, pitch, rowBytes, f32Base, &firsts[0], &inc16)
 		case mRowsF32:
-			t.rows(laneS, p.nt, d, m, pitch, rowBytes, base, &firsts[0], inc)
+			t.rows(laneS, p.st, d, m, pitch, rowBytes, base, &firsts[0], inc)
 		default:
-			t.rows(int(f.lg), p.nt, d, m, pitch, rowBytes, base, &firsts[0], inc)
+			t.rows(int(f.lg), p.st, d, m, pitch, rowBytes, base, &firsts[0], inc)
 		}
 	}
 }
@@ -599,7 +599,7 @@ func (f *Filler) rowsCvtQ(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 			_, firsts[3*r+2] = f.linear(i + lastBlock*step)
 			at += uintptr(pitch)
 		}
-		tbl.rowsCvtQ(p.nt, d, m, pitch, rowBytes, &base, &firsts[0], 16*dk, scale)
+		tbl.rowsCvtQ(p.st, d, m, pitch, rowBytes, &base, &firsts[0], 16*dk, scale)
 	}
 }
 
@@ -626,7 +626,7 @@ func (f *Filler) rowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 			fs[k+2] = uint64(math.Float32bits(float32(i + lastI)))
 			i, at = i+rowStep, at+uintptr(pitch)
 		}
-		tbl.rowsFMAS(p.nt, d, m, pitch, rowBytes, &base, &firsts[0], inc, f.start, f.delta)
+		tbl.rowsFMAS(p.st, d, m, pitch, rowBytes, &base, &firsts[0], inc, f.start, f.delta)
 	}
 }
 
@@ -678,7 +678,7 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 		if !q {
 			tbl.rowsBin(d, m, pitch, n<<1, base32, &firsts[0], 32*de, uint64(shift), uint64(p.c))
 		} else {
-			tbl.rowsBinQ(p.nt, d, m, pitch, n<<1, &base64, &firsts[0], 32*de, uint64(shift), uint64(p.c))
+			tbl.rowsBinQ(p.st, d, m, pitch, n<<1, &base64, &firsts[0], 32*de, uint64(shift), uint64(p.c))
 		}
 	}
 	total := int64(p.n) * int64(n)

@@ -547,7 +547,7 @@ func TestFillRowsStreaming(t *testing.T) {
 				if why := f.validRows(tb, dst, rows, pitch, n, c.i0, uint64(n), 1, p); why != "" {
 					t.Fatalf("%s case %d: piece %v: %s", tb.name, k, p.m, why)
 				}
-				if p.nt && (c.want == mRowRuns || p.m == c.want) {
+				if p.st == stStream && (c.want == mRowRuns || p.m == c.want) {
 					streamed += int(p.n)
 				}
 			}
@@ -859,10 +859,10 @@ func TestBinadeMethod(t *testing.T) {
 			tested++
 			off := 2 * r.IntN(32)
 			dst := mem[off : off+2*n]
-			nt := r.IntN(2) == 0
+			st := store(r.IntN(2))
 			for j := 0; j < n; {
 				var pl plan
-				e := f.planBinades(j, n, i0+uint64(j)*step, step, nt, m, &pl)
+				e := f.planBinades(j, n, i0+uint64(j)*step, step, st, m, &pl)
 				for k := range pl.n {
 					f.exec(dst[2*j:], shifted(pl.p[k], j), i0+uint64(j)*step, step)
 				}
@@ -968,10 +968,10 @@ func TestBinadeMethodFloat32(t *testing.T) {
 			tested++
 			off := 4 * r.IntN(16)
 			dst := mem[off : off+4*n]
-			nt := r.IntN(2) == 0
+			st := store(r.IntN(2))
 			for j := 0; j < n; {
 				var pl plan
-				e := f.planBinades(j, n, i0+uint64(j)*step, step, nt, mBinadeS, &pl)
+				e := f.planBinades(j, n, i0+uint64(j)*step, step, st, mBinadeS, &pl)
 				for k := range pl.n {
 					if pl.p[k].m == mBinadeS && (pl.p[k].ties || pl.p[k].tie < pl.p[k].n) {
 						ties++

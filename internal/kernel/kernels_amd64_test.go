@@ -395,13 +395,13 @@ func TestBinadeSpanKernels(t *testing.T) {
 	spanners := []spanner{
 		{"f16BinxSpan", 1, false, true, f16BinxSpan},
 		{"avx2 binSpan", 32, false, false, func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
-			avx2Table.binSpan(false, dst, n, base, first, d, shift, c, ties)
+			avx2Table.binSpan(stRegular, dst, n, base, first, d, shift, c, ties)
 		}},
 		{"avx2 binSpan NT", 32, true, false, func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
-			avx2Table.binSpan(true, dst, n, base, first, d, shift, c, ties)
+			avx2Table.binSpan(stStream, dst, n, base, first, d, shift, c, ties)
 		}},
 		{"avx512 binSpan NT", 32, true, true, func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
-			avx512Table.binSpan(true, dst, n, base, first, d, shift, c, ties)
+			avx512Table.binSpan(stStream, dst, n, base, first, d, shift, c, ties)
 		}},
 	}
 	for _, p := range spanners {

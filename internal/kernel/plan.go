@@ -217,12 +217,12 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not index 0 alone"
 		}
 	case mWords, mAdd, mFill, mCopy:
-		if p.m == mFill && (p.d != 0 || p.nt || len(b) < fillMin || !s.aligned(b)) {
+		if p.m == mFill && (p.d != 0 || p.st != stRegular || len(b) < fillMin || !s.aligned(b)) {
 			return "not a constant run of fillMin bytes or more, aligned, with regular stores"
 		}
 		if p.m == mCopy {
 			dist := copyDist(s.size, p.d)
-			if s.kind != Int || dist == 0 || p.nt || len(b) < copyRunMin || !s.aligned(b) {
+			if s.kind != Int || dist == 0 || p.st != stRegular || len(b) < copyRunMin || !s.aligned(b) {
 				return "not an integer run of copyRunMin bytes or more whose period is 128 KiB or less, aligned, with regular stores"
 			}
 			back := uint64(dist >> s.lg)
@@ -357,7 +357,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		return ""
 	}
 	rowBytes := n << s.lg
-	if p.nt && !rowsStreamable(p.m, dst[int(p.j)*pitch:], pitch, rowBytes) {
+	if p.st == stStream && !rowsStreamable(p.m, dst[int(p.j)*pitch:], pitch, rowBytes) {
 		return "streaming rows that are not word or float32 rows at multiples of 16 bytes, 256 or more long, nor rows-cvt-q"
 	}
 	a := i0 + uint64(p.j)*rowStep
@@ -472,6 +472,18 @@ const (
 	addBinade = 4096
 )
 
+// A store is how a vector kernel writes its blocks (the table has a
+// routine of each kernel for each).
+type store uint8
+
+const (
+	// stRegular is regular stores.
+	stRegular store = iota
+	// stStream is streaming (non-temporal) stores, past the caches: dst
+	// aligned to 64 bytes, or to the block if smaller (blockRuns).
+	stStream
+)
+
 // A piece is part of a run (or of a set of rows) that one method writes:
 // elements (or rows) [j, j+n), with the method's parameters. It is small:
 // a plan is zeroed and filled on every run, however short.
@@ -484,9 +496,9 @@ type piece struct {
 	per   uint32 // mBinade, sparse ties: the distance between two
 	c     uint32 // mBinade: the sign and exponent bits
 	m     method
-	nt    bool // streaming stores
-	shift int8 // mBinade: the last place kept is 2^shift units
-	ties  bool // mBinade: the kernel's tie form (dense ties)
+	st    store // how the kernels store
+	shift int8  // mBinade: the last place kept is 2^shift units
+	ties  bool  // mBinade: the kernel's tie form (dense ties)
 }
 
 // A plan is the pieces of a run or of a set of rows, in order.
@@ -538,15 +550,18 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, pl *plan) int {
 			j = 1
 		}
 	}
-	nt := vec && len(dst)-j<<s.lg >= streamingMin && t.streams(dst[j<<s.lg:])
+	st := stRegular
+	if vec && len(dst)-j<<s.lg >= streamingMin && t.streams(dst[j<<s.lg:]) {
+		st = stStream
+	}
 	a := i0 + uint64(j)*step // the index of element j
 	switch {
 	case s.kind == Int:
-		s.words(pl, vec, j, n-j, s.start+a*s.delta, step*s.delta, nt)
+		s.words(pl, vec, j, n-j, s.start+a*s.delta, step*s.delta, st)
 	case s.mode == modeConstant:
-		s.words(pl, vec, j, n-j, s.constBits, 0, nt)
+		s.words(pl, vec, j, n-j, s.constBits, 0, st)
 	case s.kind == Float64 && vec:
-		pl.put(mFMALanes, j, n-j).nt = nt
+		pl.put(mFMALanes, j, n-j).st = st
 	case s.kind == Float64:
 		pl.put(mFMA, j, n-j)
 	case !vec:
@@ -561,12 +576,12 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, pl *plan) int {
 		default:
 			over = s.overflowFrom(a, step, n-j)
 		}
-		if e := s.planFinite(t, j, j+over, a, step, nt, pl); e < j+over {
+		if e := s.planFinite(t, j, j+over, a, step, st, pl); e < j+over {
 			return e
 		}
 		if j+over < n {
 			inf := s.infAt(a + uint64(over)*step)
-			s.words(pl, true, j+over, n-j-over, inf, 0, nt)
+			s.words(pl, true, j+over, n-j-over, inf, 0, st)
 		}
 	}
 	return n
@@ -587,18 +602,18 @@ func (s *Seq) lanesGiveStart() bool {
 // they are a constant of fillMin bytes or more that does not stream, with
 // the copy (mCopy) if they are integers of copyRunMin bytes or more whose
 // period is short enough (copyDist).
-func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, nt bool) {
+func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store) {
 	m := mWords
 	switch {
-	case vec && d == 0 && !nt && n<<s.lg >= fillMin:
+	case vec && d == 0 && st != stStream && n<<s.lg >= fillMin:
 		m = mFill
-	case vec && s.kind == Int && !nt && n<<s.lg >= copyRunMin && copyDist(s.size, d) > 0:
+	case vec && s.kind == Int && st != stStream && n<<s.lg >= copyRunMin && copyDist(s.size, d) > 0:
 		m = mCopy
 	case vec && n<<s.lg >= addBlock:
 		m = mAdd
 	}
 	p := pl.put(m, j, n)
-	p.first, p.d, p.nt = first, d, nt
+	p.first, p.d, p.st = first, d, st
 }
 
 // copyDist returns the distance, in bytes, from which mCopy copies a run
@@ -635,7 +650,7 @@ func (s *Seq) plain(pl *plan, j, n int, a, step uint64) {
 // planFinite plans elements [j, e) of a run of finite float16 or float32
 // values (element j has index a), in a run aligned for the vector methods.
 // It returns how far its pieces reach: e, or less where the plan is full.
-func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) int {
+func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan) int {
 	n := e - j
 	if n == 0 {
 		return e
@@ -648,28 +663,28 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 	known := s.known(a, step, uint64(n))
 	switch {
 	case s.kind == Float16 && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(j, e, a, step, nt, mBinade, pl)
+		return s.planBinades(j, e, a, step, st, mBinade, pl)
 	case s.kind == Float16 && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(j, e, a, step, nt, mBinadeAdd, pl)
+		return s.planBinades(j, e, a, step, st, mBinadeAdd, pl)
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
-		pl.put(mF32, j, n).nt = nt
+		pl.put(mF32, j, n).st = st
 	case s.kind == Float32 && last < fmaSMax:
-		pl.put(mFMAS, j, n).nt = nt
+		pl.put(mFMAS, j, n).st = st
 	case s.kind == Float16 && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(j, e, a, step, nt, mBinade, pl)
+		return s.planBinades(j, e, a, step, st, mBinade, pl)
 	case s.kind == Float16 && t.hasX512() && s.int64Lanes(a, last):
-		return s.planBinades(j, e, a, step, nt, mBinadeQ, pl)
+		return s.planBinades(j, e, a, step, st, mBinadeQ, pl)
 	case s.kind == Float32 && t.hasX512() && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
 		// (Where binSLanes holds and unit is -126 or more, so does
 		// cvtQLanes: unit is at most 104, float32's last place at its
 		// largest finite values.)
-		return s.planBinades(j, e, a, step, nt, mBinadeS, pl)
+		return s.planBinades(j, e, a, step, st, mBinadeS, pl)
 	case known && s.f64Exact || s.f64Lanes(a, last, step):
 		// (Before cvt-q for float32: where both may, float64 lanes write
 		// faster, converting once per element with VCVTPD2PS.)
-		pl.put(mF64, j, n).nt = nt
+		pl.put(mF64, j, n).st = st
 	case s.kind == Float32 && t.hasX512() && s.cvtQLanes(a, last):
-		pl.put(mCvtQ, j, n).nt = nt
+		pl.put(mCvtQ, j, n).st = st
 	default:
 		s.plain(pl, j, n, a, step)
 	}
@@ -686,7 +701,7 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, nt bool, pl *plan) 
 // float64 lanes (float32: the cvt-q method where it may), or to the plain
 // method if fewer than a block of those. It returns how far its pieces
 // reach.
-func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan) int {
+func (s *Seq) planBinades(j0, e int, a, step uint64, st store, m method, pl *plan) int {
 	_, lo := s.linear(a)
 	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade, mBinadeAdd), 2^59 or 2^56 in magnitude
 	short := -1                            // where the short pieces not yet planned begin
@@ -704,11 +719,11 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 		i := a + uint64(short-j0)*step
 		last := i + uint64(j-short-1)*step
 		if j-short >= 32 && s.f32Lanes(i, last, step) {
-			pl.put(mF32, short, j-short).nt = nt
+			pl.put(mF32, short, j-short).st = st
 		} else if m == mBinadeS && j-short >= 16 && s.cvtQLanes(i, last) {
-			pl.put(mCvtQ, short, j-short).nt = nt
+			pl.put(mCvtQ, short, j-short).st = st
 		} else if j-short >= 32 && (m == mBinade || m == mBinadeAdd || s.f64Lanes(i, last, step)) {
-			pl.put(mF64, short, j-short).nt = nt
+			pl.put(mF64, short, j-short).st = st
 		} else {
 			s.plain(pl, short, j-short, i, step)
 		}
@@ -729,7 +744,7 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, nt bool, m method, pl *plan
 		}
 		flush(j)
 		p := pl.put(m, j, int(count))
-		p.first, p.d, p.c, p.shift, p.nt = uint64(mag), uint64(dm), c, int8(shift), nt
+		p.first, p.d, p.c, p.shift, p.st = uint64(mag), uint64(dm), c, int8(shift), st
 		up, sh := binadeScale(shift)
 		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count))
 		// (A period of count or more finds one tie at most: kept below
@@ -939,11 +954,11 @@ func (s *Seq) planRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, st
 	} else {
 		p := pl.put(m, r, end-r)
 		p.first, p.rowD, p.d = first, rowD, d
-		p.nt = s.streamRows(t, dst, r, end, pitch, rowBytes, m)
+		p.st = s.rowStore(t, dst, r, end, pitch, rowBytes, m)
 	}
 	if end < rows {
 		p := pl.put(mRowsWords, end, rows-end)
-		p.first, p.nt = s.infAt(i0+uint64(end)*rowStep), s.streamRows(t, dst, end, rows, pitch, rowBytes, mRowsWords)
+		p.first, p.st = s.infAt(i0+uint64(end)*rowStep), s.rowStore(t, dst, end, rows, pitch, rowBytes, mRowsWords)
 	}
 	return rows
 }
@@ -990,7 +1005,7 @@ func (s *Seq) planRowBinades(t *table, dst []byte, pitch, r0, end, n int, a, ste
 		p := pl.put(m, r, full)
 		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
 		if m == mRowsBinQ { // (every tie to even by the kernel)
-			p.nt = s.streamRows(t, dst, r, r+full, pitch, n<<s.lg, m)
+			p.st = s.rowStore(t, dst, r, r+full, pitch, n<<s.lg, m)
 			r += full
 			continue
 		}
@@ -1026,26 +1041,29 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	return false
 }
 
-// streamRows decides the store kind of a piece of rows [r, end) of method
-// m: streaming past streamingMin bytes, where the rows allow it
+// rowStore decides the store kind of a piece of rows [r, end) of method m:
+// streaming past streamingMin bytes, where the rows allow it
 // (rowsStreamable) and the machine streams faster, as for runs.
-func (s *Seq) streamRows(t *table, dst []byte, r, end, pitch, rowBytes int, m method) bool {
+func (s *Seq) rowStore(t *table, dst []byte, r, end, pitch, rowBytes int, m method) store {
 	span := (end-r-1)*pitch + rowBytes
 	d := dst[r*pitch : r*pitch+span]
-	return span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && t.streams(d)
+	if span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && t.streams(d) {
+		return stStream
+	}
+	return stRegular
 }
 
-// blockRun is whole blocks of a run: blocks of them from byte at, with
-// streaming stores if nt.
+// blockRun is whole blocks of a run: blocks of them from byte at, stored
+// as st says.
 type blockRun struct {
 	at, blocks int
-	nt         bool
+	st         store
 }
 
 // blockRuns splits a vector piece of len(dst) bytes (at least one block, a
 // power of two of bytes) into the kernel calls that write it: a head block
 // at 0 (if dst is not aligned to 64 bytes, or to the block if smaller),
-// whole aligned blocks (with streaming stores if nt), and a tail block
+// whole aligned blocks (stored as st says), and a tail block
 // ending at the end (if the blocks do not reach it): the first n of runs.
 // Aligned blocks matter for regular stores too: a store that crosses a
 // cache line costs two. The head and tail blocks overlap the aligned ones
@@ -1057,20 +1075,20 @@ type blockRun struct {
 // bytes at a time, which no store forwards, so each copy waited for every
 // store before it to drain, the last kernel call's included (dml.Sequence
 // on 256 float64: 55-56 ns a call, 36-40 with the pointer).
-func blockRuns(runs *[3]blockRun, dst []byte, block int, nt bool) (n int) {
+func blockRuns(runs *[3]blockRun, dst []byte, block int, st store) (n int) {
 	align := uintptr(min(64, block)) // the head block must reach mid
 	mid := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) & (align - 1))
 	if mid+block > len(dst) {
-		runs[0], runs[1] = blockRun{0, 1, false}, blockRun{len(dst) - block, 1, false}
+		runs[0], runs[1] = blockRun{0, 1, stRegular}, blockRun{len(dst) - block, 1, stRegular}
 		return 2
 	}
 	if mid > 0 {
-		runs[n], n = blockRun{0, 1, false}, n+1
+		runs[n], n = blockRun{0, 1, stRegular}, n+1
 	}
 	blocks := (len(dst) - mid) >> bits.TrailingZeros(uint(block))
-	runs[n], n = blockRun{mid, blocks, nt}, n+1
+	runs[n], n = blockRun{mid, blocks, st}, n+1
 	if mid+blocks*block < len(dst) {
-		runs[n], n = blockRun{len(dst) - block, 1, false}, n+1
+		runs[n], n = blockRun{len(dst) - block, 1, stRegular}, n+1
 	}
 	return n
 }

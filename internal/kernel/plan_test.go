@@ -152,10 +152,10 @@ func TestPlanRuns(t *testing.T) {
 				t.Fatalf("case %d: kind %d size %d start %#x delta %#x i0 %d step %d n %d: piece %v [%d, %d) breaks its precondition: %s",
 					c, f.kind, f.size, f.start, f.delta, i0, step, n, p.m, pp.offset+int(p.j), next, why)
 			}
-			if p.nt && len(pp.dst) < streamingMin {
+			if p.st == stStream && len(pp.dst) < streamingMin {
 				t.Fatalf("case %d: streaming stores for a run of %d bytes", c, len(pp.dst))
 			}
-			if p.nt {
+			if p.st == stStream {
 				used[p.m+100]++ // streaming
 			}
 			used[p.m]++
@@ -317,13 +317,13 @@ func TestBlockRuns(t *testing.T) {
 		n := block + r.IntN(1<<13)
 		dst := mem[off : off+n]
 		var runs [3]blockRun
-		k := blockRuns(&runs, dst, block, r.IntN(2) == 0)
+		k := blockRuns(&runs, dst, block, store(r.IntN(2)))
 		covered := make([]bool, n)
 		for _, b := range runs[:k] {
 			if b.at < 0 || b.at+b.blocks*block > n || b.blocks < 1 {
 				t.Fatalf("block run %+v outside %d bytes (block %d)", b, n, block)
 			}
-			if b.blocks > 1 || b.nt {
+			if b.blocks > 1 || b.st != stRegular {
 				if a := (uintptr(unsafe.Pointer(&dst[0])) + uintptr(b.at)) % uintptr(min(64, block)); a != 0 {
 					t.Fatalf("middle blocks %+v not aligned", b)
 				}

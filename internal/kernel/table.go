@@ -145,9 +145,9 @@ const (
 // one) or the Go twins. Its methods (table_amd64.go, table_other.go) call
 // the routines directly, one switch per kind of kernel, rather than through
 // function values: a pointer passed through a function value escapes, and
-// every call would allocate its lane arrays. Each method has a store kind:
-// nt streams past the caches (dst aligned to 64 bytes, or to the block if
-// smaller, as blockRuns gives it). The planner is the same on every build;
+// every call would allocate its lane arrays. Each method has a store kind
+// (a store: stStream streams past the caches, dst aligned to 64 bytes, or
+// to the block if smaller, as blockRuns gives it). The planner is the same on every build;
 // only the table differs.
 type table struct {
 	name   string

@@ -218,27 +218,27 @@ func machineTables() []*table {
 // The table's methods: the routine of the table's forms and of the store
 // kind, called directly (see table).
 
-func (t *table) add(lane int, nt bool, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+func (t *table) add(lane int, st store, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
 	switch {
 	case !t.asm:
 		addG(lane, dst, blocks, base, first, inc)
-	case lane == laneB && nt:
+	case lane == laneB && st == stStream:
 		addStoreBNT(dst, blocks, base, first, inc)
 	case lane == laneB:
 		addStoreB(dst, blocks, base, first, inc)
-	case lane == laneW && nt:
+	case lane == laneW && st == stStream:
 		addStoreWNT(dst, blocks, base, first, inc)
 	case lane == laneW:
 		addStoreW(dst, blocks, base, first, inc)
-	case lane == laneD && nt:
+	case lane == laneD && st == stStream:
 		addStoreDNT(dst, blocks, base, first, inc)
 	case lane == laneD:
 		addStoreD(dst, blocks, base, first, inc)
-	case lane == laneQ && nt:
+	case lane == laneQ && st == stStream:
 		addStoreQNT(dst, blocks, base, first, inc)
 	case lane == laneQ:
 		addStoreQ(dst, blocks, base, first, inc)
-	case nt:
+	case st == stStream:
 		addStoreSNT(dst, blocks, base, first, inc)
 	default:
 		addStoreS(dst, blocks, base, first, inc)
@@ -265,75 +265,75 @@ func (t *table) copyFwd(dst, src *byte, n int) {
 	copyRepMovsb(dst, src, n)
 }
 
-func (t *table) f64To32(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+func (t *table) f64To32(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
 	switch {
 	case !t.asm:
 		f64To32_g(dst, blocks, base, first, inc)
-	case t.avx512 && nt:
+	case t.avx512 && st == stStream:
 		cvtStoreF32xNT(dst, blocks, base, first, inc)
 	case t.avx512:
 		cvtStoreF32x(dst, blocks, base, first, inc)
-	case nt:
+	case st == stStream:
 		cvtStoreF32NT(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF32(dst, blocks, base, first, inc)
 	}
 }
 
-func (t *table) f64To16(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+func (t *table) f64To16(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
 	switch {
 	case !t.asm:
 		f64To16_g(dst, blocks, base, first, inc)
-	case t.avx512 && nt:
+	case t.avx512 && st == stStream:
 		cvtStoreF16OddxNT(dst, blocks, base, first, inc)
 	case t.avx512:
 		cvtStoreF16Oddx(dst, blocks, base, first, inc)
-	case nt:
+	case st == stStream:
 		cvtStoreF16OddNT(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF16Odd(dst, blocks, base, first, inc)
 	}
 }
 
-func (t *table) fma(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64) {
+func (t *table) fma(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64) {
 	switch {
 	case !t.asm:
 		fma_g(dst, blocks, base, first, inc, start, delta)
-	case t.avx512 && nt:
+	case t.avx512 && st == stStream:
 		fmaStorexNT(dst, blocks, base, first, inc, start, delta)
 	case t.avx512:
 		fmaStorex(dst, blocks, base, first, inc, start, delta)
-	case nt:
+	case st == stStream:
 		fmaStoreNT(dst, blocks, base, first, inc, start, delta)
 	default:
 		fmaStore(dst, blocks, base, first, inc, start, delta)
 	}
 }
 
-func (t *table) fmaS(nt bool, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64) {
+func (t *table) fmaS(st store, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64) {
 	switch {
 	case !t.asm:
 		fmaS_g(dst, blocks, base, first, inc, start, delta)
-	case t.avx512 && nt:
+	case t.avx512 && st == stStream:
 		fmaStoreSxNT(dst, blocks, base, first, inc, start, delta)
 	case t.avx512:
 		fmaStoreSx(dst, blocks, base, first, inc, start, delta)
-	case nt:
+	case st == stStream:
 		fmaStoreSNT(dst, blocks, base, first, inc, start, delta)
 	default:
 		fmaStoreS(dst, blocks, base, first, inc, start, delta)
 	}
 }
 
-func (t *table) f32To16(nt bool, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
+func (t *table) f32To16(st store, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
 	switch {
 	case !t.asm:
 		f32To16_g(dst, blocks, base, first, inc)
-	case t.avx512 && nt:
+	case t.avx512 && st == stStream:
 		cvtStoreF16xNT(dst, blocks, base, first, inc)
 	case t.avx512:
 		cvtStoreF16x(dst, blocks, base, first, inc)
-	case nt:
+	case st == stStream:
 		cvtStoreF16NT(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF16(dst, blocks, base, first, inc)
@@ -342,13 +342,13 @@ func (t *table) f32To16(nt bool, dst *byte, blocks int, base *[32]float32, first
 
 // bin is binBlocks' kernel call, on the assembly tables only (the Go twins'
 // table writes spans with binSpan_g).
-func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64) {
+func (t *table) bin(st store, dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64) {
 	switch {
-	case t.avx512 && nt:
+	case t.avx512 && st == stStream:
 		f16BinxNT(dst, blocks, base, first, inc, shift, c, ties)
 	case t.avx512:
 		f16Binx(dst, blocks, base, first, inc, shift, c, ties)
-	case nt:
+	case st == stStream:
 		f16BinNT(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Bin(dst, blocks, base, first, inc, shift, c, ties)
@@ -357,36 +357,36 @@ func (t *table) bin(nt bool, dst *byte, blocks int, base *[32]int32, first, inc,
 
 // binSpan writes with the AVX-512 span kernel where it may (regular
 // stores), else with the block kernels (binBlocks).
-func (t *table) binSpan(nt bool, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
+func (t *table) binSpan(st store, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
 	switch {
 	case !t.asm:
 		binSpan_g(dst, n, base, first, d, shift, c, ties)
-	case t.avx512 && !nt:
+	case t.avx512 && st != stStream:
 		f16BinxSpan(dst, n, base, first, d, shift, c, ties)
 	default:
-		t.binBlocks(nt, dst, n, base, first, d, shift, c, ties)
+		t.binBlocks(st, dst, n, base, first, d, shift, c, ties)
 	}
 }
 
 // binBlocks writes binSpan's elements with the block kernels (t.bin), as
 // blockRuns splits them: a block at each end where the middle's blocks,
 // from its first 64-byte aligned byte, do not reach it. Pre: n at least 32.
-func (t *table) binBlocks(nt bool, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
+func (t *table) binBlocks(st store, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
 	b := unsafe.Slice(dst, 2*n)
 	var runs [3]blockRun
-	for k := range blockRuns(&runs, b, 64, nt) {
+	for k := range blockRuns(&runs, b, 64, st) {
 		r := &runs[k]
 		e := r.at / 2 // element e of the span is element 0 of the run's first block
-		t.bin(r.nt, &b[r.at], r.blocks, base, first+uint64(e)*d, 32*d, shift, c, uint64(bits.RotateLeft32(uint32(ties), -(e%32))))
+		t.bin(r.st, &b[r.at], r.blocks, base, first+uint64(e)*d, 32*d, shift, c, uint64(bits.RotateLeft32(uint32(ties), -(e%32))))
 	}
 }
 
 // binQ is only called where hasX512 holds.
-func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
+func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
 	switch {
 	case !t.asm:
 		binQ_g(dst, blocks, base, first, inc, shift, c, ties)
-	case nt:
+	case st == stStream:
 		f16BinqNT(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Binq(dst, blocks, base, first, inc, shift, c, ties)
@@ -394,49 +394,50 @@ func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc
 }
 
 // cvtQ is only called where hasX512 holds.
-func (t *table) cvtQ(nt bool, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
+func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
 	switch {
 	case !t.asm:
 		cvtQ_g(dst, blocks, base, first, inc, scale)
-	case nt:
+	case st == stStream:
 		cvtqStoreSNT(dst, blocks, base, first, inc, scale)
 	default:
 		cvtqStoreS(dst, blocks, base, first, inc, scale)
 	}
 }
 
-// rowsCvtQ is only called where hasX512 holds; with nt, on rows that
+// rowsFMAS is only called where hasX512 holds; streaming, on rows that
 // stream (rowsStreamable).
-// rowsFMAS is only called where hasX512 holds.
-func (t *table) rowsFMAS(nt bool, dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64) {
+func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64) {
 	switch {
 	case !t.asm:
 		rowsFMAS_g(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
-	case nt:
+	case st == stStream:
 		rowsFMASxNT(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
 	default:
 		rowsFMASx(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
 	}
 }
 
-func (t *table) rowsCvtQ(nt bool, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
+// rowsCvtQ is only called where hasX512 holds; streaming, on rows that
+// stream (rowsStreamable).
+func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
 	switch {
 	case !t.asm:
 		rowsCvtQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
-	case nt:
+	case st == stStream:
 		rowsCvtQNT(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
 	default:
 		rowsCvtQ(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
 	}
 }
 
-// rowsBinQ is only called where hasX512 holds; with nt, on rows that
+// rowsBinQ is only called where hasX512 holds; streaming, on rows that
 // stream (rowsStreamable).
-func (t *table) rowsBinQ(nt bool, dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
+func (t *table) rowsBinQ(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
 	switch {
 	case !t.asm:
 		rowsBinQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
-	case nt:
+	case st == stStream:
 		rowsBinQxNT(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
 	default:
 		rowsBinQx(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
@@ -444,39 +445,39 @@ func (t *table) rowsBinQ(nt bool, dst *byte, rows, pitch, rowBytes int, base *[3
 }
 
 // binS is only called where hasX512 holds.
-func (t *table) binS(nt bool, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
+func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
 	switch {
 	case !t.asm:
 		binS_g(dst, blocks, base, first, inc, shift, c, ties)
-	case nt:
+	case st == stStream:
 		f32BinqNT(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f32Binq(dst, blocks, base, first, inc, shift, c, ties)
 	}
 }
 
-// rows with nt needs rows that stream (rowsStream).
-func (t *table) rows(lane int, nt bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+// rows streaming needs rows that stream (rowsStream).
+func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
 	switch {
 	case !t.asm:
 		rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
-	case lane == laneB && nt:
+	case lane == laneB && st == stStream:
 		rowsAddBNT(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneB:
 		rowsAddB(dst, rows, pitch, rowBytes, base, firsts, inc)
-	case lane == laneW && nt:
+	case lane == laneW && st == stStream:
 		rowsAddWNT(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneW:
 		rowsAddW(dst, rows, pitch, rowBytes, base, firsts, inc)
-	case lane == laneD && nt:
+	case lane == laneD && st == stStream:
 		rowsAddDNT(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneD:
 		rowsAddD(dst, rows, pitch, rowBytes, base, firsts, inc)
-	case lane == laneQ && nt:
+	case lane == laneQ && st == stStream:
 		rowsAddQNT(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneQ:
 		rowsAddQ(dst, rows, pitch, rowBytes, base, firsts, inc)
-	case nt:
+	case st == stStream:
 		rowsAddSNT(dst, rows, pitch, rowBytes, base, firsts, inc)
 	default:
 		rowsAddS(dst, rows, pitch, rowBytes, base, firsts, inc)

@@ -10,7 +10,7 @@ func streaming([]byte) bool { return false }
 
 // The table's methods on this build: the Go twins (see table_amd64.go).
 
-func (t *table) add(lane int, nt bool, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+func (t *table) add(lane int, st store, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
 	addG(lane, dst, blocks, base, first, inc)
 }
 
@@ -22,55 +22,55 @@ func (t *table) copyFwd(dst, src *byte, n int) {
 	copy_g(dst, src, n)
 }
 
-func (t *table) f64To32(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+func (t *table) f64To32(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
 	f64To32_g(dst, blocks, base, first, inc)
 }
 
-func (t *table) f64To16(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
+func (t *table) f64To16(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
 	f64To16_g(dst, blocks, base, first, inc)
 }
 
-func (t *table) fma(nt bool, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64) {
+func (t *table) fma(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64) {
 	fma_g(dst, blocks, base, first, inc, start, delta)
 }
 
-func (t *table) fmaS(nt bool, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64) {
+func (t *table) fmaS(st store, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64) {
 	fmaS_g(dst, blocks, base, first, inc, start, delta)
 }
 
-func (t *table) f32To16(nt bool, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
+func (t *table) f32To16(st store, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
 	f32To16_g(dst, blocks, base, first, inc)
 }
 
-func (t *table) binSpan(nt bool, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
+func (t *table) binSpan(st store, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
 	binSpan_g(dst, n, base, first, d, shift, c, ties)
 }
 
-func (t *table) binQ(nt bool, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
+func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
 	binQ_g(dst, blocks, base, first, inc, shift, c, ties)
 }
 
-func (t *table) cvtQ(nt bool, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
+func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
 	cvtQ_g(dst, blocks, base, first, inc, scale)
 }
 
-func (t *table) rowsFMAS(_ bool, dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64) {
+func (t *table) rowsFMAS(_ store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64) {
 	rowsFMAS_g(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
 }
 
-func (t *table) rowsCvtQ(_ bool, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
+func (t *table) rowsCvtQ(_ store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
 	rowsCvtQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
 }
 
-func (t *table) rowsBinQ(_ bool, dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
+func (t *table) rowsBinQ(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
 	rowsBinQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
 }
 
-func (t *table) binS(nt bool, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
+func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
 	binS_g(dst, blocks, base, first, inc, shift, c, ties)
 }
 
-func (t *table) rows(lane int, _ bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+func (t *table) rows(lane int, _ store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
 	rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
 }
 
