@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 
 // The add kernels (see the package doc: methods words, f32 and rows). Each
 // writes blocks of 128 bytes at dst: its four vectors start as base (the
@@ -13,14 +14,15 @@
 //
 // Each kernel is a macro (defined before the first TEXT, where go vet does
 // not read them: their FP references are checked by the tests instead),
-// written out once for both store kinds: store is the store instruction,
-// fence what follows the loop (SFENCE after non-temporal stores, NOFENCE
-// after regular ones).
+// written out once for the three store kinds: store is the store
+// instruction, fence what follows the loop (SFENCE after non-temporal
+// stores, NOFENCE after regular ones) and ahead what fetches the lines
+// ahead of the stores (AHEAD in the ahead forms, suffix A; lanes_amd64.h).
 #define NOFENCE
 
 // ADDSTORE writes blocks*128 bytes; the lanes are broadcast by bc and added
 // by add.
-#define ADDSTORE(bc, add, store, fence) \
+#define ADDSTORE(bc, add, store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -40,6 +42,8 @@
 	TESTQ CX, CX \
 	JZ done \
 loop: \
+	ahead(0) \
+	ahead(64) \
 	store Y0, 0(DI) \
 	store Y1, 32(DI) \
 	store Y2, 64(DI) \
@@ -58,45 +62,70 @@ done: \
 
 // func addStoreB(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreB(SB), NOSPLIT, $0-40
-	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE)
+	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func addStoreBNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreB with streaming stores.
 TEXT ·addStoreBNT(SB), NOSPLIT, $0-40
-	ADDSTORE(VPBROADCASTB, VPADDB, VMOVNTDQ, SFENCE)
+	ADDSTORE(VPBROADCASTB, VPADDB, VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func addStoreBA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// addStoreB fetching its lines ahead of the stores.
+TEXT ·addStoreBA(SB), NOSPLIT, $0-40
+	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, AHEAD)
 
 // func addStoreW(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreW(SB), NOSPLIT, $0-40
-	ADDSTORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE)
+	ADDSTORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func addStoreWNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreW with streaming stores.
 TEXT ·addStoreWNT(SB), NOSPLIT, $0-40
-	ADDSTORE(VPBROADCASTW, VPADDW, VMOVNTDQ, SFENCE)
+	ADDSTORE(VPBROADCASTW, VPADDW, VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func addStoreWA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// addStoreW fetching its lines ahead of the stores.
+TEXT ·addStoreWA(SB), NOSPLIT, $0-40
+	ADDSTORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, AHEAD)
 
 // func addStoreD(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreD(SB), NOSPLIT, $0-40
-	ADDSTORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE)
+	ADDSTORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func addStoreDNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreD with streaming stores.
 TEXT ·addStoreDNT(SB), NOSPLIT, $0-40
-	ADDSTORE(VPBROADCASTD, VPADDD, VMOVNTDQ, SFENCE)
+	ADDSTORE(VPBROADCASTD, VPADDD, VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func addStoreDA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// addStoreD fetching its lines ahead of the stores.
+TEXT ·addStoreDA(SB), NOSPLIT, $0-40
+	ADDSTORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, AHEAD)
 
 // func addStoreQ(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreQ(SB), NOSPLIT, $0-40
-	ADDSTORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE)
+	ADDSTORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func addStoreQNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreQ with streaming stores.
 TEXT ·addStoreQNT(SB), NOSPLIT, $0-40
-	ADDSTORE(VPBROADCASTQ, VPADDQ, VMOVNTDQ, SFENCE)
+	ADDSTORE(VPBROADCASTQ, VPADDQ, VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func addStoreQA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// addStoreQ fetching its lines ahead of the stores.
+TEXT ·addStoreQA(SB), NOSPLIT, $0-40
+	ADDSTORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, AHEAD)
 
 // func addStoreS(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreS(SB), NOSPLIT, $0-40
-	ADDSTORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE)
+	ADDSTORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func addStoreSNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreS with streaming stores.
 TEXT ·addStoreSNT(SB), NOSPLIT, $0-40
-	ADDSTORE(VPBROADCASTD, VADDPS, VMOVNTDQ, SFENCE)
+	ADDSTORE(VPBROADCASTD, VADDPS, VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func addStoreSA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// addStoreS fetching its lines ahead of the stores.
+TEXT ·addStoreSA(SB), NOSPLIT, $0-40
+	ADDSTORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, AHEAD)

@@ -6,8 +6,8 @@
 
 // The binade kernels (see the package doc: method binade): float16 from
 // int32 lanes within one binade, with integer operations only, in an AVX2
-// form and an AVX-512 form (suffix x), each with both store kinds from one
-// macro (store, fence; see add_amd64.s). Go twin: twins.go.
+// form and an AVX-512 form (suffix x), each with the three store kinds
+// from one macro (store, fence, ahead; see add_amd64.s). Go twin: twins.go.
 #define NOFENCE
 
 // F16BINNEXT advances F16BIN's lanes (Y0-Y3) and dst by a block and goes
@@ -24,7 +24,7 @@
 // The AVX2 form of F16BINX (below), the same arguments and results: two
 // halves of 16 a block, each from an even register (Y0, Y2) and an odd one
 // (Y1, Y3), with VPBLENDW, each with its half of the tie mask (Y14, Y15).
-#define F16BIN(store, fence) \
+#define F16BIN(store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -77,6 +77,7 @@
 	VPADDD Y12, Y2, Y2 \
 	VPADDD Y12, Y3, Y3 \
 hloop: \
+	ahead(0) \
 	VPSRLD $16, Y0, Y5 \
 	VPBLENDW $0xAA, Y1, Y5, Y5 \
 	VPANDN Y5, Y14, Y5 \
@@ -92,6 +93,7 @@ wide: \
 	SUBQ $16, AX \
 	MOVQ AX, X10 \
 loop: \
+	ahead(0) \
 	VPSRLD X13, Y0, Y5 \
 	VPSRLD X10, Y1, Y6 \
 	VPBLENDW $0xAA, Y6, Y5, Y5 \
@@ -152,7 +154,7 @@ done: \
 	BINXG(even, odd, z, zt, y, yt, t2, t3) \
 	VPANDNQ z, Z14, z
 
-#define F16BINX(store, fence, args, edges) \
+#define F16BINX(store, fence, ahead, args, edges) \
 	args \
 	MOVQ base+16(FP), SI \
 	VPBROADCASTD AX, Z9 \
@@ -186,10 +188,10 @@ done: \
 	TESTQ DX, DX \
 	JNZ hties \
 	edges(BINXH) \
-	BLOCKPAIRS(BINXH, PUTZ, 64, VPADDD, STEPD, store, hpairs, hloop) \
+	BLOCKPAIRS(BINXH, PUTZ, 64, VPADDD, STEPD, store, ahead, hpairs, hloop) \
 hties: \
 	edges(BINXHT) \
-	BLOCKPAIRS(BINXHT, PUTZ, 64, VPADDD, STEPD, store, htpairs, htloop) \
+	BLOCKPAIRS(BINXHT, PUTZ, 64, VPADDD, STEPD, store, ahead, htpairs, htloop) \
 wide: \
 	MOVQ AX, X15 \
 	SUBQ $16, AX \
@@ -197,10 +199,10 @@ wide: \
 	TESTQ DX, DX \
 	JNZ ties \
 	edges(BINXG) \
-	BLOCKPAIRS(BINXG, PUTZ, 64, VPADDD, STEPD, store, pairs, loop) \
+	BLOCKPAIRS(BINXG, PUTZ, 64, VPADDD, STEPD, store, ahead, pairs, loop) \
 ties: \
 	edges(BINXGT) \
-	BLOCKPAIRS(BINXGT, PUTZ, 64, VPADDD, STEPD, store, tpairs, tloop) \
+	BLOCKPAIRS(BINXGT, PUTZ, 64, VPADDD, STEPD, store, ahead, tpairs, tloop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -278,12 +280,17 @@ GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 
 // func f16Bin(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 TEXT ·f16Bin(SB), NOSPLIT, $0-64
-	F16BIN(VMOVDQU, NOFENCE)
+	F16BIN(VMOVDQU, NOFENCE, NOAHEAD)
 
 // func f16BinNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 // f16Bin with streaming stores.
 TEXT ·f16BinNT(SB), NOSPLIT, $0-64
-	F16BIN(VMOVNTDQ, SFENCE)
+	F16BIN(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func f16BinA(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+// f16Bin fetching its lines ahead of the stores.
+TEXT ·f16BinA(SB), NOSPLIT, $0-64
+	F16BIN(VMOVDQU, NOFENCE, AHEAD)
 
 
 // F16BINX's arguments as f16Binx takes them: dst in DI, blocks in CX,
@@ -299,16 +306,21 @@ TEXT ·f16BinNT(SB), NOSPLIT, $0-64
 
 // func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 TEXT ·f16Binx(SB), NOSPLIT, $0-64
-	F16BINX(VMOVDQU64, NOFENCE, BLOCKARGS, NOEDGES)
+	F16BINX(VMOVDQU64, NOFENCE, NOAHEAD, BLOCKARGS, NOEDGES)
 
 // func f16BinxNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 // f16Binx with streaming stores.
 TEXT ·f16BinxNT(SB), NOSPLIT, $0-64
-	F16BINX(VMOVNTDQ, SFENCE, BLOCKARGS, NOEDGES)
+	F16BINX(VMOVNTDQ, SFENCE, NOAHEAD, BLOCKARGS, NOEDGES)
+
+// func f16BinxA(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+// f16Binx fetching its lines ahead of the stores.
+TEXT ·f16BinxA(SB), NOSPLIT, $0-64
+	F16BINX(VMOVDQU64, NOFENCE, AHEAD, BLOCKARGS, NOEDGES)
 
 // func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 TEXT ·f16BinxSpan(SB), NOSPLIT, $0-64
-	F16BINX(VMOVDQU64, NOFENCE, SPANARGS, SPANEDGES)
+	F16BINX(VMOVDQU64, NOFENCE, NOAHEAD, SPANARGS, SPANEDGES)
 
 // A block of F16BINQ's tie form (and rowsBinQx) in Z5: the high words of the lanes (c + q) gathered
 // in order, every tie to even (F16BINQ's tie form: the last bit kept only
@@ -344,7 +356,7 @@ TEXT ·f16BinxSpan(SB), NOSPLIT, $0-64
 // high words of the four registers (sixteen each) and VINSERTI64X4 joins
 // them. Ties to even as F16BINX, from the high words of kb-1. Each block
 // writes 64 bytes.
-#define F16BINQ(store, fence) \
+#define F16BINQ(store, fence, ahead) \
 	QLANES16 \
 	VPADDQ 128(SI), Z9, Z2 \
 	VPADDQ 192(SI), Z9, Z3 \
@@ -371,6 +383,7 @@ TEXT ·f16BinxSpan(SB), NOSPLIT, $0-64
 	TESTQ DX, DX \
 	JNZ ties \
 loop: \
+	ahead(0) \
 	VMOVDQA64 Z13, Z5 \
 	VPERMI2W Z1, Z0, Z5 \
 	VMOVDQA64 Z13, Z6 \
@@ -389,6 +402,7 @@ ties: \
 	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
 	VPSLLW $1, Z11, Z14 \
 tloop: \
+	ahead(0) \
 	BINQVALUE \
 	store Z5, 0(DI) \
 	BINQADVANCE \
@@ -414,12 +428,17 @@ GLOBL hiWordsQ<>(SB), RODATA|NOPTR, $64
 
 // func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 TEXT ·f16Binq(SB), NOSPLIT, $0-64
-	F16BINQ(VMOVDQU64, NOFENCE)
+	F16BINQ(VMOVDQU64, NOFENCE, NOAHEAD)
 
 // func f16BinqNT(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 // f16Binq with streaming stores.
 TEXT ·f16BinqNT(SB), NOSPLIT, $0-64
-	F16BINQ(VMOVNTDQ, SFENCE)
+	F16BINQ(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func f16BinqA(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
+// f16Binq fetching its lines ahead of the stores.
+TEXT ·f16BinqA(SB), NOSPLIT, $0-64
+	F16BINQ(VMOVDQU64, NOFENCE, AHEAD)
 
 // float32 from int64 lanes within one binade of one sign: the binade
 // rounding of F16BINX for float32 (q up to 2^24, c the sign and the
@@ -441,7 +460,7 @@ TEXT ·f16BinqNT(SB), NOSPLIT, $0-64
 	BINS(t2, t3, zt, z, y, yt, t2, t3) \
 	VPTERNLOGD $0xE0, Z14, zt, z
 
-#define F32BINQ(store, fence) \
+#define F32BINQ(store, fence, ahead) \
 	QLANES16 \
 	MOVQ shift+40(FP), AX \
 	NEGQ AX \
@@ -461,11 +480,11 @@ TEXT ·f16BinqNT(SB), NOSPLIT, $0-64
 	JZ done \
 	TESTQ DX, DX \
 	JNZ ties \
-	BLOCKPAIRS(BINS, PUTZ, 64, VPADDQ, STEPQ, store, pairs, loop) \
+	BLOCKPAIRS(BINS, PUTZ, 64, VPADDQ, STEPQ, store, ahead, pairs, loop) \
 ties: \
 	VPTERNLOGD $0xFF, Z11, Z11, Z11 \
 	VPSLLD $1, Z11, Z14 \
-	BLOCKPAIRS(BINST, PUTZ, 64, VPADDQ, STEPQ, store, tpairs, tloop) \
+	BLOCKPAIRS(BINST, PUTZ, 64, VPADDQ, STEPQ, store, ahead, tpairs, tloop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -485,12 +504,17 @@ GLOBL hiDwords<>(SB), RODATA|NOPTR, $64
 
 // func f32Binq(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 TEXT ·f32Binq(SB), NOSPLIT, $0-64
-	F32BINQ(VMOVDQU64, NOFENCE)
+	F32BINQ(VMOVDQU64, NOFENCE, NOAHEAD)
 
 // func f32BinqNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 // f32Binq with streaming stores.
 TEXT ·f32BinqNT(SB), NOSPLIT, $0-64
-	F32BINQ(VMOVNTDQ, SFENCE)
+	F32BINQ(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func f32BinqA(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+// f32Binq fetching its lines ahead of the stores.
+TEXT ·f32BinqA(SB), NOSPLIT, $0-64
+	F32BINQ(VMOVDQU64, NOFENCE, AHEAD)
 
 // The tie mask of the place at off(R12) (its high 32 bits, a bit an
 // element) as words of 1 in Z14, and the place's lanes in Z0, Z1: base

@@ -7,14 +7,14 @@
 // lanes of float64 or float32 values, exact by the planner's preconditions,
 // added to as in add_amd64.s and converted once to the output type. Each
 // has an AVX2 form and an AVX-512 form (suffix x; twice the lanes a
-// conversion), side by side, and each form a regular and a non-temporal
-// (NT) store kind, from one macro (store, fence; see add_amd64.s). Go
-// twins: twins.go.
+// conversion), side by side, and each form a regular, a non-temporal (NT)
+// and an ahead (A) store kind, from one macro (store, fence, ahead; see
+// add_amd64.s). Go twins: twins.go.
 #define NOFENCE
 
 // Converts float64 lanes to float32 (rounding once, to nearest even): each
 // block writes 16 float32 (64 bytes).
-#define CVTSTOREF32(store, fence) \
+#define CVTSTOREF32(store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -37,6 +37,7 @@
 	TESTQ CX, CX \
 	JZ done \
 loop: \
+	ahead(0) \
 	VCVTPD2PSY Y0, X5 \
 	VCVTPD2PSY Y1, X6 \
 	VCVTPD2PSY Y2, X7 \
@@ -63,7 +64,7 @@ done: \
 // leaves the conversions' pipes to them on this machine, as in
 // cvtStoreF16x (a scratch loop over 64 KiB, alternated three times:
 // 1332-1413 ns with VADDPS, 1113-1203 with the FMA).
-#define CVTSTOREF16(store, fence) \
+#define CVTSTOREF16(store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -86,6 +87,7 @@ done: \
 	TESTQ CX, CX \
 	JZ done \
 loop: \
+	ahead(0) \
 	VCVTPS2PH $0, Y0, X5 \
 	VCVTPS2PH $0, Y1, X6 \
 	VCVTPS2PH $0, Y2, X7 \
@@ -118,7 +120,7 @@ done: \
 // conversions a block. A scratch loop over 64 KiB on this machine,
 // alternated three times: 8.1-8.8 us before, 6.7-7.0 now, still bound by
 // the conversions.)
-#define CVTSTOREF16ODD(store, fence) \
+#define CVTSTOREF16ODD(store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -148,6 +150,7 @@ done: \
 	TESTQ CX, CX \
 	JZ done \
 loop: \
+	ahead(0) \
 	ODDHALF(Y0, Y1) \
 	store X5, 0(DI) \
 	ODDHALF(Y2, Y3) \
@@ -206,13 +209,13 @@ done: \
 
 // CVTSTOREF32X writes its blocks with BLOCKPAIRS, the lanes advanced by
 // FMA (STEPFMA), which leaves the conversions' pipes to them.
-#define CVTSTOREF32X(store, fence) \
+#define CVTSTOREF32X(store, fence, ahead) \
 	F64LANES16 \
 	MOVQ $0x3FF0000000000000, AX \
 	VPBROADCASTQ AX, Z12 \
 	TESTQ CX, CX \
 	JZ done \
-	BLOCKPAIRS(F32XBLOCK, PUTYY, 64, VADDPD, STEPFMA, store, pairs, loop) \
+	BLOCKPAIRS(F32XBLOCK, PUTYY, 64, VADDPD, STEPFMA, store, ahead, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -233,7 +236,7 @@ done: \
 
 // CVTSTOREF16ODDX writes its blocks with BLOCKPAIRS, the lanes advanced by
 // FMA (STEPFMA), which leaves the conversions' pipes to them.
-#define CVTSTOREF16ODDX(store, fence) \
+#define CVTSTOREF16ODDX(store, fence, ahead) \
 	F64LANES16 \
 	MOVQ $0x1FFFFFFF, AX \
 	VPBROADCASTQ AX, Z10 \
@@ -243,7 +246,7 @@ done: \
 	VPBROADCASTQ AX, Z12 \
 	TESTQ CX, CX \
 	JZ done \
-	BLOCKPAIRS(ODDBLOCK, PUTY, 32, VADDPD, STEPFMA, store, pairs, loop) \
+	BLOCKPAIRS(ODDBLOCK, PUTY, 32, VADDPD, STEPFMA, store, ahead, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -252,12 +255,12 @@ done: \
 // float64 elements as fma(index, delta, start), rounded once: the lanes
 // hold the indices, exact integers, and grow by inc a block (16 elements,
 // 128 bytes).
-#define FMASTORE(store, fence) FMASTOREY(VPBROADCASTQ, VMOVUPD, VMOVAPD, VADDPD, VFMADD213PD, store, fence)
+#define FMASTORE(store, fence, ahead) FMASTOREY(VPBROADCASTQ, VMOVUPD, VMOVAPD, VADDPD, VFMADD213PD, store, fence, ahead)
 
 // FMASTOREY is FMASTORE and FMASTORES (AVX2), for lanes that bc
 // broadcasts, movu loads, mova copies, add adds and fma multiplies and
 // adds: four registers of lanes, a block of 128 bytes.
-#define FMASTOREY(bc, movu, mova, add, fma, store, fence) \
+#define FMASTOREY(bc, movu, mova, add, fma, store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -283,6 +286,8 @@ done: \
 	TESTQ CX, CX \
 	JZ done \
 loop: \
+	ahead(0) \
+	ahead(64) \
 	mova Y0, Y5 \
 	mova Y1, Y6 \
 	mova Y2, Y7 \
@@ -316,13 +321,13 @@ done: \
 	VFMADD213PD Z10, Z11, zt
 
 // FMASTORE with AVX-512, its blocks written with BLOCKPAIRS.
-#define FMASTOREX(store, fence) \
+#define FMASTOREX(store, fence, ahead) \
 	F64LANES16 \
 	VPBROADCASTQ start+40(FP), Z10 \
 	VPBROADCASTQ delta+48(FP), Z11 \
 	TESTQ CX, CX \
 	JZ done \
-	BLOCKPAIRS(FMABLOCK, PUTZZ, 128, VADDPD, STEPPD, store, pairs, loop) \
+	BLOCKPAIRS(FMABLOCK, PUTZZ, 128, VADDPD, STEPPD, store, ahead, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -331,7 +336,7 @@ done: \
 // float32 elements as fma(index, delta, start) in float32, rounded once:
 // the lanes hold the indices, exact integers (below 2^24), and grow by inc
 // a block (32 elements, 128 bytes).
-#define FMASTORES(store, fence) FMASTOREY(VPBROADCASTD, VMOVUPS, VMOVAPS, VADDPS, VFMADD213PS, store, fence)
+#define FMASTORES(store, fence, ahead) FMASTOREY(VPBROADCASTD, VMOVUPS, VMOVAPS, VADDPS, VFMADD213PS, store, fence, ahead)
 
 // A block of FMASTORESX (BLOCKPAIRS's value, 128 bytes): fma(index, delta,
 // start) of each float32 lane, rounded once.
@@ -342,7 +347,7 @@ done: \
 	VFMADD213PS Z10, Z11, zt
 
 // FMASTORES with AVX-512, its blocks written with BLOCKPAIRS.
-#define FMASTORESX(store, fence) \
+#define FMASTORESX(store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -355,7 +360,7 @@ done: \
 	VPBROADCASTD delta+48(FP), Z11 \
 	TESTQ CX, CX \
 	JZ done \
-	BLOCKPAIRS(FMASBLOCK, PUTZZ, 128, VADDPS, STEPPS, store, pairs, loop) \
+	BLOCKPAIRS(FMASBLOCK, PUTZZ, 128, VADDPS, STEPPS, store, ahead, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -372,13 +377,13 @@ done: \
 // int64 lanes converted once to float32 (VCVTQQ2PS, to nearest even) and
 // scaled by a power of two (exact: the planner keeps the products normal):
 // each block writes 16 float32 (64 bytes), with BLOCKPAIRS.
-#define CVTQSTORES(store, fence) \
+#define CVTQSTORES(store, fence, ahead) \
 	QLANES16 \
 	MOVQ scale+40(FP), AX \
 	VPBROADCASTD AX, Z12 \
 	TESTQ CX, CX \
 	JZ done \
-	BLOCKPAIRS(CVTQBLOCK, PUTZ, 64, VPADDQ, STEPQ, store, pairs, loop) \
+	BLOCKPAIRS(CVTQBLOCK, PUTZ, 64, VPADDQ, STEPQ, store, ahead, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -386,39 +391,138 @@ done: \
 
 // func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 TEXT ·cvtStoreF32(SB), NOSPLIT, $0-40
-	CVTSTOREF32(VMOVUPS, NOFENCE)
+	CVTSTOREF32(VMOVUPS, NOFENCE, NOAHEAD)
 
 // func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 // cvtStoreF32 with streaming stores.
 TEXT ·cvtStoreF32NT(SB), NOSPLIT, $0-40
-	CVTSTOREF32(VMOVNTPS, SFENCE)
+	CVTSTOREF32(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func cvtStoreF32A(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF32 fetching its lines ahead of the stores.
+TEXT ·cvtStoreF32A(SB), NOSPLIT, $0-40
+	CVTSTOREF32(VMOVUPS, NOFENCE, AHEAD)
 
 // func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 TEXT ·cvtStoreF16(SB), NOSPLIT, $0-40
-	CVTSTOREF16(VMOVDQU, NOFENCE)
+	CVTSTOREF16(VMOVDQU, NOFENCE, NOAHEAD)
 
 // func cvtStoreF16NT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 // cvtStoreF16 with streaming stores.
 TEXT ·cvtStoreF16NT(SB), NOSPLIT, $0-40
-	CVTSTOREF16(VMOVNTDQ, SFENCE)
+	CVTSTOREF16(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func cvtStoreF16A(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+// cvtStoreF16 fetching its lines ahead of the stores.
+TEXT ·cvtStoreF16A(SB), NOSPLIT, $0-40
+	CVTSTOREF16(VMOVDQU, NOFENCE, AHEAD)
 
 // func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 TEXT ·cvtStoreF16Odd(SB), NOSPLIT, $0-40
-	CVTSTOREF16ODD(VMOVDQU, NOFENCE)
+	CVTSTOREF16ODD(VMOVDQU, NOFENCE, NOAHEAD)
 
 // func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 // cvtStoreF16Odd with streaming stores.
 TEXT ·cvtStoreF16OddNT(SB), NOSPLIT, $0-40
-	CVTSTOREF16ODD(VMOVNTDQ, SFENCE)
+	CVTSTOREF16ODD(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func cvtStoreF16OddA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF16Odd fetching its lines ahead of the stores.
+TEXT ·cvtStoreF16OddA(SB), NOSPLIT, $0-40
+	CVTSTOREF16ODD(VMOVDQU, NOFENCE, AHEAD)
 
 // func cvtStoreF32x(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 TEXT ·cvtStoreF32x(SB), NOSPLIT, $0-40
-	CVTSTOREF32X(VMOVUPS, NOFENCE)
+	CVTSTOREF32X(VMOVUPS, NOFENCE, NOAHEAD)
 
 // func cvtStoreF32xNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 // cvtStoreF32x with streaming stores.
 TEXT ·cvtStoreF32xNT(SB), NOSPLIT, $0-40
-	CVTSTOREF32X(VMOVNTPS, SFENCE)
+	CVTSTOREF32X(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func cvtStoreF32xA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF32x fetching its lines ahead of the stores.
+TEXT ·cvtStoreF32xA(SB), NOSPLIT, $0-40
+	CVTSTOREF32X(VMOVUPS, NOFENCE, AHEAD)
+
+// CVTSTOREF16X is cvtStoreF16x, its regular and ahead forms (ahead: see
+// add_amd64.s). Where four blocks or more remain, it writes four blocks a
+// step, in four pairs of lanes each advanced by four blocks: the additions'
+// latency no longer sets the pace.
+#define CVTSTOREF16X(ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTD AX, Z9 \
+	VMOVUPS 0(SI), Z0 \
+	VMOVUPS 64(SI), Z1 \
+	VADDPS Z9, Z0, Z0 \
+	VADDPS Z9, Z1, Z1 \
+	VBROADCASTSS (DX), Z4 \
+	MOVL $0x3f800000, AX \
+	VPBROADCASTD AX, Z20 \
+	CMPQ CX, $4 \
+	JB one \
+	VADDPS Z4, Z4, Z13 \
+	VADDPS Z13, Z13, Z14 \
+	VADDPS Z4, Z0, Z2 \
+	VADDPS Z4, Z1, Z3 \
+	VADDPS Z13, Z0, Z15 \
+	VADDPS Z13, Z1, Z16 \
+	VADDPS Z4, Z15, Z17 \
+	VADDPS Z4, Z16, Z18 \
+four: \
+	ahead(0) \
+	ahead(64) \
+	ahead(128) \
+	ahead(192) \
+	VCVTPS2PH $0, Z0, Y5 \
+	VMOVDQU Y5, 0(DI) \
+	VCVTPS2PH $0, Z1, Y6 \
+	VMOVDQU Y6, 32(DI) \
+	VCVTPS2PH $0, Z2, Y7 \
+	VMOVDQU Y7, 64(DI) \
+	VCVTPS2PH $0, Z3, Y8 \
+	VMOVDQU Y8, 96(DI) \
+	VCVTPS2PH $0, Z15, Y10 \
+	VMOVDQU Y10, 128(DI) \
+	VCVTPS2PH $0, Z16, Y11 \
+	VMOVDQU Y11, 160(DI) \
+	VCVTPS2PH $0, Z17, Y12 \
+	VMOVDQU Y12, 192(DI) \
+	VCVTPS2PH $0, Z18, Y9 \
+	VMOVDQU Y9, 224(DI) \
+	VFMADD231PS Z14, Z20, Z0 \
+	VFMADD231PS Z14, Z20, Z1 \
+	VFMADD231PS Z14, Z20, Z2 \
+	VFMADD231PS Z14, Z20, Z3 \
+	VFMADD231PS Z14, Z20, Z15 \
+	VFMADD231PS Z14, Z20, Z16 \
+	VFMADD231PS Z14, Z20, Z17 \
+	VFMADD231PS Z14, Z20, Z18 \
+	ADDQ $256, DI \
+	SUBQ $4, CX \
+	CMPQ CX, $4 \
+	JAE four \
+one: \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	ahead(0) \
+	VCVTPS2PH $0, Z0, Y5 \
+	VMOVDQU Y5, 0(DI) \
+	VCVTPS2PH $0, Z1, Y6 \
+	VMOVDQU Y6, 32(DI) \
+	VFMADD231PS Z4, Z20, Z0 \
+	VFMADD231PS Z4, Z20, Z1 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	VZEROUPPER \
+	RET
 
 // func cvtStoreF16x(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 // The lanes advance by FMA (lane*1 + inc, rounded once: the sum, as VADDPS
@@ -426,76 +530,7 @@ TEXT ·cvtStoreF32xNT(SB), NOSPLIT, $0-40
 // that the FMA does not use (a scratch loop of four blocks a turn at 64
 // KiB: 104-105 GB/s with VADDPS, 135-143 with the FMA).
 TEXT ·cvtStoreF16x(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	MOVQ inc+32(FP), DX
-	VPBROADCASTD AX, Z9
-	VMOVUPS 0(SI), Z0
-	VMOVUPS 64(SI), Z1
-	VADDPS Z9, Z0, Z0
-	VADDPS Z9, Z1, Z1
-	VBROADCASTSS (DX), Z4
-	MOVL $0x3f800000, AX
-	VPBROADCASTD AX, Z20
-	CMPQ CX, $4
-	JB one
-	// Four blocks a step, in four pairs of lanes each advanced by four
-	// blocks: the additions' latency no longer sets the pace.
-	VADDPS Z4, Z4, Z13
-	VADDPS Z13, Z13, Z14
-	VADDPS Z4, Z0, Z2
-	VADDPS Z4, Z1, Z3
-	VADDPS Z13, Z0, Z15
-	VADDPS Z13, Z1, Z16
-	VADDPS Z4, Z15, Z17
-	VADDPS Z4, Z16, Z18
-four:
-	VCVTPS2PH $0, Z0, Y5
-	VMOVDQU Y5, 0(DI)
-	VCVTPS2PH $0, Z1, Y6
-	VMOVDQU Y6, 32(DI)
-	VCVTPS2PH $0, Z2, Y7
-	VMOVDQU Y7, 64(DI)
-	VCVTPS2PH $0, Z3, Y8
-	VMOVDQU Y8, 96(DI)
-	VCVTPS2PH $0, Z15, Y10
-	VMOVDQU Y10, 128(DI)
-	VCVTPS2PH $0, Z16, Y11
-	VMOVDQU Y11, 160(DI)
-	VCVTPS2PH $0, Z17, Y12
-	VMOVDQU Y12, 192(DI)
-	VCVTPS2PH $0, Z18, Y9
-	VMOVDQU Y9, 224(DI)
-	VFMADD231PS Z14, Z20, Z0
-	VFMADD231PS Z14, Z20, Z1
-	VFMADD231PS Z14, Z20, Z2
-	VFMADD231PS Z14, Z20, Z3
-	VFMADD231PS Z14, Z20, Z15
-	VFMADD231PS Z14, Z20, Z16
-	VFMADD231PS Z14, Z20, Z17
-	VFMADD231PS Z14, Z20, Z18
-	ADDQ $256, DI
-	SUBQ $4, CX
-	CMPQ CX, $4
-	JAE four
-one:
-	TESTQ CX, CX
-	JZ done
-loop:
-	VCVTPS2PH $0, Z0, Y5
-	VMOVDQU Y5, 0(DI)
-	VCVTPS2PH $0, Z1, Y6
-	VMOVDQU Y6, 32(DI)
-	VFMADD231PS Z4, Z20, Z0
-	VFMADD231PS Z4, Z20, Z1
-	ADDQ $64, DI
-	DECQ CX
-	JNZ loop
-done:
-	VZEROUPPER
-	RET
+	CVTSTOREF16X(NOAHEAD)
 
 // func cvtStoreF16xNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 TEXT ·cvtStoreF16xNT(SB), NOSPLIT, $0-40
@@ -527,56 +562,91 @@ done:
 	VZEROUPPER
 	RET
 
+// func cvtStoreF16xA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+// cvtStoreF16x fetching its lines ahead of the stores.
+TEXT ·cvtStoreF16xA(SB), NOSPLIT, $0-40
+	CVTSTOREF16X(AHEAD)
+
 // func cvtStoreF16Oddx(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 TEXT ·cvtStoreF16Oddx(SB), NOSPLIT, $0-40
-	CVTSTOREF16ODDX(VMOVDQU, NOFENCE)
+	CVTSTOREF16ODDX(VMOVDQU, NOFENCE, NOAHEAD)
 
 // func cvtStoreF16OddxNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 // cvtStoreF16Oddx with streaming stores.
 TEXT ·cvtStoreF16OddxNT(SB), NOSPLIT, $0-40
-	CVTSTOREF16ODDX(VMOVNTDQ, SFENCE)
+	CVTSTOREF16ODDX(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func cvtStoreF16OddxA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF16Oddx fetching its lines ahead of the stores.
+TEXT ·cvtStoreF16OddxA(SB), NOSPLIT, $0-40
+	CVTSTOREF16ODDX(VMOVDQU, NOFENCE, AHEAD)
 
 // func fmaStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 TEXT ·fmaStore(SB), NOSPLIT, $0-56
-	FMASTORE(VMOVUPD, NOFENCE)
+	FMASTORE(VMOVUPD, NOFENCE, NOAHEAD)
 
 // func fmaStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 // fmaStore with streaming stores.
 TEXT ·fmaStoreNT(SB), NOSPLIT, $0-56
-	FMASTORE(VMOVNTPD, SFENCE)
+	FMASTORE(VMOVNTPD, SFENCE, NOAHEAD)
+
+// func fmaStoreA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+// fmaStore fetching its lines ahead of the stores.
+TEXT ·fmaStoreA(SB), NOSPLIT, $0-56
+	FMASTORE(VMOVUPD, NOFENCE, AHEAD)
 
 // func cvtqStoreS(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
 TEXT ·cvtqStoreS(SB), NOSPLIT, $0-48
-	CVTQSTORES(VMOVUPS, NOFENCE)
+	CVTQSTORES(VMOVUPS, NOFENCE, NOAHEAD)
 
 // func cvtqStoreSNT(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
 // cvtqStoreS with streaming stores.
 TEXT ·cvtqStoreSNT(SB), NOSPLIT, $0-48
-	CVTQSTORES(VMOVNTPS, SFENCE)
+	CVTQSTORES(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func cvtqStoreSA(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
+// cvtqStoreS fetching its lines ahead of the stores.
+TEXT ·cvtqStoreSA(SB), NOSPLIT, $0-48
+	CVTQSTORES(VMOVUPS, NOFENCE, AHEAD)
 
 // func fmaStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 TEXT ·fmaStorex(SB), NOSPLIT, $0-56
-	FMASTOREX(VMOVUPD, NOFENCE)
+	FMASTOREX(VMOVUPD, NOFENCE, NOAHEAD)
 
 // func fmaStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 // fmaStorex with streaming stores.
 TEXT ·fmaStorexNT(SB), NOSPLIT, $0-56
-	FMASTOREX(VMOVNTPD, SFENCE)
+	FMASTOREX(VMOVNTPD, SFENCE, NOAHEAD)
+
+// func fmaStorexA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+// fmaStorex fetching its lines ahead of the stores.
+TEXT ·fmaStorexA(SB), NOSPLIT, $0-56
+	FMASTOREX(VMOVUPD, NOFENCE, AHEAD)
 
 // func fmaStoreS(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 TEXT ·fmaStoreS(SB), NOSPLIT, $0-56
-	FMASTORES(VMOVUPS, NOFENCE)
+	FMASTORES(VMOVUPS, NOFENCE, NOAHEAD)
 
 // func fmaStoreSNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 // fmaStoreS with streaming stores.
 TEXT ·fmaStoreSNT(SB), NOSPLIT, $0-56
-	FMASTORES(VMOVNTPS, SFENCE)
+	FMASTORES(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func fmaStoreSA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+// fmaStoreS fetching its lines ahead of the stores.
+TEXT ·fmaStoreSA(SB), NOSPLIT, $0-56
+	FMASTORES(VMOVUPS, NOFENCE, AHEAD)
 
 // func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 TEXT ·fmaStoreSx(SB), NOSPLIT, $0-56
-	FMASTORESX(VMOVUPS, NOFENCE)
+	FMASTORESX(VMOVUPS, NOFENCE, NOAHEAD)
 
 // func fmaStoreSxNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 // fmaStoreSx with streaming stores.
 TEXT ·fmaStoreSxNT(SB), NOSPLIT, $0-56
-	FMASTORESX(VMOVNTPS, SFENCE)
+	FMASTORESX(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func fmaStoreSxA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+// fmaStoreSx fetching its lines ahead of the stores.
+TEXT ·fmaStoreSxA(SB), NOSPLIT, $0-56
+	FMASTORESX(VMOVUPS, NOFENCE, AHEAD)

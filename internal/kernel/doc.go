@@ -24,7 +24,7 @@
 //	                   (binSpan: AVX-512 masks its partial lines).
 //	table (table.go)   the vector kernels of this machine, chosen once from
 //	                   its CPU: the assembly routines on amd64 (AVX-512 or
-//	                   AVX2 forms, each with regular and streaming stores),
+//	                   AVX2 forms, each with its store kinds: see below),
 //	                   and everywhere else, and under -tags purego, the Go
 //	                   twins (twins.go) of the same signatures.
 //
@@ -95,6 +95,17 @@
 //	                                             (indices below 2^24; before rows-cvt-q)
 //	rows-cvt-q  rowsCvtQ[NT] (AVX-512 only)      float32 rows as cvt-q writes runs
 //
+// The store kinds (a piece's store, chosen by the planner from the size of
+// the whole run): regular stores; streaming stores past the caches (the
+// forms marked [NT]), for runs of streamingMin bytes or more where the
+// machine writes faster so; and, for runs of aheadMin to aheadMax bytes
+// (past the L2 cache, within the last level), regular stores that fetch
+// each line 1024 bytes before they reach it (PREFETCHT0: AHEAD in
+// lanes_amd64.h): every run kernel marked [NT] above has this ahead form
+// too (suffix A: addStoreDA, fmaStorexA, f16BinqA, ...), the row kernels
+// not. The copy and fill methods have one form (REP MOVSB and REP STOSQ,
+// which write at the ceiling here without it).
+//
 // The streaming forms of the AVX-512 row kernels (ROWS64NT) stream each
 // row's whole cache lines and write its partial lines with at most two
 // regular stores each (COPYPART), so rows need only be aligned to the
@@ -110,7 +121,7 @@
 // for rowsCvtQ,
 // rowsBin_g for rowsBinx, ...); kernels_test.go calls
 // both directly on random inputs within the routine's contract, for every
-// table of the machine (AVX-512 and AVX2) and both store kinds.
+// table of the machine (AVX-512 and AVX2) and every store kind.
 //
 // # Where rounding is decided
 //

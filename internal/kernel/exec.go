@@ -72,7 +72,7 @@ func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 // depend on the machine's streaming verdict) may take the plans remembered
 // from the last such run (see memo).
 func (f *Filler) FillLE(dst []byte, i0, step uint64) {
-	t, line := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63
+	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == 0 && f.memo != nil && len(dst) < streamingMin {
 		if r := f.memo.p.Load(); r != nil && r.t == t && r.n == len(dst) && r.line == line && r.step == step {
@@ -97,7 +97,7 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 		if m != nil {
 			pl = &m.pls[m.plans]
 		}
-		done := f.planRun(t, dst, i0, step, pl)
+		done := f.planRun(t, dst, i0, step, whole, pl)
 		f.execPlan(dst, pl, i0, step)
 		if m != nil {
 			m.done[m.plans] = done

@@ -148,10 +148,10 @@ func TestFillMemo(t *testing.T) {
 	}
 	// fits reports whether memoPlans plans or fewer cover the run.
 	fits := func(f *Filler, tb *table, dst []byte, step uint64) bool {
-		i0 := uint64(0)
+		i0, whole := uint64(0), len(dst)
 		for range memoPlans {
 			var pl plan
-			done := f.planRun(tb, dst, i0, step, &pl)
+			done := f.planRun(tb, dst, i0, step, whole, &pl)
 			if done == len(dst)/f.size {
 				return true
 			}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -109,14 +110,14 @@ func TestAddKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(61, 62))
 	pairs := []pair[addKernel]{
-		{"addStoreB", addStoreB, addB_g, false, false}, {"addStoreBNT", addStoreBNT, addB_g, true, false},
-		{"addStoreW", addStoreW, addW_g, false, false}, {"addStoreWNT", addStoreWNT, addW_g, true, false},
-		{"addStoreD", addStoreD, addD_g, false, false}, {"addStoreDNT", addStoreDNT, addD_g, true, false},
-		{"addStoreQ", addStoreQ, addQ_g, false, false}, {"addStoreQNT", addStoreQNT, addQ_g, true, false},
-		{"addStoreS", addStoreS, addS_g, false, false}, {"addStoreSNT", addStoreSNT, addS_g, true, false},
+		{"addStoreB", addStoreB, addB_g, false, false}, {"addStoreBNT", addStoreBNT, addB_g, true, false}, {"addStoreBA", addStoreBA, addB_g, false, false},
+		{"addStoreW", addStoreW, addW_g, false, false}, {"addStoreWNT", addStoreWNT, addW_g, true, false}, {"addStoreWA", addStoreWA, addW_g, false, false},
+		{"addStoreD", addStoreD, addD_g, false, false}, {"addStoreDNT", addStoreDNT, addD_g, true, false}, {"addStoreDA", addStoreDA, addD_g, false, false},
+		{"addStoreQ", addStoreQ, addQ_g, false, false}, {"addStoreQNT", addStoreQNT, addQ_g, true, false}, {"addStoreQA", addStoreQA, addQ_g, false, false},
+		{"addStoreS", addStoreS, addS_g, false, false}, {"addStoreSNT", addStoreSNT, addS_g, true, false}, {"addStoreSA", addStoreSA, addS_g, false, false},
 	}
-	for k, p := range pairs {
-		float := k >= 8
+	for _, p := range pairs {
+		float := strings.HasPrefix(p.name, "addStoreS")
 		for c := range 200 {
 			blocks := r.IntN(40)
 			var base [128]byte
@@ -154,8 +155,8 @@ func TestFMAKernels(t *testing.T) {
 		t.Skip("no FMA on this CPU")
 	}
 	r := rand.New(rand.NewPCG(75, 76))
-	pairs := []pair[fmaKernel]{{"fmaStore", fmaStore, fma_g, false, false}, {"fmaStoreNT", fmaStoreNT, fma_g, true, false},
-		{"fmaStorex", fmaStorex, fma_g, false, true}, {"fmaStorexNT", fmaStorexNT, fma_g, true, true}}
+	pairs := []pair[fmaKernel]{{"fmaStore", fmaStore, fma_g, false, false}, {"fmaStoreNT", fmaStoreNT, fma_g, true, false}, {"fmaStoreA", fmaStoreA, fma_g, false, false},
+		{"fmaStorex", fmaStorex, fma_g, false, true}, {"fmaStorexNT", fmaStorexNT, fma_g, true, true}, {"fmaStorexA", fmaStorexA, fma_g, false, true}}
 	for _, p := range pairs {
 		if skip(p) {
 			continue
@@ -186,8 +187,8 @@ func TestFMASKernels(t *testing.T) {
 		t.Skip("no FMA on this CPU")
 	}
 	r := rand.New(rand.NewPCG(77, 78))
-	pairs := []pair[fmaSKernel]{{"fmaStoreS", fmaStoreS, fmaS_g, false, false}, {"fmaStoreSNT", fmaStoreSNT, fmaS_g, true, false},
-		{"fmaStoreSx", fmaStoreSx, fmaS_g, false, true}, {"fmaStoreSxNT", fmaStoreSxNT, fmaS_g, true, true}}
+	pairs := []pair[fmaSKernel]{{"fmaStoreS", fmaStoreS, fmaS_g, false, false}, {"fmaStoreSNT", fmaStoreSNT, fmaS_g, true, false}, {"fmaStoreSA", fmaStoreSA, fmaS_g, false, false},
+		{"fmaStoreSx", fmaStoreSx, fmaS_g, false, true}, {"fmaStoreSxNT", fmaStoreSxNT, fmaS_g, true, true}, {"fmaStoreSxA", fmaStoreSxA, fmaS_g, false, true}}
 	for _, p := range pairs {
 		if skip(p) {
 			continue
@@ -217,16 +218,16 @@ func TestF64Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(63, 64))
 	pairs := []pair[f64Kernel]{
-		{"cvtStoreF32", cvtStoreF32, f64To32_g, false, false}, {"cvtStoreF32NT", cvtStoreF32NT, f64To32_g, true, false},
-		{"cvtStoreF32x", cvtStoreF32x, f64To32_g, false, true}, {"cvtStoreF32xNT", cvtStoreF32xNT, f64To32_g, true, true},
-		{"cvtStoreF16Odd", cvtStoreF16Odd, f64To16_g, false, false}, {"cvtStoreF16OddNT", cvtStoreF16OddNT, f64To16_g, true, false},
-		{"cvtStoreF16Oddx", cvtStoreF16Oddx, f64To16_g, false, true}, {"cvtStoreF16OddxNT", cvtStoreF16OddxNT, f64To16_g, true, true},
+		{"cvtStoreF32", cvtStoreF32, f64To32_g, false, false}, {"cvtStoreF32NT", cvtStoreF32NT, f64To32_g, true, false}, {"cvtStoreF32A", cvtStoreF32A, f64To32_g, false, false},
+		{"cvtStoreF32x", cvtStoreF32x, f64To32_g, false, true}, {"cvtStoreF32xNT", cvtStoreF32xNT, f64To32_g, true, true}, {"cvtStoreF32xA", cvtStoreF32xA, f64To32_g, false, true},
+		{"cvtStoreF16Odd", cvtStoreF16Odd, f64To16_g, false, false}, {"cvtStoreF16OddNT", cvtStoreF16OddNT, f64To16_g, true, false}, {"cvtStoreF16OddA", cvtStoreF16OddA, f64To16_g, false, false},
+		{"cvtStoreF16Oddx", cvtStoreF16Oddx, f64To16_g, false, true}, {"cvtStoreF16OddxNT", cvtStoreF16OddxNT, f64To16_g, true, true}, {"cvtStoreF16OddxA", cvtStoreF16OddxA, f64To16_g, false, true},
 	}
-	for k, p := range pairs {
+	for _, p := range pairs {
 		if skip(p) {
 			continue
 		}
-		to16 := k >= 4
+		to16 := strings.Contains(p.name, "F16")
 		for c := range 300 {
 			blocks := r.IntN(40)
 			unit, size := r.IntN(300)-200, 4 // float32: from far below its subnormals to past its largest
@@ -250,8 +251,8 @@ func TestF32To16Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(65, 66))
 	pairs := []pair[f32Kernel]{
-		{"cvtStoreF16", cvtStoreF16, f32To16_g, false, false}, {"cvtStoreF16NT", cvtStoreF16NT, f32To16_g, true, false},
-		{"cvtStoreF16x", cvtStoreF16x, f32To16_g, false, true}, {"cvtStoreF16xNT", cvtStoreF16xNT, f32To16_g, true, true},
+		{"cvtStoreF16", cvtStoreF16, f32To16_g, false, false}, {"cvtStoreF16NT", cvtStoreF16NT, f32To16_g, true, false}, {"cvtStoreF16A", cvtStoreF16A, f32To16_g, false, false},
+		{"cvtStoreF16x", cvtStoreF16x, f32To16_g, false, true}, {"cvtStoreF16xNT", cvtStoreF16xNT, f32To16_g, true, true}, {"cvtStoreF16xA", cvtStoreF16xA, f32To16_g, false, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -332,8 +333,8 @@ func TestBinadeKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(67, 68))
 	pairs := []pair[binKernel]{
-		{"f16Bin", f16Bin, bin_g, false, false}, {"f16BinNT", f16BinNT, bin_g, true, false},
-		{"f16Binx", f16Binx, bin_g, false, true}, {"f16BinxNT", f16BinxNT, bin_g, true, true},
+		{"f16Bin", f16Bin, bin_g, false, false}, {"f16BinNT", f16BinNT, bin_g, true, false}, {"f16BinA", f16BinA, bin_g, false, false},
+		{"f16Binx", f16Binx, bin_g, false, true}, {"f16BinxNT", f16BinxNT, bin_g, true, true}, {"f16BinxA", f16BinxA, bin_g, false, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -467,8 +468,10 @@ func TestBinadeWideKernels(t *testing.T) {
 	}{
 		{pair[wide]{"f16Binq", q(f16Binq), q(binQ_g), false, true}, 32, 48, 16, 16},
 		{pair[wide]{"f16BinqNT", q(f16BinqNT), q(binQ_g), true, true}, 32, 48, 16, 16},
+		{pair[wide]{"f16BinqA", q(f16BinqA), q(binQ_g), false, true}, 32, 48, 16, 16},
 		{pair[wide]{"f32Binq", sk(f32Binq), sk(binS_g), false, true}, 16, 32, 32, 32},
 		{pair[wide]{"f32BinqNT", sk(f32BinqNT), sk(binS_g), true, true}, 16, 32, 32, 32},
+		{pair[wide]{"f32BinqA", sk(f32BinqA), sk(binS_g), false, true}, 16, 32, 32, 32},
 	}
 	for _, kc := range kernels {
 		p := kc.p
@@ -525,7 +528,7 @@ func TestCvtQKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(91, 92))
 	pairs := []pair[cvtQKernel]{
 		{"cvtqStoreS", cvtqStoreS, cvtQ_g, false, true},
-		{"cvtqStoreSNT", cvtqStoreSNT, cvtQ_g, true, true},
+		{"cvtqStoreSNT", cvtqStoreSNT, cvtQ_g, true, true}, {"cvtqStoreSA", cvtqStoreSA, cvtQ_g, false, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {

@@ -13,22 +13,32 @@
 	MOVQ inc+32(FP), AX \
 	VPBROADCASTQ AX, Z4
 
+// AHEAD(at) reads the line at at(DI) + 1024 into the L1 cache: the kernels'
+// ahead forms (the store kind stAhead) call it for each line a loop turn
+// stores to, so that every line is fetched 1024 bytes before the stores
+// reach it and they need not wait for it (regular stores into a destination
+// outside the L2 cache fetch each line first; a prefetch cannot fault).
+// NOAHEAD is the other store kinds' (nothing).
+#define AHEAD(at) PREFETCHT0 1024+at(DI)
+#define NOAHEAD(at)
+
 // BLOCKPAIRS writes the CX blocks of size bytes at DI: an odd block first,
 // if any, and then two blocks a turn from two sets of lanes a block apart
 // (Z0, Z1 and Z2, Z3), each advanced by two blocks, so that one set does not
 // wait on its own additions. value(lo, hi, z, zt, y, yt, t2, t3) makes the
 // block of the lanes lo, hi in z, zt (y, yt: their low halves), using t2
-// and t3; put(z, zt, y, yt, store, off) stores it at off(DI) with store
-// (both blocks of a turn are made before either is stored); add (a three-
+// and t3; put(z, zt, y, yt, store, ahead, off) stores it at off(DI) with
+// store, after ahead (AHEAD or NOAHEAD) for each line of it (both blocks of
+// a turn are made before either is stored); add (a three-
 // operand addition) makes the second set and doubles the step Z4; step(l)
 // advances the lanes l by Z4. The labels name the pairs and their loop; it
 // goes to done at the end. (f16Binx, f32Binq, cvtqStoreS, fmaStorex,
 // cvtStoreF32x, cvtStoreF16Oddx.)
-#define BLOCKPAIRS(value, put, size, add, step, store, pairs, loop) \
+#define BLOCKPAIRS(value, put, size, add, step, store, ahead, pairs, loop) \
 	TESTQ $1, CX \
 	JZ pairs \
 	value(Z0, Z1, Z5, Z6, Y5, Y6, Z16, Z17) \
-	put(Z5, Z6, Y5, Y6, store, 0) \
+	put(Z5, Z6, Y5, Y6, store, NOAHEAD, 0) \
 	step(Z0) \
 	step(Z1) \
 	ADDQ $size, DI \
@@ -41,8 +51,8 @@ pairs: \
 loop: \
 	value(Z0, Z1, Z5, Z6, Y5, Y6, Z16, Z17) \
 	value(Z2, Z3, Z7, Z8, Y7, Y8, Z18, Z19) \
-	put(Z5, Z6, Y5, Y6, store, 0) \
-	put(Z7, Z8, Y7, Y8, store, size) \
+	put(Z5, Z6, Y5, Y6, store, ahead, 0) \
+	put(Z7, Z8, Y7, Y8, store, ahead, size) \
 	step(Z0) \
 	step(Z1) \
 	step(Z2) \
@@ -53,10 +63,10 @@ loop: \
 	JMP done
 
 // BLOCKPAIRS's puts: a block in z; in y and yt (32 bytes each); in z and zt.
-#define PUTZ(z, zt, y, yt, store, off) store z, off(DI)
-#define PUTYY(z, zt, y, yt, store, off) store y, off(DI); store yt, off+32(DI)
-#define PUTZZ(z, zt, y, yt, store, off) store z, off(DI); store zt, off+64(DI)
-#define PUTY(z, zt, y, yt, store, off) store y, off(DI)
+#define PUTZ(z, zt, y, yt, store, ahead, off) ahead(off); store z, off(DI)
+#define PUTYY(z, zt, y, yt, store, ahead, off) ahead(off); store y, off(DI); store yt, off+32(DI)
+#define PUTZZ(z, zt, y, yt, store, ahead, off) ahead(off); ahead(off+64); store z, off(DI); store zt, off+64(DI)
+#define PUTY(z, zt, y, yt, store, ahead, off) ahead(off); store y, off(DI)
 
 // The lanes' steps of BLOCKPAIRS: integer additions, and an FMA (lane*1 +
 // Z4: the sum, rounded once as VADDPD rounds it; Z12 holds 1.0 in every

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"unsafe"
+
+	"github.com/x448/float16"
 )
 
 // randomBits returns start or delta bits that exercise the methods'
@@ -95,10 +97,10 @@ type plannedPiece struct {
 
 func planAll(t *testing.T, tb *table, f *Filler, dst []byte, i0, step uint64) []plannedPiece {
 	var out []plannedPiece
-	offset := 0
+	offset, whole := 0, len(dst)
 	for {
 		var pl plan
-		done := f.planRun(tb, dst, i0, step, &pl)
+		done := f.planRun(tb, dst, i0, step, whole, &pl)
 		for _, p := range pl.p[:pl.n] {
 			out = append(out, plannedPiece{p, dst, i0, offset})
 		}
@@ -138,6 +140,13 @@ func TestPlanRuns(t *testing.T) {
 				big = make([]byte, streamingMin+1<<16)
 			}
 			f, dst, i0, step = randomRun(r, big, streamingMin, len(big)-64)
+			setStreaming(1 - 2*(c/500%2)) // streaming, and not: then neither ahead
+		}
+		if c%500 == 249 { // long enough to fetch ahead, too short to stream
+			if big == nil {
+				big = make([]byte, streamingMin+1<<16)
+			}
+			f, dst, i0, step = randomRun(r, big, aheadMin, aheadMax)
 			setStreaming(1)
 		}
 		n := len(dst) >> f.lg
@@ -152,11 +161,17 @@ func TestPlanRuns(t *testing.T) {
 				t.Fatalf("case %d: kind %d size %d start %#x delta %#x i0 %d step %d n %d: piece %v [%d, %d) breaks its precondition: %s",
 					c, f.kind, f.size, f.start, f.delta, i0, step, n, p.m, pp.offset+int(p.j), next, why)
 			}
-			if p.st == stStream && len(pp.dst) < streamingMin {
-				t.Fatalf("case %d: streaming stores for a run of %d bytes", c, len(pp.dst))
+			if p.st == stStream && len(dst) < streamingMin {
+				t.Fatalf("case %d: streaming stores for a run of %d bytes", c, len(dst))
 			}
-			if p.st == stStream {
-				used[p.m+100]++ // streaming
+			if p.st == stAhead && (len(dst) < aheadMin || len(dst) > aheadMax) {
+				t.Fatalf("case %d: stores fetching ahead for a run of %d bytes", c, len(dst))
+			}
+			switch p.st {
+			case stStream:
+				used[p.m+100]++
+			case stAhead:
+				used[p.m+200]++
 			}
 			used[p.m]++
 		}
@@ -171,6 +186,9 @@ func TestPlanRuns(t *testing.T) {
 	}
 	if used[mAdd+100] == 0 {
 		t.Errorf("no random run was planned with streaming stores")
+	}
+	if used[mAdd+200] == 0 {
+		t.Errorf("no random run was planned with stores fetching ahead")
 	}
 }
 
@@ -598,6 +616,82 @@ func TestPlanCopy(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestPlanAhead: runs of aheadMin to aheadMax bytes that do not stream
+// store with the kernels' ahead forms (stAhead), in every method that has
+// them (the Go twins' table plans each of them for one of these
+// sequences), and longer runs do not; and those runs are every element's
+// Bits on every table (each planning for itself).
+func TestPlanAhead(t *testing.T) {
+	defer setStreaming(0)
+	setStreaming(-1) // (streaming would take runs past aheadMax)
+	f16 := func(v float32) uint64 { return uint64(float16.Fromfloat32(v).Bits()) }
+	f32 := func(v float32) uint64 { return uint64(math.Float32bits(v)) }
+	mem := make([]byte, aheadMax+1<<14)
+	cases := []struct {
+		kind         Kind
+		size         int
+		start, delta uint64
+		i0           uint64
+	}{
+		{Int, 4, 5, 3, 0},                                             // add
+		{Float32, 4, f32(0), f32(1), 0},                               // f32
+		{Float32, 4, f32(0.1), f32(0.3), 0},                           // fma-s
+		{Float32, 4, f32(0.1), f32(0.3), 1 << 24},                     // binade-s; f64 without AVX-512
+		{Float32, 4, f32(-3e5), f32(0.0137), 21897810 - 2600},         // crosses zero: cvt-q among binade-s
+		{Float32, 4, f32(-3e5), f32(0.0137), 21897810 - 260000},       // binade-s, then f64
+		{Float16, 2, f16(0), f16(1), 0},                               // binade-add, then fill
+		{Float16, 2, f16(0.1), f16(3e-4), 0},                          // binade
+		{Float16, 2, f16(0.1), f16(3e-4), 1 << 26},                    // binade-q; f64 without AVX-512
+		{Float16, 2, f16(-0.01), f16(6e-8), 160000},                   // f32 without AVX-512
+		{Float64, 8, math.Float64bits(0.1), math.Float64bits(0.3), 0}, // fma-lanes
+	}
+	if testing.Short() {
+		cases = cases[:3]
+	}
+	ahead := map[method]bool{}
+	for ci, c := range cases {
+		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
+		for _, bytes := range []int{aheadMin, aheadMax + 1<<12} {
+			_, n, dst := tailRun(mem, c.size, ci%4, bytes)
+			for _, tb := range machineTables() {
+				for _, pp := range planAll(t, tb, f, dst, c.i0, 1) {
+					p := pp.p
+					if why := f.valid(tb, pp.dst, pp.i0, 1, p); why != "" {
+						t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, p.m, why)
+					}
+					if want := hasStores(p.m) && len(dst) <= aheadMax; (p.st == stAhead) != want {
+						t.Fatalf("%s case %d, %d bytes: piece %v of store kind %d", tb.name, ci, len(dst), p.m, p.st)
+					}
+					if p.st == stAhead && tb == goTable {
+						ahead[p.m] = true
+					}
+				}
+				if len(dst) > aheadMax {
+					continue
+				}
+				useTable(t, tb)
+				for i := range dst {
+					dst[i] = 0xA5
+				}
+				f.FillLE(dst, c.i0, 1)
+				for j := range n {
+					if got, want := elementAt(dst, c.size, j), f.Bits(c.i0+uint64(j)); got != want {
+						t.Fatalf("%s case %d: element %d = %#x, want %#x", tb.name, ci, j, got, want)
+					}
+				}
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	for m := range method(len(methodNames)) {
+		if hasStores(m) && !ahead[m] {
+			t.Errorf("no run was planned with %v fetching ahead", m)
 		}
 	}
 }

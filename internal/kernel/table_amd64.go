@@ -22,10 +22,16 @@ func addStoreB(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]by
 func addStoreBNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
+func addStoreBA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+
+//go:noescape
 func addStoreW(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func addStoreWNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func addStoreWA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func addStoreD(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
@@ -34,16 +40,25 @@ func addStoreD(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]by
 func addStoreDNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
+func addStoreDA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+
+//go:noescape
 func addStoreQ(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func addStoreQNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
+func addStoreQA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+
+//go:noescape
 func addStoreS(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func addStoreSNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func addStoreSA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
@@ -54,10 +69,16 @@ func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4
 func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
+func cvtStoreF32A(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+
+//go:noescape
 func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
 func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+
+//go:noescape
+func cvtStoreF16OddA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
 func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
@@ -66,10 +87,16 @@ func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8
 func cvtStoreF16NT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 
 //go:noescape
+func cvtStoreF16A(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+
+//go:noescape
 func cvtStoreF32x(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
 func cvtStoreF32xNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+
+//go:noescape
+func cvtStoreF32xA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
 func cvtStoreF16Oddx(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
@@ -78,10 +105,16 @@ func cvtStoreF16Oddx(dst *byte, blocks int, base *[16]float64, first uint64, inc
 func cvtStoreF16OddxNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
+func cvtStoreF16OddxA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+
+//go:noescape
 func cvtStoreF16x(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 
 //go:noescape
 func cvtStoreF16xNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+
+//go:noescape
+func cvtStoreF16xA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 
 //go:noescape
 func fmaStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
@@ -90,10 +123,16 @@ func fmaStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]fl
 func fmaStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
 //go:noescape
+func fmaStoreA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+
+//go:noescape
 func fmaStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
 //go:noescape
 func fmaStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+
+//go:noescape
+func fmaStorexA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
 //go:noescape
 func fmaStoreS(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
@@ -102,16 +141,25 @@ func fmaStoreS(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]f
 func fmaStoreSNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
+func fmaStoreSA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+//go:noescape
 func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
 func fmaStoreSxNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
+func fmaStoreSxA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+//go:noescape
 func cvtqStoreS(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
 
 //go:noescape
 func cvtqStoreSNT(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
+
+//go:noescape
+func cvtqStoreSA(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
 
 // binade_amd64.s
 
@@ -122,10 +170,16 @@ func f16Bin(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties u
 func f16BinNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
 //go:noescape
+func f16BinA(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+
+//go:noescape
 func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
 //go:noescape
 func f16BinxNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
+
+//go:noescape
+func f16BinxA(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
 //go:noescape
 func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
@@ -137,10 +191,16 @@ func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties 
 func f16BinqNT(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
+func f16BinqA(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
+
+//go:noescape
 func f32Binq(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
 func f32BinqNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+
+//go:noescape
+func f32BinqA(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
 func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
@@ -224,22 +284,32 @@ func (t *table) add(lane int, st store, dst *byte, blocks int, base *[128]byte, 
 		addG(lane, dst, blocks, base, first, inc)
 	case lane == laneB && st == stStream:
 		addStoreBNT(dst, blocks, base, first, inc)
+	case lane == laneB && st == stAhead:
+		addStoreBA(dst, blocks, base, first, inc)
 	case lane == laneB:
 		addStoreB(dst, blocks, base, first, inc)
 	case lane == laneW && st == stStream:
 		addStoreWNT(dst, blocks, base, first, inc)
+	case lane == laneW && st == stAhead:
+		addStoreWA(dst, blocks, base, first, inc)
 	case lane == laneW:
 		addStoreW(dst, blocks, base, first, inc)
 	case lane == laneD && st == stStream:
 		addStoreDNT(dst, blocks, base, first, inc)
+	case lane == laneD && st == stAhead:
+		addStoreDA(dst, blocks, base, first, inc)
 	case lane == laneD:
 		addStoreD(dst, blocks, base, first, inc)
 	case lane == laneQ && st == stStream:
 		addStoreQNT(dst, blocks, base, first, inc)
+	case lane == laneQ && st == stAhead:
+		addStoreQA(dst, blocks, base, first, inc)
 	case lane == laneQ:
 		addStoreQ(dst, blocks, base, first, inc)
 	case st == stStream:
 		addStoreSNT(dst, blocks, base, first, inc)
+	case st == stAhead:
+		addStoreSA(dst, blocks, base, first, inc)
 	default:
 		addStoreS(dst, blocks, base, first, inc)
 	}
@@ -271,10 +341,14 @@ func (t *table) f64To32(st store, dst *byte, blocks int, base *[16]float64, firs
 		f64To32_g(dst, blocks, base, first, inc)
 	case t.avx512 && st == stStream:
 		cvtStoreF32xNT(dst, blocks, base, first, inc)
+	case t.avx512 && st == stAhead:
+		cvtStoreF32xA(dst, blocks, base, first, inc)
 	case t.avx512:
 		cvtStoreF32x(dst, blocks, base, first, inc)
 	case st == stStream:
 		cvtStoreF32NT(dst, blocks, base, first, inc)
+	case st == stAhead:
+		cvtStoreF32A(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF32(dst, blocks, base, first, inc)
 	}
@@ -286,10 +360,14 @@ func (t *table) f64To16(st store, dst *byte, blocks int, base *[16]float64, firs
 		f64To16_g(dst, blocks, base, first, inc)
 	case t.avx512 && st == stStream:
 		cvtStoreF16OddxNT(dst, blocks, base, first, inc)
+	case t.avx512 && st == stAhead:
+		cvtStoreF16OddxA(dst, blocks, base, first, inc)
 	case t.avx512:
 		cvtStoreF16Oddx(dst, blocks, base, first, inc)
 	case st == stStream:
 		cvtStoreF16OddNT(dst, blocks, base, first, inc)
+	case st == stAhead:
+		cvtStoreF16OddA(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF16Odd(dst, blocks, base, first, inc)
 	}
@@ -301,10 +379,14 @@ func (t *table) fma(st store, dst *byte, blocks int, base *[16]float64, first ui
 		fma_g(dst, blocks, base, first, inc, start, delta)
 	case t.avx512 && st == stStream:
 		fmaStorexNT(dst, blocks, base, first, inc, start, delta)
+	case t.avx512 && st == stAhead:
+		fmaStorexA(dst, blocks, base, first, inc, start, delta)
 	case t.avx512:
 		fmaStorex(dst, blocks, base, first, inc, start, delta)
 	case st == stStream:
 		fmaStoreNT(dst, blocks, base, first, inc, start, delta)
+	case st == stAhead:
+		fmaStoreA(dst, blocks, base, first, inc, start, delta)
 	default:
 		fmaStore(dst, blocks, base, first, inc, start, delta)
 	}
@@ -316,10 +398,14 @@ func (t *table) fmaS(st store, dst *byte, blocks int, base *[32]float32, first u
 		fmaS_g(dst, blocks, base, first, inc, start, delta)
 	case t.avx512 && st == stStream:
 		fmaStoreSxNT(dst, blocks, base, first, inc, start, delta)
+	case t.avx512 && st == stAhead:
+		fmaStoreSxA(dst, blocks, base, first, inc, start, delta)
 	case t.avx512:
 		fmaStoreSx(dst, blocks, base, first, inc, start, delta)
 	case st == stStream:
 		fmaStoreSNT(dst, blocks, base, first, inc, start, delta)
+	case st == stAhead:
+		fmaStoreSA(dst, blocks, base, first, inc, start, delta)
 	default:
 		fmaStoreS(dst, blocks, base, first, inc, start, delta)
 	}
@@ -331,10 +417,14 @@ func (t *table) f32To16(st store, dst *byte, blocks int, base *[32]float32, firs
 		f32To16_g(dst, blocks, base, first, inc)
 	case t.avx512 && st == stStream:
 		cvtStoreF16xNT(dst, blocks, base, first, inc)
+	case t.avx512 && st == stAhead:
+		cvtStoreF16xA(dst, blocks, base, first, inc)
 	case t.avx512:
 		cvtStoreF16x(dst, blocks, base, first, inc)
 	case st == stStream:
 		cvtStoreF16NT(dst, blocks, base, first, inc)
+	case st == stAhead:
+		cvtStoreF16A(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF16(dst, blocks, base, first, inc)
 	}
@@ -346,22 +436,26 @@ func (t *table) bin(st store, dst *byte, blocks int, base *[32]int32, first, inc
 	switch {
 	case t.avx512 && st == stStream:
 		f16BinxNT(dst, blocks, base, first, inc, shift, c, ties)
+	case t.avx512 && st == stAhead:
+		f16BinxA(dst, blocks, base, first, inc, shift, c, ties)
 	case t.avx512:
 		f16Binx(dst, blocks, base, first, inc, shift, c, ties)
 	case st == stStream:
 		f16BinNT(dst, blocks, base, first, inc, shift, c, ties)
+	case st == stAhead:
+		f16BinA(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Bin(dst, blocks, base, first, inc, shift, c, ties)
 	}
 }
 
 // binSpan writes with the AVX-512 span kernel where it may (regular
-// stores), else with the block kernels (binBlocks).
+// stores: it has no other form), else with the block kernels (binBlocks).
 func (t *table) binSpan(st store, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
 	switch {
 	case !t.asm:
 		binSpan_g(dst, n, base, first, d, shift, c, ties)
-	case t.avx512 && st != stStream:
+	case t.avx512 && st == stRegular:
 		f16BinxSpan(dst, n, base, first, d, shift, c, ties)
 	default:
 		t.binBlocks(st, dst, n, base, first, d, shift, c, ties)
@@ -388,6 +482,8 @@ func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, in
 		binQ_g(dst, blocks, base, first, inc, shift, c, ties)
 	case st == stStream:
 		f16BinqNT(dst, blocks, base, first, inc, shift, c, ties)
+	case st == stAhead:
+		f16BinqA(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Binq(dst, blocks, base, first, inc, shift, c, ties)
 	}
@@ -400,6 +496,8 @@ func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, in
 		cvtQ_g(dst, blocks, base, first, inc, scale)
 	case st == stStream:
 		cvtqStoreSNT(dst, blocks, base, first, inc, scale)
+	case st == stAhead:
+		cvtqStoreSA(dst, blocks, base, first, inc, scale)
 	default:
 		cvtqStoreS(dst, blocks, base, first, inc, scale)
 	}
@@ -451,6 +549,8 @@ func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, in
 		binS_g(dst, blocks, base, first, inc, shift, c, ties)
 	case st == stStream:
 		f32BinqNT(dst, blocks, base, first, inc, shift, c, ties)
+	case st == stAhead:
+		f32BinqA(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f32Binq(dst, blocks, base, first, inc, shift, c, ties)
 	}
