@@ -278,6 +278,28 @@ DATA bitsW<>+16(SB)/8, $0x0800040002000100
 DATA bitsW<>+24(SB)/8, $0x8000400020001000
 GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 
+// ROWSBINX is rowsBinx, with ahead as ROWS64 takes it.
+#define ROWSBINX(ahead) \
+	ROWARGS \
+	MOVQ shift+56(FP), AX \
+	NEGQ AX \
+	ADDQ $20, AX \
+	MOVQ AX, X15 \
+	MOVQ inc+48(FP), AX \
+	VPBROADCASTD AX, Z4 \
+	VPSLLD X15, Z4, Z4 \
+	VMOVDQU32 0(SI), Z10 \
+	VMOVDQU32 64(SI), Z11 \
+	VPSLLD X15, Z10, Z10 \
+	VPSLLD X15, Z11, Z11 \
+	MOVQ c+64(FP), AX \
+	VPBROADCASTW AX, Z12 \
+	MOVL $0xFFFF0000, AX \
+	VPBROADCASTD AX, Z13 \
+	TESTQ R9, R9 \
+	JZ done \
+	ROWS64(BINPLACE, BINBLOCK, BINADVANCE, ahead)
+
 // func f16Bin(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 TEXT ·f16Bin(SB), NOSPLIT, $0-64
 	F16BIN(VMOVDQU, NOFENCE, NOAHEAD)
@@ -552,25 +574,12 @@ TEXT ·f32BinqA(SB), NOSPLIT, $0-64
 // once; each firsts value holds
 // a place's first kb (low 32 bits) and its tie mask (high 32 bits).
 TEXT ·rowsBinx(SB), NOSPLIT, $0-72
-	ROWARGS
-	MOVQ shift+56(FP), AX
-	NEGQ AX
-	ADDQ $20, AX
-	MOVQ AX, X15
-	MOVQ inc+48(FP), AX
-	VPBROADCASTD AX, Z4
-	VPSLLD X15, Z4, Z4
-	VMOVDQU32 0(SI), Z10
-	VMOVDQU32 64(SI), Z11
-	VPSLLD X15, Z10, Z10
-	VPSLLD X15, Z11, Z11
-	MOVQ c+64(FP), AX
-	VPBROADCASTW AX, Z12
-	MOVL $0xFFFF0000, AX
-	VPBROADCASTD AX, Z13
-	TESTQ R9, R9
-	JZ done
-	ROWS64(BINPLACE, BINBLOCK, BINADVANCE)
+	ROWSBINX(NOAHEAD)
+
+// func rowsBinxA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
+// rowsBinx fetching its lines ahead of the stores.
+TEXT ·rowsBinxA(SB), NOSPLIT, $0-72
+	ROWSBINX(AHEAD)
 
 // The lanes of a place of rowsBinQx: the scaled base (Z16-Z19, c << 48 in
 // it) plus the place's first kb scaled by X15, in Z0-Z3.
@@ -624,10 +633,16 @@ TEXT ·rowsBinx(SB), NOSPLIT, $0-72
 // a place's first kb.
 TEXT ·rowsBinQx(SB), NOSPLIT, $0-72
 	BINQROWSETUP
-	ROWS64(BINQPLACE, BINQSTORE, BINQADVANCE)
+	ROWS64(BINQPLACE, BINQSTORE, BINQADVANCE, NOAHEAD)
 
 // func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
 // rowsBinQx with streaming stores (ROWS64NT).
 TEXT ·rowsBinQxNT(SB), NOSPLIT, $64-72
 	BINQROWSETUP
 	ROWS64NT(BINQPLACE, BINQVALUE, BINQADVANCE)
+
+// func rowsBinQxA(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+// rowsBinQx fetching its lines ahead of the stores.
+TEXT ·rowsBinQxA(SB), NOSPLIT, $0-72
+	BINQROWSETUP
+	ROWS64(BINQPLACE, BINQSTORE, BINQADVANCE, AHEAD)

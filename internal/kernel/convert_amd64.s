@@ -389,62 +389,6 @@ done: \
 	VZEROUPPER \
 	RET
 
-// func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-TEXT ·cvtStoreF32(SB), NOSPLIT, $0-40
-	CVTSTOREF32(VMOVUPS, NOFENCE, NOAHEAD)
-
-// func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-// cvtStoreF32 with streaming stores.
-TEXT ·cvtStoreF32NT(SB), NOSPLIT, $0-40
-	CVTSTOREF32(VMOVNTPS, SFENCE, NOAHEAD)
-
-// func cvtStoreF32A(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-// cvtStoreF32 fetching its lines ahead of the stores.
-TEXT ·cvtStoreF32A(SB), NOSPLIT, $0-40
-	CVTSTOREF32(VMOVUPS, NOFENCE, AHEAD)
-
-// func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
-TEXT ·cvtStoreF16(SB), NOSPLIT, $0-40
-	CVTSTOREF16(VMOVDQU, NOFENCE, NOAHEAD)
-
-// func cvtStoreF16NT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
-// cvtStoreF16 with streaming stores.
-TEXT ·cvtStoreF16NT(SB), NOSPLIT, $0-40
-	CVTSTOREF16(VMOVNTDQ, SFENCE, NOAHEAD)
-
-// func cvtStoreF16A(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
-// cvtStoreF16 fetching its lines ahead of the stores.
-TEXT ·cvtStoreF16A(SB), NOSPLIT, $0-40
-	CVTSTOREF16(VMOVDQU, NOFENCE, AHEAD)
-
-// func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-TEXT ·cvtStoreF16Odd(SB), NOSPLIT, $0-40
-	CVTSTOREF16ODD(VMOVDQU, NOFENCE, NOAHEAD)
-
-// func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-// cvtStoreF16Odd with streaming stores.
-TEXT ·cvtStoreF16OddNT(SB), NOSPLIT, $0-40
-	CVTSTOREF16ODD(VMOVNTDQ, SFENCE, NOAHEAD)
-
-// func cvtStoreF16OddA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-// cvtStoreF16Odd fetching its lines ahead of the stores.
-TEXT ·cvtStoreF16OddA(SB), NOSPLIT, $0-40
-	CVTSTOREF16ODD(VMOVDQU, NOFENCE, AHEAD)
-
-// func cvtStoreF32x(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-TEXT ·cvtStoreF32x(SB), NOSPLIT, $0-40
-	CVTSTOREF32X(VMOVUPS, NOFENCE, NOAHEAD)
-
-// func cvtStoreF32xNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-// cvtStoreF32x with streaming stores.
-TEXT ·cvtStoreF32xNT(SB), NOSPLIT, $0-40
-	CVTSTOREF32X(VMOVNTPS, SFENCE, NOAHEAD)
-
-// func cvtStoreF32xA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-// cvtStoreF32x fetching its lines ahead of the stores.
-TEXT ·cvtStoreF32xA(SB), NOSPLIT, $0-40
-	CVTSTOREF32X(VMOVUPS, NOFENCE, AHEAD)
-
 // CVTSTOREF16X is cvtStoreF16x, its regular and ahead forms (ahead: see
 // add_amd64.s). Where four blocks or more remain, it writes four blocks a
 // step, in four pairs of lanes each advanced by four blocks: the additions'
@@ -523,6 +467,62 @@ loop: \
 done: \
 	VZEROUPPER \
 	RET
+
+// func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+TEXT ·cvtStoreF32(SB), NOSPLIT, $0-40
+	CVTSTOREF32(VMOVUPS, NOFENCE, NOAHEAD)
+
+// func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF32 with streaming stores.
+TEXT ·cvtStoreF32NT(SB), NOSPLIT, $0-40
+	CVTSTOREF32(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func cvtStoreF32A(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF32 fetching its lines ahead of the stores.
+TEXT ·cvtStoreF32A(SB), NOSPLIT, $0-40
+	CVTSTOREF32(VMOVUPS, NOFENCE, AHEAD)
+
+// func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+TEXT ·cvtStoreF16(SB), NOSPLIT, $0-40
+	CVTSTOREF16(VMOVDQU, NOFENCE, NOAHEAD)
+
+// func cvtStoreF16NT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+// cvtStoreF16 with streaming stores.
+TEXT ·cvtStoreF16NT(SB), NOSPLIT, $0-40
+	CVTSTOREF16(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func cvtStoreF16A(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
+// cvtStoreF16 fetching its lines ahead of the stores.
+TEXT ·cvtStoreF16A(SB), NOSPLIT, $0-40
+	CVTSTOREF16(VMOVDQU, NOFENCE, AHEAD)
+
+// func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+TEXT ·cvtStoreF16Odd(SB), NOSPLIT, $0-40
+	CVTSTOREF16ODD(VMOVDQU, NOFENCE, NOAHEAD)
+
+// func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF16Odd with streaming stores.
+TEXT ·cvtStoreF16OddNT(SB), NOSPLIT, $0-40
+	CVTSTOREF16ODD(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func cvtStoreF16OddA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF16Odd fetching its lines ahead of the stores.
+TEXT ·cvtStoreF16OddA(SB), NOSPLIT, $0-40
+	CVTSTOREF16ODD(VMOVDQU, NOFENCE, AHEAD)
+
+// func cvtStoreF32x(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+TEXT ·cvtStoreF32x(SB), NOSPLIT, $0-40
+	CVTSTOREF32X(VMOVUPS, NOFENCE, NOAHEAD)
+
+// func cvtStoreF32xNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF32x with streaming stores.
+TEXT ·cvtStoreF32xNT(SB), NOSPLIT, $0-40
+	CVTSTOREF32X(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func cvtStoreF32xA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
+// cvtStoreF32x fetching its lines ahead of the stores.
+TEXT ·cvtStoreF32xA(SB), NOSPLIT, $0-40
+	CVTSTOREF32X(VMOVUPS, NOFENCE, AHEAD)
 
 // func cvtStoreF16x(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 // The lanes advance by FMA (lane*1 + inc, rounded once: the sum, as VADDPS

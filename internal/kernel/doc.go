@@ -101,10 +101,11 @@
 // machine writes faster so; and, for runs of aheadMin to aheadMax bytes
 // (past the L2 cache, within the last level), regular stores that fetch
 // each line 1024 bytes before they reach it (PREFETCHT0: AHEAD in
-// lanes_amd64.h): every run kernel marked [NT] above has this ahead form
-// too (suffix A: addStoreDA, fmaStorexA, f16BinqA, ...), the row kernels
-// not. The copy and fill methods have one form (REP MOVSB and REP STOSQ,
-// which write at the ceiling here without it).
+// lanes_amd64.h): every run kernel marked [NT] above and every row kernel
+// has this ahead form too (suffix A: addStoreDA, fmaStorexA, f16BinqA,
+// rowsAddDA, rowsBinxA, ...; a piece of rows decides by the bytes it
+// spans). The copy and fill methods have one form (REP MOVSB and REP
+// STOSQ, which write at the ceiling here without it).
 //
 // The streaming forms of the AVX-512 row kernels (ROWS64NT) stream each
 // row's whole cache lines and write its partial lines with at most two
@@ -112,14 +113,14 @@
 // element.
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
-// (addB_g for addStoreB and addStoreBNT, fill_g for storeRepStosq, copy_g
+// (addB_g for addStoreB, addStoreBNT and addStoreBA, fill_g for storeRepStosq, copy_g
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for
 // fmaStoreS, rowsFMAS_g for rowsFMASx, f64To16_g for
 // cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
 // for rowsCvtQ,
-// rowsBin_g for rowsBinx, ...); kernels_test.go calls
+// rowsBin_g for rowsBinx, ...); kernels_amd64_test.go calls
 // both directly on random inputs within the routine's contract, for every
 // table of the machine (AVX-512 and AVX2) and every store kind.
 //

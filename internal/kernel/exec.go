@@ -571,7 +571,7 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		}
 		switch p.m {
 		case mRowsF16:
-			t.rowsF32To16(d, m, pitch, rowBytes, f32Base, &firsts[0], &inc16)
+			t.rowsF32To16(p.st, d, m, pitch, rowBytes, f32Base, &firsts[0], &inc16)
 		case mRowsF32:
 			t.rows(laneS, p.st, d, m, pitch, rowBytes, base, &firsts[0], inc)
 		default:
@@ -676,7 +676,7 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = f0, f1, f2
 		}
 		if !q {
-			tbl.rowsBin(d, m, pitch, n<<1, base32, &firsts[0], 32*de, uint64(shift), uint64(p.c))
+			tbl.rowsBin(p.st, d, m, pitch, n<<1, base32, &firsts[0], 32*de, uint64(shift), uint64(p.c))
 		} else {
 			tbl.rowsBinQ(p.st, d, m, pitch, n<<1, &base64, &firsts[0], 32*de, uint64(shift), uint64(p.c))
 		}

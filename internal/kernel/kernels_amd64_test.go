@@ -598,9 +598,12 @@ func TestRowKernels(t *testing.T) {
 		{"rowsAddBNT", rowsAddBNT, rowsB_g, true, false}, {"rowsAddWNT", rowsAddWNT, rowsW_g, true, false},
 		{"rowsAddDNT", rowsAddDNT, rowsD_g, true, false}, {"rowsAddQNT", rowsAddQNT, rowsQ_g, true, false},
 		{"rowsAddSNT", rowsAddSNT, rowsS_g, true, false},
+		{"rowsAddBA", rowsAddBA, rowsB_g, false, false}, {"rowsAddWA", rowsAddWA, rowsW_g, false, false},
+		{"rowsAddDA", rowsAddDA, rowsD_g, false, false}, {"rowsAddQA", rowsAddQA, rowsQ_g, false, false},
+		{"rowsAddSA", rowsAddSA, rowsS_g, false, false},
 	}
 	for k, p := range pairs {
-		k %= 5 // the lane kind (regular stores, then streaming)
+		k %= 5 // the lane kind (regular stores, then streaming, then ahead)
 		for c := range 100 {
 			rows, pitch, rowBytes := rowsCase(r, 128)
 			m := newKernelMem(r, (rows-1)*pitch+rowBytes, p.nt)
@@ -681,7 +684,7 @@ func TestRowKernels(t *testing.T) {
 func TestRowF16Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(71, 72))
-	pairs := []pair[rowsF16Kernel]{{"rowsF16x", rowsF16x, rowsF16_g, false, true}}
+	pairs := []pair[rowsF16Kernel]{{"rowsF16x", rowsF16x, rowsF16_g, false, true}, {"rowsF16xA", rowsF16xA, rowsF16_g, false, true}}
 	for _, p := range pairs {
 		if skip(p) {
 			t.Skip("no AVX-512 on this CPU")
@@ -734,6 +737,7 @@ func TestRowFMASKernels(t *testing.T) {
 	pairs := []pair[rowsFMASKernel]{
 		{"rowsFMASx", rowsFMASx, rowsFMAS_g, false, true},
 		{"rowsFMASxNT", rowsFMASxNT, rowsFMAS_g, true, true},
+		{"rowsFMASxA", rowsFMASxA, rowsFMAS_g, false, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -777,6 +781,7 @@ func TestRowCvtQKernels(t *testing.T) {
 	pairs := []pair[rowsCvtQKernel]{
 		{"rowsCvtQ", rowsCvtQ, rowsCvtQ_g, false, true},
 		{"rowsCvtQNT", rowsCvtQNT, rowsCvtQ_g, true, true},
+		{"rowsCvtQA", rowsCvtQA, rowsCvtQ_g, false, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -824,6 +829,7 @@ func TestRowBinQKernels(t *testing.T) {
 	pairs := []pair[rowsBinQKernel]{
 		{"rowsBinQx", rowsBinQx, rowsBinQ_g, false, true},
 		{"rowsBinQxNT", rowsBinQxNT, rowsBinQ_g, true, true},
+		{"rowsBinQxA", rowsBinQxA, rowsBinQ_g, false, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -870,7 +876,7 @@ func TestRowBinQKernels(t *testing.T) {
 func TestRowBinadeKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(75, 76))
-	pairs := []pair[rowsBinKernel]{{"rowsBinx", rowsBinx, rowsBin_g, false, true}}
+	pairs := []pair[rowsBinKernel]{{"rowsBinx", rowsBinx, rowsBin_g, false, true}, {"rowsBinxA", rowsBinxA, rowsBin_g, false, true}}
 	for _, p := range pairs {
 		if skip(p) {
 			t.Skip("no AVX-512 on this CPU")

@@ -357,6 +357,9 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		return "outside the rows"
 	}
 	if p.m == mRowRuns {
+		if p.st != stRegular {
+			return "a store kind other than regular for rows as runs"
+		}
 		return ""
 	}
 	rowBytes := n << s.lg
@@ -1041,8 +1044,9 @@ func (s *Seq) planRowBinades(t *table, dst []byte, pitch, r0, end, n int, a, ste
 		}
 		p := pl.put(m, r, full)
 		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
+		// (rowsBinx has no streaming form: rowsStreamable.)
+		p.st = s.rowStore(t, dst, r, r+full, pitch, n<<s.lg, m)
 		if m == mRowsBinQ { // (every tie to even by the kernel)
-			p.st = s.rowStore(t, dst, r, r+full, pitch, n<<s.lg, m)
 			r += full
 			continue
 		}
@@ -1078,14 +1082,19 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	return false
 }
 
-// rowStore decides the store kind of a piece of rows [r, end) of method m:
-// streaming past streamingMin bytes, where the rows allow it
-// (rowsStreamable) and the machine streams faster, as for runs.
+// rowStore decides the store kind of a piece of rows [r, end) of method m
+// by the bytes it spans, as for runs: streaming past streamingMin bytes,
+// where the rows allow it (rowsStreamable) and the machine streams faster;
+// fetching ahead from aheadMin to aheadMax bytes (every row kernel has an
+// ahead form).
 func (s *Seq) rowStore(t *table, dst []byte, r, end, pitch, rowBytes int, m method) store {
 	span := (end-r-1)*pitch + rowBytes
 	d := dst[r*pitch : r*pitch+span]
-	if span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && t.streams(d) {
+	switch {
+	case span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && t.streams(d):
 		return stStream
+	case span >= aheadMin && span <= aheadMax && m != mRowRuns:
+		return stAhead
 	}
 	return stRegular
 }

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"bytes"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -692,6 +693,86 @@ func TestPlanAhead(t *testing.T) {
 	for m := range method(len(methodNames)) {
 		if hasStores(m) && !ahead[m] {
 			t.Errorf("no run was planned with %v fetching ahead", m)
+		}
+	}
+}
+
+// TestPlanRowsAhead: pieces of rows spanning aheadMin to aheadMax bytes
+// store with the row kernels' ahead forms, in every row method that has
+// them (the Go twins' table plans each for one of these sequences), and
+// the rows are every element's Bits on every table, the gaps untouched.
+func TestPlanRowsAhead(t *testing.T) {
+	f16 := func(v float32) uint64 { return uint64(float16.Fromfloat32(v).Bits()) }
+	f32 := func(v float32) uint64 { return uint64(math.Float32bits(v)) }
+	mem := make([]byte, aheadMin+1<<16)
+	cases := []struct {
+		kind         Kind
+		size         int
+		start, delta uint64
+		i0           uint64
+		skip         uint64 // rows skip skip*n indices after each (not consecutive)
+	}{
+		{Int, 4, 5, 3, 0, 0},                           // rows-words
+		{Float32, 4, f32(0), f32(1), 0, 0},             // rows-f32
+		{Float32, 4, f32(0.1), f32(0.3), 0, 0},         // rows-fma-s
+		{Float32, 4, f32(0.1), f32(0.3), 1 << 24, 0},   // rows-cvt-q
+		{Float16, 2, f16(0), f16(1), 0, 0},             // rows-binade a binade, then rows of infinities
+		{Float16, 2, f16(1024), f16(1.0 / 1024), 0, 0}, // rows-binade: one binade
+		{Float16, 2, f16(0.1), f16(3e-4), 1 << 26, 0},  // rows-binade-q
+		{Float16, 2, f16(0.5), f16(1.0 / 1024), 0, 1},  // rows-f16 (rows not consecutive: not rows-binade)
+	}
+	if testing.Short() {
+		cases = cases[:2]
+	}
+	ahead := map[method]bool{}
+	for ci, c := range cases {
+		n := 1024
+		pitch := (n + 16) * c.size
+		rows := aheadMin/pitch + 2 // (the row at index 0 goes as a run)
+		rowStep := uint64(n) * (1 + c.skip)
+		f := NewFiller(c.kind, c.size, c.start, c.delta, c.i0+uint64(rows)*rowStep) // (facts: the rows' indices)
+		dst := mem[:(rows-1)*pitch+n*c.size]
+		for _, tb := range machineTables() {
+			for _, p := range planAllRows(tb, rowsLayout{f: f, dst: dst, rows: rows, pitch: pitch, n: n, i0: c.i0, rowStep: rowStep, step: 1}) {
+				if why := f.validRows(tb, dst, rows, pitch, n, c.i0, rowStep, 1, p); why != "" {
+					t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, p.m, why)
+				}
+				span := int(p.n-1)*pitch + n*c.size
+				if want := p.m != mRowRuns && span >= aheadMin && span <= aheadMax; (p.st == stAhead) != want {
+					t.Fatalf("%s case %d: piece %v of %d rows (%d bytes) of store kind %d", tb.name, ci, p.m, p.n, span, p.st)
+				}
+				if p.st == stAhead && tb == goTable {
+					ahead[p.m] = true
+				}
+			}
+			useTable(t, tb)
+			for i := range dst {
+				dst[i] = 0xA5
+			}
+			f.FillRowsLE(dst, rows, pitch, n, c.i0, rowStep, 1)
+			for r := range rows {
+				for j := range pitch / c.size {
+					at := r*pitch + j*c.size
+					if at >= len(dst) {
+						break
+					}
+					got, want := elementAt(dst[at:], c.size, 0), f.Bits(c.i0+uint64(r)*rowStep+uint64(j))
+					if j >= n {
+						want = getLE(bytes.Repeat([]byte{0xA5}, 8), c.size)
+					}
+					if got != want {
+						t.Fatalf("%s case %d: row %d element %d = %#x, want %#x", tb.name, ci, r, j, got, want)
+					}
+				}
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	for _, m := range []method{mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS} {
+		if !ahead[m] {
+			t.Errorf("no rows were planned with %v fetching ahead", m)
 		}
 	}
 }

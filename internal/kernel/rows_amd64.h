@@ -3,7 +3,8 @@
 // ..., R9 of them (at least one), three places a row from firsts (R12, 24
 // bytes a row): place(off) loads the lanes of the place at off(R12),
 // store(at) writes a block from them at 0(at), advance steps them by a
-// block. A row is a block at its start (if that is not 64-byte aligned),
+// block, ahead (AHEAD or NOAHEAD, lanes_amd64.h) fetches the lines ahead of
+// the aligned blocks' stores. A row is a block at its start (if that is not 64-byte aligned),
 // blocks from its first 64-byte aligned byte (a 64-byte store never
 // crosses a cache line) and a block ending at its end.
 // ROWARGS loads the row kernels' common arguments: dst (R8), rows (R9),
@@ -36,7 +37,7 @@ done: \
 	VZEROUPPER \
 	RET
 
-#define ROWS64(place, store, advance) \
+#define ROWS64(place, store, advance, ahead) \
 row: \
 	ROWHEAD \
 	place(0) \
@@ -49,6 +50,7 @@ aligned: \
 	SUBQ $64, CX \
 	JLE last \
 blocks: \
+	ahead(0) \
 	store(DI) \
 	advance \
 	ADDQ $64, DI \

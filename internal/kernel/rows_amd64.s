@@ -1,11 +1,13 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 #include "rows_amd64.h"
 
 // Row kernels: rows of elements, row r at dst + r*pitch, rowBytes long (at
 // least one block), in one call, with regular stores (or streaming ones,
-// suffix NT, for rows at multiples of 16 bytes: see ROWSNT). Lane by lane, a block
+// suffix NT, for rows at multiples of 16 bytes: see ROWSNT; or regular ones
+// that fetch the lines ahead, suffix A: see AHEAD in lanes_amd64.h). Lane by lane, a block
 // holds base plus the value of the element it starts at, and each next
 // block inc more, as in addStore*. A row is written as a block at its start
 // (if that is not 64-byte aligned: firsts[3r]), blocks from its first
@@ -52,9 +54,9 @@
 // ROWS is a row kernel whose lanes are broadcast by bc and added by add,
 // with store for the aligned blocks and the last one (VMOVDQU, or VMOVNTDQ:
 // streaming, whose rows start 64-byte aligned and are whole blocks long, so
-// that every block is aligned and none overlaps another) and fence after
-// (SFENCE for streaming stores).
-#define ROWS(bc, add, store, fence) \
+// that every block is aligned and none overlaps another), fence after
+// (SFENCE for streaming stores) and ahead in the aligned blocks' loop.
+#define ROWS(bc, add, store, fence, ahead) \
 	ROWSETUP \
 row: \
 	ROWHEAD \
@@ -68,6 +70,8 @@ aligned: \
 	SUBQ $128, CX \
 	JLE last \
 block: \
+	ahead(0) \
+	ahead(64) \
 	STORE4(store, DI) \
 	add Y4, Y0, Y0 \
 	add Y4, Y1, Y1 \
@@ -207,51 +211,87 @@ next: \
 	TESTQ R9, R9 \
 	JZ done
 
+// ROWSF16X is rowsF16x, with ahead as ROWS64 takes it.
+#define ROWSF16X(ahead) \
+	ROWARGS \
+	MOVQ inc+48(FP), DX \
+	VBROADCASTSS (DX), Z4 \
+	VMOVUPS 0(SI), Z10 \
+	VMOVUPS 64(SI), Z11 \
+	TESTQ R9, R9 \
+	JZ done \
+	ROWS64(F16PLACE, F16STORE, F16ADVANCE, ahead)
+
 // func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddB(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE)
+	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 // rowsAddB with streaming stores (ROWSNT).
 TEXT ·rowsAddBNT(SB), NOSPLIT, $0-56
 	ROWSNT(VPBROADCASTB, VPADDB)
 
+// func rowsAddBA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// rowsAddB fetching its lines ahead of the stores.
+TEXT ·rowsAddBA(SB), NOSPLIT, $0-56
+	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, AHEAD)
+
 // func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddW(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE)
+	ROWS(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 // rowsAddW with streaming stores (ROWSNT).
 TEXT ·rowsAddWNT(SB), NOSPLIT, $0-56
 	ROWSNT(VPBROADCASTW, VPADDW)
 
+// func rowsAddWA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// rowsAddW fetching its lines ahead of the stores.
+TEXT ·rowsAddWA(SB), NOSPLIT, $0-56
+	ROWS(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, AHEAD)
+
 // func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddD(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE)
+	ROWS(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 // rowsAddD with streaming stores (ROWSNT).
 TEXT ·rowsAddDNT(SB), NOSPLIT, $0-56
 	ROWSNT(VPBROADCASTD, VPADDD)
 
+// func rowsAddDA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// rowsAddD fetching its lines ahead of the stores.
+TEXT ·rowsAddDA(SB), NOSPLIT, $0-56
+	ROWS(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, AHEAD)
+
 // func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 TEXT ·rowsAddQ(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE)
+	ROWS(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 // rowsAddQ with streaming stores (ROWSNT).
 TEXT ·rowsAddQNT(SB), NOSPLIT, $0-56
 	ROWSNT(VPBROADCASTQ, VPADDQ)
 
+// func rowsAddQA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// rowsAddQ fetching its lines ahead of the stores.
+TEXT ·rowsAddQA(SB), NOSPLIT, $0-56
+	ROWS(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, AHEAD)
+
 // func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 // float32 lanes: the values are exact, so the additions are too.
 TEXT ·rowsAddS(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE)
+	ROWS(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 // rowsAddS with streaming stores (ROWSNT).
 TEXT ·rowsAddSNT(SB), NOSPLIT, $0-56
 	ROWSNT(VPBROADCASTD, VADDPS)
+
+// func rowsAddSA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// rowsAddS fetching its lines ahead of the stores.
+TEXT ·rowsAddSA(SB), NOSPLIT, $0-56
+	ROWS(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, AHEAD)
 
 // The lanes of a place of rowsF16x: float32 base (Z10, Z11) plus the
 // place's first, in Z0, Z1.
@@ -276,21 +316,19 @@ TEXT ·rowsAddSNT(SB), NOSPLIT, $0-56
 // Rows of float16 from exact float32 lanes (see cvtStoreF16x), with AVX-512
 // (ROWS64); firsts hold float32 bits.
 TEXT ·rowsF16x(SB), NOSPLIT, $0-56
-	ROWARGS
-	MOVQ inc+48(FP), DX
-	VBROADCASTSS (DX), Z4
-	VMOVUPS 0(SI), Z10
-	VMOVUPS 64(SI), Z11
-	TESTQ R9, R9
-	JZ done
-	ROWS64(F16PLACE, F16STORE, F16ADVANCE)
+	ROWSF16X(NOAHEAD)
+
+// func rowsF16xA(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
+// rowsF16x fetching its lines ahead of the stores.
+TEXT ·rowsF16xA(SB), NOSPLIT, $0-56
+	ROWSF16X(AHEAD)
 
 // func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
 // Rows of float32 from exact sums in int64 lanes (see cvtqStoreS), with
 // AVX-512 (ROWS64); firsts hold each place's sum.
 TEXT ·rowsCvtQ(SB), NOSPLIT, $0-64
 	CVTQROWSETUP
-	ROWS64(CVTQPLACE, CVTQSTORE, CVTQADVANCE)
+	ROWS64(CVTQPLACE, CVTQSTORE, CVTQADVANCE, NOAHEAD)
 
 // func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
 // rowsCvtQ with streaming stores (ROWS64NT).
@@ -298,15 +336,27 @@ TEXT ·rowsCvtQNT(SB), NOSPLIT, $64-64
 	CVTQROWSETUP
 	ROWS64NT(CVTQPLACE, CVTQVALUE, CVTQADVANCE)
 
+// func rowsCvtQA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+// rowsCvtQ fetching its lines ahead of the stores.
+TEXT ·rowsCvtQA(SB), NOSPLIT, $0-64
+	CVTQROWSETUP
+	ROWS64(CVTQPLACE, CVTQSTORE, CVTQADVANCE, AHEAD)
+
 // func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
 // Rows of float32 as fma(index, delta, start) in float32 (see fmaStoreSx),
 // with AVX-512 (ROWS64); firsts hold each place's index as float32 bits.
 TEXT ·rowsFMASx(SB), NOSPLIT, $0-72
 	FMASROWSETUP
-	ROWS64(FMASPLACE, FMASSTORE, FMASADVANCE)
+	ROWS64(FMASPLACE, FMASSTORE, FMASADVANCE, NOAHEAD)
 
 // func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
 // rowsFMASx with streaming stores (ROWS64NT).
 TEXT ·rowsFMASxNT(SB), NOSPLIT, $64-72
 	FMASROWSETUP
 	ROWS64NT(FMASPLACE, FMASVALUE, FMASADVANCE)
+
+// func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+// rowsFMASx fetching its lines ahead of the stores.
+TEXT ·rowsFMASxA(SB), NOSPLIT, $0-72
+	FMASROWSETUP
+	ROWS64(FMASPLACE, FMASSTORE, FMASADVANCE, AHEAD)

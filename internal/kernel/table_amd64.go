@@ -208,6 +208,9 @@ func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *ui
 //go:noescape
 func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
 
+//go:noescape
+func rowsBinQxA(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+
 // rows_amd64.s
 
 //go:noescape
@@ -217,10 +220,16 @@ func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uin
 func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
 
 //go:noescape
+func rowsCvtQA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+
+//go:noescape
 func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
 
 //go:noescape
 func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+
+//go:noescape
+func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
 
 //go:noescape
 func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
@@ -229,10 +238,16 @@ func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uin
 func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
+func rowsAddBA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+//go:noescape
 func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
 func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+//go:noescape
+func rowsAddWA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
 func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
@@ -241,10 +256,16 @@ func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uin
 func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
+func rowsAddDA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+//go:noescape
 func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
 func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+//go:noescape
+func rowsAddQA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
 func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
@@ -253,10 +274,19 @@ func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uin
 func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
 
 //go:noescape
+func rowsAddSA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+
+//go:noescape
 func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
 
 //go:noescape
+func rowsF16xA(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
+
+//go:noescape
 func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
+
+//go:noescape
+func rowsBinxA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
 
 var (
 	avx2Table   = &table{name: "avx2", asm: true}
@@ -511,6 +541,8 @@ func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[
 		rowsFMAS_g(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
 	case st == stStream:
 		rowsFMASxNT(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
+	case st == stAhead:
+		rowsFMASxA(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
 	default:
 		rowsFMASx(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
 	}
@@ -524,6 +556,8 @@ func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[
 		rowsCvtQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
 	case st == stStream:
 		rowsCvtQNT(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
+	case st == stAhead:
+		rowsCvtQA(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
 	default:
 		rowsCvtQ(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
 	}
@@ -537,6 +571,8 @@ func (t *table) rowsBinQ(st store, dst *byte, rows, pitch, rowBytes int, base *[
 		rowsBinQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
 	case st == stStream:
 		rowsBinQxNT(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+	case st == stAhead:
+		rowsBinQxA(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
 	default:
 		rowsBinQx(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
 	}
@@ -563,43 +599,59 @@ func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, b
 		rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneB && st == stStream:
 		rowsAddBNT(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneB && st == stAhead:
+		rowsAddBA(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneB:
 		rowsAddB(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneW && st == stStream:
 		rowsAddWNT(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneW && st == stAhead:
+		rowsAddWA(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneW:
 		rowsAddW(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneD && st == stStream:
 		rowsAddDNT(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneD && st == stAhead:
+		rowsAddDA(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneD:
 		rowsAddD(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneQ && st == stStream:
 		rowsAddQNT(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case lane == laneQ && st == stAhead:
+		rowsAddQA(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case lane == laneQ:
 		rowsAddQ(dst, rows, pitch, rowBytes, base, firsts, inc)
 	case st == stStream:
 		rowsAddSNT(dst, rows, pitch, rowBytes, base, firsts, inc)
+	case st == stAhead:
+		rowsAddSA(dst, rows, pitch, rowBytes, base, firsts, inc)
 	default:
 		rowsAddS(dst, rows, pitch, rowBytes, base, firsts, inc)
 	}
 }
 
 // rowsF32To16 is only called where hasX512 holds.
-func (t *table) rowsF32To16(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
-	if !t.asm {
+func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
+	switch {
+	case !t.asm:
 		rowsF16_g(dst, rows, pitch, rowBytes, base, firsts, inc)
-		return
+	case st == stAhead:
+		rowsF16xA(dst, rows, pitch, rowBytes, base, firsts, inc)
+	default:
+		rowsF16x(dst, rows, pitch, rowBytes, base, firsts, inc)
 	}
-	rowsF16x(dst, rows, pitch, rowBytes, base, firsts, inc)
 }
 
 // rowsBin is only called where hasX512 holds.
-func (t *table) rowsBin(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64) {
-	if !t.asm {
+func (t *table) rowsBin(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64) {
+	switch {
+	case !t.asm:
 		rowsBin_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
-		return
+	case st == stAhead:
+		rowsBinxA(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+	default:
+		rowsBinx(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
 	}
-	rowsBinx(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
 }
 
 var (

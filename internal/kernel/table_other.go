@@ -74,10 +74,10 @@ func (t *table) rows(lane int, _ store, dst *byte, rows, pitch, rowBytes int, ba
 	rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
 }
 
-func (t *table) rowsF32To16(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
+func (t *table) rowsF32To16(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
 	rowsF16_g(dst, rows, pitch, rowBytes, base, firsts, inc)
 }
 
-func (t *table) rowsBin(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64) {
+func (t *table) rowsBin(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64) {
 	rowsBin_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
 }
