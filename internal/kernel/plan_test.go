@@ -502,12 +502,7 @@ func tailRun(mem []byte, size, tail, bytes int) (off, n int, dst []byte) {
 func TestPlanFill(t *testing.T) {
 	defer setStreaming(0)
 	mem := make([]byte, streamingMin+1<<14)
-	cases := []struct {
-		kind         Kind
-		size         int
-		start, delta uint64
-		i0           uint64
-	}{
+	cases := []seqCase{
 		{Int, 1, 7, 0, 3}, {Int, 2, 0xBEEF, 0, 5}, {Int, 8, 0x0123456789ABCDEF, 0, 1},
 		{Float32, 4, 0x3F800000, 0, 2},   // 1 + i*0: a constant
 		{Float16, 2, 0x7800, 0x7800, 9},  // 32768 + i*32768: infinity from i = 1
@@ -621,6 +616,18 @@ func TestPlanCopy(t *testing.T) {
 	}
 }
 
+// seqCase is a sequence (kind, size, start and delta bits) from index i0.
+type seqCase struct {
+	kind         Kind
+	size         int
+	start, delta uint64
+	i0           uint64
+}
+
+// f16 and f32 are the bits of v as float16 (rounded) and float32.
+func f16(v float32) uint64 { return uint64(float16.Fromfloat32(v).Bits()) }
+func f32(v float32) uint64 { return uint64(math.Float32bits(v)) }
+
 // TestPlanAhead: runs of aheadMin to aheadMax bytes that do not stream
 // store with the kernels' ahead forms (stAhead), in every method that has
 // them (the Go twins' table plans each of them for one of these
@@ -629,15 +636,8 @@ func TestPlanCopy(t *testing.T) {
 func TestPlanAhead(t *testing.T) {
 	defer setStreaming(0)
 	setStreaming(-1) // (streaming would take runs past aheadMax)
-	f16 := func(v float32) uint64 { return uint64(float16.Fromfloat32(v).Bits()) }
-	f32 := func(v float32) uint64 { return uint64(math.Float32bits(v)) }
 	mem := make([]byte, aheadMax+1<<14)
-	cases := []struct {
-		kind         Kind
-		size         int
-		start, delta uint64
-		i0           uint64
-	}{
+	cases := []seqCase{
 		{Int, 4, 5, 3, 0},                                             // add
 		{Float32, 4, f32(0), f32(1), 0},                               // f32
 		{Float32, 4, f32(0.1), f32(0.3), 0},                           // fma-s
@@ -702,8 +702,6 @@ func TestPlanAhead(t *testing.T) {
 // them (the Go twins' table plans each for one of these sequences), and
 // the rows are every element's Bits on every table, the gaps untouched.
 func TestPlanRowsAhead(t *testing.T) {
-	f16 := func(v float32) uint64 { return uint64(float16.Fromfloat32(v).Bits()) }
-	f32 := func(v float32) uint64 { return uint64(math.Float32bits(v)) }
 	mem := make([]byte, aheadMin+1<<16)
 	cases := []struct {
 		kind         Kind
