@@ -338,7 +338,7 @@ TEXT ·f16BinxNT(SB), NOSPLIT, $0-64
 // func f16BinxA(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 // f16Binx fetching its lines ahead of the stores.
 TEXT ·f16BinxA(SB), NOSPLIT, $0-64
-	F16BINX(VMOVDQU64, NOFENCE, AHEAD, BLOCKARGS, NOEDGES)
+	F16BINX(VMOVDQU64, NOFENCE, AHEADFAR, BLOCKARGS, NOEDGES)
 
 // func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 TEXT ·f16BinxSpan(SB), NOSPLIT, $0-64
