@@ -100,8 +100,8 @@
 // forms marked [NT]), for runs of streamingMin bytes or more where the
 // machine writes faster so; and, for runs of aheadMin to aheadMax bytes
 // (past the L2 cache, within the last level), regular stores that fetch
-// each line 1024 bytes before they reach it (PREFETCHT0: AHEAD in
-// lanes_amd64.h): every run kernel marked [NT] above and every row kernel
+// each line 1024 bytes (f16BinxA: 2048) before they reach it (PREFETCHT0:
+// AHEAD and AHEADFAR in lanes_amd64.h): every run kernel marked [NT] above and every row kernel
 // has this ahead form too (suffix A: addStoreDA, fmaStorexA, f16BinqA,
 // rowsAddDA, rowsBinxA, ...; a piece of rows decides by the bytes it
 // spans). The copy and fill methods have one form (REP MOVSB and REP

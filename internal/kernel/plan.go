@@ -501,7 +501,8 @@ const (
 	// aligned to 64 bytes, or to the block if smaller (blockRuns).
 	stStream
 	// stAhead is regular stores, each line fetched (PREFETCHT0) 1024 bytes
-	// before the stores reach it: the kernels' ahead forms (suffix A).
+	// (f16BinxA: 2048) before the stores reach it: the kernels' ahead forms
+	// (suffix A).
 	stAhead
 )
 
