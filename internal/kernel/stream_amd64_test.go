@@ -26,6 +26,21 @@ func TestStreamingMeasureFits(t *testing.T) {
 	}
 }
 
+// TestStreamingShortKeeps: a destination shorter than streamingMin (the
+// rest of a large run, which plans by the whole run) takes the last
+// verdict, however old, rather than measuring the cache.
+func TestStreamingShortKeeps(t *testing.T) {
+	if !CPU.AVX2 {
+		t.Skip("no AVX2")
+	}
+	streamAt.Store(1) // long ago
+	streamWins.Store(true)
+	if !streaming(make([]byte, 1<<20)) || streamAt.Load() != 1 {
+		t.Fatal("a short destination was measured")
+	}
+	streamAt.Store(0)
+}
+
 // TestStreamingRemeasures: a verdict older than streamRecheck is measured
 // again; a fresh one is kept.
 func TestStreamingRemeasures(t *testing.T) {

@@ -670,11 +670,13 @@ var streamRecheck = 2 * time.Second
 // next): so a large fill measures both on 16 MiB of its own destination,
 // which it then overwrites, when the last measurement is more than
 // streamRecheck old; at most one fill measures at a time, the others take
-// the last verdict (regular stores before the first). Measuring costs about
+// the last verdict (regular stores before the first), and so does a dst
+// shorter than streamingMin (what is left of a large run after its first
+// plans: a measurement there would be of the cache). Measuring costs about
 // as much as writing 100 MiB: under one percent of what a stream of large
 // fills writes in streamRecheck.
 func streaming(dst []byte) bool {
-	if at := streamAt.Load(); at != 0 && time.Since(time.Unix(0, at)) < streamRecheck {
+	if at := streamAt.Load(); len(dst) < streamingMin || at != 0 && time.Since(time.Unix(0, at)) < streamRecheck {
 		return streamWins.Load()
 	}
 	if !streamMu.TryLock() {
