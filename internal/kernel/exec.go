@@ -428,7 +428,19 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 		var own [32]int32
 		tbl.binSpan(p.st, unsafe.SliceData(dst), int(p.n), f.binLanes(&own, dm, up, step), a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
 	}
-	for j := int(p.tie); !p.ties && j < int(p.n); j += int(p.per) {
+	if p.ties {
+		return
+	}
+	if f.size == 2 { // tieToEven for float16, with one bounds check for all the ties
+		b, c := dst[:2*int(p.n)], uint16(p.c)
+		for j := 2 * int(p.tie); j+1 < len(b); j += 2 * int(p.per) {
+			v := uint16(b[j]) | uint16(b[j+1])<<8
+			v -= (v - c) & 1
+			b[j], b[j+1] = byte(v), byte(v>>8)
+		}
+		return
+	}
+	for j := int(p.tie); j < int(p.n); j += int(p.per) {
 		tieToEven(dst[j<<f.lg:], f.size, p.c)
 	}
 }
