@@ -431,11 +431,10 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	if p.ties {
 		return
 	}
-	if f.size == 2 { // tieToEven for float16, with one bounds check for all the ties
+	if f.size == 2 { // (one bounds check for all the ties, not one a tie)
 		b, c := dst[:2*int(p.n)], uint16(p.c)
 		for j := 2 * int(p.tie); j+1 < len(b); j += 2 * int(p.per) {
-			v := uint16(b[j]) | uint16(b[j+1])<<8
-			v -= (v - c) & 1
+			v := tieEven(uint16(b[j])|uint16(b[j+1])<<8, c)
 			b[j], b[j+1] = byte(v), byte(v>>8)
 		}
 		return
@@ -468,18 +467,19 @@ func (f *Filler) binadeAdd(dst []byte, p *piece, step uint64) {
 	}
 }
 
+// tieEven returns the bits v of a sparse tie that the binade kernel rounded
+// up, rounded to even instead: the last bit of the significand dropped
+// where it is set (c, the sign and exponent the kernel added, is even).
+func tieEven[T uint16 | uint32](v, c T) T { return v - (v-c)&1 }
+
 // tieToEven rounds the element at the start of b (size bytes: float16 or
-// float32), a sparse tie that the binade kernel rounded up, to even
-// instead: it drops the last bit of the significand where it is set (c,
-// the sign and exponent the kernel added, is even).
+// float32) with tieEven.
 func tieToEven(b []byte, size int, c uint32) {
 	if size == 4 {
-		v := binary.LittleEndian.Uint32(b)
-		binary.LittleEndian.PutUint32(b, v-(v-c)&1)
+		binary.LittleEndian.PutUint32(b, tieEven(binary.LittleEndian.Uint32(b), c))
 		return
 	}
-	v := binary.LittleEndian.Uint16(b)
-	binary.LittleEndian.PutUint16(b, v-uint16(v-uint16(c))&1)
+	binary.LittleEndian.PutUint16(b, tieEven(binary.LittleEndian.Uint16(b), uint16(c)))
 }
 
 // tieMask returns the binade kernels' tie mask for a block that starts at
