@@ -131,22 +131,16 @@ func TestPlanRuns(t *testing.T) {
 		cases = 3000
 	}
 	used, aheadPieces := map[method]int{}, 0
-	var big []byte // for runs long enough to stream
+	big := make([]byte, streamingMin+1<<16) // for runs long enough to stream or fetch ahead
 	for c := range cases {
 		f, dst, i0, step := randomRun(r, mem, 0, 1<<17)
 		tb := goTable
 		setStreaming(c%3 - 1) // never, the machine's verdict, always
 		if c%500 == 499 {
-			if big == nil {
-				big = make([]byte, streamingMin+1<<16)
-			}
 			f, dst, i0, step = randomRun(r, big, streamingMin, len(big)-64)
 			setStreaming(1 - 2*(c/500%2)) // streaming, and not: then neither ahead
 		}
 		if c%500 == 249 { // long enough to fetch ahead, too short to stream
-			if big == nil {
-				big = make([]byte, streamingMin+1<<16)
-			}
 			f, dst, i0, step = randomRun(r, big, aheadMin, aheadMax)
 			setStreaming(1)
 		}
