@@ -508,87 +508,58 @@ func (f *Filler) binLanes(own *[32]int32, dm int64, up uint, step uint64) *[32]i
 	return own
 }
 
-// rows writes a piece of rows with the row kernels, rowsPerCall rows a
-// call, the values at the three places a row's blocks start computed here.
+// rows writes a piece of rows with the row kernels: rows of words and of
+// float32 in one call, each row's places worked out by the kernel from
+// rowSteps; float16 rows (mRowsF16) rowsPerCall rows a call, the values at
+// the three places a row's blocks start computed here.
 func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
 	rowBytes := n << f.lg
-	t := tbl
-	var base *[128]byte
-	var inc *[32]byte
-	var f32Base *[32]float32
-	var inc16 [8]float32
-	var incS [32]byte
-	block := addBlock
+	d := unsafe.SliceData(dst[int(p.j)*pitch:])
 	switch p.m {
 	case mRowsWords:
-		base, inc = &f.ln.words, &f.ln.wordsInc
+		base, inc := &f.ln.words, &f.ln.wordsInc
 		if p.d != f.ln.wordD {
 			var b [128]byte
 			var i [32]byte
 			wordLanes(&b, &i, f.size, p.d)
 			base, inc = &b, &i
 		}
-	default: // mRowsF32, mRowsF16: step 1 (the planner's facts)
-		f32Base = &f.ln.f32
-		base = (*[128]byte)(unsafe.Pointer(f32Base))
-		d32 := float32(32 * f.stepF64(1))
-		incS = broadcast32(d32)
-		inc = &incS
-		inc16 = [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-		if p.m == mRowsF16 {
-			block = 64
-		}
+		last := uint64((rowBytes - addBlock) >> f.lg) // the element the last block of a row starts at
+		steps := rowSteps{p.first, p.rowD, p.d, last * p.d}
+		tbl.rows(int(f.lg), p.st, d, int(p.n), pitch, rowBytes, base, &steps, inc)
+		return
+	case mRowsF32: // step 1 (the planner's facts)
+		dv := f.stepF64(step)
+		inc := broadcast32(float32(32 * f.stepF64(1)))
+		last := float64((rowBytes - addBlock) >> f.lg)
+		steps := rowSteps{math.Float64bits(f.valueF64(i0 + uint64(p.j)*rowStep)), math.Float64bits(f.stepF64(rowStep)),
+			math.Float64bits(dv), math.Float64bits(last * dv)}
+		tbl.rows(laneS, p.st, d, int(p.n), pitch, rowBytes, (*[128]byte)(unsafe.Pointer(&f.ln.f32)), &steps, &inc)
+		return
 	}
-	lastBlock := uint64((rowBytes - block) >> f.lg) // the element the last block of a row starts at
+	// mRowsF16: step 1. The rows' values are exact in float32 (the
+	// planner's facts), so their sums here in float64 are exact too.
+	d32 := float32(32 * f.stepF64(1))
+	inc16 := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
+	lastBlock := uint64((rowBytes - 64) >> f.lg) // the element the last block of a row starts at
+	dv, rowV := f.stepF64(step), f.stepF64(rowStep)
+	lastV := float64(lastBlock) * dv
 	var firsts [3 * rowsPerCall]uint64
 	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
 		m := min(rowsPerCall, int(p.j+p.n)-r0)
 		d := unsafe.SliceData(dst[r0*pitch:])
 		// The values at each row's start, its first 64-byte aligned byte
-		// and its last block.
-		switch {
-		case p.m == mRowsWords && p.d == 0 && p.rowD == 0:
-			// Rows of a constant (infinities past the overflow point):
-			// every value is the piece's, set once.
-			if r0 == int(p.j) {
-				for k := range firsts {
-					firsts[k] = p.first
-				}
-			}
-		case p.m == mRowsWords:
-			// From the piece's steps: row by row, the first value and the
-			// address advance by a step (a loop of few instructions: it
-			// runs for every row: computing each row's places from its
-			// index cost 2-3 ns a row).
-			v, at, lastD := p.first+uint64(r0-int(p.j))*p.rowD, uintptr(unsafe.Pointer(d)), lastBlock*p.d
-			fs := firsts[:3*m]
-			for k := 0; k+2 < len(fs); k += 3 {
-				fs[k], fs[k+1], fs[k+2] = v, v+alignedAt(at, f.lg)*p.d, v+lastD
-				v, at = v+p.rowD, at+uintptr(pitch)
-			}
-		default:
-			// Floats the same way, in float64: the rows' values are exact
-			// in float32 (the planner's facts), so their sums here are
-			// exact too.
-			v, at := f.valueF64(i0+uint64(r0)*rowStep), uintptr(unsafe.Pointer(d))
-			dv, rowV := f.stepF64(step), f.stepF64(rowStep)
-			lastV := float64(lastBlock) * dv
-			fs := firsts[:3*m]
-			for k := 0; k+2 < len(fs); k += 3 {
-				fs[k] = uint64(math.Float32bits(float32(v)))
-				fs[k+1] = uint64(math.Float32bits(float32(v + float64(alignedAt(at, f.lg))*dv)))
-				fs[k+2] = uint64(math.Float32bits(float32(v + lastV)))
-				v, at = v+rowV, at+uintptr(pitch)
-			}
+		// and its last block, row by row (a loop of few instructions: it
+		// runs for every row).
+		v, at := f.valueF64(i0+uint64(r0)*rowStep), uintptr(unsafe.Pointer(d))
+		fs := firsts[:3*m]
+		for k := 0; k+2 < len(fs); k += 3 {
+			fs[k] = uint64(math.Float32bits(float32(v)))
+			fs[k+1] = uint64(math.Float32bits(float32(v + float64(alignedAt(at, f.lg))*dv)))
+			fs[k+2] = uint64(math.Float32bits(float32(v + lastV)))
+			v, at = v+rowV, at+uintptr(pitch)
 		}
-		switch p.m {
-		case mRowsF16:
-			t.rowsF32To16(p.st, d, m, pitch, rowBytes, f32Base, &firsts[0], &inc16)
-		case mRowsF32:
-			t.rows(laneS, p.st, d, m, pitch, rowBytes, base, &firsts[0], inc)
-		default:
-			t.rows(int(f.lg), p.st, d, m, pitch, rowBytes, base, &firsts[0], inc)
-		}
+		tbl.rowsF32To16(p.st, d, m, pitch, rowBytes, &f.ln.f32, &firsts[0], &inc16)
 	}
 }
 

@@ -615,67 +615,53 @@ func TestRowKernels(t *testing.T) {
 			}
 			var base [128]byte
 			var inc [32]byte
-			firsts := make([]uint64, 3*rows)
-			if p.nt {
+			var steps rowSteps
+			size := 1 << min(k, laneQ)
+			switch {
+			case k == laneS:
+				// Exact float32 lanes: every value a multiple of 2^unit
+				// below 2^23 units in magnitude (rows of one run where
+				// streaming: see below).
+				const budget = 1 << 23
+				size = 4
+				maxD := int64(budget / (2 * (rowBytes/4 + 64)))
+				d, rowD, s := r.Int64N(2*maxD+1)-maxD, r.Int64N(budget/(2*int64(rows))+1)-budget/(4*int64(rows)), r.Int64N(budget/2+1)-budget/4
+				lastD := int64((rowBytes-128)/4) * d
+				if !p.nt {
+					lastD = r.Int64N(budget/2+1) - budget/4
+				}
+				sc := math.Ldexp(1, r.IntN(200)-149)
+				for l := range 32 {
+					putLE(base[4*l:], 4, uint64(math.Float32bits(float32(float64(int64(l)*d)*sc))))
+				}
+				inc = broadcast32(float32(float64(32*d) * sc))
+				steps = rowSteps{math.Float64bits(float64(s) * sc), math.Float64bits(float64(rowD) * sc),
+					math.Float64bits(float64(d) * sc), math.Float64bits(float64(lastD) * sc)}
+			case p.nt:
 				// Every row one run: the kernel and its twin take the
 				// three places' values for different bytes, alike only
 				// where the values are of one sequence, as the planner
 				// gives them.
-				size := 1 << min(k, laneQ)
-				if k == laneS {
-					size = 4
-				}
-				d, rowD, v0 := r.Uint64(), r.Uint64(), r.Uint64()
-				sd, sv0, srowD := float64(r.IntN(1<<10)-1<<9), float64(r.IntN(1<<20)-1<<19), float64(r.IntN(1<<12))
+				d := r.Uint64()
 				for l := range 128 / size {
-					if k == laneS {
-						putLE(base[4*l:], 4, uint64(math.Float32bits(float32(float64(l)*sd))))
-					} else {
-						putLE(base[size*l:], size, uint64(l)*d)
-					}
+					putLE(base[size*l:], size, uint64(l)*d)
 				}
-				if k == laneS {
-					inc = broadcast32(float32(32 * sd))
-				} else {
-					for l := range 32 / size {
-						putLE(inc[size*l:], size, uint64(128/size)*d)
-					}
+				for l := range 32 / size {
+					putLE(inc[size*l:], size, uint64(128/size)*d)
 				}
-				for row := range rows {
-					at := uintptr(unsafe.Pointer(m.dst())) + uintptr(row*pitch)
-					for f, o := range []int{0, int(-at%64) / size, (rowBytes - 128) / size} {
-						if k == laneS {
-							firsts[3*row+f] = uint64(math.Float32bits(float32(sv0 + float64(row)*srowD + float64(o)*sd)))
-						} else {
-							firsts[3*row+f] = v0 + uint64(row)*rowD + uint64(o)*d
-						}
-					}
-				}
-			} else if k == laneS {
-				// Exact float32 lanes: the three places of a row hold
-				// values of one exact run.
-				b, f, in := exactLanes(r, 32, rowBytes/128+1, 24, r.IntN(200)-149)
-				for l := range 32 {
-					putLE(base[4*l:], 4, uint64(math.Float32bits(float32(b[l]))))
-				}
-				inc = broadcast32(float32(in))
-				for i := range firsts {
-					firsts[i] = uint64(math.Float32bits(float32(f + b[r.IntN(32)])))
-				}
-			} else {
+				steps = rowSteps{r.Uint64(), r.Uint64(), d, uint64((rowBytes-128)/size) * d}
+			default:
 				for i := range base {
 					base[i] = byte(r.Uint32())
 				}
 				for i := range inc {
 					inc[i] = byte(r.Uint32())
 				}
-				for i := range firsts {
-					firsts[i] = r.Uint64()
-				}
+				steps = rowSteps{r.Uint64(), r.Uint64(), r.Uint64(), r.Uint64()}
 			}
 			w := m.twin()
-			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
-			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, &inc)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, &inc)
 			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d case %d", p.name, rows, pitch, rowBytes, c), m, w)
 		}
 	}

@@ -12,14 +12,17 @@
 // GB/s against 93-96 for one; four no faster: scratch loops of rowsBinxA,
 // 2026-11-23.)
 // ROWARGS loads the row kernels' common arguments: dst (R8), rows (R9),
-// pitch (R10), rowBytes (R11), base (SI) and firsts (R12).
-#define ROWARGS \
+// pitch (R10), rowBytes (R11), base (SI) and firsts (R12; ROWARGSN: the
+// argument named).
+#define ROWARGSN(places) \
 	MOVQ dst+0(FP), R8 \
 	MOVQ rows+8(FP), R9 \
 	MOVQ pitch+16(FP), R10 \
 	MOVQ rowBytes+24(FP), R11 \
 	MOVQ base+32(FP), SI \
-	MOVQ firsts+40(FP), R12
+	MOVQ places+40(FP), R12
+
+#define ROWARGS ROWARGSN(firsts)
 
 // ROWHEAD puts in BX the bytes of the row at R8 before its first 64-byte
 // aligned one, and goes to aligned if there are none (ROWHEADL: to the
@@ -32,12 +35,11 @@
 
 #define ROWHEAD ROWHEADL(aligned)
 
-// ROWNEXT steps to the next row (R8 by the pitch, R12 by a row's three
-// places) while rows remain (R9), then ends the kernel: done, fence, RET.
-// ROWNEXTL is ROWNEXT with its labels given.
-#define ROWNEXTL(fence, row, done) \
+// ROWNEXTL steps to the next row (R8 by the pitch, the places by nextrow)
+// while rows remain (R9), then ends the kernel: done, fence, RET.
+#define ROWNEXTL(fence, nextrow, row, done) \
 	ADDQ R10, R8 \
-	ADDQ $24, R12 \
+	nextrow \
 	DECQ R9 \
 	JNZ row \
 done: \
@@ -45,7 +47,8 @@ done: \
 	VZEROUPPER \
 	RET
 
-#define ROWNEXT(fence) ROWNEXTL(fence, row, done)
+// FIRSTSNEXT steps R12 to the next row's three firsts.
+#define FIRSTSNEXT ADDQ $24, R12
 
 #define ROWS64(place, store, advance, ahead) \
 	ROWS64L(place, store, advance, ahead, row, aligned, pairs, one, last, done)
@@ -88,7 +91,7 @@ last: \
 	place(16) \
 	LEAQ -64(R8)(R11*1), DI \
 	store(DI) \
-	ROWNEXTL(NOFENCE, row, done)
+	ROWNEXTL(NOFENCE, FIRSTSNEXT, row, done)
 
 // COPYTWO copies the first and the last w bytes of the CX bytes at SI to
 // DI (they overlap where CX is below 2w) with mov through r.
@@ -173,4 +176,4 @@ lines: \
 	SUBQ DX, DI \
 	MOVQ DX, CX \
 	COPYPART(tail16, tail8, tail4, tail2, next) \
-	ROWNEXT(SFENCE)
+	ROWNEXTL(SFENCE, FIRSTSNEXT, row, done)

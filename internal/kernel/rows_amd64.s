@@ -10,24 +10,68 @@
 // that fetch the lines ahead, suffix A: see AHEAD in lanes_amd64.h). Lane by lane, a block
 // holds base plus the value of the element it starts at, and each next
 // block inc more, as in addStore*. A row is written as a block at its start
-// (if that is not 64-byte aligned: firsts[3r]), blocks from its first
-// 64-byte aligned byte (firsts[3r+1]; aligned stores never cross a cache
-// line) and a block ending at its end (firsts[3r+2]): the values at those
-// three places are given, as the row's length and alignment need not be
-// whole blocks. base stays in registers (loads from it could wait on the
+// (if that is not 64-byte aligned), blocks from its first 64-byte aligned
+// byte (aligned stores never cross a cache line) and a block ending at its
+// end, as the row's length and alignment need not be whole blocks. The
+// values at those three places come from steps (rowSteps: the first row's
+// first value, the step from row to row, the step an element and the step
+// to the last block), worked out row by row in the kernel: places the
+// caller computed and stored between calls cost 12-16% of padded rows at 4
+// MiB (scratch loops, 2026-11-23: the caller's loop ran while the memory
+// stood idle). base stays in registers (loads from it could wait on the
 // stores to addresses 4 KiB apart). The macros come before the first TEXT
 // (see add_amd64.s).
 
-// The values of a block at firsts[off/8] of the row: lane by lane, base
-// (Y10-Y13) plus the broadcast value.
-#define ROWVALUES(off, bc, add) \
-	MOVQ off(R12), AX \
-	MOVQ AX, X9 \
+// The values of a block at a place of the row (place leaves its value in
+// X9): lane by lane, base (Y10-Y13) plus the broadcast value.
+#define ROWVALUES(place, bc, add) \
+	place \
 	bc X9, Y9 \
 	add Y10, Y9, Y0 \
 	add Y11, Y9, Y1 \
 	add Y12, Y9, Y2 \
 	add Y13, Y9, Y3
+
+// The places of integer rows: the row's first value in R13, from steps
+// (R12): first (0), rowD (8), d (16) and lastD (24), wrapping. WSTART
+// takes the first row's, WNEXT steps to the next row's; WHEAD, WMID (lg:
+// log2 of the element's bytes; BX bytes before the aligned ones) and WTAIL
+// put a place's value in X9.
+#define WSTART MOVQ 0(R12), R13
+#define WNEXT ADDQ 8(R12), R13
+#define WHEAD MOVQ R13, X9
+#define WMID(lg) \
+	MOVQ BX, AX \
+	SHRQ $lg, AX \
+	IMULQ 16(R12), AX \
+	ADDQ R13, AX \
+	MOVQ AX, X9
+#define WMIDB WMID(0)
+#define WMIDW WMID(1)
+#define WMIDD WMID(2)
+#define WMIDQ WMID(3)
+#define WTAIL \
+	MOVQ 24(R12), AX \
+	ADDQ R13, AX \
+	MOVQ AX, X9
+
+// The places of float32 rows (rowsAddS): steps are float64 bits, the row's
+// first value in X14 (float64), each place's value v + mis*d or v + lastD
+// in float64 (exact: the planner's facts), then float32, as the caller
+// would compute it.
+#define SSTART VMOVSD 0(R12), X14
+#define SNEXT VADDSD 8(R12), X14, X14
+#define SHEAD VCVTSD2SS X14, X14, X9
+#define SMID \
+	MOVQ BX, AX \
+	SHRQ $2, AX \
+	VCVTSI2SDQ AX, X7, X7 \
+	VMULSD 16(R12), X7, X7 \
+	VADDSD X14, X7, X7 \
+	VCVTSD2SS X7, X7, X9
+#define STAIL \
+	VADDSD 24(R12), X14, X7 \
+	VCVTSD2SS X7, X7, X9
 
 #define STORE4(store, at) \
 	store Y0, 0(at) \
@@ -36,10 +80,10 @@
 	store Y3, 96(at)
 
 // ROWSETUP loads a row kernel's arguments: dst (R8), rows (R9), pitch
-// (R10), rowBytes (R11), firsts (R12), inc (Y4) and base (Y10-Y13); with
+// (R10), rowBytes (R11), steps (R12), inc (Y4) and base (Y10-Y13); with
 // no rows, to done.
 #define ROWSETUP \
-	ROWARGS \
+	ROWARGSN(steps) \
 	MOVQ inc+48(FP), DX \
 	VMOVDQU (DX), Y4 \
 	VMOVDQU 0(SI), Y10 \
@@ -55,15 +99,18 @@
 // with store for the aligned blocks and the last one (VMOVDQU, or VMOVNTDQ:
 // streaming, whose rows start 64-byte aligned and are whole blocks long, so
 // that every block is aligned and none overlaps another), fence after
-// (SFENCE for streaming stores) and ahead in the aligned blocks' loop.
-#define ROWS(bc, add, store, fence, ahead) \
+// (SFENCE for streaming stores) and ahead in the aligned blocks' loop; the
+// places by start, headv, midv, tailv and nextrow (WSTART, WHEAD, WMID*,
+// WTAIL, WNEXT or the S ones).
+#define ROWS(bc, add, store, fence, ahead, start, headv, midv, tailv, nextrow) \
 	ROWSETUP \
+	start \
 row: \
 	ROWHEAD \
-	ROWVALUES(0, bc, add) \
+	ROWVALUES(headv, bc, add) \
 	STORE4(VMOVDQU, R8) \
 aligned: \
-	ROWVALUES(8, bc, add) \
+	ROWVALUES(midv, bc, add) \
 	LEAQ (R8)(BX*1), DI \
 	MOVQ R11, CX \
 	SUBQ BX, CX \
@@ -81,25 +128,26 @@ block: \
 	SUBQ $128, CX \
 	JG block \
 last: \
-	ROWVALUES(16, bc, add) \
+	ROWVALUES(tailv, bc, add) \
 	LEAQ -128(R8)(R11*1), DI \
 	STORE4(store, DI) \
-	ROWNEXT(fence)
+	ROWNEXTL(fence, nextrow, row, done)
 
 // ROWSNT is ROWS with streaming stores for every whole cache line of a
 // row, and regular stores for its partial lines only (rows start at a
 // multiple of 16 bytes and are whole multiples of 16 long, at least 256):
 // the row's bytes before its first 64-byte aligned one (mis: 16, 32 or
 // 48) from the block at its start, the lines from there, 64 bytes at a
-// time, from the block at that byte (firsts[3r+1]), and the bytes past its
+// time, from the block at that byte (its mid place), and the bytes past its
 // last 64-byte aligned one (16, 32 or 48) from the block ending at its
 // end. No line is written both ways: a regular store to a line just
 // streamed would wait for the line to come back from memory.
-#define ROWSNT(bc, add) \
+#define ROWSNT(bc, add, start, headv, midv, tailv, nextrow) \
 	ROWSETUP \
+	start \
 row: \
 	ROWHEAD \
-	ROWVALUES(0, bc, add) \
+	ROWVALUES(headv, bc, add) \
 	CMPQ BX, $32 \
 	JB head16 \
 	VMOVDQU Y0, 0(R8) \
@@ -115,7 +163,7 @@ aligned: \
 	SUBQ BX, CX \
 	SUBQ DX, CX \
 	LEAQ (R8)(BX*1), DI \
-	ROWVALUES(8, bc, add) \
+	ROWVALUES(midv, bc, add) \
 	SUBQ $128, CX \
 	JL half \
 block: \
@@ -135,7 +183,7 @@ half: \
 tail: \
 	TESTQ DX, DX \
 	JZ next \
-	ROWVALUES(16, bc, add) \
+	ROWVALUES(tailv, bc, add) \
 	LEAQ (R8)(R11*1), DI \
 	CMPQ DX, $32 \
 	JB tail16 \
@@ -148,7 +196,7 @@ tail16: \
 	VEXTRACTI128 $1, Y3, X5 \
 	VMOVDQU X5, -16(DI) \
 next: \
-	ROWNEXT(SFENCE)
+	ROWNEXTL(SFENCE, nextrow, row, done)
 
 // The lanes of a place of rowsCvtQ: int64 base (Z10, Z11) plus the place's
 // first, in Z0, Z1.
@@ -222,76 +270,76 @@ next: \
 	JZ done \
 	ROWS64(F16PLACE, F16STORE, F16ADVANCE, ahead)
 
-// func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 TEXT ·rowsAddB(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, NOAHEAD)
+	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, NOAHEAD, WSTART, WHEAD, WMIDB, WTAIL, WNEXT)
 
-// func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // rowsAddB with streaming stores (ROWSNT).
 TEXT ·rowsAddBNT(SB), NOSPLIT, $0-56
-	ROWSNT(VPBROADCASTB, VPADDB)
+	ROWSNT(VPBROADCASTB, VPADDB, WSTART, WHEAD, WMIDB, WTAIL, WNEXT)
 
-// func rowsAddBA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddBA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // rowsAddB fetching its lines ahead of the stores.
 TEXT ·rowsAddBA(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, AHEAD)
+	ROWS(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, AHEAD, WSTART, WHEAD, WMIDB, WTAIL, WNEXT)
 
-// func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 TEXT ·rowsAddW(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, NOAHEAD)
+	ROWS(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, NOAHEAD, WSTART, WHEAD, WMIDW, WTAIL, WNEXT)
 
-// func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // rowsAddW with streaming stores (ROWSNT).
 TEXT ·rowsAddWNT(SB), NOSPLIT, $0-56
-	ROWSNT(VPBROADCASTW, VPADDW)
+	ROWSNT(VPBROADCASTW, VPADDW, WSTART, WHEAD, WMIDW, WTAIL, WNEXT)
 
-// func rowsAddWA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddWA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // rowsAddW fetching its lines ahead of the stores.
 TEXT ·rowsAddWA(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, AHEAD)
+	ROWS(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, AHEAD, WSTART, WHEAD, WMIDW, WTAIL, WNEXT)
 
-// func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 TEXT ·rowsAddD(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, NOAHEAD)
+	ROWS(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, NOAHEAD, WSTART, WHEAD, WMIDD, WTAIL, WNEXT)
 
-// func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // rowsAddD with streaming stores (ROWSNT).
 TEXT ·rowsAddDNT(SB), NOSPLIT, $0-56
-	ROWSNT(VPBROADCASTD, VPADDD)
+	ROWSNT(VPBROADCASTD, VPADDD, WSTART, WHEAD, WMIDD, WTAIL, WNEXT)
 
-// func rowsAddDA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddDA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // rowsAddD fetching its lines ahead of the stores.
 TEXT ·rowsAddDA(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, AHEAD)
+	ROWS(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, AHEAD, WSTART, WHEAD, WMIDD, WTAIL, WNEXT)
 
-// func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 TEXT ·rowsAddQ(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, NOAHEAD)
+	ROWS(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, NOAHEAD, WSTART, WHEAD, WMIDQ, WTAIL, WNEXT)
 
-// func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // rowsAddQ with streaming stores (ROWSNT).
 TEXT ·rowsAddQNT(SB), NOSPLIT, $0-56
-	ROWSNT(VPBROADCASTQ, VPADDQ)
+	ROWSNT(VPBROADCASTQ, VPADDQ, WSTART, WHEAD, WMIDQ, WTAIL, WNEXT)
 
-// func rowsAddQA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddQA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // rowsAddQ fetching its lines ahead of the stores.
 TEXT ·rowsAddQA(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, AHEAD)
+	ROWS(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, AHEAD, WSTART, WHEAD, WMIDQ, WTAIL, WNEXT)
 
-// func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // float32 lanes: the values are exact, so the additions are too.
 TEXT ·rowsAddS(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, NOAHEAD)
+	ROWS(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, NOAHEAD, SSTART, SHEAD, SMID, STAIL, SNEXT)
 
-// func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // rowsAddS with streaming stores (ROWSNT).
 TEXT ·rowsAddSNT(SB), NOSPLIT, $0-56
-	ROWSNT(VPBROADCASTD, VADDPS)
+	ROWSNT(VPBROADCASTD, VADDPS, SSTART, SHEAD, SMID, STAIL, SNEXT)
 
-// func rowsAddSA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+// func rowsAddSA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 // rowsAddS fetching its lines ahead of the stores.
 TEXT ·rowsAddSA(SB), NOSPLIT, $0-56
-	ROWS(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, AHEAD)
+	ROWS(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, AHEAD, SSTART, SHEAD, SMID, STAIL, SNEXT)
 
 // The lanes of a place of rowsF16x: float32 base (Z10, Z11) plus the
 // place's first, in Z0, Z1.

@@ -86,15 +86,15 @@ type (
 
 	// rowsKernel writes rows rows of rowBytes (at least 128) at dst, dst +
 	// pitch, ...: each as addKernel's lanes would, from three places with
-	// the first values given (firsts[3r], firsts[3r+1], firsts[3r+2]): a
-	// block of 128 bytes at the row's start (if that is not 64-byte
-	// aligned), blocks from its first 64-byte aligned byte, and a block
-	// ending at its end.
-	rowsKernel func(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+	// the first values steps gives (rowSteps): a block of 128 bytes at the
+	// row's start (if that is not 64-byte aligned), blocks from its first
+	// 64-byte aligned byte, and a block ending at its end.
+	rowsKernel func(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 	// rowsF16Kernel is rowsKernel for float16 converted once from exact
 	// float32 lanes (f32Kernel's), in blocks of 64 bytes (rowBytes at
-	// least 64); firsts hold float32 bits.
+	// least 64), from three places with the first values given
+	// (firsts[3r], firsts[3r+1], firsts[3r+2]: float32 bits).
 	rowsF16Kernel func(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
 
 	// rowsBinKernel is rowsKernel for float16 of one binade, each place's
@@ -130,6 +130,18 @@ type (
 	// Pre: as cvtQKernel.
 	rowsCvtQKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
 )
+
+// rowSteps gives the row kernels of the add lanes (rowsKernel) the value at
+// each of a row's three places: row r's first element is first + r*rowD,
+// the element at its first 64-byte aligned byte (mis elements on) that plus
+// mis*d, the first of its last block of 128 bytes that plus lastD. Integer
+// lanes: the low bits of each sum, wrapping. Float32 lanes: float64 bits,
+// the sums in float64 (row by row: each row's first is the last row's
+// first plus rowD), each place's value rounded to float32; exact, by the
+// planner's facts.
+type rowSteps struct {
+	first, rowD, d, lastD uint64
+}
 
 // Lanes of the add kernels: integers of 1, 2, 4, 8 bytes, and float32.
 const (

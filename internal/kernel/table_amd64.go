@@ -232,49 +232,49 @@ func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts
 func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
 
 //go:noescape
-func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddBA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddBA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddWA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddWA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddDA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddDA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddQA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddQA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsAddSA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte)
+func rowsAddSA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
 func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
@@ -593,40 +593,40 @@ func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, in
 }
 
 // rows streaming needs rows that stream (rowsStream).
-func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
 	switch {
 	case !t.asm:
-		rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsG(lane, dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneB && st == stStream:
-		rowsAddBNT(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddBNT(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneB && st == stAhead:
-		rowsAddBA(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddBA(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneB:
-		rowsAddB(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddB(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneW && st == stStream:
-		rowsAddWNT(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddWNT(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneW && st == stAhead:
-		rowsAddWA(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddWA(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneW:
-		rowsAddW(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddW(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneD && st == stStream:
-		rowsAddDNT(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddDNT(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneD && st == stAhead:
-		rowsAddDA(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddDA(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneD:
-		rowsAddD(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddD(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneQ && st == stStream:
-		rowsAddQNT(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddQNT(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneQ && st == stAhead:
-		rowsAddQA(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddQA(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneQ:
-		rowsAddQ(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddQ(dst, rows, pitch, rowBytes, base, steps, inc)
 	case st == stStream:
-		rowsAddSNT(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddSNT(dst, rows, pitch, rowBytes, base, steps, inc)
 	case st == stAhead:
-		rowsAddSA(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddSA(dst, rows, pitch, rowBytes, base, steps, inc)
 	default:
-		rowsAddS(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAddS(dst, rows, pitch, rowBytes, base, steps, inc)
 	}
 }
 

@@ -70,8 +70,8 @@ func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, in
 	binS_g(dst, blocks, base, first, inc, shift, c, ties)
 }
 
-func (t *table) rows(lane int, _ store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
-	rowsG(lane, dst, rows, pitch, rowBytes, base, firsts, inc)
+func (t *table) rows(lane int, _ store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
+	rowsG(lane, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
 func (t *table) rowsF32To16(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {

@@ -21,12 +21,12 @@ func addG(lane int, dst *byte, blocks int, base *[128]byte, first uint64, inc *[
 	addBlocks(1<<lane, false, dst, blocks, base, first, inc)
 }
 
-func rowsG(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
+func rowsG(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
 	if lane == laneS {
-		rowsAdd(4, true, dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsAdd(4, true, dst, rows, pitch, rowBytes, base, steps, inc)
 		return
 	}
-	rowsAdd(1<<lane, false, dst, rows, pitch, rowBytes, base, firsts, inc)
+	rowsAdd(1<<lane, false, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
 func addB_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
@@ -249,7 +249,7 @@ func binWide(out []byte, base []int64, first, inc, shift, c, ties uint64) {
 
 // rowBlocks calls write(at, f, k) for each block of block bytes that the row
 // kernels write in a row of rowBytes starting at address p: a block at the
-// start if p is not 64-byte aligned (firsts index f = 0), blocks from
+// start if p is not 64-byte aligned (place f = 0), blocks from
 // the first aligned byte (f = 1, the k-th of them) while a block ends
 // before the row's end, and a block ending at the end (f = 2). (The
 // streaming row kernels write each byte from the same place where the
@@ -265,36 +265,49 @@ func rowBlocks(p uintptr, rowBytes, block int, write func(at, f, k int)) {
 	write(rowBytes-block, 2, 0)
 }
 
-func rowsAdd(size int, float bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
-	fs := unsafe.Slice(firsts, 3*rows)
+func rowsAdd(size int, float bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
+	v := steps.first // row r's first value
 	for r := range rows {
 		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
+		mis := uint64(-uintptr(unsafe.Pointer(&row[0]))&63) / uint64(size)
+		fs := [3]uint64{v, v + mis*steps.d, v + steps.lastD}
+		if float {
+			fv := math.Float64frombits(v)
+			fs[0] = uint64(math.Float32bits(float32(fv)))
+			fs[1] = uint64(math.Float32bits(float32(fv + float64(mis)*math.Float64frombits(steps.d))))
+			fs[2] = uint64(math.Float32bits(float32(fv + math.Float64frombits(steps.lastD))))
+		}
 		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 128, func(at, f, k int) {
 			for l := 0; l < 128; l += size {
-				putLE(row[at+l:], size, addLane(size, float, base, fs[3*r+f], inc, l, k))
+				putLE(row[at+l:], size, addLane(size, float, base, fs[f], inc, l, k))
 			}
 		})
+		if float {
+			v = math.Float64bits(math.Float64frombits(v) + math.Float64frombits(steps.rowD))
+		} else {
+			v += steps.rowD
+		}
 	}
 }
 
-func rowsB_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
-	rowsAdd(1, false, dst, rows, pitch, rowBytes, base, firsts, inc)
+func rowsB_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
+	rowsAdd(1, false, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
-func rowsW_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
-	rowsAdd(2, false, dst, rows, pitch, rowBytes, base, firsts, inc)
+func rowsW_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
+	rowsAdd(2, false, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
-func rowsD_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
-	rowsAdd(4, false, dst, rows, pitch, rowBytes, base, firsts, inc)
+func rowsD_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
+	rowsAdd(4, false, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
-func rowsQ_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
-	rowsAdd(8, false, dst, rows, pitch, rowBytes, base, firsts, inc)
+func rowsQ_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
+	rowsAdd(8, false, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
-func rowsS_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, firsts *uint64, inc *[32]byte) {
-	rowsAdd(4, true, dst, rows, pitch, rowBytes, base, firsts, inc)
+func rowsS_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
+	rowsAdd(4, true, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
 func rowsF16_g(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
