@@ -278,10 +278,11 @@ DATA bitsW<>+16(SB)/8, $0x0800040002000100
 DATA bitsW<>+24(SB)/8, $0x8000400020001000
 GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 
-// ROWSBINX is rowsBinx, with ahead as ROWS64 takes it: a loop for shifts
-// up to 16 (BINBLOCKH), one for the others (wide, BINBLOCK).
+// ROWSBINX is rowsBinx, with ahead as ROWS64 takes it: loops for shifts
+// up to 16 (BINBLOCKH) and for the others (wide, BINBLOCK), each with the
+// tie masks and without them (every 0: BINBLOCKH0, BINBLOCK0).
 #define ROWSBINX(ahead) \
-	ROWARGS \
+	ROWARGSN(steps) \
 	MOVQ shift+56(FP), AX \
 	CMPQ AX, $16 \
 	JA wide \
@@ -302,9 +303,11 @@ GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 	VPADDD Z12, Z11, Z11 \
 	MOVL $0xFFFF0000, AX \
 	VPBROADCASTD AX, Z13 \
-	TESTQ R9, R9 \
-	JZ done \
-	ROWS64L(BINPLACE, BINBLOCKH, BINADVANCE, ahead, hrow, haligned, hpairs, hone, hlast, hdone) \
+	BINSTEPS \
+	JNE hties \
+	ROWS64L(BINPLACE, BINBLOCKH0, BINADVANCE, ahead, BINROWPREP, BINNEXT, h0row, h0aligned, h0pairs, h0one, h0last, h0done) \
+hties: \
+	ROWS64L(BINPLACE, BINBLOCKH, BINADVANCE, ahead, BINROWPREP, BINNEXT, hrow, haligned, hpairs, hone, hlast, hdone) \
 wide: \
 	NEGQ AX \
 	ADDQ $20, AX \
@@ -320,9 +323,66 @@ wide: \
 	VPBROADCASTW AX, Z12 \
 	MOVL $0xFFFF0000, AX \
 	VPBROADCASTD AX, Z13 \
+	BINSTEPS \
+	JNE wties \
+	ROWS64L(BINPLACE, BINBLOCK0, BINADVANCE, ahead, BINROWPREP, BINNEXT, w0row, w0aligned, w0pairs, w0one, w0last, w0done) \
+wties: \
+	ROWS64L(BINPLACE, BINBLOCK, BINADVANCE, ahead, BINROWPREP, BINNEXT, row, aligned, pairs, one, last, done)
+
+// BINSTEPS sets rowsBinx's row by row state from steps (R12; a binSteps):
+// steps in SI, the row's firsts at 0(SP) (R12), its first kb in R13 and its
+// first element, counted from the first row's, in DX; with no rows, to
+// done; the flags as every (56(SI)) compares with 0.
+#define BINSTEPS \
+	MOVQ R12, SI \
+	MOVQ SP, R12 \
+	MOVQ 0(SI), R13 \
+	XORL DX, DX \
 	TESTQ R9, R9 \
 	JZ done \
-	ROWS64(BINPLACE, BINBLOCK, BINADVANCE, ahead)
+	CMPQ 56(SI), $0
+
+// BINFIRST puts at off(SP) a place's firsts value: its first kb (AX, the
+// low 32 bits) and, above, its tie mask: every << ((tie - e) & perMask),
+// 32 bits, for its first element e (a register). Clobbers CX, DI, e.
+#define BINFIRST(off, e) \
+	MOVQ 40(SI), CX \
+	SUBQ e, CX \
+	ANDQ 48(SI), CX \
+	MOVQ 56(SI), DI \
+	SHLXL CX, DI, DI \
+	SHLQ $32, DI \
+	MOVL AX, AX \
+	ORQ DI, AX \
+	MOVQ AX, off(SP)
+
+// BINROWPREP puts the row's three firsts at 0(SP), 8(SP), 16(SP): at its
+// start (kb R13, element DX), at its first 64-byte aligned byte (mis
+// elements on: kb plus mis*d (16(SI))) and at its last block (kb plus
+// lastD (24(SI)), element DX + n - 32 (n: 32(SI))).
+#define BINROWPREP \
+	MOVQ R13, AX \
+	MOVQ DX, BX \
+	BINFIRST(0, BX) \
+	MOVQ R8, BX \
+	NEGQ BX \
+	ANDQ $63, BX \
+	SHRQ $1, BX \
+	MOVQ BX, AX \
+	IMULQ 16(SI), AX \
+	ADDQ R13, AX \
+	ADDQ DX, BX \
+	BINFIRST(8, BX) \
+	MOVQ 24(SI), AX \
+	ADDQ R13, AX \
+	MOVQ 32(SI), BX \
+	LEAQ -32(DX)(BX*1), BX \
+	BINFIRST(16, BX)
+
+// BINNEXT steps to the next row: kb by rowD (8(SI)), its element by n.
+#define BINNEXT \
+	ADDQ 8(SI), R13 \
+	ADDQ 32(SI), DX
 
 // func f16Bin(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 TEXT ·f16Bin(SB), NOSPLIT, $0-64
@@ -595,26 +655,41 @@ TEXT ·f32BinqA(SB), NOSPLIT, $0-64
 	VPANDNQ Z5, Z14, Z5 \
 	VMOVDQU64 Z5, 0(at)
 
+// BINBLOCKH0 and BINBLOCK0 are BINBLOCKH and BINBLOCK for rows with no
+// ties (no tie mask to clear).
+#define BINBLOCKH0(at) \
+	VPSRLD $16, Z0, Z5 \
+	VPTERNLOGD $0xF8, Z13, Z1, Z5 \
+	VMOVDQU64 Z5, 0(at)
+
+#define BINBLOCK0(at) \
+	VPSRLD $20, Z0, Z5 \
+	VPSRLD $4, Z1, Z6 \
+	VPTERNLOGD $0xF8, Z13, Z6, Z5 \
+	VPADDW Z12, Z5, Z5 \
+	VMOVDQU64 Z5, 0(at)
+
 #define BINADVANCE \
 	VPADDD Z4, Z0, Z0 \
 	VPADDD Z4, Z1, Z1
 
-// func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
+// func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 // Rows of float16 of one sign and binade from int32 lanes (the binade
 // kernel's rounding at every shift up to 20), with AVX-512 (ROWS64). The
 // lanes (base, in packOrder, and inc) are scaled once: to shift 16 with c
 // << 16 added where shift is 16 or less (BINBLOCKH, as F16BINX's BINXH: a
-// block in three operations), else to shift 20 (BINBLOCK: five). Each
-// firsts value holds a place's first kb (low 32 bits) and its tie mask
-// (high 32 bits). (Scratch loops of rowsBinxA over padded rows at 4 MiB,
-// shift 10, with ROWS64's two blocks a turn: 104-106 GB/s against 93-94
-// at shift 20.)
-TEXT ·rowsBinx(SB), NOSPLIT, $0-72
+// block in three operations), else to shift 20 (BINBLOCK: five). The
+// places of each row come from steps (binSteps), worked out at the row's
+// start into the frame (BINROWPREP), where BINPLACE takes a place's first
+// kb (low 32 bits) and tie mask (high 32 bits). (Scratch loops of
+// rowsBinxA over padded rows at 4 MiB, shift 10, with ROWS64's two blocks
+// a turn: 104-106 GB/s against 93-94 at shift 20.)
+TEXT ·rowsBinx(SB), NOSPLIT, $24-72
 	ROWSBINX(NOAHEAD)
 
-// func rowsBinxA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
+// func rowsBinxA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 // rowsBinx fetching its lines ahead of the stores.
-TEXT ·rowsBinxA(SB), NOSPLIT, $0-72
+TEXT ·rowsBinxA(SB), NOSPLIT, $24-72
 	ROWSBINX(AHEAD)
 
 // The lanes of a place of rowsBinQx: the scaled base (Z16-Z19, c << 48 in

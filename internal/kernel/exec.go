@@ -634,35 +634,27 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 	}
 	de := uint64(dm) << up                   // kb's step between elements
 	kb := p.first<<up + uint64(1)<<(shift-1) // the kb of the current row's first element
-	dRow := uint64(n) * de
+	dRow, lastD := uint64(n)*de, uint64(n-32)*de
+	if !q {
+		// One call: the kernel works out each row's places (binSteps).
+		steps := binSteps{kb: kb, rowD: dRow, d: de, lastD: lastD, n: uint64(n), tie: uint64(p.tie), perMask: uint64(p.per - 1)}
+		if p.ties {
+			steps.every = tieMask(p, int64(p.tie))
+		}
+		tbl.rowsBin(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, base32, &steps, 32*de, uint64(shift), uint64(p.c))
+	}
 	var firsts [3 * rowsPerCall]uint64
-	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
+	for r0 := int(p.j); q && r0 < int(p.j+p.n); r0 += rowsPerCall {
 		m := min(rowsPerCall, int(p.j+p.n)-r0)
 		d := unsafe.SliceData(dst[r0*pitch:])
-		at, lastD := uintptr(unsafe.Pointer(d)), uint64(n-32)*de
+		at := uintptr(unsafe.Pointer(d))
 		for r := range m { // (the address advanced a row at a time, as in rows)
 			mis := alignedAt(at, 1)
 			at += uintptr(pitch)
-			f0, f1, f2 := kb, kb+mis*de, kb+lastD
+			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = kb, kb+mis*de, kb+lastD
 			kb += dRow
-			if q {
-				firsts[3*r], firsts[3*r+1], firsts[3*r+2] = f0, f1, f2
-				continue
-			}
-			f0, f1, f2 = uint64(uint32(f0)), uint64(uint32(f1)), uint64(uint32(f2))
-			if p.ties {
-				e := int64(r0+r-int(p.j)) * int64(n) // the element of the piece's run the row starts at
-				f0 |= tieMask(p, e) << 32
-				f1 |= tieMask(p, e+int64(mis)) << 32
-				f2 |= tieMask(p, e+int64(n-32)) << 32
-			}
-			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = f0, f1, f2
 		}
-		if !q {
-			tbl.rowsBin(p.st, d, m, pitch, n<<1, base32, &firsts[0], 32*de, uint64(shift), uint64(p.c))
-		} else {
-			tbl.rowsBinQ(p.st, d, m, pitch, n<<1, &base64, &firsts[0], 32*de, uint64(shift), uint64(p.c))
-		}
+		tbl.rowsBinQ(p.st, d, m, pitch, n<<1, &base64, &firsts[0], 32*de, uint64(shift), uint64(p.c))
 	}
 	total := int64(p.n) * int64(n)
 	for e := int64(p.tie); p.m == mRowsBin && !p.ties && e < total; e += int64(p.per) {

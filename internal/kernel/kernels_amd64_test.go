@@ -886,25 +886,31 @@ func TestRowBinadeKernels(t *testing.T) {
 			} else {
 				lo -= span * dm
 			}
-			firsts := make([]uint64, 3*rows)
-			for i := range firsts {
-				first := uint64(lo + r.Int64N(hi-lo+1))
-				if r.IntN(4) == 0 {
-					first = uint64(lo) // kb at an end of the range
-					if r.IntN(2) == 0 {
-						first = uint64(hi)
-					}
-				}
+			// Places within [lo, hi]: the first row's kb within an eighth
+			// of the range's middle, and each of the row, mis and last
+			// steps moving it by at most another eighth.
+			wd := (hi - lo) / 8
+			steps := binSteps{
+				kb:    uint64((lo+hi)/2 + r.Int64N(2*wd+1) - wd),
+				rowD:  uint64(r.Int64N(2*(wd/int64(rows))+1) - wd/int64(rows)),
+				d:     uint64(r.Int64N(2*(wd/32)+1) - wd/32),
+				lastD: uint64(r.Int64N(2*wd+1) - wd),
+				n:     uint64(rowBytes / 2), tie: r.Uint64(), perMask: 1<<r.IntN(6) - 1,
+			}
+			if r.IntN(4) == 0 { // every kb at an end of the range
+				steps.kb, steps.rowD, steps.d, steps.lastD = uint64(lo), 0, 0, 0
 				if r.IntN(2) == 0 {
-					first |= uint64(r.Uint32()) << 32 // a tie mask
+					steps.kb = uint64(hi)
 				}
-				firsts[i] = first
+			}
+			if r.IntN(2) == 0 {
+				steps.every = uint64(r.Uint32()) // tie masks
 			}
 			inc := uint64(32*dm) << up
 			m := newKernelMem(r, (rows-1)*pitch+rowBytes, p.nt)
 			w := m.twin()
-			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], inc, shift, cc)
-			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], inc, shift, cc)
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, inc, shift, cc)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, inc, shift, cc)
 			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d shift %d case %d", p.name, rows, pitch, rowBytes, shift, c), m, w)
 		}
 	}

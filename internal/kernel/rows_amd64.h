@@ -50,12 +50,18 @@ done: \
 // FIRSTSNEXT steps R12 to the next row's three firsts.
 #define FIRSTSNEXT ADDQ $24, R12
 
-#define ROWS64(place, store, advance, ahead) \
-	ROWS64L(place, store, advance, ahead, row, aligned, pairs, one, last, done)
+#define NOROWPREP
 
-// ROWS64L is ROWS64 with its labels given (for a kernel with two loops).
-#define ROWS64L(place, store, advance, ahead, row, aligned, pairs, one, last, done) \
+#define ROWS64(place, store, advance, ahead) \
+	ROWS64L(place, store, advance, ahead, NOROWPREP, FIRSTSNEXT, row, aligned, pairs, one, last, done)
+
+// ROWS64L is ROWS64 with rowprep at the start of each row (it may put
+// the row's firsts where R12 points: see rowsBinx), nextrow stepping to
+// the next row's places (for R12: FIRSTSNEXT), and its labels given (for a
+// kernel with several loops).
+#define ROWS64L(place, store, advance, ahead, rowprep, nextrow, row, aligned, pairs, one, last, done) \
 row: \
+	rowprep \
 	ROWHEADL(aligned) \
 	place(0) \
 	store(R8) \
@@ -91,7 +97,7 @@ last: \
 	place(16) \
 	LEAQ -64(R8)(R11*1), DI \
 	store(DI) \
-	ROWNEXTL(NOFENCE, FIRSTSNEXT, row, done)
+	ROWNEXTL(NOFENCE, nextrow, row, done)
 
 // COPYTWO copies the first and the last w bytes of the CX bytes at SI to
 // DI (they overlap where CX is below 2w) with mov through r.

@@ -98,12 +98,11 @@ type (
 	rowsF16Kernel func(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
 
 	// rowsBinKernel is rowsKernel for float16 of one binade, each place's
-	// blocks as binKernel writes them from the place's first kb (the low 32
-	// bits of its firsts value) with the place's tie mask (the high 32
-	// bits), in blocks of 64 bytes (rowBytes at least 64), the middle ones
-	// from the row's first 64-byte aligned byte. Pre: as binKernel, and
-	// shift at most 20.
-	rowsBinKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
+	// blocks as binKernel writes them from the place's first kb with the
+	// place's tie mask, both from steps (binSteps), in blocks of 64 bytes
+	// (rowBytes at least 64), the middle ones from the row's first 64-byte
+	// aligned byte. Pre: as binKernel, and shift at most 20.
+	rowsBinKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 
 	// rowsFMASKernel is rowsKernel for float32 as fmaSKernel writes it,
 	// 16 lanes of indices a block of 64 bytes (rowBytes at least 64; 128
@@ -141,6 +140,17 @@ type (
 // planner's facts.
 type rowSteps struct {
 	first, rowD, d, lastD uint64
+}
+
+// binSteps gives rowsBinKernel each row's three places: row r's first kb
+// is kb + r*rowD, the kb at its first 64-byte aligned byte (mis elements
+// on) that plus mis*d, the first kb of its last block that plus lastD (the
+// low 32 bits of each sum); a place's tie mask is every << ((tie - e) &
+// perMask), 32 bits (perMask below 32), for the place's first element e
+// counted from the first row's first (row r's at r*n).
+type binSteps struct {
+	kb, rowD, d, lastD, n uint64
+	tie, perMask, every   uint64
 }
 
 // Lanes of the add kernels: integers of 1, 2, 4, 8 bytes, and float32.

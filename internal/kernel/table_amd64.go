@@ -283,10 +283,10 @@ func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *u
 func rowsF16xA(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
 
 //go:noescape
-func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
+func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 
 //go:noescape
-func rowsBinxA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64)
+func rowsBinxA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 
 var (
 	avx2Table   = &table{name: "avx2", asm: true}
@@ -643,14 +643,14 @@ func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base
 }
 
 // rowsBin is only called where hasX512 holds.
-func (t *table) rowsBin(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64) {
+func (t *table) rowsBin(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64) {
 	switch {
 	case !t.asm:
-		rowsBin_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+		rowsBin_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	case st == stAhead:
-		rowsBinxA(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+		rowsBinxA(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	default:
-		rowsBinx(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+		rowsBinx(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	}
 }
 

@@ -78,6 +78,6 @@ func (t *table) rowsF32To16(_ store, dst *byte, rows, pitch, rowBytes int, base 
 	rowsF16_g(dst, rows, pitch, rowBytes, base, firsts, inc)
 }
 
-func (t *table) rowsBin(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64) {
-	rowsBin_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+func (t *table) rowsBin(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64) {
+	rowsBin_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 }

@@ -324,13 +324,17 @@ func rowsF16_g(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *
 
 // rowsBin_g is the twin of rowsBinx: each place's blocks as bin_g writes
 // them.
-func rowsBin_g(dst *byte, rows, pitch, rowBytes int, base *[32]int32, firsts *uint64, inc, shift, c uint64) {
-	fs := unsafe.Slice(firsts, 3*rows)
+func rowsBin_g(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64) {
 	for r := range rows {
 		row := unsafe.Add(unsafe.Pointer(dst), r*pitch)
+		kb := steps.kb + uint64(r)*steps.rowD
+		e := uint64(r) * steps.n
+		mis := uint64(-uintptr(row)&63) / 2
+		fs := [3]uint64{kb, kb + mis*steps.d, kb + steps.lastD}
+		es := [3]uint64{e, e + mis, e + steps.n - 32}
 		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
-			v := fs[3*r+f]
-			bin_g((*byte)(unsafe.Add(row, at)), 1, base, uint64(uint32(v)+uint32(k)*uint32(inc)), inc, shift, c, v>>32)
+			ties := uint64(uint32(steps.every << ((steps.tie - es[f]) & steps.perMask)))
+			bin_g((*byte)(unsafe.Add(row, at)), 1, base, uint64(uint32(fs[f])+uint32(k)*uint32(inc)), inc, shift, c, ties)
 		})
 	}
 }
