@@ -278,6 +278,20 @@ DATA bitsW<>+16(SB)/8, $0x0800040002000100
 DATA bitsW<>+24(SB)/8, $0x8000400020001000
 GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 
+// BINROWLANES scales rowsBinx's lanes (base in Z10, Z11; inc in Z4) from
+// shift AX to shift to (X15: to - AX).
+#define BINROWLANES(to) \
+	NEGQ AX \
+	ADDQ $to, AX \
+	MOVQ AX, X15 \
+	MOVQ inc+48(FP), AX \
+	VPBROADCASTD AX, Z4 \
+	VPSLLD X15, Z4, Z4 \
+	VMOVDQU32 0(SI), Z10 \
+	VMOVDQU32 64(SI), Z11 \
+	VPSLLD X15, Z10, Z10 \
+	VPSLLD X15, Z11, Z11
+
 // ROWSBINX is rowsBinx, with ahead as ROWS64 takes it: loops for shifts
 // up to 16 (BINBLOCKH) and for the others (wide, BINBLOCK), each with the
 // tie masks and without them (every 0: BINBLOCKH0, BINBLOCK0).
@@ -286,16 +300,7 @@ GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 	MOVQ shift+56(FP), AX \
 	CMPQ AX, $16 \
 	JA wide \
-	NEGQ AX \
-	ADDQ $16, AX \
-	MOVQ AX, X15 \
-	MOVQ inc+48(FP), AX \
-	VPBROADCASTD AX, Z4 \
-	VPSLLD X15, Z4, Z4 \
-	VMOVDQU32 0(SI), Z10 \
-	VMOVDQU32 64(SI), Z11 \
-	VPSLLD X15, Z10, Z10 \
-	VPSLLD X15, Z11, Z11 \
+	BINROWLANES(16) \
 	MOVQ c+64(FP), AX \
 	SHLL $16, AX \
 	VPBROADCASTD AX, Z12 \
@@ -309,16 +314,7 @@ GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 hties: \
 	ROWS64L(BINPLACE, BINBLOCKH, BINADVANCE, ahead, BINROWPREP, BINNEXT, hrow, haligned, hpairs, hone, hlast, hdone) \
 wide: \
-	NEGQ AX \
-	ADDQ $20, AX \
-	MOVQ AX, X15 \
-	MOVQ inc+48(FP), AX \
-	VPBROADCASTD AX, Z4 \
-	VPSLLD X15, Z4, Z4 \
-	VMOVDQU32 0(SI), Z10 \
-	VMOVDQU32 64(SI), Z11 \
-	VPSLLD X15, Z10, Z10 \
-	VPSLLD X15, Z11, Z11 \
+	BINROWLANES(20) \
 	MOVQ c+64(FP), AX \
 	VPBROADCASTW AX, Z12 \
 	MOVL $0xFFFF0000, AX \
