@@ -587,7 +587,7 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan
 	}
 	st := stRegular
 	switch size := whole - j<<s.lg; {
-	case vec && size >= streamingMin && t.streams(dst[j<<s.lg:]):
+	case vec && size >= streamingMin && t.streams(dst[j<<s.lg:], len(dst)-j<<s.lg, len(dst)-j<<s.lg):
 		st = stStream
 	case vec && size >= aheadMin && size <= aheadMax:
 		st = stAhead
@@ -1092,7 +1092,7 @@ func (s *Seq) rowStore(t *table, dst []byte, r, end, pitch, rowBytes int, m meth
 	span := (end-r-1)*pitch + rowBytes
 	d := dst[r*pitch : r*pitch+span]
 	switch {
-	case span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && t.streams(d):
+	case span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && t.streams(d, pitch, rowBytes):
 		return stStream
 	case span >= aheadMin && span <= aheadMax && m != mRowRuns:
 		return stAhead

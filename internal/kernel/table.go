@@ -194,13 +194,15 @@ func (t *table) hasX512() bool { return !t.asm || t.avx512 }
 // EPYC, 2026-11-23; 75 against 40 before both were rewritten that day).
 func (t *table) binadeFirst() bool { return !t.asm || t.avx512 }
 
-// streams reports whether streaming stores write a large dst faster than
-// regular ones on this machine (it may write dst to find out).
-func (t *table) streams(dst []byte) bool {
+// streams reports whether streaming stores write a large dst, rows of
+// rowBytes every pitch bytes (a run: one row), faster than regular ones on
+// this machine (it may write the rows, never the gaps between them, to
+// find out).
+func (t *table) streams(dst []byte, pitch, rowBytes int) bool {
 	if streamTest != 0 {
 		return streamTest > 0
 	}
-	return t.asm && streaming(dst)
+	return t.asm && streaming(dst, pitch, rowBytes)
 }
 
 // streamTest, when not 0, overrides streams in tests: 1 streams, -1 does

@@ -674,8 +674,10 @@ var streamRecheck = 2 * time.Second
 // shorter than streamingMin (what is left of a large run after its first
 // plans: a measurement there would be of the cache). Measuring costs about
 // as much as writing 100 MiB: under one percent of what a stream of large
-// fills writes in streamRecheck.
-func streaming(dst []byte) bool {
+// fills writes in streamRecheck. dst is rows of rowBytes, pitch bytes
+// apart (a run: one row, pitch and rowBytes len(dst)); the measurement
+// writes within the rows only, never the gaps between them.
+func streaming(dst []byte, pitch, rowBytes int) bool {
 	if at := streamAt.Load(); len(dst) < streamingMin || at != 0 && time.Since(time.Unix(0, at)) < streamRecheck {
 		return streamWins.Load()
 	}
@@ -683,20 +685,37 @@ func streaming(dst []byte) bool {
 		return streamWins.Load()
 	}
 	defer streamMu.Unlock()
-	off := int((32 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%32) % 32)
-	b := dst[off:]
-	b = b[:min(len(b), 16<<20)/128*128]
+	span := min(len(dst), 16<<20)
 	var p [32]byte
 	regular, nt := time.Duration(1<<62), time.Duration(1<<62)
 	for range 3 { // in alternation, so that both see the same machine
 		t := time.Now()
-		storeAVX2(unsafe.SliceData(b), len(b)/128, &p)
+		storeRows(dst[:span], pitch, rowBytes, false, &p)
 		regular = min(regular, time.Since(t))
 		t = time.Now()
-		storeAVX2NT(unsafe.SliceData(b), len(b)/128, &p)
+		storeRows(dst[:span], pitch, rowBytes, true, &p)
 		nt = min(nt, time.Since(t))
 	}
 	streamWins.Store(nt < regular)
 	streamAt.Store(time.Now().UnixNano())
 	return nt < regular
+}
+
+// storeRows writes the whole 128-byte blocks from the first 32-byte aligned
+// byte of each row of dst (rowBytes every pitch bytes) with AVX2 stores,
+// streaming (nt) or regular, from p: a measurement's stores, within the
+// rows.
+func storeRows(dst []byte, pitch, rowBytes int, nt bool, p *[32]byte) {
+	for at := 0; at < len(dst); at += pitch {
+		row := dst[at:min(at+rowBytes, len(dst))]
+		off := int((32 - uintptr(unsafe.Pointer(unsafe.SliceData(row)))%32) % 32)
+		if off >= len(row) || (len(row)-off)/128 == 0 {
+			continue
+		}
+		if nt {
+			storeAVX2NT(&row[off], (len(row)-off)/128, p)
+		} else {
+			storeAVX2(&row[off], (len(row)-off)/128, p)
+		}
+	}
 }

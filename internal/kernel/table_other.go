@@ -6,7 +6,7 @@ package kernel
 func machineTables() []*table { return []*table{goTable} }
 
 // streaming is false: the Go twins have one kind of store.
-func streaming([]byte) bool { return false }
+func streaming([]byte, int, int) bool { return false }
 
 // The table's methods on this build: the Go twins (see table_amd64.go).
 
