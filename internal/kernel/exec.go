@@ -139,9 +139,10 @@ func (f *Filler) FillNative(dst []byte, i0, step uint64) {
 // FillRowsLE writes rows of n consecutive elements, row r starting at byte
 // r*pitch of dst, with the bits of indices i0 + r*rowStep + j*step.
 func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
+	whole := len(dst)
 	for {
 		var pl plan
-		done := f.planRows(tbl, dst, rows, pitch, n, i0, rowStep, step, &pl)
+		done := f.planRows(tbl, dst, whole, rows, pitch, n, i0, rowStep, step, &pl)
 		for _, p := range pl.p[:pl.n] {
 			switch p.m {
 			case mRowRuns:

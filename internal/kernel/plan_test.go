@@ -264,7 +264,7 @@ func planAllRows(tb *table, c rowsLayout) []piece {
 	var all []piece
 	for done := 0; done < c.rows; {
 		var pl plan
-		e := c.f.planRows(tb, c.dst[done*c.pitch:], c.rows-done, c.pitch, c.n, c.i0+uint64(done)*c.rowStep, c.rowStep, c.step, &pl)
+		e := c.f.planRows(tb, c.dst[done*c.pitch:], len(c.dst), c.rows-done, c.pitch, c.n, c.i0+uint64(done)*c.rowStep, c.rowStep, c.step, &pl)
 		for _, p := range pl.p[:pl.n] {
 			p.j += uint32(done)
 			all = append(all, p)
@@ -725,13 +725,19 @@ func TestPlanRowsAhead(t *testing.T) {
 		f := NewFiller(c.kind, c.size, c.start, c.delta, c.i0+uint64(rows)*rowStep) // (facts: the rows' indices)
 		dst := mem[:(rows-1)*pitch+n*c.size]
 		for _, tb := range machineTables() {
+			// A layout below aheadMin: no piece fetches ahead.
+			for _, p := range planAllRows(tb, rowsLayout{f: f, dst: dst[:63*pitch+n*c.size], rows: 64, pitch: pitch, n: n, i0: c.i0, rowStep: rowStep, step: 1}) {
+				if p.st == stAhead {
+					t.Fatalf("%s case %d: piece %v of a layout of 64 rows fetches ahead", tb.name, ci, p.m)
+				}
+			}
 			for _, p := range planAllRows(tb, rowsLayout{f: f, dst: dst, rows: rows, pitch: pitch, n: n, i0: c.i0, rowStep: rowStep, step: 1}) {
 				if why := f.validRows(tb, dst, rows, pitch, n, c.i0, rowStep, 1, p); why != "" {
 					t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, p.m, why)
 				}
-				span := int(p.n-1)*pitch + n*c.size
-				if want := p.m != mRowRuns && span >= aheadMin && span <= aheadMax; (p.st == stAhead) != want {
-					t.Fatalf("%s case %d: piece %v of %d rows (%d bytes) of store kind %d", tb.name, ci, p.m, p.n, span, p.st)
+				// (The whole layout is of aheadMin to aheadMax bytes.)
+				if want := p.m != mRowRuns; (p.st == stAhead) != want {
+					t.Fatalf("%s case %d: piece %v of %d rows of store kind %d", tb.name, ci, p.m, p.n, p.st)
 				}
 				if p.st == stAhead && tb == goTable {
 					ahead[p.m] = true

@@ -53,13 +53,27 @@ done: \
 #define NOROWPREP
 
 #define ROWS64(place, store, advance, ahead) \
-	ROWS64L(place, store, advance, ahead, NOROWPREP, FIRSTSNEXT, row, aligned, pairs, one, last, done)
+	ROWS64L(place, store, SEQPAIR, advance, ahead, NOROWPREP, FIRSTSNEXT, row, aligned, pairs, one, last, done)
 
-// ROWS64L is ROWS64 with rowprep at the start of each row (it may put
-// the row's firsts where R12 points: see rowsBinx), nextrow stepping to
-// the next row's places (for R12: FIRSTSNEXT), and its labels given (for a
-// kernel with several loops).
-#define ROWS64L(place, store, advance, ahead, rowprep, nextrow, row, aligned, pairs, one, last, done) \
+// SEQPAIR is ROWS64's pair of blocks a loop turn: each block stored, then
+// the lanes advanced.
+#define SEQPAIR(store, advance, ahead) \
+	ahead(0) \
+	ahead(64) \
+	store(DI) \
+	advance \
+	ADDQ $64, DI \
+	store(DI) \
+	advance \
+	ADDQ $64, DI
+
+// ROWS64L is ROWS64 with the pair of blocks of a loop turn by
+// pair(store, advance, ahead) (SEQPAIR or a kernel's own, which makes both
+// blocks before storing either: see BINPAIR), rowprep at the start of each
+// row (it may put the row's firsts where R12 points: see rowsBinx),
+// nextrow stepping to the next row's places (for R12: FIRSTSNEXT), and its
+// labels given (for a kernel with several loops).
+#define ROWS64L(place, store, pair, advance, ahead, rowprep, nextrow, row, aligned, pairs, one, last, done) \
 row: \
 	rowprep \
 	ROWHEADL(aligned) \
@@ -75,14 +89,7 @@ aligned: \
 	CMPQ CX, $64 \
 	JLE one \
 pairs: \
-	ahead(0) \
-	ahead(64) \
-	store(DI) \
-	advance \
-	ADDQ $64, DI \
-	store(DI) \
-	advance \
-	ADDQ $64, DI \
+	pair(store, advance, ahead) \
 	SUBQ $128, CX \
 	CMPQ CX, $64 \
 	JG pairs \
