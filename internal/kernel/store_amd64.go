@@ -18,6 +18,12 @@ func storeAVX2(dst *byte, blocks int, pattern *[32]byte)
 //go:noescape
 func storeAVX2NT(dst *byte, blocks int, pattern *[32]byte)
 
+//go:noescape
+func storeRowsAVX2(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
+
+//go:noescape
+func storeRowsAVX2NT(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
+
 // StoreMethods are the ways this machine writes memory, fastest first for
 // large buffers on most machines.
 var StoreMethods = func() []StoreMethod {

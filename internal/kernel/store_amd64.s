@@ -27,6 +27,42 @@ done: \
 	VZEROUPPER \
 	RET
 
+// STOREROWS writes the whole 64-byte lines within each of rows rows of
+// rowBytes at dst, dst + pitch, ... with store (the 32-byte pattern), then
+// fence once: the streaming measurement's stores (see streaming), which
+// never reach past a row.
+#define STOREROWS(store, fence) \
+	MOVQ dst+0(FP), R8 \
+	MOVQ rows+8(FP), R9 \
+	MOVQ pitch+16(FP), R10 \
+	MOVQ rowBytes+24(FP), R11 \
+	MOVQ pattern+32(FP), SI \
+	VMOVDQU (SI), Y0 \
+	TESTQ R9, R9 \
+	JZ done \
+row: \
+	LEAQ 63(R8), DI \
+	ANDQ $-64, DI \
+	LEAQ (R8)(R11*1), CX \
+	ANDQ $-64, CX \
+	SUBQ DI, CX \
+	JLE next \
+	SHRQ $6, CX \
+line: \
+	store Y0, 0(DI) \
+	store Y0, 32(DI) \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ line \
+next: \
+	ADDQ R10, R8 \
+	DECQ R9 \
+	JNZ row \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
 // func storeRepStosq(dst *byte, words int, pattern uint64)
 TEXT ·storeRepStosq(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
@@ -56,3 +92,11 @@ TEXT ·storeAVX2(SB), NOSPLIT, $0-24
 // Non-temporal 32-byte stores, 128 bytes a block; dst 32-byte aligned.
 TEXT ·storeAVX2NT(SB), NOSPLIT, $0-24
 	STORES(VMOVNTDQ, SFENCE)
+
+// func storeRowsAVX2(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
+TEXT ·storeRowsAVX2(SB), NOSPLIT, $0-40
+	STOREROWS(VMOVDQU, NOFENCE)
+
+// func storeRowsAVX2NT(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
+TEXT ·storeRowsAVX2NT(SB), NOSPLIT, $0-40
+	STOREROWS(VMOVNTDQ, SFENCE)

@@ -2,7 +2,11 @@
 
 package kernel
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+)
 
 // TestStreamingMeasureFits: the measurement stays inside a destination of
 // exactly the streaming size at an odd address.
@@ -87,6 +91,47 @@ func TestStreamingRowsGaps(t *testing.T) {
 			for at := r*pitch*size + n*size; at < (r+1)*pitch*size; at++ {
 				if mem[at] != 0xAA {
 					t.Fatalf("size %d: gap byte %d (after row %d) = %#x, want 0xaa", size, at, r, mem[at])
+				}
+			}
+		}
+	}
+}
+
+// TestStoreRows: the measurement's row stores write every whole 64-byte
+// line within each row, and nothing else.
+func TestStoreRows(t *testing.T) {
+	if !CPU.AVX2 {
+		t.Skip("no AVX2")
+	}
+	r := rand.New(rand.NewPCG(91, 92))
+	var p [32]byte
+	for i := range p {
+		p[i] = byte(i + 1)
+	}
+	for c := range 200 {
+		rows, rowBytes := 1+r.IntN(20), 1+r.IntN(600)
+		pitch := rowBytes + r.IntN(200)
+		mem := make([]byte, 64+rows*pitch+64)
+		off := r.IntN(64)
+		dst := mem[off : off+(rows-1)*pitch+rowBytes]
+		for _, store := range []func(*byte, int, int, int, *[32]byte){storeRowsAVX2, storeRowsAVX2NT} {
+			for i := range mem {
+				mem[i] = 0xAA
+			}
+			store(&dst[0], rows, pitch, rowBytes, &p)
+			base := uintptr(unsafe.Pointer(&mem[0]))
+			for i := range mem {
+				want := byte(0xAA)
+				at := i - off // the byte's place in dst
+				if row := at / pitch; at >= 0 && row < rows && at-row*pitch < rowBytes {
+					first := (base + uintptr(off+row*pitch) + 63) &^ 63
+					end := (base + uintptr(off+row*pitch+rowBytes)) &^ 63
+					if a := base + uintptr(i); a >= first && a < end {
+						want = p[(a-first)%32]
+					}
+				}
+				if mem[i] != want {
+					t.Fatalf("case %d (rows %d pitch %d rowBytes %d off %d): byte %d = %#x, want %#x", c, rows, pitch, rowBytes, off, i, mem[i], want)
 				}
 			}
 		}
