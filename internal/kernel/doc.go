@@ -103,8 +103,9 @@
 // each line 1024 bytes (f16BinxA: 2048) before they reach it (PREFETCHT0:
 // AHEAD and AHEADFAR in lanes_amd64.h): every run kernel marked [NT] above and every row kernel
 // has this ahead form too (suffix A: addStoreDA, fmaStorexA, f16BinqA,
-// rowsAddDA, rowsBinxA, ...; a piece of rows decides by the bytes it
-// spans). The copy and fill methods have one form (REP MOVSB and REP
+// rowsAddDA, rowsBinxA, ...; a piece of rows streams by the bytes it
+// spans and fetches ahead by the bytes of its whole layout: see rowStore).
+// The copy and fill methods have one form (REP MOVSB and REP
 // STOSQ, which write at the ceiling here without it).
 //
 // The streaming forms of the AVX-512 row kernels (ROWS64NT) stream each
