@@ -588,30 +588,17 @@ func (f *Filler) rowsCvtQ(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 }
 
 // rowsFMAS writes a piece of float32 rows as fma(i, delta, start) in
-// float32 (mRowsFMAS), rowsPerCall rows a call, the indices at the three
-// places a row's blocks start given as float32.
+// float32 (mRowsFMAS), in one call: the kernel works out the indices at the
+// three places a row's blocks start from rowSteps.
 func (f *Filler) rowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
 	var base [16]float32
 	for l := range base {
 		base[l] = float32(uint64(l) * step)
 	}
 	inc := uint64(math.Float32bits(float32(16 * step)))
-	rowBytes := n << 2
 	lastBlock := uint64(n - 16) // the element the last block of a row starts at
-	var firsts [3 * rowsPerCall]uint64
-	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
-		m := min(rowsPerCall, int(p.j+p.n)-r0)
-		d := unsafe.SliceData(dst[r0*pitch:])
-		i, at, lastI := i0+uint64(r0)*rowStep, uintptr(unsafe.Pointer(d)), lastBlock*step
-		fs := firsts[:3*m]
-		for k := 0; k+2 < len(fs); k += 3 { // as the word rows' loop in rows
-			fs[k] = uint64(math.Float32bits(float32(i)))
-			fs[k+1] = uint64(math.Float32bits(float32(i + alignedAt(at, 2)*step)))
-			fs[k+2] = uint64(math.Float32bits(float32(i + lastI)))
-			i, at = i+rowStep, at+uintptr(pitch)
-		}
-		tbl.rowsFMAS(p.st, d, m, pitch, rowBytes, &base, &firsts[0], inc, f.start, f.delta)
-	}
+	steps := rowSteps{i0 + uint64(p.j)*rowStep, rowStep, step, lastBlock * step}
+	tbl.rowsFMAS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, inc, f.start, f.delta)
 }
 
 // rowsBin writes a piece of binade rows with the binade row kernel of its

@@ -735,21 +735,22 @@ func TestRowFMASKernels(t *testing.T) {
 			// below 2^24.
 			step := 1 + r.Uint64N(3)
 			rowStep := uint64(pitch/4)*step + r.Uint64N(3)
-			i0 := r.Uint64N(1<<24 - uint64(rows)*rowStep - uint64(rowBytes/4)*step)
+			i0 := r.Uint64N(1<<24 - uint64(rows)*rowStep - uint64(rowBytes/4)*step - 64) // (64: the places' d below)
 			var base [16]float32
 			for l := range base {
 				base[l] = float32(uint64(l) * step)
 			}
 			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
 			m.off += 4 * r.IntN(16)
-			firsts := rowFirsts(m, rows, pitch, rowBytes, 4, func(row, e int) uint64 {
-				return uint64(math.Float32bits(float32(i0 + uint64(row)*rowStep + uint64(e)*step)))
-			})
+			steps := rowSteps{i0, rowStep, step, uint64(rowBytes/4-16) * step}
+			if !p.nt && r.IntN(2) == 0 { // places apart from one sequence (the regular forms write each from its own)
+				steps.d, steps.lastD = r.Uint64N(4), r.Uint64N(uint64(rowBytes/4))
+			}
 			start, delta := finiteBits32(r), finiteBits32(r)
 			inc := uint64(math.Float32bits(float32(16 * step)))
 			w := m.twin()
-			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], inc, start, delta)
-			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], inc, start, delta)
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, inc, start, delta)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, inc, start, delta)
 			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d off %d start %#x delta %#x case %d", p.name, rows, pitch, rowBytes, m.off, start, delta, c), m, w)
 		}
 	}

@@ -154,8 +154,12 @@ OUT:
 // less than half the speed here, 2026-11-23). Rows start at a multiple of
 // 2 bytes and are a multiple of 2 long, 128 bytes or more (so at least
 // one whole line lies between the partial ones).
-#define ROWS64NT(place, value, advance) \
+#define ROWS64NT(place, value, advance) ROWS64NTL(place, value, advance, NOROWPREP, FIRSTSNEXT)
+
+// ROWS64NTL is ROWS64NT with rowprep and nextrow as ROWS64L takes them.
+#define ROWS64NTL(place, value, advance, rowprep, nextrow) \
 row: \
+	rowprep \
 	ROWHEAD \
 	place(0) \
 	value \
@@ -189,4 +193,4 @@ lines: \
 	SUBQ DX, DI \
 	MOVQ DX, CX \
 	COPYPART(tail16, tail8, tail4, tail2, next) \
-	ROWNEXTL(SFENCE, FIRSTSNEXT, row, done)
+	ROWNEXTL(SFENCE, nextrow, row, done)

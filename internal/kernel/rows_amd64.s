@@ -249,15 +249,64 @@ next: \
 #define FMASADVANCE \
 	VADDPS Z4, Z0, Z0
 
-// FMASROWSETUP loads rowsFMASx's arguments for ROWS64 and ROWS64NT.
+// FMASROWSETUP loads rowsFMASx's arguments for ROWS64L and ROWS64NTL:
+// steps (a rowSteps of indices) in R13, the first row's first index at
+// 88(SP), R12 at the row's three places in the frame (64(SP): below it,
+// the streaming form's 64 bytes for partial lines), 2*inc in Z20.
 #define FMASROWSETUP \
-	ROWARGS \
+	ROWARGSN(steps) \
 	VPBROADCASTD inc+48(FP), Z4 \
+	VADDPS Z4, Z4, Z20 \
 	VPBROADCASTD start+56(FP), Z13 \
 	VPBROADCASTD delta+64(FP), Z14 \
 	VMOVUPS 0(SI), Z10 \
+	MOVQ R12, R13 \
+	LEAQ 64(SP), R12 \
+	MOVQ 0(R13), AX \
+	MOVQ AX, 88(SP) \
 	TESTQ R9, R9 \
 	JZ done
+
+// FMASROWPREP puts the row's three places' indices, as float32, at 0(R12),
+// 8(R12), 16(R12): its first index i (88(SP)), i + mis*d at its first
+// 64-byte aligned byte (mis elements on) and i + lastD; each below 2^24,
+// so exact (the caller computed them so before).
+#define FMASROWPREP \
+	MOVQ 88(SP), AX \
+	VCVTSI2SSQ AX, X9, X9 \
+	VMOVSS X9, 0(R12) \
+	MOVQ R8, BX \
+	NEGQ BX \
+	ANDQ $63, BX \
+	SHRQ $2, BX \
+	IMULQ 16(R13), BX \
+	ADDQ AX, BX \
+	VCVTSI2SSQ BX, X9, X9 \
+	VMOVSS X9, 8(R12) \
+	MOVQ 24(R13), BX \
+	ADDQ AX, BX \
+	VCVTSI2SSQ BX, X9, X9 \
+	VMOVSS X9, 16(R12)
+
+// FMASNEXT steps the row's first index by rowD.
+#define FMASNEXT \
+	MOVQ 8(R13), AX \
+	ADDQ AX, 88(SP)
+
+// FMASPAIR is ROWS64L's pair for rowsFMASx, as BINPAIR: both blocks made
+// (the second from lanes Z2, a block on) before either is stored.
+#define FMASPAIR(store, advance, ahead) \
+	VADDPS Z4, Z0, Z2 \
+	ahead(0) \
+	ahead(64) \
+	VMOVAPS Z0, Z5 \
+	VFMADD213PS Z13, Z14, Z5 \
+	VMOVAPS Z2, Z7 \
+	VFMADD213PS Z13, Z14, Z7 \
+	VMOVUPS Z5, 0(DI) \
+	VMOVUPS Z7, 64(DI) \
+	VADDPS Z20, Z0, Z0 \
+	ADDQ $128, DI
 
 // ROWSF16X is rowsF16x, with ahead as ROWS64 takes it.
 #define ROWSF16X(ahead) \
@@ -390,21 +439,22 @@ TEXT ·rowsCvtQA(SB), NOSPLIT, $0-64
 	CVTQROWSETUP
 	ROWS64(CVTQPLACE, CVTQSTORE, CVTQADVANCE, AHEAD)
 
-// func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+// func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 // Rows of float32 as fma(index, delta, start) in float32 (see fmaStoreSx),
-// with AVX-512 (ROWS64); firsts hold each place's index as float32 bits.
-TEXT ·rowsFMASx(SB), NOSPLIT, $0-72
+// with AVX-512 (ROWS64L); steps give each place's index (rowSteps of
+// integers), worked out at the row's start into the frame (FMASROWPREP).
+TEXT ·rowsFMASx(SB), NOSPLIT, $96-72
 	FMASROWSETUP
-	ROWS64(FMASPLACE, FMASSTORE, FMASADVANCE, NOAHEAD)
+	ROWS64L(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, NOAHEAD, FMASROWPREP, FMASNEXT, row, aligned, pairs, one, last, done)
 
-// func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
-// rowsFMASx with streaming stores (ROWS64NT).
-TEXT ·rowsFMASxNT(SB), NOSPLIT, $64-72
+// func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
+// rowsFMASx with streaming stores (ROWS64NTL).
+TEXT ·rowsFMASxNT(SB), NOSPLIT, $96-72
 	FMASROWSETUP
-	ROWS64NT(FMASPLACE, FMASVALUE, FMASADVANCE)
+	ROWS64NTL(FMASPLACE, FMASVALUE, FMASADVANCE, FMASROWPREP, FMASNEXT)
 
-// func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+// func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 // rowsFMASx fetching its lines ahead of the stores.
-TEXT ·rowsFMASxA(SB), NOSPLIT, $0-72
+TEXT ·rowsFMASxA(SB), NOSPLIT, $96-72
 	FMASROWSETUP
-	ROWS64(FMASPLACE, FMASSTORE, FMASADVANCE, AHEAD)
+	ROWS64L(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, AHEAD, FMASROWPREP, FMASNEXT, row, aligned, pairs, one, last, done)

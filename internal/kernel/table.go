@@ -109,9 +109,9 @@ type (
 	// for the streaming form, whose rows need only be aligned to 4 bytes: it
 	// writes the partial cache lines with regular stores of the width that
 	// fits): lane l of a place's k-th block is base[l] + first + k*inc
-	// (float32; first from the place's firsts value, float32 bits, and inc
-	// float32 bits), every index exact (below 2^24).
-	rowsFMASKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+	// (float32; first the place's index from steps, a rowSteps of integer
+	// indices, and inc float32 bits), every index exact (below 2^24).
+	rowsFMASKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 
 	// rowsBinQKernel is rowsKernel for float16 of one binade from int64
 	// lanes, each place's blocks as binQKernel writes them, every tie to

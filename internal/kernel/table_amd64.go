@@ -223,13 +223,13 @@ func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *u
 func rowsCvtQA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
 
 //go:noescape
-func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 
 //go:noescape
-func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 
 //go:noescape
-func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64)
+func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 
 //go:noescape
 func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
@@ -535,16 +535,16 @@ func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, in
 
 // rowsFMAS is only called where hasX512 holds; streaming, on rows that
 // stream (rowsStreamable).
-func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64) {
+func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
 	switch {
 	case !t.asm:
-		rowsFMAS_g(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
+		rowsFMAS_g(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	case st == stStream:
-		rowsFMASxNT(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
+		rowsFMASxNT(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	case st == stAhead:
-		rowsFMASxA(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
+		rowsFMASxA(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	default:
-		rowsFMASx(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
+		rowsFMASx(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	}
 }
 

@@ -54,8 +54,8 @@ func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, in
 	cvtQ_g(dst, blocks, base, first, inc, scale)
 }
 
-func (t *table) rowsFMAS(_ store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64) {
-	rowsFMAS_g(dst, rows, pitch, rowBytes, base, firsts, inc, start, delta)
+func (t *table) rowsFMAS(_ store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
+	rowsFMAS_g(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 }
 
 func (t *table) rowsCvtQ(_ store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {

@@ -353,15 +353,17 @@ func rowsCvtQ_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *u
 
 // rowsFMAS_g is the twin of rowsFMASx[NT]: each place's blocks of 16
 // float32 as fmaS_g writes its lanes.
-func rowsFMAS_g(dst *byte, rows, pitch, rowBytes int, base *[16]float32, firsts *uint64, inc, start, delta uint64) {
-	fs := unsafe.Slice(firsts, 3*rows)
+func rowsFMAS_g(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
 	st := float64(math.Float32frombits(uint32(start)))
 	d := float64(math.Float32frombits(uint32(delta)))
 	step := float64(math.Float32frombits(uint32(inc)))
 	for r := range rows {
 		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
+		i := steps.first + uint64(r)*steps.rowD // the row's first index
+		mis := uint64(-uintptr(unsafe.Pointer(&row[0]))&63) / 4
+		fs := [3]uint64{i, i + mis*steps.d, i + steps.lastD}
 		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 64, func(at, f, k int) {
-			first := float64(math.Float32frombits(uint32(fs[3*r+f])))
+			first := float64(float32(fs[f])) // (exact: below 2^24)
 			for l := range 16 {
 				i := float64(base[l]) + first + float64(k)*step // an exact integer below 2^24
 				binary.LittleEndian.PutUint32(row[at+4*l:], math.Float32bits(sumToF32(float64(i*d), st)))
