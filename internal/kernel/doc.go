@@ -114,10 +114,11 @@
 // element.
 //
 // A row is written from three places (its start, its first 64-byte
-// aligned byte, its last block). rows-words, rows-f32 and rows-binade
-// work each row's places out themselves from a piece's steps (rowSteps,
-// binSteps), one call for the whole piece; the other row kernels take them
-// from firsts that Filler computes, 64 rows (rowsPerCall) a call. (A Go
+// aligned byte, its last block). rows-words, rows-f32, rows-binade and
+// rows-fma-s work each row's places out themselves from a piece's steps
+// (rowSteps, binSteps), one call for the whole piece; the other row kernels
+// (rows-f16, rows-binade-q, rows-cvt-q) take them from firsts that Filler
+// computes, 64 rows (rowsPerCall) a call. (A Go
 // loop between calls runs while the memory stands idle: 9-16% of a padded
 // fill at 4 MiB.)
 //
