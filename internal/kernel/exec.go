@@ -509,10 +509,9 @@ func (f *Filler) binLanes(own *[32]int32, dm int64, up uint, step uint64) *[32]i
 	return own
 }
 
-// rows writes a piece of rows with the row kernels: rows of words and of
-// float32 in one call, each row's places worked out by the kernel from
-// rowSteps; float16 rows (mRowsF16) rowsPerCall rows a call, the values at
-// the three places a row's blocks start computed here.
+// rows writes a piece of rows with the row kernels (words, float32,
+// float16 from float32 lanes) in one call, each row's places worked out by
+// the kernel from rowSteps.
 func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
 	rowBytes := n << f.lg
 	d := unsafe.SliceData(dst[int(p.j)*pitch:])
@@ -538,30 +537,14 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		tbl.rows(laneS, p.st, d, int(p.n), pitch, rowBytes, (*[128]byte)(unsafe.Pointer(&f.ln.f32)), &steps, &inc)
 		return
 	}
-	// mRowsF16: step 1. The rows' values are exact in float32 (the
-	// planner's facts), so their sums here in float64 are exact too.
+	// mRowsF16: step 1, as mRowsF32 with blocks of 64 bytes.
 	d32 := float32(32 * f.stepF64(1))
 	inc16 := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-	lastBlock := uint64((rowBytes - 64) >> f.lg) // the element the last block of a row starts at
-	dv, rowV := f.stepF64(step), f.stepF64(rowStep)
-	lastV := float64(lastBlock) * dv
-	var firsts [3 * rowsPerCall]uint64
-	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
-		m := min(rowsPerCall, int(p.j+p.n)-r0)
-		d := unsafe.SliceData(dst[r0*pitch:])
-		// The values at each row's start, its first 64-byte aligned byte
-		// and its last block, row by row (a loop of few instructions: it
-		// runs for every row).
-		v, at := f.valueF64(i0+uint64(r0)*rowStep), uintptr(unsafe.Pointer(d))
-		fs := firsts[:3*m]
-		for k := 0; k+2 < len(fs); k += 3 {
-			fs[k] = uint64(math.Float32bits(float32(v)))
-			fs[k+1] = uint64(math.Float32bits(float32(v + float64(alignedAt(at, f.lg))*dv)))
-			fs[k+2] = uint64(math.Float32bits(float32(v + lastV)))
-			v, at = v+rowV, at+uintptr(pitch)
-		}
-		tbl.rowsF32To16(p.st, d, m, pitch, rowBytes, &f.ln.f32, &firsts[0], &inc16)
-	}
+	dv := f.stepF64(step)
+	last := float64((rowBytes - 64) >> f.lg)
+	steps := rowSteps{math.Float64bits(f.valueF64(i0 + uint64(p.j)*rowStep)), math.Float64bits(f.stepF64(rowStep)),
+		math.Float64bits(dv), math.Float64bits(last * dv)}
+	tbl.rowsF32To16(p.st, d, int(p.n), pitch, rowBytes, &f.ln.f32, &steps, &inc16)
 }
 
 // rowsCvtQ writes a piece of float32 rows from exact sums in int64 lanes

@@ -678,21 +678,25 @@ func TestRowF16Kernels(t *testing.T) {
 		for c := range 200 {
 			rows, pitch, rowBytes := rowsCase(r, 64)
 			rowBytes &^= 1
-			b, f, in := exactLanes(r, 32, rowBytes/64+1, 24, r.IntN(50)-40)
+			// Exact float32 lanes: every value a multiple of 2^unit below
+			// 2^23 units in magnitude (as TestRowKernels' float32 rows).
+			const budget = 1 << 23
+			maxD := int64(budget / (2 * (rowBytes/2 + 64)))
+			dd, rowD, st := r.Int64N(2*maxD+1)-maxD, r.Int64N(budget/(2*int64(rows))+1)-budget/(4*int64(rows)), r.Int64N(budget/2+1)-budget/4
+			lastD := r.Int64N(budget/2+1) - budget/4
+			sc := math.Ldexp(1, r.IntN(50)-40)
 			var base [32]float32
 			for l := range base {
-				base[l] = float32(b[l])
+				base[l] = float32(float64(int64(l)*dd) * sc)
 			}
-			d := float32(in)
+			d := float32(float64(32*dd) * sc)
 			inc := [8]float32{d, d, d, d, d, d, d, d}
-			firsts := make([]uint64, 3*rows)
-			for i := range firsts {
-				firsts[i] = uint64(math.Float32bits(float32(f + b[r.IntN(32)])))
-			}
+			steps := rowSteps{math.Float64bits(float64(st) * sc), math.Float64bits(float64(rowD) * sc),
+				math.Float64bits(float64(dd) * sc), math.Float64bits(float64(lastD) * sc)}
 			m := newKernelMem(r, (rows-1)*pitch+rowBytes, p.nt)
 			w := m.twin()
-			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
-			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], &inc)
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, &inc)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, &inc)
 			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d case %d", p.name, rows, pitch, rowBytes, c), m, w)
 		}
 	}

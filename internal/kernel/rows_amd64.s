@@ -310,14 +310,60 @@ next: \
 
 // ROWSF16X is rowsF16x, with ahead as ROWS64 takes it.
 #define ROWSF16X(ahead) \
-	ROWARGS \
+	ROWARGSN(steps) \
 	MOVQ inc+48(FP), DX \
 	VBROADCASTSS (DX), Z4 \
+	VADDPS Z4, Z4, Z20 \
 	VMOVUPS 0(SI), Z10 \
 	VMOVUPS 64(SI), Z11 \
+	MOVQ R12, R13 \
+	MOVQ SP, R12 \
+	VMOVSD 0(R13), X14 \
 	TESTQ R9, R9 \
 	JZ done \
-	ROWS64(F16PLACE, F16STORE, F16ADVANCE, ahead)
+	ROWS64L(F16PLACE, F16STORE, F16PAIR, F16ADVANCE, ahead, F16ROWPREP, F16NEXT, row, aligned, pairs, one, last, done)
+
+// F16ROWPREP puts the row's three places' values, as float32 bits, in the
+// frame (0(R12), 8(R12), 16(R12)): from its first value v (X14, float64;
+// steps, a rowSteps of float64 bits, in R13) as SSTART's kind does, v, v +
+// mis*d and v + lastD (mis: the elements before its first 64-byte aligned
+// byte), each in float64 and then float32 (exact: the planner's facts).
+#define F16ROWPREP \
+	VCVTSD2SS X14, X14, X9 \
+	VMOVSS X9, 0(R12) \
+	MOVQ R8, BX \
+	NEGQ BX \
+	ANDQ $63, BX \
+	SHRQ $1, BX \
+	VCVTSI2SDQ BX, X7, X7 \
+	VMULSD 16(R13), X7, X7 \
+	VADDSD X14, X7, X7 \
+	VCVTSD2SS X7, X7, X9 \
+	VMOVSS X9, 8(R12) \
+	VADDSD 24(R13), X14, X7 \
+	VCVTSD2SS X7, X7, X9 \
+	VMOVSS X9, 16(R12)
+
+#define F16NEXT VADDSD 8(R13), X14, X14
+
+// F16PAIR is ROWS64L's pair for rowsF16x, as BINPAIR: both blocks converted
+// (the second from lanes Z2, Z3, a block on) before either is stored.
+#define F16PAIR(store, advance, ahead) \
+	VADDPS Z4, Z0, Z2 \
+	VADDPS Z4, Z1, Z3 \
+	ahead(0) \
+	ahead(64) \
+	VCVTPS2PH $0, Z0, Y5 \
+	VCVTPS2PH $0, Z1, Y6 \
+	VCVTPS2PH $0, Z2, Y7 \
+	VCVTPS2PH $0, Z3, Y8 \
+	VMOVDQU Y5, 0(DI) \
+	VMOVDQU Y6, 32(DI) \
+	VMOVDQU Y7, 64(DI) \
+	VMOVDQU Y8, 96(DI) \
+	VADDPS Z20, Z0, Z0 \
+	VADDPS Z20, Z1, Z1 \
+	ADDQ $128, DI
 
 // func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 TEXT ·rowsAddB(SB), NOSPLIT, $0-56
@@ -393,8 +439,7 @@ TEXT ·rowsAddSA(SB), NOSPLIT, $0-56
 // The lanes of a place of rowsF16x: float32 base (Z10, Z11) plus the
 // place's first, in Z0, Z1.
 #define F16PLACE(off) \
-	MOVQ off(R12), AX \
-	VPBROADCASTD AX, Z9 \
+	VPBROADCASTD off(R12), Z9 \
 	VADDPS Z10, Z9, Z0 \
 	VADDPS Z11, Z9, Z1
 
@@ -409,15 +454,15 @@ TEXT ·rowsAddSA(SB), NOSPLIT, $0-56
 	VADDPS Z4, Z0, Z0 \
 	VADDPS Z4, Z1, Z1
 
-// func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
+// func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
 // Rows of float16 from exact float32 lanes (see cvtStoreF16x), with AVX-512
-// (ROWS64); firsts hold float32 bits.
-TEXT ·rowsF16x(SB), NOSPLIT, $0-56
+// (ROWS64L); steps (float64 bits) give each row's places (F16ROWPREP).
+TEXT ·rowsF16x(SB), NOSPLIT, $24-56
 	ROWSF16X(NOAHEAD)
 
-// func rowsF16xA(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
+// func rowsF16xA(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
 // rowsF16x fetching its lines ahead of the stores.
-TEXT ·rowsF16xA(SB), NOSPLIT, $0-56
+TEXT ·rowsF16xA(SB), NOSPLIT, $24-56
 	ROWSF16X(AHEAD)
 
 // func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)

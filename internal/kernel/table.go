@@ -95,7 +95,7 @@ type (
 	// float32 lanes (f32Kernel's), in blocks of 64 bytes (rowBytes at
 	// least 64), from three places with the first values given
 	// (firsts[3r], firsts[3r+1], firsts[3r+2]: float32 bits).
-	rowsF16Kernel func(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
+	rowsF16Kernel func(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
 
 	// rowsBinKernel is rowsKernel for float16 of one binade, each place's
 	// blocks as binKernel writes them from the place's first kb with the

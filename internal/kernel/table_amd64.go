@@ -277,10 +277,10 @@ func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *ro
 func rowsAddSA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
+func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
 
 //go:noescape
-func rowsF16xA(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32)
+func rowsF16xA(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
 
 //go:noescape
 func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
@@ -631,14 +631,14 @@ func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, b
 }
 
 // rowsF32To16 is only called where hasX512 holds.
-func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
+func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32) {
 	switch {
 	case !t.asm:
-		rowsF16_g(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsF16_g(dst, rows, pitch, rowBytes, base, steps, inc)
 	case st == stAhead:
-		rowsF16xA(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsF16xA(dst, rows, pitch, rowBytes, base, steps, inc)
 	default:
-		rowsF16x(dst, rows, pitch, rowBytes, base, firsts, inc)
+		rowsF16x(dst, rows, pitch, rowBytes, base, steps, inc)
 	}
 }
 

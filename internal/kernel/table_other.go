@@ -74,8 +74,8 @@ func (t *table) rows(lane int, _ store, dst *byte, rows, pitch, rowBytes int, ba
 	rowsG(lane, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
-func (t *table) rowsF32To16(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
-	rowsF16_g(dst, rows, pitch, rowBytes, base, firsts, inc)
+func (t *table) rowsF32To16(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32) {
+	rowsF16_g(dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
 func (t *table) rowsBin(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64) {

@@ -272,10 +272,7 @@ func rowsAdd(size int, float bool, dst *byte, rows, pitch, rowBytes int, base *[
 		mis := uint64(-uintptr(unsafe.Pointer(&row[0]))&63) / uint64(size)
 		fs := [3]uint64{v, v + mis*steps.d, v + steps.lastD}
 		if float {
-			fv := math.Float64frombits(v)
-			fs[0] = uint64(math.Float32bits(float32(fv)))
-			fs[1] = uint64(math.Float32bits(float32(fv + float64(mis)*math.Float64frombits(steps.d))))
-			fs[2] = uint64(math.Float32bits(float32(fv + math.Float64frombits(steps.lastD))))
+			fs = floatPlaces(math.Float64frombits(v), mis, steps)
 		}
 		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 128, func(at, f, k int) {
 			for l := 0; l < 128; l += size {
@@ -310,15 +307,29 @@ func rowsS_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSt
 	rowsAdd(4, true, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
-func rowsF16_g(dst *byte, rows, pitch, rowBytes int, base *[32]float32, firsts *uint64, inc *[8]float32) {
-	fs := unsafe.Slice(firsts, 3*rows)
+func rowsF16_g(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32) {
+	v := math.Float64frombits(steps.first) // row r's first value
 	for r := range rows {
 		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
+		fs := floatPlaces(v, uint64(-uintptr(unsafe.Pointer(&row[0]))&63)/2, steps)
 		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 64, func(at, f, k int) {
 			for l := range 32 {
-				binary.LittleEndian.PutUint16(row[at+2*l:], f64ToF16(f32Lane(base, fs[3*r+f], inc, l, k)))
+				binary.LittleEndian.PutUint16(row[at+2*l:], f64ToF16(f32Lane(base, fs[f], inc, l, k)))
 			}
 		})
+		v += math.Float64frombits(steps.rowD)
+	}
+}
+
+// floatPlaces returns the float32 bits of a float row's three places from
+// its first value v, mis elements before its first 64-byte aligned byte:
+// v, v + mis*d, v + lastD, each in float64 and then rounded to float32
+// (rowSteps of float64 bits).
+func floatPlaces(v float64, mis uint64, steps *rowSteps) [3]uint64 {
+	return [3]uint64{
+		uint64(math.Float32bits(float32(v))),
+		uint64(math.Float32bits(float32(v + float64(mis)*math.Float64frombits(steps.d)))),
+		uint64(math.Float32bits(float32(v + math.Float64frombits(steps.lastD)))),
 	}
 }
 
