@@ -297,7 +297,7 @@ GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 // up to 16 (BINBLOCKH) and for the others (wide, BINBLOCK), each with the
 // tie masks and without them (every 0: BINBLOCKH0, BINBLOCK0).
 #define ROWSBINX(ahead) \
-	ROWARGSN(steps) \
+	ROWARGS \
 	MOVQ shift+56(FP), AX \
 	CMPQ AX, $16 \
 	JA wide \
@@ -311,9 +311,9 @@ GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 	VPBROADCASTD AX, Z13 \
 	BINSTEPS \
 	JNE hties \
-	ROWS64L(BINPLACE, BINBLOCKH0, BINPAIRH0, BINADVANCE, ahead, BINROWPREP, BINNEXT, h0row, h0aligned, h0pairs, h0one, h0last, h0done) \
+	ROWS64(BINPLACE, BINBLOCKH0, BINPAIRH0, BINADVANCE, ahead, BINROWPREP, BINNEXT, h0row, h0aligned, h0pairs, h0one, h0last, h0done) \
 hties: \
-	ROWS64L(BINPLACE, BINBLOCKH, BINPAIRH, BINADVANCE, ahead, BINROWPREP, BINNEXT, hrow, haligned, hpairs, hone, hlast, hdone) \
+	ROWS64(BINPLACE, BINBLOCKH, BINPAIRH, BINADVANCE, ahead, BINROWPREP, BINNEXT, hrow, haligned, hpairs, hone, hlast, hdone) \
 wide: \
 	BINROWLANES(20) \
 	MOVQ c+64(FP), AX \
@@ -322,9 +322,9 @@ wide: \
 	VPBROADCASTD AX, Z13 \
 	BINSTEPS \
 	JNE wties \
-	ROWS64L(BINPLACE, BINBLOCK0, BINPAIR0, BINADVANCE, ahead, BINROWPREP, BINNEXT, w0row, w0aligned, w0pairs, w0one, w0last, w0done) \
+	ROWS64(BINPLACE, BINBLOCK0, BINPAIR0, BINADVANCE, ahead, BINROWPREP, BINNEXT, w0row, w0aligned, w0pairs, w0one, w0last, w0done) \
 wties: \
-	ROWS64L(BINPLACE, BINBLOCK, BINPAIRX, BINADVANCE, ahead, BINROWPREP, BINNEXT, row, aligned, pairs, one, last, done)
+	ROWS64(BINPLACE, BINBLOCK, BINPAIRX, BINADVANCE, ahead, BINROWPREP, BINNEXT, row, aligned, pairs, one, last, done)
 
 // BINSTEPS sets rowsBinx's row by row state from steps (R12; a binSteps):
 // steps in SI, the row's firsts at 0(SP) (R12), its first kb in R13 and its
@@ -667,12 +667,12 @@ TEXT ·f32BinqA(SB), NOSPLIT, $0-64
 #define BINBLOCK0(at) BINVAL0(Z0, Z1, Z5, Z6); VMOVDQU64 Z5, 0(at)
 #define BINBLOCKH0(at) BINVALH0(Z0, Z1, Z5, Z6); VMOVDQU64 Z5, 0(at)
 
-// BINPAIR is ROWS64L's pair for rowsBinx: two blocks at DI, each made from
+// BINPAIR is ROWS64's pair for rowsBinx: two blocks at DI, each made from
 // its own lanes (Z0, Z1; Z2, Z3 a block on) before either is stored, then
 // the lanes two blocks on (Z20: 2*inc). (Scratch loops of rowsBinxA at
 // shift 20 over padded rows at 4 MiB, eight alternations, median GB/s:
 // 104 against 90 for each block made and stored in turn.) BINPAIRH0...:
-// ROWS64L's pair arguments for each of the four values.
+// ROWS64's pair arguments for each of the four values.
 #define BINPAIR(value, ahead) \
 	VPADDD Z4, Z0, Z2 \
 	VPADDD Z4, Z1, Z3 \
@@ -733,6 +733,7 @@ TEXT ·rowsBinxA(SB), NOSPLIT, $24-72
 // ^1 (Z14).
 #define BINQROWSETUP \
 	ROWARGS \
+	QSTEPS \
 	MOVQ shift+56(FP), AX \
 	NEGQ AX \
 	ADDQ $48, AX \
@@ -760,22 +761,22 @@ TEXT ·rowsBinxA(SB), NOSPLIT, $24-72
 	TESTQ R9, R9 \
 	JZ done
 
-// func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+// func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 // Rows of float16 of one sign and binade from int64 lanes (F16BINQ's
-// rounding, every tie to even), with AVX-512 (ROWS64); each firsts value is
-// a place's first kb.
-TEXT ·rowsBinQx(SB), NOSPLIT, $0-72
+// rounding, every tie to even), with AVX-512 (ROWS64); steps give each
+// place's first kb (QROWPREP).
+TEXT ·rowsBinQx(SB), NOSPLIT, $96-72
 	BINQROWSETUP
-	ROWS64(BINQPLACE, BINQSTORE, BINQADVANCE, NOAHEAD)
+	ROWS64(BINQPLACE, BINQSTORE, SEQPAIR, BINQADVANCE, NOAHEAD, QROWPREPW, QNEXT, row, aligned, pairs, one, last, done)
 
-// func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+// func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 // rowsBinQx with streaming stores (ROWS64NT).
-TEXT ·rowsBinQxNT(SB), NOSPLIT, $64-72
+TEXT ·rowsBinQxNT(SB), NOSPLIT, $96-72
 	BINQROWSETUP
-	ROWS64NT(BINQPLACE, BINQVALUE, BINQADVANCE)
+	ROWS64NT(BINQPLACE, BINQVALUE, BINQADVANCE, QROWPREPW, QNEXT)
 
-// func rowsBinQxA(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+// func rowsBinQxA(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 // rowsBinQx fetching its lines ahead of the stores.
-TEXT ·rowsBinQxA(SB), NOSPLIT, $0-72
+TEXT ·rowsBinQxA(SB), NOSPLIT, $96-72
 	BINQROWSETUP
-	ROWS64(BINQPLACE, BINQSTORE, BINQADVANCE, AHEAD)
+	ROWS64(BINQPLACE, BINQSTORE, SEQPAIR, BINQADVANCE, AHEAD, QROWPREPW, QNEXT, row, aligned, pairs, one, last, done)

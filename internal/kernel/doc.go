@@ -114,13 +114,11 @@
 // element.
 //
 // A row is written from three places (its start, its first 64-byte
-// aligned byte, its last block). rows-words, rows-f32, rows-binade and
-// rows-fma-s work each row's places out themselves from a piece's steps
-// (rowSteps, binSteps), one call for the whole piece; the other row kernels
-// (rows-f16, rows-binade-q, rows-cvt-q) take them from firsts that Filler
-// computes, 64 rows (rowsPerCall) a call. (A Go
-// loop between calls runs while the memory stands idle: 9-16% of a padded
-// fill at 4 MiB.)
+// aligned byte, its last block). Every row kernel works each row's places
+// out itself from a piece's steps (rowSteps, binSteps), one call for the
+// whole piece: places that Filler computed in a Go loop between calls of 64
+// rows cost 9-16% of a padded fill at 4 MiB (the loop ran while the memory
+// stood idle).
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB, addStoreBNT and addStoreBA, fill_g for storeRepStosq, copy_g

@@ -384,12 +384,6 @@ func qLanes(lanes []int64, dm int64, up uint) {
 	}
 }
 
-// alignedAt returns the element (of 1<<lg bytes) of a row at address at
-// whose first byte is the row's first 64-byte aligned one: where the row
-// kernels' middle place begins (the others: element 0 and the first of the
-// last block). The row methods' loops advance at by the pitch a row.
-func alignedAt(at uintptr, lg uint) uint64 { return uint64(-at % 64 >> lg) }
-
 // binade writes a binade piece: magnitudes p.first, p.first + p.d, ... (in
 // units of the sequence), rounded to multiples of 2^shift, plus c. Where
 // shift is below 1 the magnitudes are scaled up to make it 1 (binadeScale).
@@ -548,26 +542,15 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 }
 
 // rowsCvtQ writes a piece of float32 rows from exact sums in int64 lanes
-// (mRowsCvtQ), rowsPerCall rows a call: the sums at the three places a
-// row's blocks start computed here from their index.
+// (mRowsCvtQ) in one call: the kernel works out the sums at the three
+// places a row's blocks start from rowSteps (the sums' low 64 bits, which
+// wrapping arithmetic gives alike).
 func (f *Filler) rowsCvtQ(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
 	base, dk, scale := f.cvtQBase(step)
-	rowBytes := n << 2
+	_, first := f.linear(i0 + uint64(p.j)*rowStep)
 	lastBlock := uint64(n - 16) // the element the last block of a row starts at
-	var firsts [3 * rowsPerCall]uint64
-	for r0 := int(p.j); r0 < int(p.j+p.n); r0 += rowsPerCall {
-		m := min(rowsPerCall, int(p.j+p.n)-r0)
-		d := unsafe.SliceData(dst[r0*pitch:])
-		at := uintptr(unsafe.Pointer(d))
-		for r := range m {
-			i := i0 + uint64(r0+r)*rowStep
-			_, firsts[3*r] = f.linear(i)
-			_, firsts[3*r+1] = f.linear(i + alignedAt(at, 2)*step)
-			_, firsts[3*r+2] = f.linear(i + lastBlock*step)
-			at += uintptr(pitch)
-		}
-		tbl.rowsCvtQ(p.st, d, m, pitch, rowBytes, &base, &firsts[0], 16*dk, scale)
-	}
+	steps := rowSteps{first, rowStep * f.dLo, dk, lastBlock * dk}
+	tbl.rowsCvtQ(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, 16*dk, scale)
 }
 
 // rowsFMAS writes a piece of float32 rows as fma(i, delta, start) in
@@ -585,12 +568,11 @@ func (f *Filler) rowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 }
 
 // rowsBin writes a piece of binade rows with the binade row kernel of its
-// method, rowsPerCall rows a call: int32 lanes (mRowsBin) or int64 lanes
-// (mRowsBinQ). The kb at the three places a row's blocks start are
-// computed here from the element of the piece's run each place is (the
-// int32 kernel reads their low 32 bits, which wrapping arithmetic gives
-// alike, and the place's tie mask in the high 32); sparse ties are patched
-// after, as binade does. The int64 kernel rounds every tie itself.
+// method, in one call: int32 lanes (mRowsBin, from binSteps: the kb at the
+// three places a row's blocks start, whose low 32 bits the kernel reads,
+// and the dense tie pattern) or int64 lanes (mRowsBinQ, from rowSteps);
+// the kernels work out each row's places. Sparse ties are patched after,
+// as binade does. The int64 kernel rounds every tie itself.
 func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 	up, shift := binadeScale(int(p.shift))
 	dm := int64(p.d)
@@ -614,18 +596,9 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 		}
 		tbl.rowsBin(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, base32, &steps, 32*de, uint64(shift), uint64(p.c))
 	}
-	var firsts [3 * rowsPerCall]uint64
-	for r0 := int(p.j); q && r0 < int(p.j+p.n); r0 += rowsPerCall {
-		m := min(rowsPerCall, int(p.j+p.n)-r0)
-		d := unsafe.SliceData(dst[r0*pitch:])
-		at := uintptr(unsafe.Pointer(d))
-		for r := range m { // (the address advanced a row at a time, as in rows)
-			mis := alignedAt(at, 1)
-			at += uintptr(pitch)
-			firsts[3*r], firsts[3*r+1], firsts[3*r+2] = kb, kb+mis*de, kb+lastD
-			kb += dRow
-		}
-		tbl.rowsBinQ(p.st, d, m, pitch, n<<1, &base64, &firsts[0], 32*de, uint64(shift), uint64(p.c))
+	if q {
+		steps := rowSteps{kb, dRow, de, lastD}
+		tbl.rowsBinQ(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, &base64, &steps, 32*de, uint64(shift), uint64(p.c))
 	}
 	total := int64(p.n) * int64(n)
 	for e := int64(p.tie); p.m == mRowsBin && !p.ties && e < total; e += int64(p.per) {

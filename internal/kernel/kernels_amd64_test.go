@@ -702,21 +702,6 @@ func TestRowF16Kernels(t *testing.T) {
 	}
 }
 
-// rowFirsts returns the firsts of the AVX-512 row kernels for rows rows at
-// m's dst, pitch bytes apart, of rowBytes of size-byte elements: value(row,
-// e) of the element e each of a row's three places begins at (its first,
-// its first 64-byte aligned one, the first of its last block of 64 bytes).
-func rowFirsts(m *kernelMem, rows, pitch, rowBytes, size int, value func(row, e int) uint64) []uint64 {
-	firsts := make([]uint64, 3*rows)
-	for row := range rows {
-		at := uintptr(unsafe.Pointer(m.dst())) + uintptr(row*pitch)
-		for f, o := range []int{0, int(-at%64) / size, (rowBytes - 64) / size} {
-			firsts[3*row+f] = value(row, o)
-		}
-	}
-	return firsts
-}
-
 // TestRowFMASKernels holds rowsFMASx[NT] to its twin within its contract:
 // rows of 128 bytes or more at multiples of 4 bytes (any alignment to a
 // cache line, both forms), indices below 2^24 at any step, any finite start
@@ -797,13 +782,11 @@ func TestRowCvtQKernels(t *testing.T) {
 			}
 			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
 			m.off += 4 * r.IntN(16)
-			firsts := rowFirsts(m, rows, pitch, rowBytes, 4, func(row, e int) uint64 {
-				return uint64(k0 + int64(row)*rowD + int64(e)*dm)
-			})
+			steps := rowSteps{uint64(k0), uint64(rowD), uint64(dm), uint64(int64(rowBytes/4-16) * dm)}
 			scale := uint64(127+r.IntN(254)-126) << 23
 			w := m.twin()
-			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], uint64(16*dm), scale)
-			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], uint64(16*dm), scale)
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, uint64(16*dm), scale)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, uint64(16*dm), scale)
 			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d off %d case %d", p.name, rows, pitch, rowBytes, m.off, c), m, w)
 		}
 	}
@@ -849,13 +832,11 @@ func TestRowBinQKernels(t *testing.T) {
 			}
 			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
 			m.off += 2 * r.IntN(32)
-			firsts := rowFirsts(m, rows, pitch, rowBytes, 2, func(row, e int) uint64 {
-				return uint64(k0 + int64(row)*rowD + int64(e)*dm)
-			})
+			steps := rowSteps{uint64(k0), uint64(rowD), uint64(dm), uint64(int64(rowBytes/2-32) * dm)}
 			cc := r.Uint64() & (1<<16 - 2)
 			w := m.twin()
-			p.asm(m.dst(), rows, pitch, rowBytes, &base, &firsts[0], uint64(32*dm), shift, cc)
-			p.twin(w.dst(), rows, pitch, rowBytes, &base, &firsts[0], uint64(32*dm), shift, cc)
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, uint64(32*dm), shift, cc)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, uint64(32*dm), shift, cc)
 			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d off %d shift %d case %d", p.name, rows, pitch, rowBytes, m.off, shift, c), m, w)
 		}
 	}

@@ -470,8 +470,6 @@ const (
 	// six alternations, GB/s: at 1 MiB add 89-141, copy 100-117; at 2 MiB
 	// add 94-103, copy 102-115).
 	copyRunMin = 2 << 20
-	// rowsPerCall is how many rows one call of a row kernel writes.
-	rowsPerCall = 64
 	// maxPieces is how many pieces one plan holds; a run that needs more
 	// is planned again from where the pieces end.
 	maxPieces = 8

@@ -1,28 +1,26 @@
-// The row loop of the AVX-512 row kernels (rowsF16x, rowsBinx, rowsCvtQ):
-// blocks of 64 bytes, rows of rowBytes (R11, at least 64) at R8, R8 + R10,
-// ..., R9 of them (at least one), three places a row from firsts (R12, 24
-// bytes a row): place(off) loads the lanes of the place at off(R12),
-// store(at) writes a block from them at 0(at), advance steps them by a
-// block, ahead (AHEAD or NOAHEAD, lanes_amd64.h) fetches the lines ahead of
-// the aligned blocks' stores. A row is a block at its start (if that is
-// not 64-byte aligned), blocks from its first 64-byte aligned byte (a
-// 64-byte store never crosses a cache line; two a loop turn, then one if
-// one is left) and a block ending at its end. (Two blocks a turn, with
-// their lines fetched ahead, wrote padded float16 rows at 4 MiB at 103-105
-// GB/s against 93-96 for one; four no faster: scratch loops of rowsBinxA,
-// 2026-11-23.)
+// The row loop of the AVX-512 row kernels (rowsF16x, rowsBinx, rowsCvtQ,
+// rowsFMASx, rowsBinQx): blocks of 64 bytes, rows of rowBytes (R11, at
+// least 64) at R8, R8 + R10, ..., R9 of them (at least one), three places
+// a row, which rowprep works out at the row's start (into the frame, where
+// R12 points) from the kernel's steps and nextrow steps to the next row:
+// place(off) loads the lanes of the place at off(R12), store(at) writes a
+// block from them at 0(at), advance steps them by a block, ahead (AHEAD or
+// NOAHEAD, lanes_amd64.h) fetches the lines ahead of the aligned blocks'
+// stores. A row is a block at its start (if that is not 64-byte aligned),
+// blocks from its first 64-byte aligned byte (a 64-byte store never
+// crosses a cache line; two a loop turn, then one if one is left) and a
+// block ending at its end. (Two blocks a turn, with their lines fetched
+// ahead, wrote padded float16 rows at 4 MiB at 103-105 GB/s against 93-96
+// for one; four no faster: scratch loops of rowsBinxA, 2026-11-23.)
 // ROWARGS loads the row kernels' common arguments: dst (R8), rows (R9),
-// pitch (R10), rowBytes (R11), base (SI) and firsts (R12; ROWARGSN: the
-// argument named).
-#define ROWARGSN(places) \
+// pitch (R10), rowBytes (R11), base (SI) and steps (R12).
+#define ROWARGS \
 	MOVQ dst+0(FP), R8 \
 	MOVQ rows+8(FP), R9 \
 	MOVQ pitch+16(FP), R10 \
 	MOVQ rowBytes+24(FP), R11 \
 	MOVQ base+32(FP), SI \
-	MOVQ places+40(FP), R12
-
-#define ROWARGS ROWARGSN(firsts)
+	MOVQ steps+40(FP), R12
 
 // ROWHEAD puts in BX the bytes of the row at R8 before its first 64-byte
 // aligned one, and goes to aligned if there are none (ROWHEADL: to the
@@ -47,15 +45,42 @@ done: \
 	VZEROUPPER \
 	RET
 
-// FIRSTSNEXT steps R12 to the next row's three firsts.
-#define FIRSTSNEXT ADDQ $24, R12
+// The places of row kernels whose places are 64-bit integers worked out
+// from steps (a rowSteps: first, rowD, d, lastD, wrapping): QSTEPS, after
+// ROWARGS, keeps steps in R13, the row's first value at 88(SP),
+// and points R12 at the row's three places in the frame (64(SP) to
+// 87(SP); a streaming form's 64 bytes for partial lines lie below);
+// QROWPREP(lg) puts there the row's first value v, v + mis*d (mis: the
+// elements of 1<<lg bytes before its first 64-byte aligned byte) and v +
+// lastD; QNEXT steps v by rowD. (The frame: 96 bytes.)
+#define QSTEPS \
+	MOVQ R12, R13 \
+	LEAQ 64(SP), R12 \
+	MOVQ 0(R13), AX \
+	MOVQ AX, 88(SP)
 
-#define NOROWPREP
+#define QROWPREP(lg) \
+	MOVQ 88(SP), AX \
+	MOVQ AX, 0(R12) \
+	MOVQ R8, BX \
+	NEGQ BX \
+	ANDQ $63, BX \
+	SHRQ $lg, BX \
+	IMULQ 16(R13), BX \
+	ADDQ AX, BX \
+	MOVQ BX, 8(R12) \
+	MOVQ 24(R13), BX \
+	ADDQ AX, BX \
+	MOVQ BX, 16(R12)
 
-#define ROWS64(place, store, advance, ahead) \
-	ROWS64L(place, store, SEQPAIR, advance, ahead, NOROWPREP, FIRSTSNEXT, row, aligned, pairs, one, last, done)
+#define QROWPREPW QROWPREP(1)
+#define QROWPREPD QROWPREP(2)
 
-// SEQPAIR is ROWS64's pair of blocks a loop turn: each block stored, then
+#define QNEXT \
+	MOVQ 8(R13), AX \
+	ADDQ AX, 88(SP)
+
+// SEQPAIR is a pair of blocks a loop turn for ROWS64: each block stored, then
 // the lanes advanced.
 #define SEQPAIR(store, advance, ahead) \
 	ahead(0) \
@@ -67,13 +92,11 @@ done: \
 	advance \
 	ADDQ $64, DI
 
-// ROWS64L is ROWS64 with the pair of blocks of a loop turn by
-// pair(store, advance, ahead) (SEQPAIR or a kernel's own, which makes both
-// blocks before storing either: see BINPAIR), rowprep at the start of each
-// row (it may put the row's firsts where R12 points: see rowsBinx),
-// nextrow stepping to the next row's places (for R12: FIRSTSNEXT), and its
-// labels given (for a kernel with several loops).
-#define ROWS64L(place, store, pair, advance, ahead, rowprep, nextrow, row, aligned, pairs, one, last, done) \
+// ROWS64 takes the pair of blocks of a loop turn from pair(store,
+// advance, ahead) (SEQPAIR, or a kernel's own, which makes both blocks
+// before storing either: see BINPAIR), and its labels as arguments (for a
+// kernel with several loops).
+#define ROWS64(place, store, pair, advance, ahead, rowprep, nextrow, row, aligned, pairs, one, last, done) \
 row: \
 	rowprep \
 	ROWHEADL(aligned) \
@@ -154,10 +177,7 @@ OUT:
 // less than half the speed here, 2026-11-23). Rows start at a multiple of
 // 2 bytes and are a multiple of 2 long, 128 bytes or more (so at least
 // one whole line lies between the partial ones).
-#define ROWS64NT(place, value, advance) ROWS64NTL(place, value, advance, NOROWPREP, FIRSTSNEXT)
-
-// ROWS64NTL is ROWS64NT with rowprep and nextrow as ROWS64L takes them.
-#define ROWS64NTL(place, value, advance, rowprep, nextrow) \
+#define ROWS64NT(place, value, advance, rowprep, nextrow) \
 row: \
 	rowprep \
 	ROWHEAD \

@@ -83,7 +83,7 @@
 // (R10), rowBytes (R11), steps (R12), inc (Y4) and base (Y10-Y13); with
 // no rows, to done.
 #define ROWSETUP \
-	ROWARGSN(steps) \
+	ROWARGS \
 	MOVQ inc+48(FP), DX \
 	VMOVDQU (DX), Y4 \
 	VMOVDQU 0(SI), Y10 \
@@ -223,6 +223,7 @@ next: \
 // CVTQROWSETUP loads rowsCvtQ's arguments for ROWS64 and ROWS64NT.
 #define CVTQROWSETUP \
 	ROWARGS \
+	QSTEPS \
 	VPBROADCASTQ inc+48(FP), Z4 \
 	VPBROADCASTD scale+56(FP), Z12 \
 	VMOVDQU64 0(SI), Z10 \
@@ -249,12 +250,12 @@ next: \
 #define FMASADVANCE \
 	VADDPS Z4, Z0, Z0
 
-// FMASROWSETUP loads rowsFMASx's arguments for ROWS64L and ROWS64NTL:
+// FMASROWSETUP loads rowsFMASx's arguments for ROWS64 and ROWS64NT:
 // steps (a rowSteps of indices) in R13, the first row's first index at
 // 88(SP), R12 at the row's three places in the frame (64(SP): below it,
 // the streaming form's 64 bytes for partial lines), 2*inc in Z20.
 #define FMASROWSETUP \
-	ROWARGSN(steps) \
+	ROWARGS \
 	VPBROADCASTD inc+48(FP), Z4 \
 	VADDPS Z4, Z4, Z20 \
 	VPBROADCASTD start+56(FP), Z13 \
@@ -293,7 +294,7 @@ next: \
 	MOVQ 8(R13), AX \
 	ADDQ AX, 88(SP)
 
-// FMASPAIR is ROWS64L's pair for rowsFMASx, as BINPAIR: both blocks made
+// FMASPAIR is ROWS64's pair for rowsFMASx, as BINPAIR: both blocks made
 // (the second from lanes Z2, a block on) before either is stored.
 #define FMASPAIR(store, advance, ahead) \
 	VADDPS Z4, Z0, Z2 \
@@ -310,7 +311,7 @@ next: \
 
 // ROWSF16X is rowsF16x, with ahead as ROWS64 takes it.
 #define ROWSF16X(ahead) \
-	ROWARGSN(steps) \
+	ROWARGS \
 	MOVQ inc+48(FP), DX \
 	VBROADCASTSS (DX), Z4 \
 	VADDPS Z4, Z4, Z20 \
@@ -321,7 +322,7 @@ next: \
 	VMOVSD 0(R13), X14 \
 	TESTQ R9, R9 \
 	JZ done \
-	ROWS64L(F16PLACE, F16STORE, F16PAIR, F16ADVANCE, ahead, F16ROWPREP, F16NEXT, row, aligned, pairs, one, last, done)
+	ROWS64(F16PLACE, F16STORE, F16PAIR, F16ADVANCE, ahead, F16ROWPREP, F16NEXT, row, aligned, pairs, one, last, done)
 
 // F16ROWPREP puts the row's three places' values, as float32 bits, in the
 // frame (0(R12), 8(R12), 16(R12)): from its first value v (X14, float64;
@@ -346,7 +347,7 @@ next: \
 
 #define F16NEXT VADDSD 8(R13), X14, X14
 
-// F16PAIR is ROWS64L's pair for rowsF16x, as BINPAIR: both blocks converted
+// F16PAIR is ROWS64's pair for rowsF16x, as BINPAIR: both blocks converted
 // (the second from lanes Z2, Z3, a block on) before either is stored.
 #define F16PAIR(store, advance, ahead) \
 	VADDPS Z4, Z0, Z2 \
@@ -456,7 +457,7 @@ TEXT ·rowsAddSA(SB), NOSPLIT, $0-56
 
 // func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
 // Rows of float16 from exact float32 lanes (see cvtStoreF16x), with AVX-512
-// (ROWS64L); steps (float64 bits) give each row's places (F16ROWPREP).
+// (ROWS64); steps (float64 bits) give each row's places (F16ROWPREP).
 TEXT ·rowsF16x(SB), NOSPLIT, $24-56
 	ROWSF16X(NOAHEAD)
 
@@ -465,41 +466,41 @@ TEXT ·rowsF16x(SB), NOSPLIT, $24-56
 TEXT ·rowsF16xA(SB), NOSPLIT, $24-56
 	ROWSF16X(AHEAD)
 
-// func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+// func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 // Rows of float32 from exact sums in int64 lanes (see cvtqStoreS), with
-// AVX-512 (ROWS64); firsts hold each place's sum.
-TEXT ·rowsCvtQ(SB), NOSPLIT, $0-64
+// AVX-512 (ROWS64); steps give each place's sum (QROWPREP).
+TEXT ·rowsCvtQ(SB), NOSPLIT, $96-64
 	CVTQROWSETUP
-	ROWS64(CVTQPLACE, CVTQSTORE, CVTQADVANCE, NOAHEAD)
+	ROWS64(CVTQPLACE, CVTQSTORE, SEQPAIR, CVTQADVANCE, NOAHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
 
-// func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+// func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 // rowsCvtQ with streaming stores (ROWS64NT).
-TEXT ·rowsCvtQNT(SB), NOSPLIT, $64-64
+TEXT ·rowsCvtQNT(SB), NOSPLIT, $96-64
 	CVTQROWSETUP
-	ROWS64NT(CVTQPLACE, CVTQVALUE, CVTQADVANCE)
+	ROWS64NT(CVTQPLACE, CVTQVALUE, CVTQADVANCE, QROWPREPD, QNEXT)
 
-// func rowsCvtQA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+// func rowsCvtQA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 // rowsCvtQ fetching its lines ahead of the stores.
-TEXT ·rowsCvtQA(SB), NOSPLIT, $0-64
+TEXT ·rowsCvtQA(SB), NOSPLIT, $96-64
 	CVTQROWSETUP
-	ROWS64(CVTQPLACE, CVTQSTORE, CVTQADVANCE, AHEAD)
+	ROWS64(CVTQPLACE, CVTQSTORE, SEQPAIR, CVTQADVANCE, AHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
 
 // func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 // Rows of float32 as fma(index, delta, start) in float32 (see fmaStoreSx),
-// with AVX-512 (ROWS64L); steps give each place's index (rowSteps of
+// with AVX-512 (ROWS64); steps give each place's index (rowSteps of
 // integers), worked out at the row's start into the frame (FMASROWPREP).
 TEXT ·rowsFMASx(SB), NOSPLIT, $96-72
 	FMASROWSETUP
-	ROWS64L(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, NOAHEAD, FMASROWPREP, FMASNEXT, row, aligned, pairs, one, last, done)
+	ROWS64(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, NOAHEAD, FMASROWPREP, FMASNEXT, row, aligned, pairs, one, last, done)
 
 // func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
-// rowsFMASx with streaming stores (ROWS64NTL).
+// rowsFMASx with streaming stores (ROWS64NT).
 TEXT ·rowsFMASxNT(SB), NOSPLIT, $96-72
 	FMASROWSETUP
-	ROWS64NTL(FMASPLACE, FMASVALUE, FMASADVANCE, FMASROWPREP, FMASNEXT)
+	ROWS64NT(FMASPLACE, FMASVALUE, FMASADVANCE, FMASROWPREP, FMASNEXT)
 
 // func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 // rowsFMASx fetching its lines ahead of the stores.
 TEXT ·rowsFMASxA(SB), NOSPLIT, $96-72
 	FMASROWSETUP
-	ROWS64L(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, AHEAD, FMASROWPREP, FMASNEXT, row, aligned, pairs, one, last, done)
+	ROWS64(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, AHEAD, FMASROWPREP, FMASNEXT, row, aligned, pairs, one, last, done)

@@ -93,8 +93,8 @@ type (
 
 	// rowsF16Kernel is rowsKernel for float16 converted once from exact
 	// float32 lanes (f32Kernel's), in blocks of 64 bytes (rowBytes at
-	// least 64), from three places with the first values given
-	// (firsts[3r], firsts[3r+1], firsts[3r+2]: float32 bits).
+	// least 64), from three places whose values steps gives (a rowSteps of
+	// float64 bits, each place's value rounded to float32).
 	rowsF16Kernel func(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
 
 	// rowsBinKernel is rowsKernel for float16 of one binade, each place's
@@ -115,26 +115,27 @@ type (
 
 	// rowsBinQKernel is rowsKernel for float16 of one binade from int64
 	// lanes, each place's blocks as binQKernel writes them, every tie to
-	// even, from the place's first kb (its firsts value), in blocks of 64
+	// even, from the place's first kb (from steps, a rowSteps), in blocks of 64
 	// bytes (rowBytes at least 64; 128 for the streaming form, whose rows
 	// need only be aligned to 2 bytes: it writes the partial cache lines
 	// with regular stores of the width that fits). Pre: as binQKernel.
-	rowsBinQKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+	rowsBinQKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 
 	// rowsCvtQKernel is rowsKernel for float32 from exact sums in int64
 	// lanes, each place's blocks as cvtQKernel writes them from the place's
-	// first sum, in blocks of 64 bytes (rowBytes at least 64; 128 for the
+	// first sum (from steps, a rowSteps), in blocks of 64 bytes (rowBytes at least 64; 128 for the
 	// streaming form, whose rows need only be aligned to 4 bytes: it writes
 	// the partial cache lines with regular stores of the width that fits).
 	// Pre: as cvtQKernel.
-	rowsCvtQKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+	rowsCvtQKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 )
 
-// rowSteps gives the row kernels of the add lanes (rowsKernel) the value at
-// each of a row's three places: row r's first element is first + r*rowD,
+// rowSteps gives the row kernels (but rowsBinKernel's: binSteps) the value
+// at each of a row's three places: row r's first element is first + r*rowD,
 // the element at its first 64-byte aligned byte (mis elements on) that plus
-// mis*d, the first of its last block of 128 bytes that plus lastD. Integer
-// lanes: the low bits of each sum, wrapping. Float32 lanes: float64 bits,
+// mis*d, the first of its last block that plus lastD. Integer values
+// (words, indices, exact sums, kb): the low bits of each sum, wrapping.
+// Float32 values (rowsAddS, rowsF16x): float64 bits,
 // the sums in float64 (row by row: each row's first is the last row's
 // first plus rowD), each place's value rounded to float32; exact, by the
 // planner's facts.

@@ -203,24 +203,24 @@ func f32BinqNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, tie
 func f32BinqA(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
-func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 
 //go:noescape
-func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 
 //go:noescape
-func rowsBinQxA(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64)
+func rowsBinQxA(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 
 // rows_amd64.s
 
 //go:noescape
-func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 
 //go:noescape
-func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 
 //go:noescape
-func rowsCvtQA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64)
+func rowsCvtQA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 
 //go:noescape
 func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
@@ -550,31 +550,31 @@ func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[
 
 // rowsCvtQ is only called where hasX512 holds; streaming, on rows that
 // stream (rowsStreamable).
-func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
+func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64) {
 	switch {
 	case !t.asm:
-		rowsCvtQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
+		rowsCvtQ_g(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 	case st == stStream:
-		rowsCvtQNT(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
+		rowsCvtQNT(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 	case st == stAhead:
-		rowsCvtQA(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
+		rowsCvtQA(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 	default:
-		rowsCvtQ(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
+		rowsCvtQ(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 	}
 }
 
 // rowsBinQ is only called where hasX512 holds; streaming, on rows that
 // stream (rowsStreamable).
-func (t *table) rowsBinQ(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
+func (t *table) rowsBinQ(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64) {
 	switch {
 	case !t.asm:
-		rowsBinQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+		rowsBinQ_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	case st == stStream:
-		rowsBinQxNT(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+		rowsBinQxNT(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	case st == stAhead:
-		rowsBinQxA(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+		rowsBinQxA(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	default:
-		rowsBinQx(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+		rowsBinQx(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	}
 }
 

@@ -58,12 +58,12 @@ func (t *table) rowsFMAS(_ store, dst *byte, rows, pitch, rowBytes int, base *[1
 	rowsFMAS_g(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 }
 
-func (t *table) rowsCvtQ(_ store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
-	rowsCvtQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, scale)
+func (t *table) rowsCvtQ(_ store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64) {
+	rowsCvtQ_g(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 }
 
-func (t *table) rowsBinQ(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
-	rowsBinQ_g(dst, rows, pitch, rowBytes, base, firsts, inc, shift, c)
+func (t *table) rowsBinQ(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64) {
+	rowsBinQ_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 }
 
 func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {

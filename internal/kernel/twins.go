@@ -321,6 +321,16 @@ func rowsF16_g(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *r
 	}
 }
 
+// intPlaces returns the values at the three places of row r (at address
+// at, of elements of size bytes) of integer rowSteps: its first value v =
+// first + r*rowD, v + mis*d (mis: the elements before its first 64-byte
+// aligned byte) and v + lastD, wrapping.
+func intPlaces(steps *rowSteps, r int, at uintptr, size int) [3]uint64 {
+	v := steps.first + uint64(r)*steps.rowD
+	mis := uint64(-at&63) / uint64(size)
+	return [3]uint64{v, v + mis*steps.d, v + steps.lastD}
+}
+
 // floatPlaces returns the float32 bits of a float row's three places from
 // its first value v, mis elements before its first 64-byte aligned byte:
 // v, v + mis*d, v + lastD, each in float64 and then rounded to float32
@@ -352,12 +362,12 @@ func rowsBin_g(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *bin
 
 // rowsCvtQ_g is the twin of rowsCvtQ[NT]: each place's blocks as cvtQ_g
 // writes them.
-func rowsCvtQ_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, firsts *uint64, inc, scale uint64) {
-	fs := unsafe.Slice(firsts, 3*rows)
+func rowsCvtQ_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64) {
 	for r := range rows {
 		row := unsafe.Add(unsafe.Pointer(dst), r*pitch)
+		fs := intPlaces(steps, r, uintptr(row), 4)
 		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
-			cvtQ_g((*byte)(unsafe.Add(row, at)), 1, base, fs[3*r+f]+uint64(k)*inc, inc, scale)
+			cvtQ_g((*byte)(unsafe.Add(row, at)), 1, base, fs[f]+uint64(k)*inc, inc, scale)
 		})
 	}
 }
@@ -370,9 +380,7 @@ func rowsFMAS_g(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *
 	step := float64(math.Float32frombits(uint32(inc)))
 	for r := range rows {
 		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
-		i := steps.first + uint64(r)*steps.rowD // the row's first index
-		mis := uint64(-uintptr(unsafe.Pointer(&row[0]))&63) / 4
-		fs := [3]uint64{i, i + mis*steps.d, i + steps.lastD}
+		fs := intPlaces(steps, r, uintptr(unsafe.Pointer(&row[0])), 4) // the places' indices
 		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 64, func(at, f, k int) {
 			first := float64(float32(fs[f])) // (exact: below 2^24)
 			for l := range 16 {
@@ -385,12 +393,12 @@ func rowsFMAS_g(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *
 
 // rowsBinQ_g is the twin of rowsBinQx[NT]: each place's blocks as binQ_g
 // writes them, every tie to even.
-func rowsBinQ_g(dst *byte, rows, pitch, rowBytes int, base *[32]int64, firsts *uint64, inc, shift, c uint64) {
-	fs := unsafe.Slice(firsts, 3*rows)
+func rowsBinQ_g(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64) {
 	for r := range rows {
 		row := unsafe.Add(unsafe.Pointer(dst), r*pitch)
+		fs := intPlaces(steps, r, uintptr(row), 2)
 		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
-			binQ_g((*byte)(unsafe.Add(row, at)), 1, base, fs[3*r+f]+uint64(k)*inc, inc, shift, c, 1)
+			binQ_g((*byte)(unsafe.Add(row, at)), 1, base, fs[f]+uint64(k)*inc, inc, shift, c, 1)
 		})
 	}
 }
