@@ -523,22 +523,27 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		tbl.rows(int(f.lg), p.st, d, int(p.n), pitch, rowBytes, base, &steps, inc)
 		return
 	case mRowsF32: // step 1 (the planner's facts)
-		dv := f.stepF64(step)
 		inc := broadcast32(float32(32 * f.stepF64(1)))
-		last := float64((rowBytes - addBlock) >> f.lg)
-		steps := rowSteps{math.Float64bits(f.valueF64(i0 + uint64(p.j)*rowStep)), math.Float64bits(f.stepF64(rowStep)),
-			math.Float64bits(dv), math.Float64bits(last * dv)}
+		steps := f.floatRowSteps(p, addBlock, rowBytes, i0, rowStep, step)
 		tbl.rows(laneS, p.st, d, int(p.n), pitch, rowBytes, (*[128]byte)(unsafe.Pointer(&f.ln.f32)), &steps, &inc)
 		return
 	}
 	// mRowsF16: step 1, as mRowsF32 with blocks of 64 bytes.
 	d32 := float32(32 * f.stepF64(1))
 	inc16 := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-	dv := f.stepF64(step)
-	last := float64((rowBytes - 64) >> f.lg)
-	steps := rowSteps{math.Float64bits(f.valueF64(i0 + uint64(p.j)*rowStep)), math.Float64bits(f.stepF64(rowStep)),
-		math.Float64bits(dv), math.Float64bits(last * dv)}
+	steps := f.floatRowSteps(p, 64, rowBytes, i0, rowStep, step)
 	tbl.rowsF32To16(p.st, d, int(p.n), pitch, rowBytes, &f.ln.f32, &steps, &inc16)
+}
+
+// floatRowSteps returns the rowSteps (float64 bits) of a piece of float
+// rows of rowBytes written in blocks of block bytes: the value of the
+// piece's first element, the steps from row to row and from element to
+// element, and to a row's last block.
+func (f *Filler) floatRowSteps(p *piece, block, rowBytes int, i0, rowStep, step uint64) rowSteps {
+	dv := f.stepF64(step)
+	last := float64((rowBytes - block) >> f.lg)
+	return rowSteps{math.Float64bits(f.valueF64(i0 + uint64(p.j)*rowStep)), math.Float64bits(f.stepF64(rowStep)),
+		math.Float64bits(dv), math.Float64bits(last * dv)}
 }
 
 // rowsCvtQ writes a piece of float32 rows from exact sums in int64 lanes
