@@ -220,11 +220,34 @@ next: \
 	VPADDQ Z4, Z0, Z0 \
 	VPADDQ Z4, Z1, Z1
 
+// CVTQPAIR is ROWS64's pair for rowsCvtQ, as BINPAIR: both blocks
+// converted (the second from lanes Z2, Z3, a block on) before either is
+// stored, the lanes then two blocks on (Z20: 2*inc).
+#define CVTQPAIR(store, advance, ahead) \
+	VPADDQ Z4, Z0, Z2 \
+	VPADDQ Z4, Z1, Z3 \
+	ahead(0) \
+	ahead(64) \
+	VCVTQQ2PS Z0, Y5 \
+	VCVTQQ2PS Z1, Y6 \
+	VINSERTF32X8 $1, Y6, Z5, Z5 \
+	VMULPS Z12, Z5, Z5 \
+	VCVTQQ2PS Z2, Y7 \
+	VCVTQQ2PS Z3, Y8 \
+	VINSERTF32X8 $1, Y8, Z7, Z7 \
+	VMULPS Z12, Z7, Z7 \
+	VMOVUPS Z5, 0(DI) \
+	VMOVUPS Z7, 64(DI) \
+	VPADDQ Z20, Z0, Z0 \
+	VPADDQ Z20, Z1, Z1 \
+	ADDQ $128, DI
+
 // CVTQROWSETUP loads rowsCvtQ's arguments for ROWS64 and ROWS64NT.
 #define CVTQROWSETUP \
 	ROWARGS \
 	QSTEPS \
 	VPBROADCASTQ inc+48(FP), Z4 \
+	VPADDQ Z4, Z4, Z20 \
 	VPBROADCASTD scale+56(FP), Z12 \
 	VMOVDQU64 0(SI), Z10 \
 	VMOVDQU64 64(SI), Z11 \
@@ -471,7 +494,7 @@ TEXT ·rowsF16xA(SB), NOSPLIT, $24-56
 // AVX-512 (ROWS64); steps give each place's sum (QROWPREP).
 TEXT ·rowsCvtQ(SB), NOSPLIT, $96-64
 	CVTQROWSETUP
-	ROWS64(CVTQPLACE, CVTQSTORE, SEQPAIR, CVTQADVANCE, NOAHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
+	ROWS64(CVTQPLACE, CVTQSTORE, CVTQPAIR, CVTQADVANCE, NOAHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
 
 // func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 // rowsCvtQ with streaming stores (ROWS64NT).
@@ -483,7 +506,7 @@ TEXT ·rowsCvtQNT(SB), NOSPLIT, $96-64
 // rowsCvtQ fetching its lines ahead of the stores.
 TEXT ·rowsCvtQA(SB), NOSPLIT, $96-64
 	CVTQROWSETUP
-	ROWS64(CVTQPLACE, CVTQSTORE, SEQPAIR, CVTQADVANCE, AHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
+	ROWS64(CVTQPLACE, CVTQSTORE, CVTQPAIR, CVTQADVANCE, AHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
 
 // func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 // Rows of float32 as fma(index, delta, start) in float32 (see fmaStoreSx),
