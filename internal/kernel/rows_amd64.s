@@ -255,9 +255,11 @@ next: \
 	JZ done
 
 // The lanes of a place of rowsFMASx: float32 indices, base (Z10) plus the
-// place's first, in Z0.
+// place's first index (an integer below 2^24 at off(R12), converted
+// exactly), in Z0.
 #define FMASPLACE(off) \
-	VPBROADCASTD off(R12), Z9 \
+	VCVTSI2SSQ off(R12), X9, X9 \
+	VPBROADCASTD X9, Z9 \
 	VADDPS Z10, Z9, Z0
 
 // A block of rowsFMASx in Z5: fma(index, delta (Z14), start (Z13)) of each
@@ -273,49 +275,19 @@ next: \
 #define FMASADVANCE \
 	VADDPS Z4, Z0, Z0
 
-// FMASROWSETUP loads rowsFMASx's arguments for ROWS64 and ROWS64NT:
-// steps (a rowSteps of indices) in R13, the first row's first index at
-// 88(SP), R12 at the row's three places in the frame (64(SP): below it,
-// the streaming form's 64 bytes for partial lines), 2*inc in Z20.
+// FMASROWSETUP loads rowsFMASx's arguments for ROWS64 and ROWS64NT, its
+// places' indices from steps (a rowSteps of integers) by QSTEPS, QROWPREPD
+// and QNEXT; 2*inc in Z20.
 #define FMASROWSETUP \
 	ROWARGS \
+	QSTEPS \
 	VPBROADCASTD inc+48(FP), Z4 \
 	VADDPS Z4, Z4, Z20 \
 	VPBROADCASTD start+56(FP), Z13 \
 	VPBROADCASTD delta+64(FP), Z14 \
 	VMOVUPS 0(SI), Z10 \
-	MOVQ R12, R13 \
-	LEAQ 64(SP), R12 \
-	MOVQ 0(R13), AX \
-	MOVQ AX, 88(SP) \
 	TESTQ R9, R9 \
 	JZ done
-
-// FMASROWPREP puts the row's three places' indices, as float32, at 0(R12),
-// 8(R12), 16(R12): its first index i (88(SP)), i + mis*d at its first
-// 64-byte aligned byte (mis elements on) and i + lastD; each below 2^24,
-// so exact (the caller computed them so before).
-#define FMASROWPREP \
-	MOVQ 88(SP), AX \
-	VCVTSI2SSQ AX, X9, X9 \
-	VMOVSS X9, 0(R12) \
-	MOVQ R8, BX \
-	NEGQ BX \
-	ANDQ $63, BX \
-	SHRQ $2, BX \
-	IMULQ 16(R13), BX \
-	ADDQ AX, BX \
-	VCVTSI2SSQ BX, X9, X9 \
-	VMOVSS X9, 8(R12) \
-	MOVQ 24(R13), BX \
-	ADDQ AX, BX \
-	VCVTSI2SSQ BX, X9, X9 \
-	VMOVSS X9, 16(R12)
-
-// FMASNEXT steps the row's first index by rowD.
-#define FMASNEXT \
-	MOVQ 8(R13), AX \
-	ADDQ AX, 88(SP)
 
 // FMASPAIR is ROWS64's pair for rowsFMASx, as BINPAIR: both blocks made
 // (the second from lanes Z2, a block on) before either is stored.
@@ -511,19 +483,19 @@ TEXT ·rowsCvtQA(SB), NOSPLIT, $96-64
 // func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 // Rows of float32 as fma(index, delta, start) in float32 (see fmaStoreSx),
 // with AVX-512 (ROWS64); steps give each place's index (rowSteps of
-// integers), worked out at the row's start into the frame (FMASROWPREP).
+// integers), worked out at the row's start into the frame (QROWPREP).
 TEXT ·rowsFMASx(SB), NOSPLIT, $96-72
 	FMASROWSETUP
-	ROWS64(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, NOAHEAD, FMASROWPREP, FMASNEXT, row, aligned, pairs, one, last, done)
+	ROWS64(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, NOAHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
 
 // func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 // rowsFMASx with streaming stores (ROWS64NT).
 TEXT ·rowsFMASxNT(SB), NOSPLIT, $96-72
 	FMASROWSETUP
-	ROWS64NT(FMASPLACE, FMASVALUE, FMASADVANCE, FMASROWPREP, FMASNEXT)
+	ROWS64NT(FMASPLACE, FMASVALUE, FMASADVANCE, QROWPREPD, QNEXT)
 
 // func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 // rowsFMASx fetching its lines ahead of the stores.
 TEXT ·rowsFMASxA(SB), NOSPLIT, $96-72
 	FMASROWSETUP
-	ROWS64(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, AHEAD, FMASROWPREP, FMASNEXT, row, aligned, pairs, one, last, done)
+	ROWS64(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, AHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
