@@ -59,19 +59,24 @@
 // first value in X14 (float64), each place's value v + mis*d or v + lastD
 // in float64 (exact: the planner's facts), then float32, as the caller
 // would compute it.
+// FMID(lg, steps) and FTAIL(steps) are the mid and last places of a float
+// row from steps (a register pointing at them) and BX bytes before its
+// first aligned one, elements of 1<<lg bytes (rowsF16x's F16ROWPREP too).
 #define SSTART VMOVSD 0(R12), X14
 #define SNEXT VADDSD 8(R12), X14, X14
 #define SHEAD VCVTSD2SS X14, X14, X9
-#define SMID \
+#define FMID(lg, steps) \
 	MOVQ BX, AX \
-	SHRQ $2, AX \
+	SHRQ $lg, AX \
 	VCVTSI2SDQ AX, X7, X7 \
-	VMULSD 16(R12), X7, X7 \
+	VMULSD 16(steps), X7, X7 \
 	VADDSD X14, X7, X7 \
 	VCVTSD2SS X7, X7, X9
-#define STAIL \
-	VADDSD 24(R12), X14, X7 \
+#define FTAIL(steps) \
+	VADDSD 24(steps), X14, X7 \
 	VCVTSD2SS X7, X7, X9
+#define SMID FMID(2, R12)
+#define STAIL FTAIL(R12)
 
 #define STORE4(store, at) \
 	store Y0, 0(at) \
@@ -325,19 +330,14 @@ next: \
 // mis*d and v + lastD (mis: the elements before its first 64-byte aligned
 // byte), each in float64 and then float32 (exact: the planner's facts).
 #define F16ROWPREP \
-	VCVTSD2SS X14, X14, X9 \
+	SHEAD \
 	VMOVSS X9, 0(R12) \
 	MOVQ R8, BX \
 	NEGQ BX \
 	ANDQ $63, BX \
-	SHRQ $1, BX \
-	VCVTSI2SDQ BX, X7, X7 \
-	VMULSD 16(R13), X7, X7 \
-	VADDSD X14, X7, X7 \
-	VCVTSD2SS X7, X7, X9 \
+	FMID(1, R13) \
 	VMOVSS X9, 8(R12) \
-	VADDSD 24(R13), X14, X7 \
-	VCVTSD2SS X7, X7, X9 \
+	FTAIL(R13) \
 	VMOVSS X9, 16(R12)
 
 #define F16NEXT VADDSD 8(R13), X14, X14
