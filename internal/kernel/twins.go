@@ -266,24 +266,20 @@ func rowBlocks(p uintptr, rowBytes, block int, write func(at, f, k int)) {
 }
 
 func rowsAdd(size int, float bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	v := steps.first // row r's first value
+	v := math.Float64frombits(steps.first) // a float row's first value
 	for r := range rows {
 		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
-		mis := uint64(-uintptr(unsafe.Pointer(&row[0]))&63) / uint64(size)
-		fs := [3]uint64{v, v + mis*steps.d, v + steps.lastD}
+		at := uintptr(unsafe.Pointer(&row[0]))
+		fs := intPlaces(steps, r, at, size)
 		if float {
-			fs = floatPlaces(math.Float64frombits(v), mis, steps)
+			fs = floatPlaces(v, uint64(-at&63)/uint64(size), steps)
+			v += math.Float64frombits(steps.rowD)
 		}
-		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 128, func(at, f, k int) {
+		rowBlocks(at, rowBytes, 128, func(at, f, k int) {
 			for l := 0; l < 128; l += size {
 				putLE(row[at+l:], size, addLane(size, float, base, fs[f], inc, l, k))
 			}
 		})
-		if float {
-			v = math.Float64bits(math.Float64frombits(v) + math.Float64frombits(steps.rowD))
-		} else {
-			v += steps.rowD
-		}
 	}
 }
 
