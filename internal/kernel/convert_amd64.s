@@ -320,14 +320,14 @@ done: \
 	VFMADD213PD Z10, Z11, z \
 	VFMADD213PD Z10, Z11, zt
 
-// FMASTORE with AVX-512, its blocks written with BLOCKPAIRS.
-#define FMASTOREX(store, fence, ahead) \
+// FMASTORE with AVX-512, its blocks written with BLOCKPAIRS and put.
+#define FMASTOREX(put, store, fence, ahead) \
 	F64LANES16 \
 	VPBROADCASTQ start+40(FP), Z10 \
 	VPBROADCASTQ delta+48(FP), Z11 \
 	TESTQ CX, CX \
 	JZ done \
-	BLOCKPAIRS(FMABLOCK, PUTZZ, 128, VADDPD, STEPPD, store, ahead, pairs, loop) \
+	BLOCKPAIRS(FMABLOCK, put, 128, VADDPD, STEPPD, store, ahead, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -346,8 +346,8 @@ done: \
 	VFMADD213PS Z10, Z11, z \
 	VFMADD213PS Z10, Z11, zt
 
-// FMASTORES with AVX-512, its blocks written with BLOCKPAIRS.
-#define FMASTORESX(store, fence, ahead) \
+// FMASTORES with AVX-512, its blocks written with BLOCKPAIRS and put.
+#define FMASTORESX(put, store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -360,7 +360,7 @@ done: \
 	VPBROADCASTD delta+48(FP), Z11 \
 	TESTQ CX, CX \
 	JZ done \
-	BLOCKPAIRS(FMASBLOCK, PUTZZ, 128, VADDPS, STEPPS, store, ahead, pairs, loop) \
+	BLOCKPAIRS(FMASBLOCK, put, 128, VADDPS, STEPPS, store, ahead, pairs, loop) \
 done: \
 	fence \
 	VZEROUPPER \
@@ -611,17 +611,17 @@ TEXT ·cvtqStoreSA(SB), NOSPLIT, $0-48
 
 // func fmaStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 TEXT ·fmaStorex(SB), NOSPLIT, $0-56
-	FMASTOREX(VMOVUPD, NOFENCE, NOAHEAD)
+	FMASTOREX(PUTZZH, VMOVUPD, NOFENCE, NOAHEAD)
 
 // func fmaStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 // fmaStorex with streaming stores.
 TEXT ·fmaStorexNT(SB), NOSPLIT, $0-56
-	FMASTOREX(VMOVNTPD, SFENCE, NOAHEAD)
+	FMASTOREX(PUTZZ, VMOVNTPD, SFENCE, NOAHEAD)
 
 // func fmaStorexA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 // fmaStorex fetching its lines ahead of the stores.
 TEXT ·fmaStorexA(SB), NOSPLIT, $0-56
-	FMASTOREX(VMOVUPD, NOFENCE, AHEAD)
+	FMASTOREX(PUTZZH, VMOVUPD, NOFENCE, AHEAD)
 
 // func fmaStoreS(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 TEXT ·fmaStoreS(SB), NOSPLIT, $0-56
@@ -639,14 +639,14 @@ TEXT ·fmaStoreSA(SB), NOSPLIT, $0-56
 
 // func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 TEXT ·fmaStoreSx(SB), NOSPLIT, $0-56
-	FMASTORESX(VMOVUPS, NOFENCE, NOAHEAD)
+	FMASTORESX(PUTZZH, VMOVUPS, NOFENCE, NOAHEAD)
 
 // func fmaStoreSxNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 // fmaStoreSx with streaming stores.
 TEXT ·fmaStoreSxNT(SB), NOSPLIT, $0-56
-	FMASTORESX(VMOVNTPS, SFENCE, NOAHEAD)
+	FMASTORESX(PUTZZ, VMOVNTPS, SFENCE, NOAHEAD)
 
 // func fmaStoreSxA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 // fmaStoreSx fetching its lines ahead of the stores.
 TEXT ·fmaStoreSxA(SB), NOSPLIT, $0-56
-	FMASTORESX(VMOVUPS, NOFENCE, AHEAD)
+	FMASTORESX(PUTZZH, VMOVUPS, NOFENCE, AHEAD)

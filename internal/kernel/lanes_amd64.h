@@ -75,6 +75,16 @@ loop: \
 #define PUTZZ(z, zt, y, yt, store, ahead, off) ahead(off); ahead(off+64); store z, off(DI); store zt, off+64(DI)
 #define PUTY(z, zt, y, yt, store, ahead, off) ahead(off); store y, off(DI)
 
+// PUTZH and PUTZZH are PUTZ and PUTZZ that store each 64-byte block as its
+// two 32-byte halves (store for the low one, VEXTRACTF64X4 for the high:
+// not for streaming stores). The FMA kernels write faster in cache so on
+// this machine (dmlbench -quick -types FLOAT32, whole blocks and halves
+// alternated: FLOAT32 0.1, +0.3 at 64 KiB 0.70-0.72 of the ceiling against
+// 0.86-0.87, []float64 0.72-0.74 against 0.86), the float16 binade kernels
+// slower (FLOAT16 0.1, +0.3 at 64 KiB 0.73 against 0.59).
+#define PUTZH(z, zt, y, yt, store, ahead, off) ahead(off); store y, off(DI); VEXTRACTF64X4 $1, z, off+32(DI)
+#define PUTZZH(z, zt, y, yt, store, ahead, off) PUTZH(z, zt, y, yt, store, ahead, off); PUTZH(zt, z, yt, y, store, ahead, off+64)
+
 // The lanes' steps of BLOCKPAIRS: integer additions, and an FMA (lane*1 +
 // Z4: the sum, rounded once as VADDPD rounds it; Z12 holds 1.0 in every
 // lane) that leaves the conversions' pipes to them (see cvtStoreF16x).
