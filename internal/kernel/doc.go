@@ -34,7 +34,8 @@
 // plans the run and executes its pieces. A Filler of NewFiller (an
 // operator's) remembers the plans (up to memoPlans) of a run from index 0
 // below streamingMin that repeats the run before it: the same run again
-// (length, step, table, address modulo 64) executes them without planning.
+// (length, step, table, address modulo 64) executes them without planning,
+// with the fetch-ahead verdict they were planned under.
 //
 // # The methods
 //
@@ -99,7 +100,8 @@
 // the whole run): regular stores; streaming stores past the caches (the
 // forms marked [NT]), for runs of streamingMin bytes or more where the
 // machine writes faster so; and, for runs of aheadMin to aheadMax bytes
-// (past the L2 cache, within the last level), regular stores that fetch
+// (past the L2 cache, within the last level) where the machine writes
+// faster so (measured as streaming is: see aheading), regular stores that fetch
 // each line 1024 bytes (f16BinxA: 2048) before they reach it (PREFETCHT0:
 // AHEAD and AHEADFAR in lanes_amd64.h): every run kernel marked [NT] above and every row kernel
 // has this ahead form too (suffix A: addStoreDA, fmaStorexA, f16BinqA,

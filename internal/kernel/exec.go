@@ -70,7 +70,8 @@ func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 //
 // A run from index 0 of fewer than streamingMin bytes (whose plans do not
 // depend on the machine's streaming verdict) may take the plans remembered
-// from the last such run (see memo).
+// from the last such run (see memo), with the fetch-ahead verdict they
+// were planned under (a run of aheadMin to aheadMax bytes).
 func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
 	var m *runMemo // where this run's plans go, to be remembered

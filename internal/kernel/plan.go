@@ -587,7 +587,7 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan
 	switch size := whole - j<<s.lg; {
 	case vec && size >= streamingMin && t.streams(dst[j<<s.lg:], len(dst)-j<<s.lg, len(dst)-j<<s.lg):
 		st = stStream
-	case vec && size >= aheadMin && size <= aheadMax:
+	case vec && size >= aheadMin && size <= aheadMax && t.aheads(dst[j<<s.lg:], len(dst)-j<<s.lg, len(dst)-j<<s.lg):
 		st = stAhead
 	}
 	a := i0 + uint64(j)*step // the index of element j
@@ -1099,7 +1099,7 @@ func (s *Seq) rowStore(t *table, dst []byte, whole, r, end, pitch, rowBytes int,
 	switch {
 	case span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && t.streams(d, pitch, rowBytes):
 		return stStream
-	case whole >= aheadMin && whole <= aheadMax && m != mRowRuns:
+	case whole >= aheadMin && whole <= aheadMax && m != mRowRuns && t.aheads(dst[r*pitch:], pitch, rowBytes):
 		return stAhead
 	}
 	return stRegular

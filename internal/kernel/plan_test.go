@@ -118,6 +118,8 @@ func planAll(t *testing.T, tb *table, f *Filler, dst []byte, i0, step uint64) []
 
 func setStreaming(v int) { streamTest = v }
 
+func setAhead(v int) { aheadTest = v }
+
 // TestPlanRuns: the planner's pieces cover every run exactly once, in
 // order, and each meets its method's precondition, on random sequences of
 // every kind, runs, steps, lengths, alignments and facts, with and without
@@ -126,6 +128,7 @@ func TestPlanRuns(t *testing.T) {
 	r := rand.New(rand.NewPCG(81, 82))
 	mem := make([]byte, 1<<17+64)
 	defer setStreaming(0)
+	defer setAhead(0)
 	cases := 20000
 	if testing.Short() {
 		cases = 3000
@@ -140,9 +143,11 @@ func TestPlanRuns(t *testing.T) {
 			f, dst, i0, step = randomRun(r, big, streamingMin, len(big)-64)
 			setStreaming(1 - 2*(c/500%2)) // streaming, and not: then neither ahead
 		}
+		setAhead(0)
 		if c%500 == 249 { // long enough to fetch ahead, too short to stream
 			f, dst, i0, step = randomRun(r, big, aheadMin, aheadMax)
 			setStreaming(1)
+			setAhead(1 - 2*(c/500%2)) // fetching ahead faster, and not
 		}
 		n := len(dst) >> f.lg
 		next := 0
@@ -159,7 +164,7 @@ func TestPlanRuns(t *testing.T) {
 			if p.st == stStream && len(dst) < streamingMin {
 				t.Fatalf("case %d: streaming stores for a run of %d bytes", c, len(dst))
 			}
-			if p.st == stAhead && (len(dst) < aheadMin || len(dst) > aheadMax) {
+			if p.st == stAhead && (len(dst) < aheadMin || len(dst) > aheadMax || aheadTest < 0) {
 				t.Fatalf("case %d: stores fetching ahead for a run of %d bytes", c, len(dst))
 			}
 			switch p.st {
@@ -625,10 +630,12 @@ func f32(v float32) uint64 { return uint64(math.Float32bits(v)) }
 // TestPlanAhead: runs of aheadMin to aheadMax bytes that do not stream
 // store with the kernels' ahead forms (stAhead), in every method that has
 // them (the Go twins' table plans each of them for one of these
-// sequences), and longer runs do not; and those runs are every element's
-// Bits on every table (each planning for itself).
+// sequences) where the machine fetching ahead writes faster, and longer
+// runs, or any run where it does not, do not; and those runs are every
+// element's Bits on every table (each planning for itself).
 func TestPlanAhead(t *testing.T) {
 	defer setStreaming(0)
+	defer setAhead(0)
 	setStreaming(-1) // (streaming would take runs past aheadMax)
 	mem := make([]byte, aheadMax+1<<14)
 	cases := []seqCase{
@@ -650,16 +657,17 @@ func TestPlanAhead(t *testing.T) {
 	ahead := map[method]bool{}
 	for ci, c := range cases {
 		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
-		for _, bytes := range []int{aheadMin, aheadMax + 1<<12} {
+		for k, bytes := range []int{aheadMin, aheadMax + 1<<12, aheadMin} {
 			_, n, dst := tailRun(mem, c.size, ci%4, bytes)
+			setAhead(1 - k/2*2) // the machine's verdict: faster, then not
 			for _, tb := range machineTables() {
 				for _, pp := range planAll(t, tb, f, dst, c.i0, 1) {
 					p := pp.p
 					if why := f.valid(tb, pp.dst, pp.i0, 1, p); why != "" {
 						t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, p.m, why)
 					}
-					if want := hasStores(p.m) && len(dst) <= aheadMax; (p.st == stAhead) != want {
-						t.Fatalf("%s case %d, %d bytes: piece %v of store kind %d", tb.name, ci, len(dst), p.m, p.st)
+					if want := hasStores(p.m) && len(dst) <= aheadMax && aheadTest > 0; (p.st == stAhead) != want {
+						t.Fatalf("%s case %d, %d bytes, verdict %d: piece %v of store kind %d", tb.name, ci, len(dst), aheadTest, p.m, p.st)
 					}
 					if p.st == stAhead && tb == goTable {
 						ahead[p.m] = true
@@ -696,6 +704,7 @@ func TestPlanAhead(t *testing.T) {
 // them (the Go twins' table plans each for one of these sequences), and
 // the rows are every element's Bits on every table, the gaps untouched.
 func TestPlanRowsAhead(t *testing.T) {
+	defer setAhead(0)
 	mem := make([]byte, aheadMin+1<<16)
 	cases := []struct {
 		kind         Kind
@@ -724,7 +733,11 @@ func TestPlanRowsAhead(t *testing.T) {
 		rowStep := uint64(n) * (1 + c.skip)
 		f := NewFiller(c.kind, c.size, c.start, c.delta, c.i0+uint64(rows)*rowStep) // (facts: the rows' indices)
 		dst := mem[:(rows-1)*pitch+n*c.size]
-		for _, tb := range machineTables() {
+		for k, tb := range machineTables() {
+			setAhead(1) // the machine's verdict: faster (the twins' always), or not
+			if tb != goTable && (ci+k)%2 == 1 {
+				setAhead(-1)
+			}
 			// A layout below aheadMin: no piece fetches ahead.
 			for _, p := range planAllRows(tb, rowsLayout{f: f, dst: dst[:63*pitch+n*c.size], rows: 64, pitch: pitch, n: n, i0: c.i0, rowStep: rowStep, step: 1}) {
 				if p.st == stAhead {
@@ -736,8 +749,8 @@ func TestPlanRowsAhead(t *testing.T) {
 					t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, p.m, why)
 				}
 				// (The whole layout is of aheadMin to aheadMax bytes.)
-				if want := p.m != mRowRuns; (p.st == stAhead) != want {
-					t.Fatalf("%s case %d: piece %v of %d rows of store kind %d", tb.name, ci, p.m, p.n, p.st)
+				if want := p.m != mRowRuns && aheadTest > 0; (p.st == stAhead) != want {
+					t.Fatalf("%s case %d, verdict %d: piece %v of %d rows of store kind %d", tb.name, ci, aheadTest, p.m, p.n, p.st)
 				}
 				if p.st == stAhead && tb == goTable {
 					ahead[p.m] = true

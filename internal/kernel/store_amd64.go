@@ -24,6 +24,9 @@ func storeRowsAVX2(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
 //go:noescape
 func storeRowsAVX2NT(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
 
+//go:noescape
+func storeRowsAVX2A(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
+
 // StoreMethods are the ways this machine writes memory, fastest first for
 // large buffers on most machines.
 var StoreMethods = func() []StoreMethod {

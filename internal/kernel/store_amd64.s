@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "lanes_amd64.h"
 
 // The store loops of the write ceiling (WritePattern). STORES writes blocks
 // of 128 bytes of a 32-byte pattern with store, then fence, as the macros
@@ -28,10 +29,11 @@ done: \
 	RET
 
 // STOREROWS writes the whole 64-byte lines within each of rows rows of
-// rowBytes at dst, dst + pitch, ... with store (the 32-byte pattern), then
-// fence once: the streaming measurement's stores (see streaming), which
-// never reach past a row.
-#define STOREROWS(store, fence) \
+// rowBytes at dst, dst + pitch, ... with store (the 32-byte pattern), after
+// ahead (AHEAD or NOAHEAD) for each line, then fence once: the measured
+// verdicts' stores (see verdict), which never reach past a row (a prefetch
+// past it writes nothing).
+#define STOREROWS(store, fence, ahead) \
 	MOVQ dst+0(FP), R8 \
 	MOVQ rows+8(FP), R9 \
 	MOVQ pitch+16(FP), R10 \
@@ -49,6 +51,7 @@ row: \
 	JLE next \
 	SHRQ $6, CX \
 line: \
+	ahead(0) \
 	store Y0, 0(DI) \
 	store Y0, 32(DI) \
 	ADDQ $64, DI \
@@ -95,8 +98,13 @@ TEXT ·storeAVX2NT(SB), NOSPLIT, $0-24
 
 // func storeRowsAVX2(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
 TEXT ·storeRowsAVX2(SB), NOSPLIT, $0-40
-	STOREROWS(VMOVDQU, NOFENCE)
+	STOREROWS(VMOVDQU, NOFENCE, NOAHEAD)
 
 // func storeRowsAVX2NT(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
 TEXT ·storeRowsAVX2NT(SB), NOSPLIT, $0-40
-	STOREROWS(VMOVNTDQ, SFENCE)
+	STOREROWS(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func storeRowsAVX2A(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
+// storeRowsAVX2 fetching each line 1024 bytes ahead of its stores (AHEAD).
+TEXT ·storeRowsAVX2A(SB), NOSPLIT, $0-40
+	STOREROWS(VMOVDQU, NOFENCE, AHEAD)

@@ -16,7 +16,7 @@ func TestStreamingMeasureFits(t *testing.T) {
 	}
 	mem := make([]byte, streamingMin+64)
 	dst := mem[7 : 7+streamingMin]
-	streamAt.Store(0)
+	streamV.at.Store(0)
 	_ = streaming(dst, len(dst), len(dst)) // must not panic or write outside dst
 	for _, b := range mem[:7] {
 		if b != 0 {
@@ -37,12 +37,12 @@ func TestStreamingShortKeeps(t *testing.T) {
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
-	streamAt.Store(1) // long ago
-	streamWins.Store(true)
-	if b := make([]byte, 1<<20); !streaming(b, len(b), len(b)) || streamAt.Load() != 1 {
+	streamV.at.Store(1) // long ago
+	streamV.wins.Store(true)
+	if b := make([]byte, 1<<20); !streaming(b, len(b), len(b)) || streamV.at.Load() != 1 {
 		t.Fatal("a short destination was measured")
 	}
-	streamAt.Store(0)
+	streamV.at.Store(0)
 }
 
 // TestStreamingRemeasures: a verdict older than streamRecheck is measured
@@ -52,48 +52,86 @@ func TestStreamingRemeasures(t *testing.T) {
 		t.Skip("no AVX2")
 	}
 	dst := make([]byte, streamingMin)
-	streamAt.Store(1) // long ago
+	streamV.at.Store(1) // long ago
 	_ = streaming(dst, len(dst), len(dst))
-	at := streamAt.Load()
+	at := streamV.at.Load()
 	if at == 1 {
 		t.Fatal("an old verdict was not measured again")
 	}
 	_ = streaming(dst, len(dst), len(dst))
-	if streamAt.Load() != at {
+	if streamV.at.Load() != at {
 		t.Fatal("a fresh verdict was measured again")
 	}
 }
 
 // TestStreamingRowsGaps: a padded layout's fill that measures streaming
-// stores (on 16 MiB of its rows) writes no byte between its rows. (The
-// measurement once wrote 16 MiB of the layout whole, gaps and all.)
+// stores (on 16 MiB of its rows), or fetching ahead (on a layout of 4 MiB),
+// writes no byte between its rows. (The streaming measurement once wrote
+// 16 MiB of the layout whole, gaps and all.)
 func TestStreamingRowsGaps(t *testing.T) {
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
 	const pitch, n = 1040, 1024 // bytes a row, elements a row
-	for _, size := range []int{1, 4} {
-		rows := (streamingMin + 4<<20) / (n * size)
-		mem := make([]byte, (rows-1)*pitch*size+n*size)
-		for i := range mem {
-			mem[i] = 0xAA
-		}
-		f := NewFiller(Int, size, 0, 1, uint64(rows*n))
-		if size == 4 {
-			f = NewFiller(Float32, 4, 0, 0x3F800000, uint64(rows*n))
-		}
-		streamAt.Store(0) // measure now
-		f.FillRowsLE(mem, rows, pitch*size, n, 0, n, 1)
-		if streamAt.Load() == 0 {
-			t.Fatalf("size %d: the fill did not measure", size)
-		}
-		for r := range rows - 1 {
-			for at := r*pitch*size + n*size; at < (r+1)*pitch*size; at++ {
-				if mem[at] != 0xAA {
-					t.Fatalf("size %d: gap byte %d (after row %d) = %#x, want 0xaa", size, at, r, mem[at])
+	for _, c := range []struct {
+		v     *verdict
+		bytes int
+	}{{&streamV, streamingMin + 4<<20}, {&aheadV, 4 << 20}} {
+		for _, size := range []int{1, 4} {
+			rows := c.bytes / (pitch * size)
+			mem := make([]byte, (rows-1)*pitch*size+n*size)
+			for i := range mem {
+				mem[i] = 0xAA
+			}
+			f := NewFiller(Int, size, 0, 1, uint64(rows*n))
+			if size == 4 {
+				f = NewFiller(Float32, 4, 0, 0x3F800000, uint64(rows*n))
+			}
+			c.v.at.Store(0) // measure now
+			f.FillRowsLE(mem, rows, pitch*size, n, 0, n, 1)
+			if c.v.at.Load() == 0 {
+				t.Fatalf("%d bytes, size %d: the fill did not measure", c.bytes, size)
+			}
+			for r := range rows - 1 {
+				for at := r*pitch*size + n*size; at < (r+1)*pitch*size; at++ {
+					if mem[at] != 0xAA {
+						t.Fatalf("%d bytes, size %d: gap byte %d (after row %d) = %#x, want 0xaa", c.bytes, size, at, r, mem[at])
+					}
 				}
 			}
 		}
+	}
+}
+
+// TestAheadVerdict: the fetch-ahead measurement stays inside a destination
+// of aheadMin bytes at an odd address; a destination shorter than aheadMin
+// is not measured and, before any measurement, fetches ahead; a fresh
+// verdict is kept.
+func TestAheadVerdict(t *testing.T) {
+	if !CPU.AVX2 {
+		t.Skip("no AVX2")
+	}
+	defer aheadV.at.Store(0)
+	aheadV.at.Store(0)
+	aheadV.wins.Store(false)
+	if short := make([]byte, aheadMin-64); !aheading(short, len(short), len(short)) || aheadV.at.Load() != 0 {
+		t.Fatal("a short destination before any measurement was measured, or does not fetch ahead")
+	}
+	mem := make([]byte, aheadMin+64)
+	dst := mem[7 : 7+aheadMin]
+	_ = aheading(dst, len(dst), len(dst))
+	at := aheadV.at.Load()
+	if at == 0 {
+		t.Fatal("a destination of aheadMin bytes was not measured")
+	}
+	for i, b := range mem {
+		if (i < 7 || i >= 7+aheadMin) && b != 0 {
+			t.Fatalf("wrote byte %d, outside dst", i)
+		}
+	}
+	wins := aheadV.wins.Load()
+	if aheading(dst, len(dst), len(dst)) != wins || aheadV.at.Load() != at {
+		t.Fatal("a fresh verdict was measured again, or not kept")
 	}
 }
 
@@ -114,7 +152,7 @@ func TestStoreRows(t *testing.T) {
 		mem := make([]byte, 64+rows*pitch+64)
 		off := r.IntN(64)
 		dst := mem[off : off+(rows-1)*pitch+rowBytes]
-		for _, store := range []func(*byte, int, int, int, *[32]byte){storeRowsAVX2, storeRowsAVX2NT} {
+		for _, store := range []func(*byte, int, int, int, *[32]byte){storeRowsAVX2, storeRowsAVX2NT, storeRowsAVX2A} {
 			for i := range mem {
 				mem[i] = 0xAA
 			}

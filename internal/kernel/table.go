@@ -210,5 +210,19 @@ func (t *table) streams(dst []byte, pitch, rowBytes int) bool {
 // not (the Go twins then take the streaming store kind, as the same).
 var streamTest int
 
+// aheads reports whether regular stores that fetch each line ahead write
+// dst, of aheadMin to aheadMax bytes in rows of rowBytes every pitch bytes
+// (a run: one row), faster than regular stores alone on this machine (it
+// may write the rows, never the gaps between them, to find out).
+func (t *table) aheads(dst []byte, pitch, rowBytes int) bool {
+	if aheadTest != 0 {
+		return aheadTest > 0
+	}
+	return t.asm && aheading(dst, pitch, rowBytes)
+}
+
+// aheadTest, when not 0, overrides aheads in tests, as streamTest streams.
+var aheadTest int
+
 // tbl is the table the executor uses: the fastest this machine has.
 var tbl = machineTables()[0]
