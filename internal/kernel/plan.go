@@ -593,9 +593,12 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan
 	a := i0 + uint64(j)*step // the index of element j
 	switch {
 	case s.kind == Int:
-		s.words(pl, vec, j, n-j, s.start+a*s.delta, step*s.delta, st)
+		d := step * s.delta
+		dist := copyDist(s.size, d)
+		copies := vec && st != stStream && (n-j)<<s.lg >= copyRunMin && dist > 0 && t.copies(dst[j<<s.lg:], dist)
+		s.words(pl, vec, j, n-j, s.start+a*s.delta, d, st, copies)
 	case s.mode == modeConstant:
-		s.words(pl, vec, j, n-j, s.constBits, 0, st)
+		s.words(pl, vec, j, n-j, s.constBits, 0, st, false)
 	case s.kind == Float64 && vec:
 		pl.put(mFMALanes, j, n-j).st = st
 	case s.kind == Float64:
@@ -617,7 +620,7 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan
 		}
 		if j+over < n {
 			inf := s.infAt(a + uint64(over)*step)
-			s.words(pl, true, j+over, n-j-over, inf, 0, st)
+			s.words(pl, true, j+over, n-j-over, inf, 0, st, false)
 		}
 	}
 	return n
@@ -637,13 +640,14 @@ func (s *Seq) lanesGiveStart() bool {
 // kernels if vec and they are a block or more, with the fill (mFill) if
 // they are a constant of fillMin bytes or more that does not stream, with
 // the copy (mCopy) if they are integers of copyRunMin bytes or more whose
-// period is short enough (copyDist).
-func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store) {
+// period is short enough (copyDist) and the machine copies them faster
+// (copies: the table's copies).
+func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store, copies bool) {
 	m := mWords
 	switch {
 	case vec && d == 0 && st != stStream && n<<s.lg >= fillMin:
 		m = mFill
-	case vec && s.kind == Int && st != stStream && n<<s.lg >= copyRunMin && copyDist(s.size, d) > 0:
+	case copies && vec && s.kind == Int && st != stStream && n<<s.lg >= copyRunMin && copyDist(s.size, d) > 0:
 		m = mCopy
 	case vec && n<<s.lg >= addBlock:
 		m = mAdd

@@ -175,3 +175,33 @@ func TestStoreRows(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyVerdict: the copy measurement stays inside a destination of
+// copyRunMin bytes at an odd address, at each distance mCopy copies from;
+// a shorter destination is not measured and, before any measurement, is
+// not copied.
+func TestCopyVerdict(t *testing.T) {
+	if !CPU.AVX2 {
+		t.Skip("no AVX2")
+	}
+	defer copyV.at.Store(0)
+	copyV.at.Store(0)
+	copyV.wins.Store(false)
+	if short := make([]byte, copyRunMin-64); copying(short, copyMin) || copyV.at.Load() != 0 {
+		t.Fatal("a short destination before any measurement was measured, or copies")
+	}
+	for _, dist := range []int{copyMin, 1 << copyMaxLog} {
+		copyV.at.Store(0)
+		mem := make([]byte, copyRunMin+64)
+		dst := mem[7 : 7+copyRunMin]
+		_ = copying(dst, dist)
+		if copyV.at.Load() == 0 {
+			t.Fatalf("distance %d: a destination of copyRunMin bytes was not measured", dist)
+		}
+		for i, b := range mem {
+			if (i < 7 || i >= 7+copyRunMin) && b != 0 {
+				t.Fatalf("distance %d: wrote byte %d, outside dst", dist, i)
+			}
+		}
+	}
+}

@@ -224,5 +224,18 @@ func (t *table) aheads(dst []byte, pitch, rowBytes int) bool {
 // aheadTest, when not 0, overrides aheads in tests, as streamTest streams.
 var aheadTest int
 
+// copies reports whether REP MOVSB copying dst's bytes from dist bytes
+// before (mCopy) writes dst, a run of copyRunMin bytes or more, faster than
+// regular stores on this machine (it may write dst to find out).
+func (t *table) copies(dst []byte, dist int) bool {
+	if copyTest != 0 {
+		return copyTest > 0
+	}
+	return t.asm && copying(dst, dist)
+}
+
+// copyTest, when not 0, overrides copies in tests, as streamTest streams.
+var copyTest int
+
 // tbl is the table the executor uses: the fastest this machine has.
 var tbl = machineTables()[0]

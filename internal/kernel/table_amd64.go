@@ -666,6 +666,7 @@ type verdict struct {
 var (
 	streamV verdict // streaming stores (streaming)
 	aheadV  verdict // regular stores fetching ahead (aheading)
+	copyV   verdict // REP MOVSB from a period before (copying)
 )
 
 // streamRecheck is how long a measurement of a store kind stands.
@@ -706,14 +707,36 @@ func aheading(dst []byte, pitch, rowBytes int) bool {
 	return aheadV.decide(dst, aheadMin, aheadMax, pitch, rowBytes, storeRowsAVX2A)
 }
 
+// copying reports whether REP MOVSB copying each byte of dst from dist
+// bytes before (mCopy: a periodic run) writes dst faster than regular
+// stores on this machine, measured as streaming measures (on at most
+// aheadMax bytes of dst, at dist; a dst shorter than copyRunMin takes the
+// last verdict, regular stores before the first). Which wins changes with
+// the host: over 4 MiB on this machine's host of 2026-11-23, REP MOVSB from
+// 16 to 128 KiB before 109-123 GB/s, AVX2 stores 95-102 (see copyDist); on
+// its host of 2026-11-25, from 16 KiB before 65-69, from 64 and 128 KiB
+// 41-48, AVX2 stores 95-99 (an int64 add kernel 96-99).
+func copying(dst []byte, dist int) bool {
+	if !copyV.due(len(dst), copyRunMin) {
+		return copyV.wins.Load()
+	}
+	return copyV.decide(dst, copyRunMin, aheadMax, len(dst), len(dst), func(d *byte, _, _, n int, _ *[32]byte) {
+		copyRepMovsb((*byte)(unsafe.Add(unsafe.Pointer(d), dist)), d, n-dist)
+	})
+}
+
+// due reports whether a dst of n bytes (least or more) is to be measured
+// for v: its verdict is older than streamRecheck, or there is none.
+func (v *verdict) due(n, least int) bool {
+	at := v.at.Load()
+	return n >= least && (at == 0 || time.Since(time.Unix(0, at)) >= streamRecheck)
+}
+
 // decide returns v's verdict for dst: kept if dst is shorter than least or
 // the verdict is fresh (or another fill is measuring), else measured anew
 // on at most most bytes of dst, regular stores against other, alternated.
 func (v *verdict) decide(dst []byte, least, most, pitch, rowBytes int, other func(*byte, int, int, int, *[32]byte)) bool {
-	if at := v.at.Load(); len(dst) < least || at != 0 && time.Since(time.Unix(0, at)) < streamRecheck {
-		return v.wins.Load()
-	}
-	if !v.mu.TryLock() {
+	if !v.due(len(dst), least) || !v.mu.TryLock() {
 		return v.wins.Load()
 	}
 	defer v.mu.Unlock()
@@ -738,7 +761,8 @@ func (v *verdict) decide(dst []byte, least, most, pitch, rowBytes int, other fun
 
 // storeRows writes the whole 64-byte lines within each row of dst
 // (rowBytes every pitch bytes, the rows that start in dst) with store
-// (storeRowsAVX2, storeRowsAVX2NT, storeRowsAVX2A) from p, in one call: a
+// (storeRowsAVX2, storeRowsAVX2NT, storeRowsAVX2A, copying's copy) from p,
+// in one call: a
 // measurement's stores, within the rows. (One call: a fence after each row
 // of 2 KiB made streaming stores three times as slow as regular ones, where
 // over the same bytes whole they were faster.)

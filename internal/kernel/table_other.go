@@ -5,9 +5,11 @@ package kernel
 // machineTables returns the tables this build can run: the Go twins alone.
 func machineTables() []*table { return []*table{goTable} }
 
-// streaming and aheading are false: the Go twins have one kind of store.
+// streaming, aheading and copying are false: the Go twins have one kind
+// of store.
 func streaming([]byte, int, int) bool { return false }
 func aheading([]byte, int, int) bool  { return false }
+func copying([]byte, int) bool        { return false }
 
 // The table's methods on this build: the Go twins (see table_amd64.go).
 
