@@ -53,7 +53,10 @@
 //	                                             stream (infinities past the overflow)
 //	copy        add's kernels for 16-128 KiB,    integers of 2 MiB or more that do not
 //	            then copyRepMovsb (REP MOVSB)    stream and repeat within 128 KiB
-//	                                             (8- and 16-bit ones always)
+//	                                             (8- and 16-bit ones always), where
+//	                                             the machine copies faster so
+//	                                             (measured as streaming is: see
+//	                                             copying)
 //	fma         plain Go (math.FMA)              float64 (the Go-native API), short runs
 //	fma-lanes   fmaStore[x][NT]                  float64, a block (16 elements) or more
 //	linear      plain Go (format.round)          floats nothing faster can prove exact
@@ -107,8 +110,8 @@
 // has this ahead form too (suffix A: addStoreDA, fmaStorexA, f16BinqA,
 // rowsAddDA, rowsBinxA, ...; a piece of rows streams by the bytes it
 // spans and fetches ahead by the bytes of its whole layout: see rowStore).
-// The copy and fill methods have one form (REP MOVSB and REP
-// STOSQ, which write at the ceiling here without it).
+// The copy and fill methods have one form (REP MOVSB and REP STOSQ,
+// which write at the ceiling here without it where they are used).
 //
 // The streaming forms of the AVX-512 row kernels (ROWS64NT) stream each
 // row's whole cache lines and write its partial lines with at most two
