@@ -323,8 +323,8 @@ wide: \
 	BINROWLANES(20) \
 	MOVQ c+64(FP), AX \
 	VPBROADCASTW AX, Z12 \
-	MOVL $0xFFFF0000, AX \
-	VPBROADCASTD AX, Z13 \
+	MOVL $0xAAAAAAAA, AX \
+	KMOVD AX, K4 \
 	BINSTEPS \
 	JNE wties \
 	ROWS64(BINPLACE, BINBLOCK0, BINPAIR0, BINADVANCE, ahead, BINROWPREP, BINNEXT, w0row, w0aligned, w0pairs, w0one, w0last, w0done) \
@@ -639,15 +639,15 @@ TEXT ·f32BinqA(SB), NOSPLIT, $0-64
 	VPSRLW $15, Z14, Z14
 
 // A block of float16 from the binade lanes l0 (even elements), l1 (odd)
-// into z (zt: scratch): q of each (kb >> 20) put together in order (as
-// F16BINX), ties to even, plus c (BINVAL). BINVALH is BINVAL for lanes
+// into z (zt: unused): q of each (kb >> 20) put together in order (as
+// F16BINX's wide form, the odd ones' under K4), ties to even, plus c
+// (BINVAL). BINVALH is BINVAL for lanes
 // scaled to shift 16 with c << 16 added (as F16BINX's BINXH): the high
 // word of each lane is c + q. BINVAL0 and BINVALH0 are the two for rows
 // with no ties (no tie mask to clear).
 #define BINVAL(l0, l1, z, zt) \
 	VPSRLD $20, l0, z \
-	VPSRLD $4, l1, zt \
-	VPTERNLOGD $0xF8, Z13, zt, z \
+	VPSRLW $4, l1, K4, z \
 	VPANDNQ z, Z14, z \
 	VPADDW Z12, z, z
 
@@ -658,8 +658,7 @@ TEXT ·f32BinqA(SB), NOSPLIT, $0-64
 
 #define BINVAL0(l0, l1, z, zt) \
 	VPSRLD $20, l0, z \
-	VPSRLD $4, l1, zt \
-	VPTERNLOGD $0xF8, Z13, zt, z \
+	VPSRLW $4, l1, K4, z \
 	VPADDW Z12, z, z
 
 #define BINVALH0(l0, l1, z, zt) \
@@ -705,7 +704,7 @@ TEXT ·f32BinqA(SB), NOSPLIT, $0-64
 // kernel's rounding at every shift up to 20), with AVX-512 (ROWS64). The
 // lanes (base, in packOrder, and inc) are scaled once: to shift 16 with c
 // << 16 added where shift is 16 or less (BINBLOCKH, as F16BINX's BINXH: a
-// block in three operations), else to shift 20 (BINBLOCK: five). The
+// block in three operations), else to shift 20 (BINBLOCK: four). The
 // places of each row come from steps (binSteps), worked out at the row's
 // start into the frame (BINROWPREP), where BINPLACE takes a place's first
 // kb (low 32 bits) and tie mask (high 32 bits). (Scratch loops of
