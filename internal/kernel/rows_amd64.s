@@ -146,11 +146,13 @@ last: \
 // time, from the block at that byte (its mid place), and the bytes past its
 // last 64-byte aligned one (16, 32 or 48) from the block ending at its
 // end. No line is written both ways: a regular store to a line just
-// streamed would wait for the line to come back from memory.
+// streamed would wait for the line to come back from memory. The partial
+// lines are fetched rows ahead (ROWFETCH).
 #define ROWSNT(bc, add, start, headv, midv, tailv, nextrow) \
 	ROWSETUP \
 	start \
 row: \
+	ROWFETCH \
 	ROWHEAD \
 	ROWVALUES(headv, bc, add) \
 	CMPQ BX, $32 \
