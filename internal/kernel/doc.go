@@ -35,7 +35,8 @@
 // operator's) remembers the plans (up to memoPlans) of a run from index 0
 // below streamingMin that repeats the run before it: the same run again
 // (length, step, table, address modulo 64) executes them without planning,
-// with the fetch-ahead verdict they were planned under.
+// while no store kind has been measured since they were planned (measures:
+// a new verdict plans again).
 //
 // # The methods
 //

@@ -34,13 +34,14 @@ type memoSlot struct {
 
 // A runMemo is a run's plans, in order, and what they were planned for.
 type runMemo struct {
-	t     *table
-	n     int     // len(dst)
-	line  uintptr // dst's address modulo 64
-	step  uint64
-	plans int // how many of pls
-	pls   [memoPlans]plan
-	done  [memoPlans]int // the elements each covers
+	t        *table
+	n        int     // len(dst)
+	line     uintptr // dst's address modulo 64
+	step     uint64
+	verdicts uint64 // measures when planned (a newer measurement: plan again)
+	plans    int    // how many of pls
+	pls      [memoPlans]plan
+	done     [memoPlans]int // the elements each covers
 }
 
 // memoPlans is how many plans a Filler remembers of a run: runs of up to 32
@@ -76,7 +77,7 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == 0 && f.memo != nil && len(dst) < streamingMin {
-		if r := f.memo.p.Load(); r != nil && r.t == t && r.n == len(dst) && r.line == line && r.step == step {
+		if r := f.memo.p.Load(); r != nil && r.t == t && r.n == len(dst) && r.line == line && r.step == step && r.verdicts == measures.Load() {
 			for k := range r.plans {
 				f.execPlan(dst, &r.pls[k], i0, step)
 				done := r.done[k]
@@ -89,7 +90,7 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 		// allocate nothing.
 		key := uint64(len(dst))*0x9E3779B97F4A7C15 ^ uint64(line)<<56 ^ step*0xC2B2AE3D27D4EB4F ^ uint64(uintptr(unsafe.Pointer(t)))
 		if f.memo.last.Swap(key) == key {
-			m = &runMemo{t: t, n: len(dst), line: line, step: step}
+			m = &runMemo{t: t, n: len(dst), line: line, step: step, verdicts: measures.Load()}
 		}
 	}
 	for {

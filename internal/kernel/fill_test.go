@@ -192,6 +192,14 @@ func TestFillMemo(t *testing.T) {
 		if f.memo.p.Load() != m {
 			t.Fatalf("%s: a run of the same length, step and line planned again", what)
 		}
+		if c%4 == 0 { // a store kind measured since: planned again and remembered anew
+			measures.Add(1)
+			check(what+" after a measurement", f, mem[at+64:at+64+n*k.size], step)
+			if m2 := f.memo.p.Load(); m2 == m || m2 == nil || m2.verdicts != measures.Load() {
+				t.Fatalf("%s: a run remembered before a measurement not planned again", what)
+			}
+			m = f.memo.p.Load()
+		}
 		checkFrom(what+" the same run from index 1", f, dst, 1, step) // not from index 0: planned, not remembered
 		if f.memo.p.Load() != m {
 			t.Fatalf("%s: a run from index 1 replaced the memo", what)

@@ -1,5 +1,7 @@
 package kernel
 
+import "sync/atomic"
+
 // The signatures of the vector kernels. Each is an assembly routine on
 // amd64 (in an AVX2 form, an AVX-512 form for some, and a regular and a
 // streaming store kind) and a Go twin of the same signature (twins.go),
@@ -236,6 +238,12 @@ func (t *table) copies(dst []byte, dist int) bool {
 
 // copyTest, when not 0, overrides copies in tests, as streamTest streams.
 var copyTest int
+
+// measures counts the measurements of store kinds (streaming, aheading,
+// copying): a plan remembered (runMemo) under an older verdict is made
+// again, so that an operator executed again and again follows the
+// machine's verdicts as a new one does.
+var measures atomic.Uint64
 
 // tbl is the table the executor uses: the fastest this machine has.
 var tbl = machineTables()[0]

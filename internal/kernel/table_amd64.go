@@ -756,6 +756,7 @@ func (v *verdict) decide(dst []byte, least, most, pitch, rowBytes int, other fun
 	}
 	v.wins.Store(alt < regular)
 	v.at.Store(time.Now().UnixNano())
+	measures.Add(1)
 	return alt < regular
 }
 
