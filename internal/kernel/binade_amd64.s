@@ -148,6 +148,17 @@ done: \
 	BINXH(even, odd, z, zt, y, yt, t2, t3) \
 	VPANDNQ z, Z14, z
 
+// BINXHF is BINXHT in two operations where shift is below 16 (the lanes
+// scaled up by 1 or more: bit 0 of every lane is 0), with Z14 the mask of
+// high words XOR the tie mask: z (the even q, high words 0) is kept where
+// Z14 is 0 (low words but their tie bits; the high words' tie bits, which
+// are 0 in z), and the odd lanes where Z14 is 1 and z is 0 (the high
+// words but their tie bits; the low words' tie bits, where the odd lanes'
+// bit 0 is 0): VPTERNLOGD 0x58 is Z14 ? odd &^ z : z.
+#define BINXHF(even, odd, z, zt, y, yt, t2, t3) \
+	VPSRLD $16, even, z \
+	VPTERNLOGD $0x58, Z14, odd, z
+
 #define BINXG(even, odd, z, zt, y, yt, t2, t3) \
 	VPSRLD X15, even, z \
 	VPSRLW X10, odd, K4, z \
@@ -193,6 +204,12 @@ done: \
 	edges(BINXH) \
 	BLOCKPAIRS(BINXH, PUTZ, 64, VPADDD, STEPD, store, ahead, hpairs, hloop) \
 hties: \
+	TESTQ AX, AX \
+	JZ hties16 \
+	VPXORD Z13, Z14, Z14 \
+	edges(BINXHF) \
+	BLOCKPAIRS(BINXHF, PUTZ, 64, VPADDD, STEPD, store, ahead, hfpairs, hfloop) \
+hties16: \
 	edges(BINXHT) \
 	BLOCKPAIRS(BINXHT, PUTZ, 64, VPADDD, STEPD, store, ahead, htpairs, htloop) \
 wide: \
