@@ -682,10 +682,10 @@ var streamRecheck = 2 * time.Second
 // the last verdict (regular stores before the first), and so does a dst
 // shorter than streamingMin (what is left of a large run after its first
 // plans: a measurement there would be of the cache). Measuring costs about
-// as much as writing 100 MiB: under one percent of what a stream of large
-// fills writes in streamRecheck. dst is rows of rowBytes, pitch bytes
-// apart (a run: one row, pitch and rowBytes len(dst)); the measurement
-// writes within the rows only, never the gaps between them.
+// as much as writing 200 MiB (see decide): under one percent of what a
+// stream of large fills writes in streamRecheck. dst is rows of rowBytes,
+// pitch bytes apart (a run: one row, pitch and rowBytes len(dst)); the
+// measurement writes within the rows only, never the gaps between them.
 func streaming(dst []byte, pitch, rowBytes int) bool {
 	return streamV.decide(dst, streamingMin, 16<<20, pitch, rowBytes, storeRowsAVX2NT)
 }
@@ -699,7 +699,8 @@ func streaming(dst []byte, pitch, rowBytes int) bool {
 // host: AVX2 store loops of 4 MiB on this machine's host of 2026-11-23,
 // 93-95 GB/s alone against 106-115 fetching ahead; on its host of
 // 2026-11-25, 89-97 against 66-67 (an int64 add kernel 93-98 against
-// 66-67). Measuring writes about six times dst: about 0.3 ms for 4 MiB.
+// 66-67). Measuring writes about twelve times dst: about 0.6 ms for 4
+// MiB.
 func aheading(dst []byte, pitch, rowBytes int) bool {
 	if aheadV.at.Load() == 0 && len(dst) < aheadMin {
 		return true
@@ -734,7 +735,17 @@ func (v *verdict) due(n, least int) bool {
 
 // decide returns v's verdict for dst: kept if dst is shorter than least or
 // the verdict is fresh (or another fill is measuring), else measured anew
-// on at most most bytes of dst, regular stores against other, alternated.
+// on at most most bytes of dst, regular stores against other, alternated,
+// after one pass of regular stores untimed; other wins only by 5% or more.
+// (On a destination just allocated, its pages touched by the measurement
+// itself, store loops with and without fetching ahead measured within 1%
+// of each other, 42 us for 4 MiB, where on the same destination written
+// before the kernels fetching ahead wrote at 75 GB/s and the others at 101:
+// a verdict of "faster" there was a coin's toss, and it stood. Scratch
+// test, a new process each time: 6 of 6 verdicts fetched ahead with no
+// untimed pass and three alternations, 1 of 8 with one pass and the
+// margin, 1 of 12 as now, two passes and five alternations, in a process
+// whose fills fetching ahead then wrote at 82 GB/s, the others' at 87-101.)
 func (v *verdict) decide(dst []byte, least, most, pitch, rowBytes int, other func(*byte, int, int, int, *[32]byte)) bool {
 	if !v.due(len(dst), least) || !v.mu.TryLock() {
 		return v.wins.Load()
@@ -745,8 +756,11 @@ func (v *verdict) decide(dst []byte, least, most, pitch, rowBytes int, other fun
 		rowBytes = span
 	}
 	var p [32]byte
+	for range 2 { // (untimed: see above)
+		storeRows(dst[:span], pitch, rowBytes, storeRowsAVX2, &p)
+	}
 	regular, alt := time.Duration(1<<62), time.Duration(1<<62)
-	for range 3 { // in alternation, so that both see the same machine
+	for range 5 { // in alternation, so that both see the same machine
 		t := time.Now()
 		storeRows(dst[:span], pitch, rowBytes, storeRowsAVX2, &p)
 		regular = min(regular, time.Since(t))
@@ -754,10 +768,11 @@ func (v *verdict) decide(dst []byte, least, most, pitch, rowBytes int, other fun
 		storeRows(dst[:span], pitch, rowBytes, other, &p)
 		alt = min(alt, time.Since(t))
 	}
-	v.wins.Store(alt < regular)
+	wins := alt*20 < regular*19 // (by 5% or more: see above)
+	v.wins.Store(wins)
 	v.at.Store(time.Now().UnixNano())
 	measures.Add(1)
-	return alt < regular
+	return wins
 }
 
 // storeRows writes the whole 64-byte lines within each row of dst
