@@ -736,16 +736,18 @@ func (v *verdict) due(n, least int) bool {
 // decide returns v's verdict for dst: kept if dst is shorter than least or
 // the verdict is fresh (or another fill is measuring), else measured anew
 // on at most most bytes of dst, regular stores against other, alternated,
-// after one pass of regular stores untimed; other wins only by 5% or more.
-// (On a destination just allocated, its pages touched by the measurement
-// itself, store loops with and without fetching ahead measured within 1%
-// of each other, 42 us for 4 MiB, where on the same destination written
-// before the kernels fetching ahead wrote at 75 GB/s and the others at 101:
-// a verdict of "faster" there was a coin's toss, and it stood. Scratch
-// test, a new process each time: 6 of 6 verdicts fetched ahead with no
-// untimed pass and three alternations, 1 of 8 with one pass and the
-// margin, 1 of 12 as now, two passes and five alternations, in a process
-// whose fills fetching ahead then wrote at 82 GB/s, the others' at 87-101.)
+// after two passes of other untimed; other wins only by 5% or more. (On a
+// destination just allocated, its pages touched by the measurement itself,
+// store loops with and without fetching ahead measured within 1% of each
+// other, 42 us for 4 MiB, where on the same destination written before
+// the kernels fetching ahead wrote at 75 GB/s and the others at 101: a
+// verdict of "faster" there was a coin's toss, and it stood. Scratch
+// tests, a new process each time: with no untimed pass and three
+// alternations, 6 of 6 verdicts fetched ahead; with two passes of regular
+// stores, five alternations and the margin, 1 of 12 did, and 1 of 5
+// streaming verdicts on 64 MiB chose regular stores (the passes had left
+// the 16 MiB measured in the cache: a 256 MiB fill then wrote at 22 GB/s,
+// not 27); with two passes of other, as now, 0 of 10 and 0 of 6.)
 func (v *verdict) decide(dst []byte, least, most, pitch, rowBytes int, other func(*byte, int, int, int, *[32]byte)) bool {
 	if !v.due(len(dst), least) || !v.mu.TryLock() {
 		return v.wins.Load()
@@ -757,7 +759,7 @@ func (v *verdict) decide(dst []byte, least, most, pitch, rowBytes int, other fun
 	}
 	var p [32]byte
 	for range 2 { // (untimed: see above)
-		storeRows(dst[:span], pitch, rowBytes, storeRowsAVX2, &p)
+		storeRows(dst[:span], pitch, rowBytes, other, &p)
 	}
 	regular, alt := time.Duration(1<<62), time.Duration(1<<62)
 	for range 5 { // in alternation, so that both see the same machine
