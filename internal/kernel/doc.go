@@ -76,6 +76,12 @@
 //	                                             (before f32)
 //	binade-q    f16Binq[NT] (AVX-512 only)       the same past 31 bits, in int64
 //	                                             lanes (exact sums below 2^59)
+//	binade-runs f16Runs[NT] (AVX-512 only)      a binade or binade-q piece whose
+//	                                             values stay runsLeast elements
+//	                                             or more each (runsLeastFast where
+//	                                             the binade kernel has its fast
+//	                                             form and no tie): runs of one
+//	                                             value, a line at a time
 //	binade-s    f32Binq[NT] (AVX-512 only)       float32 the same way, in int64 lanes
 //	                                             (exact sums below 2^56), where
 //	                                             binades are long or units tiny
@@ -131,7 +137,7 @@
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for
 // fmaStoreS, rowsFMAS_g for rowsFMASx, f64To16_g for
 // cvtStoreF16Odd[x],
-// bin_g for f16Bin[x], binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
+// bin_g for f16Bin[x], runs_g for f16Runs, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
 // for rowsCvtQ,
 // rowsBin_g for rowsBinx, ...); kernels_amd64_test.go calls
@@ -153,7 +159,9 @@
 // binade kernels' integer rounding, ties to even by the kernel's tie form
 // where dense and by a patch after the kernel where sparse (mBinade,
 // mBinadeQ, mBinadeS and mRowsBin, with binadeTies; every tie by the
-// kernel in mRowsBinQ). float64 (the Go-native API): math.FMA (mFMA) and
+// kernel in mRowsBinQ); where the values change, worked out by integer
+// steps from the thresholds between them, ties to even (mBinadeRuns:
+// runsArgs). float64 (the Go-native API): math.FMA (mFMA) and
 // VFMADD213PD on exact indices (mFMALanes). Every one rounds once, to
 // nearest even.
 package kernel

@@ -442,6 +442,52 @@ func TestBinadeSpanKernels(t *testing.T) {
 	}
 }
 
+// TestRunsKernels holds the runs kernels (f16Runs and its streaming and
+// ahead forms) to their twin within their contract: spans of 1 to 700
+// elements at every 2-byte offset in a line, changes 32 or more elements
+// apart (exactly 32 among them), the first anywhere from element 0 to past
+// the span, remainders at the edges of their range; no byte around the
+// span may change.
+func TestRunsKernels(t *testing.T) {
+	needAVX2(t)
+	if !CPU.AVX512 {
+		t.Skip("the runs kernels are AVX-512 only")
+	}
+	r := rand.New(rand.NewPCG(71, 72))
+	for _, k := range []struct {
+		name  string
+		write runsKernel
+	}{{"f16Runs", f16Runs}, {"f16RunsNT", f16RunsNT}, {"f16RunsA", f16RunsA}} {
+		for c := range 3000 {
+			n := 1 + r.IntN(700)
+			if r.IntN(4) == 0 {
+				n = 1 + r.IntN(64) // one or two lines
+			}
+			var steps [5]uint64
+			steps[4] = 1 + r.Uint64N(1<<uint(r.IntN(40)))
+			for i := range 2 {
+				steps[2*i] = 32 + r.Uint64N(uint64(1+r.IntN(100)))
+				steps[2*i+1] = r.Uint64N(steps[4])
+				if r.IntN(4) == 0 {
+					steps[2*i+1] = steps[4] - 1
+				}
+			}
+			rem := r.Uint64N(steps[4])
+			if r.IntN(4) == 0 {
+				rem = 0
+			}
+			next := r.Uint64N(uint64(n) + 40)
+			v, inc := r.Uint64(), []uint64{1, 0xFFFF, r.Uint64()}[r.IntN(3)]
+			m := newKernelMem(r, 2*n, false)
+			m.off &^= 1 // aligned to the element
+			w := m.twin()
+			k.write(m.dst(), n, v, inc, next, rem, &steps)
+			runs_g(w.dst(), n, v, inc, next, rem, &steps)
+			compareMem(t, fmt.Sprintf("%s n %d next %d rem %d steps %v case %d", k.name, n, next, rem, steps, c), m, w)
+		}
+	}
+}
+
 // TestBinadeWideKernels holds the int64-lane binade kernels (float16's
 // f16Binq, float32's f32Binq) to their twins, within their contracts:
 // every kb below 2^(shift+bits) (here below 2^62 too, to stay in int64),

@@ -181,10 +181,22 @@ const (
 	// copyRunMin bytes or more; regular stores (runs that stream keep mAdd's
 	// streaming stores).
 	mCopy
+
+	// mBinadeRuns writes a binade piece (as mBinade or mBinadeQ: the bits
+	// c + round(|k| / 2^shift), ties to even) whose values stay for many
+	// elements each, as runs of one value (f16Runs, a runsKernel): each
+	// 64-byte line is stored as the current bits, or as the current and the
+	// next under a mask where the value changes within it; where each next
+	// change falls the kernel works out from the last by integer steps,
+	// which the executor derives from the piece (runsArgs), ties included.
+	// Pre: float16; int64Lanes over the piece; as mBinade for its binade;
+	// 32*|d| at most 2^shift - 1 (a change at most every 32 elements); the
+	// table has the kernel (AVX-512).
+	mBinadeRuns
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy"}
+	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -282,10 +294,14 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not float32 in int64 lanes at a unit of at least 2^-126, or no kernel for them"
 		}
 		return vector(blockBytes(p.m, s.size))
-	case mBinade, mBinadeQ, mBinadeS, mBinadeAdd:
+	case mBinade, mBinadeQ, mBinadeS, mBinadeAdd, mBinadeRuns:
 		switch {
 		case !float:
 			return "not a finite float run"
+		case p.m == mBinadeRuns && (s.kind != Float16 || !s.int64Lanes(a, last) || !t.hasX512()):
+			return "not float16 in int64 lanes, or no kernel for runs"
+		case p.m == mBinadeRuns && !runsFit(int(p.shift), int64(p.d), 32):
+			return "values that change more often than once in 32 elements"
 		case p.m == mBinadeAdd && (n < 160 || !s.repeats(a, step, n)):
 			return "fewer than 160 elements, or bits that do not repeat every 64 elements but for a step"
 		case (p.m == mBinade || p.m == mBinadeAdd) && !s.int32Lanes(a, last):
@@ -486,6 +502,23 @@ const (
 	// (FLOAT16 0, +1 at 64 KiB: 575 ns with its binades of 1024 elements
 	// or more as pieces, 535 from 4096; this machine, 2026-11-23).
 	addBinade = 4096
+	// runsLeast is the least change step, in elements, of a binade piece
+	// that the planner gives the runs kernel (mBinadeRuns); runsLeastFast
+	// that of a piece the binade kernel writes in its fastest form (int32
+	// lanes, shift 16 or less) with no tie (one the tie form rounds, or
+	// one patched after the kernel: FLOAT16 2048, +1/8 at 4 MiB, its
+	// binades at shifts 7 and 8 a tie every 128 elements, wrote 0.91 of
+	// the ceiling with them as binade pieces, 0.96 as runs, dmlbench
+	// -quick, old new old new). Each change costs the runs
+	// kernel a branch it mispredicts. This machine, 2026-11-25, a binade
+	// of 64 KiB and one of 4 MiB, GB/s of the span kernel (f16BinxSpan)
+	// and the runs kernel (f16Runs), scratch benchmark: at shift 18, a
+	// change every 96 elements 84-85 against 74-76, every 128 82-85
+	// against 86-100, every 192 85-86 against 96-113; at shift 16, every
+	// 64 95-101 against 52, every 256 93-99 against 91-98, every 1024
+	// 95-101 against 95-112.
+	runsLeast     = 128
+	runsLeastFast = 1024
 )
 
 // A store is how a vector kernel writes its blocks (the table has a
@@ -508,7 +541,7 @@ const (
 // store kind.
 func hasStores(m method) bool {
 	switch m {
-	case mAdd, mF32, mF64, mFMALanes, mFMAS, mCvtQ, mBinade, mBinadeAdd, mBinadeQ, mBinadeS:
+	case mAdd, mF32, mF64, mFMALanes, mFMAS, mCvtQ, mBinade, mBinadeAdd, mBinadeQ, mBinadeS, mBinadeRuns:
 		return true
 	}
 	return false
@@ -706,22 +739,22 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 	known := s.known(a, step, uint64(n))
 	switch {
 	case s.kind == Float16 && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(j, e, a, step, st, mBinade, pl)
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
 	case s.kind == Float16 && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(j, e, a, step, st, mBinadeAdd, pl)
+		return s.planBinades(t, j, e, a, step, st, mBinadeAdd, pl)
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
 		pl.put(mF32, j, n).st = st
 	case s.kind == Float32 && last < fmaSMax:
 		pl.put(mFMAS, j, n).st = st
 	case s.kind == Float16 && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(j, e, a, step, st, mBinade, pl)
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
 	case s.kind == Float16 && t.hasX512() && s.int64Lanes(a, last):
-		return s.planBinades(j, e, a, step, st, mBinadeQ, pl)
+		return s.planBinades(t, j, e, a, step, st, mBinadeQ, pl)
 	case s.kind == Float32 && t.hasX512() && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
 		// (Where binSLanes holds and unit is -126 or more, so does
 		// cvtQLanes: unit is at most 104, float32's last place at its
 		// largest finite values.)
-		return s.planBinades(j, e, a, step, st, mBinadeS, pl)
+		return s.planBinades(t, j, e, a, step, st, mBinadeS, pl)
 	case known && s.f64Exact || s.f64Lanes(a, last, step):
 		// (Before cvt-q for float32: where both may, float64 lanes write
 		// faster, converting once per element with VCVTPD2PS.)
@@ -744,7 +777,7 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 // float64 lanes (float32: the cvt-q method where it may), or to the plain
 // method if fewer than a block of those. It returns how far its pieces
 // reach.
-func (s *Seq) planBinades(j0, e int, a, step uint64, st store, m method, pl *plan) int {
+func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m method, pl *plan) int {
 	_, lo := s.linear(a)
 	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade, mBinadeAdd), 2^59 or 2^56 in magnitude
 	short := -1                            // where the short pieces not yet planned begin
@@ -793,10 +826,27 @@ func (s *Seq) planBinades(j0, e int, a, step uint64, st store, m method, pl *pla
 		// (A period of count or more finds one tie at most: kept below
 		// 2^32, as int64 lanes' periods can pass it.)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
+		if (m == mBinade || m == mBinadeQ) && s.kind == Float16 && t.hasX512() {
+			least := int64(runsLeast)
+			if m == mBinade && shift <= 16 && !p.ties && p.tie >= p.n {
+				least = runsLeastFast
+			}
+			if runsFit(shift, dm, least) {
+				p.m = mBinadeRuns
+			}
+		}
 		j += int(count)
 	}
 	flush(e)
 	return e
+}
+
+// runsFit reports whether a binade piece of shift and magnitude step dm
+// changes value at most once in any least elements in a row: the
+// magnitudes from one change to the next span 2^shift - 1 or more, so
+// least*|dm| at most that.
+func runsFit(shift int, dm, least int64) bool {
+	return shift >= 1 && shift < 62 && absInt(dm) <= (uint64(1)<<shift-1)/uint64(least)
 }
 
 // shortSpan returns how many elements from one of magnitude mag (the
@@ -1154,7 +1204,7 @@ func blockRuns(runs *[3]blockRun, dst []byte, block int, st store) (n int) {
 // both use.
 func blockBytes(m method, size int) int {
 	switch {
-	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ, m == mBinadeS, m == mCvtQ:
+	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ, m == mBinadeS, m == mCvtQ, m == mBinadeRuns:
 		return 64
 	case m == mF64:
 		return 16 * size

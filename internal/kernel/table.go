@@ -44,6 +44,18 @@ type (
 	// as binKernel for every kb of the n elements.
 	binSpanKernel func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 
+	// runsKernel writes n 16-bit elements (n at least 1) at dst (aligned to
+	// 2 bytes) that change at most once in any 32 in a row: element e is
+	// v + inc*k (wrapping at 16 bits), k the number of changes at or
+	// before e. The first change is at element next; each one after it
+	// follows the last by steps[0] elements, and one more where the
+	// remainder rem, less steps[1], falls below 0 (then it gains
+	// steps[4]); the next change takes steps[2] and steps[3] so, and the
+	// changes alternate between the two pairs. It writes no byte outside
+	// the n elements. Pre: steps[0] and steps[2] at least 32; rem and
+	// steps[1], steps[3] below steps[4], below 2^62; next below 2^62.
+	runsKernel func(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+
 	// binQKernel is binKernel with int64 lanes, lane l holding element l
 	// of a block (kb = base[l] + first + k*inc, wrapping at 64 bits), and
 	// ties != 0 rounding every tie to even: (kb >> shift) & ((kb-1) >> shift

@@ -185,6 +185,15 @@ func f16BinxA(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties
 func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 
 //go:noescape
+func f16Runs(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
+func f16RunsNT(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
+func f16RunsA(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
 func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
@@ -502,6 +511,20 @@ func (t *table) binBlocks(st store, dst *byte, n int, base *[32]int32, first, d,
 		r := &runs[k]
 		e := r.at / 2 // element e of the span is element 0 of the run's first block
 		t.bin(r.st, &b[r.at], r.blocks, base, first+uint64(e)*d, 32*d, shift, c, uint64(bits.RotateLeft32(uint32(ties), -(e%32))))
+	}
+}
+
+// runs is only called where hasX512 holds.
+func (t *table) runs(st store, dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
+	switch {
+	case !t.asm:
+		runs_g(dst, n, v, inc, next, rem, steps)
+	case st == stStream:
+		f16RunsNT(dst, n, v, inc, next, rem, steps)
+	case st == stAhead:
+		f16RunsA(dst, n, v, inc, next, rem, steps)
+	default:
+		f16Runs(dst, n, v, inc, next, rem, steps)
 	}
 }
 

@@ -49,6 +49,10 @@ func (t *table) binSpan(st store, dst *byte, n int, base *[32]int32, first, d, s
 	binSpan_g(dst, n, base, first, d, shift, c, ties)
 }
 
+func (t *table) runs(st store, dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
+	runs_g(dst, n, v, inc, next, rem, steps)
+}
+
 func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
 	binQ_g(dst, blocks, base, first, inc, shift, c, ties)
 }

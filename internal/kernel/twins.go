@@ -180,6 +180,23 @@ func binSpan_g(dst *byte, n int, _ *[32]int32, first, d, shift, c, ties uint64) 
 	}
 }
 
+// runs_g is the twin of f16Runs.
+func runs_g(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
+	out := unsafe.Slice(dst, 2*n)
+	at, r, pair := next, int64(rem), 0
+	for e := range uint64(n) {
+		if e == at {
+			v += inc
+			q, less := steps[2*pair], steps[2*pair+1]
+			at, r, pair = at+q, r-int64(less), 1-pair
+			if r < 0 {
+				at, r = at+1, r+int64(steps[4])
+			}
+		}
+		binary.LittleEndian.PutUint16(out[2*e:], uint16(v))
+	}
+}
+
 // copy_g is the twin of copyRepMovsb (the table's copyFwd): a forward
 // copy in chunks no longer than dst - src where dst lies past src, each
 // from bytes already final, so that overlapping bytes repeat as a byte by

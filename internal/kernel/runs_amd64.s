@@ -1,0 +1,151 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+#include "lanes_amd64.h"
+
+// The runs kernel (see the package doc: method binade-runs): 16-bit
+// elements that change at most once in any 32 in a row, by a constant
+// (AVX-512), with the three store kinds from one macro (store, fence,
+// ahead; see add_amd64.s). Go twin: runs_g in twins.go; contract: runsKernel
+// in table.go.
+#define NOFENCE
+
+// RUNSADVANCE moves the next change (BX) on by the current pair of steps
+// (R8, R9: elements, and the remainder's loss) and the remainder (R12),
+// one element more where the remainder falls below 0 (and gains R13), and
+// swaps the pairs (R10, R11). DX is a temporary.
+#define RUNSADVANCE \
+	ADDQ R8, BX \
+	SUBQ R9, R12 \
+	MOVQ R12, DX \
+	SARQ $63, DX \
+	SUBQ DX, BX \
+	ANDQ R13, DX \
+	ADDQ DX, R12 \
+	XCHGQ R8, R10 \
+	XCHGQ R9, R11
+
+// RUNSCHANGE makes the line whose first element is AX (the change at BX
+// within it, 0 to 31 elements on) in Z2: the value Z0 before the change,
+// Z0 + Z1 from it; Z0 becomes the value after, and the next change is
+// worked out. CX and DX are temporaries.
+#define RUNSCHANGE \
+	MOVQ BX, CX \
+	SUBQ AX, CX \
+	MOVL $-1, DX \
+	SHLXL CX, DX, DX \
+	KMOVD DX, K1 \
+	VMOVDQA64 Z0, Z2 \
+	VPADDW Z1, Z0, Z0 \
+	VMOVDQU16 Z0, K1, Z2 \
+	RUNSADVANCE
+
+// RUNSPART writes the partial line at DI whose first element is AX, the
+// lanes of K2: the value Z0, with the change where it falls within the
+// line (skip names the label past it).
+#define RUNSPART(skip) \
+	VMOVDQA64 Z0, Z2 \
+	MOVQ BX, CX \
+	SUBQ AX, CX \
+	CMPQ CX, $32 \
+	JGE skip \
+	RUNSCHANGE \
+skip: \
+	VMOVDQU16 Z2, K2, 0(DI)
+
+// F16RUNS writes the elements line by line from the 64-byte line dst
+// starts in: AX is the element of the line's first lane (from dst's; less
+// than 0 in the line dst starts in, if dst is not its first byte), BX the
+// next change, SI the element count. Partial lines (at each end) are
+// written under a mask of their lanes; whole lines before the next change
+// by a loop of stores of one value, the line of the change from two.
+#define F16RUNS(store, fence, ahead) \
+	MOVQ dst+0(FP), DI \
+	VPBROADCASTW v+16(FP), Z0 \
+	VPBROADCASTW inc+24(FP), Z1 \
+	MOVQ next+32(FP), BX \
+	MOVQ rem+40(FP), R12 \
+	MOVQ steps+48(FP), SI \
+	MOVQ 0(SI), R8 \
+	MOVQ 8(SI), R9 \
+	MOVQ 16(SI), R10 \
+	MOVQ 24(SI), R11 \
+	MOVQ 32(SI), R13 \
+	MOVQ n+8(FP), SI \
+	MOVQ DI, AX \
+	SHRQ $1, AX \
+	ANDQ $31, AX \
+	ANDQ $-64, DI \
+	TESTQ AX, AX \
+	JZ mid \
+	MOVQ AX, CX \
+	MOVL $-1, DX \
+	SHLXL CX, DX, DX \
+	ADDQ SI, CX \
+	CMPQ CX, $32 \
+	JAE headmask \
+	BZHIL CX, DX, DX \
+headmask: \
+	KMOVD DX, K2 \
+	NEGQ AX \
+	RUNSPART(headdone) \
+	ADDQ $64, DI \
+	ADDQ $32, AX \
+mid: \
+	MOVQ SI, CX \
+	SUBQ AX, CX \
+	SARQ $5, CX \
+	TESTQ CX, CX \
+	JLE tail \
+	MOVQ BX, DX \
+	SUBQ AX, DX \
+	SHRQ $5, DX \
+	CMPQ DX, CX \
+	CMOVQGT CX, DX \
+	SUBQ DX, CX \
+	SHLQ $5, DX \
+	ADDQ DX, AX \
+	SHRQ $5, DX \
+	TESTQ DX, DX \
+	JZ change \
+plain: \
+	ahead(0) \
+	store Z0, 0(DI) \
+	ADDQ $64, DI \
+	DECQ DX \
+	JNZ plain \
+change: \
+	TESTQ CX, CX \
+	JZ tail \
+	RUNSCHANGE \
+	ahead(0) \
+	store Z2, 0(DI) \
+	ADDQ $64, DI \
+	ADDQ $32, AX \
+	JMP mid \
+tail: \
+	MOVQ SI, CX \
+	SUBQ AX, CX \
+	JLE done \
+	MOVL $-1, DX \
+	BZHIL CX, DX, DX \
+	KMOVD DX, K2 \
+	RUNSPART(taildone) \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// func f16Runs(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+TEXT ·f16Runs(SB), NOSPLIT, $0-56
+	F16RUNS(VMOVDQU64, NOFENCE, NOAHEAD)
+
+// func f16RunsNT(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+// f16Runs with streaming stores (for whole lines).
+TEXT ·f16RunsNT(SB), NOSPLIT, $0-56
+	F16RUNS(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func f16RunsA(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+// f16Runs fetching its lines ahead of the stores.
+TEXT ·f16RunsA(SB), NOSPLIT, $0-56
+	F16RUNS(VMOVDQU64, NOFENCE, AHEAD)
