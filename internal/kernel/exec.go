@@ -154,6 +154,10 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 				}
 			case mRowsBin, mRowsBinQ:
 				f.rowsBin(dst, &p, pitch, n, step)
+			case mRowsRuns:
+				var steps [5]uint64
+				v, inc, next, rem := runsArgs(&p, &steps)
+				tbl.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
 			case mRowsCvtQ:
 				f.rowsCvtQ(dst, &p, pitch, n, i0, rowStep, step)
 			case mRowsFMAS:

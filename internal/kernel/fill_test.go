@@ -382,11 +382,12 @@ func TestFillRowsMatchesBits(t *testing.T) {
 	}
 }
 
-// TestFillRowsBinade: float16 rows of consecutive indices in int32 lanes,
-// which the binade row kernel writes a binade at a time (rows that span
-// two as runs), give Bits for every element and leave the padding, on every
-// table: dense and sparse ties, zero crossings, subnormals, overflow part
-// way, plans that fill up (many binades), and random ones.
+// TestFillRowsBinade: float16 rows of consecutive indices in int32 or
+// int64 lanes, which the binade row kernels (and the runs row kernel) write
+// a binade at a time (rows that span two as runs), give Bits for every
+// element and leave the padding, on every table: dense and sparse ties,
+// zero crossings, subnormals, overflow part way, plans that fill up (many
+// binades), and random ones.
 func TestFillRowsBinade(t *testing.T) {
 	r := rand.New(rand.NewPCG(91, 92))
 	mem := make([]byte, 1<<20+64)
@@ -401,7 +402,7 @@ func TestFillRowsBinade(t *testing.T) {
 	}
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		planned, plannedQ := 0, 0
+		planned, plannedQ, plannedRuns := 0, 0, 0
 		for c := range 300 {
 			rc := binadeRowsCase(r, mem, c%3 == 2)
 			if c < 4*len(named) {
@@ -425,6 +426,9 @@ func TestFillRowsBinade(t *testing.T) {
 				}
 				if p.m == mRowsBinQ {
 					plannedQ++
+				}
+				if p.m == mRowsRuns {
+					plannedRuns++
 				}
 				if why := f.validRows(tb, dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1, p); why != "" {
 					t.Fatalf("%s case %d: piece %v: %s", tb.name, c, p.m, why)
@@ -451,8 +455,8 @@ func TestFillRowsBinade(t *testing.T) {
 				}
 			}
 		}
-		if tb.hasX512() && (planned < 300 || plannedQ < 50) {
-			t.Errorf("%s: only %d binade row pieces planned, %d in int64 lanes", tb.name, planned, plannedQ)
+		if tb.hasX512() && (planned < 300 || plannedQ < 50 || plannedRuns < 50) {
+			t.Errorf("%s: only %d binade row pieces planned, %d in int64 lanes, %d of runs", tb.name, planned, plannedQ, plannedRuns)
 		}
 	}
 }
@@ -539,9 +543,12 @@ func TestFillRowsStreaming(t *testing.T) {
 		// Rounding float32: below index 2^24 (rows-fma-s), from it (rows-cvt-q).
 		{Float32, 4, uint64(math.Float32bits(0.1)), uint64(math.Float32bits(0.3)), 4, 0, mRowsFMAS},
 		{Float32, 4, uint64(math.Float32bits(-1e5)), uint64(math.Float32bits(1.0 / 3)), 12, 1 << 24, mRowsCvtQ},
-		// float16 0.1, +3e-4 from 2^26: sums past 31 bits (rows-binade-q).
-		{Float16, 2, 0x2E66, 0x0CEA, 2, 1 << 26, mRowsBinQ},
-		{Float16, 2, 0x2E66, 0x0CEA, 6, 1<<26 + 5, mRowsBinQ},
+		// float16 0.1, +3e-4 from 2^26: sums past 31 bits, each value 128
+		// elements or more (rows-runs). (rows-binade-q takes binades whose
+		// values change more often: they hold 2^17 elements at most, too
+		// few to stream.)
+		{Float16, 2, 0x2E66, 0x0CEA, 2, 1 << 26, mRowsRuns},
+		{Float16, 2, 0x2E66, 0x0CEA, 6, 1<<26 + 5, mRowsRuns},
 	}
 	for _, tb := range machineTables() {
 		useTable(t, tb)

@@ -193,10 +193,17 @@ const (
 	// 32*|d| at most 2^shift - 1 (a change at most every 32 elements); the
 	// table has the kernel (AVX-512).
 	mBinadeRuns
+
+	// mRowsRuns writes rows of float16 as mBinadeRuns writes a run
+	// (f16RowsRuns, a rowsRunsKernel): the rows' elements are one run of
+	// consecutive indices (rowStep = n*step) and the piece's parameters
+	// those of that run, as mRowsBin's. Pre: as mBinadeRuns for that run;
+	// rows of at least 128 bytes; the table has the kernel (AVX-512).
+	mRowsRuns
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs"}
+	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -406,12 +413,16 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 				}
 			}
 		}
-	case mRowsBin, mRowsBinQ:
+	case mRowsBin, mRowsBinQ, mRowsRuns:
 		switch {
 		case s.kind != Float16 || !float || rowStep != uint64(n)*step:
 			return "not float16 rows of consecutive indices"
 		case !t.hasX512():
 			return "the table has no binade row kernel"
+		case p.m == mRowsRuns && !s.int64Lanes(a, last):
+			return "not float16 in int64 lanes"
+		case p.m == mRowsRuns && !runsFit(int(p.shift), int64(p.d), 32):
+			return "values that change more often than once in 32 elements"
 		case p.m == mRowsBin && !s.int32Lanes(a, last):
 			return "not float16 in int32 lanes"
 		case p.m == mRowsBinQ && !s.int64Lanes(a, last):
@@ -826,19 +837,26 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		// (A period of count or more finds one tie at most: kept below
 		// 2^32, as int64 lanes' periods can pass it.)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
-		if (m == mBinade || m == mBinadeQ) && s.kind == Float16 && t.hasX512() {
-			least := int64(runsLeast)
-			if m == mBinade && shift <= 16 && !p.ties && p.tie >= p.n {
-				least = runsLeastFast
-			}
-			if runsFit(shift, dm, least) {
-				p.m = mBinadeRuns
-			}
+		if (m == mBinade || m == mBinadeQ) && s.kind == Float16 && t.hasX512() && s.runs(m == mBinade, p, dm) {
+			p.m = mBinadeRuns
 		}
 		j += int(count)
 	}
 	flush(e)
 	return e
+}
+
+// runs reports whether the runs kernel writes the float16 binade piece p
+// (its ties found, of magnitude step dm) faster than the binade kernel:
+// where its values stay runsLeast elements or more each, or runsLeastFast
+// where the binade kernel has its fast form (int32 lanes, i32, shift 16 or
+// less) and the piece no tie.
+func (s *Seq) runs(i32 bool, p *piece, dm int64) bool {
+	least := int64(runsLeast)
+	if i32 && p.shift <= 16 && !p.ties && p.tie >= p.n {
+		least = runsLeastFast
+	}
+	return runsFit(int(p.shift), dm, least)
 }
 
 // runsFit reports whether a binade piece of shift and magnitude step dm
@@ -1101,6 +1119,10 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
 		// (rowsBinx has no streaming form: rowsStreamable.)
 		p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, m)
+		if m == mRowsBinQ && s.runs(false, p, dm) {
+			p.m = mRowsRuns
+			p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
+		}
 		if m == mRowsBinQ { // (every tie to even by the kernel)
 			r += full
 			continue
@@ -1109,6 +1131,10 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		elems := full * n
 		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
+		if s.runs(m == mRowsBin, p, dm) {
+			p.m = mRowsRuns
+			p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
+		}
 		r += full
 	}
 	return end
@@ -1126,12 +1152,13 @@ func rowsStream(dst []byte, pitch, rowBytes int) bool {
 // form for rows of rowBytes at dst, dst + pitch, ...: the word and float32
 // row kernels where rowsStream holds, rowsCvtQ for any of its rows (128
 // bytes or more, aligned to the element: ROWS64NT writes the partial cache
-// lines with regular stores of the width that fits), and rowsBinQx alike.
+// lines with regular stores of the width that fits), rowsBinQx alike, and
+// f16RowsRuns (masked regular stores for the partial lines).
 func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	switch m {
 	case mRowsWords, mRowsF32:
 		return rowsStream(dst, pitch, rowBytes)
-	case mRowsCvtQ, mRowsBinQ, mRowsFMAS:
+	case mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns:
 		return rowBytes >= addBlock
 	}
 	return false

@@ -235,14 +235,22 @@ func randomRows(r *rand.Rand, mem []byte, maxRows, maxN int, varied bool) rowsLa
 }
 
 // binadeRowsCase draws float16 rows of consecutive indices whose values
-// fit int32 lanes (the binade row kernel's): a start and a delta less than
-// 2^20 apart in magnitude (often far less), of either sign, rows of 1 to
-// 1500 elements, element 0 among them or not.
+// fit int32 lanes (the binade row kernel's), or, wide, int64 lanes past
+// int32's: a start and a delta less than 2^20 apart in magnitude (often far
+// less), of either sign, rows of 1 to 1500 elements, element 0 among them
+// or not. Half the wide ones start at a subnormal (sums in units of 2^-24)
+// with a delta of 1/4 to 64, whose values change more often than every 128
+// elements (not the runs method's).
 func binadeRowsCase(r *rand.Rand, mem []byte, wide bool) rowsLayout {
 	for {
 		de := 0x0400 * uint64(r.IntN(30)) // delta's exponent field
 		start := uint64(r.IntN(0x7800)) | uint64(r.IntN(2))<<15
 		delta := (de + uint64(r.IntN(0x400))) | uint64(r.IntN(2))<<15
+		short := wide && r.IntN(2) == 0
+		if short {
+			start = uint64(1+2*r.IntN(0x200)) | uint64(r.IntN(2))<<15
+			delta = 0x3400 + uint64(r.IntN(0x2000)) | uint64(r.IntN(2))<<15
+		}
 		c := rowsLayout{n: 1 + r.IntN(1500), step: 1}
 		c.pitch = 2 * (c.n + r.IntN(40))
 		c.rows = 1 + r.IntN(min(300, (len(mem)-64-2*c.n)/c.pitch+1))
@@ -252,6 +260,9 @@ func binadeRowsCase(r *rand.Rand, mem []byte, wide bool) rowsLayout {
 		}
 		if wide {
 			c.i0 = r.Uint64N(1 << 32)
+		}
+		if short {
+			c.i0 = r.Uint64N(1 << 12)
 		}
 		count := c.i0 + uint64(c.rows*c.n)
 		c.f = NewFiller(Float16, 2, start, delta, count+r.Uint64N(100))
@@ -319,7 +330,7 @@ func TestPlanRows(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
 		}
 	}
-	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS} {
+	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns} {
 		if used[m] == 0 {
 			t.Errorf("no random rows were planned with method %v", m)
 		}
@@ -719,14 +730,15 @@ func TestPlanRowsAhead(t *testing.T) {
 		i0           uint64
 		skip         uint64 // rows skip skip*n indices after each (not consecutive)
 	}{
-		{Int, 4, 5, 3, 0, 0},                           // rows-words
-		{Float32, 4, f32(0), f32(1), 0, 0},             // rows-f32
-		{Float32, 4, f32(0.1), f32(0.3), 0, 0},         // rows-fma-s
-		{Float32, 4, f32(0.1), f32(0.3), 1 << 24, 0},   // rows-cvt-q
-		{Float16, 2, f16(0), f16(1), 0, 0},             // rows-binade a binade, then rows of infinities
-		{Float16, 2, f16(1024), f16(1.0 / 1024), 0, 0}, // rows-binade: one binade
-		{Float16, 2, f16(0.1), f16(3e-4), 1 << 26, 0},  // rows-binade-q
-		{Float16, 2, f16(0.5), f16(1.0 / 1024), 0, 1},  // rows-f16 (rows not consecutive: not rows-binade)
+		{Int, 4, 5, 3, 0, 0},                                // rows-words
+		{Float32, 4, f32(0), f32(1), 0, 0},                  // rows-f32
+		{Float32, 4, f32(0.1), f32(0.3), 0, 0},              // rows-fma-s
+		{Float32, 4, f32(0.1), f32(0.3), 1 << 24, 0},        // rows-cvt-q
+		{Float16, 2, f16(0), f16(1), 0, 0},                  // rows-binade a binade, then rows of infinities
+		{Float16, 2, f16(1024), f16(1.0 / 1024), 0, 0},      // rows-binade: one binade
+		{Float16, 2, f16(0.1), f16(3e-4), 1 << 26, 0},       // rows-runs
+		{Float16, 2, f16(6e-8), f16(1.0009765625), 2100, 0}, // rows-binade-q, then rows of infinities
+		{Float16, 2, f16(0.5), f16(1.0 / 1024), 0, 1},       // rows-f16 (rows not consecutive: not rows-binade)
 	}
 	if testing.Short() {
 		cases = cases[:2]
@@ -787,7 +799,7 @@ func TestPlanRowsAhead(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	for _, m := range []method{mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS} {
+	for _, m := range []method{mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns} {
 		if !ahead[m] {
 			t.Errorf("no rows were planned with %v fetching ahead", m)
 		}

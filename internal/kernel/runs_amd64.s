@@ -42,36 +42,43 @@
 
 // RUNSPART writes the partial line at DI whose first element is AX, the
 // lanes of K2: the value Z0, with the change where it falls within the
-// line (skip names the label past it).
+// line and the span (skip names the label past it). A change past the
+// span is left to the next span (rowsRuns' next row).
 #define RUNSPART(skip) \
 	VMOVDQA64 Z0, Z2 \
 	MOVQ BX, CX \
 	SUBQ AX, CX \
 	CMPQ CX, $32 \
 	JGE skip \
+	CMPQ BX, SI \
+	JGE skip \
 	RUNSCHANGE \
 skip: \
 	VMOVDQU16 Z2, K2, 0(DI)
 
-// F16RUNS writes the elements line by line from the 64-byte line dst
-// starts in: AX is the element of the line's first lane (from dst's; less
-// than 0 in the line dst starts in, if dst is not its first byte), BX the
-// next change, SI the element count. Partial lines (at each end) are
-// written under a mask of their lanes; whole lines before the next change
-// by a loop of stores of one value, the line of the change from two.
-#define F16RUNS(store, fence, ahead) \
-	MOVQ dst+0(FP), DI \
-	VPBROADCASTW v+16(FP), Z0 \
-	VPBROADCASTW inc+24(FP), Z1 \
-	MOVQ next+32(FP), BX \
-	MOVQ rem+40(FP), R12 \
-	MOVQ steps+48(FP), SI \
+// RUNSARGS loads the value (Z0), its change (Z1), the next change (BX),
+// the remainder (R12) and the steps (R8 to R11, R13) from the arguments v,
+// inc, next, rem and steps.
+#define RUNSARGS(v, inc, next, rem, steps) \
+	VPBROADCASTW v, Z0 \
+	VPBROADCASTW inc, Z1 \
+	MOVQ next, BX \
+	MOVQ rem, R12 \
+	MOVQ steps, SI \
 	MOVQ 0(SI), R8 \
 	MOVQ 8(SI), R9 \
 	MOVQ 16(SI), R10 \
 	MOVQ 24(SI), R11 \
-	MOVQ 32(SI), R13 \
-	MOVQ n+8(FP), SI \
+	MOVQ 32(SI), R13
+
+// RUNSSPAN writes the SI elements at DI line by line from the 64-byte line
+// they start in, and goes to end: AX is the element of the line's first
+// lane (from the span's first; less than 0 in the line the span starts in,
+// if that is not its first byte), BX the next change (from the span's
+// first element). Partial lines (at each end) are written under a mask of
+// their lanes; whole lines before the next change by a loop of stores of
+// one value, the line of the change from two.
+#define RUNSSPAN(store, ahead, end) \
 	MOVQ DI, AX \
 	SHRQ $1, AX \
 	ANDQ $31, AX \
@@ -126,12 +133,40 @@ change: \
 tail: \
 	MOVQ SI, CX \
 	SUBQ AX, CX \
-	JLE done \
+	JLE end \
 	MOVL $-1, DX \
 	BZHIL CX, DX, DX \
 	KMOVD DX, K2 \
-	RUNSPART(taildone) \
+	RUNSPART(taildone)
+
+// F16RUNS is the span of f16Runs.
+#define F16RUNS(store, fence, ahead) \
+	RUNSARGS(v+16(FP), inc+24(FP), next+32(FP), rem+40(FP), steps+48(FP)) \
+	MOVQ dst+0(FP), DI \
+	MOVQ n+8(FP), SI \
+	RUNSSPAN(store, ahead, done) \
 done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// F16ROWSRUNS writes rowsRuns' rows, each a span (RUNSSPAN), the next
+// change moved back by a row's elements after each; dst (the row) and
+// rows are kept in their argument slots.
+#define F16ROWSRUNS(store, fence, ahead) \
+	RUNSARGS(v+32(FP), inc+40(FP), next+48(FP), rem+56(FP), steps+64(FP)) \
+	MOVQ rowBytes+24(FP), SI \
+	SHRQ $1, SI \
+row: \
+	MOVQ dst+0(FP), DI \
+	RUNSSPAN(store, ahead, rowdone) \
+rowdone: \
+	SUBQ SI, BX \
+	MOVQ dst+0(FP), DI \
+	ADDQ pitch+16(FP), DI \
+	MOVQ DI, dst+0(FP) \
+	DECQ rows+8(FP) \
+	JNZ row \
 	fence \
 	VZEROUPPER \
 	RET
@@ -149,3 +184,17 @@ TEXT ·f16RunsNT(SB), NOSPLIT, $0-56
 // f16Runs fetching its lines ahead of the stores.
 TEXT ·f16RunsA(SB), NOSPLIT, $0-56
 	F16RUNS(VMOVDQU64, NOFENCE, AHEAD)
+
+// func f16RowsRuns(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+TEXT ·f16RowsRuns(SB), NOSPLIT, $0-72
+	F16ROWSRUNS(VMOVDQU64, NOFENCE, NOAHEAD)
+
+// func f16RowsRunsNT(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+// f16RowsRuns with streaming stores (for whole lines).
+TEXT ·f16RowsRunsNT(SB), NOSPLIT, $0-72
+	F16ROWSRUNS(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func f16RowsRunsA(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+// f16RowsRuns fetching its lines ahead of the stores.
+TEXT ·f16RowsRunsA(SB), NOSPLIT, $0-72
+	F16ROWSRUNS(VMOVDQU64, NOFENCE, AHEAD)

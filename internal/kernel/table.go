@@ -56,6 +56,12 @@ type (
 	// steps[1], steps[3] below steps[4], below 2^62; next below 2^62.
 	runsKernel func(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 
+	// rowsRunsKernel is runsKernel for rows rows (at least 1) of rowBytes
+	// (at least 2) at dst, dst + pitch, ...: their elements, row after row,
+	// are one span of runsKernel's (row r's element e is the span's element
+	// r*rowBytes/2 + e). It writes no byte outside the rows.
+	rowsRunsKernel func(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+
 	// binQKernel is binKernel with int64 lanes, lane l holding element l
 	// of a block (kb = base[l] + first + k*inc, wrapping at 64 bits), and
 	// ties != 0 rounding every tie to even: (kb >> shift) & ((kb-1) >> shift

@@ -194,6 +194,15 @@ func f16RunsNT(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 func f16RunsA(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 
 //go:noescape
+func f16RowsRuns(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
+func f16RowsRunsNT(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
+func f16RowsRunsA(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
 func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
@@ -525,6 +534,20 @@ func (t *table) runs(st store, dst *byte, n int, v, inc, next, rem uint64, steps
 		f16RunsA(dst, n, v, inc, next, rem, steps)
 	default:
 		f16Runs(dst, n, v, inc, next, rem, steps)
+	}
+}
+
+// rowsRuns is only called where hasX512 holds.
+func (t *table) rowsRuns(st store, dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64) {
+	switch {
+	case !t.asm:
+		rowsRuns_g(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
+	case st == stStream:
+		f16RowsRunsNT(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
+	case st == stAhead:
+		f16RowsRunsA(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
+	default:
+		f16RowsRuns(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
 	}
 }
 

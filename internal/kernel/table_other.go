@@ -53,6 +53,10 @@ func (t *table) runs(st store, dst *byte, n int, v, inc, next, rem uint64, steps
 	runs_g(dst, n, v, inc, next, rem, steps)
 }
 
+func (t *table) rowsRuns(st store, dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64) {
+	rowsRuns_g(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
+}
+
 func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
 	binQ_g(dst, blocks, base, first, inc, shift, c, ties)
 }

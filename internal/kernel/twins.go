@@ -197,6 +197,26 @@ func runs_g(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 	}
 }
 
+// rowsRuns_g is the twin of f16RowsRuns: the rows' elements in order, as
+// runs_g writes a span.
+func rowsRuns_g(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64) {
+	out := unsafe.Slice(dst, (rows-1)*pitch+rowBytes)
+	n := rowBytes / 2
+	at, r, pair := next, int64(rem), 0
+	for e := range uint64(rows * n) {
+		if e == at {
+			v += inc
+			q, less := steps[2*pair], steps[2*pair+1]
+			at, r, pair = at+q, r-int64(less), 1-pair
+			if r < 0 {
+				at, r = at+1, r+int64(steps[4])
+			}
+		}
+		row, k := int(e)/n, int(e)%n
+		binary.LittleEndian.PutUint16(out[row*pitch+2*k:], uint16(v))
+	}
+}
+
 // copy_g is the twin of copyRepMovsb (the table's copyFwd): a forward
 // copy in chunks no longer than dst - src where dst lies past src, each
 // from bytes already final, so that overlapping bytes repeat as a byte by
