@@ -837,7 +837,7 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		// (A period of count or more finds one tie at most: kept below
 		// 2^32, as int64 lanes' periods can pass it.)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
-		if (m == mBinade || m == mBinadeQ) && s.kind == Float16 && t.hasX512() && s.runs(m == mBinade, p, dm) {
+		if (m == mBinade || m == mBinadeQ) && s.kind == Float16 && t.hasX512() && runs(m == mBinade && !p.ties && p.tie >= p.n, shift, dm) {
 			p.m = mBinadeRuns
 		}
 		j += int(count)
@@ -846,17 +846,17 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 	return e
 }
 
-// runs reports whether the runs kernel writes the float16 binade piece p
-// (its ties found, of magnitude step dm) faster than the binade kernel:
-// where its values stay runsLeast elements or more each, or runsLeastFast
-// where the binade kernel has its fast form (int32 lanes, i32, shift 16 or
-// less) and the piece no tie.
-func (s *Seq) runs(i32 bool, p *piece, dm int64) bool {
+// runs reports whether the runs kernel writes a float16 binade piece of
+// shift and magnitude step dm faster than the binade kernel: where its
+// values stay runsLeast elements or more each, or runsLeastFast where the
+// binade kernel writes it in its fast form (fast: int32 lanes, shift 16 or
+// less, and no tie among its elements).
+func runs(fast bool, shift int, dm int64) bool {
 	least := int64(runsLeast)
-	if i32 && p.shift <= 16 && !p.ties && p.tie >= p.n {
+	if fast && shift <= 16 {
 		least = runsLeastFast
 	}
-	return runsFit(int(p.shift), dm, least)
+	return runsFit(shift, dm, least)
 }
 
 // runsFit reports whether a binade piece of shift and magnitude step dm
@@ -1119,7 +1119,7 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
 		// (rowsBinx has no streaming form: rowsStreamable.)
 		p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, m)
-		if m == mRowsBinQ && s.runs(false, p, dm) {
+		if m == mRowsBinQ && runs(false, shift, dm) {
 			p.m = mRowsRuns
 			p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
 		}
@@ -1131,7 +1131,7 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		elems := full * n
 		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
-		if s.runs(m == mRowsBin, p, dm) {
+		if runs(!p.ties && int(p.tie) >= elems, shift, dm) {
 			p.m = mRowsRuns
 			p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
 		}
