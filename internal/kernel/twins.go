@@ -183,6 +183,25 @@ func binSpan_g(dst *byte, n int, _ *[32]int32, first, d, shift, c, ties uint64) 
 // runs_g is the twin of f16Runs.
 func runs_g(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 	out := unsafe.Slice(dst, 2*n)
+	runsWalk(n, v, inc, next, rem, steps, func(e int, v uint16) {
+		binary.LittleEndian.PutUint16(out[2*e:], v)
+	})
+}
+
+// rowsRuns_g is the twin of f16RowsRuns: the rows' elements in order, as
+// runs_g writes a span.
+func rowsRuns_g(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64) {
+	out := unsafe.Slice(dst, (rows-1)*pitch+rowBytes)
+	n := rowBytes / 2
+	runsWalk(rows*n, v, inc, next, rem, steps, func(e int, v uint16) {
+		binary.LittleEndian.PutUint16(out[e/n*pitch+2*(e%n):], v)
+	})
+}
+
+// runsWalk gives put each of the n elements of a span of the runs
+// kernels' contract (runsKernel), in order, by its definition: the value
+// gains inc at each change, and each change is placed from the last.
+func runsWalk(n int, v, inc, next, rem uint64, steps *[5]uint64, put func(e int, v uint16)) {
 	at, r, pair := next, int64(rem), 0
 	for e := range uint64(n) {
 		if e == at {
@@ -193,27 +212,7 @@ func runs_g(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 				at, r = at+1, r+int64(steps[4])
 			}
 		}
-		binary.LittleEndian.PutUint16(out[2*e:], uint16(v))
-	}
-}
-
-// rowsRuns_g is the twin of f16RowsRuns: the rows' elements in order, as
-// runs_g writes a span.
-func rowsRuns_g(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64) {
-	out := unsafe.Slice(dst, (rows-1)*pitch+rowBytes)
-	n := rowBytes / 2
-	at, r, pair := next, int64(rem), 0
-	for e := range uint64(rows * n) {
-		if e == at {
-			v += inc
-			q, less := steps[2*pair], steps[2*pair+1]
-			at, r, pair = at+q, r-int64(less), 1-pair
-			if r < 0 {
-				at, r = at+1, r+int64(steps[4])
-			}
-		}
-		row, k := int(e)/n, int(e)%n
-		binary.LittleEndian.PutUint16(out[row*pitch+2*k:], uint16(v))
+		put(int(e), uint16(v))
 	}
 }
 
