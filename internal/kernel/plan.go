@@ -530,6 +530,13 @@ const (
 	// 95-101 against 95-112.
 	runsLeast     = 128
 	runsLeastFast = 1024
+	// runsLeastTies: a binade piece whose sparse ties are patched one by
+	// one after the binade kernel (FLOAT16 2048, +1/8's binades, a tie at
+	// every change), through exec in alternation, scratch: a change every
+	// 127-129 elements (shift 7), the binade kernel 889-1050 ns for 64 KiB
+	// and 3.6-4.2 us for 256 KiB, the runs kernel 740-811 and 2.8-3.4; every
+	// 63-65 (shift 6), 1180-1221 against 1387-1500 for 64 KiB.
+	runsLeastTies = 100
 )
 
 // A store is how a vector kernel writes its blocks (the table has a
@@ -837,7 +844,7 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		// (A period of count or more finds one tie at most: kept below
 		// 2^32, as int64 lanes' periods can pass it.)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
-		if (m == mBinade || m == mBinadeQ) && s.kind == Float16 && t.hasX512() && runs(m == mBinade && !p.ties && p.tie >= p.n, shift, dm) {
+		if (m == mBinade || m == mBinadeQ) && s.kind == Float16 && t.hasX512() && runs(m == mBinade && !p.ties && p.tie >= p.n, !p.ties && p.tie < p.n, shift, dm) {
 			p.m = mBinadeRuns
 		}
 		j += int(count)
@@ -848,13 +855,18 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 
 // runs reports whether the runs kernel writes a float16 binade piece of
 // shift and magnitude step dm faster than the binade kernel: where its
-// values stay runsLeast elements or more each, or runsLeastFast where the
+// values stay runsLeast elements or more each; runsLeastFast where the
 // binade kernel writes it in its fast form (fast: int32 lanes, shift 16 or
-// less, and no tie among its elements).
-func runs(fast bool, shift int, dm int64) bool {
+// less, no tie among its elements); runsLeastTies where its ties are
+// patched after the binade kernel (sparse: a tie, not in the kernel's tie
+// form), one by one.
+func runs(fast, sparse bool, shift int, dm int64) bool {
 	least := int64(runsLeast)
-	if fast && shift <= 16 {
+	switch {
+	case fast && shift <= 16:
 		least = runsLeastFast
+	case sparse:
+		least = runsLeastTies
 	}
 	return runsFit(shift, dm, least)
 }
@@ -1119,7 +1131,7 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
 		// (rowsBinx has no streaming form: rowsStreamable.)
 		p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, m)
-		if m == mRowsBinQ && runs(false, shift, dm) {
+		if m == mRowsBinQ && runs(false, false, shift, dm) {
 			p.m = mRowsRuns
 			p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
 		}
@@ -1131,7 +1143,7 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		elems := full * n
 		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
-		if runs(!p.ties && int(p.tie) >= elems, shift, dm) {
+		if runs(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
 			p.m = mRowsRuns
 			p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
 		}
