@@ -80,8 +80,10 @@
 //	                                             values stay runsLeast elements
 //	                                             or more each (runsLeastFast where
 //	                                             the binade kernel has its fast
-//	                                             form and no tie): runs of one
-//	                                             value, a line at a time
+//	                                             form and no tie, runsLeastTies
+//	                                             where it would patch sparse
+//	                                             ties): runs of one value, a line
+//	                                             at a time
 //	binade-s    f32Binq[NT] (AVX-512 only)       float32 the same way, in int64 lanes
 //	                                             (exact sums below 2^56), where
 //	                                             binades are long or units tiny
