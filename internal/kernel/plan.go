@@ -1129,24 +1129,22 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		}
 		p := pl.put(m, r, full)
 		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
-		// (rowsBinx has no streaming form: rowsStreamable.)
-		p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, m)
-		if m == mRowsBinQ && runs(false, false, shift, dm) {
-			p.m = mRowsRuns
-			p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
-		}
 		if m == mRowsBinQ { // (every tie to even by the kernel)
-			r += full
-			continue
+			if runs(false, false, shift, dm) {
+				p.m = mRowsRuns
+			}
+		} else {
+			up, sh := binadeScale(shift)
+			elems := full * n
+			ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems)
+			p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
+			if runs(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
+				p.m = mRowsRuns
+			}
 		}
-		up, sh := binadeScale(shift)
-		elems := full * n
-		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems)
-		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
-		if runs(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
-			p.m = mRowsRuns
-			p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
-		}
+		// The store kind of the method chosen, once: rowStore may measure
+		// one. (rowsBinx has no streaming form: rowsStreamable.)
+		p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
 		r += full
 	}
 	return end
