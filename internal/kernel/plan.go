@@ -307,7 +307,7 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not a finite float run"
 		case p.m == mBinadeRuns && (s.kind != Float16 || !s.int64Lanes(a, last) || !t.hasX512()):
 			return "not float16 in int64 lanes, or no kernel for runs"
-		case p.m == mBinadeRuns && !runsFit(int(p.shift), int64(p.d), 32):
+		case p.m == mBinadeRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
 			return "values that change more often than once in 32 elements"
 		case p.m == mBinadeAdd && (n < 160 || !s.repeats(a, step, n)):
 			return "fewer than 160 elements, or bits that do not repeat every 64 elements but for a step"
@@ -421,7 +421,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 			return "the table has no binade row kernel"
 		case p.m == mRowsRuns && !s.int64Lanes(a, last):
 			return "not float16 in int64 lanes"
-		case p.m == mRowsRuns && !runsFit(int(p.shift), int64(p.d), 32):
+		case p.m == mRowsRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
 			return "values that change more often than once in 32 elements"
 		case p.m == mRowsBin && !s.int32Lanes(a, last):
 			return "not float16 in int32 lanes"
@@ -530,6 +530,10 @@ const (
 	// 95-101 against 95-112.
 	runsLeast     = 128
 	runsLeastFast = 1024
+	// runsKernelLeast is the least change step the runs kernels take (a
+	// line of 32 elements holds one change at most): their precondition,
+	// which valid and validRows check.
+	runsKernelLeast = 32
 	// runsLeastTies: a binade piece whose sparse ties are patched one by
 	// one after the binade kernel (FLOAT16 2048, +1/8's binades, a tie at
 	// every change), through exec in alternation, scratch: a change every
