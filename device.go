@@ -2,8 +2,6 @@ package dml
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -89,45 +87,4 @@ func (d *Device) CreateOperator(desc OperatorDesc) (Operator, error) {
 		return nil, fmt.Errorf("%w: the operator description is nil", ErrInvalidArg)
 	}
 	return nil, fmt.Errorf("%w: operator type %v is not supported", ErrInvalidArg, desc.OperatorType())
-}
-
-func maxProcs() int { return runtime.GOMAXPROCS(0) }
-
-// parallelMin is the least number of bytes worth a goroutine of its own:
-// below it, splitting costs more than it gains. Measured on this project's
-// 2-vCPU machine (2026-11-23, INT32 and FLOAT16 fills through Execute, one
-// worker against two in alternation): two workers reached 0.61-0.89 of one
-// from 512 KiB to 4 MiB, 1.03-1.21 at 8 MiB, and 1.64-1.89 at 16 and 32
-// MiB; so each worker gets at least 4 MiB.
-const parallelMin = 4 << 20
-
-// workersFor returns how many goroutines a fill of n elements of size bytes
-// is worth, at most workers (GOMAXPROCS if workers <= 0).
-func workersFor(n, size uint64, workers int) int {
-	most := n * size / parallelMin
-	if most <= 1 {
-		return 1
-	}
-	if workers <= 0 {
-		workers = maxProcs()
-	}
-	return int(min(uint64(workers), most))
-}
-
-// parallel calls fill(a, b) on w goroutines for consecutive ranges that
-// cover [0, n), and waits for them. Each range's elements are computed from
-// their absolute index, so any split gives the same bits. Execute and
-// Sequence both split through workersFor and parallel (one worker: the
-// caller fills by itself, and no closure is made).
-func parallel(n uint64, w int, fill func(a, b uint64)) {
-	var wg sync.WaitGroup
-	step := n / uint64(w)
-	for k := range w {
-		a, b := uint64(k)*step, uint64(k+1)*step
-		if k == w-1 {
-			b = n
-		}
-		wg.Go(func() { fill(a, b) })
-	}
-	wg.Wait()
 }

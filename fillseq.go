@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/dmlgo/dml/internal/kernel"
+	"github.com/dmlgo/dml/internal/workers"
 )
 
 // FillValueSequenceOperatorDesc is DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC: fill
@@ -179,8 +180,8 @@ func (op *fillValueSequence) run(window []byte, off uint64) {
 	if w0 >= w1 {
 		return
 	}
-	if w := workersFor(w1-w0, op.es, op.workers); w > 1 {
-		parallel(w1-w0, w, func(a, b uint64) { op.walk(window, off, w0+a, w0+b) })
+	if w := workers.For(w1-w0, op.es, op.workers); w > 1 {
+		workers.Split(w1-w0, w, func(a, b uint64) { op.walk(window, off, w0+a, w0+b) })
 		return
 	}
 	op.walk(window, off, w0, w1)

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/dmlgo/dml/internal/kernel"
+	"github.com/dmlgo/dml/internal/workers"
 	"github.com/x448/float16"
 )
 
@@ -47,7 +48,7 @@ func Sequence[T Element](dst []T, start, delta T) error {
 	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst)*size)
 	n, es := uint64(len(dst)), uint64(size)
 	s, d := wordOf(&start, size), wordOf(&delta, size)
-	if w := workersFor(n, es, 0); w > 1 {
+	if w := workers.For(n, es, 0); w > 1 {
 		fillParallel(kernel.NewFiller(kind, size, s, d, n), b, n, es, w)
 		return nil
 	}
@@ -115,7 +116,7 @@ func (k seqKey) hash() uint64 {
 
 // fillParallel fills b, n elements of es bytes, with f on w workers.
 func fillParallel(f *kernel.Filler, b []byte, n, es uint64, w int) {
-	parallel(n, w, func(i, j uint64) { f.FillNative(b[i*es:j*es], i, 1) })
+	workers.Split(n, w, func(i, j uint64) { f.FillNative(b[i*es:j*es], i, 1) })
 }
 
 // wordOf returns the bits of the value at p, size bytes long.

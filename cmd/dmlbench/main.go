@@ -12,7 +12,11 @@
 // dml.Sequence 0.9 of Execute, a 4-element Execute within 100 ns without
 // allocating) and the one farthest from its target, then every row short
 // of its target. All threads are compared with one thread measured in
-// alternation with them.
+// alternation with them, where they use more than one worker; at the sizes
+// where they choose one worker (below 4 MiB a worker: see internal/workers)
+// they run one thread's code, and the row measures that choice instead: one
+// worker against GOMAXPROCS workers forced (the split Execute would make),
+// in alternation, which must not be faster.
 //
 // Figures are GB/s of output written (10^9 bytes a second), best of several
 // samples, and the ratio to the ceiling at the same size: the fastest of the
@@ -39,6 +43,7 @@ import (
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/benchcore"
 	"github.com/dmlgo/dml/internal/kernel"
+	"github.com/dmlgo/dml/internal/workers"
 	"github.com/x448/float16"
 )
 
@@ -302,6 +307,7 @@ func main() {
 	fmt.Println()
 
 	var sum summary
+	var threads []string // the all-threads rows' figures against one thread, printed after the table
 	fmt.Println("Execute on packed tensors, GB/s and ratio to the ceiling measured in alternation with it:")
 	fmt.Printf("  %-8s %-16s %-8s", "type", "sequence", "threads")
 	for _, s := range sizes {
@@ -310,21 +316,22 @@ func main() {
 	fmt.Println()
 	for _, dt := range types {
 		for _, sq := range sequences(dt) {
-			for _, workers := range []int{1, 0} {
+			for _, wk := range threadCounts() {
 				wname := "1"
-				if workers == 0 {
+				if wk == 0 {
 					wname = fmt.Sprint(runtime.GOMAXPROCS(0))
 				}
 				fmt.Printf("  %-8v %-16s %-8s", dt, sq.name, wname)
+				against := fmt.Sprintf("  %-8v %-16s", dt, sq.name)
 				for _, s := range sizes {
 					n := s.bytes / int(dt.ElementSize())
-					op := mustOp(dt, []uint32{uint32(n)}, nil, sq, workers)
+					op := mustOp(dt, []uint32{uint32(n)}, nil, sq, wk)
 					b := buf[:s.bytes]
 					r, ratio := pair(s.bytes, cbuf, func() { _ = op.Execute(b) })
 					fmt.Printf(" %7.1f (%4.2f)", r, ratio)
 					row := fmt.Sprintf("%v %s %s threads %s", dt, sq.name, wname, s.name)
 					switch {
-					case workers == 1:
+					case wk == 1:
 						want := 0.85
 						if s.name == "64KiB" {
 							want = 0.8
@@ -333,20 +340,48 @@ func main() {
 							}
 						}
 						sum.atLeast(row+" (of the ceiling)", ratio, want)
+					case workers.For(uint64(n), uint64(dt.ElementSize()), 0) == 1:
+						// All threads choose one worker here: Execute
+						// runs the code one thread runs. Whether that
+						// choice is the faster one is measured: one
+						// worker against GOMAXPROCS forced (the split
+						// Execute would make, through ExecuteWindow),
+						// in alternation.
+						one := mustOp(dt, []uint32{uint32(n)}, nil, sq, 1)
+						es := uint64(dt.ElementSize())
+						forced := func() {
+							workers.Split(uint64(n), runtime.GOMAXPROCS(0), func(i, j uint64) { _ = one.ExecuteWindow(b[i*es:j*es], i*es) })
+						}
+						r1, rf := alternate(func() float64 { return measure(s.bytes, func() { _ = one.Execute(b) }) },
+							func() float64 { return measure(s.bytes, forced) })
+						sum.atLeast(fmt.Sprintf("%s (one worker, as chosen, of %d forced)", row, runtime.GOMAXPROCS(0)), r1/rf, 1)
+						against += fmt.Sprintf(" %14s", fmt.Sprintf("1 of %d: %.2f", runtime.GOMAXPROCS(0), r1/rf))
 					default:
 						// Against one thread measured in alternation with
 						// all (as the ceiling is with each).
 						one := mustOp(dt, []uint32{uint32(n)}, nil, sq, 1)
 						r1, rAll := alternate(func() float64 { return measure(s.bytes, func() { _ = one.Execute(b) }) },
 							func() float64 { return measure(s.bytes, func() { _ = op.Execute(b) }) })
-						sum.atLeast(row+" (of one thread)", rAll/r1, 1)
+						sum.atLeast(row+" (of one thread)", rAll/r1, sameSpeed)
+						against += fmt.Sprintf(" %14s", fmt.Sprintf("%d of 1: %.2f", runtime.GOMAXPROCS(0), rAll/r1))
 					}
 				}
 				fmt.Println()
+				if wk == 0 {
+					threads = append(threads, against)
+				}
 			}
 		}
 	}
 	fmt.Println()
+	if len(threads) > 0 {
+		fmt.Printf("All threads against one, in alternation: where they split, their rate of one thread's (\"%d of 1\"); where they choose one worker (and run one thread's code), one worker's rate of %d workers' forced (\"1 of %d\"):\n",
+			runtime.GOMAXPROCS(0), runtime.GOMAXPROCS(0), runtime.GOMAXPROCS(0))
+		for _, t := range threads {
+			fmt.Println(t)
+		}
+		fmt.Println()
+	}
 
 	fmt.Println("Padded strided layout (rows of 1024 elements padded by 16) against packed, one thread:")
 	for _, dt := range padTypes {
@@ -413,6 +448,23 @@ func main() {
 	if *typeList == "" {
 		runCompanion()
 	}
+}
+
+// sameSpeed is the least ratio of all threads to one thread, where they
+// split, judged not slower: two measurements of the same code in
+// alternation differ by up to 1.2% on this project's machine (the
+// two-thread rows below 8 MiB, which ran one thread's code, 0.988-1.000
+// of it in one run of 2026-11-25), and at 256 MiB the shared machine's
+// memory may give a second thread nothing.
+const sameSpeed = 0.98
+
+// threadCounts are the worker limits of the Execute rows: one, and all
+// (GOMAXPROCS, as 0) where that is more than one.
+func threadCounts() []int {
+	if runtime.GOMAXPROCS(0) == 1 {
+		return []int{1}
+	}
+	return []int{1, 0}
 }
 
 func mustOp(dt dml.TensorDataType, sizes, strides []uint32, sq seq, workers int) dml.Operator {
