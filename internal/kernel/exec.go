@@ -447,10 +447,11 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 		return
 	}
 	if f.size == 2 { // (one bounds check for all the ties, not one a tie)
-		b, c := dst[:2*int(p.n)], uint16(p.c)
-		for j := 2 * int(p.tie); j+1 < len(b); j += 2 * int(p.per) {
-			v := tieEven(uint16(b[j])|uint16(b[j+1])<<8, c)
-			b[j], b[j+1] = byte(v), byte(v>>8)
+		// tieEven on the low byte alone: the bit it drops is there, and
+		// dropping it never borrows from the high byte.
+		b, c := dst[:2*int(p.n)], byte(p.c)
+		for j := 2 * int(p.tie); j < len(b); j += 2 * int(p.per) {
+			b[j] = tieEven(b[j], c)
 		}
 		return
 	}
@@ -520,7 +521,7 @@ func (f *Filler) binadeAdd(dst []byte, p *piece, step uint64) {
 // tieEven returns the bits v of a sparse tie that the binade kernel rounded
 // up, rounded to even instead: the last bit of the significand dropped
 // where it is set (c, the sign and exponent the kernel added, is even).
-func tieEven[T uint16 | uint32](v, c T) T { return v - (v-c)&1 }
+func tieEven[T uint8 | uint16 | uint32](v, c T) T { return v - (v-c)&1 }
 
 // tieToEven rounds the element at the start of b (size bytes: float16 or
 // float32) with tieEven.
