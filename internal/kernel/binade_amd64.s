@@ -233,9 +233,10 @@ done: \
 // F16BINX's arguments from f16BinxSpan's: the span of n elements at dst
 // (element-aligned) as the blocks of the 64-byte lines it touches, from
 // the line it starts in (DI), off elements before dst: CX blocks; first
-// (AX) and ties (DX) moved back to the line's first element; inc (R8)
-// 32*d; K2 the elements of the first block within the span (and of the
-// last, if one block), K3 those of the last block.
+// (AX) and ties (DX, 64 bits) moved back to the line's first element; inc
+// (R8) 32*d; K2 the elements of the first block within the span (and of
+// the last, if one block), K3 those of the last block. Where the two
+// halves of ties differ (ties every 64 elements), it goes to span64.
 #define SPANARGS \
 	MOVQ dst+0(FP), DI \
 	MOVQ n+8(FP), CX \
@@ -250,11 +251,11 @@ done: \
 	IMULQ R9, R10 \
 	SUBQ R10, AX \
 	SHLQ $5, R8 \
-	SHLXL R9, DX, R10 \
-	MOVL $32, R11 \
+	SHLXQ R9, DX, R10 \
+	MOVL $64, R11 \
 	SUBL R9, R11 \
-	SHRXL R11, DX, DX \
-	ORL R10, DX \
+	SHRXQ R11, DX, DX \
+	ORQ R10, DX \
 	ADDQ R9, CX \
 	MOVL $-1, R10 \
 	SHLXL R9, R10, R10 \
@@ -270,7 +271,10 @@ done: \
 	ANDL R12, R10 \
 spanmasks: \
 	KMOVD R10, K2 \
-	KMOVD R12, K3
+	KMOVD R12, K3 \
+	RORXQ $32, DX, R13 \
+	CMPQ R13, DX \
+	JNE span64
 
 // SPANEDGES writes the first block of a span (masked by K2) and, if more,
 // its last (masked by K3), and leaves BLOCKPAIRS the blocks between.
@@ -291,6 +295,109 @@ spanmasks: \
 	STEPD(Z1) \
 	ADDQ $64, DI \
 	DECQ CX
+
+// The span kernel's form for ties every 64 elements (the two halves of its
+// ties differ; shift at most 16): the blocks of even index from the line
+// it starts in take the tie mask of ties' low half (Z21, a word of 1 at
+// each tie), the odd ones its high half (Z22). The first and last blocks
+// (SPANEDGES64) take theirs by their index, and an odd block count
+// between them gives the first of those to SPANEDGES64 too, so that
+// BLOCKPAIRS has pairs only: the first block of each (value's t3: Z17)
+// takes one mask, the second (Z19) the other, as many operations a block
+// as the tie form of a period of 32 or less. BINXHTM and BINXHFM are
+// BINXHT and BINXHF with the mask a parameter.
+#define BINXHTM(even, odd, z, mask) \
+	VPSRLD $16, even, z \
+	VPTERNLOGD $0xF8, Z13, odd, z \
+	VPANDNQ z, mask, z
+
+#define BINXHFM(even, odd, z, mask) \
+	VPSRLD $16, even, z \
+	VPTERNLOGD $0x58, mask, odd, z
+
+#define BINXHT64(even, odd, z, zt, y, yt, t2, t3) BINXHTM(even, odd, z, t3)
+#define BINXHF64(even, odd, z, zt, y, yt, t2, t3) BINXHFM(even, odd, z, t3)
+
+// SPANEDGES64 is SPANEDGES with each edge's mask by its block's index
+// (even, pairs: its labels), and block 1 too where the blocks between
+// are odd in number; it leaves BLOCKPAIRS pairs of blocks, Z17 the mask of
+// the first of each and Z19 that of the second.
+#define SPANEDGES64(value, even, pairs) \
+	value(Z0, Z1, Z5, Z21) \
+	VMOVDQU16 Z5, K2, 0(DI) \
+	DECQ CX \
+	JZ done \
+	VPBROADCASTD CX, Z20 \
+	VPMULLD Z4, Z20, Z20 \
+	VPADDD Z20, Z0, Z2 \
+	VPADDD Z20, Z1, Z3 \
+	VMOVDQA64 Z21, Z23 \
+	TESTQ $1, CX \
+	JZ even \
+	VMOVDQA64 Z22, Z23 \
+even: \
+	value(Z2, Z3, Z7, Z23) \
+	MOVQ CX, R10 \
+	SHLQ $6, R10 \
+	VMOVDQU16 Z7, K3, 0(DI)(R10*1) \
+	STEPD(Z0) \
+	STEPD(Z1) \
+	ADDQ $64, DI \
+	DECQ CX \
+	VMOVDQA64 Z22, Z17 \
+	VMOVDQA64 Z21, Z19 \
+	TESTQ $1, CX \
+	JZ pairs \
+	value(Z0, Z1, Z5, Z22) \
+	VMOVDQU64 Z5, 0(DI) \
+	STEPD(Z0) \
+	STEPD(Z1) \
+	ADDQ $64, DI \
+	DECQ CX \
+	VMOVDQA64 Z21, Z17 \
+	VMOVDQA64 Z22, Z19 \
+pairs:
+
+// SPAN64 is f16BinxSpan's form for ties every 64 elements, from SPANARGS
+// (which jumps to it); it ends at F16BINX's done.
+#define SPAN64 \
+	MOVQ base+16(FP), SI \
+	VPBROADCASTD AX, Z9 \
+	VMOVDQU32 0(SI), Z0 \
+	VMOVDQU32 64(SI), Z1 \
+	VPADDD Z9, Z0, Z0 \
+	VPADDD Z9, Z1, Z1 \
+	VPBROADCASTD R8, Z4 \
+	MOVQ shift+40(FP), AX \
+	MOVQ c+48(FP), BX \
+	KMOVD DX, K1 \
+	VPMOVM2W K1, Z21 \
+	VPSRLW $15, Z21, Z21 \
+	SHRQ $32, DX \
+	KMOVD DX, K1 \
+	VPMOVM2W K1, Z22 \
+	VPSRLW $15, Z22, Z22 \
+	MOVL $0xFFFF0000, R8 \
+	VPBROADCASTD R8, Z13 \
+	NEGQ AX \
+	ADDQ $16, AX \
+	MOVQ AX, X15 \
+	VPSLLD X15, Z0, Z0 \
+	VPSLLD X15, Z1, Z1 \
+	VPSLLD X15, Z4, Z4 \
+	SHLL $16, BX \
+	VPBROADCASTD BX, Z12 \
+	VPADDD Z12, Z0, Z0 \
+	VPADDD Z12, Z1, Z1 \
+	TESTQ AX, AX \
+	JZ s64t16 \
+	VPXORD Z13, Z21, Z21 \
+	VPXORD Z13, Z22, Z22 \
+	SPANEDGES64(BINXHFM, s64feven, s64fgo) \
+	BLOCKPAIRS(BINXHF64, PUTZ, 64, VPADDD, STEPD, VMOVDQU64, NOAHEAD, s64fpairs, s64floop) \
+s64t16: \
+	SPANEDGES64(BINXHTM, s64teven, s64tgo) \
+	BLOCKPAIRS(BINXHT64, PUTZ, 64, VPADDD, STEPD, VMOVDQU64, NOAHEAD, s64tpairs, s64tloop)
 
 // bitsW: word e holds 1 << e (the AVX2 form's tie mask, from the bits of
 // ties).
@@ -461,6 +568,8 @@ TEXT ·f16BinxA(SB), NOSPLIT, $0-64
 // func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 TEXT ·f16BinxSpan(SB), NOSPLIT, $0-64
 	F16BINX(VMOVDQU64, NOFENCE, NOAHEAD, SPANARGS, SPANEDGES)
+span64:
+	SPAN64
 
 // A block of F16BINQ's tie form (and rowsBinQx) in Z5: the high words of the lanes (c + q) gathered
 // in order, every tie to even (F16BINQ's tie form: the last bit kept only

@@ -162,7 +162,9 @@
 // (mF32, rows-f16); VCVTPS2PH from float64 rounded to odd into float32
 // (mF64: one rounding in effect, as float32 keeps 13 more bits); and the
 // binade kernels' integer rounding, ties to even by the kernel's tie form
-// where dense and by a patch after the kernel where sparse (mBinade,
+// where dense (every 32 elements or less; every 64 too in the span kernel
+// with AVX-512 and regular stores: densest) and by a patch after the kernel
+// where sparse (mBinade,
 // mBinadeQ, mBinadeS and mRowsBin, with binadeTies; every tie by the
 // kernel in mRowsBinQ); where the values change, worked out by integer
 // steps from the thresholds between them, ties to even (mBinadeRuns:

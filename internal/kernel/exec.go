@@ -412,7 +412,7 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	a, dm := p.first, int64(p.d)
 	half := uint64(1) << (shift - 1)
 	// Dense ties: in int64 lanes, 1 (the kernel finds every tie); in int32
-	// lanes, bit e%32 set where element e is one.
+	// lanes, bit e%64 set where element e is one.
 	var ties uint64
 	switch {
 	case p.ties && p.m == mBinade:
@@ -534,13 +534,14 @@ func tieToEven(b []byte, size int, c uint32) {
 }
 
 // tieMask returns the binade kernels' tie mask for a block that starts at
-// element e of piece p, whose ties are dense (their period divides the
-// block): bit k set where element k of the block is a tie.
+// element e of piece p, whose ties are dense (a period of 64 or less): bit
+// k set where element k of the block and the one after it is a tie (the
+// block kernels read its low 32 bits: a period of 32 or less there).
 func tieMask(p *piece, e int64) uint64 {
-	// Bits 0, per, 2*per, ... of 32 (per a power of two up to 32), moved
-	// up to the block's first tie.
-	every := uint64(1<<32-1) / (1<<p.per - 1)
-	return every << ((int64(p.tie) - e) & int64(p.per-1)) & (1<<32 - 1)
+	// Bits 0, per, 2*per, ... of 64 (per a power of two up to 64: 1<<64
+	// is 0 in Go, and every 1), moved up to the block's first tie.
+	every := ^uint64(0) / (1<<p.per - 1)
+	return every << ((int64(p.tie) - e) & int64(p.per-1))
 }
 
 // binLanes returns the int32 binade kernels' lanes (in packOrder) for
@@ -653,7 +654,7 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 		// One call: the kernel works out each row's places (binSteps).
 		steps := binSteps{kb: kb, rowD: dRow, d: de, lastD: lastD, n: uint64(n), tie: uint64(p.tie), perMask: uint64(p.per - 1)}
 		if p.ties {
-			steps.every = tieMask(p, int64(p.tie))
+			steps.every = tieMask(p, int64(p.tie)) & (1<<32 - 1)
 		}
 		tbl.rowsBin(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, base32, &steps, 32*de, uint64(shift), uint64(p.c))
 	}

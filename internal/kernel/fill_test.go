@@ -970,6 +970,69 @@ func TestBinadeRunsMethod(t *testing.T) {
 	}
 }
 
+// TestBinadeTies64 runs float16 binades whose ties fall every 64
+// elements, which the span kernel writes in its tie form (span64) where
+// the table has it and the stores are regular, and which are rounded after
+// the kernel elsewhere: growing and shrinking magnitudes of both signs,
+// steps 1 to 3, a scaled shift below 16 and one of 16, at any offset in a
+// line, against Bits; no byte beside a run may change.
+func TestBinadeTies64(t *testing.T) {
+	defer setStreaming(0)
+	defer setAhead(0)
+	r := rand.New(rand.NewPCG(75, 76))
+	mem := make([]byte, 1<<17+64)
+	cases := []struct {
+		start, delta float32
+		i0, step     uint64
+	}{
+		{2048, 1.0 / 32, 0, 1},                        // a tie every 64 (shift 16)
+		{-2048, -1.0 / 32, 5, 1},                      // negative, growing
+		{-1000, 1.0 / 128, 3, 1},                      // negative, shrinking
+		{512, 3.0 / 128, 0, 1},                        // ties of an odd delta
+		{2048, 1.0 / 64, 2, 2},                        // step 2
+		{0.0625, 1.0 / (1 << 20), 9, 1},               // shift 10 (a subnormal delta)
+		{0.0625 + 1.0/(1<<14), 3.0 / (1 << 20), 2, 3}, // step 3
+	}
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		for ci, c := range cases {
+			f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0)
+			for k := range 4 {
+				setStreaming([]int{-1, 1}[k%2])
+				n := 1 + r.IntN(len(mem)/2-40)
+				if k < 2 {
+					n = 4000 + r.IntN(len(mem)/2-4040)
+				}
+				off := 2 * r.IntN(32)
+				dst := mem[off : off+2*n]
+				tie64 := 0
+				for _, pp := range planAll(t, tb, f, dst, c.i0, c.step) {
+					if why := f.valid(tb, pp.dst, pp.i0, c.step, pp.p); why != "" {
+						t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, pp.p.m, why)
+					}
+					if pp.p.m == mBinade && pp.p.ties && pp.p.per == 64 {
+						tie64++
+					}
+				}
+				if tb.span64() && k == 0 && tie64 == 0 {
+					for _, pp := range planAll(t, tb, f, dst, c.i0, c.step) {
+						t.Logf("%+v", pp.p)
+					}
+					t.Fatalf("%s case %d (%d elements from %d, step %d): no binade piece of ties every 64 in the tie form", tb.name, ci, n, c.i0, c.step)
+				}
+				for i := range mem {
+					mem[i] = 0xA5
+				}
+				f.FillLE(dst, c.i0, c.step)
+				checkFloat16(t, f, dst, c.i0, c.step, fmt.Sprintf("%s case %d try %d", tb.name, ci, k))
+				if off > 0 && mem[off-1] != 0xA5 || mem[off+2*n] != 0xA5 {
+					t.Fatalf("%s case %d: a byte beside the run changed", tb.name, ci)
+				}
+			}
+		}
+	}
+}
+
 // TestBinadeAddMethod runs float16 runs whose binades repeat every 64
 // elements (deltas of few significant bits: integers, halves, eighths,
 // ...) through the planner and every table against Bits, and needs some

@@ -382,7 +382,9 @@ func TestBinadeKernels(t *testing.T) {
 // tables' binSpan, which splits a span into blocks where it has no span
 // kernel (AVX2, streaming stores), to the twin: spans of 1 to 300 elements
 // (32 or more where split) at every 2-byte offset in a line, ties at any
-// elements; no byte around the span may change.
+// elements of a 32-element period, and for the span kernel of a
+// 64-element one (two halves of ties that differ, shift 16 or less: its
+// form span64); no byte around the span may change.
 func TestBinadeSpanKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(69, 70))
@@ -415,8 +417,17 @@ func TestBinadeSpanKernels(t *testing.T) {
 				n = p.min + r.IntN(64) // one or two lines
 			}
 			shift, cc, ties := 1+r.Uint64N(31), r.Uint64()&0xFFFE, uint64(0)
-			if r.IntN(2) == 0 {
-				ties = uint64(r.Uint32())
+			switch r.IntN(3) {
+			case 0:
+				ties = uint64(r.Uint32()) * (1<<32 + 1) // the two halves equal
+			case 1:
+				if p.name == "f16BinxSpan" {
+					shift = 1 + r.Uint64N(16)
+					ties = r.Uint64()
+					if r.IntN(2) == 0 {
+						ties = 1 << r.IntN(64) // one tie in 64, as the planner makes them
+					}
+				}
 			}
 			limit := int64(1) << min(32, shift+12)
 			maxD := min(1<<15, (limit-1)/int64(n))

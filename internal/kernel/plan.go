@@ -313,6 +313,8 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "fewer than 160 elements, or bits that do not repeat every 64 elements but for a step"
 		case (p.m == mBinade || p.m == mBinadeAdd) && !s.int32Lanes(a, last):
 			return "not float16 in int32 lanes"
+		case (p.m == mBinade || p.m == mBinadeAdd) && p.ties && (p.per == 0 || int(p.per) > s.densest(t, p.m, p.st, scaledShift(int(p.shift)))):
+			return "dense ties of a period the kernel's tie form does not take"
 		case p.m == mBinadeQ && (!s.int64Lanes(a, last) || !t.hasX512()):
 			return "not float16 in int64 lanes, or no kernel for them"
 		case p.m == mBinadeS && (!s.binSLanes(a, last) || !t.hasX512()):
@@ -844,7 +846,7 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		p := pl.put(m, j, int(count))
 		p.first, p.d, p.c, p.shift, p.st = uint64(mag), uint64(dm), c, int8(shift), st
 		up, sh := binadeScale(shift)
-		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count))
+		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count), s.densest(t, m, st, sh))
 		// (A period of count or more finds one tie at most: kept below
 		// 2^32, as int64 lanes' periods can pass it.)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
@@ -855,6 +857,21 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 	}
 	flush(e)
 	return e
+}
+
+// densest returns the longest period of ties that the kernel of a binade
+// piece of method m, store kind st and (scaled) shift sh writes in its tie
+// form: 64 for mBinade where the table's span kernel takes ties every 64
+// elements (span64: AVX-512, regular stores, shift 16 or less), else 32.
+// Sparser ties are rounded after the kernel, one by one, each a cache
+// line's trip: Execute of 2048, +1/32 (a tie every 64) over 64 KiB wrote
+// 94.5-94.7 GB/s with the tie form of 64, 59.2-59.4 with the ties rounded
+// after the kernel (scratch, alternated, 2026-11-25).
+func (s *Seq) densest(t *table, m method, st store, sh int) int {
+	if m == mBinade && t.span64() && st == stRegular && sh <= 16 {
+		return 64
+	}
+	return 32
 }
 
 // runs reports whether the runs kernel writes a float16 binade piece of
@@ -964,6 +981,12 @@ func binadeScale(shift int) (up uint, scaled int) {
 	return uint(u), shift + u
 }
 
+// scaledShift is binadeScale's scaled shift.
+func scaledShift(shift int) int {
+	_, sh := binadeScale(shift)
+	return sh
+}
+
 // quoAny returns x / y for 0 <= x and 0 < y: by quo where it can.
 func quoAny(x, y int64) int64 {
 	if x < 1<<53 && y < 1<<53 {
@@ -987,11 +1010,12 @@ func quo(x, y int64) int64 {
 // largest power of two dividing d, that needs a to be half modulo 2^g, and
 // then happens for j = tie, tie + period, ... with period = 2^(shift-g)
 // (d/2^g is odd, so invertible modulo any power of two). If ties are dense
-// (a period below 64, so a power of two that divides a block of 32), the
-// kernel's tie form handles them (ties = 1); if there are none in the n
-// elements, or at most one in 64 (patched after the kernel), the plain form
-// runs (ties = 0). Either way tie and period locate them (tie >= n if none).
-func binadeTies(a, d uint64, shift, n int) (ties uint64, tie, period int) {
+// (a period of dense or less: 32, a power of two that divides a block of
+// 32, or 64 where the span kernel takes two masks), the kernel's tie form
+// handles them (ties = 1); if there are none in the n elements, or they
+// are sparser (patched after the kernel), the plain form runs (ties = 0).
+// Either way tie and period locate them (tie >= n if none).
+func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int) {
 	half := uint64(1) << (shift - 1)
 	g := bits.TrailingZeros64(d)
 	if g >= shift {
@@ -1012,7 +1036,7 @@ func binadeTies(a, d uint64, shift, n int) (ties uint64, tie, period int) {
 	}
 	period = 1 << (shift - g)
 	tie = int(((half - a) >> g * inv) & uint64(period-1))
-	if tie < n && period < 64 {
+	if tie < n && period <= dense {
 		return 1, tie, period
 	}
 	return 0, tie, period
@@ -1140,7 +1164,7 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		} else {
 			up, sh := binadeScale(shift)
 			elems := full * n
-			ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems)
+			ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems, 32)
 			p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
 			if runs(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
 				p.m = mRowsRuns

@@ -412,7 +412,7 @@ func TestBinadeTies(t *testing.T) {
 				want = append(want, j)
 			}
 		}
-		ties, tie, period := binadeTies(a, d, shift, n)
+		ties, tie, period := binadeTies(a, d, shift, n, 32)
 		if ties != 0 {
 			// Dense: the kernel's tie form runs, at the ties located
 			// below, whose period divides a block of 32.

@@ -39,9 +39,12 @@ type (
 	// binSpanKernel writes n float16 (n at least 1) at dst (aligned to 2
 	// bytes) as binKernel would write the elements of its blocks, element e
 	// from kb = first + e*d (int32, wrapping) and ties to even where bit
-	// e%32 of ties is set; base holds the lanes of d (base[l] =
+	// e%64 of ties is set; base holds the lanes of d (base[l] =
 	// packOrder[l]*d, int32). It writes no byte outside the n elements. Pre:
-	// as binKernel for every kb of the n elements.
+	// as binKernel for every kb of the n elements; the two halves of ties
+	// equal (ties every 32 elements or less) but where shift is at most 16
+	// and the table writes the span with its span kernel (AVX-512, regular
+	// stores: binSpan64).
 	binSpanKernel func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 
 	// runsKernel writes n 16-bit elements (n at least 1) at dst (aligned to
@@ -207,6 +210,12 @@ var goTable = &table{name: "go"}
 // row kernels (rowsF16x, rowsBinx). Where it has not, the planner sends
 // those sums to float64 lanes and those rows one at a time as runs.
 func (t *table) hasX512() bool { return !t.asm || t.avx512 }
+
+// span64 reports whether the table's binSpan writes ties every 64
+// elements in its kernel (two tie masks, for the blocks of even and odd
+// index: f16BinxSpan, AVX-512, regular stores, shift 16 or less; the Go
+// twin for any).
+func (t *table) span64() bool { return !t.asm || t.avx512 }
 
 // binadeFirst reports whether float16 runs exact in float32 lanes but of
 // few binades go to the binade kernel rather than F16C: the AVX-512 binade

@@ -173,7 +173,7 @@ func binSpan_g(dst *byte, n int, _ *[32]int32, first, d, shift, c, ties uint64) 
 	out := unsafe.Slice(dst, 2*n)
 	for e := range n {
 		q := (uint32(first) + uint32(e)*uint32(d)) >> shift
-		if ties>>(e%32)&1 != 0 {
+		if ties>>(e%64)&1 != 0 {
 			q &^= 1
 		}
 		binary.LittleEndian.PutUint16(out[2*e:], uint16(q)+uint16(c))
