@@ -237,7 +237,7 @@ done: \
 // (R8) 32*d; K2 the elements of the first block within the span (and of
 // the last, if one block), K3 those of the last block. Where the two
 // halves of ties differ (ties every 64 elements), it goes to span64.
-#define SPANARGS \
+#define SPANARGSOF(tiesmove, check) \
 	MOVQ dst+0(FP), DI \
 	MOVQ n+8(FP), CX \
 	MOVQ first+24(FP), AX \
@@ -251,11 +251,7 @@ done: \
 	IMULQ R9, R10 \
 	SUBQ R10, AX \
 	SHLQ $5, R8 \
-	SHLXQ R9, DX, R10 \
-	MOVL $64, R11 \
-	SUBL R9, R11 \
-	SHRXQ R11, DX, DX \
-	ORQ R10, DX \
+	tiesmove \
 	ADDQ R9, CX \
 	MOVL $-1, R10 \
 	SHLXL R9, R10, R10 \
@@ -272,9 +268,16 @@ done: \
 spanmasks: \
 	KMOVD R10, K2 \
 	KMOVD R12, K3 \
-	RORXQ $32, DX, R13 \
-	CMPQ R13, DX \
-	JNE span64
+	check
+
+// SPANARGSOF's ties moves: f16BinxSpan's tie mask rotated (64 bits), which
+// goes to span64 where its halves differ; f16BinxSpan128's tie element,
+// modulo 128.
+#define SPANARGS SPANARGSOF(SPANROT64, SPANTO64)
+#define SPANROT64 SHLXQ R9, DX, R10; MOVL $64, R11; SUBL R9, R11; SHRXQ R11, DX, DX; ORQ R10, DX
+#define SPANTO64 RORXQ $32, DX, R13; CMPQ R13, DX; JNE span64
+#define SPANTIE128 ADDQ R9, DX; ANDQ $127, DX
+#define NOCHECK
 
 // SPANEDGES writes the first block of a span (masked by K2) and, if more,
 // its last (masked by K3), and leaves BLOCKPAIRS the blocks between.
@@ -358,9 +361,11 @@ even: \
 	VMOVDQA64 Z22, Z19 \
 pairs:
 
-// SPAN64 is f16BinxSpan's form for ties every 64 elements, from SPANARGS
-// (which jumps to it); it ends at F16BINX's done.
-#define SPAN64 \
+// SPANLANES sets up the narrow form's lanes (shift at most 16) from
+// SPANARGSOF's registers, as F16BINX does: Z0, Z1 block 0's, scaled to
+// shift 16 and given c << 16, Z4 a block's step, Z13 the mask of high
+// words, AX 16 - shift.
+#define SPANLANES \
 	MOVQ base+16(FP), SI \
 	VPBROADCASTD AX, Z9 \
 	VMOVDQU32 0(SI), Z0 \
@@ -370,13 +375,6 @@ pairs:
 	VPBROADCASTD R8, Z4 \
 	MOVQ shift+40(FP), AX \
 	MOVQ c+48(FP), BX \
-	KMOVD DX, K1 \
-	VPMOVM2W K1, Z21 \
-	VPSRLW $15, Z21, Z21 \
-	SHRQ $32, DX \
-	KMOVD DX, K1 \
-	VPMOVM2W K1, Z22 \
-	VPSRLW $15, Z22, Z22 \
 	MOVL $0xFFFF0000, R8 \
 	VPBROADCASTD R8, Z13 \
 	NEGQ AX \
@@ -388,7 +386,19 @@ pairs:
 	SHLL $16, BX \
 	VPBROADCASTD BX, Z12 \
 	VPADDD Z12, Z0, Z0 \
-	VPADDD Z12, Z1, Z1 \
+	VPADDD Z12, Z1, Z1
+
+// SPAN64 is f16BinxSpan's form for ties every 64 elements, from SPANARGS
+// (which jumps to it); it ends at F16BINX's done.
+#define SPAN64 \
+	SPANLANES \
+	KMOVD DX, K1 \
+	VPMOVM2W K1, Z21 \
+	VPSRLW $15, Z21, Z21 \
+	SHRQ $32, DX \
+	KMOVD DX, K1 \
+	VPMOVM2W K1, Z22 \
+	VPSRLW $15, Z22, Z22 \
 	TESTQ AX, AX \
 	JZ s64t16 \
 	VPXORD Z13, Z21, Z21 \
@@ -398,6 +408,96 @@ pairs:
 s64t16: \
 	SPANEDGES64(BINXHTM, s64teven, s64tgo) \
 	BLOCKPAIRS(BINXHT64, PUTZ, 64, VPADDD, STEPD, VMOVDQU64, NOAHEAD, s64tpairs, s64tloop)
+
+// The span kernel for ties every 128 elements (f16BinxSpan128; shift at
+// most 16): one block in four from the line it starts in has a tie, at
+// one word. Z21 is the mask of that word (ties' element from the line,
+// modulo 128: block R11 of four, word below 32), Z22 no tie's; SEL128
+// puts a block's in dst by its index (idx, from the line; other: a label).
+// The edges and the blocks before a multiple of four take theirs one by
+// one; then each turn writes four blocks (lanes Z0/Z1, Z2/Z3, Z8/Z9,
+// Z10/Z11, a block apart, each stepped by four blocks, Z28) with four
+// fixed masks (Z24-Z27), so the tie form costs no operation a block.
+#define SEL128(idx, dst, other) \
+	VMOVDQA64 Z22, dst \
+	MOVQ idx, R12 \
+	ANDQ $3, R12 \
+	CMPQ R12, R11 \
+	JNE other \
+	VMOVDQA64 Z21, dst \
+other:
+
+#define SPAN128(value, first, last, peel, psel, quads, q0, q1, q2, q3, loop) \
+	XORQ R13, R13 \
+	SEL128(R13, Z23, first) \
+	value(Z0, Z1, Z5, Z23) \
+	VMOVDQU16 Z5, K2, 0(DI) \
+	DECQ CX \
+	JZ done \
+	VPBROADCASTD CX, Z20 \
+	VPMULLD Z4, Z20, Z20 \
+	VPADDD Z20, Z0, Z2 \
+	VPADDD Z20, Z1, Z3 \
+	SEL128(CX, Z23, last) \
+	value(Z2, Z3, Z7, Z23) \
+	MOVQ CX, R10 \
+	SHLQ $6, R10 \
+	VMOVDQU16 Z7, K3, 0(DI)(R10*1) \
+	STEPD(Z0) \
+	STEPD(Z1) \
+	ADDQ $64, DI \
+	DECQ CX \
+	INCQ R13 \
+peel: \
+	TESTQ $3, CX \
+	JZ quads \
+	SEL128(R13, Z23, psel) \
+	value(Z0, Z1, Z5, Z23) \
+	VMOVDQU64 Z5, 0(DI) \
+	STEPD(Z0) \
+	STEPD(Z1) \
+	ADDQ $64, DI \
+	DECQ CX \
+	INCQ R13 \
+	JMP peel \
+quads: \
+	TESTQ CX, CX \
+	JZ done \
+	SEL128(R13, Z24, q0) \
+	INCQ R13 \
+	SEL128(R13, Z25, q1) \
+	INCQ R13 \
+	SEL128(R13, Z26, q2) \
+	INCQ R13 \
+	SEL128(R13, Z27, q3) \
+	VPADDD Z4, Z0, Z2 \
+	VPADDD Z4, Z1, Z3 \
+	VPADDD Z4, Z2, Z8 \
+	VPADDD Z4, Z3, Z9 \
+	VPADDD Z4, Z8, Z10 \
+	VPADDD Z4, Z9, Z11 \
+	VPSLLD $2, Z4, Z28 \
+loop: \
+	value(Z0, Z1, Z5, Z24) \
+	value(Z2, Z3, Z6, Z25) \
+	value(Z8, Z9, Z7, Z26) \
+	value(Z10, Z11, Z14, Z27) \
+	VMOVDQU64 Z5, 0(DI) \
+	VMOVDQU64 Z6, 64(DI) \
+	VMOVDQU64 Z7, 128(DI) \
+	VMOVDQU64 Z14, 192(DI) \
+	VPADDD Z28, Z0, Z0 \
+	VPADDD Z28, Z1, Z1 \
+	VPADDD Z28, Z2, Z2 \
+	VPADDD Z28, Z3, Z3 \
+	VPADDD Z28, Z8, Z8 \
+	VPADDD Z28, Z9, Z9 \
+	VPADDD Z28, Z10, Z10 \
+	VPADDD Z28, Z11, Z11 \
+	ADDQ $256, DI \
+	SUBQ $4, CX \
+	JNZ loop \
+	JMP done
 
 // bitsW: word e holds 1 << e (the AVX2 form's tie mask, from the bits of
 // ties).
@@ -935,3 +1035,30 @@ TEXT ·rowsBinQxNT(SB), NOSPLIT, $96-72
 TEXT ·rowsBinQxA(SB), NOSPLIT, $96-72
 	BINQROWSETUP
 	ROWS64(BINQPLACE, BINQSTORE, SEQPAIR, BINQADVANCE, AHEAD, QROWPREPW, QNEXT, row, aligned, pairs, one, last, done)
+
+// func f16BinxSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
+// f16BinxSpan for ties every 128 elements, ties the element (from dst) of
+// one, below 128; shift at most 16.
+TEXT ·f16BinxSpan128(SB), NOSPLIT, $0-64
+	SPANARGSOF(SPANTIE128, NOCHECK)
+	SPANLANES
+	MOVQ DX, R10
+	ANDQ $31, R10
+	MOVL $1, R12
+	SHLXL R10, R12, R12
+	KMOVD R12, K1
+	VPMOVM2W K1, Z21
+	VPSRLW $15, Z21, Z21
+	VPXORD Z22, Z22, Z22
+	MOVQ DX, R11
+	SHRQ $5, R11
+	TESTQ AX, AX
+	JZ t16
+	VPXORD Z13, Z21, Z21
+	VMOVDQA64 Z13, Z22
+	SPAN128(BINXHFM, ffirst, flast, fpeel, fpsel, fquads, fq0, fq1, fq2, fq3, floop)
+t16:
+	SPAN128(BINXHTM, tfirst, tlast, tpeel, tpsel, tquads, tq0, tq1, tq2, tq3, tloop)
+done:
+	VZEROUPPER
+	RET

@@ -65,7 +65,7 @@
 //	f32         addStoreS[NT], cvtStoreF16[x][NT] every value exact in float32 lanes
 //	fma-s       fmaStoreS[x][NT]                 float32 of indices below 2^24: any
 //	                                             finite start and delta, one piece
-//	binade      f16BinxSpan, f16Bin[x][NT]       float16 whose exact sums fit int32
+//	binade      f16BinxSpan[128], f16Bin[x][NT]  float16 whose exact sums fit int32
 //	                                             lanes, one sign and binade a piece
 //	                                             (before f32 where the table says
 //	                                             so and binades are long)
@@ -142,7 +142,7 @@
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for
 // fmaStoreS, rowsFMAS_g for rowsFMASx, f64To16_g for
 // cvtStoreF16Odd[x],
-// bin_g for f16Bin[x], runs_g for f16Runs, rowsRuns_g for f16RowsRuns, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
+// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs, rowsRuns_g for f16RowsRuns, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
 // for rowsCvtQ,
 // rowsBin_g for rowsBinx, ...); kernels_amd64_test.go calls
@@ -162,9 +162,9 @@
 // (mF32, rows-f16); VCVTPS2PH from float64 rounded to odd into float32
 // (mF64: one rounding in effect, as float32 keeps 13 more bits); and the
 // binade kernels' integer rounding, ties to even by the kernel's tie form
-// where dense (every 32 elements or less; every 64 too in the span kernel
-// with AVX-512 and regular stores: densest) and by a patch after the kernel
-// where sparse (mBinade,
+// where dense (every 32 elements or less; every 64 and 128 too in the span
+// kernels with AVX-512 and regular stores: densest) and by a patch after
+// the kernel where sparse (mBinade,
 // mBinadeQ, mBinadeS and mRowsBin, with binadeTies; every tie by the
 // kernel in mRowsBinQ); where the values change, worked out by integer
 // steps from the thresholds between them, ties to even (mBinadeRuns:

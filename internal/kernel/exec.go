@@ -412,9 +412,12 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	a, dm := p.first, int64(p.d)
 	half := uint64(1) << (shift - 1)
 	// Dense ties: in int64 lanes, 1 (the kernel finds every tie); in int32
-	// lanes, bit e%64 set where element e is one.
+	// lanes, bit e%64 set where element e is one, or for ties every 128
+	// elements the first of them (binSpan128).
 	var ties uint64
 	switch {
+	case p.ties && p.m == mBinade && p.per == 128:
+		ties = uint64(p.tie)
 	case p.ties && p.m == mBinade:
 		ties = tieMask(p, 0)
 	case p.ties:
@@ -441,7 +444,12 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 		}
 	default:
 		var own [32]int32
-		tbl.binSpan(p.st, unsafe.SliceData(dst), int(p.n), f.binLanes(&own, dm, up, step), a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
+		lanes := f.binLanes(&own, dm, up, step)
+		if p.ties && p.per == 128 {
+			tbl.binSpan128(unsafe.SliceData(dst), int(p.n), lanes, a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
+			return
+		}
+		tbl.binSpan(p.st, unsafe.SliceData(dst), int(p.n), lanes, a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
 	}
 	if p.ties {
 		return

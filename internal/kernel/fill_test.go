@@ -970,13 +970,13 @@ func TestBinadeRunsMethod(t *testing.T) {
 	}
 }
 
-// TestBinadeTies64 runs float16 binades whose ties fall every 64
-// elements, which the span kernel writes in its tie form (span64) where
-// the table has it and the stores are regular, and which are rounded after
-// the kernel elsewhere: growing and shrinking magnitudes of both signs,
-// steps 1 to 3, a scaled shift below 16 and one of 16, at any offset in a
-// line, against Bits; no byte beside a run may change.
-func TestBinadeTies64(t *testing.T) {
+// TestBinadeTiesWide runs float16 binades whose ties fall every 64 or
+// 128 elements, which the span kernels write in their tie forms (span64,
+// f16BinxSpan128) where the table has them and the stores are regular,
+// and which are rounded after the kernel elsewhere: growing and shrinking
+// magnitudes of both signs, steps 1 to 3, scaled shifts of 7 to 16, at any
+// offset in a line, against Bits; no byte beside a run may change.
+func TestBinadeTiesWide(t *testing.T) {
 	defer setStreaming(0)
 	defer setAhead(0)
 	r := rand.New(rand.NewPCG(75, 76))
@@ -984,14 +984,20 @@ func TestBinadeTies64(t *testing.T) {
 	cases := []struct {
 		start, delta float32
 		i0, step     uint64
+		per          uint32 // the period of the ties
 	}{
-		{2048, 1.0 / 32, 0, 1},                        // a tie every 64 (shift 16)
-		{-2048, -1.0 / 32, 5, 1},                      // negative, growing
-		{-1000, 1.0 / 128, 3, 1},                      // negative, shrinking
-		{512, 3.0 / 128, 0, 1},                        // ties of an odd delta
-		{2048, 1.0 / 64, 2, 2},                        // step 2
-		{0.0625, 1.0 / (1 << 20), 9, 1},               // shift 10 (a subnormal delta)
-		{0.0625 + 1.0/(1<<14), 3.0 / (1 << 20), 2, 3}, // step 3
+		{2048, 1.0 / 32, 0, 1, 64},
+		{-2048, -1.0 / 32, 5, 1, 64},                      // negative, growing
+		{-1000, 1.0 / 128, 3, 1, 64},                      // negative, shrinking
+		{512, 3.0 / 128, 0, 1, 64},                        // ties of an odd delta
+		{2048, 1.0 / 64, 2, 2, 64},                        // step 2
+		{0.0625, 1.0 / (1 << 20), 9, 1, 64},               // a subnormal delta
+		{0.0625 + 1.0/(1<<14), 3.0 / (1 << 20), 2, 3, 64}, // step 3
+		{512, 3.0 / 256, 0, 1, 128},                       // every 128
+		{-2000, 3.0 / 128, 1, 1, 128},                     // negative, shrinking
+		{1024, 3.0 / 256, 2, 2, 128},                      // step 2
+		{2048, 3.0 / 64, 7, 1, 128},
+		{-0.0625, -1.0 / (1 << 21), 11, 1, 128}, // a subnormal delta
 	}
 	for _, tb := range machineTables() {
 		useTable(t, tb)
@@ -1005,20 +1011,20 @@ func TestBinadeTies64(t *testing.T) {
 				}
 				off := 2 * r.IntN(32)
 				dst := mem[off : off+2*n]
-				tie64 := 0
+				wide := 0
 				for _, pp := range planAll(t, tb, f, dst, c.i0, c.step) {
 					if why := f.valid(tb, pp.dst, pp.i0, c.step, pp.p); why != "" {
 						t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, pp.p.m, why)
 					}
-					if pp.p.m == mBinade && pp.p.ties && pp.p.per == 64 {
-						tie64++
+					if pp.p.m == mBinade && pp.p.ties && pp.p.per == c.per {
+						wide++
 					}
 				}
-				if tb.span64() && k == 0 && tie64 == 0 {
+				if tb.spanTies() && k == 0 && wide == 0 {
 					for _, pp := range planAll(t, tb, f, dst, c.i0, c.step) {
 						t.Logf("%+v", pp.p)
 					}
-					t.Fatalf("%s case %d (%d elements from %d, step %d): no binade piece of ties every 64 in the tie form", tb.name, ci, n, c.i0, c.step)
+					t.Fatalf("%s case %d (%d elements from %d, step %d): no binade piece of ties every %d in a tie form", tb.name, ci, n, c.i0, c.step, c.per)
 				}
 				for i := range mem {
 					mem[i] = 0xA5

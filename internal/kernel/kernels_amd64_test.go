@@ -453,6 +453,46 @@ func TestBinadeSpanKernels(t *testing.T) {
 	}
 }
 
+// TestBinadeSpan128Kernel holds f16BinxSpan128 to its twin: spans of 1
+// to 900 elements (edges, the blocks before a multiple of four, turns of
+// four) at every 2-byte offset in a line, shifts 1 to 16, the tie at any
+// of 128 elements; no byte around the span may change.
+func TestBinadeSpan128Kernel(t *testing.T) {
+	needAVX2(t)
+	if !CPU.AVX512 {
+		t.Skip("f16BinxSpan128 is AVX-512 only")
+	}
+	r := rand.New(rand.NewPCG(77, 78))
+	var write, twin binSpan128Kernel = f16BinxSpan128, binSpan128_g
+	for c := range 3000 {
+		n := 1 + r.IntN(900)
+		if r.IntN(4) == 0 {
+			n = 1 + r.IntN(160) // the edges and a few blocks
+		}
+		shift, cc, tie := 1+r.Uint64N(16), r.Uint64()&0xFFFE, r.Uint64N(128)
+		limit := int64(1) << (shift + 12)
+		maxD := min(1<<15, (limit-1)/int64(n))
+		dm := r.Int64N(2*maxD+1) - maxD
+		var base [32]int32
+		for l, e := range packOrder {
+			base[l] = int32(e * dm)
+		}
+		lo, hi := int64(0), limit-1 // the range of first
+		if dm >= 0 {
+			hi -= int64(n-1) * dm
+		} else {
+			lo -= int64(n-1) * dm
+		}
+		first := uint64(lo + r.Int64N(hi-lo+1))
+		m := newKernelMem(r, 2*n, false)
+		m.off &^= 1 // aligned to the element
+		w := m.twin()
+		write(m.dst(), n, &base, first, uint64(dm), shift, cc, tie)
+		twin(w.dst(), n, &base, first, uint64(dm), shift, cc, tie)
+		compareMem(t, fmt.Sprintf("f16BinxSpan128 n %d shift %d tie %d case %d", n, shift, tie, c), m, w)
+	}
+}
+
 // TestRunsKernels holds the runs kernels (f16Runs and its streaming and
 // ahead forms) to their twin within their contract: spans of 1 to 700
 // elements at every 2-byte offset in a line, changes 32 or more elements

@@ -861,15 +861,18 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 
 // densest returns the longest period of ties that the kernel of a binade
 // piece of method m, store kind st and (scaled) shift sh writes in its tie
-// form: 64 for mBinade where the table's span kernel takes ties every 64
-// elements (span64: AVX-512, regular stores, shift 16 or less), else 32.
+// form: 128 for mBinade where the table's span kernels take ties every 64
+// and 128 elements (spanTies: AVX-512, regular stores, shift 16 or less),
+// else 32.
 // Sparser ties are rounded after the kernel, one by one, each a cache
-// line's trip: Execute of 2048, +1/32 (a tie every 64) over 64 KiB wrote
-// 94.5-94.7 GB/s with the tie form of 64, 59.2-59.4 with the ties rounded
-// after the kernel (scratch, alternated, 2026-11-25).
+// line's trip: Execute over 64 KiB (scratch, alternated, 2026-11-25) of
+// 2048, +1/32 (a tie every 64) wrote 94.5-94.7 GB/s with the tie form of
+// 64, 59.2-59.4 with the ties rounded after the kernel; of 512, +3/256
+// (every 128) 95.3-96.0 with the form of 128 (f16BinxSpan128), 73.4-73.5
+// so.
 func (s *Seq) densest(t *table, m method, st store, sh int) int {
-	if m == mBinade && t.span64() && st == stRegular && sh <= 16 {
-		return 64
+	if m == mBinade && t.spanTies() && st == stRegular && sh <= 16 {
+		return 128
 	}
 	return 32
 }

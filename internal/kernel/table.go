@@ -47,6 +47,11 @@ type (
 	// stores: binSpan64).
 	binSpanKernel func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 
+	// binSpan128Kernel is binSpanKernel for ties every 128 elements: ties
+	// is the element of one of them (below 128). Pre: as binSpanKernel,
+	// and shift at most 16.
+	binSpan128Kernel func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
+
 	// runsKernel writes n 16-bit elements (n at least 1) at dst (aligned to
 	// 2 bytes) that change at most once in any 32 in a row: element e is
 	// v + inc*k (wrapping at 16 bits), k the number of changes at or
@@ -211,11 +216,12 @@ var goTable = &table{name: "go"}
 // those sums to float64 lanes and those rows one at a time as runs.
 func (t *table) hasX512() bool { return !t.asm || t.avx512 }
 
-// span64 reports whether the table's binSpan writes ties every 64
+// spanTies reports whether the table's binSpan writes ties every 64
 // elements in its kernel (two tie masks, for the blocks of even and odd
-// index: f16BinxSpan, AVX-512, regular stores, shift 16 or less; the Go
-// twin for any).
-func (t *table) span64() bool { return !t.asm || t.avx512 }
+// index), and its binSpan128 ties every 128 (four: f16BinxSpan and
+// f16BinxSpan128, AVX-512, regular stores, shift 16 or less; the Go twins
+// for any).
+func (t *table) spanTies() bool { return !t.asm || t.avx512 }
 
 // binadeFirst reports whether float16 runs exact in float32 lanes but of
 // few binades go to the binade kernel rather than F16C: the AVX-512 binade

@@ -185,6 +185,9 @@ func f16BinxA(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties
 func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 
 //go:noescape
+func f16BinxSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
+
+//go:noescape
 func f16Runs(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 
 //go:noescape
@@ -508,6 +511,15 @@ func (t *table) binSpan(st store, dst *byte, n int, base *[32]int32, first, d, s
 	default:
 		t.binBlocks(st, dst, n, base, first, d, shift, c, ties)
 	}
+}
+
+// binSpan128 is only called where spanTies holds, with regular stores.
+func (t *table) binSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, tie uint64) {
+	if !t.asm {
+		binSpan128_g(dst, n, base, first, d, shift, c, tie)
+		return
+	}
+	f16BinxSpan128(dst, n, base, first, d, shift, c, tie)
 }
 
 // binBlocks writes binSpan's elements with the block kernels (t.bin), as

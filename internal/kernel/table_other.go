@@ -49,6 +49,10 @@ func (t *table) binSpan(st store, dst *byte, n int, base *[32]int32, first, d, s
 	binSpan_g(dst, n, base, first, d, shift, c, ties)
 }
 
+func (t *table) binSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, tie uint64) {
+	binSpan128_g(dst, n, base, first, d, shift, c, tie)
+}
+
 func (t *table) runs(st store, dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 	runs_g(dst, n, v, inc, next, rem, steps)
 }

@@ -180,6 +180,19 @@ func binSpan_g(dst *byte, n int, _ *[32]int32, first, d, shift, c, ties uint64) 
 	}
 }
 
+// binSpan128_g is the twin of f16BinxSpan128: binSpan_g with a tie every
+// 128 elements from element tie (below 128).
+func binSpan128_g(dst *byte, n int, _ *[32]int32, first, d, shift, c, tie uint64) {
+	out := unsafe.Slice(dst, 2*n)
+	for e := range n {
+		q := (uint32(first) + uint32(e)*uint32(d)) >> shift
+		if (uint64(e)+128-tie)%128 == 0 {
+			q &^= 1
+		}
+		binary.LittleEndian.PutUint16(out[2*e:], uint16(q)+uint16(c))
+	}
+}
+
 // runs_g is the twin of f16Runs.
 func runs_g(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 	out := unsafe.Slice(dst, 2*n)
