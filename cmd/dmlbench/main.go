@@ -5,6 +5,7 @@
 //	go run ./cmd/dmlbench            # the full table (several minutes)
 //	go run ./cmd/dmlbench -quick     # fewer, shorter samples
 //	go run ./cmd/dmlbench -types FLOAT16,INT64   # only these types' rows
+//	go run ./cmd/dmlbench -quick -sweep 10 -seed 3   # 10 random sequences a type
 //
 // It ends with a summary: how many rows meet their targets (the speed issue's:
 // 0.85 of the ceiling at 4 MiB and 256 MiB, 0.8 at 64 KiB or 0.7 for rounding
@@ -50,6 +51,8 @@ import (
 var (
 	quick    = flag.Bool("quick", false, "fewer and shorter samples")
 	typeList = flag.String("types", "", "comma-separated data types to measure (default: all ten); with it, the companion script is not run")
+	sweepN   = flag.Int("sweep", 0, "measure only this many random sequences a type (packed, one thread, every size) instead of the table")
+	seed     = flag.Uint64("seed", 1, "the seed of -sweep's sequences")
 )
 
 type size struct {
@@ -307,6 +310,11 @@ func main() {
 	fmt.Println()
 
 	var sum summary
+	if *sweepN > 0 {
+		sweep(types, *sweepN, *seed, buf, cbuf, &sum)
+		sum.print()
+		return
+	}
 	var threads []string // the all-threads rows' figures against one thread, printed after the table
 	fmt.Println("Execute on packed tensors, GB/s and ratio to the ceiling measured in alternation with it:")
 	fmt.Printf("  %-8s %-16s %-8s", "type", "sequence", "threads")
