@@ -333,6 +333,69 @@ done: \
 	VZEROUPPER \
 	RET
 
+// float32 elements as fma(index, delta, start) in float64, then to float32
+// (mFMAD): the lanes hold the indices (exact integers), VFMADD213PD rounds
+// the exact i*delta + start once to float64, and VCVTPD2PS rounds that to
+// float32, which is the exact sum rounded once unless the float64 value is
+// a float32 midpoint (its low 29 bits 1 followed by zeros: Z12, Z13) or,
+// where tiny is not 0, below 2^-126 in magnitude (float32's subnormals
+// round at another place, and zero's sign is the planner's: Z14, Z15). A
+// block (16 elements, 64 bytes) with such a value is not written: the
+// kernel returns how many blocks it wrote before it, and the caller writes
+// that one.
+#define FMADSTOREX(store, fence, ahead) \
+	F64LANES16 \
+	VPBROADCASTQ start+40(FP), Z10 \
+	VPBROADCASTQ delta+48(FP), Z11 \
+	MOVQ $0x1FFFFFFF, AX \
+	VPBROADCASTQ AX, Z12 \
+	MOVQ $0x10000000, AX \
+	VPBROADCASTQ AX, Z13 \
+	MOVQ $0x7FFFFFFFFFFFFFFF, AX \
+	VPBROADCASTQ AX, Z14 \
+	MOVQ $0x3810000000000000, AX \
+	VPBROADCASTQ AX, Z15 \
+	MOVQ tiny+56(FP), DX \
+	XORQ BX, BX \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VMOVAPD Z0, Z5 \
+	VMOVAPD Z1, Z6 \
+	VFMADD213PD Z10, Z11, Z5 \
+	VFMADD213PD Z10, Z11, Z6 \
+	VPANDQ Z12, Z5, Z7 \
+	VPANDQ Z12, Z6, Z8 \
+	VPCMPEQQ Z13, Z7, K1 \
+	VPCMPEQQ Z13, Z8, K2 \
+	TESTQ DX, DX \
+	JZ normal \
+	VPANDQ Z14, Z5, Z7 \
+	VPANDQ Z14, Z6, Z8 \
+	VPCMPUQ $1, Z15, Z7, K3 \
+	VPCMPUQ $1, Z15, Z8, K4 \
+	KORB K3, K4, K3 \
+	KORB K1, K3, K1 \
+normal: \
+	KORTESTB K1, K2 \
+	JNZ done \
+	VCVTPD2PS Z5, Y5 \
+	VCVTPD2PS Z6, Y6 \
+	ahead(0) \
+	store Y5, 0(DI) \
+	store Y6, 32(DI) \
+	VADDPD Z4, Z0, Z0 \
+	VADDPD Z4, Z1, Z1 \
+	ADDQ $64, DI \
+	INCQ BX \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	MOVQ BX, ret+64(FP) \
+	VZEROUPPER \
+	RET
+
 // float32 elements as fma(index, delta, start) in float32, rounded once:
 // the lanes hold the indices, exact integers (below 2^24), and grow by inc
 // a block (32 elements, 128 bytes).
@@ -650,3 +713,17 @@ TEXT ·fmaStoreSxNT(SB), NOSPLIT, $0-56
 // fmaStoreSx fetching its lines ahead of the stores.
 TEXT ·fmaStoreSxA(SB), NOSPLIT, $0-56
 	FMASTORESX(PUTZZH, VMOVUPS, NOFENCE, AHEAD)
+
+// func fmaDStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
+TEXT ·fmaDStorex(SB), NOSPLIT, $0-72
+	FMADSTOREX(VMOVUPS, NOFENCE, NOAHEAD)
+
+// func fmaDStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
+// fmaDStorex with streaming stores.
+TEXT ·fmaDStorexNT(SB), NOSPLIT, $0-72
+	FMADSTOREX(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func fmaDStorexA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
+// fmaDStorex fetching its lines ahead of the stores.
+TEXT ·fmaDStorexA(SB), NOSPLIT, $0-72
+	FMADSTOREX(VMOVUPS, NOFENCE, AHEAD)

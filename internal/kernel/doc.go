@@ -140,7 +140,7 @@
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB, addStoreBNT and addStoreBA, fill_g for storeRepStosq, copy_g
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for
-// fmaStoreS, rowsFMAS_g for rowsFMASx, f64To16_g for
+// fmaStoreS, fmaD_g for fmaDStorex, rowsFMAS_g for rowsFMASx, f64To16_g for
 // cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs, rowsRuns_g for f16RowsRuns, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
@@ -157,7 +157,11 @@
 // (mBinadeS, as float16's below); VCVTQQ2PS of the exact sum, then a
 // multiplication by 2^unit that is exact (mCvtQ, mRowsCvtQ); VFMADD213PS
 // of an exact index, delta and start (mFMAS, mRowsFMAS; its twin sumToF32, a float64
-// sum and its error rounded to odd, then float32()). float16: format.round (mLinear);
+// sum and its error rounded to odd, then float32()); VFMADD213PD of an
+// exact index, delta and start, then VCVTPD2PS (mFMAD: two roundings, the
+// second of which is wrong only where the float64 value is a float32
+// midpoint, or in float32's subnormals: such blocks go to format.round).
+// float16: format.round (mLinear);
 // f64ToF16 (mExact, and the twins); F16C's VCVTPS2PH from exact float32
 // (mF32, rows-f16); VCVTPS2PH from float64 rounded to odd into float32
 // (mF64: one rounding in effect, as float32 keeps 13 more bits); and the

@@ -220,6 +220,8 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.cvtQ(b, a, step, p.st)
 	case mFMAS:
 		f.fmaS(b, a, step, p.st)
+	case mFMAD:
+		f.fmaD(b, a, step, p.st)
 	case mBinadeAdd:
 		f.binadeAdd(b, p, step)
 	default:
@@ -352,6 +354,42 @@ var (
 	indexLanes   = [32]float32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}
 	indexLanes64 = [16]float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 )
+
+// fmaD writes float32 elements as fma(i, delta, start) in float64,
+// converted to float32, 16 lanes of indices at a time (mFMAD); the blocks
+// the kernel leaves (a float64 value at a float32 midpoint, or below
+// 2^-126) in plain Go, exactly.
+func (f *Filler) fmaD(dst []byte, i0, step uint64, st store) {
+	base := &indexLanes64
+	if step != 1 {
+		base = new([16]float64)
+		for l := range base {
+			base[l] = float64(uint64(l) * step)
+		}
+	}
+	d16 := float64(16 * step)
+	inc := [4]float64{d16, d16, d16, d16}
+	start := math.Float64bits(float64(math.Float32frombits(uint32(f.start))))
+	delta := math.Float64bits(float64(math.Float32frombits(uint32(f.delta))))
+	var tiny uint64 // whether the kernel must look for values below 2^-126
+	if f.reachesSubnormal(i0, i0+uint64(len(dst)/4-1)*step) {
+		tiny = 1
+	}
+	var runs [3]blockRun
+	for k := range blockRuns(&runs, dst, blockBytes(mFMAD, 4), st) {
+		r := &runs[k]
+		for at, blocks := r.at, r.blocks; blocks > 0; {
+			first := math.Float64bits(float64(i0 + uint64(at>>2)*step))
+			done := tbl.fmaD(r.st, unsafe.SliceData(dst[at:]), blocks, base, first, &inc, start, delta, tiny)
+			if done == blocks {
+				break
+			}
+			at += 64 * done
+			f.plainLE(dst[at:at+64], &piece{m: mLinear}, i0+uint64(at>>2)*step, step)
+			at, blocks = at+64, blocks-done-1
+		}
+	}
+}
 
 // fmaS writes float32 elements as fma(i, delta, start) in float32, 32
 // lanes of indices at a time (mFMAS).

@@ -1162,17 +1162,24 @@ func TestBinadeMethodFloat32(t *testing.T) {
 // deltas up to 2^60 apart, crossing zero, with steps above 1 and unaligned
 // starts. Each case must plan some piece of the method: mCvtQ takes
 // indices from 2^24 on (below, mFMAS does), mFMAS those below 2^24.
-func TestCvtQMethod(t *testing.T) { float32Method(t, mCvtQ, 1<<24, 93) }
+func TestCvtQMethod(t *testing.T) { float32Method(t, mCvtQ, 1<<24, 93, 54) }
 
-func TestFMASMethod(t *testing.T) { float32Method(t, mFMAS, 0, 95) }
+func TestFMASMethod(t *testing.T) { float32Method(t, mFMAS, 0, 95, 54) }
 
-// float32Method is TestCvtQMethod and TestFMASMethod for method m, at
-// indices from base.
-func float32Method(t *testing.T, m method, base uint64, seed uint64) {
+// TestFMADMethod is TestCvtQMethod for mFMAD: from index 2^24, its midpoint
+// runs with start's last bit 66 to 74 places below the midpoint's, past
+// int64 lanes and below what a float64 sum keeps (so that its float64
+// value is the midpoint, which the kernel must leave to the executor).
+func TestFMADMethod(t *testing.T) { float32Method(t, mFMAD, 1<<24, 97, 66) }
+
+// float32Method is TestCvtQMethod, TestFMASMethod and TestFMADMethod for
+// method m, at indices from base; in the midpoint runs start's last bit
+// lies span to span+8 places below the midpoint's.
+func float32Method(t *testing.T, m method, base uint64, seed uint64, span int) {
 	r := rand.New(rand.NewPCG(seed, seed+1))
 	mem := make([]byte, 1<<16+64)
 	for _, tb := range machineTables() {
-		if m == mCvtQ && !tb.hasX512() {
+		if (m == mCvtQ || m == mFMAD) && !tb.hasX512() {
 			continue
 		}
 		useTable(t, tb)
@@ -1199,7 +1206,7 @@ func float32Method(t *testing.T, m method, base uint64, seed uint64) {
 					k = bits.Len64(D * i)
 				}
 				e := r.IntN(120) - 60
-				m := 54 - k + r.IntN(9) // start's last bit 2^m below delta's: k+m in [54, 62]
+				m := span - k + r.IntN(9) // start's last bit 2^m below delta's: k+m in [span, span+8]
 				delta = float32(math.Ldexp(float64(D), e-23))
 				start = float32(math.Ldexp(1, e-23-m))
 				if base == 0 {
@@ -1271,4 +1278,54 @@ func float32Method(t *testing.T, m method, base uint64, seed uint64) {
 func shifted(p piece, j int) *piece {
 	p.j -= uint32(j)
 	return &p
+}
+
+// TestReachesSubnormal holds reachesSubnormal (whether the fma-d kernel must
+// look for values below 2^-126) to the elements Bits gives: wherever one of
+// a range is subnormal or zero, it must say so; and ranges whose every
+// element is 2^-125 or more in magnitude (past any rounding up to 2^-126),
+// all of one sign, it must not hold back.
+func TestReachesSubnormal(t *testing.T) {
+	r := rand.New(rand.NewPCG(99, 100))
+	tiny, normal := 0, 0
+	for range 3000 {
+		// The sums cross zero near index ic (start about -ic*delta); the
+		// range lies before it (the least magnitude at its end), across it,
+		// or after it (at its start).
+		delta := float32(math.Ldexp(r.Float64()*2-1, -150+r.IntN(40)))
+		ic := 1 + r.Uint64N(1<<20)
+		start := -float32(ic) * delta
+		f := NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
+		if f.mode != modeLinear {
+			continue
+		}
+		a := max(1, ic+r.Uint64N(6000)-3000)
+		b := a + r.Uint64N(3000)
+		sub, big := false, true
+		for i := a; i <= b; i++ {
+			v := f.Bits(i)
+			if v&0x7F800000 == 0 {
+				sub = true
+			}
+			if math.Abs(float64(math.Float32frombits(uint32(v)))) < 0x1p-125 || (v^f.Bits(a))>>31 != 0 {
+				big = false // (or the sums change sign: it may not look between)
+			}
+		}
+		got := f.reachesSubnormal(a, b)
+		if sub && !got {
+			t.Fatalf("start %g delta %g, indices %d to %d: an element is below 2^-126, reachesSubnormal says none", start, delta, a, b)
+		}
+		if sub {
+			tiny++
+		}
+		if big {
+			normal++
+			if got {
+				t.Errorf("start %g delta %g, indices %d to %d: every element is 2^-125 or more, reachesSubnormal says some may be below 2^-126", start, delta, a, b)
+			}
+		}
+	}
+	if tiny < 300 || normal < 300 {
+		t.Fatalf("%d ranges with subnormal elements, %d without", tiny, normal)
+	}
 }

@@ -200,10 +200,24 @@ const (
 	// those of that run, as mRowsBin's. Pre: as mBinadeRuns for that run;
 	// rows of at least 128 bytes; the table has the kernel (AVX-512).
 	mRowsRuns
+
+	// mFMAD writes float32 as fma(i, delta, start) in float64, converted
+	// to float32 (fmaDStorex, blocks of 16 elements): float64 lanes hold
+	// the indices, exact, VFMADD213PD rounds the exact i*delta + start once
+	// to float64 and VCVTPD2PS that to float32, which is the exact sum
+	// rounded once unless the float64 value is a float32 midpoint (the
+	// exact sum may lie to either side of it) or below 2^-126 (float32's
+	// subnormals, zero): the kernel leaves such a block to the executor,
+	// which writes it as mLinear does. It takes float32 runs whose exact
+	// sums pass int64 lanes (start far below delta, large indices) and
+	// indices past fmaSMax, which would otherwise go to mLinear. Pre:
+	// float32 in modeLinear; dst aligned to the element size; at least one
+	// block; index 0 not among them; the table has the kernel (AVX-512).
+	mFMAD
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs"}
+	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs", "fma-d"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -294,6 +308,11 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 	case mFMAS:
 		if !float || s.kind != Float32 || last >= fmaSMax {
 			return "not float32 of indices below 2^24"
+		}
+		return vector(blockBytes(p.m, s.size))
+	case mFMAD:
+		if !float || s.kind != Float32 || !t.hasX512() {
+			return "not float32 on a table with the fma-d kernel"
 		}
 		return vector(blockBytes(p.m, s.size))
 	case mCvtQ:
@@ -565,7 +584,7 @@ const (
 // store kind.
 func hasStores(m method) bool {
 	switch m {
-	case mAdd, mF32, mF64, mFMALanes, mFMAS, mCvtQ, mBinade, mBinadeAdd, mBinadeQ, mBinadeS, mBinadeRuns:
+	case mAdd, mF32, mF64, mFMALanes, mFMAS, mFMAD, mCvtQ, mBinade, mBinadeAdd, mBinadeQ, mBinadeS, mBinadeRuns:
 		return true
 	}
 	return false
@@ -785,6 +804,8 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		pl.put(mF64, j, n).st = st
 	case s.kind == Float32 && t.hasX512() && s.cvtQLanes(a, last):
 		pl.put(mCvtQ, j, n).st = st
+	case s.kind == Float32 && t.hasX512() && n >= 16:
+		pl.put(mFMAD, j, n).st = st
 	default:
 		s.plain(pl, j, n, a, step)
 	}
@@ -1272,7 +1293,7 @@ func blockRuns(runs *[3]blockRun, dst []byte, block int, st store) (n int) {
 // both use.
 func blockBytes(m method, size int) int {
 	switch {
-	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ, m == mBinadeS, m == mCvtQ, m == mBinadeRuns:
+	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ, m == mBinadeS, m == mCvtQ, m == mBinadeRuns, m == mFMAD:
 		return 64
 	case m == mF64:
 		return 16 * size

@@ -661,6 +661,7 @@ func TestPlanAhead(t *testing.T) {
 		{Float32, 4, f32(0.1), f32(0.3), 1 << 24},                     // binade-s; f64 without AVX-512
 		{Float32, 4, f32(-3e5), f32(0.0137), 21897810 - 2600},         // crosses zero: cvt-q among binade-s
 		{Float32, 4, f32(-3e5), f32(0.0137), 21897810 - 260000},       // binade-s, then f64
+		{Float32, 4, f32(1.364456e-4), f32(-6), 1 << 26},              // fma-d (sums past int64 lanes); linear without AVX-512
 		{Float16, 2, f16(0), f16(1), 0},                               // binade-add, then fill
 		{Float16, 2, f16(0.1), f16(3e-4), 0},                          // binade, binade-runs
 		{Float16, 2, f16(0.1), f16(3e-4), 1 << 26},                    // binade-runs; f64 without AVX-512

@@ -257,6 +257,32 @@ func (s *Seq) linear(i uint64) (hi, lo uint64) {
 	return hi, lo
 }
 
+// reachesSubnormal reports whether some S + i*D, i from a to b, may lie
+// below 2^-126 in magnitude (float32's least normal; zero included): the
+// sums are linear in i, so unless their signs differ at a and b (or one is
+// zero), the least in magnitude is at one end.
+func (s *Seq) reachesSubnormal(a, b uint64) bool {
+	ah, al := s.linear(a)
+	bh, bl := s.linear(b)
+	if int64(ah^bh) < 0 || ah|al == 0 || bh|bl == 0 {
+		return true
+	}
+	k := -126 - s.unit // 2^-126 in units of 2^unit
+	below := func(hi, lo uint64) bool {
+		if int64(hi) < 0 {
+			hi, lo = neg128(hi, lo)
+		}
+		switch {
+		case k <= 0:
+			return false // a sum not zero is 2^unit or more
+		case k >= 64:
+			return hi < 1<<(k-64)
+		}
+		return hi == 0 && lo < 1<<k
+	}
+	return below(ah, al) || below(bh, bl)
+}
+
 func (s *Seq) roundSigned(hi, lo uint64) uint64 {
 	neg := int64(hi) < 0
 	if neg {

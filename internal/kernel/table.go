@@ -90,6 +90,18 @@ type (
 	// infinite as the exact value rounds).
 	cvtQKernel func(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
 
+	// fmaDKernel writes blocks of 16 float32 from 16 float64 lanes that
+	// start as base plus first (float64 bits) and grow by inc[0] a block:
+	// each element is fma(lane, delta, start) in float64 (start and delta
+	// float64 bits), rounded once, then converted to float32 (to nearest
+	// even). It stops before the first block where a float64 value is a
+	// float32 midpoint (its low 29 bits 1 followed by zeros) or, where tiny
+	// is not 0, below 2^-126 in magnitude, and returns the blocks it wrote.
+	// Pre: every lane an exact integer below 2^53; tiny not 0 unless no
+	// exact sum of the blocks is below 2^-126 in magnitude (a float64
+	// value then is not either).
+	fmaDKernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
+
 	// fillKernel writes words 8-byte words of pattern (little-endian) at
 	// dst (REP STOSQ).
 	fillKernel func(dst *byte, words int, pattern uint64)

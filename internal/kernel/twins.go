@@ -255,6 +255,31 @@ func fill_g(dst *byte, words int, pattern uint64) {
 	}
 }
 
+// fmaD_g is the twin of fmaDStorex[NT|A]: lane l of block k holds the
+// exact index base[l] + first + k*inc[0] (float64), each element is
+// math.FMA(index, delta, start) converted to float32; it stops before the
+// first block with a float64 value that is a float32 midpoint or, where
+// tiny is not 0, below 2^-126 in magnitude.
+func fmaD_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int {
+	out := unsafe.Slice(dst, blocks*64)
+	st, d := math.Float64frombits(start), math.Float64frombits(delta)
+	var ys [16]float64
+	for k := range blocks {
+		for l := range 16 {
+			y := math.FMA(f64Lane(base, first, inc, l, k), d, st)
+			b := math.Float64bits(y)
+			if b&(1<<29-1) == 1<<28 || tiny != 0 && math.Abs(y) < 0x1p-126 {
+				return k
+			}
+			ys[l] = y
+		}
+		for l, y := range ys {
+			binary.LittleEndian.PutUint32(out[64*k+4*l:], math.Float32bits(float32(y)))
+		}
+	}
+	return blocks
+}
+
 // cvtQ_g is the twin of cvtqStoreS[NT]: lane l of block k holds the exact
 // sum base[l] + first + k*inc (int64, wrapping), which Go converts to
 // float32 once (to nearest even) and multiplies by the float32 scale.
