@@ -23,6 +23,13 @@ type Filler struct {
 	// twice. Only a Filler of NewFiller has one (nil: a Filler on the stack
 	// must not allocate, nor escape through an atomic store into itself).
 	memo *memoSlot
+
+	// tail writes the indices from tailFrom on, where it is not nil: the
+	// sequence with start's stand-in of one bit (Seq.standIn), the same
+	// elements from there, planned from sums of fewer bits (the faster
+	// methods take them).
+	tail     *Filler
+	tailFrom uint64
 }
 
 // A memoSlot holds a runMemo, replaced whole, never changed, and a hash of
@@ -59,10 +66,20 @@ func NewFiller(kind Kind, size int, start, delta, count uint64) *Filler {
 
 // Init makes f what NewFiller(kind, size, start, delta, count) returns, in
 // place: a Filler that is a local variable costs no allocation.
+//
+// A sequence with a stand-in start (Seq.standIn) whose sums are coarser
+// than its own allocates the Filler of its tail.
 func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 	f.Seq.init(kind, size, start, delta, count)
 	f.ln.init(&f.Seq)
 	f.memo = nil
+	f.tail, f.tailFrom = nil, 0
+	if from, st, ok := f.Seq.standIn(); ok && (count == 0 || from < count) {
+		var probe Seq
+		if probe.init(kind, size, st, delta, 0); probe.mode == modeLinear && probe.unit > f.unit {
+			f.tail, f.tailFrom = NewFiller(kind, size, st, delta, count), from
+		}
+	}
 }
 
 // FillLE writes len(dst)/Size() consecutive elements, the bits of indices
@@ -74,6 +91,23 @@ func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 // from the last such run (see memo), with the fetch-ahead verdict they
 // were planned under (a run of aheadMin to aheadMax bytes).
 func (f *Filler) FillLE(dst []byte, i0, step uint64) {
+	if f.tail != nil && len(dst) > 0 {
+		if i0 >= f.tailFrom {
+			f.tail.fillRun(dst, i0, step)
+			return
+		}
+		if n := uint64(len(dst) >> f.lg); step > 0 && i0+(n-1)*step >= f.tailFrom {
+			k := (f.tailFrom - i0 + step - 1) / step // the indices below tailFrom
+			f.fillRun(dst[:k<<f.lg], i0, step)
+			f.tail.fillRun(dst[k<<f.lg:], i0+k*step, step)
+			return
+		}
+	}
+	f.fillRun(dst, i0, step)
+}
+
+// fillRun is FillLE with this Filler's own plans, for any indices.
+func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == 0 && f.memo != nil && len(dst) < streamingMin {
@@ -141,6 +175,29 @@ func (f *Filler) FillNative(dst []byte, i0, step uint64) {
 // FillRowsLE writes rows of n consecutive elements, row r starting at byte
 // r*pitch of dst, with the bits of indices i0 + r*rowStep + j*step.
 func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
+	if f.tail != nil && rows > 0 {
+		// The rows from the first that starts at tailFrom or later go to
+		// the tail (indices only grow along a row and from row to row).
+		r0 := 0
+		if i0 < f.tailFrom {
+			r0 = rows
+			if rowStep > 0 {
+				r0 = int(min(uint64(rows), (f.tailFrom-i0+rowStep-1)/rowStep))
+			}
+		}
+		if r0 < rows {
+			if r0 > 0 {
+				f.fillRows(dst[:r0*pitch], r0, pitch, n, i0, rowStep, step)
+			}
+			f.tail.fillRows(dst[r0*pitch:], rows-r0, pitch, n, i0+uint64(r0)*rowStep, rowStep, step)
+			return
+		}
+	}
+	f.fillRows(dst, rows, pitch, n, i0, rowStep, step)
+}
+
+// fillRows is FillRowsLE with this Filler's own plans, for any indices.
+func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
 	whole := len(dst)
 	for {
 		var pl plan

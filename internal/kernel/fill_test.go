@@ -178,6 +178,9 @@ func TestFillMemo(t *testing.T) {
 		n := 2 + r.IntN(1<<15/k.size)
 		step := uint64(1 + r.IntN(2))
 		f := NewFiller(k.kind, k.size, start, delta, uint64(n)*step+uint64(r.IntN(2)))
+		if f.tail != nil {
+			continue // (its runs split at tailFrom: the tail's part is not from index 0, and not remembered)
+		}
 		at := r.IntN(64) &^ (k.size - 1)
 		dst := mem[at : at+n*k.size]
 		what := fmt.Sprintf("%s case %d", tb.name, c)
@@ -1327,5 +1330,79 @@ func TestReachesSubnormal(t *testing.T) {
 	}
 	if tiny < 300 || normal < 300 {
 		t.Fatalf("%d ranges with subnormal elements, %d without", tiny, normal)
+	}
+}
+
+// TestStandIn holds the tail of a sequence whose start is finer than
+// delta's last place (Filler.tail, from Seq.standIn) to the sequence's own
+// exact elements (Bits) from tailFrom on, and runs and rows that cross
+// tailFrom, through every table, to Bits.
+func TestStandIn(t *testing.T) {
+	r := rand.New(rand.NewPCG(101, 102))
+	mem := make([]byte, 1<<15)
+	tails := 0
+	for c := 0; c < 3000; c++ {
+		kind, size := Float32, 4
+		var start, delta uint64
+		if c%2 == 0 {
+			kind, size = Float16, 2
+			d := float32(math.Ldexp(1+r.Float64(), r.IntN(20)-12))
+			s := float32(math.Ldexp(1+r.Float64(), r.IntN(30)-26))
+			start, delta = f16(s), f16(d)
+		} else {
+			d := float32(math.Ldexp(1+r.Float64(), r.IntN(60)-30))
+			s := float32(math.Ldexp(1+r.Float64(), r.IntN(100)-90))
+			start, delta = f32(s), f32(d)
+		}
+		if r.IntN(2) == 0 {
+			start ^= 1 << (8*size - 1)
+		}
+		if r.IntN(2) == 0 {
+			delta ^= 1 << (8*size - 1)
+		}
+		f := NewFiller(kind, size, start, delta, 0)
+		if f.tail == nil {
+			continue
+		}
+		tails++
+		for range 20 {
+			i := f.tailFrom + r.Uint64N(1<<uint(r.IntN(32)))
+			if i >= 1<<32 {
+				continue
+			}
+			if got, want := f.tail.Bits(i), f.Bits(i); got != want {
+				t.Fatalf("%v start %#x delta %#x: index %d (tail from %d, stand-in %#x) = %#x, want %#x", kind, start, delta, i, f.tailFrom, f.tail.start, got, want)
+			}
+		}
+		for _, tb := range machineTables() {
+			useTable(t, tb)
+			n := 1 + r.IntN(len(mem)/size)
+			step := uint64(1 + r.IntN(3))
+			i0 := f.tailFrom - min(f.tailFrom, uint64(r.IntN(n))*step)
+			dst := mem[:n*size]
+			f.FillLE(dst, i0, step)
+			for j := range n {
+				if got, want := elementAt(dst, size, j), f.Bits(i0+uint64(j)*step); got != want {
+					t.Fatalf("%s: %v start %#x delta %#x, run from %d step %d: element %d = %#x, want %#x (tail from %d)", tb.name, kind, start, delta, i0, step, j, got, want, f.tailFrom)
+				}
+			}
+			rows, rn := 1+r.IntN(20), 1+r.IntN(100)
+			pitch := (rn + r.IntN(10)) * size
+			rowStep := uint64(rn) + uint64(r.IntN(3))
+			i0 = f.tailFrom - min(f.tailFrom, uint64(r.IntN(rows))*rowStep)
+			f.FillRowsLE(mem[:(rows-1)*pitch+rn*size], rows, pitch, rn, i0, rowStep, 1)
+			for row := range rows {
+				for j := range rn {
+					idx := i0 + uint64(row)*rowStep + uint64(j)
+					if got, want := elementAt(mem[row*pitch:], size, j), f.Bits(idx); got != want {
+						t.Fatalf("%s: %v start %#x delta %#x, rows from %d: row %d element %d = %#x, want %#x (tail from %d)", tb.name, kind, start, delta, i0, row, j, got, want, f.tailFrom)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d tails", tails)
+	if tails < 1000 {
+		t.Fatalf("%d of 3000 sequences have a tail", tails)
 	}
 }

@@ -257,6 +257,63 @@ func (s *Seq) linear(i uint64) (hi, lo uint64) {
 	return hi, lo
 }
 
+// standIn finds, for a float16 or float32 sequence whose start is finer
+// than delta's last place (|start| < 2^dExp, dExp the exponent of delta's
+// last bit), the index from which start only decides on which side of
+// i*delta each sum lies, and a start of one bit, sign(start)*2^u, that
+// does the same: from that index on, the sequence with it has the same
+// elements, and its exact sums fewer bits. Every sum from index T on
+// lies within |start| of i*delta, which is a multiple of 2^dExp and 2^M or
+// more in magnitude (T*|delta| >= 2^M); from 2^(M-1) up the grid that
+// rounding goes by (the values and the midpoints between them, the
+// overflow point among them) is made of multiples of 2^(M-1-p), p the
+// significand's bits. So no point of it lies strictly between i*delta and
+// i*delta + sign(start)*2^e, 2^e = min(2^dExp, 2^(M-1-p)): start and 2^u,
+// both of magnitude below 2^e, put the sum in the same open gap, and it
+// rounds alike. M is chosen so that |start| < 2^(M-1-p) and 2^(M-1) is
+// normal. ok is false where there is no such start (start not finer than
+// delta, 2^u below the format's least subnormal, T past 2^32).
+func (s *Seq) standIn() (from, start uint64, ok bool) {
+	if (s.kind != Float16 && s.kind != Float32) || s.mode != modeLinear {
+		return 0, 0, false
+	}
+	f := s.f
+	sNeg, sm, sExp, _ := f.decode(s.start)
+	_, dm, dExp, _ := f.decode(s.delta)
+	if sm == 0 || dm == 0 {
+		return 0, 0, false
+	}
+	sTop := sExp + bits.Len64(sm) - 1 // |start| < 2^(sTop+1)
+	if sTop >= dExp {
+		return 0, 0, false
+	}
+	p := int(f.mantBits)
+	m := max(sTop+p+2, 2-f.bias) // 2^(M-1) is normal: M-1 >= 1-bias
+	u := min(dExp, m-1-p) - 1
+	if u < f.minExp() {
+		return 0, 0, false
+	}
+	// T = ceil(2^M / |delta|) = ceil(2^(M-dExp) / dm).
+	switch sh := m - dExp; {
+	case sh <= 0:
+		from = 1
+	case sh-bits.Len64(dm) >= 32:
+		return 0, 0, false
+	default:
+		from = max(1, (uint64(1)<<sh+dm-1)/dm)
+	}
+	// 2^u's bits: a subnormal's last place, or a normal's exponent.
+	if e := u - f.minExp(); e < int(f.mantBits)-1 {
+		start = 1 << e
+	} else {
+		start = uint64(u+f.bias) << (f.mantBits - 1)
+	}
+	if sNeg {
+		start |= f.signBit()
+	}
+	return from, start, true
+}
+
 // reachesSubnormal reports whether some S + i*D, i from a to b, may lie
 // below 2^-126 in magnitude (float32's least normal; zero included): the
 // sums are linear in i, so unless their signs differ at a and b (or one is
