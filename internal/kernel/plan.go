@@ -785,6 +785,10 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
 	case s.kind == Float16 && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(t, j, e, a, step, st, mBinadeAdd, pl)
+	case s.kind == Float16 && t.binadeFirst() && s.fewLongBinades(a, last, step, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		// (Binades of zero's side, too short for pieces, make the
+		// count above large: such runs go to float32 lanes near zero.)
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
 		pl.put(mF32, j, n).st = st
 	case s.kind == Float32 && last < fmaSMax:
@@ -1375,6 +1379,26 @@ func (s *Seq) fewBinades(a, b uint64, n int) bool {
 		binades = la + lb // down to zero on one side, up on the other
 	}
 	return n >= 4096*binades
+}
+
+// fewLongBinades is fewBinades counting only the binades of shortBinade
+// elements or more (elements step indices apart), which planBinades makes
+// pieces of: the shorter ones near zero go together to float32 lanes.
+func (s *Seq) fewLongBinades(a, b, step uint64, n int) bool {
+	_, ka := s.linear(a)
+	_, kb := s.linear(b)
+	la, lb := bits.Len64(absInt(int64(ka))), bits.Len64(absInt(int64(kb)))
+	// A binade of sums of bit length k spans 2^(k-1) units: long from kmin.
+	dk := absInt(int64(s.dLo)) * step
+	kmin := bits.Len64(shortBinade*dk-1) + 1
+	long := func(lo, hi int) int { return max(0, hi-max(lo, kmin)+1) }
+	var binades int
+	if (int64(ka) < 0) != (int64(kb) < 0) {
+		binades = long(0, la) + long(0, lb)
+	} else {
+		binades = long(min(la, lb), max(la, lb))
+	}
+	return binades > 0 && n >= 4096*binades
 }
 
 // absInt returns |x| as a uint64.

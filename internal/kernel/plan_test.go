@@ -806,3 +806,43 @@ func TestPlanRowsAhead(t *testing.T) {
 		}
 	}
 }
+
+// TestFewLongBinades: float16 runs across zero whose elements lie mostly in
+// a few long binades (counted by hand: -748.5, +1.5 over 32768 elements has
+// binades of 1365 to 10922 elements from 2048 up, five; -6, +97*2^-16 has
+// seven of 1351 or more) are planned as binade pieces, though fewBinades,
+// counting every binade down to zero, says no (the Go twins' table, which
+// has the binade kernel, plans); a run shorter than 4096 elements a long
+// binade (-0.25 to 0.75 in steps of 2^-11) is not.
+func TestFewLongBinades(t *testing.T) {
+	for _, c := range []struct {
+		start, delta float32
+		n            int
+		want         bool
+	}{
+		{-748.5, 1.5, 32768, true},
+		{-6, 97.0 / 65536, 32768, true},
+		{-0.25, 1.0 / 2048, 2048, false},
+	} {
+		s := New(Float16, 2, f16(c.start), f16(c.delta), uint64(c.n))
+		last := uint64(c.n - 1)
+		if s.fewBinades(1, last, c.n-1) {
+			t.Errorf("%g, %g: fewBinades holds; the case tests nothing", c.start, c.delta)
+		}
+		if got := s.fewLongBinades(1, last, 1, c.n-1); got != c.want {
+			t.Errorf("%g, %g over %d: fewLongBinades = %v, want %v", c.start, c.delta, c.n, got, c.want)
+		}
+		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), uint64(c.n))
+		mem := make([]byte, 2*c.n+64)
+		at := int(-uintptr(unsafe.Pointer(&mem[0])) & 63)
+		binades := 0
+		for _, pp := range planAll(t, goTable, f, mem[at:at+2*c.n], 0, 1) {
+			if pp.p.m == mBinade {
+				binades++
+			}
+		}
+		if (binades > 0) != c.want {
+			t.Errorf("%g, %g: %d binade pieces planned", c.start, c.delta, binades)
+		}
+	}
+}
