@@ -30,6 +30,9 @@ type Filler struct {
 	// methods take them).
 	tail     *Filler
 	tailFrom uint64
+	// memoFrom is the first index of the runs memo remembers: 0, or a
+	// tail's tailFrom (where the runs from index 0 split).
+	memoFrom uint64
 }
 
 // A memoSlot holds a runMemo, replaced whole, never changed, and a hash of
@@ -73,11 +76,12 @@ func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 	f.Seq.init(kind, size, start, delta, count)
 	f.ln.init(&f.Seq)
 	f.memo = nil
-	f.tail, f.tailFrom = nil, 0
+	f.tail, f.tailFrom, f.memoFrom = nil, 0, 0
 	if from, st, ok := f.Seq.standIn(); ok && (count == 0 || from < count) {
 		var probe Seq
 		if probe.init(kind, size, st, delta, 0); probe.mode == modeLinear && probe.unit > f.unit {
 			f.tail, f.tailFrom = NewFiller(kind, size, st, delta, count), from
+			f.tail.memoFrom = from
 		}
 	}
 }
@@ -86,8 +90,9 @@ func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 // i0, i0+step, ..., to dst in little-endian byte order: it plans the run and
 // executes each piece with its method.
 //
-// A run from index 0 of fewer than streamingMin bytes (whose plans do not
-// depend on the machine's streaming verdict) may take the plans remembered
+// A run from index 0 (in a tail, from tailFrom, where runs from index 0
+// split) of fewer than streamingMin bytes (whose plans do not depend on
+// the machine's streaming verdict) may take the plans remembered
 // from the last such run (see memo), with the fetch-ahead verdict they
 // were planned under (a run of aheadMin to aheadMax bytes).
 func (f *Filler) FillLE(dst []byte, i0, step uint64) {
@@ -110,7 +115,7 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
 	var m *runMemo // where this run's plans go, to be remembered
-	if i0 == 0 && f.memo != nil && len(dst) < streamingMin {
+	if i0 == f.memoFrom && f.memo != nil && len(dst) < streamingMin {
 		if r := f.memo.p.Load(); r != nil && r.t == t && r.n == len(dst) && r.line == line && r.step == step && r.verdicts == measures.Load() {
 			for k := range r.plans {
 				f.execPlan(dst, &r.pls[k], i0, step)

@@ -1365,6 +1365,21 @@ func TestStandIn(t *testing.T) {
 			continue
 		}
 		tails++
+		if tails%50 == 1 && f.tailFrom < 1<<12 { // a run from 0 past tailFrom, twice: the tail's part remembered
+			n := int(f.tailFrom) + 1024
+			for range 2 {
+				f.FillLE(mem[:n*size], 0, 1)
+			}
+			if m := f.tail.memo.p.Load(); m == nil || m.n != (n-int(f.tailFrom))*size {
+				t.Fatalf("%v start %#x delta %#x: the tail's part of a run from 0 not remembered (%+v)", kind, start, delta, m)
+			}
+			f.FillLE(mem[:n*size], 0, 1) // from the memo
+			for j := range n {
+				if got, want := elementAt(mem, size, j), f.Bits(uint64(j)); got != want {
+					t.Fatalf("%v start %#x delta %#x: a remembered run's element %d = %#x, want %#x", kind, start, delta, j, got, want)
+				}
+			}
+		}
 		for range 20 {
 			i := f.tailFrom + r.Uint64N(1<<uint(r.IntN(32)))
 			if i >= 1<<32 {
