@@ -94,12 +94,13 @@ const (
 	mCvtQ
 
 	// mFill writes a constant run, every element first, as 8-byte words
-	// of the element repeated (the table's fill: REP STOSQ, which this
-	// machine runs faster than vector stores past its L2 cache, as it
-	// writes whole lines without reading them) and its last bytes in
-	// plain Go. Pre: as mWords with d = 0; dst aligned to the element
-	// size; fillMin bytes or more; regular stores (runs that stream keep
-	// mAdd's streaming stores).
+	// of the element repeated (the table's fill: REP STOSQ, which a
+	// machine may run faster than vector stores past its L2 cache, as it
+	// writes whole lines without reading them; the planner takes it where
+	// the table's verdict says so, fills) and its last bytes in plain Go.
+	// Pre: as mWords with d = 0; dst aligned to the element size; fillMin
+	// bytes or more; regular stores (runs that stream keep mAdd's
+	// streaming stores).
 	mFill
 
 	// mRowRuns writes rows one at a time, each planned as a run. Pre:
@@ -672,9 +673,9 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan
 		d := step * s.delta
 		dist := copyDist(s.size, d)
 		copies := vec && st != stStream && (n-j)<<s.lg >= copyRunMin && dist > 0 && t.copies(dst[j<<s.lg:], dist)
-		s.words(pl, vec, j, n-j, s.start+a*s.delta, d, st, copies)
+		s.words(pl, vec, j, n-j, s.start+a*s.delta, d, st, copies, d == 0 && s.fills(t, dst[j<<s.lg:], vec, st))
 	case s.mode == modeConstant:
-		s.words(pl, vec, j, n-j, s.constBits, 0, st, false)
+		s.words(pl, vec, j, n-j, s.constBits, 0, st, false, s.fills(t, dst[j<<s.lg:], vec, st))
 	case s.kind == Float64 && vec:
 		pl.put(mFMALanes, j, n-j).st = st
 	case s.kind == Float64:
@@ -696,7 +697,7 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan
 		}
 		if j+over < n {
 			inf := s.infAt(a + uint64(over)*step)
-			s.words(pl, true, j+over, n-j-over, inf, 0, st, false)
+			s.words(pl, true, j+over, n-j-over, inf, 0, st, false, s.fills(t, dst[(j+over)<<s.lg:], true, st))
 		}
 	}
 	return n
@@ -714,14 +715,15 @@ func (s *Seq) lanesGiveStart() bool {
 
 // words plans n elements from j that are first, first+d, ...: with the add
 // kernels if vec and they are a block or more, with the fill (mFill) if
-// they are a constant of fillMin bytes or more that does not stream, with
+// fills (a constant of fillMin bytes or more that does not stream, where
+// the machine fills faster: see Seq.fills), with
 // the copy (mCopy) if they are integers of copyRunMin bytes or more whose
 // period is short enough (copyDist) and the machine copies them faster
 // (copies: the table's copies).
-func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store, copies bool) {
+func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store, copies, fills bool) {
 	m := mWords
 	switch {
-	case vec && d == 0 && st != stStream && n<<s.lg >= fillMin:
+	case fills && vec && d == 0 && st != stStream && n<<s.lg >= fillMin:
 		m = mFill
 	case copies && vec && s.kind == Int && st != stStream && n<<s.lg >= copyRunMin && copyDist(s.size, d) > 0:
 		m = mCopy
@@ -733,6 +735,13 @@ func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store, cop
 	if m == mAdd {
 		p.st = st
 	}
+}
+
+// fills reports whether a constant run at dst goes to mFill: vector
+// pieces, regular stores, fillMin bytes or more, and the table's verdict
+// (fills).
+func (s *Seq) fills(t *table, dst []byte, vec bool, st store) bool {
+	return vec && st != stStream && len(dst) >= fillMin && t.fills(dst)
 }
 
 // copyDist returns the distance, in bytes, from which mCopy copies a run

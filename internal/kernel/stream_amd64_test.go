@@ -205,3 +205,30 @@ func TestCopyVerdict(t *testing.T) {
 		}
 	}
 }
+
+// TestFillVerdict: filling measures a destination of fillMin bytes (at an
+// odd address) and writes nothing outside it; a shorter destination before
+// any measurement is not measured, and fills (REP STOSQ, as before the
+// verdict).
+func TestFillVerdict(t *testing.T) {
+	if !CPU.AVX2 {
+		t.Skip("no AVX2")
+	}
+	defer fillV.at.Store(0)
+	fillV.at.Store(0)
+	fillV.wins.Store(false)
+	if short := make([]byte, fillMin-64); !filling(short) || fillV.at.Load() != 0 {
+		t.Fatal("a short destination before any measurement was measured, or does not fill")
+	}
+	mem := make([]byte, fillMin+64)
+	dst := mem[7 : 7+fillMin]
+	_ = filling(dst)
+	if fillV.at.Load() == 0 {
+		t.Fatal("a destination of fillMin bytes was not measured")
+	}
+	for i, b := range mem {
+		if (i < 7 || i >= 7+fillMin) && b != 0 {
+			t.Fatalf("wrote byte %d, outside dst", i)
+		}
+	}
+}

@@ -284,8 +284,21 @@ func (t *table) copies(dst []byte, dist int) bool {
 // copyTest, when not 0, overrides copies in tests, as streamTest streams.
 var copyTest int
 
+// fills reports whether REP STOSQ (mFill) writes dst, a constant run of
+// fillMin bytes or more, faster than regular stores on this machine (it
+// may write dst to find out); the Go twins' table always fills.
+func (t *table) fills(dst []byte) bool {
+	if fillTest != 0 {
+		return fillTest > 0
+	}
+	return !t.asm || filling(dst)
+}
+
+// fillTest, when not 0, overrides fills in tests, as streamTest streams.
+var fillTest int
+
 // measures counts the measurements of store kinds (streaming, aheading,
-// copying): a plan remembered (runMemo) under an older verdict is made
+// copying, filling): a plan remembered (runMemo) under an older verdict is made
 // again, so that an operator executed again and again follows the
 // machine's verdicts as a new one does.
 var measures atomic.Uint64

@@ -5,11 +5,12 @@ package kernel
 // machineTables returns the tables this build can run: the Go twins alone.
 func machineTables() []*table { return []*table{goTable} }
 
-// streaming, aheading and copying are false: the Go twins have one kind
-// of store.
+// streaming, aheading and copying are false, filling true: the Go twins
+// have one kind of store (and mFill's twin).
 func streaming([]byte, int, int) bool { return false }
 func aheading([]byte, int, int) bool  { return false }
 func copying([]byte, int) bool        { return false }
+func filling([]byte) bool             { return true }
 
 // The table's methods on this build: the Go twins (see table_amd64.go).
 
