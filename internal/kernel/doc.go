@@ -38,6 +38,12 @@
 // while no store kind has been measured since they were planned (measures:
 // a new verdict plans again).
 //
+// A sequence whose start is finer than delta's last place has a tail
+// Filler (Seq.standIn): from the index where start only decides on which
+// side of i*delta each sum falls, its runs (and rows) go to a Filler of the
+// same delta whose start is one bit of start's sign, with the same
+// elements there and exact sums of fewer bits, which faster methods take.
+//
 // # The methods
 //
 // Each method's precondition is written next to its name in plan.go, once;
@@ -51,7 +57,9 @@
 //	                                             point; runs below 256 bytes or unaligned
 //	add         addStore{B,W,D,Q}[NT]            as words, a block (128 bytes) or more
 //	fill        storeRepStosq (REP STOSQ)        constants of 1 MiB or more that do not
-//	                                             stream (infinities past the overflow)
+//	                                             stream (infinities past the overflow),
+//	                                             where the machine fills faster so
+//	                                             (measured: see filling)
 //	copy        add's kernels for 16-128 KiB,    integers of 2 MiB or more that do not
 //	            then copyRepMovsb (REP MOVSB)    stream and repeat within 128 KiB
 //	                                             (8- and 16-bit ones always), where
@@ -68,7 +76,9 @@
 //	binade      f16BinxSpan[128], f16Bin[x][NT]  float16 whose exact sums fit int32
 //	                                             lanes, one sign and binade a piece
 //	                                             (before f32 where the table says
-//	                                             so and binades are long)
+//	                                             so and binades are long; after
+//	                                             binade-add where the long binades
+//	                                             are few, those near zero short)
 //	binade-add  binade's kernels for 64 or more  float16 in int32 lanes whose binades
 //	            elements, then addStoreW[NT]     repeat every 64 elements but for an
 //	            from them                        even step (deltas of few bits: 0, +1),
@@ -93,6 +103,10 @@
 //	                                             (where f64 may not)
 //	f64         cvtStoreF32[x][NT],              values exact in float64 lanes
 //	            cvtStoreF16Odd[x][NT]            (float32: before cvt-q, faster)
+//	fma-d       fmaDStorex[NT|A] (AVX-512 only)  float32 the above do not take (exact
+//	                                             sums past 63 bits): fma in float64
+//	                                             lanes, then to float32; blocks at a
+//	                                             float32 midpoint as linear
 //	row-runs    FillLE per row                   rows no row kernel can write
 //	rows-words  rowsAdd{B,W,D,Q}[NT]             rows of integers, constants, infinities
 //	rows-f32    rowsAddS[NT]                     float32 rows exact in float32 lanes
