@@ -869,22 +869,32 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 			return j
 		}
 		shift, c, mag, dm, count := s.binadeRun(k0+int64(j-j0)*dk, dk, int64(e-j))
-		if count < least || mag == 0 {
+		pm := m // the piece's method
+		if m == mBinadeAdd && count < least && count >= shortBinade && t.binadeFirst() {
+			// A binade too short for binade-add but long enough for
+			// binade: the binade kernel, not float32 or float64 lanes.
+			pm = mBinade
+		}
+		if count < least && pm == m || mag == 0 {
 			if short < 0 {
 				short = j
 			}
-			j += int(shortSpan(mag, dm, count, least, int64(e-j)))
+			span := least // (the binades that binade-add leaves to binade end the short ones)
+			if m == mBinadeAdd && t.binadeFirst() {
+				span = shortBinade
+			}
+			j += int(shortSpan(mag, dm, count, span, int64(e-j)))
 			continue
 		}
 		flush(j)
-		p := pl.put(m, j, int(count))
+		p := pl.put(pm, j, int(count))
 		p.first, p.d, p.c, p.shift, p.st = uint64(mag), uint64(dm), c, int8(shift), st
 		up, sh := binadeScale(shift)
-		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count), s.densest(t, m, st, sh))
+		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count), s.densest(t, pm, st, sh))
 		// (A period of count or more finds one tie at most: kept below
 		// 2^32, as int64 lanes' periods can pass it.)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
-		if (m == mBinade || m == mBinadeQ) && s.kind == Float16 && t.hasX512() && runs(m == mBinade && !p.ties && p.tie >= p.n, !p.ties && p.tie < p.n, shift, dm) {
+		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && t.hasX512() && runs(pm == mBinade && !p.ties && p.tie >= p.n, !p.ties && p.tie < p.n, shift, dm) {
 			p.m = mBinadeRuns
 		}
 		j += int(count)
