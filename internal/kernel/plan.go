@@ -486,6 +486,11 @@ const (
 	// vectorMin is the least run, in bytes, worth the vector methods: below
 	// it the plain methods cost less than planning the blocks.
 	vectorMin = 256
+	// floatVectorMin is the least float16 or float32 run, in elements,
+	// that takes the vector methods (their blocks are 32 elements or
+	// fewer): the plain float methods take 4-8 ns an element (64 float16
+	// through mExact 256-336 ns; scratch, 2026-11-25).
+	floatVectorMin = 32
 	// addBlock is the block of the add kernels (bytes).
 	addBlock = 128
 	// streamingMin is the size from which the vector kernels stream their
@@ -648,7 +653,11 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan
 	if n == 0 {
 		return 0
 	}
-	vec := len(dst) >= vectorMin && s.aligned(dst)
+	least := vectorMin
+	if (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear {
+		least = floatVectorMin << s.lg
+	}
+	vec := len(dst) >= least && s.aligned(dst)
 	j := 0
 	if i0 == 0 && (vec || step == 0) {
 		if step == 0 {
@@ -783,7 +792,7 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 	if n == 0 {
 		return e
 	}
-	if n<<s.lg < addBlock || n < 32 {
+	if n < floatVectorMin {
 		s.plain(pl, j, n, a, step)
 		return e
 	}
