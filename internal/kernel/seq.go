@@ -271,8 +271,9 @@ func (s *Seq) linear(i uint64) (hi, lo uint64) {
 // i*delta + sign(start)*2^e, 2^e = min(2^dExp, 2^(M-1-p)): start and 2^u,
 // both of magnitude below 2^e, put the sum in the same open gap, and it
 // rounds alike. M is chosen so that |start| < 2^(M-1-p) and 2^(M-1) is
-// normal. ok is false where there is no such start (start not finer than
-// delta, 2^u below the format's least subnormal, T past 2^32).
+// normal, then raised to the most that T*|delta| allows. ok is false
+// where there is no such start (start not finer than delta, 2^u below the
+// format's least subnormal, T past 2^32).
 func (s *Seq) standIn() (from, start uint64, ok bool) {
 	if (s.kind != Float16 && s.kind != Float32) || s.mode != modeLinear {
 		return 0, 0, false
@@ -289,10 +290,6 @@ func (s *Seq) standIn() (from, start uint64, ok bool) {
 	}
 	p := int(f.mantBits)
 	m := max(sTop+p+2, 2-f.bias) // 2^(M-1) is normal: M-1 >= 1-bias
-	u := min(dExp, m-1-p) - 1
-	if u < f.minExp() {
-		return 0, 0, false
-	}
 	// T = ceil(2^M / |delta|) = ceil(2^(M-dExp) / dm).
 	switch sh := m - dExp; {
 	case sh <= 0:
@@ -301,6 +298,13 @@ func (s *Seq) standIn() (from, start uint64, ok bool) {
 		return 0, 0, false
 	default:
 		from = max(1, (uint64(1)<<sh+dm-1)/dm)
+	}
+	// Then M as large as T allows (T*|delta| >= 2^M still), for the
+	// coarsest stand-in: its sums have the fewest bits.
+	m = max(m, bits.Len64(from*dm)-1+dExp)
+	u := min(dExp, m-1-p) - 1
+	if u < f.minExp() {
+		return 0, 0, false
 	}
 	// 2^u's bits: a subnormal's last place, or a normal's exponent.
 	if e := u - f.minExp(); e < int(f.mantBits)-1 {
