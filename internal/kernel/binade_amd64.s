@@ -279,6 +279,20 @@ spanmasks: \
 #define SPANTIE128 ADDQ R9, DX; ANDQ $127, DX
 #define NOCHECK
 
+// SPANLAST sets Z2 and Z3 to the lanes of a span's last block, CX blocks
+// past the first (Z0, Z1; Z4 the step of a block), and PUTLAST stores z,
+// that block, under its mask K3.
+#define SPANLAST \
+	VPBROADCASTD CX, Z20 \
+	VPMULLD Z4, Z20, Z20 \
+	VPADDD Z20, Z0, Z2 \
+	VPADDD Z20, Z1, Z3
+
+#define PUTLAST(z) \
+	MOVQ CX, R10 \
+	SHLQ $6, R10 \
+	VMOVDQU16 z, K3, 0(DI)(R10*1)
+
 // SPANEDGES writes the first block of a span (masked by K2) and, if more,
 // its last (masked by K3), and leaves BLOCKPAIRS the blocks between.
 #define SPANEDGES(value) \
@@ -286,14 +300,9 @@ spanmasks: \
 	VMOVDQU16 Z5, K2, 0(DI) \
 	DECQ CX \
 	JZ done \
-	VPBROADCASTD CX, Z20 \
-	VPMULLD Z4, Z20, Z20 \
-	VPADDD Z20, Z0, Z2 \
-	VPADDD Z20, Z1, Z3 \
+	SPANLAST \
 	value(Z2, Z3, Z7, Z8, Y7, Y8, Z18, Z19) \
-	MOVQ CX, R10 \
-	SHLQ $6, R10 \
-	VMOVDQU16 Z7, K3, 0(DI)(R10*1) \
+	PUTLAST(Z7) \
 	STEPD(Z0) \
 	STEPD(Z1) \
 	ADDQ $64, DI \
@@ -330,19 +339,14 @@ spanmasks: \
 	VMOVDQU16 Z5, K2, 0(DI) \
 	DECQ CX \
 	JZ done \
-	VPBROADCASTD CX, Z20 \
-	VPMULLD Z4, Z20, Z20 \
-	VPADDD Z20, Z0, Z2 \
-	VPADDD Z20, Z1, Z3 \
+	SPANLAST \
 	VMOVDQA64 Z21, Z23 \
 	TESTQ $1, CX \
 	JZ even \
 	VMOVDQA64 Z22, Z23 \
 even: \
 	value(Z2, Z3, Z7, Z23) \
-	MOVQ CX, R10 \
-	SHLQ $6, R10 \
-	VMOVDQU16 Z7, K3, 0(DI)(R10*1) \
+	PUTLAST(Z7) \
 	STEPD(Z0) \
 	STEPD(Z1) \
 	ADDQ $64, DI \
@@ -434,15 +438,10 @@ other:
 	VMOVDQU16 Z5, K2, 0(DI) \
 	DECQ CX \
 	JZ done \
-	VPBROADCASTD CX, Z20 \
-	VPMULLD Z4, Z20, Z20 \
-	VPADDD Z20, Z0, Z2 \
-	VPADDD Z20, Z1, Z3 \
+	SPANLAST \
 	SEL128(CX, Z23, last) \
 	value(Z2, Z3, Z7, Z23) \
-	MOVQ CX, R10 \
-	SHLQ $6, R10 \
-	VMOVDQU16 Z7, K3, 0(DI)(R10*1) \
+	PUTLAST(Z7) \
 	STEPD(Z0) \
 	STEPD(Z1) \
 	ADDQ $64, DI \

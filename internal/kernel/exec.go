@@ -394,24 +394,32 @@ func (f *Filler) f64(dst []byte, i0, step uint64, st store) {
 // fmaLanes writes float64 elements as math.FMA(i, delta, start) computes
 // them, 16 lanes of indices at a time (mFMALanes).
 func (f *Filler) fmaLanes(dst []byte, i0, step uint64, st store) {
-	base := &indexLanes64
-	if step != 1 {
-		base = new([16]float64)
-		for l := range base {
-			base[l] = float64(uint64(l) * step)
-		}
-	}
-	d16 := float64(16 * step)
-	inc := [4]float64{d16, d16, d16, d16}
+	base, inc := indexLanes16(step)
 	var runs [3]blockRun
 	for k := range blockRuns(&runs, dst, blockBytes(mFMALanes, 8), st) {
 		r := &runs[k]
 		first := math.Float64bits(float64(i0 + uint64(r.at>>3)*step))
-		tbl.fma(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
+		tbl.fma(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, f.start, f.delta)
 	}
 }
 
-// The lanes of fmaS and fmaLanes for step 1: the indices 0 to 31, 0 to 15.
+// indexLanes16 returns the 16 float64 lanes of fmaLanes and fmaD for
+// elements step indices apart (lane l: l*step, exact) and their step a
+// block of 16, in every lane.
+func indexLanes16(step uint64) (base *[16]float64, inc *[4]float64) {
+	d16 := float64(16 * step)
+	inc = &[4]float64{d16, d16, d16, d16}
+	if step == 1 {
+		return &indexLanes64, inc
+	}
+	base = new([16]float64)
+	for l := range base {
+		base[l] = float64(uint64(l) * step)
+	}
+	return base, inc
+}
+
+// The lanes of fmaS, fmaLanes and fmaD for step 1: the indices 0 to 31, 0 to 15.
 var (
 	indexLanes   = [32]float32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}
 	indexLanes64 = [16]float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
@@ -422,15 +430,7 @@ var (
 // the kernel leaves (a float64 value at a float32 midpoint, or below
 // 2^-126) in plain Go, exactly.
 func (f *Filler) fmaD(dst []byte, i0, step uint64, st store) {
-	base := &indexLanes64
-	if step != 1 {
-		base = new([16]float64)
-		for l := range base {
-			base[l] = float64(uint64(l) * step)
-		}
-	}
-	d16 := float64(16 * step)
-	inc := [4]float64{d16, d16, d16, d16}
+	base, inc := indexLanes16(step)
 	start := math.Float64bits(float64(math.Float32frombits(uint32(f.start))))
 	delta := math.Float64bits(float64(math.Float32frombits(uint32(f.delta))))
 	var tiny uint64 // whether the kernel must look for values below 2^-126
@@ -442,7 +442,7 @@ func (f *Filler) fmaD(dst []byte, i0, step uint64, st store) {
 		r := &runs[k]
 		for at, blocks := r.at, r.blocks; blocks > 0; {
 			first := math.Float64bits(float64(i0 + uint64(at>>2)*step))
-			done := tbl.fmaD(r.st, unsafe.SliceData(dst[at:]), blocks, base, first, &inc, start, delta, tiny)
+			done := tbl.fmaD(r.st, unsafe.SliceData(dst[at:]), blocks, base, first, inc, start, delta, tiny)
 			if done == blocks {
 				break
 			}

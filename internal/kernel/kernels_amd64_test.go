@@ -505,20 +505,7 @@ func TestBinadeSpanKernels(t *testing.T) {
 					}
 				}
 			}
-			limit := int64(1) << min(32, shift+12)
-			maxD := min(1<<15, (limit-1)/int64(n))
-			dm := r.Int64N(2*maxD+1) - maxD
-			var base [32]int32
-			for l, e := range packOrder {
-				base[l] = int32(e * dm)
-			}
-			lo, hi := int64(0), limit-1 // the range of first
-			if dm >= 0 {
-				hi -= int64(n-1) * dm
-			} else {
-				lo -= int64(n-1) * dm
-			}
-			first := uint64(lo + r.Int64N(hi-lo+1))
+			base, first, dm := spanLanes(r, n, int64(1)<<min(32, shift+12))
 			m := newKernelMem(r, 2*n, false)
 			m.off &^= 1 // aligned to the element
 			w := m.twin()
@@ -527,6 +514,24 @@ func TestBinadeSpanKernels(t *testing.T) {
 			compareMem(t, fmt.Sprintf("%s n %d shift %d ties %#x case %d", p.name, n, shift, ties, c), m, w)
 		}
 	}
+}
+
+// spanLanes draws the lanes of a span kernel's n elements (lane l holds
+// element packOrder[l]): a step dm of at most 2^15 in magnitude and a first
+// sum such that every sum of the span lies in [0, limit).
+func spanLanes(r *rand.Rand, n int, limit int64) (base [32]int32, first uint64, dm int64) {
+	maxD := min(1<<15, (limit-1)/int64(n))
+	dm = r.Int64N(2*maxD+1) - maxD
+	for l, e := range packOrder {
+		base[l] = int32(e * dm)
+	}
+	lo, hi := int64(0), limit-1 // the range of first
+	if dm >= 0 {
+		hi -= int64(n-1) * dm
+	} else {
+		lo -= int64(n-1) * dm
+	}
+	return base, uint64(lo + r.Int64N(hi-lo+1)), dm
 }
 
 // TestBinadeSpan128Kernel holds f16BinxSpan128 to its twin: spans of 1
@@ -546,20 +551,7 @@ func TestBinadeSpan128Kernel(t *testing.T) {
 			n = 1 + r.IntN(160) // the edges and a few blocks
 		}
 		shift, cc, tie := 1+r.Uint64N(16), r.Uint64()&0xFFFE, r.Uint64N(128)
-		limit := int64(1) << (shift + 12)
-		maxD := min(1<<15, (limit-1)/int64(n))
-		dm := r.Int64N(2*maxD+1) - maxD
-		var base [32]int32
-		for l, e := range packOrder {
-			base[l] = int32(e * dm)
-		}
-		lo, hi := int64(0), limit-1 // the range of first
-		if dm >= 0 {
-			hi -= int64(n-1) * dm
-		} else {
-			lo -= int64(n-1) * dm
-		}
-		first := uint64(lo + r.Int64N(hi-lo+1))
+		base, first, dm := spanLanes(r, n, int64(1)<<(shift+12))
 		m := newKernelMem(r, 2*n, false)
 		m.off &^= 1 // aligned to the element
 		w := m.twin()
