@@ -396,6 +396,93 @@ done: \
 	VZEROUPPER \
 	RET
 
+// FMADSTOREX's AVX2 form, the same arguments, checks and result: a block
+// is four registers of four float64 lanes (Y0-Y3); Y9 gathers the blocks'
+// midpoints (VPCMPEQQ: all ones where a lane is one) and, where tiny is
+// not 0, the lanes below 2^-126 in magnitude (the sign cleared, a signed
+// VPCMPGTQ: the magnitudes are below 2^63).
+#define FMADLANE(v, t) \
+	VPAND Y14, v, t \
+	VPCMPEQQ Y15, t, t \
+	VPOR t, Y9, Y9
+
+#define FMADTINY(v, t) \
+	VPAND absQ<>(SB), v, t \
+	VPCMPGTQ t, Y13, t \
+	VPOR t, Y9, Y9
+
+#define FMADSTORE(store, fence, ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	VBROADCASTSD first+24(FP), Y9 \
+	MOVQ inc+32(FP), DX \
+	VADDPD 0(SI), Y9, Y0 \
+	VADDPD 32(SI), Y9, Y1 \
+	VADDPD 64(SI), Y9, Y2 \
+	VADDPD 96(SI), Y9, Y3 \
+	VBROADCASTSD (DX), Y4 \
+	VBROADCASTSD start+40(FP), Y10 \
+	VBROADCASTSD delta+48(FP), Y11 \
+	MOVQ $0x1FFFFFFF, AX \
+	MOVQ AX, X14 \
+	VPBROADCASTQ X14, Y14 \
+	MOVQ $0x10000000, AX \
+	MOVQ AX, X15 \
+	VPBROADCASTQ X15, Y15 \
+	MOVQ $0x3810000000000000, AX \
+	MOVQ AX, X13 \
+	VPBROADCASTQ X13, Y13 \
+	MOVQ tiny+56(FP), DX \
+	XORQ BX, BX \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VMOVAPD Y0, Y5 \
+	VMOVAPD Y1, Y6 \
+	VMOVAPD Y2, Y7 \
+	VMOVAPD Y3, Y8 \
+	VFMADD213PD Y10, Y11, Y5 \
+	VFMADD213PD Y10, Y11, Y6 \
+	VFMADD213PD Y10, Y11, Y7 \
+	VFMADD213PD Y10, Y11, Y8 \
+	VPAND Y14, Y5, Y9 \
+	VPCMPEQQ Y15, Y9, Y9 \
+	FMADLANE(Y6, Y12) \
+	FMADLANE(Y7, Y12) \
+	FMADLANE(Y8, Y12) \
+	TESTQ DX, DX \
+	JZ normal \
+	FMADTINY(Y5, Y12) \
+	FMADTINY(Y6, Y12) \
+	FMADTINY(Y7, Y12) \
+	FMADTINY(Y8, Y12) \
+normal: \
+	VPTEST Y9, Y9 \
+	JNZ done \
+	VCVTPD2PSY Y5, X5 \
+	VCVTPD2PSY Y6, X6 \
+	VCVTPD2PSY Y7, X7 \
+	VCVTPD2PSY Y8, X8 \
+	ahead(0) \
+	store X5, 0(DI) \
+	store X6, 16(DI) \
+	store X7, 32(DI) \
+	store X8, 48(DI) \
+	VADDPD Y4, Y0, Y0 \
+	VADDPD Y4, Y1, Y1 \
+	VADDPD Y4, Y2, Y2 \
+	VADDPD Y4, Y3, Y3 \
+	ADDQ $64, DI \
+	INCQ BX \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	MOVQ BX, ret+64(FP) \
+	VZEROUPPER \
+	RET
+
 // float32 elements as fma(index, delta, start) in float32, rounded once:
 // the lanes hold the indices, exact integers (below 2^24), and grow by inc
 // a block (32 elements, 128 bytes).
@@ -714,6 +801,20 @@ TEXT ·fmaStoreSxNT(SB), NOSPLIT, $0-56
 TEXT ·fmaStoreSxA(SB), NOSPLIT, $0-56
 	FMASTORESX(PUTZZH, VMOVUPS, NOFENCE, AHEAD)
 
+// func fmaDStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
+TEXT ·fmaDStore(SB), NOSPLIT, $0-72
+	FMADSTORE(VMOVUPS, NOFENCE, NOAHEAD)
+
+// func fmaDStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
+// fmaDStore with streaming stores.
+TEXT ·fmaDStoreNT(SB), NOSPLIT, $0-72
+	FMADSTORE(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func fmaDStoreA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
+// fmaDStore fetching its lines ahead of the stores.
+TEXT ·fmaDStoreA(SB), NOSPLIT, $0-72
+	FMADSTORE(VMOVUPS, NOFENCE, AHEAD)
+
 // func fmaDStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
 TEXT ·fmaDStorex(SB), NOSPLIT, $0-72
 	FMADSTOREX(VMOVUPS, NOFENCE, NOAHEAD)
@@ -727,3 +828,10 @@ TEXT ·fmaDStorexNT(SB), NOSPLIT, $0-72
 // fmaDStorex fetching its lines ahead of the stores.
 TEXT ·fmaDStorexA(SB), NOSPLIT, $0-72
 	FMADSTOREX(VMOVUPS, NOFENCE, AHEAD)
+
+// The sign bit of a float64 cleared, in four lanes (fmaDStore).
+DATA absQ<>+0(SB)/8, $0x7FFFFFFFFFFFFFFF
+DATA absQ<>+8(SB)/8, $0x7FFFFFFFFFFFFFFF
+DATA absQ<>+16(SB)/8, $0x7FFFFFFFFFFFFFFF
+DATA absQ<>+24(SB)/8, $0x7FFFFFFFFFFFFFFF
+GLOBL absQ<>(SB), RODATA|NOPTR, $32

@@ -103,10 +103,12 @@
 //	                                             (where f64 may not)
 //	f64         cvtStoreF32[x][NT],              values exact in float64 lanes
 //	            cvtStoreF16Odd[x][NT]            (float32: before cvt-q, faster)
-//	fma-d       fmaDStorex[NT|A] (AVX-512 only)  float32 the above do not take (exact
-//	                                             sums past 63 bits): fma in float64
-//	                                             lanes, then to float32; blocks at a
-//	                                             float32 midpoint as linear
+//	fma-d       fmaDStore[x][NT|A]               float32 the above do not take (exact
+//	                                             sums past 63 bits; without AVX-512,
+//	                                             those of cvt-q and binade-s too):
+//	                                             fma in float64 lanes, then to
+//	                                             float32; blocks at a float32
+//	                                             midpoint as linear
 //	row-runs    FillLE per row                   rows no row kernel can write
 //	rows-words  rowsAdd{B,W,D,Q}[NT]             rows of integers, constants, infinities
 //	rows-f32    rowsAddS[NT]                     float32 rows exact in float32 lanes
@@ -154,7 +156,7 @@
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB, addStoreBNT and addStoreBA, fill_g for storeRepStosq, copy_g
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for
-// fmaStoreS, fmaD_g for fmaDStorex, rowsFMAS_g for rowsFMASx, f64To16_g for
+// fmaStoreS, fmaD_g for fmaDStore[x], rowsFMAS_g for rowsFMASx, f64To16_g for
 // cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs, rowsRuns_g for f16RowsRuns, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g

@@ -181,7 +181,7 @@ func TestFMAKernels(t *testing.T) {
 	}
 }
 
-// TestFMADKernels holds fmaDStorex[NT|A] to its twin, the blocks it
+// TestFMADKernels holds fmaDStore[x][NT|A] to its twin, the blocks it
 // writes and the count it returns: random float32 starts and deltas (as
 // float64) at indices below 2^32, and runs made to meet the blocks it must
 // leave: indices about 2^24 with delta a power of two and start 0 or far
@@ -190,7 +190,7 @@ func TestFMAKernels(t *testing.T) {
 func TestFMADKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(79, 80))
-	pairs := []pair[fmaDKernel]{{"fmaDStorex", fmaDStorex, fmaD_g, false, true}, {"fmaDStorexNT", fmaDStorexNT, fmaD_g, true, true}, {"fmaDStorexA", fmaDStorexA, fmaD_g, false, true}}
+	pairs := []pair[fmaDKernel]{{"fmaDStore", fmaDStore, fmaD_g, false, false}, {"fmaDStoreNT", fmaDStoreNT, fmaD_g, true, false}, {"fmaDStoreA", fmaDStoreA, fmaD_g, false, false}, {"fmaDStorex", fmaDStorex, fmaD_g, false, true}, {"fmaDStorexNT", fmaDStorexNT, fmaD_g, true, true}, {"fmaDStorexA", fmaDStorexA, fmaD_g, false, true}}
 	f64 := func(b uint64) uint64 { return math.Float64bits(float64(math.Float32frombits(uint32(b)))) }
 	left := 0 // cases where the kernel left a block
 	for _, p := range pairs {

@@ -203,7 +203,7 @@ const (
 	mRowsRuns
 
 	// mFMAD writes float32 as fma(i, delta, start) in float64, converted
-	// to float32 (fmaDStorex, blocks of 16 elements): float64 lanes hold
+	// to float32 (fmaDStore, fmaDStorex: blocks of 16 elements): float64 lanes hold
 	// the indices, exact, VFMADD213PD rounds the exact i*delta + start once
 	// to float64 and VCVTPD2PS that to float32, which is the exact sum
 	// rounded once unless the float64 value is a float32 midpoint (the
@@ -211,9 +211,10 @@ const (
 	// subnormals, zero): the kernel leaves such a block to the executor,
 	// which writes it as mLinear does. It takes float32 runs whose exact
 	// sums pass int64 lanes (start far below delta, large indices) and
-	// indices past fmaSMax, which would otherwise go to mLinear. Pre:
+	// indices past fmaSMax, which would otherwise go to mLinear (and on a
+	// table without AVX-512, those of cvt-q and binade-s too). Pre:
 	// float32 in modeLinear; dst aligned to the element size; at least one
-	// block; index 0 not among them; the table has the kernel (AVX-512).
+	// block; index 0 not among them.
 	mFMAD
 )
 
@@ -312,8 +313,8 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		}
 		return vector(blockBytes(p.m, s.size))
 	case mFMAD:
-		if !float || s.kind != Float32 || !t.hasX512() {
-			return "not float32 on a table with the fma-d kernel"
+		if !float || s.kind != Float32 {
+			return "not float32"
 		}
 		return vector(blockBytes(p.m, s.size))
 	case mCvtQ:
@@ -826,7 +827,7 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		pl.put(mF64, j, n).st = st
 	case s.kind == Float32 && t.hasX512() && s.cvtQLanes(a, last):
 		pl.put(mCvtQ, j, n).st = st
-	case s.kind == Float32 && t.hasX512() && n >= 16:
+	case s.kind == Float32 && n >= 16:
 		pl.put(mFMAD, j, n).st = st
 	default:
 		s.plain(pl, j, n, a, step)

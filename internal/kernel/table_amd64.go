@@ -135,6 +135,15 @@ func fmaStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4
 func fmaStorexA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
 //go:noescape
+func fmaDStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
+
+//go:noescape
+func fmaDStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
+
+//go:noescape
+func fmaDStoreA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
+
+//go:noescape
 func fmaDStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
 
 //go:noescape
@@ -587,17 +596,22 @@ func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, in
 }
 
 // cvtQ is only called where hasX512 holds.
-// fmaD is only called where hasX512 holds.
 func (t *table) fmaD(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int {
 	switch {
 	case !t.asm:
 		return fmaD_g(dst, blocks, base, first, inc, start, delta, tiny)
-	case st == stStream:
+	case t.avx512 && st == stStream:
 		return fmaDStorexNT(dst, blocks, base, first, inc, start, delta, tiny)
-	case st == stAhead:
+	case t.avx512 && st == stAhead:
 		return fmaDStorexA(dst, blocks, base, first, inc, start, delta, tiny)
+	case t.avx512:
+		return fmaDStorex(dst, blocks, base, first, inc, start, delta, tiny)
+	case st == stStream:
+		return fmaDStoreNT(dst, blocks, base, first, inc, start, delta, tiny)
+	case st == stAhead:
+		return fmaDStoreA(dst, blocks, base, first, inc, start, delta, tiny)
 	}
-	return fmaDStorex(dst, blocks, base, first, inc, start, delta, tiny)
+	return fmaDStore(dst, blocks, base, first, inc, start, delta, tiny)
 }
 
 func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {

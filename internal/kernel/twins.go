@@ -255,7 +255,7 @@ func fill_g(dst *byte, words int, pattern uint64) {
 	}
 }
 
-// fmaD_g is the twin of fmaDStorex[NT|A]: lane l of block k holds the
+// fmaD_g is the twin of fmaDStore[x][NT|A]: lane l of block k holds the
 // exact index base[l] + first + k*inc[0] (float64), each element is
 // math.FMA(index, delta, start) converted to float32; it stops before the
 // first block with a float64 value that is a float32 midpoint or, where
