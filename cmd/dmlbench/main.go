@@ -6,6 +6,7 @@
 //	go run ./cmd/dmlbench -quick     # fewer, shorter samples
 //	go run ./cmd/dmlbench -types FLOAT16,INT64   # only these types' rows
 //	go run ./cmd/dmlbench -quick -sweep 10 -seed 3   # 10 random sequences a type
+//	go run ./cmd/dmlbench -quick -table avx2   # as a machine without AVX-512 runs
 //
 // It ends with a summary: how many rows meet their targets (the speed issue's:
 // 0.85 of the ceiling at 4 MiB and 256 MiB, 0.8 at 64 KiB or 0.7 for rounding
@@ -53,6 +54,7 @@ var (
 	typeList = flag.String("types", "", "comma-separated data types to measure (default: all ten); with it, the companion script is not run")
 	sweepN   = flag.Int("sweep", 0, "measure only this many random sequences a type (packed, one thread, every size) instead of the table")
 	seed     = flag.Uint64("seed", 1, "the seed of -sweep's sequences")
+	table    = flag.String("table", "", "the kernel table to measure: avx512, avx2 or go (default: the fastest this machine runs)")
 )
 
 type size struct {
@@ -263,6 +265,9 @@ func (s *summary) print() {
 
 func main() {
 	flag.Parse()
+	if *table != "" {
+		check(kernel.UseTable(*table))
+	}
 	types := []dml.TensorDataType{
 		dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16,
 		dml.TensorDataTypeUint8, dml.TensorDataTypeInt8, dml.TensorDataTypeUint16, dml.TensorDataTypeInt16,
@@ -280,8 +285,8 @@ func main() {
 	}
 	buf := benchcore.PageAligned(sizes[len(sizes)-1].bytes)
 	cbuf := benchcore.PageAligned(sizes[len(sizes)-1].bytes) // the ceiling's own buffer
-	fmt.Printf("dmlbench: %s/%s, %d CPUs (GOMAXPROCS %d), CPU features %+v, %s\n\n",
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0), kernel.CPU, cpuName())
+	fmt.Printf("dmlbench: %s/%s, %d CPUs (GOMAXPROCS %d), CPU features %+v, %s; kernel table %s\n\n",
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0), kernel.CPU, cpuName(), kernel.TableName())
 
 	// The ceiling: the fastest way this machine writes non-zero bytes.
 	ceiling := map[string]float64{}

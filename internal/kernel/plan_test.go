@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -848,5 +849,33 @@ func TestFewLongBinades(t *testing.T) {
 		if (binades > 0) != c.want {
 			t.Errorf("%g, %g: %d binade pieces planned", c.start, c.delta, binades)
 		}
+	}
+}
+
+// TestUseTable chooses each of the machine's tables by name and fills with
+// it (the bits as the Go twins' table writes them), and refuses a name no
+// table of the machine has.
+func TestUseTable(t *testing.T) {
+	old := tbl
+	t.Cleanup(func() { tbl = old })
+	f := NewFiller(Float16, 2, f16(0.1), f16(0.3), 4096)
+	want := make([]byte, 2*4096)
+	tbl = goTable
+	f.FillLE(want, 0, 1)
+	for _, tb := range machineTables() {
+		if err := UseTable(tb.name); err != nil {
+			t.Fatalf("UseTable(%q): %v", tb.name, err)
+		}
+		if TableName() != tb.name {
+			t.Fatalf("UseTable(%q): TableName() = %q", tb.name, TableName())
+		}
+		got := make([]byte, len(want))
+		f.FillLE(got, 0, 1)
+		if !bytes.Equal(got, want) {
+			t.Errorf("table %s: the fill differs from the Go twins'", tb.name)
+		}
+	}
+	if err := UseTable("avx1024"); err == nil || !strings.Contains(err.Error(), `"avx1024"`) {
+		t.Errorf(`UseTable("avx1024") = %v, want an error naming it`, err)
 	}
 }

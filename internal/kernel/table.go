@@ -1,6 +1,10 @@
 package kernel
 
-import "sync/atomic"
+import (
+	"fmt"
+	"strings"
+	"sync/atomic"
+)
 
 // The signatures of the vector kernels. Each is an assembly routine on
 // amd64 (in an AVX2 form, an AVX-512 form for some, and a regular and a
@@ -303,5 +307,27 @@ var fillTest int
 // machine's verdicts as a new one does.
 var measures atomic.Uint64
 
-// tbl is the table the executor uses: the fastest this machine has.
+// tbl is the table the executor uses: the fastest this machine has, or
+// the one UseTable chose.
 var tbl = machineTables()[0]
+
+// TableName returns the name of the kernel table the executor uses:
+// "avx512", "avx2" or "go" (the Go twins).
+func TableName() string { return tbl.name }
+
+// UseTable makes the executor use the kernel table of that name (see
+// TableName) if this machine can run it: a benchmark of a machine without
+// AVX-512, say, on one with it. It must be called before any fill starts
+// (the table is read without synchronization), and it changes no result:
+// every table writes the same bits.
+func UseTable(name string) error {
+	var names []string
+	for _, t := range machineTables() {
+		if t.name == name {
+			tbl = t
+			return nil
+		}
+		names = append(names, t.name)
+	}
+	return fmt.Errorf("kernel table %q: this machine runs %s", name, strings.Join(names, ", "))
+}
