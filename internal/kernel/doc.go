@@ -85,15 +85,19 @@
 //	                                             binades of 4096 or more a piece
 //	                                             (before f32)
 //	binade-q    f16Binq[NT] (AVX-512 only)       the same past 31 bits, in int64
-//	                                             lanes (exact sums below 2^59)
-//	binade-runs f16Runs[NT] (AVX-512 only)      a binade or binade-q piece whose
-//	                                             values stay runsLeast elements
+//	                                             lanes (exact sums below 2^59);
+//	                                             without AVX-512 only its runs
+//	                                             pieces, the others f64 or linear
+//	binade-runs f16Runs[NT|A] (AVX-512),        a binade or binade-q piece whose
+//	            f16RunsY[NT|A] (AVX2)            values stay runsLeast elements
 //	                                             or more each (runsLeastFast where
-//	                                             the binade kernel has its fast
-//	                                             form and no tie, runsLeastTies
-//	                                             where it would patch sparse
-//	                                             ties): runs of one value, a line
-//	                                             at a time
+//	                                             the AVX-512 binade kernel has its
+//	                                             fast form and no tie,
+//	                                             runsLeastTies where it would patch
+//	                                             sparse ties): runs of one value, a
+//	                                             line at a time; without AVX-512
+//	                                             before f32 where every binade of
+//	                                             a run is such a piece
 //	binade-s    f32Binq[NT] (AVX-512 only)       float32 the same way, in int64 lanes
 //	                                             (exact sums below 2^56), where
 //	                                             binades are long or units tiny
@@ -158,7 +162,7 @@
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for
 // fmaStoreS, fmaD_g for fmaDStore[x], rowsFMAS_g for rowsFMASx, f64To16_g for
 // cvtStoreF16Odd[x],
-// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs, rowsRuns_g for f16RowsRuns, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
+// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
 // for rowsCvtQ,
 // rowsBin_g for rowsBinx, ...); kernels_amd64_test.go calls

@@ -853,8 +853,9 @@ func checkFloat16(t *testing.T, f *Filler, dst []byte, i0, step uint64, what str
 	}
 }
 
-// TestBinadeMethod plans float16 runs that fit int32 lanes (or int64 lanes,
-// where the table has that kernel) with the binade split directly (not only where the planner picks it, after faster
+// TestBinadeMethod plans float16 runs that fit int32 lanes (or int64 lanes:
+// without AVX-512 their pieces go to the runs kernel, float64 lanes or the
+// plain method) with the binade split directly (not only where the planner picks it, after faster
 // methods) and executes them on every table: zero crossings, subnormals,
 // ties, short pieces, both signs and steps, both store kinds.
 func TestBinadeMethod(t *testing.T) {
@@ -874,7 +875,7 @@ func TestBinadeMethod(t *testing.T) {
 			i0 := 1 + r.Uint64N(1000)
 			last := i0 + uint64(n-1)*step
 			m, fits := mBinade, f.int32Lanes(i0, last)
-			if tb.hasX512() && r.IntN(2) == 0 {
+			if r.IntN(2) == 0 { // (without AVX-512: runs pieces, the others float64 lanes or plain)
 				m, fits = mBinadeQ, f.int64Lanes(i0, last)
 			}
 			if f.mode != modeLinear || !fits || f.overflowFrom(i0, step, n) < n {
@@ -900,7 +901,7 @@ func TestBinadeMethod(t *testing.T) {
 		if tested < 1500 {
 			t.Fatalf("only %d sequences fit the binade method", tested)
 		}
-		if tb.hasX512() && wide < 50 {
+		if wide < 50 {
 			t.Fatalf("%s: only %d sequences took int64 lanes past 31 bits", tb.name, wide)
 		}
 	}
@@ -908,12 +909,12 @@ func TestBinadeMethod(t *testing.T) {
 
 // TestBinadeRunsMethod fills float16 runs whose binades change value
 // every 64 elements or more (fine deltas against the values), which the
-// planner gives the runs kernel where the table has it: growing and
+// planner gives the runs kernel (every table has one): growing and
 // shrinking magnitudes of both signs, exact ties at every change (1024 +
 // i/2048: every 2048th element a tie, to even), steps, every store kind, at
 // any 2-byte offset in a line; every element is Bits' on every table, and
-// the runs method is planned for some of each case on the tables that have
-// it (so that the test is not vacuous).
+// the runs method is planned for some of each case on every table (so that
+// the test is not vacuous).
 func TestBinadeRunsMethod(t *testing.T) {
 	defer setStreaming(0)
 	defer setAhead(0)
@@ -954,7 +955,7 @@ func TestBinadeRunsMethod(t *testing.T) {
 						runs++
 					}
 				}
-				if tb.hasX512() && runs == 0 {
+				if runs == 0 {
 					for _, pp := range planAll(t, tb, f, dst, c.i0, c.step) {
 						t.Logf("%+v", pp.p)
 					}

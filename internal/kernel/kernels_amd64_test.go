@@ -561,22 +561,23 @@ func TestBinadeSpan128Kernel(t *testing.T) {
 	}
 }
 
-// TestRunsKernels holds the runs kernels (f16Runs and its streaming and
-// ahead forms) to their twin within their contract: spans of 1 to 700
+// TestRunsKernels holds the runs kernels (f16Runs, AVX-512, and f16RunsY,
+// AVX2, with their streaming and ahead forms) to their twin within their contract: spans of 1 to 700
 // elements at every 2-byte offset in a line, changes 32 or more elements
 // apart (exactly 32 among them), the first anywhere from element 0 to past
 // the span, remainders at the edges of their range; no byte around the
 // span may change.
 func TestRunsKernels(t *testing.T) {
 	needAVX2(t)
-	if !CPU.AVX512 {
-		t.Skip("the runs kernels are AVX-512 only")
-	}
 	r := rand.New(rand.NewPCG(71, 72))
 	for _, k := range []struct {
 		name  string
 		write runsKernel
-	}{{"f16Runs", f16Runs}, {"f16RunsNT", f16RunsNT}, {"f16RunsA", f16RunsA}} {
+		x512  bool
+	}{{"f16RunsY", f16RunsY, false}, {"f16RunsYNT", f16RunsYNT, false}, {"f16RunsYA", f16RunsYA, false}, {"f16Runs", f16Runs, true}, {"f16RunsNT", f16RunsNT, true}, {"f16RunsA", f16RunsA, true}} {
+		if k.x512 && !CPU.AVX512 {
+			continue
+		}
 		for c := range 3000 {
 			n := 1 + r.IntN(700)
 			if r.IntN(4) == 0 {

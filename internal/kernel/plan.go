@@ -191,8 +191,7 @@ const (
 	// change falls the kernel works out from the last by integer steps,
 	// which the executor derives from the piece (runsArgs), ties included.
 	// Pre: float16; int64Lanes over the piece; as mBinade for its binade;
-	// 32*|d| at most 2^shift - 1 (a change at most every 32 elements); the
-	// table has the kernel (AVX-512).
+	// 32*|d| at most 2^shift - 1 (a change at most every 32 elements).
 	mBinadeRuns
 
 	// mRowsRuns writes rows of float16 as mBinadeRuns writes a run
@@ -326,8 +325,8 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		switch {
 		case !float:
 			return "not a finite float run"
-		case p.m == mBinadeRuns && (s.kind != Float16 || !s.int64Lanes(a, last) || !t.hasX512()):
-			return "not float16 in int64 lanes, or no kernel for runs"
+		case p.m == mBinadeRuns && (s.kind != Float16 || !s.int64Lanes(a, last)):
+			return "not float16 in int64 lanes"
 		case p.m == mBinadeRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
 			return "values that change more often than once in 32 elements"
 		case p.m == mBinadeAdd && (n < 160 || !s.repeats(a, step, n)):
@@ -808,13 +807,19 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		// (Binades of zero's side, too short for pieces, make the
 		// count above large: such runs go to float32 lanes near zero.)
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
+	case s.kind == Float16 && !t.binadeFirst() && s.fewBinades(a, last, n) && s.allRuns(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		// (Without AVX-512 the binade kernel is slower than float32 lanes,
+		// but not the runs kernel.)
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
 		pl.put(mF32, j, n).st = st
 	case s.kind == Float32 && last < fmaSMax:
 		pl.put(mFMAS, j, n).st = st
 	case s.kind == Float16 && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case s.kind == Float16 && t.hasX512() && s.int64Lanes(a, last):
+	case s.kind == Float16 && s.int64Lanes(a, last):
+		// (Without AVX-512, only the pieces the runs kernel takes; the
+		// others go to float64 lanes, or the plain method.)
 		return s.planBinades(t, j, e, a, step, st, mBinadeQ, pl)
 	case s.kind == Float32 && t.hasX512() && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
 		// (Where binSLanes holds and unit is -126 or more, so does
@@ -904,8 +909,18 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		// (A period of count or more finds one tie at most: kept below
 		// 2^32, as int64 lanes' periods can pass it.)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
-		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && t.hasX512() && runs(pm == mBinade && !p.ties && p.tie >= p.n, !p.ties && p.tie < p.n, shift, dm) {
+		fast := pm == mBinade && !p.ties && p.tie >= p.n && t.binadeFirst() // (the AVX2 binade kernel is not)
+		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && runs(fast, !p.ties && p.tie < p.n, shift, dm) {
 			p.m = mBinadeRuns
+		}
+		if p.m == mBinadeQ && !t.hasX512() { // no int64 binade kernel
+			i := a + uint64(j-j0)*step
+			if last := i + uint64(count-1)*step; count >= 32 && s.f64Lanes(i, last, step) {
+				*p = piece{m: mF64, j: uint32(j), n: uint32(count), st: st}
+			} else {
+				pl.n--
+				s.plain(pl, j, int(count), i, step)
+			}
 		}
 		j += int(count)
 	}
@@ -1408,6 +1423,25 @@ func (s *Seq) fewBinades(a, b uint64, n int) bool {
 		binades = la + lb // down to zero on one side, up on the other
 	}
 	return n >= 4096*binades
+}
+
+// allRuns reports whether the float16 elements a through b (step indices
+// apart; their exact sums in int64 lanes) lie on one side of zero, and
+// every binade among them changes value once in runsLeast elements at most
+// (so does the binade nearest zero, whose last place is the least), which
+// planBinades then gives the runs kernel.
+func (s *Seq) allRuns(a, b, step uint64) bool {
+	_, la := s.linear(a)
+	_, lb := s.linear(b)
+	ka, kb := int64(la), int64(lb)
+	if ka == 0 || kb == 0 || (ka < 0) != (kb < 0) {
+		return false
+	}
+	if absInt(kb) < absInt(ka) {
+		ka = kb
+	}
+	shift, _, _, _ := s.binadeOf(ka)
+	return runsFit(shift, int64(absInt(int64(step*s.dLo))), runsLeast)
 }
 
 // fewLongBinades is fewBinades counting only the binades of shortBinade

@@ -171,6 +171,112 @@ rowdone: \
 	VZEROUPPER \
 	RET
 
+// The AVX2 form of the runs kernel (f16RunsY): Y0 the value in every word,
+// Y1 its change, the steps and the next change as RUNSARGS loads them.
+// Partial lines (at each end of the span) are written an element at a
+// time (RUNSWORDS: AVX2 has no store under a mask of words); whole lines
+// before the next change by a loop of two stores of one value, the line of
+// the change as the words below it (Y2, its place in every word, greater
+// than their index: idxW) from the value before, the others from the
+// value after, with VPBLENDVB.
+
+// RUNSWORDS writes the CX elements (at least 1) at DI, AX the first's
+// (from the span's first), the value changing where AX reaches BX; DI and
+// AX move past them. DX is a temporary.
+#define RUNSWORDS(loop, same) \
+loop: \
+	CMPQ AX, BX \
+	JNE same \
+	VPADDW Y1, Y0, Y0 \
+	RUNSADVANCE \
+same: \
+	MOVQ X0, DX \
+	MOVW DX, 0(DI) \
+	ADDQ $2, DI \
+	INCQ AX \
+	DECQ CX \
+	JNZ loop
+
+#define RUNSARGSY(v, inc, next, rem, steps) \
+	VPBROADCASTW v, Y0 \
+	VPBROADCASTW inc, Y1 \
+	MOVQ next, BX \
+	MOVQ rem, R12 \
+	MOVQ steps, SI \
+	MOVQ 0(SI), R8 \
+	MOVQ 8(SI), R9 \
+	MOVQ 16(SI), R10 \
+	MOVQ 24(SI), R11 \
+	MOVQ 32(SI), R13
+
+#define F16RUNSY(store, fence, ahead) \
+	RUNSARGSY(v+16(FP), inc+24(FP), next+32(FP), rem+40(FP), steps+48(FP)) \
+	MOVQ dst+0(FP), DI \
+	MOVQ n+8(FP), SI \
+	VMOVDQU idxW<>+0(SB), Y3 \
+	VMOVDQU idxW<>+32(SB), Y4 \
+	XORQ AX, AX \
+	MOVQ DI, CX \
+	NEGQ CX \
+	ANDQ $63, CX \
+	SHRQ $1, CX \
+	JZ mid \
+	CMPQ CX, SI \
+	CMOVQGT SI, CX \
+	RUNSWORDS(headloop, headsame) \
+mid: \
+	MOVQ SI, CX \
+	SUBQ AX, CX \
+	SHRQ $5, CX \
+	JZ tail \
+	MOVQ BX, DX \
+	SUBQ AX, DX \
+	SHRQ $5, DX \
+	CMPQ DX, CX \
+	CMOVQGT CX, DX \
+	SUBQ DX, CX \
+	SHLQ $5, DX \
+	ADDQ DX, AX \
+	SHRQ $5, DX \
+	TESTQ DX, DX \
+	JZ change \
+plain: \
+	ahead(0) \
+	store Y0, 0(DI) \
+	store Y0, 32(DI) \
+	ADDQ $64, DI \
+	DECQ DX \
+	JNZ plain \
+change: \
+	TESTQ CX, CX \
+	JZ tail \
+	MOVQ BX, CX \
+	SUBQ AX, CX \
+	MOVQ CX, X2 \
+	VPBROADCASTW X2, Y2 \
+	VPADDW Y1, Y0, Y5 \
+	VPCMPGTW Y3, Y2, Y6 \
+	VPBLENDVB Y6, Y0, Y5, Y6 \
+	VPCMPGTW Y4, Y2, Y7 \
+	VPBLENDVB Y7, Y0, Y5, Y7 \
+	VMOVDQA Y5, Y0 \
+	RUNSADVANCE \
+	ahead(0) \
+	store Y6, 0(DI) \
+	store Y7, 32(DI) \
+	ADDQ $64, DI \
+	ADDQ $32, AX \
+	JMP mid \
+tail: \
+	MOVQ SI, CX \
+	SUBQ AX, CX \
+	JZ done \
+	RUNSWORDS(tailloop, tailsame) \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
 // func f16Runs(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 TEXT ·f16Runs(SB), NOSPLIT, $0-56
 	F16RUNS(VMOVDQU64, NOFENCE, NOAHEAD)
@@ -198,3 +304,28 @@ TEXT ·f16RowsRunsNT(SB), NOSPLIT, $0-72
 // f16RowsRuns fetching its lines ahead of the stores.
 TEXT ·f16RowsRunsA(SB), NOSPLIT, $0-72
 	F16ROWSRUNS(VMOVDQU64, NOFENCE, AHEAD)
+
+// func f16RunsY(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+TEXT ·f16RunsY(SB), NOSPLIT, $0-56
+	F16RUNSY(VMOVDQU, NOFENCE, NOAHEAD)
+
+// func f16RunsYNT(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+// f16RunsY with streaming stores (for whole lines).
+TEXT ·f16RunsYNT(SB), NOSPLIT, $0-56
+	F16RUNSY(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func f16RunsYA(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+// f16RunsY fetching its lines ahead of the stores.
+TEXT ·f16RunsYA(SB), NOSPLIT, $0-56
+	F16RUNSY(VMOVDQU, NOFENCE, AHEAD)
+
+// The words' indices 0 to 31 (f16RunsY).
+DATA idxW<>+0(SB)/8, $0x0003000200010000
+DATA idxW<>+8(SB)/8, $0x0007000600050004
+DATA idxW<>+16(SB)/8, $0x000b000a00090008
+DATA idxW<>+24(SB)/8, $0x000f000e000d000c
+DATA idxW<>+32(SB)/8, $0x0013001200110010
+DATA idxW<>+40(SB)/8, $0x0017001600150014
+DATA idxW<>+48(SB)/8, $0x001b001a00190018
+DATA idxW<>+56(SB)/8, $0x001f001e001d001c
+GLOBL idxW<>(SB), RODATA|NOPTR, $64

@@ -206,6 +206,15 @@ func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uin
 func f16BinxSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 
 //go:noescape
+func f16RunsY(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
+func f16RunsYNT(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
+func f16RunsYA(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
 func f16Runs(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 
 //go:noescape
@@ -553,11 +562,16 @@ func (t *table) binBlocks(st store, dst *byte, n int, base *[32]int32, first, d,
 	}
 }
 
-// runs is only called where hasX512 holds.
 func (t *table) runs(st store, dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 	switch {
 	case !t.asm:
 		runs_g(dst, n, v, inc, next, rem, steps)
+	case !t.avx512 && st == stStream:
+		f16RunsYNT(dst, n, v, inc, next, rem, steps)
+	case !t.avx512 && st == stAhead:
+		f16RunsYA(dst, n, v, inc, next, rem, steps)
+	case !t.avx512:
+		f16RunsY(dst, n, v, inc, next, rem, steps)
 	case st == stStream:
 		f16RunsNT(dst, n, v, inc, next, rem, steps)
 	case st == stAhead:

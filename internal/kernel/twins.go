@@ -193,7 +193,7 @@ func binSpan128_g(dst *byte, n int, _ *[32]int32, first, d, shift, c, tie uint64
 	}
 }
 
-// runs_g is the twin of f16Runs.
+// runs_g is the twin of f16Runs[NT|A] and f16RunsY[NT|A].
 func runs_g(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 	out := unsafe.Slice(dst, 2*n)
 	runsWalk(n, v, inc, next, rem, steps, func(e int, v uint16) {
