@@ -280,9 +280,27 @@ func TestFillMemo(t *testing.T) {
 	}
 	var g Filler // Init: no memo (a Filler on the stack must not allocate)
 	g.Init(Int, 4, 0, 1, 100)
-	g.FillLE(mem[:400], 0, 1)
+	for range 3 {
+		g.FillLE(mem[:400], 0, 1)
+	}
 	if g.memo != nil {
 		t.Fatalf("a Filler of Init keeps a memo")
+	}
+	// Init again on a Filler that remembers: the plans of its old sequence
+	// (its memo, keyed by the run, not the sequence) go.
+	h := NewFiller(Int, 4, 0, 1, 100)
+	for range 3 {
+		h.FillLE(mem[:400], 0, 1)
+	}
+	if h.memo == nil || h.memo.p.Load() == nil {
+		t.Fatalf("a Filler of NewFiller remembers no plan of a run repeated")
+	}
+	h.Init(Float32, 4, 0x3DCCCCCD, 0x3E99999A, 100) // 0.1 + i*0.3
+	h.FillLE(mem[:400], 0, 1)
+	for i := range 100 {
+		if got, want := uint64(binary.LittleEndian.Uint32(mem[4*i:])), h.Bits(uint64(i)); got != want {
+			t.Fatalf("Init again: element %d = %#x, want %#x", i, got, want)
+		}
 	}
 }
 
