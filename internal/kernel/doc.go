@@ -96,8 +96,9 @@
 //	                                             runsLeastTies where it would patch
 //	                                             sparse ties): runs of one value, a
 //	                                             line at a time; without AVX-512
-//	                                             before f32 where every binade of
-//	                                             a run is such a piece
+//	                                             before f32 where a run's binades
+//	                                             are few and the last is such a
+//	                                             piece
 //	binade-s    f32Binq[NT] (AVX-512 only)       float32 the same way, in int64 lanes
 //	                                             (exact sums below 2^56), where
 //	                                             binades are long or units tiny

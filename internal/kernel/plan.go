@@ -807,9 +807,9 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		// (Binades of zero's side, too short for pieces, make the
 		// count above large: such runs go to float32 lanes near zero.)
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case s.kind == Float16 && !t.binadeFirst() && s.fewBinades(a, last, n) && s.allRuns(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		// (Without AVX-512 the binade kernel is slower than float32 lanes,
-		// but not the runs kernel.)
+	case s.kind == Float16 && !t.binadeFirst() && s.fewBinades(a, last, n) && s.someRuns(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		// (Without AVX-512 the binade kernel is no faster than float32
+		// lanes, but the runs kernel is.)
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
 		pl.put(mF32, j, n).st = st
@@ -1425,23 +1425,20 @@ func (s *Seq) fewBinades(a, b uint64, n int) bool {
 	return n >= 4096*binades
 }
 
-// allRuns reports whether the float16 elements a through b (step indices
-// apart; their exact sums in int64 lanes) lie on one side of zero, and
-// every binade among them changes value once in runsLeast elements at most
-// (so does the binade nearest zero, whose last place is the least), which
-// planBinades then gives the runs kernel.
-func (s *Seq) allRuns(a, b, step uint64) bool {
+// someRuns reports whether the float16 elements a through b (step indices
+// apart; their exact sums in int64 lanes) reach a binade that changes
+// value once in runsLeast elements at most: the binade farthest from zero
+// among them, whose last place is the greatest, which planBinades then
+// gives the runs kernel.
+func (s *Seq) someRuns(a, b, step uint64) bool {
 	_, la := s.linear(a)
 	_, lb := s.linear(b)
-	ka, kb := int64(la), int64(lb)
-	if ka == 0 || kb == 0 || (ka < 0) != (kb < 0) {
-		return false
+	k := int64(la)
+	if absInt(int64(lb)) > absInt(k) {
+		k = int64(lb)
 	}
-	if absInt(kb) < absInt(ka) {
-		ka = kb
-	}
-	shift, _, _, _ := s.binadeOf(ka)
-	return runsFit(shift, int64(absInt(int64(step*s.dLo))), runsLeast)
+	shift, _, _, _ := s.binadeOf(k)
+	return k != 0 && runsFit(shift, int64(absInt(int64(step*s.dLo))), runsLeast)
 }
 
 // fewLongBinades is fewBinades counting only the binades of shortBinade

@@ -880,9 +880,9 @@ func TestUseTable(t *testing.T) {
 	}
 }
 
-// TestAllRuns holds allRuns to runs worked out by hand: the float16 last
-// place of the binade nearest zero against delta.
-func TestAllRuns(t *testing.T) {
+// TestSomeRuns holds someRuns to runs worked out by hand: the float16 last
+// place of the binade farthest from zero against delta.
+func TestSomeRuns(t *testing.T) {
 	for _, c := range []struct {
 		start, delta float32
 		n            uint64
@@ -890,15 +890,17 @@ func TestAllRuns(t *testing.T) {
 	}{
 		{1024, 1.0 / 2048, 4096, true},           // last place 1: a change every 2048
 		{0.1, 0.3, 4096, false},                  // a change at every element
-		{-1, 1.0 / 1024, 4096, false},            // across zero
-		{600, -3e-4, 100000, true},               // down to 570, last place 1/2: every 1666 or so
-		{600, -3e-4, 1900000, false},             // down to 30, last place 1/64: every 52
+		{-1, 1.0 / 1024, 4096, false},            // to +3: last place 1/512, every 2
+		{-1, 1.0 / 1024, 1 << 20, true},          // to 1023: last place 1/2, every 512
+		{600, -3e-4, 1900000, true},              // down to 30 from 600, last place 1/2: every 1666 or so
+		{30, 3e-4, 33000, false},                 // up to 39.9, last place 1/32: every 104
 		{0.25, 1.0 / (1 << 24), 1 << 20, true},   // last place 2^-12: every 4096
 		{-0.25, -1.0 / (1 << 24), 1 << 20, true}, // the same, negative
+		{0, 0, 100, false},                       // zero
 	} {
 		s := New(Float16, 2, f16(c.start), f16(c.delta), c.n)
-		if got := s.allRuns(0, c.n-1, 1); got != c.want {
-			t.Errorf("%g, %g over %d: allRuns = %v, want %v", c.start, c.delta, c.n, got, c.want)
+		if got := s.someRuns(1, c.n-1, 1); got != c.want {
+			t.Errorf("%g, %g over %d: someRuns = %v, want %v", c.start, c.delta, c.n, got, c.want)
 		}
 	}
 }
