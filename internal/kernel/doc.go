@@ -123,11 +123,13 @@
 //	                                             a piece (before rows-f16 where
 //	                                             binadeFirst holds and binades are
 //	                                             long); rows that span two as runs
-//	rows-runs   f16RowsRuns[NT] (AVX-512 only)  rows-binade or rows-binade-q rows
-//	                                             whose values stay as binade-runs
+//	rows-runs   f16RowsRuns[NT|A] (AVX-512),    rows-binade or rows-binade-q rows
+//	            f16RowsRunsY[NT|A] (AVX2)        whose values stay as binade-runs
 //	                                             needs: the rows' elements one span
 //	rows-binade-q rowsBinQx[NT] (AVX-512 only)   the same in int64 lanes (sums past
-//	                                             31 bits), every tie by the kernel
+//	                                             31 bits), every tie by the kernel;
+//	                                             without AVX-512 only its rows-runs
+//	                                             pieces, the others row-runs
 //	rows-fma-s  rowsFMASx[NT] (AVX-512 only)     float32 rows as fma-s writes runs
 //	                                             (indices below 2^24; before rows-cvt-q)
 //	rows-cvt-q  rowsCvtQ[NT] (AVX-512 only)      float32 rows as cvt-q writes runs
@@ -163,7 +165,7 @@
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for
 // fmaStoreS, fmaD_g for fmaDStore[x], rowsFMAS_g for rowsFMASx, f64To16_g for
 // cvtStoreF16Odd[x],
-// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
+// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
 // for rowsCvtQ,
 // rowsBin_g for rowsBinx, ...); kernels_amd64_test.go calls

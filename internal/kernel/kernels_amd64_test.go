@@ -608,21 +608,22 @@ func TestRunsKernels(t *testing.T) {
 	}
 }
 
-// TestRowsRunsKernels holds the row runs kernels (f16RowsRuns and its
-// streaming and ahead forms) to their twin within their contract: 1 to 40
+// TestRowsRunsKernels holds the row runs kernels (f16RowsRuns, AVX-512, and
+// f16RowsRunsY, AVX2, with their streaming and ahead forms) to their twin within their contract: 1 to 40
 // rows of 1 to 300 elements (2 to 600 bytes), pitches from the row to 200
 // bytes more, at every 2-byte offset, changes as TestRunsKernels; no byte
 // of the gaps or around the rows may change.
 func TestRowsRunsKernels(t *testing.T) {
 	needAVX2(t)
-	if !CPU.AVX512 {
-		t.Skip("the runs kernels are AVX-512 only")
-	}
 	r := rand.New(rand.NewPCG(73, 74))
 	for _, k := range []struct {
 		name  string
 		write rowsRunsKernel
-	}{{"f16RowsRuns", f16RowsRuns}, {"f16RowsRunsNT", f16RowsRunsNT}, {"f16RowsRunsA", f16RowsRunsA}} {
+		x512  bool
+	}{{"f16RowsRunsY", f16RowsRunsY, false}, {"f16RowsRunsYNT", f16RowsRunsYNT, false}, {"f16RowsRunsYA", f16RowsRunsYA, false}, {"f16RowsRuns", f16RowsRuns, true}, {"f16RowsRunsNT", f16RowsRunsNT, true}, {"f16RowsRunsA", f16RowsRunsA, true}} {
+		if k.x512 && !CPU.AVX512 {
+			continue
+		}
 		for c := range 2000 {
 			rows, n := 1+r.IntN(40), 1+r.IntN(300)
 			if r.IntN(4) == 0 {

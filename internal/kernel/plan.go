@@ -198,7 +198,7 @@ const (
 	// (f16RowsRuns, a rowsRunsKernel): the rows' elements are one run of
 	// consecutive indices (rowStep = n*step) and the piece's parameters
 	// those of that run, as mRowsBin's. Pre: as mBinadeRuns for that run;
-	// rows of at least 128 bytes; the table has the kernel (AVX-512).
+	// rows of at least 128 bytes.
 	mRowsRuns
 
 	// mFMAD writes float32 as fma(i, delta, start) in float64, converted
@@ -439,7 +439,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		switch {
 		case s.kind != Float16 || !float || rowStep != uint64(n)*step:
 			return "not float16 rows of consecutive indices"
-		case !t.hasX512():
+		case p.m != mRowsRuns && !t.hasX512():
 			return "the table has no binade row kernel"
 		case p.m == mRowsRuns && !s.int64Lanes(a, last):
 			return "not float16 in int64 lanes"
@@ -1196,9 +1196,11 @@ func (s *Seq) binadeRows(t *table, a uint64, n int, rowStep, step uint64, rows i
 		rowStep == uint64(n)*step && a < s.overIdx && s.int32Lanes(a, a+uint64(rows)*rowStep-step)
 }
 
-// binadeRowsQ is binadeRows for the int64-lane kernel (mRowsBinQ).
+// binadeRowsQ is binadeRows for the int64-lane kernel (mRowsBinQ). (Without
+// AVX-512 only the pieces the runs kernel takes are planned so, the others
+// a row at a time: planRowBinades.)
 func (s *Seq) binadeRowsQ(t *table, a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
-	return s.kind == Float16 && s.mode == modeLinear && known && t.hasX512() &&
+	return s.kind == Float16 && s.mode == modeLinear && known &&
 		rowStep == uint64(n)*step && a < s.overIdx && s.int64Lanes(a, a+uint64(rows)*rowStep-step)
 }
 
@@ -1232,6 +1234,10 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		if m == mRowsBinQ { // (every tie to even by the kernel)
 			if runs(false, false, shift, dm) {
 				p.m = mRowsRuns
+			} else if !t.hasX512() { // (no int64 binade row kernel)
+				*p = piece{m: mRowRuns, j: uint32(r), n: uint32(full)}
+				r += full
+				continue
 			}
 		} else {
 			up, sh := binadeScale(shift)

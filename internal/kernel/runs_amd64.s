@@ -209,12 +209,10 @@ same: \
 	MOVQ 24(SI), R11 \
 	MOVQ 32(SI), R13
 
-#define F16RUNSY(store, fence, ahead) \
-	RUNSARGSY(v+16(FP), inc+24(FP), next+32(FP), rem+40(FP), steps+48(FP)) \
-	MOVQ dst+0(FP), DI \
-	MOVQ n+8(FP), SI \
-	VMOVDQU idxW<>+0(SB), Y3 \
-	VMOVDQU idxW<>+32(SB), Y4 \
+// RUNSSPANY writes the SI elements at DI (the span: AX counts them from
+// its first, BX the next change from there) and goes to end; Y3, Y4 hold
+// idxW.
+#define RUNSSPANY(store, ahead, end) \
 	XORQ AX, AX \
 	MOVQ DI, CX \
 	NEGQ CX \
@@ -270,9 +268,39 @@ change: \
 tail: \
 	MOVQ SI, CX \
 	SUBQ AX, CX \
-	JZ done \
+	JZ end \
 	RUNSWORDS(tailloop, tailsame) \
+	JMP end
+
+#define F16RUNSY(store, fence, ahead) \
+	RUNSARGSY(v+16(FP), inc+24(FP), next+32(FP), rem+40(FP), steps+48(FP)) \
+	MOVQ dst+0(FP), DI \
+	MOVQ n+8(FP), SI \
+	VMOVDQU idxW<>+0(SB), Y3 \
+	VMOVDQU idxW<>+32(SB), Y4 \
+	RUNSSPANY(store, ahead, done) \
 done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// F16ROWSRUNSY is F16ROWSRUNS with RUNSSPANY.
+#define F16ROWSRUNSY(store, fence, ahead) \
+	RUNSARGSY(v+32(FP), inc+40(FP), next+48(FP), rem+56(FP), steps+64(FP)) \
+	VMOVDQU idxW<>+0(SB), Y3 \
+	VMOVDQU idxW<>+32(SB), Y4 \
+	MOVQ rowBytes+24(FP), SI \
+	SHRQ $1, SI \
+row: \
+	MOVQ dst+0(FP), DI \
+	RUNSSPANY(store, ahead, rowdone) \
+rowdone: \
+	SUBQ SI, BX \
+	MOVQ dst+0(FP), DI \
+	ADDQ pitch+16(FP), DI \
+	MOVQ DI, dst+0(FP) \
+	DECQ rows+8(FP) \
+	JNZ row \
 	fence \
 	VZEROUPPER \
 	RET
@@ -319,7 +347,21 @@ TEXT ·f16RunsYNT(SB), NOSPLIT, $0-56
 TEXT ·f16RunsYA(SB), NOSPLIT, $0-56
 	F16RUNSY(VMOVDQU, NOFENCE, AHEAD)
 
-// The words' indices 0 to 31 (f16RunsY).
+// func f16RowsRunsY(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+TEXT ·f16RowsRunsY(SB), NOSPLIT, $0-72
+	F16ROWSRUNSY(VMOVDQU, NOFENCE, NOAHEAD)
+
+// func f16RowsRunsYNT(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+// f16RowsRunsY with streaming stores (for whole lines).
+TEXT ·f16RowsRunsYNT(SB), NOSPLIT, $0-72
+	F16ROWSRUNSY(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func f16RowsRunsYA(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+// f16RowsRunsY fetching its lines ahead of the stores.
+TEXT ·f16RowsRunsYA(SB), NOSPLIT, $0-72
+	F16ROWSRUNSY(VMOVDQU, NOFENCE, AHEAD)
+
+// The words' indices 0 to 31 (f16RunsY, f16RowsRunsY).
 DATA idxW<>+0(SB)/8, $0x0003000200010000
 DATA idxW<>+8(SB)/8, $0x0007000600050004
 DATA idxW<>+16(SB)/8, $0x000b000a00090008

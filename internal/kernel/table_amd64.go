@@ -215,6 +215,15 @@ func f16RunsYNT(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 func f16RunsYA(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 
 //go:noescape
+func f16RowsRunsY(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
+func f16RowsRunsYNT(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
+func f16RowsRunsYA(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
+
+//go:noescape
 func f16Runs(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 
 //go:noescape
@@ -581,11 +590,16 @@ func (t *table) runs(st store, dst *byte, n int, v, inc, next, rem uint64, steps
 	}
 }
 
-// rowsRuns is only called where hasX512 holds.
 func (t *table) rowsRuns(st store, dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64) {
 	switch {
 	case !t.asm:
 		rowsRuns_g(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
+	case !t.avx512 && st == stStream:
+		f16RowsRunsYNT(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
+	case !t.avx512 && st == stAhead:
+		f16RowsRunsYA(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
+	case !t.avx512:
+		f16RowsRunsY(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
 	case st == stStream:
 		f16RowsRunsNT(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
 	case st == stAhead:

@@ -201,7 +201,7 @@ func runs_g(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 	})
 }
 
-// rowsRuns_g is the twin of f16RowsRuns: the rows' elements in order, as
+// rowsRuns_g is the twin of f16RowsRuns[NT|A] and f16RowsRunsY[NT|A]: the rows' elements in order, as
 // runs_g writes a span.
 func rowsRuns_g(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64) {
 	out := unsafe.Slice(dst, (rows-1)*pitch+rowBytes)
