@@ -56,12 +56,13 @@
 skip: \
 	VMOVDQU16 Z2, K2, 0(DI)
 
-// RUNSARGS loads the value (Z0), its change (Z1), the next change (BX),
-// the remainder (R12) and the steps (R8 to R11, R13) from the arguments v,
-// inc, next, rem and steps.
-#define RUNSARGS(v, inc, next, rem, steps) \
-	VPBROADCASTW v, Z0 \
-	VPBROADCASTW inc, Z1 \
+// RUNSARGS loads the value (in every word of val: Z0, or Y0 in the AVX2
+// form), its change (chg: Z1, Y1), the next change (BX), the remainder (R12)
+// and the steps (R8 to R11, R13) from the arguments v, inc, next, rem and
+// steps.
+#define RUNSARGS(val, chg, v, inc, next, rem, steps) \
+	VPBROADCASTW v, val \
+	VPBROADCASTW inc, chg \
 	MOVQ next, BX \
 	MOVQ rem, R12 \
 	MOVQ steps, SI \
@@ -141,7 +142,7 @@ tail: \
 
 // F16RUNS is the span of f16Runs.
 #define F16RUNS(store, fence, ahead) \
-	RUNSARGS(v+16(FP), inc+24(FP), next+32(FP), rem+40(FP), steps+48(FP)) \
+	RUNSARGS(Z0, Z1, v+16(FP), inc+24(FP), next+32(FP), rem+40(FP), steps+48(FP)) \
 	MOVQ dst+0(FP), DI \
 	MOVQ n+8(FP), SI \
 	RUNSSPAN(store, ahead, done) \
@@ -154,7 +155,7 @@ done: \
 // change moved back by a row's elements after each; dst (the row) and
 // rows are kept in their argument slots.
 #define F16ROWSRUNS(store, fence, ahead) \
-	RUNSARGS(v+32(FP), inc+40(FP), next+48(FP), rem+56(FP), steps+64(FP)) \
+	RUNSARGS(Z0, Z1, v+32(FP), inc+40(FP), next+48(FP), rem+56(FP), steps+64(FP)) \
 	MOVQ rowBytes+24(FP), SI \
 	SHRQ $1, SI \
 row: \
@@ -196,18 +197,6 @@ same: \
 	INCQ AX \
 	DECQ CX \
 	JNZ loop
-
-#define RUNSARGSY(v, inc, next, rem, steps) \
-	VPBROADCASTW v, Y0 \
-	VPBROADCASTW inc, Y1 \
-	MOVQ next, BX \
-	MOVQ rem, R12 \
-	MOVQ steps, SI \
-	MOVQ 0(SI), R8 \
-	MOVQ 8(SI), R9 \
-	MOVQ 16(SI), R10 \
-	MOVQ 24(SI), R11 \
-	MOVQ 32(SI), R13
 
 // RUNSSPANY writes the SI elements at DI (the span: AX counts them from
 // its first, BX the next change from there) and goes to end; Y3, Y4 hold
@@ -273,7 +262,7 @@ tail: \
 	JMP end
 
 #define F16RUNSY(store, fence, ahead) \
-	RUNSARGSY(v+16(FP), inc+24(FP), next+32(FP), rem+40(FP), steps+48(FP)) \
+	RUNSARGS(Y0, Y1, v+16(FP), inc+24(FP), next+32(FP), rem+40(FP), steps+48(FP)) \
 	MOVQ dst+0(FP), DI \
 	MOVQ n+8(FP), SI \
 	VMOVDQU idxW<>+0(SB), Y3 \
@@ -286,7 +275,7 @@ done: \
 
 // F16ROWSRUNSY is F16ROWSRUNS with RUNSSPANY.
 #define F16ROWSRUNSY(store, fence, ahead) \
-	RUNSARGSY(v+32(FP), inc+40(FP), next+48(FP), rem+56(FP), steps+64(FP)) \
+	RUNSARGS(Y0, Y1, v+32(FP), inc+40(FP), next+48(FP), rem+56(FP), steps+64(FP)) \
 	VMOVDQU idxW<>+0(SB), Y3 \
 	VMOVDQU idxW<>+32(SB), Y4 \
 	MOVQ rowBytes+24(FP), SI \
