@@ -257,10 +257,11 @@ done: \
 // 128 bytes).
 #define FMASTORE(store, fence, ahead) FMASTOREY(VPBROADCASTQ, VMOVUPD, VMOVAPD, VADDPD, VFMADD213PD, store, fence, ahead)
 
-// FMASTOREY is FMASTORE and FMASTORES (AVX2), for lanes that bc
-// broadcasts, movu loads, mova copies, add adds and fma multiplies and
-// adds: four registers of lanes, a block of 128 bytes.
-#define FMASTOREY(bc, movu, mova, add, fma, store, fence, ahead) \
+// FMAYARGS loads the arguments of an AVX2 FMA kernel (dst, blocks, base,
+// first, inc, start, delta): dst in DI, blocks in CX, the lanes base +
+// first in Y0-Y3 (bc broadcasts, movu loads, add adds), inc in Y4, start
+// in Y10 and delta in Y11 (FMASTOREY, FMADSTORE).
+#define FMAYARGS(bc, movu, add) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -282,12 +283,11 @@ done: \
 	add Y9, Y1, Y1 \
 	add Y9, Y2, Y2 \
 	add Y9, Y3, Y3 \
-	movu (DX), Y4 \
-	TESTQ CX, CX \
-	JZ done \
-loop: \
-	ahead(0) \
-	ahead(64) \
+	movu (DX), Y4
+
+// FMAY sets Y5-Y8 to fma(lane, delta, start) of the lanes Y0-Y3 (mova
+// copies, fma multiplies and adds, rounding once).
+#define FMAY(mova, fma) \
 	mova Y0, Y5 \
 	mova Y1, Y6 \
 	mova Y2, Y7 \
@@ -295,7 +295,19 @@ loop: \
 	fma Y10, Y11, Y5 \
 	fma Y10, Y11, Y6 \
 	fma Y10, Y11, Y7 \
-	fma Y10, Y11, Y8 \
+	fma Y10, Y11, Y8
+
+// FMASTOREY is FMASTORE and FMASTORES (AVX2), for lanes that bc
+// broadcasts, movu loads, mova copies, add adds and fma multiplies and
+// adds: four registers of lanes, a block of 128 bytes.
+#define FMASTOREY(bc, movu, mova, add, fma, store, fence, ahead) \
+	FMAYARGS(bc, movu, add) \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	ahead(0) \
+	ahead(64) \
+	FMAY(mova, fma) \
 	store Y5, 0(DI) \
 	store Y6, 32(DI) \
 	store Y7, 64(DI) \
@@ -412,18 +424,7 @@ done: \
 	VPOR t, Y9, Y9
 
 #define FMADSTORE(store, fence, ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	VBROADCASTSD first+24(FP), Y9 \
-	MOVQ inc+32(FP), DX \
-	VADDPD 0(SI), Y9, Y0 \
-	VADDPD 32(SI), Y9, Y1 \
-	VADDPD 64(SI), Y9, Y2 \
-	VADDPD 96(SI), Y9, Y3 \
-	VBROADCASTSD (DX), Y4 \
-	VBROADCASTSD start+40(FP), Y10 \
-	VBROADCASTSD delta+48(FP), Y11 \
+	FMAYARGS(VPBROADCASTQ, VMOVUPD, VADDPD) \
 	MOVQ $0x1FFFFFFF, AX \
 	MOVQ AX, X14 \
 	VPBROADCASTQ X14, Y14 \
@@ -438,14 +439,7 @@ done: \
 	TESTQ CX, CX \
 	JZ done \
 loop: \
-	VMOVAPD Y0, Y5 \
-	VMOVAPD Y1, Y6 \
-	VMOVAPD Y2, Y7 \
-	VMOVAPD Y3, Y8 \
-	VFMADD213PD Y10, Y11, Y5 \
-	VFMADD213PD Y10, Y11, Y6 \
-	VFMADD213PD Y10, Y11, Y7 \
-	VFMADD213PD Y10, Y11, Y8 \
+	FMAY(VMOVAPD, VFMADD213PD) \
 	VPAND Y14, Y5, Y9 \
 	VPCMPEQQ Y15, Y9, Y9 \
 	FMADLANE(Y6, Y12) \
