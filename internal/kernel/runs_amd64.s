@@ -72,6 +72,29 @@ skip: \
 	MOVQ 24(SI), R11 \
 	MOVQ 32(SI), R13
 
+// RUNSLINES counts, from the element AX of a span of SI (at a line's
+// first element, the next change at BX), the whole lines left in CX and
+// those before the change's line in DX, and moves AX past the latter: to
+// tail where no whole line is left, to change where the change's line is
+// the first (RUNSSPAN, RUNSSPANY).
+#define RUNSLINES(tail, change) \
+	MOVQ SI, CX \
+	SUBQ AX, CX \
+	SARQ $5, CX \
+	TESTQ CX, CX \
+	JLE tail \
+	MOVQ BX, DX \
+	SUBQ AX, DX \
+	SHRQ $5, DX \
+	CMPQ DX, CX \
+	CMOVQGT CX, DX \
+	SUBQ DX, CX \
+	SHLQ $5, DX \
+	ADDQ DX, AX \
+	SHRQ $5, DX \
+	TESTQ DX, DX \
+	JZ change
+
 // RUNSSPAN writes the SI elements at DI line by line from the 64-byte line
 // they start in, and goes to end: AX is the element of the line's first
 // lane (from the span's first; less than 0 in the line the span starts in,
@@ -100,22 +123,7 @@ headmask: \
 	ADDQ $64, DI \
 	ADDQ $32, AX \
 mid: \
-	MOVQ SI, CX \
-	SUBQ AX, CX \
-	SARQ $5, CX \
-	TESTQ CX, CX \
-	JLE tail \
-	MOVQ BX, DX \
-	SUBQ AX, DX \
-	SHRQ $5, DX \
-	CMPQ DX, CX \
-	CMOVQGT CX, DX \
-	SUBQ DX, CX \
-	SHLQ $5, DX \
-	ADDQ DX, AX \
-	SHRQ $5, DX \
-	TESTQ DX, DX \
-	JZ change \
+	RUNSLINES(tail, change) \
 plain: \
 	ahead(0) \
 	store Z0, 0(DI) \
@@ -212,21 +220,7 @@ same: \
 	CMOVQGT SI, CX \
 	RUNSWORDS(headloop, headsame) \
 mid: \
-	MOVQ SI, CX \
-	SUBQ AX, CX \
-	SHRQ $5, CX \
-	JZ tail \
-	MOVQ BX, DX \
-	SUBQ AX, DX \
-	SHRQ $5, DX \
-	CMPQ DX, CX \
-	CMOVQGT CX, DX \
-	SUBQ DX, CX \
-	SHLQ $5, DX \
-	ADDQ DX, AX \
-	SHRQ $5, DX \
-	TESTQ DX, DX \
-	JZ change \
+	RUNSLINES(tail, change) \
 plain: \
 	ahead(0) \
 	store Y0, 0(DI) \
