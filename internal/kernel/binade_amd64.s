@@ -1042,7 +1042,7 @@ TEXT ·rowsBinQx(SB), NOSPLIT, $96-72
 // rowsBinQx with streaming stores (ROWS64NT).
 TEXT ·rowsBinQxNT(SB), NOSPLIT, $96-72
 	BINQROWSETUP
-	ROWS64NT(BINQPLACE, BINQVALUE, BINQADVANCE, QROWPREPW, QNEXT)
+	ROWS64NT(BINQPLACE, BINQVALUE, ZSPILL, ZSTREAM, BINQADVANCE, QROWPREPW, QNEXT)
 
 // func rowsBinQxA(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 // rowsBinQx fetching its lines ahead of the stores.

@@ -130,8 +130,8 @@
 //	                                             31 bits), every tie by the kernel;
 //	                                             without AVX-512 only its rows-runs
 //	                                             pieces, the others row-runs
-//	rows-fma-s  rowsFMASx[NT] (AVX-512 only)     float32 rows as fma-s writes runs
-//	                                             (indices below 2^24; before rows-cvt-q)
+//	rows-fma-s  rowsFMASx[NT|A] (AVX-512),      float32 rows as fma-s writes runs
+//	            rowsFMASY[NT|A] (AVX2)           (indices below 2^24; before rows-cvt-q)
 //	rows-cvt-q  rowsCvtQ[NT] (AVX-512 only)      float32 rows as cvt-q writes runs
 //
 // The store kinds (a piece's store, chosen by the planner from the size of
@@ -163,7 +163,7 @@
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB, addStoreBNT and addStoreBA, fill_g for storeRepStosq, copy_g
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for
-// fmaStoreS, fmaD_g for fmaDStore[x], rowsFMAS_g for rowsFMASx, f64To16_g for
+// fmaStoreS, fmaD_g for fmaDStore[x], rowsFMAS_g for rowsFMASx and rowsFMASY, f64To16_g for
 // cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g

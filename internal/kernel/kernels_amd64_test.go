@@ -909,7 +909,8 @@ func TestRowF16Kernels(t *testing.T) {
 	}
 }
 
-// TestRowFMASKernels holds rowsFMASx[NT] to its twin within its contract:
+// TestRowFMASKernels holds rowsFMASx and rowsFMASY (AVX2), each with its
+// streaming and ahead forms, to their twin within their contract:
 // rows of 128 bytes or more at multiples of 4 bytes (any alignment to a
 // cache line, both forms), indices below 2^24 at any step, any finite start
 // and delta.
@@ -917,13 +918,16 @@ func TestRowFMASKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(99, 100))
 	pairs := []pair[rowsFMASKernel]{
+		{"rowsFMASY", rowsFMASY, rowsFMAS_g, false, false},
+		{"rowsFMASYNT", rowsFMASYNT, rowsFMAS_g, true, false},
+		{"rowsFMASYA", rowsFMASYA, rowsFMAS_g, false, false},
 		{"rowsFMASx", rowsFMASx, rowsFMAS_g, false, true},
 		{"rowsFMASxNT", rowsFMASxNT, rowsFMAS_g, true, true},
 		{"rowsFMASxA", rowsFMASxA, rowsFMAS_g, false, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
-			t.Skip("no AVX-512 on this CPU")
+			continue // (no AVX-512 on this CPU)
 		}
 		for c := range 400 {
 			rows, pitch, rowBytes := rowsCase32(r)

@@ -454,8 +454,8 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		}
 		return s.binadeParams(a, last, p)
 	case mRowsFMAS:
-		if s.kind != Float32 || !float || last >= fmaSMax || !t.hasX512() {
-			return "not float32 of indices below 2^24, or no kernel for them"
+		if s.kind != Float32 || !float || last >= fmaSMax {
+			return "not float32 of indices below 2^24"
 		}
 	case mRowsCvtQ:
 		if s.kind != Float32 || !float || !s.cvtQLanes(a, last) || !t.hasX512() {
@@ -1159,7 +1159,7 @@ func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowS
 			m, first = mRowsWords, s.infAt(a)
 		case s.kind == Float32 && known && s.f32Exact:
 			m = mRowsF32
-		case s.kind == Float32 && s.mode == modeLinear && t.hasX512() && last < fmaSMax:
+		case s.kind == Float32 && s.mode == modeLinear && last < fmaSMax:
 			m = mRowsFMAS
 		case s.kind == Float32 && s.mode == modeLinear && t.hasX512() && s.cvtQLanes(a, last):
 			m = mRowsCvtQ

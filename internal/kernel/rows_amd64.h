@@ -190,15 +190,17 @@ OUT:
 // (0(SP)) and COPYPART (masked stores ran at less than half the speed here,
 // 2026-11-23). Rows start at a multiple of 2 bytes and are a multiple of 2
 // long, 128 bytes or more (so at least one whole line lies between the
-// partial ones).
-#define ROWS64NT(place, value, advance, rowprep, nextrow) \
+// partial ones). spill puts value's block at 0(SP), stream streams it to
+// 0(DI): ZSPILL and ZSTREAM for a block in Z5, YSPILL and YSTREAM for one in
+// Y5, Y6 (the AVX2 row kernels).
+#define ROWS64NT(place, value, spill, stream, advance, rowprep, nextrow) \
 row: \
 	ROWFETCH \
 	rowprep \
 	ROWHEAD \
 	place(0) \
 	value \
-	VMOVDQU64 Z5, 0(SP) \
+	spill \
 	MOVQ SP, SI \
 	MOVQ R8, DI \
 	MOVQ BX, CX \
@@ -212,7 +214,7 @@ row: \
 	place(8) \
 lines: \
 	value \
-	VMOVNTDQ Z5, 0(DI) \
+	stream \
 	advance \
 	ADDQ $64, DI \
 	SUBQ $64, CX \
@@ -221,7 +223,7 @@ lines: \
 	JZ next \
 	place(16) \
 	value \
-	VMOVDQU64 Z5, 0(SP) \
+	spill \
 	LEAQ 64(SP), SI \
 	SUBQ DX, SI \
 	LEAQ (R8)(R11*1), DI \
@@ -229,3 +231,12 @@ lines: \
 	MOVQ DX, CX \
 	COPYPART(tail16, tail8, tail4, tail2, next) \
 	ROWNEXTL(SFENCE, nextrow, row, done)
+
+#define ZSPILL VMOVDQU64 Z5, 0(SP)
+#define ZSTREAM VMOVNTDQ Z5, 0(DI)
+#define YSPILL \
+	VMOVDQU Y5, 0(SP) \
+	VMOVDQU Y6, 32(SP)
+#define YSTREAM \
+	VMOVNTDQ Y5, 0(DI) \
+	VMOVNTDQ Y6, 32(DI)

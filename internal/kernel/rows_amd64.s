@@ -311,6 +311,61 @@ next: \
 	VADDPS Z20, Z0, Z0 \
 	ADDQ $128, DI
 
+// rowsFMASY is rowsFMASx in AVX2: a block's lanes in Y0 (0 to 7) and Y1
+// (8 to 15), the pair's second block's in Y2, Y3; base in Y10, Y11, inc in
+// Y4, 2*inc in Y15, start in Y13, delta in Y14; a block's values in Y5, Y6
+// (the pair's second in Y7, Y8).
+#define FMASYPLACE(off) \
+	VCVTSI2SSQ off(R12), X9, X9 \
+	VBROADCASTSS X9, Y9 \
+	VADDPS Y10, Y9, Y0 \
+	VADDPS Y11, Y9, Y1
+
+#define FMASYVALUE \
+	VMOVAPS Y0, Y5 \
+	VFMADD213PS Y13, Y14, Y5 \
+	VMOVAPS Y1, Y6 \
+	VFMADD213PS Y13, Y14, Y6
+
+#define FMASYSTORE(at) \
+	FMASYVALUE \
+	VMOVUPS Y5, 0(at) \
+	VMOVUPS Y6, 32(at)
+
+#define FMASYADVANCE \
+	VADDPS Y4, Y0, Y0 \
+	VADDPS Y4, Y1, Y1
+
+#define FMASYROWSETUP \
+	ROWARGS \
+	QSTEPS \
+	VPBROADCASTD inc+48(FP), Y4 \
+	VADDPS Y4, Y4, Y15 \
+	VPBROADCASTD start+56(FP), Y13 \
+	VPBROADCASTD delta+64(FP), Y14 \
+	VMOVUPS 0(SI), Y10 \
+	VMOVUPS 32(SI), Y11 \
+	TESTQ R9, R9 \
+	JZ done
+
+#define FMASYPAIR(store, advance, ahead) \
+	VADDPS Y4, Y0, Y2 \
+	VADDPS Y4, Y1, Y3 \
+	ahead(0) \
+	ahead(64) \
+	FMASYVALUE \
+	VMOVAPS Y2, Y7 \
+	VFMADD213PS Y13, Y14, Y7 \
+	VMOVAPS Y3, Y8 \
+	VFMADD213PS Y13, Y14, Y8 \
+	VMOVUPS Y5, 0(DI) \
+	VMOVUPS Y6, 32(DI) \
+	VMOVUPS Y7, 64(DI) \
+	VMOVUPS Y8, 96(DI) \
+	VADDPS Y15, Y0, Y0 \
+	VADDPS Y15, Y1, Y1 \
+	ADDQ $128, DI
+
 // ROWSF16X is rowsF16x, with ahead as ROWS64 takes it.
 #define ROWSF16X(ahead) \
 	ROWARGS \
@@ -474,7 +529,7 @@ TEXT ·rowsCvtQ(SB), NOSPLIT, $96-64
 // rowsCvtQ with streaming stores (ROWS64NT).
 TEXT ·rowsCvtQNT(SB), NOSPLIT, $96-64
 	CVTQROWSETUP
-	ROWS64NT(CVTQPLACE, CVTQVALUE, CVTQADVANCE, QROWPREPD, QNEXT)
+	ROWS64NT(CVTQPLACE, CVTQVALUE, ZSPILL, ZSTREAM, CVTQADVANCE, QROWPREPD, QNEXT)
 
 // func rowsCvtQA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 // rowsCvtQ fetching its lines ahead of the stores.
@@ -494,10 +549,28 @@ TEXT ·rowsFMASx(SB), NOSPLIT, $96-72
 // rowsFMASx with streaming stores (ROWS64NT).
 TEXT ·rowsFMASxNT(SB), NOSPLIT, $96-72
 	FMASROWSETUP
-	ROWS64NT(FMASPLACE, FMASVALUE, FMASADVANCE, QROWPREPD, QNEXT)
+	ROWS64NT(FMASPLACE, FMASVALUE, ZSPILL, ZSTREAM, FMASADVANCE, QROWPREPD, QNEXT)
 
 // func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 // rowsFMASx fetching its lines ahead of the stores.
 TEXT ·rowsFMASxA(SB), NOSPLIT, $96-72
 	FMASROWSETUP
 	ROWS64(FMASPLACE, FMASSTORE, FMASPAIR, FMASADVANCE, AHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
+
+// func rowsFMASY(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
+// rowsFMASx with AVX2 (a block in Y0, Y1: FMASYPLACE and the others).
+TEXT ·rowsFMASY(SB), NOSPLIT, $96-72
+	FMASYROWSETUP
+	ROWS64(FMASYPLACE, FMASYSTORE, FMASYPAIR, FMASYADVANCE, NOAHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
+
+// func rowsFMASYNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
+// rowsFMASY with streaming stores (ROWS64NT).
+TEXT ·rowsFMASYNT(SB), NOSPLIT, $96-72
+	FMASYROWSETUP
+	ROWS64NT(FMASYPLACE, FMASYVALUE, YSPILL, YSTREAM, FMASYADVANCE, QROWPREPD, QNEXT)
+
+// func rowsFMASYA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
+// rowsFMASY fetching its lines ahead of the stores.
+TEXT ·rowsFMASYA(SB), NOSPLIT, $96-72
+	FMASYROWSETUP
+	ROWS64(FMASYPLACE, FMASYSTORE, FMASYPAIR, FMASYADVANCE, AHEAD, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)

@@ -289,6 +289,15 @@ func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps 
 func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 
 //go:noescape
+func rowsFMASY(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
+
+//go:noescape
+func rowsFMASYNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
+
+//go:noescape
+func rowsFMASYA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
+
+//go:noescape
 func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
@@ -655,12 +664,17 @@ func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, in
 	}
 }
 
-// rowsFMAS is only called where hasX512 holds; streaming, on rows that
-// stream (rowsStreamable).
+// rowsFMAS streams only rows that stream (rowsStreamable).
 func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
 	switch {
 	case !t.asm:
 		rowsFMAS_g(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
+	case !t.avx512 && st == stStream:
+		rowsFMASYNT(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
+	case !t.avx512 && st == stAhead:
+		rowsFMASYA(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
+	case !t.avx512:
+		rowsFMASY(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	case st == stStream:
 		rowsFMASxNT(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	case st == stAhead:

@@ -442,7 +442,7 @@ func rowsCvtQ_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *ro
 	}
 }
 
-// rowsFMAS_g is the twin of rowsFMASx[NT]: each place's blocks of 16
+// rowsFMAS_g is the twin of rowsFMASx and rowsFMASY [NT|A]: each place's blocks of 16
 // float32 as fmaS_g writes its lanes.
 func rowsFMAS_g(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
 	st := float64(math.Float32frombits(uint32(start)))
