@@ -983,6 +983,142 @@ TEXT ·rowsBinx(SB), NOSPLIT, $24-72
 TEXT ·rowsBinxA(SB), NOSPLIT, $24-72
 	ROWSBINX(AHEAD)
 
+// rowsBinY is rowsBinx in AVX2, a block as F16BIN makes one: two halves
+// of 16 elements, each from an even register (Y0, Y2) and an odd one (Y1,
+// Y3) with VPBLENDW, each with its half of the tie mask (Y14, Y15). The
+// scaled base is in Y10, Y12 (even) and Y11, Y13 (odd), in F16BIN's order;
+// inc in Y4, the scale (to - shift) in X8, c (wide) in Y7; a block's halves
+// in Y5, Y6 (Y9 a temporary). ROWS64 takes a block at a time (SEQPAIR).
+#define BINROWLANESY(to) \
+	NEGQ AX \
+	ADDQ $to, AX \
+	MOVQ AX, X8 \
+	MOVQ inc+48(FP), AX \
+	MOVQ AX, X4 \
+	VPBROADCASTD X4, Y4 \
+	VPSLLD X8, Y4, Y4 \
+	VMOVDQU 0(SI), Y10 \
+	VMOVDQU 64(SI), Y11 \
+	VMOVDQU 32(SI), Y12 \
+	VMOVDQU 96(SI), Y13 \
+	VPSLLD X8, Y10, Y10 \
+	VPSLLD X8, Y11, Y11 \
+	VPSLLD X8, Y12, Y12 \
+	VPSLLD X8, Y13, Y13
+
+// BINPLACEY0 puts a place's lanes in Y0-Y3: the scaled base plus its first
+// kb (the low 32 bits at off(R12)) scaled by X8; BINPLACEY adds its tie
+// mask (the high 32 bits) as words of 1 in Y14 (elements 0 to 15) and Y15
+// (16 to 31), as F16BIN makes them.
+#define BINPLACEY0(off) \
+	MOVQ off(R12), AX \
+	MOVQ AX, X9 \
+	VPBROADCASTD X9, Y9 \
+	VPSLLD X8, Y9, Y9 \
+	VPADDD Y10, Y9, Y0 \
+	VPADDD Y11, Y9, Y1 \
+	VPADDD Y12, Y9, Y2 \
+	VPADDD Y13, Y9, Y3
+
+#define TIEWORDS(r, x) \
+	MOVQ AX, x \
+	VPBROADCASTW x, r \
+	VPAND bitsW<>(SB), r, r \
+	VPCMPEQW bitsW<>(SB), r, r \
+	VPSRLW $15, r, r
+
+#define BINPLACEY(off) \
+	BINPLACEY0(off) \
+	SHRQ $32, AX \
+	TIEWORDS(Y14, X14) \
+	SHRQ $16, AX \
+	TIEWORDS(Y15, X15)
+
+// The blocks of rowsBinY at 0(at): BINBLOCKHY for lanes scaled to shift
+// 16 with c << 16 added (the high word of each lane is c + q), BINBLOCKY
+// for lanes scaled to shift 20 (q = kb >> 20, c added after); the 0 forms
+// for rows with no ties.
+#define BINHALFHY(even, odd, z, mask) \
+	VPSRLD $16, even, z \
+	VPBLENDW $0xAA, odd, z, z \
+	VPANDN z, mask, z
+
+#define BINHALFHY0(even, odd, z, mask) \
+	VPSRLD $16, even, z \
+	VPBLENDW $0xAA, odd, z, z
+
+#define BINHALFY(even, odd, z, mask) \
+	VPSRLD $20, even, z \
+	VPSRLW $4, odd, Y9 \
+	VPBLENDW $0xAA, Y9, z, z \
+	VPANDN z, mask, z \
+	VPADDW Y7, z, z
+
+#define BINHALFY0(even, odd, z, mask) \
+	VPSRLD $20, even, z \
+	VPSRLW $4, odd, Y9 \
+	VPBLENDW $0xAA, Y9, z, z \
+	VPADDW Y7, z, z
+
+#define BINBLOCKOFY(half, at) \
+	half(Y0, Y1, Y5, Y14) \
+	half(Y2, Y3, Y6, Y15) \
+	VMOVDQU Y5, 0(at) \
+	VMOVDQU Y6, 32(at)
+
+#define BINBLOCKHY(at) BINBLOCKOFY(BINHALFHY, at)
+#define BINBLOCKHY0(at) BINBLOCKOFY(BINHALFHY0, at)
+#define BINBLOCKY(at) BINBLOCKOFY(BINHALFY, at)
+#define BINBLOCKY0(at) BINBLOCKOFY(BINHALFY0, at)
+
+#define BINADVANCEY \
+	VPADDD Y4, Y0, Y0 \
+	VPADDD Y4, Y1, Y1 \
+	VPADDD Y4, Y2, Y2 \
+	VPADDD Y4, Y3, Y3
+
+// ROWSBINY is rowsBinY, with ahead as ROWS64 takes it: ROWSBINX's four
+// loops.
+#define ROWSBINY(ahead) \
+	ROWARGS \
+	MOVQ shift+56(FP), AX \
+	CMPQ AX, $16 \
+	JA wide \
+	BINROWLANESY(16) \
+	MOVQ c+64(FP), AX \
+	SHLL $16, AX \
+	MOVQ AX, X9 \
+	VPBROADCASTD X9, Y9 \
+	VPADDD Y9, Y10, Y10 \
+	VPADDD Y9, Y11, Y11 \
+	VPADDD Y9, Y12, Y12 \
+	VPADDD Y9, Y13, Y13 \
+	BINSTEPS \
+	JNE hties \
+	ROWS64(BINPLACEY0, BINBLOCKHY0, SEQPAIR, BINADVANCEY, ahead, BINROWPREP0, BINNEXT, h0row, h0aligned, h0pairs, h0one, h0last, h0done) \
+hties: \
+	ROWS64(BINPLACEY, BINBLOCKHY, SEQPAIR, BINADVANCEY, ahead, BINROWPREP, BINNEXT, hrow, haligned, hpairs, hone, hlast, hdone) \
+wide: \
+	BINROWLANESY(20) \
+	MOVQ c+64(FP), AX \
+	MOVQ AX, X7 \
+	VPBROADCASTW X7, Y7 \
+	BINSTEPS \
+	JNE wties \
+	ROWS64(BINPLACEY0, BINBLOCKY0, SEQPAIR, BINADVANCEY, ahead, BINROWPREP0, BINNEXT, w0row, w0aligned, w0pairs, w0one, w0last, w0done) \
+wties: \
+	ROWS64(BINPLACEY, BINBLOCKY, SEQPAIR, BINADVANCEY, ahead, BINROWPREP, BINNEXT, row, aligned, pairs, one, last, done)
+
+// func rowsBinY(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
+// rowsBinx with AVX2 (see BINROWLANESY).
+TEXT ·rowsBinY(SB), NOSPLIT, $24-72
+	ROWSBINY(NOAHEAD)
+
+// func rowsBinYA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
+// rowsBinY fetching its lines ahead of the stores.
+TEXT ·rowsBinYA(SB), NOSPLIT, $24-72
+	ROWSBINY(AHEAD)
+
 // The lanes of a place of rowsBinQx: the scaled base (Z16-Z19, c << 48 in
 // it) plus the place's first kb scaled by X15, in Z0-Z3.
 #define BINQPLACE(off) \

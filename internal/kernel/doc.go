@@ -118,11 +118,12 @@
 //	rows-words  rowsAdd{B,W,D,Q}[NT]             rows of integers, constants, infinities
 //	rows-f32    rowsAddS[NT]                     float32 rows exact in float32 lanes
 //	rows-f16    rowsF16x (AVX-512 only)          float16 rows exact in float32 lanes
-//	rows-binade rowsBinx (AVX-512 only)          float16 rows of consecutive indices
-//	                                             in int32 lanes, one sign and binade
+//	rows-binade rowsBinx[A] (AVX-512),          float16 rows of consecutive indices
+//	            rowsBinY[A] (AVX2)               in int32 lanes, one sign and binade
 //	                                             a piece (before rows-f16 where
 //	                                             binadeFirst holds and binades are
-//	                                             long); rows that span two as runs
+//	                                             long; without AVX-512 for exact
+//	                                             rows too); rows that span two as runs
 //	rows-runs   f16RowsRuns[NT|A] (AVX-512),    rows-binade or rows-binade-q rows
 //	            f16RowsRunsY[NT|A] (AVX2)        whose values stay as binade-runs
 //	                                             needs: the rows' elements one span
@@ -168,7 +169,7 @@
 // bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
 // for rowsCvtQ,
-// rowsBin_g for rowsBinx, ...); kernels_amd64_test.go calls
+// rowsBin_g for rowsBinx and rowsBinY, ...); kernels_amd64_test.go calls
 // both directly on random inputs within the routine's contract, for every
 // table of the machine (AVX-512 and AVX2) and every store kind.
 //

@@ -1053,16 +1053,18 @@ func TestRowBinQKernels(t *testing.T) {
 	}
 }
 
-// TestRowBinadeKernels holds rowsBinx to its twin within its contract: each
+// TestRowBinadeKernels holds rowsBinx and rowsBinY (AVX2), with their ahead
+// forms, to their twin within their contract: each
 // place's every kb below 2^(shift+12), shift at most 20, c even, any tie
 // masks.
 func TestRowBinadeKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(75, 76))
-	pairs := []pair[rowsBinKernel]{{"rowsBinx", rowsBinx, rowsBin_g, false, true}, {"rowsBinxA", rowsBinxA, rowsBin_g, false, true}}
+	pairs := []pair[rowsBinKernel]{{"rowsBinY", rowsBinY, rowsBin_g, false, false}, {"rowsBinYA", rowsBinYA, rowsBin_g, false, false},
+		{"rowsBinx", rowsBinx, rowsBin_g, false, true}, {"rowsBinxA", rowsBinxA, rowsBin_g, false, true}}
 	for _, p := range pairs {
 		if skip(p) {
-			t.Skip("no AVX-512 on this CPU")
+			continue // (no AVX-512 on this CPU)
 		}
 		for c := range 300 {
 			rows, pitch, rowBytes := rowsCase(r, 64)

@@ -124,11 +124,11 @@ const (
 	mRowsF16
 
 	// mRowsBin writes rows of float16 of one sign and one binade from
-	// int32 lanes (rowsBinx), as mBinade writes a run: the rows' elements
+	// int32 lanes (rowsBinx, rowsBinY), as mBinade writes a run: the rows' elements
 	// are one run of consecutive indices (rowStep = n*step), and first, d,
 	// the ties, tie and per are those of that run (element e of the
 	// piece's r-th row is its element r*n + e). Pre: as mBinade for that
-	// run; rows of at least 128 bytes; the table has the kernel (AVX-512).
+	// run; rows of at least 128 bytes.
 	mRowsBin
 
 	// mRowsCvtQ writes rows of float32 from the exact sums in int64 lanes
@@ -439,8 +439,8 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		switch {
 		case s.kind != Float16 || !float || rowStep != uint64(n)*step:
 			return "not float16 rows of consecutive indices"
-		case p.m != mRowsRuns && !t.hasX512():
-			return "the table has no binade row kernel"
+		case p.m == mRowsBinQ && !t.hasX512():
+			return "the table has no int64 binade row kernel"
 		case p.m == mRowsRuns && !s.int64Lanes(a, last):
 			return "not float16 in int64 lanes"
 		case p.m == mRowsRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
@@ -1163,8 +1163,8 @@ func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowS
 			m = mRowsFMAS
 		case s.kind == Float32 && s.mode == modeLinear && t.hasX512() && s.cvtQLanes(a, last):
 			m = mRowsCvtQ
-		case s.binadeRows(t, a, n, rowStep, step, end-r, known) &&
-			(!s.f32Exact || t.binadeFirst() && s.fewBinades(a, a+uint64(end-r)*rowStep-step, (end-r)*n)):
+		case s.binadeRows(a, n, rowStep, step, end-r, known) &&
+			(!s.f32Exact || !t.hasX512() || t.binadeFirst() && s.fewBinades(a, a+uint64(end-r)*rowStep-step, (end-r)*n)):
 			m = mRowsBin
 		case s.kind == Float16 && known && s.f32Exact && t.hasX512():
 			m = mRowsF16
@@ -1191,8 +1191,8 @@ func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowS
 // binadeRows reports whether the binade row kernel may write the rows
 // rows of n elements from index a (rowStep apart, all finite): float16
 // rows of consecutive indices, in int32 lanes.
-func (s *Seq) binadeRows(t *table, a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
-	return s.kind == Float16 && s.mode == modeLinear && known && t.hasX512() &&
+func (s *Seq) binadeRows(a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
+	return s.kind == Float16 && s.mode == modeLinear && known &&
 		rowStep == uint64(n)*step && a < s.overIdx && s.int32Lanes(a, a+uint64(rows)*rowStep-step)
 }
 

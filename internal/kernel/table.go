@@ -227,9 +227,10 @@ type table struct {
 var goTable = &table{name: "go"}
 
 // hasX512 reports whether the table has the kernels only the AVX-512 form
-// has: the binade kernels in int64 lanes (f16Binq, f32Binq) and the float16
-// row kernels (rowsF16x, rowsBinx). Where it has not, the planner sends
-// those sums to float64 lanes and those rows one at a time as runs.
+// has: the binade kernels in int64 lanes (f16Binq, f32Binq) and the row
+// kernels rowsF16x, rowsBinQx and rowsCvtQ. Where it has not, the planner
+// sends those sums to float64 lanes, exact float16 rows to rows-binade, and
+// the other rows one at a time as runs.
 func (t *table) hasX512() bool { return !t.asm || t.avx512 }
 
 // spanTies reports whether the table's binSpan writes ties every 64

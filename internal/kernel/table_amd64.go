@@ -349,6 +349,12 @@ func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *ro
 func rowsF16xA(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
 
 //go:noescape
+func rowsBinY(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
+
+//go:noescape
+func rowsBinYA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
+
+//go:noescape
 func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 
 //go:noescape
@@ -778,11 +784,15 @@ func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base
 	}
 }
 
-// rowsBin is only called where hasX512 holds.
+// rowsBin has no streaming form (rowsStreamable).
 func (t *table) rowsBin(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64) {
 	switch {
 	case !t.asm:
 		rowsBin_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
+	case !t.avx512 && st == stAhead:
+		rowsBinYA(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
+	case !t.avx512:
+		rowsBinY(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	case st == stAhead:
 		rowsBinxA(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	default:
