@@ -879,6 +879,109 @@ TEXT ·f32BinqNT(SB), NOSPLIT, $0-64
 TEXT ·f32BinqA(SB), NOSPLIT, $0-64
 	F32BINQ(VMOVDQU64, NOFENCE, AHEAD)
 
+// F32BINQY is F32BINQ in AVX2: a block's 16 lanes in four registers of
+// four, reordered once so that one VSHUFPS gathers the high dwords of two
+// of them in element order (Y0: elements 0, 1, 4, 5; Y1: 2, 3, 6, 7; Y2,
+// Y3 the same 8 on); ties to even as F32BINQ's, from the high dwords of
+// kb-1 (Y11: all ones; Y14: dwords of ^1).
+#define F32QNEXT(loop) \
+	VPADDQ Y4, Y0, Y0 \
+	VPADDQ Y4, Y1, Y1 \
+	VPADDQ Y4, Y2, Y2 \
+	VPADDQ Y4, Y3, Y3 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop
+
+#define F32QTIE(lo, hi, z) \
+	VPADDQ Y11, lo, Y7 \
+	VPADDQ Y11, hi, Y8 \
+	VSHUFPS $0xDD, Y8, Y7, Y7 \
+	VPOR Y14, Y7, Y7 \
+	VPAND Y7, z, z
+
+#define F32BINQY(store, fence, ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ AX, X9 \
+	VPBROADCASTQ X9, Y9 \
+	MOVQ c+48(FP), AX \
+	SHLQ $32, AX \
+	MOVQ AX, X10 \
+	VPBROADCASTQ X10, Y10 \
+	MOVQ shift+40(FP), AX \
+	NEGQ AX \
+	ADDQ $32, AX \
+	MOVQ AX, X13 \
+	VMOVDQU 0(SI), Y5 \
+	VMOVDQU 32(SI), Y6 \
+	VPERM2I128 $0x20, Y6, Y5, Y0 \
+	VPERM2I128 $0x31, Y6, Y5, Y1 \
+	VMOVDQU 64(SI), Y5 \
+	VMOVDQU 96(SI), Y6 \
+	VPERM2I128 $0x20, Y6, Y5, Y2 \
+	VPERM2I128 $0x31, Y6, Y5, Y3 \
+	VPADDQ Y9, Y0, Y0 \
+	VPADDQ Y9, Y1, Y1 \
+	VPADDQ Y9, Y2, Y2 \
+	VPADDQ Y9, Y3, Y3 \
+	VPSLLQ X13, Y0, Y0 \
+	VPSLLQ X13, Y1, Y1 \
+	VPSLLQ X13, Y2, Y2 \
+	VPSLLQ X13, Y3, Y3 \
+	VPADDQ Y10, Y0, Y0 \
+	VPADDQ Y10, Y1, Y1 \
+	VPADDQ Y10, Y2, Y2 \
+	VPADDQ Y10, Y3, Y3 \
+	MOVQ inc+32(FP), AX \
+	MOVQ AX, X4 \
+	VPBROADCASTQ X4, Y4 \
+	VPSLLQ X13, Y4, Y4 \
+	TESTQ CX, CX \
+	JZ done \
+	CMPQ ties+56(FP), $0 \
+	JNE ties \
+loop: \
+	ahead(0) \
+	VSHUFPS $0xDD, Y1, Y0, Y5 \
+	VSHUFPS $0xDD, Y3, Y2, Y6 \
+	store Y5, 0(DI) \
+	store Y6, 32(DI) \
+	F32QNEXT(loop) \
+	JMP done \
+ties: \
+	VPCMPEQQ Y11, Y11, Y11 \
+	VPSLLD $1, Y11, Y14 \
+tloop: \
+	ahead(0) \
+	VSHUFPS $0xDD, Y1, Y0, Y5 \
+	F32QTIE(Y0, Y1, Y5) \
+	VSHUFPS $0xDD, Y3, Y2, Y6 \
+	F32QTIE(Y2, Y3, Y6) \
+	store Y5, 0(DI) \
+	store Y6, 32(DI) \
+	F32QNEXT(tloop) \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// func f32BinqY(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+TEXT ·f32BinqY(SB), NOSPLIT, $0-64
+	F32BINQY(VMOVDQU, NOFENCE, NOAHEAD)
+
+// func f32BinqYNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+// f32BinqY with streaming stores.
+TEXT ·f32BinqYNT(SB), NOSPLIT, $0-64
+	F32BINQY(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func f32BinqYA(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+// f32BinqY fetching its lines ahead of the stores.
+TEXT ·f32BinqYA(SB), NOSPLIT, $0-64
+	F32BINQY(VMOVDQU, NOFENCE, AHEAD)
+
 // The tie mask of the place at off(R12) (its high 32 bits, a bit an
 // element) as words of 1 in Z14, and the place's lanes in Z0, Z1: base
 // (scaled, Z10, Z11) plus its first (the low 32 bits) scaled by X15.

@@ -99,8 +99,8 @@
 //	                                             before f32 where a run's binades
 //	                                             are few and the last is such a
 //	                                             piece
-//	binade-s    f32Binq[NT] (AVX-512 only)       float32 the same way, in int64 lanes
-//	                                             (exact sums below 2^56), where
+//	binade-s    f32Binq[NT|A] (AVX-512),        float32 the same way, in int64 lanes
+//	            f32BinqY[NT|A] (AVX2)            (exact sums below 2^56), where
 //	                                             binades are long or units tiny
 //	cvt-q       cvtqStoreS[NT] (AVX-512 only)    float32 whose exact sums fit int64
 //	                                             lanes, at a unit of 2^-126 or more:
@@ -110,7 +110,7 @@
 //	            cvtStoreF16Odd[x][NT]            (float32: before cvt-q, faster)
 //	fma-d       fmaDStore[x][NT|A]               float32 the above do not take (exact
 //	                                             sums past 63 bits; without AVX-512,
-//	                                             those of cvt-q and binade-s too):
+//	                                             those of cvt-q too):
 //	                                             fma in float64 lanes, then to
 //	                                             float32; blocks at a float32
 //	                                             midpoint as linear
@@ -166,7 +166,7 @@
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for
 // fmaStoreS, fmaD_g for fmaDStore[x], rowsFMAS_g for rowsFMASx and rowsFMASY, f64To16_g for
 // cvtStoreF16Odd[x],
-// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binQ_g for f16Binq, binS_g for f32Binq, cvtQ_g for
+// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binQ_g for f16Binq, binS_g for f32Binq and f32BinqY, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
 // for rowsCvtQ,
 // rowsBin_g for rowsBinx and rowsBinY, ...); kernels_amd64_test.go calls

@@ -78,10 +78,10 @@ const (
 	// table has the kernel (AVX-512); as mBinade otherwise.
 	mBinadeQ
 
-	// mBinadeS is the binade method for float32 (f32Binq), in int64 lanes:
-	// the bits are c + round(|k| / 2^shift) as for mBinade, with float32's
-	// significand. Pre: float32; binSLanes over the piece; the table has
-	// the kernel (AVX-512); as mBinade otherwise (blocks of 16 elements).
+	// mBinadeS is the binade method for float32 (f32Binq, f32BinqY), in
+	// int64 lanes: the bits are c + round(|k| / 2^shift) as for mBinade,
+	// with float32's significand. Pre: float32; binSLanes over the piece;
+	// as mBinade otherwise (blocks of 16 elements).
 	mBinadeS
 
 	// mCvtQ writes float32 from the exact sums in int64 lanes, each
@@ -337,7 +337,7 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "dense ties of a period the kernel's tie form does not take"
 		case p.m == mBinadeQ && (!s.int64Lanes(a, last) || !t.hasX512()):
 			return "not float16 in int64 lanes, or no kernel for them"
-		case p.m == mBinadeS && (!s.binSLanes(a, last) || !t.hasX512()):
+		case p.m == mBinadeS && !s.binSLanes(a, last):
 			return "not float32 in int64 lanes, or no kernel for them"
 		}
 		if why := s.binadeParams(a, last, p); why != "" {
@@ -821,7 +821,7 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		// (Without AVX-512, only the pieces the runs kernel takes; the
 		// others go to float64 lanes, or the plain method.)
 		return s.planBinades(t, j, e, a, step, st, mBinadeQ, pl)
-	case s.kind == Float32 && t.hasX512() && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
+	case s.kind == Float32 && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
 		// (Where binSLanes holds and unit is -126 or more, so does
 		// cvtQLanes: unit is at most 104, float32's last place at its
 		// largest finite values.)
@@ -847,8 +847,8 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 // mBinadeAdd, which needs binadesRepeat over [j, e)) is a binade piece;
 // shorter ones (binades near zero, where the values grow fast against their
 // binade) go together to float32 lanes where they are exact there, else to
-// float64 lanes (float32: the cvt-q method where it may), or to the plain
-// method if fewer than a block of those. It returns how far its pieces
+// float64 lanes (float32: the cvt-q method where it may, else fma-d), or
+// to the plain method if fewer than a block of those. It returns how far its pieces
 // reach.
 func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m method, pl *plan) int {
 	_, lo := s.linear(a)
@@ -869,10 +869,12 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		last := i + uint64(j-short-1)*step
 		if j-short >= 32 && s.f32Lanes(i, last, step) {
 			pl.put(mF32, short, j-short).st = st
-		} else if m == mBinadeS && j-short >= 16 && s.cvtQLanes(i, last) {
+		} else if m == mBinadeS && j-short >= 16 && t.hasX512() && s.cvtQLanes(i, last) {
 			pl.put(mCvtQ, short, j-short).st = st
 		} else if j-short >= 32 && (m == mBinade || m == mBinadeAdd || s.f64Lanes(i, last, step)) {
 			pl.put(mF64, short, j-short).st = st
+		} else if m == mBinadeS && j-short >= 16 { // (no cvt-q kernel)
+			pl.put(mFMAD, short, j-short).st = st
 		} else {
 			s.plain(pl, short, j-short, i, step)
 		}

@@ -251,6 +251,15 @@ func f16BinqNT(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, tie
 func f16BinqA(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
+func f32BinqY(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+
+//go:noescape
+func f32BinqYNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+
+//go:noescape
+func f32BinqYA(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
+
+//go:noescape
 func f32Binq(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
@@ -725,6 +734,12 @@ func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, in
 	switch {
 	case !t.asm:
 		binS_g(dst, blocks, base, first, inc, shift, c, ties)
+	case !t.avx512 && st == stStream:
+		f32BinqYNT(dst, blocks, base, first, inc, shift, c, ties)
+	case !t.avx512 && st == stAhead:
+		f32BinqYA(dst, blocks, base, first, inc, shift, c, ties)
+	case !t.avx512:
+		f32BinqY(dst, blocks, base, first, inc, shift, c, ties)
 	case st == stStream:
 		f32BinqNT(dst, blocks, base, first, inc, shift, c, ties)
 	case st == stAhead:
