@@ -639,6 +639,311 @@ wties: \
 	ADDQ 8(SI), R13 \
 	ADDQ 32(SI), DX
 
+// F32BINQY is F32BINQ in AVX2: a block's 16 lanes in four registers of
+// four, reordered once so that one VSHUFPS gathers the high dwords of two
+// of them in element order (Y0: elements 0, 1, 4, 5; Y1: 2, 3, 6, 7; Y2,
+// Y3 the same 8 on); ties to even as F32BINQ's, from the high dwords of
+// kb-1 (Y11: all ones; Y14: dwords of ^1).
+#define F32QNEXT(loop) \
+	VPADDQ Y4, Y0, Y0 \
+	VPADDQ Y4, Y1, Y1 \
+	VPADDQ Y4, Y2, Y2 \
+	VPADDQ Y4, Y3, Y3 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop
+
+#define F32QTIE(lo, hi, z, ones, notone) \
+	VPADDQ ones, lo, Y7 \
+	VPADDQ ones, hi, Y8 \
+	VSHUFPS $0xDD, Y8, Y7, Y7 \
+	VPOR notone, Y7, Y7 \
+	VPAND Y7, z, z
+
+// F32QREORDER loads the 16 int64 lanes at SI into r0-r3 in F32BINQY's
+// order (through Y5, Y6).
+#define F32QREORDER(r0, r1, r2, r3) \
+	VMOVDQU 0(SI), Y5 \
+	VMOVDQU 32(SI), Y6 \
+	VPERM2I128 $0x20, Y6, Y5, r0 \
+	VPERM2I128 $0x31, Y6, Y5, r1 \
+	VMOVDQU 64(SI), Y5 \
+	VMOVDQU 96(SI), Y6 \
+	VPERM2I128 $0x20, Y6, Y5, r2 \
+	VPERM2I128 $0x31, Y6, Y5, r3
+
+#define F32BINQY(store, fence, ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ AX, X9 \
+	VPBROADCASTQ X9, Y9 \
+	MOVQ c+48(FP), AX \
+	SHLQ $32, AX \
+	MOVQ AX, X10 \
+	VPBROADCASTQ X10, Y10 \
+	MOVQ shift+40(FP), AX \
+	NEGQ AX \
+	ADDQ $32, AX \
+	MOVQ AX, X13 \
+	F32QREORDER(Y0, Y1, Y2, Y3) \
+	VPADDQ Y9, Y0, Y0 \
+	VPADDQ Y9, Y1, Y1 \
+	VPADDQ Y9, Y2, Y2 \
+	VPADDQ Y9, Y3, Y3 \
+	VPSLLQ X13, Y0, Y0 \
+	VPSLLQ X13, Y1, Y1 \
+	VPSLLQ X13, Y2, Y2 \
+	VPSLLQ X13, Y3, Y3 \
+	VPADDQ Y10, Y0, Y0 \
+	VPADDQ Y10, Y1, Y1 \
+	VPADDQ Y10, Y2, Y2 \
+	VPADDQ Y10, Y3, Y3 \
+	MOVQ inc+32(FP), AX \
+	MOVQ AX, X4 \
+	VPBROADCASTQ X4, Y4 \
+	VPSLLQ X13, Y4, Y4 \
+	TESTQ CX, CX \
+	JZ done \
+	CMPQ ties+56(FP), $0 \
+	JNE ties \
+loop: \
+	ahead(0) \
+	VSHUFPS $0xDD, Y1, Y0, Y5 \
+	VSHUFPS $0xDD, Y3, Y2, Y6 \
+	store Y5, 0(DI) \
+	store Y6, 32(DI) \
+	F32QNEXT(loop) \
+	JMP done \
+ties: \
+	VPCMPEQQ Y11, Y11, Y11 \
+	VPSLLD $1, Y11, Y14 \
+tloop: \
+	ahead(0) \
+	VSHUFPS $0xDD, Y1, Y0, Y5 \
+	F32QTIE(Y0, Y1, Y5, Y11, Y14) \
+	VSHUFPS $0xDD, Y3, Y2, Y6 \
+	F32QTIE(Y2, Y3, Y6, Y11, Y14) \
+	store Y5, 0(DI) \
+	store Y6, 32(DI) \
+	F32QNEXT(tloop) \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// rowsBinSY: rows of float32 of one sign and binade from int64 lanes, as
+// f32BinqY writes a run, in AVX2 (ROWS64, ROWS64NT); the places' first kb
+// from steps (rowSteps of integers: QROWPREPD). The base, reordered (see
+// F32BINQY), scaled to shift 32 (by the count at 96(SP)) and given c <<
+// 32, in Y10-Y13; inc, scaled, in Y4; all ones in Y15 and, for the tie
+// step, dwords of ^1 in Y14 where ties is not 0, else all ones (the step
+// then changes nothing: the streaming form takes it whatever ties is); a
+// block's halves in Y5, Y6.
+#define BINSYPLACE(off) \
+	VPBROADCASTQ off(R12), Y9 \
+	VPSLLQ 96(SP), Y9, Y9 \
+	VPADDQ Y10, Y9, Y0 \
+	VPADDQ Y11, Y9, Y1 \
+	VPADDQ Y12, Y9, Y2 \
+	VPADDQ Y13, Y9, Y3
+
+#define BINSYVALUE0 \
+	VSHUFPS $0xDD, Y1, Y0, Y5 \
+	VSHUFPS $0xDD, Y3, Y2, Y6
+
+#define BINSYVALUE \
+	BINSYVALUE0 \
+	F32QTIE(Y0, Y1, Y5, Y15, Y14) \
+	F32QTIE(Y2, Y3, Y6, Y15, Y14)
+
+#define BINSYSTORE0(at) \
+	BINSYVALUE0 \
+	VMOVDQU Y5, 0(at) \
+	VMOVDQU Y6, 32(at)
+
+#define BINSYSTORE(at) \
+	BINSYVALUE \
+	VMOVDQU Y5, 0(at) \
+	VMOVDQU Y6, 32(at)
+
+#define BINSYADVANCE \
+	VPADDQ Y4, Y0, Y0 \
+	VPADDQ Y4, Y1, Y1 \
+	VPADDQ Y4, Y2, Y2 \
+	VPADDQ Y4, Y3, Y3
+
+#define BINSYROWSETUP \
+	ROWARGS \
+	QSTEPS \
+	MOVQ shift+56(FP), AX \
+	NEGQ AX \
+	ADDQ $32, AX \
+	MOVQ AX, X14 \
+	MOVQ AX, 96(SP) \
+	MOVQ $0, 104(SP) \
+	F32QREORDER(Y10, Y11, Y12, Y13) \
+	VPSLLQ X14, Y10, Y10 \
+	VPSLLQ X14, Y11, Y11 \
+	VPSLLQ X14, Y12, Y12 \
+	VPSLLQ X14, Y13, Y13 \
+	MOVQ c+64(FP), AX \
+	SHLQ $32, AX \
+	MOVQ AX, X9 \
+	VPBROADCASTQ X9, Y9 \
+	VPADDQ Y9, Y10, Y10 \
+	VPADDQ Y9, Y11, Y11 \
+	VPADDQ Y9, Y12, Y12 \
+	VPADDQ Y9, Y13, Y13 \
+	MOVQ inc+48(FP), AX \
+	MOVQ AX, X4 \
+	VPBROADCASTQ X4, Y4 \
+	VPSLLQ X14, Y4, Y4 \
+	VPCMPEQQ Y15, Y15, Y15 \
+	VPSLLD $1, Y15, Y14 \
+	CMPQ ties+72(FP), $0 \
+	JNE 2(PC) \
+	VMOVDQA Y15, Y14 \
+	TESTQ R9, R9 \
+	JZ done
+
+// ROWSBINSY is rowsBinSY's regular and ahead forms: a loop without the tie
+// step where ties is 0.
+#define ROWSBINSY(ahead) \
+	BINSYROWSETUP \
+	CMPQ ties+72(FP), $0 \
+	JNE ties \
+	ROWS64(BINSYPLACE, BINSYSTORE0, SEQPAIR, BINSYADVANCE, ahead, QROWPREPD, QNEXT, n0row, n0aligned, n0pairs, n0one, n0last, n0done) \
+ties: \
+	ROWS64(BINSYPLACE, BINSYSTORE, SEQPAIR, BINSYADVANCE, ahead, QROWPREPD, QNEXT, row, aligned, pairs, one, last, done)
+
+// rowsBinY is rowsBinx in AVX2, a block as F16BIN makes one: two halves
+// of 16 elements, each from an even register (Y0, Y2) and an odd one (Y1,
+// Y3) with VPBLENDW, each with its half of the tie mask (Y14, Y15). The
+// scaled base is in Y10, Y12 (even) and Y11, Y13 (odd), in F16BIN's order;
+// inc in Y4, the scale (to - shift) in X8, c (wide) in Y7; a block's halves
+// in Y5, Y6 (Y9 a temporary). ROWS64 takes a block at a time (SEQPAIR).
+#define BINROWLANESY(to) \
+	NEGQ AX \
+	ADDQ $to, AX \
+	MOVQ AX, X8 \
+	MOVQ inc+48(FP), AX \
+	MOVQ AX, X4 \
+	VPBROADCASTD X4, Y4 \
+	VPSLLD X8, Y4, Y4 \
+	VMOVDQU 0(SI), Y10 \
+	VMOVDQU 64(SI), Y11 \
+	VMOVDQU 32(SI), Y12 \
+	VMOVDQU 96(SI), Y13 \
+	VPSLLD X8, Y10, Y10 \
+	VPSLLD X8, Y11, Y11 \
+	VPSLLD X8, Y12, Y12 \
+	VPSLLD X8, Y13, Y13
+
+// BINPLACEY0 puts a place's lanes in Y0-Y3: the scaled base plus its first
+// kb (the low 32 bits at off(R12)) scaled by X8; BINPLACEY adds its tie
+// mask (the high 32 bits) as words of 1 in Y14 (elements 0 to 15) and Y15
+// (16 to 31), as F16BIN makes them.
+#define BINPLACEY0(off) \
+	MOVQ off(R12), AX \
+	MOVQ AX, X9 \
+	VPBROADCASTD X9, Y9 \
+	VPSLLD X8, Y9, Y9 \
+	VPADDD Y10, Y9, Y0 \
+	VPADDD Y11, Y9, Y1 \
+	VPADDD Y12, Y9, Y2 \
+	VPADDD Y13, Y9, Y3
+
+#define TIEWORDS(r, x) \
+	MOVQ AX, x \
+	VPBROADCASTW x, r \
+	VPAND bitsW<>(SB), r, r \
+	VPCMPEQW bitsW<>(SB), r, r \
+	VPSRLW $15, r, r
+
+#define BINPLACEY(off) \
+	BINPLACEY0(off) \
+	SHRQ $32, AX \
+	TIEWORDS(Y14, X14) \
+	SHRQ $16, AX \
+	TIEWORDS(Y15, X15)
+
+// The blocks of rowsBinY at 0(at): BINBLOCKHY for lanes scaled to shift
+// 16 with c << 16 added (the high word of each lane is c + q), BINBLOCKY
+// for lanes scaled to shift 20 (q = kb >> 20, c added after); the 0 forms
+// for rows with no ties.
+#define BINHALFHY(even, odd, z, mask) \
+	VPSRLD $16, even, z \
+	VPBLENDW $0xAA, odd, z, z \
+	VPANDN z, mask, z
+
+#define BINHALFHY0(even, odd, z, mask) \
+	VPSRLD $16, even, z \
+	VPBLENDW $0xAA, odd, z, z
+
+#define BINHALFY(even, odd, z, mask) \
+	VPSRLD $20, even, z \
+	VPSRLW $4, odd, Y9 \
+	VPBLENDW $0xAA, Y9, z, z \
+	VPANDN z, mask, z \
+	VPADDW Y7, z, z
+
+#define BINHALFY0(even, odd, z, mask) \
+	VPSRLD $20, even, z \
+	VPSRLW $4, odd, Y9 \
+	VPBLENDW $0xAA, Y9, z, z \
+	VPADDW Y7, z, z
+
+#define BINBLOCKOFY(half, at) \
+	half(Y0, Y1, Y5, Y14) \
+	half(Y2, Y3, Y6, Y15) \
+	VMOVDQU Y5, 0(at) \
+	VMOVDQU Y6, 32(at)
+
+#define BINBLOCKHY(at) BINBLOCKOFY(BINHALFHY, at)
+#define BINBLOCKHY0(at) BINBLOCKOFY(BINHALFHY0, at)
+#define BINBLOCKY(at) BINBLOCKOFY(BINHALFY, at)
+#define BINBLOCKY0(at) BINBLOCKOFY(BINHALFY0, at)
+
+#define BINADVANCEY \
+	VPADDD Y4, Y0, Y0 \
+	VPADDD Y4, Y1, Y1 \
+	VPADDD Y4, Y2, Y2 \
+	VPADDD Y4, Y3, Y3
+
+// ROWSBINY is rowsBinY, with ahead as ROWS64 takes it: ROWSBINX's four
+// loops.
+#define ROWSBINY(ahead) \
+	ROWARGS \
+	MOVQ shift+56(FP), AX \
+	CMPQ AX, $16 \
+	JA wide \
+	BINROWLANESY(16) \
+	MOVQ c+64(FP), AX \
+	SHLL $16, AX \
+	MOVQ AX, X9 \
+	VPBROADCASTD X9, Y9 \
+	VPADDD Y9, Y10, Y10 \
+	VPADDD Y9, Y11, Y11 \
+	VPADDD Y9, Y12, Y12 \
+	VPADDD Y9, Y13, Y13 \
+	BINSTEPS \
+	JNE hties \
+	ROWS64(BINPLACEY0, BINBLOCKHY0, SEQPAIR, BINADVANCEY, ahead, BINROWPREP0, BINNEXT, h0row, h0aligned, h0pairs, h0one, h0last, h0done) \
+hties: \
+	ROWS64(BINPLACEY, BINBLOCKHY, SEQPAIR, BINADVANCEY, ahead, BINROWPREP, BINNEXT, hrow, haligned, hpairs, hone, hlast, hdone) \
+wide: \
+	BINROWLANESY(20) \
+	MOVQ c+64(FP), AX \
+	MOVQ AX, X7 \
+	VPBROADCASTW X7, Y7 \
+	BINSTEPS \
+	JNE wties \
+	ROWS64(BINPLACEY0, BINBLOCKY0, SEQPAIR, BINADVANCEY, ahead, BINROWPREP0, BINNEXT, w0row, w0aligned, w0pairs, w0one, w0last, w0done) \
+wties: \
+	ROWS64(BINPLACEY, BINBLOCKY, SEQPAIR, BINADVANCEY, ahead, BINROWPREP, BINNEXT, row, aligned, pairs, one, last, done)
+
 // func f16Bin(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 TEXT ·f16Bin(SB), NOSPLIT, $0-64
 	F16BIN(VMOVDQU, NOFENCE, NOAHEAD)
@@ -879,95 +1184,6 @@ TEXT ·f32BinqNT(SB), NOSPLIT, $0-64
 TEXT ·f32BinqA(SB), NOSPLIT, $0-64
 	F32BINQ(VMOVDQU64, NOFENCE, AHEAD)
 
-// F32BINQY is F32BINQ in AVX2: a block's 16 lanes in four registers of
-// four, reordered once so that one VSHUFPS gathers the high dwords of two
-// of them in element order (Y0: elements 0, 1, 4, 5; Y1: 2, 3, 6, 7; Y2,
-// Y3 the same 8 on); ties to even as F32BINQ's, from the high dwords of
-// kb-1 (Y11: all ones; Y14: dwords of ^1).
-#define F32QNEXT(loop) \
-	VPADDQ Y4, Y0, Y0 \
-	VPADDQ Y4, Y1, Y1 \
-	VPADDQ Y4, Y2, Y2 \
-	VPADDQ Y4, Y3, Y3 \
-	ADDQ $64, DI \
-	DECQ CX \
-	JNZ loop
-
-#define F32QTIE(lo, hi, z) \
-	VPADDQ Y11, lo, Y7 \
-	VPADDQ Y11, hi, Y8 \
-	VSHUFPS $0xDD, Y8, Y7, Y7 \
-	VPOR Y14, Y7, Y7 \
-	VPAND Y7, z, z
-
-#define F32BINQY(store, fence, ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	MOVQ first+24(FP), AX \
-	MOVQ AX, X9 \
-	VPBROADCASTQ X9, Y9 \
-	MOVQ c+48(FP), AX \
-	SHLQ $32, AX \
-	MOVQ AX, X10 \
-	VPBROADCASTQ X10, Y10 \
-	MOVQ shift+40(FP), AX \
-	NEGQ AX \
-	ADDQ $32, AX \
-	MOVQ AX, X13 \
-	VMOVDQU 0(SI), Y5 \
-	VMOVDQU 32(SI), Y6 \
-	VPERM2I128 $0x20, Y6, Y5, Y0 \
-	VPERM2I128 $0x31, Y6, Y5, Y1 \
-	VMOVDQU 64(SI), Y5 \
-	VMOVDQU 96(SI), Y6 \
-	VPERM2I128 $0x20, Y6, Y5, Y2 \
-	VPERM2I128 $0x31, Y6, Y5, Y3 \
-	VPADDQ Y9, Y0, Y0 \
-	VPADDQ Y9, Y1, Y1 \
-	VPADDQ Y9, Y2, Y2 \
-	VPADDQ Y9, Y3, Y3 \
-	VPSLLQ X13, Y0, Y0 \
-	VPSLLQ X13, Y1, Y1 \
-	VPSLLQ X13, Y2, Y2 \
-	VPSLLQ X13, Y3, Y3 \
-	VPADDQ Y10, Y0, Y0 \
-	VPADDQ Y10, Y1, Y1 \
-	VPADDQ Y10, Y2, Y2 \
-	VPADDQ Y10, Y3, Y3 \
-	MOVQ inc+32(FP), AX \
-	MOVQ AX, X4 \
-	VPBROADCASTQ X4, Y4 \
-	VPSLLQ X13, Y4, Y4 \
-	TESTQ CX, CX \
-	JZ done \
-	CMPQ ties+56(FP), $0 \
-	JNE ties \
-loop: \
-	ahead(0) \
-	VSHUFPS $0xDD, Y1, Y0, Y5 \
-	VSHUFPS $0xDD, Y3, Y2, Y6 \
-	store Y5, 0(DI) \
-	store Y6, 32(DI) \
-	F32QNEXT(loop) \
-	JMP done \
-ties: \
-	VPCMPEQQ Y11, Y11, Y11 \
-	VPSLLD $1, Y11, Y14 \
-tloop: \
-	ahead(0) \
-	VSHUFPS $0xDD, Y1, Y0, Y5 \
-	F32QTIE(Y0, Y1, Y5) \
-	VSHUFPS $0xDD, Y3, Y2, Y6 \
-	F32QTIE(Y2, Y3, Y6) \
-	store Y5, 0(DI) \
-	store Y6, 32(DI) \
-	F32QNEXT(tloop) \
-done: \
-	fence \
-	VZEROUPPER \
-	RET
-
 // func f32BinqY(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 TEXT ·f32BinqY(SB), NOSPLIT, $0-64
 	F32BINQY(VMOVDQU, NOFENCE, NOAHEAD)
@@ -981,6 +1197,22 @@ TEXT ·f32BinqYNT(SB), NOSPLIT, $0-64
 // f32BinqY fetching its lines ahead of the stores.
 TEXT ·f32BinqYA(SB), NOSPLIT, $0-64
 	F32BINQY(VMOVDQU, NOFENCE, AHEAD)
+
+// func rowsBinSY(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
+TEXT ·rowsBinSY(SB), NOSPLIT, $112-80
+	ROWSBINSY(NOAHEAD)
+
+// func rowsBinSYNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
+// rowsBinSY with streaming stores (ROWS64NT), with the tie step whatever
+// ties is.
+TEXT ·rowsBinSYNT(SB), NOSPLIT, $112-80
+	BINSYROWSETUP
+	ROWS64NT(BINSYPLACE, BINSYVALUE, YSPILL, YSTREAM, BINSYADVANCE, QROWPREPD, QNEXT)
+
+// func rowsBinSYA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
+// rowsBinSY fetching its lines ahead of the stores.
+TEXT ·rowsBinSYA(SB), NOSPLIT, $112-80
+	ROWSBINSY(AHEAD)
 
 // The tie mask of the place at off(R12) (its high 32 bits, a bit an
 // element) as words of 1 in Z14, and the place's lanes in Z0, Z1: base
@@ -1085,132 +1317,6 @@ TEXT ·rowsBinx(SB), NOSPLIT, $24-72
 // rowsBinx fetching its lines ahead of the stores.
 TEXT ·rowsBinxA(SB), NOSPLIT, $24-72
 	ROWSBINX(AHEAD)
-
-// rowsBinY is rowsBinx in AVX2, a block as F16BIN makes one: two halves
-// of 16 elements, each from an even register (Y0, Y2) and an odd one (Y1,
-// Y3) with VPBLENDW, each with its half of the tie mask (Y14, Y15). The
-// scaled base is in Y10, Y12 (even) and Y11, Y13 (odd), in F16BIN's order;
-// inc in Y4, the scale (to - shift) in X8, c (wide) in Y7; a block's halves
-// in Y5, Y6 (Y9 a temporary). ROWS64 takes a block at a time (SEQPAIR).
-#define BINROWLANESY(to) \
-	NEGQ AX \
-	ADDQ $to, AX \
-	MOVQ AX, X8 \
-	MOVQ inc+48(FP), AX \
-	MOVQ AX, X4 \
-	VPBROADCASTD X4, Y4 \
-	VPSLLD X8, Y4, Y4 \
-	VMOVDQU 0(SI), Y10 \
-	VMOVDQU 64(SI), Y11 \
-	VMOVDQU 32(SI), Y12 \
-	VMOVDQU 96(SI), Y13 \
-	VPSLLD X8, Y10, Y10 \
-	VPSLLD X8, Y11, Y11 \
-	VPSLLD X8, Y12, Y12 \
-	VPSLLD X8, Y13, Y13
-
-// BINPLACEY0 puts a place's lanes in Y0-Y3: the scaled base plus its first
-// kb (the low 32 bits at off(R12)) scaled by X8; BINPLACEY adds its tie
-// mask (the high 32 bits) as words of 1 in Y14 (elements 0 to 15) and Y15
-// (16 to 31), as F16BIN makes them.
-#define BINPLACEY0(off) \
-	MOVQ off(R12), AX \
-	MOVQ AX, X9 \
-	VPBROADCASTD X9, Y9 \
-	VPSLLD X8, Y9, Y9 \
-	VPADDD Y10, Y9, Y0 \
-	VPADDD Y11, Y9, Y1 \
-	VPADDD Y12, Y9, Y2 \
-	VPADDD Y13, Y9, Y3
-
-#define TIEWORDS(r, x) \
-	MOVQ AX, x \
-	VPBROADCASTW x, r \
-	VPAND bitsW<>(SB), r, r \
-	VPCMPEQW bitsW<>(SB), r, r \
-	VPSRLW $15, r, r
-
-#define BINPLACEY(off) \
-	BINPLACEY0(off) \
-	SHRQ $32, AX \
-	TIEWORDS(Y14, X14) \
-	SHRQ $16, AX \
-	TIEWORDS(Y15, X15)
-
-// The blocks of rowsBinY at 0(at): BINBLOCKHY for lanes scaled to shift
-// 16 with c << 16 added (the high word of each lane is c + q), BINBLOCKY
-// for lanes scaled to shift 20 (q = kb >> 20, c added after); the 0 forms
-// for rows with no ties.
-#define BINHALFHY(even, odd, z, mask) \
-	VPSRLD $16, even, z \
-	VPBLENDW $0xAA, odd, z, z \
-	VPANDN z, mask, z
-
-#define BINHALFHY0(even, odd, z, mask) \
-	VPSRLD $16, even, z \
-	VPBLENDW $0xAA, odd, z, z
-
-#define BINHALFY(even, odd, z, mask) \
-	VPSRLD $20, even, z \
-	VPSRLW $4, odd, Y9 \
-	VPBLENDW $0xAA, Y9, z, z \
-	VPANDN z, mask, z \
-	VPADDW Y7, z, z
-
-#define BINHALFY0(even, odd, z, mask) \
-	VPSRLD $20, even, z \
-	VPSRLW $4, odd, Y9 \
-	VPBLENDW $0xAA, Y9, z, z \
-	VPADDW Y7, z, z
-
-#define BINBLOCKOFY(half, at) \
-	half(Y0, Y1, Y5, Y14) \
-	half(Y2, Y3, Y6, Y15) \
-	VMOVDQU Y5, 0(at) \
-	VMOVDQU Y6, 32(at)
-
-#define BINBLOCKHY(at) BINBLOCKOFY(BINHALFHY, at)
-#define BINBLOCKHY0(at) BINBLOCKOFY(BINHALFHY0, at)
-#define BINBLOCKY(at) BINBLOCKOFY(BINHALFY, at)
-#define BINBLOCKY0(at) BINBLOCKOFY(BINHALFY0, at)
-
-#define BINADVANCEY \
-	VPADDD Y4, Y0, Y0 \
-	VPADDD Y4, Y1, Y1 \
-	VPADDD Y4, Y2, Y2 \
-	VPADDD Y4, Y3, Y3
-
-// ROWSBINY is rowsBinY, with ahead as ROWS64 takes it: ROWSBINX's four
-// loops.
-#define ROWSBINY(ahead) \
-	ROWARGS \
-	MOVQ shift+56(FP), AX \
-	CMPQ AX, $16 \
-	JA wide \
-	BINROWLANESY(16) \
-	MOVQ c+64(FP), AX \
-	SHLL $16, AX \
-	MOVQ AX, X9 \
-	VPBROADCASTD X9, Y9 \
-	VPADDD Y9, Y10, Y10 \
-	VPADDD Y9, Y11, Y11 \
-	VPADDD Y9, Y12, Y12 \
-	VPADDD Y9, Y13, Y13 \
-	BINSTEPS \
-	JNE hties \
-	ROWS64(BINPLACEY0, BINBLOCKHY0, SEQPAIR, BINADVANCEY, ahead, BINROWPREP0, BINNEXT, h0row, h0aligned, h0pairs, h0one, h0last, h0done) \
-hties: \
-	ROWS64(BINPLACEY, BINBLOCKHY, SEQPAIR, BINADVANCEY, ahead, BINROWPREP, BINNEXT, hrow, haligned, hpairs, hone, hlast, hdone) \
-wide: \
-	BINROWLANESY(20) \
-	MOVQ c+64(FP), AX \
-	MOVQ AX, X7 \
-	VPBROADCASTW X7, Y7 \
-	BINSTEPS \
-	JNE wties \
-	ROWS64(BINPLACEY0, BINBLOCKY0, SEQPAIR, BINADVANCEY, ahead, BINROWPREP0, BINNEXT, w0row, w0aligned, w0pairs, w0one, w0last, w0done) \
-wties: \
-	ROWS64(BINPLACEY, BINBLOCKY, SEQPAIR, BINADVANCEY, ahead, BINROWPREP, BINNEXT, row, aligned, pairs, one, last, done)
 
 // func rowsBinY(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 // rowsBinx with AVX2 (see BINROWLANESY).

@@ -134,6 +134,11 @@
 //	rows-fma-s  rowsFMASx[NT|A] (AVX-512),      float32 rows as fma-s writes runs
 //	            rowsFMASY[NT|A] (AVX2)           (indices below 2^24; before rows-cvt-q)
 //	rows-cvt-q  rowsCvtQ[NT] (AVX-512 only)      float32 rows as cvt-q writes runs
+//	rows-binade-s rowsBinSY[NT|A]                float32 rows of consecutive indices
+//	                                             as binade-s writes runs, a binade a
+//	                                             piece, where rows-cvt-q may not
+//	                                             (without AVX-512; units below
+//	                                             2^-126); rows that span two as runs
 //
 // The store kinds (a piece's store, chosen by the planner from the size of
 // the whole run): regular stores; streaming stores past the caches (the
@@ -169,7 +174,7 @@
 // bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binQ_g for f16Binq, binS_g for f32Binq and f32BinqY, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
 // for rowsCvtQ,
-// rowsBin_g for rowsBinx and rowsBinY, ...); kernels_amd64_test.go calls
+// rowsBin_g for rowsBinx and rowsBinY, rowsBinS_g for rowsBinSY, ...); kernels_amd64_test.go calls
 // both directly on random inputs within the routine's contract, for every
 // table of the machine (AVX-512 and AVX2) and every store kind.
 //

@@ -220,6 +220,8 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 				var steps [5]uint64
 				v, inc, next, rem := runsArgs(&p, &steps)
 				tbl.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
+			case mRowsBinS:
+				f.rowsBinS(dst, &p, pitch, n)
 			case mRowsCvtQ:
 				f.rowsCvtQ(dst, &p, pitch, n, i0, rowStep, step)
 			case mRowsFMAS:
@@ -774,6 +776,21 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 	for e := int64(p.tie); p.m == mRowsBin && !p.ties && e < total; e += int64(p.per) {
 		tieToEven(dst[(int(p.j)+int(e/int64(n)))*pitch+int(e%int64(n))<<1:], 2, p.c)
 	}
+}
+
+// rowsBinS writes a piece of float32 rows of one binade from int64 lanes
+// (mRowsBinS) in one call, each row's places from rowSteps of kb.
+func (f *Filler) rowsBinS(dst []byte, p *piece, pitch, n int) {
+	up, shift := binadeScale(int(p.shift))
+	de := uint64(int64(p.d)) << up // kb's step between elements
+	var base [16]int64
+	qLanes(base[:], int64(p.d), up)
+	steps := rowSteps{p.first<<up + uint64(1)<<(shift-1), uint64(n) * de, de, uint64(n-16) * de}
+	var ties uint64
+	if p.ties {
+		ties = 1
+	}
+	tbl.rowsBinS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, 16*de, uint64(shift), uint64(p.c), ties)
 }
 
 // plainLE writes a piece of a plain method (mStart, mWords, mLinear,

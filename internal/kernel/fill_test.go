@@ -483,6 +483,55 @@ func TestFillRowsBinade(t *testing.T) {
 	}
 }
 
+// TestFillRowsBinadeS: float32 rows of consecutive indices past 2^24 in
+// int64 lanes (binadeRowsCaseS), some with ties, give Bits for every
+// element and leave the gaps, on every table; every table plans rows of
+// the float32 binade row kernel with ties (without AVX-512 for any unit,
+// with it for units below 2^-126, where rows-cvt-q may not).
+func TestFillRowsBinadeS(t *testing.T) {
+	r := rand.New(rand.NewPCG(103, 104))
+	mem := make([]byte, 1<<18+64)
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		tied := 0
+		for c := range 600 {
+			rc := binadeRowsCaseS(r, mem)
+			f, dst := rc.f, rc.dst
+			for _, p := range planAllRows(tb, rc) {
+				if why := f.validRows(tb, dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1, p); why != "" {
+					t.Fatalf("%s case %d: piece %v: %s", tb.name, c, p.m, why)
+				}
+				if p.m == mRowsBinS && p.ties {
+					tied++
+				}
+			}
+			for i := range dst {
+				dst[i] = 0x5A
+			}
+			f.FillRowsLE(dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1)
+			for row := range rc.rows {
+				for e := range rc.pitch / 4 {
+					at := row*rc.pitch + 4*e
+					if at >= len(dst) {
+						break
+					}
+					got, want := elementAt(dst[at:], 4, 0), uint64(0x5A5A5A5A)
+					if e < rc.n {
+						want = f.Bits(rc.i0 + uint64(row*rc.n+e))
+					}
+					if got != want {
+						t.Fatalf("%s case %d: start %#x delta %#x i0 %d rows %d pitch %d n %d: row %d element %d = %#x, want %#x",
+							tb.name, c, f.start, f.delta, rc.i0, rc.rows, rc.pitch, rc.n, row, e, got, want)
+					}
+				}
+			}
+		}
+		if tied < 20 {
+			t.Errorf("%s: only %d float32 binade row pieces with ties planned", tb.name, tied)
+		}
+	}
+}
+
 // TestFillRowsOverflow: padded rows whose values pass the overflow point
 // part way are planned as rows of finite values and a piece of infinity
 // rows from the first row past that point; every element is Bits, and the
@@ -557,7 +606,7 @@ func TestFillRowsStreaming(t *testing.T) {
 		start, delta uint64
 		skew         int    // bytes added to the pitch and the start: rows at multiples of the element
 		i0           uint64 // the first row's first index
-		want         method // the method that must stream (rows-cvt-q: AVX-512 tables only), or mRowRuns: any
+		want         method // the method that must stream (rows-cvt-q: rows-binade-s without AVX-512), or mRowRuns: any
 	}{
 		{Int, 1, 3, 7, 0, 0, mRowRuns}, {Int, 2, 0xFFF0, 3, 0, 0, mRowRuns},
 		{Int, 4, 5, 0x10001, 0, 0, mRowRuns}, {Int, 8, 1 << 40, 1<<33 + 5, 0, 0, mRowRuns},
@@ -575,8 +624,9 @@ func TestFillRowsStreaming(t *testing.T) {
 	for _, tb := range machineTables() {
 		useTable(t, tb)
 		for k, c := range cases {
-			if c.want == mRowsCvtQ && !tb.hasX512() {
-				continue
+			want := c.want
+			if want == mRowsCvtQ && !tb.hasX512() {
+				want = mRowsBinS // (no rows-cvt-q kernel: the float32 binade row kernel)
 			}
 			setStreaming(1)
 			n := 1024 / c.size * (1 + k%2)          // 1 or 2 KiB rows
@@ -593,12 +643,12 @@ func TestFillRowsStreaming(t *testing.T) {
 				if why := f.validRows(tb, dst, rows, pitch, n, c.i0, uint64(n), 1, p); why != "" {
 					t.Fatalf("%s case %d: piece %v: %s", tb.name, k, p.m, why)
 				}
-				if p.st == stStream && (c.want == mRowRuns || p.m == c.want) {
+				if p.st == stStream && (want == mRowRuns || p.m == want) {
 					streamed += int(p.n)
 				}
 			}
 			if streamed < rows/2 {
-				t.Fatalf("%s case %d: %d of %d rows stream (by %v)", tb.name, k, streamed, rows, c.want)
+				t.Fatalf("%s case %d: %d of %d rows stream (by %v)", tb.name, k, streamed, rows, want)
 			}
 			f.FillRowsLE(dst, rows, pitch, n, c.i0, uint64(n), 1)
 			pad := getLE([]byte{0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A}, c.size)

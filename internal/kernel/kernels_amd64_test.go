@@ -1006,6 +1006,51 @@ func TestRowCvtQKernels(t *testing.T) {
 	}
 }
 
+// TestRowBinSKernels holds rowsBinSY[NT|A] to its twin within its
+// contract: rows of 128 bytes or more at multiples of 4 bytes (any
+// alignment to a cache line, every form), every kb below 2^(shift+32) and
+// 2^62, shift at most 32, c even, with and without the tie step; the
+// places of a row from one sequence, some at a tie.
+func TestRowBinSKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(101, 102))
+	pairs := []pair[rowsBinSKernel]{
+		{"rowsBinSY", rowsBinSY, rowsBinS_g, false, false},
+		{"rowsBinSYNT", rowsBinSYNT, rowsBinS_g, true, false},
+		{"rowsBinSYA", rowsBinSYA, rowsBinS_g, false, false},
+	}
+	for _, p := range pairs {
+		for c := range 600 {
+			rows, pitch, rowBytes := rowsCase32(r)
+			shift := 1 + r.Uint64N(32)
+			limit := int64(1) << min(62, shift+32)
+			span := int64(rows) * int64(pitch/4+2) // elements from the first to the last
+			dm := r.Int64N(limit/span/2 + 1)
+			if r.IntN(3) == 0 {
+				dm = min(dm, r.Int64N(1<<12)) // many elements a last place
+			}
+			rowD := int64(pitch/4+r.IntN(2)) * dm
+			k0 := r.Int64N(limit - span*dm)
+			if r.IntN(3) == 0 { // at a tie: half a last place past a multiple of 2^shift
+				h := int64(1) << (shift - 1)
+				k0 = min(k0&^(h<<1-1)|h, limit-span*dm-1)
+			}
+			var base [16]int64
+			for l := range base {
+				base[l] = int64(l) * dm
+			}
+			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
+			m.off += 4 * r.IntN(16)
+			steps := rowSteps{uint64(k0), uint64(rowD), uint64(dm), uint64(int64(rowBytes/4-16) * dm)}
+			cc, ties := r.Uint64()&(1<<32-2), r.Uint64N(2)
+			w := m.twin()
+			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, uint64(16*dm), shift, cc, ties)
+			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, uint64(16*dm), shift, cc, ties)
+			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d off %d shift %d ties %d case %d", p.name, rows, pitch, rowBytes, m.off, shift, ties, c), m, w)
+		}
+	}
+}
+
 // TestRowBinQKernels holds rowsBinQx[NT] to its twin within its contract:
 // rows of 128 bytes or more at multiples of 2 bytes (any alignment to a
 // cache line, both forms), every kb below 2^(shift+16), shift at most 48,

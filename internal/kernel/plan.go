@@ -211,14 +211,23 @@ const (
 	// which writes it as mLinear does. It takes float32 runs whose exact
 	// sums pass int64 lanes (start far below delta, large indices) and
 	// indices past fmaSMax, which would otherwise go to mLinear (and on a
-	// table without AVX-512, those of cvt-q and binade-s too). Pre:
+	// table without AVX-512, those of cvt-q too). Pre:
 	// float32 in modeLinear; dst aligned to the element size; at least one
 	// block; index 0 not among them.
 	mFMAD
+
+	// mRowsBinS writes rows of float32 of one sign and one binade from
+	// int64 lanes (rowsBinSY), as mBinadeS writes a run: the rows'
+	// elements are one run of consecutive indices (rowStep = n*step), and
+	// first, d and c those of that run; ties says whether any element is a
+	// tie (the kernel then takes each to even). Where rows-cvt-q may not:
+	// without AVX-512, or units below 2^-126. Pre: as mBinadeS for that run;
+	// rows of at least 128 bytes.
+	mRowsBinS
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs", "fma-d"}
+	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs", "fma-d", "rows-binade-s"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -451,6 +460,11 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 			return "not float16 in int64 lanes"
 		case p.m == mRowsBin && p.ties && (p.per == 0 || 32%p.per != 0):
 			return "dense ties whose period does not divide a block"
+		}
+		return s.binadeParams(a, last, p)
+	case mRowsBinS:
+		if s.kind != Float32 || !float || rowStep != uint64(n)*step || !s.binSLanes(a, last) {
+			return "not float32 rows of consecutive indices in int64 lanes"
 		}
 		return s.binadeParams(a, last, p)
 	case mRowsFMAS:
@@ -1165,6 +1179,8 @@ func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowS
 			m = mRowsFMAS
 		case s.kind == Float32 && s.mode == modeLinear && t.hasX512() && s.cvtQLanes(a, last):
 			m = mRowsCvtQ
+		case s.binadeRowsS(a, n, rowStep, step, end-r, known):
+			m = mRowsBinS
 		case s.binadeRows(a, n, rowStep, step, end-r, known) &&
 			(!s.f32Exact || !t.hasX512() || t.binadeFirst() && s.fewBinades(a, a+uint64(end-r)*rowStep-step, (end-r)*n)):
 			m = mRowsBin
@@ -1174,7 +1190,7 @@ func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowS
 			m = mRowsBinQ
 		}
 	}
-	if m == mRowsBin || m == mRowsBinQ {
+	if m == mRowsBin || m == mRowsBinQ || m == mRowsBinS {
 		if e := s.planRowBinades(t, dst, whole, pitch, r, end, n, a, step, m, pl); e < end {
 			return e
 		}
@@ -1196,6 +1212,12 @@ func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowS
 func (s *Seq) binadeRows(a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
 	return s.kind == Float16 && s.mode == modeLinear && known &&
 		rowStep == uint64(n)*step && a < s.overIdx && s.int32Lanes(a, a+uint64(rows)*rowStep-step)
+}
+
+// binadeRowsS is binadeRows for float32 (mRowsBinS, int64 lanes).
+func (s *Seq) binadeRowsS(a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
+	return s.kind == Float32 && s.mode == modeLinear && known &&
+		rowStep == uint64(n)*step && a < s.overIdx && s.binSLanes(a, a+uint64(rows)*rowStep-step)
 }
 
 // binadeRowsQ is binadeRows for the int64-lane kernel (mRowsBinQ). (Without
@@ -1233,7 +1255,11 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		}
 		p := pl.put(m, r, full)
 		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
-		if m == mRowsBinQ { // (every tie to even by the kernel)
+		if m == mRowsBinS { // (the kernel takes every tie to even, if any)
+			up, sh := binadeScale(shift)
+			_, tie, _ := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, full*n, 32)
+			p.ties = tie < full*n
+		} else if m == mRowsBinQ { // (every tie to even by the kernel)
 			if runs(false, false, shift, dm) {
 				p.m = mRowsRuns
 			} else if !t.hasX512() { // (no int64 binade row kernel)
@@ -1276,7 +1302,7 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	switch m {
 	case mRowsWords, mRowsF32:
 		return rowsStream(dst, pitch, rowBytes)
-	case mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns:
+	case mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS:
 		return rowBytes >= addBlock
 	}
 	return false

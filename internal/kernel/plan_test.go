@@ -279,6 +279,40 @@ func binadeRowsCase(r *rand.Rand, mem []byte, wide bool) rowsLayout {
 	}
 }
 
+// binadeRowsCaseS draws float32 rows of consecutive indices from 2^24 to
+// 2^30 whose exact sums fit int64 lanes (the float32 binade row kernel's):
+// a start and a delta less than 2^20 apart in magnitude, of either sign,
+// some at subnormal units, some of few significant bits (ties), rows of 1
+// to 1500 elements.
+func binadeRowsCaseS(r *rand.Rand, mem []byte) rowsLayout {
+	for {
+		e := r.IntN(60) - 30
+		if r.IntN(4) == 0 {
+			e = -150 + r.IntN(40)
+		}
+		x := func(e int) uint64 {
+			v := float32(math.Ldexp(r.Float64()*2-1, e))
+			if r.IntN(3) == 0 {
+				v = float32(math.Ldexp(float64(r.IntN(64)-32), e)) // few significant bits: ties
+			}
+			return uint64(math.Float32bits(v))
+		}
+		c := rowsLayout{n: 1 + r.IntN(1500), step: 1}
+		c.pitch = 4 * (c.n + r.IntN(40))
+		c.rows = 1 + r.IntN(min(300, (len(mem)-64-4*c.n)/c.pitch+1))
+		c.rowStep = uint64(c.n)
+		c.i0 = 1<<24 + r.Uint64N(1<<30)
+		count := c.i0 + uint64(c.rows*c.n)
+		c.f = NewFiller(Float32, 4, x(e), x(e-r.IntN(20)), count+r.Uint64N(100))
+		if c.f.mode != modeLinear || !c.f.binSLanes(c.i0, count-1) || c.f.overIdx <= c.i0 {
+			continue
+		}
+		off := 4 * r.IntN(16)
+		c.dst = mem[off : off+(c.rows-1)*c.pitch+4*c.n]
+		return c
+	}
+}
+
 // planAllRows plans rows as FillRowsLE does (again from where a full plan
 // ends): every piece, its rows counted from the first.
 func planAllRows(tb *table, c rowsLayout) []piece {
@@ -317,6 +351,10 @@ func TestPlanRows(t *testing.T) {
 			rc = binadeRowsCase(r, mem, c%8 == 5)
 			f, dst, rows, pitch, n, i0, rowStep, step = rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
 		}
+		if c%8 == 2 {
+			rc = binadeRowsCaseS(r, mem)
+			f, dst, rows, pitch, n, i0, rowStep, step = rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
+		}
 		next := 0
 		for _, p := range planAllRows(tb, rc) {
 			if int(p.j) != next {
@@ -333,7 +371,7 @@ func TestPlanRows(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
 		}
 	}
-	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns} {
+	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS} {
 		if used[m] == 0 {
 			t.Errorf("no random rows were planned with method %v", m)
 		}
@@ -740,6 +778,7 @@ func TestPlanRowsAhead(t *testing.T) {
 		{Float32, 4, f32(0), f32(1), 0, 0},                  // rows-f32
 		{Float32, 4, f32(0.1), f32(0.3), 0, 0},              // rows-fma-s
 		{Float32, 4, f32(0.1), f32(0.3), 1 << 24, 0},        // rows-cvt-q
+		{Float32, 4, 3, f32(1.5 * 0x1p-120), 1 << 24, 0},    // rows-binade-s (units below 2^-126: not rows-cvt-q)
 		{Float16, 2, f16(0), f16(1), 0, 0},                  // rows-binade a binade, then rows of infinities
 		{Float16, 2, f16(1024), f16(1.0 / 1024), 0, 0},      // rows-binade: one binade
 		{Float16, 2, f16(0.1), f16(3e-4), 1 << 26, 0},       // rows-runs
@@ -805,7 +844,7 @@ func TestPlanRowsAhead(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	for _, m := range []method{mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns} {
+	for _, m := range []method{mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS} {
 		if !ahead[m] {
 			t.Errorf("no rows were planned with %v fetching ahead", m)
 		}

@@ -165,6 +165,13 @@ type (
 	// with regular stores of the width that fits). Pre: as binQKernel.
 	rowsBinQKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 
+	// rowsBinSKernel is rowsKernel for float32 of one binade from int64
+	// lanes, each place's blocks as binSKernel writes them (ties as it
+	// says), from the place's first kb (from steps, a rowSteps), in blocks
+	// of 64 bytes (rowBytes at least 64; 128 for the streaming form, whose
+	// rows need only be aligned to 4 bytes). Pre: as binSKernel.
+	rowsBinSKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
+
 	// rowsCvtQKernel is rowsKernel for float32 from exact sums in int64
 	// lanes, each place's blocks as cvtQKernel writes them from the place's
 	// first sum (from steps, a rowSteps), in blocks of 64 bytes (rowBytes at least 64; 128 for the

@@ -269,6 +269,15 @@ func f32BinqNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, tie
 func f32BinqA(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
+func rowsBinSY(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
+
+//go:noescape
+func rowsBinSYNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
+
+//go:noescape
+func rowsBinSYA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
+
+//go:noescape
 func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 
 //go:noescape
@@ -711,6 +720,20 @@ func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[
 		rowsCvtQA(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 	default:
 		rowsCvtQ(dst, rows, pitch, rowBytes, base, steps, inc, scale)
+	}
+}
+
+// rowsBinS streams only rows that stream (rowsStreamable).
+func (t *table) rowsBinS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64) {
+	switch {
+	case !t.asm:
+		rowsBinS_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
+	case st == stStream:
+		rowsBinSYNT(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
+	case st == stAhead:
+		rowsBinSYA(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
+	default:
+		rowsBinSY(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
 	}
 }
 

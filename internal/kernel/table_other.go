@@ -86,6 +86,10 @@ func (t *table) rowsBinQ(_ store, dst *byte, rows, pitch, rowBytes int, base *[3
 	rowsBinQ_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 }
 
+func (t *table) rowsBinS(_ store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64) {
+	rowsBinS_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
+}
+
 func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
 	binS_g(dst, blocks, base, first, inc, shift, c, ties)
 }

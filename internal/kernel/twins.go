@@ -472,3 +472,15 @@ func rowsBinQ_g(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *ro
 		})
 	}
 }
+
+// rowsBinS_g is the twin of rowsBinSY[NT|A]: each place's blocks of 16
+// float32 as binS_g writes them.
+func rowsBinS_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64) {
+	for r := range rows {
+		row := unsafe.Add(unsafe.Pointer(dst), r*pitch)
+		fs := intPlaces(steps, r, uintptr(row), 4)
+		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
+			binS_g((*byte)(unsafe.Add(row, at)), 1, base, fs[f]+uint64(k)*inc, inc, shift, c, ties)
+		})
+	}
+}
