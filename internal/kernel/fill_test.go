@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -26,6 +27,40 @@ func useTable(t *testing.T, tb *table) {
 
 // elementAt returns the little-endian element j of dst.
 func elementAt(dst []byte, size, j int) uint64 { return getLE(dst[j*size:], size) }
+
+// fillRowsMismatch fills rc's dst with the byte pad, then its rows with
+// FillRowsLE, and returns rowsMismatch's verdict.
+func fillRowsMismatch(rc rowsLayout, pad byte) string {
+	for i := range rc.dst {
+		rc.dst[i] = pad
+	}
+	rc.f.FillRowsLE(rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1)
+	return rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, pad)
+}
+
+// rowsMismatch checks rows of n elements pitch bytes apart in dst, after
+// f.FillRowsLE(dst, rows, pitch, n, i0, rowStep, 1): each element's bits
+// f.Bits(i0 + r*rowStep + e), each element-sized slot of the gaps the
+// byte pad repeated. It returns the first difference, or "".
+func rowsMismatch(f *Filler, dst []byte, rows, pitch, n int, i0, rowStep uint64, pad byte) string {
+	gap := getLE(bytes.Repeat([]byte{pad}, 8), f.size)
+	for r := range rows {
+		for e := range pitch / f.size {
+			at := r*pitch + e*f.size
+			if at+f.size > len(dst) {
+				break
+			}
+			got, want := getLE(dst[at:], f.size), gap
+			if e < n {
+				want = f.Bits(i0 + uint64(r)*rowStep + uint64(e))
+			}
+			if got != want {
+				return fmt.Sprintf("row %d element %d = %#x, want %#x", r, e, got, want)
+			}
+		}
+	}
+	return ""
+}
 
 // TestFillMatchesBits: FillLE gives Bits for every element, on random
 // sequences, index ranges, steps, lengths, alignments and facts, with
@@ -456,25 +491,9 @@ func TestFillRowsBinade(t *testing.T) {
 					t.Fatalf("%s case %d: piece %v: %s", tb.name, c, p.m, why)
 				}
 			}
-			for i := range dst {
-				dst[i] = 0x5A
-			}
-			f.FillRowsLE(dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1)
-			for row := range rc.rows {
-				for e := range rc.pitch / 2 {
-					at := row*rc.pitch + 2*e
-					if at >= len(dst) {
-						break
-					}
-					got, want := uint64(binary.LittleEndian.Uint16(dst[at:])), uint64(0x5A5A)
-					if e < rc.n {
-						want = f.Bits(rc.i0 + uint64(row*rc.n+e))
-					}
-					if got != want {
-						t.Fatalf("%s case %d: start %#x delta %#x i0 %d rows %d pitch %d n %d: row %d element %d = %#x, want %#x",
-							tb.name, c, f.start, f.delta, rc.i0, rc.rows, rc.pitch, rc.n, row, e, got, want)
-					}
-				}
+			if why := fillRowsMismatch(rc, 0x5A); why != "" {
+				t.Fatalf("%s case %d: start %#x delta %#x i0 %d rows %d pitch %d n %d: %s",
+					tb.name, c, f.start, f.delta, rc.i0, rc.rows, rc.pitch, rc.n, why)
 			}
 		}
 		if planned < 300 || plannedRuns < 50 || tb.hasX512() && plannedQ < 50 {
@@ -505,25 +524,9 @@ func TestFillRowsBinadeS(t *testing.T) {
 					tied++
 				}
 			}
-			for i := range dst {
-				dst[i] = 0x5A
-			}
-			f.FillRowsLE(dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1)
-			for row := range rc.rows {
-				for e := range rc.pitch / 4 {
-					at := row*rc.pitch + 4*e
-					if at >= len(dst) {
-						break
-					}
-					got, want := elementAt(dst[at:], 4, 0), uint64(0x5A5A5A5A)
-					if e < rc.n {
-						want = f.Bits(rc.i0 + uint64(row*rc.n+e))
-					}
-					if got != want {
-						t.Fatalf("%s case %d: start %#x delta %#x i0 %d rows %d pitch %d n %d: row %d element %d = %#x, want %#x",
-							tb.name, c, f.start, f.delta, rc.i0, rc.rows, rc.pitch, rc.n, row, e, got, want)
-					}
-				}
+			if why := fillRowsMismatch(rc, 0x5A); why != "" {
+				t.Fatalf("%s case %d: start %#x delta %#x i0 %d rows %d pitch %d n %d: %s",
+					tb.name, c, f.start, f.delta, rc.i0, rc.rows, rc.pitch, rc.n, why)
 			}
 		}
 		if tied < 20 {
@@ -569,21 +572,8 @@ func TestFillRowsOverflow(t *testing.T) {
 				}
 			}
 			f.FillRowsLE(dst, c.rows, pitch, c.n, 0, uint64(c.n), 1)
-			for row := range c.rows {
-				for e := range c.n + c.pad {
-					at := row*pitch + e*c.size
-					if at >= len(dst) {
-						break
-					}
-					got := getLE(dst[at:], c.size)
-					want := f.Bits(uint64(row*c.n + e))
-					if e >= c.n {
-						want = getLE([]byte{0x5A, 0x5A, 0x5A, 0x5A}, c.size)
-					}
-					if got != want {
-						t.Fatalf("%s case %d: row %d element %d = %#x, want %#x", tb.name, k, row, e, got, want)
-					}
-				}
+			if why := rowsMismatch(f, dst, c.rows, pitch, c.n, 0, uint64(c.n), 0x5A); why != "" {
+				t.Fatalf("%s case %d: %s", tb.name, k, why)
 			}
 		}
 	}
@@ -651,21 +641,8 @@ func TestFillRowsStreaming(t *testing.T) {
 				t.Fatalf("%s case %d: %d of %d rows stream (by %v)", tb.name, k, streamed, rows, want)
 			}
 			f.FillRowsLE(dst, rows, pitch, n, c.i0, uint64(n), 1)
-			pad := getLE([]byte{0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A}, c.size)
-			for row := range rows {
-				for e := range pitch / c.size {
-					at := row*pitch + e*c.size
-					if at >= len(dst) {
-						break
-					}
-					got, want := getLE(dst[at:], c.size), pad
-					if e < n {
-						want = f.Bits(c.i0 + uint64(row*n+e))
-					}
-					if got != want {
-						t.Fatalf("%s case %d: row %d element %d = %#x, want %#x", tb.name, k, row, e, got, want)
-					}
-				}
+			if why := rowsMismatch(f, dst, rows, pitch, n, c.i0, uint64(n), 0x5A); why != "" {
+				t.Fatalf("%s case %d: %s", tb.name, k, why)
 			}
 		}
 	}

@@ -1006,6 +1006,32 @@ func TestRowCvtQKernels(t *testing.T) {
 	}
 }
 
+// binRowsDraw draws the rest of a case of a row kernel in int64 binade
+// lanes for rows of rowBytes pitch bytes apart (elements of size bytes,
+// blocks of lanes): their memory (streaming-aligned, then moved by whole
+// elements), shift (1 to maxShift) and the step dm an element (lane l of
+// the base is l*dm), every kb below 2^(shift+bits) and 2^62, the places of
+// a row from one sequence, some at a tie.
+func binRowsDraw(r *rand.Rand, rows, pitch, rowBytes, size, lanes int, maxShift, bits uint64) (m *kernelMem, shift uint64, dm int64, steps rowSteps) {
+	shift = 1 + r.Uint64N(maxShift)
+	limit := int64(1) << min(62, shift+bits)
+	span := int64(rows) * int64(pitch/size+2) // elements from the first to the last
+	dm = r.Int64N(limit/span/2 + 1)
+	if r.IntN(3) == 0 {
+		dm = min(dm, r.Int64N(1<<12)) // many elements a last place
+	}
+	rowD := int64(pitch/size+r.IntN(2)) * dm
+	k0 := r.Int64N(limit - span*dm)
+	if r.IntN(3) == 0 { // at a tie: half a last place past a multiple of 2^shift
+		h := int64(1) << (shift - 1)
+		k0 = min(k0&^(h<<1-1)|h, limit-span*dm-1)
+	}
+	m = newKernelMem(r, (rows-1)*pitch+rowBytes, true)
+	m.off += size * r.IntN(64/size)
+	steps = rowSteps{uint64(k0), uint64(rowD), uint64(dm), uint64(int64(rowBytes/size-lanes) * dm)}
+	return m, shift, dm, steps
+}
+
 // TestRowBinSKernels holds rowsBinSY[NT|A] to its twin within its
 // contract: rows of 128 bytes or more at multiples of 4 bytes (any
 // alignment to a cache line, every form), every kb below 2^(shift+32) and
@@ -1022,26 +1048,11 @@ func TestRowBinSKernels(t *testing.T) {
 	for _, p := range pairs {
 		for c := range 600 {
 			rows, pitch, rowBytes := rowsCase32(r)
-			shift := 1 + r.Uint64N(32)
-			limit := int64(1) << min(62, shift+32)
-			span := int64(rows) * int64(pitch/4+2) // elements from the first to the last
-			dm := r.Int64N(limit/span/2 + 1)
-			if r.IntN(3) == 0 {
-				dm = min(dm, r.Int64N(1<<12)) // many elements a last place
-			}
-			rowD := int64(pitch/4+r.IntN(2)) * dm
-			k0 := r.Int64N(limit - span*dm)
-			if r.IntN(3) == 0 { // at a tie: half a last place past a multiple of 2^shift
-				h := int64(1) << (shift - 1)
-				k0 = min(k0&^(h<<1-1)|h, limit-span*dm-1)
-			}
+			m, shift, dm, steps := binRowsDraw(r, rows, pitch, rowBytes, 4, 16, 32, 32)
 			var base [16]int64
 			for l := range base {
 				base[l] = int64(l) * dm
 			}
-			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
-			m.off += 4 * r.IntN(16)
-			steps := rowSteps{uint64(k0), uint64(rowD), uint64(dm), uint64(int64(rowBytes/4-16) * dm)}
 			cc, ties := r.Uint64()&(1<<32-2), r.Uint64N(2)
 			w := m.twin()
 			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, uint64(16*dm), shift, cc, ties)
@@ -1072,26 +1083,11 @@ func TestRowBinQKernels(t *testing.T) {
 			rows, pitch, rowBytes := rowsCase(r, 128)
 			rowBytes += 2 * r.IntN(4)
 			pitch = max(pitch+2*r.IntN(4), rowBytes)
-			shift := 1 + r.Uint64N(48)
-			limit := int64(1) << min(62, shift+16)
-			span := int64(rows) * int64(pitch/2+2) // elements from the first to the last
-			dm := r.Int64N(limit/span/2 + 1)
-			if r.IntN(3) == 0 {
-				dm = min(dm, r.Int64N(1<<12)) // many elements a last place
-			}
-			rowD := int64(pitch/2+r.IntN(2)) * dm
-			k0 := r.Int64N(limit - span*dm)
-			if r.IntN(3) == 0 { // at a tie: half a last place past a multiple of 2^shift
-				h := int64(1) << (shift - 1)
-				k0 = min(k0&^(h<<1-1)|h, limit-span*dm-1)
-			}
+			m, shift, dm, steps := binRowsDraw(r, rows, pitch, rowBytes, 2, 32, 48, 16)
 			var base [32]int64
 			for l := range base {
 				base[l] = int64(l) * dm
 			}
-			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
-			m.off += 2 * r.IntN(32)
-			steps := rowSteps{uint64(k0), uint64(rowD), uint64(dm), uint64(int64(rowBytes/2-32) * dm)}
 			cc := r.Uint64() & (1<<16 - 2)
 			w := m.twin()
 			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, uint64(32*dm), shift, cc)

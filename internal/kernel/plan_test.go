@@ -824,20 +824,8 @@ func TestPlanRowsAhead(t *testing.T) {
 				dst[i] = 0xA5
 			}
 			f.FillRowsLE(dst, rows, pitch, n, c.i0, rowStep, 1)
-			for r := range rows {
-				for j := range pitch / c.size {
-					at := r*pitch + j*c.size
-					if at >= len(dst) {
-						break
-					}
-					got, want := elementAt(dst[at:], c.size, 0), f.Bits(c.i0+uint64(r)*rowStep+uint64(j))
-					if j >= n {
-						want = getLE(bytes.Repeat([]byte{0xA5}, 8), c.size)
-					}
-					if got != want {
-						t.Fatalf("%s case %d: row %d element %d = %#x, want %#x", tb.name, ci, r, j, got, want)
-					}
-				}
+			if why := rowsMismatch(f, dst, rows, pitch, n, c.i0, rowStep, 0xA5); why != "" {
+				t.Fatalf("%s case %d: %s", tb.name, ci, why)
 			}
 		}
 	}
