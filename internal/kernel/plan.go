@@ -347,7 +347,7 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		case p.m == mBinadeQ && (!s.int64Lanes(a, last) || !t.hasX512()):
 			return "not float16 in int64 lanes, or no kernel for them"
 		case p.m == mBinadeS && !s.binSLanes(a, last):
-			return "not float32 in int64 lanes, or no kernel for them"
+			return "not float32 in int64 lanes"
 		}
 		if why := s.binadeParams(a, last, p); why != "" {
 			return why
@@ -1134,9 +1134,10 @@ func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int)
 // dst, with the elements of indices i0 + r*rowStep + e*step. Element 0 (if
 // among them) goes in a row of its own; then the row kernels take the rows
 // where their values need no rounding of their own (integers, constants,
-// infinities, floats exact in float32), and float16 rows of consecutive
-// indices in int32 lanes a binade at a time (planRowBinades); other rows go
-// one at a time as runs. It returns how many rows the pieces cover from
+// infinities, floats exact in float32), float32 rows as fma-s or cvt-q
+// write runs, and float16 and float32 rows of consecutive indices in
+// integer lanes a binade at a time (planRowBinades); other rows go one at a
+// time as runs. It returns how many rows the pieces cover from
 // the first: all, or, where they need more than maxPieces, as many as fit
 // (the caller plans the rest again). whole is the bytes of the layout dst
 // ends (dst and the rows the plans before covered), by which the pieces
@@ -1230,7 +1231,8 @@ func (s *Seq) binadeRowsQ(t *table, a uint64, n int, rowStep, step uint64, rows 
 
 // planRowBinades plans rows [r0, end) of n elements of consecutive indices
 // from a (float16 in int32 lanes for m = mRowsBin, int64 lanes for
-// mRowsBinQ; finite) as planBinades plans a run: the rows wholly inside one
+// mRowsBinQ; float32 in int64 lanes for mRowsBinS; finite) as planBinades
+// plans a run: the rows wholly inside one
 // sign and binade are a piece of m, a row that spans two (or holds zero) a
 // row of its own, planned as a run. It returns how far its pieces reach,
 // leaving room for one more piece.
