@@ -1010,8 +1010,9 @@ func TestRowCvtQKernels(t *testing.T) {
 // lanes for rows of rowBytes pitch bytes apart (elements of size bytes,
 // blocks of lanes): their memory (streaming-aligned, then moved by whole
 // elements), shift (1 to maxShift) and the step dm an element (lane l of
-// the base is l*dm), every kb below 2^(shift+bits) and 2^62, the places of
-// a row from one sequence, some at a tie.
+// the base is l*dm; magnitudes that rise or fall), every kb from 0 to below
+// 2^(shift+bits) and 2^62, the places of a row from one sequence, some at a
+// tie.
 func binRowsDraw(r *rand.Rand, rows, pitch, rowBytes, size, lanes int, maxShift, bits uint64) (m *kernelMem, shift uint64, dm int64, steps rowSteps) {
 	shift = 1 + r.Uint64N(maxShift)
 	limit := int64(1) << min(62, shift+bits)
@@ -1020,12 +1021,19 @@ func binRowsDraw(r *rand.Rand, rows, pitch, rowBytes, size, lanes int, maxShift,
 	if r.IntN(3) == 0 {
 		dm = min(dm, r.Int64N(1<<12)) // many elements a last place
 	}
-	rowD := int64(pitch/size+r.IntN(2)) * dm
 	k0 := r.Int64N(limit - span*dm)
+	h := int64(1) << (shift - 1)
 	if r.IntN(3) == 0 { // at a tie: half a last place past a multiple of 2^shift
-		h := int64(1) << (shift - 1)
 		k0 = min(k0&^(h<<1-1)|h, limit-span*dm-1)
 	}
+	if r.IntN(2) == 0 { // magnitudes that fall
+		k0 = limit - 1 - r.Int64N(limit-span*dm)
+		if r.IntN(3) == 0 {
+			k0 = max(k0&^(h<<1-1)|h, span*dm)
+		}
+		dm = -dm
+	}
+	rowD := int64(pitch/size+r.IntN(2)) * dm
 	m = newKernelMem(r, (rows-1)*pitch+rowBytes, true)
 	m.off += size * r.IntN(64/size)
 	steps = rowSteps{uint64(k0), uint64(rowD), uint64(dm), uint64(int64(rowBytes/size-lanes) * dm)}
