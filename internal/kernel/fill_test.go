@@ -441,8 +441,9 @@ func TestFillRowsMatchesBits(t *testing.T) {
 // TestFillRowsBinade: float16 rows of consecutive indices in int32 or
 // int64 lanes, which the binade row kernels (and the runs row kernel) write
 // a binade at a time (rows that span two as runs), give Bits for every
-// element and leave the padding, on every table (without AVX-512 the runs
-// row kernel alone, the other binades a row at a time): dense and sparse ties,
+// element and leave the padding, on every table (without AVX-512 the int64
+// lanes' binades that the runs row kernel does not take go a row at a
+// time): dense and sparse ties,
 // zero crossings, subnormals, overflow part way, plans that fill up (many
 // binades), and random ones.
 func TestFillRowsBinade(t *testing.T) {

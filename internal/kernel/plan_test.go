@@ -701,15 +701,15 @@ func TestPlanAhead(t *testing.T) {
 		{Int, 4, 5, 3, 0},                                             // add
 		{Float32, 4, f32(0), f32(1), 0},                               // f32
 		{Float32, 4, f32(0.1), f32(0.3), 0},                           // fma-s
-		{Float32, 4, f32(0.1), f32(0.3), 1 << 24},                     // binade-s; f64 without AVX-512
-		{Float32, 4, f32(-3e5), f32(0.0137), 21897810 - 2600},         // crosses zero: cvt-q among binade-s
+		{Float32, 4, f32(0.1), f32(0.3), 1 << 24},                     // binade-s
+		{Float32, 4, f32(-3e5), f32(0.0137), 21897810 - 2600},         // crosses zero: cvt-q (f64 without AVX-512) among binade-s
 		{Float32, 4, f32(-3e5), f32(0.0137), 21897810 - 260000},       // binade-s, then f64
-		{Float32, 4, f32(1.364456e-4), f32(-6), 1 << 26},              // fma-d (sums past int64 lanes); linear without AVX-512
+		{Float32, 4, f32(1.364456e-4), f32(-6), 1 << 26},              // fma-d (sums past int64 lanes)
 		{Float16, 2, f16(0), f16(1), 0},                               // binade-add, then fill
 		{Float16, 2, f16(0.1), f16(3e-4), 0},                          // binade, binade-runs
-		{Float16, 2, f16(0.1), f16(3e-4), 1 << 26},                    // binade-runs; f64 without AVX-512
-		{Float16, 2, f16(6e-8), f16(1.0009765625), 2100},              // binade-q; f64 without AVX-512
-		{Float16, 2, f16(-0.01), f16(6e-8), 160000},                   // f32 without AVX-512
+		{Float16, 2, f16(0.1), f16(3e-4), 1 << 26},                    // binade-runs
+		{Float16, 2, f16(6e-8), f16(1.0009765625), 2100},              // add (a stand-in tail), binade-q (f64 without AVX-512)
+		{Float16, 2, f16(-0.01), f16(6e-8), 160000},                   // binade, binade-runs, f32
 		{Float64, 8, math.Float64bits(0.1), math.Float64bits(0.3), 0}, // fma-lanes
 	}
 	if testing.Short() {
