@@ -34,15 +34,15 @@ func fillRowsMismatch(rc rowsLayout, pad byte) string {
 	for i := range rc.dst {
 		rc.dst[i] = pad
 	}
-	rc.f.FillRowsLE(rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1)
-	return rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, pad)
+	rc.f.FillRowsLE(rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step)
+	return rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad)
 }
 
 // rowsMismatch checks rows of n elements pitch bytes apart in dst, after
-// f.FillRowsLE(dst, rows, pitch, n, i0, rowStep, 1): each element's bits
-// f.Bits(i0 + r*rowStep + e), each element-sized slot of the gaps the
+// f.FillRowsLE(dst, rows, pitch, n, i0, rowStep, step): each element's bits
+// f.Bits(i0 + r*rowStep + e*step), each element-sized slot of the gaps the
 // byte pad repeated. It returns the first difference, or "".
-func rowsMismatch(f *Filler, dst []byte, rows, pitch, n int, i0, rowStep uint64, pad byte) string {
+func rowsMismatch(f *Filler, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pad byte) string {
 	gap := getLE(bytes.Repeat([]byte{pad}, 8), f.size)
 	for r := range rows {
 		for e := range pitch / f.size {
@@ -52,7 +52,7 @@ func rowsMismatch(f *Filler, dst []byte, rows, pitch, n int, i0, rowStep uint64,
 			}
 			got, want := getLE(dst[at:], f.size), gap
 			if e < n {
-				want = f.Bits(i0 + uint64(r)*rowStep + uint64(e))
+				want = f.Bits(i0 + uint64(r)*rowStep + uint64(e)*step)
 			}
 			if got != want {
 				return fmt.Sprintf("row %d element %d = %#x, want %#x", r, e, got, want)
@@ -536,6 +536,54 @@ func TestFillRowsBinadeS(t *testing.T) {
 	}
 }
 
+// TestFillColumns: rows shorter than the row kernels' least (addBlock
+// bytes), which fillColumns writes as columns through a buffer, give Bits
+// for every element and leave the gaps, on every table: every kind, random
+// sequences (stand-in tails among them), rows packed or padded, at any
+// byte offset and pitch, index steps along the row small or as an NHWC
+// layout's channel (the plane's size), many rows (several chunks of the
+// buffer).
+func TestFillColumns(t *testing.T) {
+	r := rand.New(rand.NewPCG(105, 106))
+	mem := make([]byte, 1<<18+256)
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		for c := range 400 {
+			k := allKinds[r.IntN(len(allKinds))]
+			rc := rowsLayout{n: 1 + r.IntN((addBlock-1)/k.size), step: 1}
+			rowBytes := rc.n * k.size
+			rc.pitch = rowBytes + k.size*r.IntN(3)
+			if r.IntN(4) == 0 {
+				rc.pitch = rowBytes + r.IntN(8) // not a multiple of the element
+			}
+			rc.rows = 2 + r.IntN(min(5000, (len(mem)-256)/max(rc.pitch, 1)-1))
+			rc.rowStep = uint64(1 + r.IntN(3))
+			switch r.IntN(3) {
+			case 0:
+				rc.step = uint64(rc.rows) * rc.rowStep // NHWC: a channel a plane apart
+			case 1:
+				rc.step, rc.rowStep = 1, uint64(rc.n) // consecutive
+			default:
+				rc.step = 1 + r.Uint64N(1000)
+			}
+			if r.IntN(3) > 0 {
+				rc.i0 = r.Uint64N(1 << 26)
+			}
+			count := rc.i0 + uint64(rc.rows)*rc.rowStep + uint64(rc.n)*rc.step
+			if r.IntN(5) == 0 {
+				count = 0
+			}
+			rc.f = NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), count)
+			off := r.IntN(64)
+			rc.dst = mem[off : off+(rc.rows-1)*rc.pitch+rowBytes]
+			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
+				t.Fatalf("%s case %d: kind %d size %d start %#x delta %#x i0 %d rows %d pitch %d n %d rowStep %d step %d off %d: %s",
+					tb.name, c, rc.f.kind, k.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.pitch, rc.n, rc.rowStep, rc.step, off, why)
+			}
+		}
+	}
+}
+
 // TestFillRowsOverflow: padded rows whose values pass the overflow point
 // part way are planned as rows of finite values and a piece of infinity
 // rows from the first row past that point; every element is Bits, and the
@@ -573,7 +621,7 @@ func TestFillRowsOverflow(t *testing.T) {
 				}
 			}
 			f.FillRowsLE(dst, c.rows, pitch, c.n, 0, uint64(c.n), 1)
-			if why := rowsMismatch(f, dst, c.rows, pitch, c.n, 0, uint64(c.n), 0x5A); why != "" {
+			if why := rowsMismatch(f, dst, c.rows, pitch, c.n, 0, uint64(c.n), 1, 0x5A); why != "" {
 				t.Fatalf("%s case %d: %s", tb.name, k, why)
 			}
 		}
@@ -642,7 +690,7 @@ func TestFillRowsStreaming(t *testing.T) {
 				t.Fatalf("%s case %d: %d of %d rows stream (by %v)", tb.name, k, streamed, rows, want)
 			}
 			f.FillRowsLE(dst, rows, pitch, n, c.i0, uint64(n), 1)
-			if why := rowsMismatch(f, dst, rows, pitch, n, c.i0, uint64(n), 0x5A); why != "" {
+			if why := rowsMismatch(f, dst, rows, pitch, n, c.i0, uint64(n), 1, 0x5A); why != "" {
 				t.Fatalf("%s case %d: %s", tb.name, k, why)
 			}
 		}

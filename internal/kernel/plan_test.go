@@ -824,7 +824,7 @@ func TestPlanRowsAhead(t *testing.T) {
 				dst[i] = 0xA5
 			}
 			f.FillRowsLE(dst, rows, pitch, n, c.i0, rowStep, 1)
-			if why := rowsMismatch(f, dst, rows, pitch, n, c.i0, rowStep, 0xA5); why != "" {
+			if why := rowsMismatch(f, dst, rows, pitch, n, c.i0, rowStep, 1, 0xA5); why != "" {
 				t.Fatalf("%s case %d: %s", tb.name, ci, why)
 			}
 		}
