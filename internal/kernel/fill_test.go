@@ -537,8 +537,9 @@ func TestFillRowsBinadeS(t *testing.T) {
 }
 
 // TestFillColumns: rows shorter than the row kernels' least (addBlock
-// bytes), which fillColumns writes as columns through a buffer, give Bits
-// for every element and leave the gaps, on every table: every kind, random
+// bytes), most of which fillColumns writes as columns through a buffer
+// (the others go a row at a time), give Bits for every element and leave
+// the gaps, on every table: every kind, random
 // sequences (stand-in tails among them), rows packed or padded, at any
 // byte offset and pitch, index steps along the row small or as an NHWC
 // layout's channel (the plane's size), many rows (several chunks of the
@@ -548,6 +549,7 @@ func TestFillColumns(t *testing.T) {
 	mem := make([]byte, 1<<18+256)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
+		columns := 0
 		for c := range 400 {
 			k := allKinds[r.IntN(len(allKinds))]
 			rc := rowsLayout{n: 1 + r.IntN((addBlock-1)/k.size), step: 1}
@@ -576,10 +578,16 @@ func TestFillColumns(t *testing.T) {
 			rc.f = NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), count)
 			off := r.IntN(64)
 			rc.dst = mem[off : off+(rc.rows-1)*rc.pitch+rowBytes]
+			if rc.f.columns(rc.rows, rc.n) {
+				columns++
+			}
 			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
 				t.Fatalf("%s case %d: kind %d size %d start %#x delta %#x i0 %d rows %d pitch %d n %d rowStep %d step %d off %d: %s",
 					tb.name, c, rc.f.kind, k.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.pitch, rc.n, rc.rowStep, rc.step, off, why)
 			}
+		}
+		if columns < 200 {
+			t.Errorf("%s: only %d of 400 layouts went as columns", tb.name, columns)
 		}
 	}
 }
