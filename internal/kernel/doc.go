@@ -31,7 +31,10 @@
 // One Execute: the root package splits the index range among goroutines and
 // walks the layout; each contiguous run goes to Filler.FillLE (rows of a
 // padded layout to FillRowsLE, scattered elements to FillStridedLE), which
-// plans the run and executes its pieces. A Filler of NewFiller (an
+// plans the run and executes its pieces. Rows too short for the row
+// kernels (an NHWC layout's pixels) go as columns where that pays
+// (Filler.columns): each column a run into a buffer, then put in the rows
+// (fillColumns). A Filler of NewFiller (an
 // operator's) remembers the plans (up to memoPlans) of a run from index 0
 // below streamingMin that repeats the run before it: the same run again
 // (length, step, table, address modulo 64) executes them without planning,
