@@ -161,14 +161,17 @@ done: \
 
 // F16ROWSRUNS writes rowsRuns' rows, each a span (RUNSSPAN), the next
 // change moved back by a row's elements after each; dst (the row) and
-// rows are kept in their argument slots.
-#define F16ROWSRUNS(store, fence, ahead) \
-	RUNSARGS(Z0, Z1, v+32(FP), inc+40(FP), next+48(FP), rem+56(FP), steps+64(FP)) \
+// rows are kept in their argument slots. ROWSRUNSOF is it for either form:
+// val and chg RUNSARGS's registers, setup what the span needs loaded
+// before it, span RUNSSPAN or RUNSSPANY.
+#define ROWSRUNSOF(val, chg, setup, span, store, fence, ahead) \
+	RUNSARGS(val, chg, v+32(FP), inc+40(FP), next+48(FP), rem+56(FP), steps+64(FP)) \
+	setup \
 	MOVQ rowBytes+24(FP), SI \
 	SHRQ $1, SI \
 row: \
 	MOVQ dst+0(FP), DI \
-	RUNSSPAN(store, ahead, rowdone) \
+	span(store, ahead, rowdone) \
 rowdone: \
 	SUBQ SI, BX \
 	MOVQ dst+0(FP), DI \
@@ -179,6 +182,9 @@ rowdone: \
 	fence \
 	VZEROUPPER \
 	RET
+
+#define NOSETUP
+#define F16ROWSRUNS(store, fence, ahead) ROWSRUNSOF(Z0, Z1, NOSETUP, RUNSSPAN, store, fence, ahead)
 
 // The AVX2 form of the runs kernel (f16RunsY): Y0 the value in every word,
 // Y1 its change, the steps and the next change as RUNSARGS loads them.
@@ -259,34 +265,20 @@ tail: \
 	RUNSARGS(Y0, Y1, v+16(FP), inc+24(FP), next+32(FP), rem+40(FP), steps+48(FP)) \
 	MOVQ dst+0(FP), DI \
 	MOVQ n+8(FP), SI \
-	VMOVDQU idxW<>+0(SB), Y3 \
-	VMOVDQU idxW<>+32(SB), Y4 \
+	IDXWY \
 	RUNSSPANY(store, ahead, done) \
 done: \
 	fence \
 	VZEROUPPER \
 	RET
 
-// F16ROWSRUNSY is F16ROWSRUNS with RUNSSPANY.
-#define F16ROWSRUNSY(store, fence, ahead) \
-	RUNSARGS(Y0, Y1, v+32(FP), inc+40(FP), next+48(FP), rem+56(FP), steps+64(FP)) \
+// F16ROWSRUNSY is F16ROWSRUNS with RUNSSPANY (its word indices loaded
+// first: IDXWY).
+#define IDXWY \
 	VMOVDQU idxW<>+0(SB), Y3 \
-	VMOVDQU idxW<>+32(SB), Y4 \
-	MOVQ rowBytes+24(FP), SI \
-	SHRQ $1, SI \
-row: \
-	MOVQ dst+0(FP), DI \
-	RUNSSPANY(store, ahead, rowdone) \
-rowdone: \
-	SUBQ SI, BX \
-	MOVQ dst+0(FP), DI \
-	ADDQ pitch+16(FP), DI \
-	MOVQ DI, dst+0(FP) \
-	DECQ rows+8(FP) \
-	JNZ row \
-	fence \
-	VZEROUPPER \
-	RET
+	VMOVDQU idxW<>+32(SB), Y4
+
+#define F16ROWSRUNSY(store, fence, ahead) ROWSRUNSOF(Y0, Y1, IDXWY, RUNSSPANY, store, fence, ahead)
 
 // func f16Runs(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 TEXT ·f16Runs(SB), NOSPLIT, $0-56
