@@ -203,10 +203,6 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 
 // fillRows is FillRowsLE with this Filler's own plans, for any indices.
 func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
-	if f.columns(rows, n) {
-		f.fillColumns(dst, rows, pitch, n, i0, rowStep, step)
-		return
-	}
 	whole := len(dst)
 	for {
 		var pl plan
@@ -224,6 +220,8 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 				var steps [5]uint64
 				v, inc, next, rem := runsArgs(&p, &steps)
 				tbl.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
+			case mColumns:
+				f.fillColumns(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
 			case mRowsBinS:
 				f.rowsBinS(dst, &p, pitch, n)
 			case mRowsCvtQ:
@@ -244,7 +242,7 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 // columnsBuf is fillColumns's buffer, in bytes.
 const columnsBuf = 8192
 
-// columns reports whether rows of n elements go as columns (fillColumns):
+// columns reports whether rows rows of n elements go as columns (mColumns):
 // rows too short for the row kernels (below addBlock bytes), of 16
 // elements or fewer, or, for floats, whose columns a chunk are no more than
 // its rows (n*n elements at most columnsBuf bytes), where a row planned as
@@ -255,9 +253,9 @@ const columnsBuf = 8192
 // UINT16 n=50 3.08 against 1.38; INT64 n=12 4.23 against 5.15; FLOAT16 n=16
 // 0.34 against 3.7, n=40 0.63 against 1.28, n=60 0.88 against 1.90;
 // FLOAT32 n=24 2.88 against 4.50, n=31 3.25 against 3.92.
-func (f *Filler) columns(rows, n int) bool {
-	rowBytes := n << f.lg
-	return rows > 1 && n > 0 && rowBytes < addBlock && (n <= 16 || f.kind != Int && n*rowBytes <= columnsBuf)
+func (s *Seq) columns(rows, n int) bool {
+	rowBytes := n << s.lg
+	return rows > 1 && n > 0 && rowBytes < addBlock && (n <= 16 || s.kind != Int && n*rowBytes <= columnsBuf)
 }
 
 // fillColumns writes rows too short for the row kernels (fewer than

@@ -224,10 +224,18 @@ const (
 	// without AVX-512, or units below 2^-126. Pre: as mBinadeS for that run;
 	// rows of at least 128 bytes.
 	mRowsBinS
+
+	// mColumns writes rows too short for the row kernels as columns
+	// (fillColumns): in chunks of rows, each column's elements planned and
+	// written as one run into a buffer, then put in their rows. Pre: the
+	// piece's rows pass Seq.columns (more than one row; fewer than addBlock
+	// bytes each; 16 elements or fewer, or floats whose n columns a chunk
+	// are no more than its rows).
+	mColumns
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs", "fma-d", "rows-binade-s"}
+	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs", "fma-d", "rows-binade-s", "columns"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -410,9 +418,12 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 	if p.n < 1 || int(p.j+p.n) > rows {
 		return "outside the rows"
 	}
-	if p.m == mRowRuns {
+	if p.m == mRowRuns || p.m == mColumns {
 		if p.st != stRegular {
-			return "a store kind other than regular for rows as runs"
+			return "a store kind other than regular for rows as runs or columns"
+		}
+		if p.m == mColumns && !s.columns(int(p.n), n) {
+			return "rows that do not go as columns"
 		}
 		return ""
 	}
@@ -1136,13 +1147,18 @@ func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int)
 // where their values need no rounding of their own (integers, constants,
 // infinities, floats exact in float32), float32 rows as fma-s or cvt-q
 // write runs, and float16 and float32 rows of consecutive indices in
-// integer lanes a binade at a time (planRowBinades); other rows go one at a
-// time as runs. It returns how many rows the pieces cover from
+// integer lanes a binade at a time (planRowBinades); rows too short for
+// them go as columns where that pays (mColumns), other rows one at a time
+// as runs. It returns how many rows the pieces cover from
 // the first: all, or, where they need more than maxPieces, as many as fit
 // (the caller plans the rest again). whole is the bytes of the layout dst
 // ends (dst and the rows the plans before covered), by which the pieces
 // fetch ahead (rowStore).
 func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
+	if s.columns(rows, n) {
+		pl.put(mColumns, 0, rows)
+		return rows
+	}
 	r := 0
 	if i0 == 0 && rows > 1 && rowStep != 0 {
 		pl.put(mRowRuns, 0, 1)

@@ -371,7 +371,7 @@ func TestPlanRows(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
 		}
 	}
-	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS} {
+	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS, mColumns} {
 		if used[m] == 0 {
 			t.Errorf("no random rows were planned with method %v", m)
 		}
