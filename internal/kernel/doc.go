@@ -34,7 +34,8 @@
 // plans the run and executes its pieces. Rows too short for the row
 // kernels (an NHWC layout's pixels) go as columns where that pays
 // (method columns, Seq.columns): each column a run into a buffer, then put
-// in the rows (fillColumns). A Filler of NewFiller (an
+// in the rows (fillColumns; by the zip kernels where rows of 2 to 4
+// elements lie one after another). A Filler of NewFiller (an
 // operator's) remembers the plans (up to memoPlans) of a run from index 0
 // below streamingMin that repeats the run before it: the same run again
 // (length, step, table, address modulo 64) executes them without planning,
@@ -142,10 +143,11 @@
 //	                                             piece, where rows-cvt-q may not
 //	                                             (without AVX-512; units below
 //	                                             2^-126); rows that span two as runs
-//	columns     fillColumns (Go: each column     rows under addBlock bytes: 16
-//	            a run, then interleaved)         elements or fewer, or floats
-//	                                             whose columns a chunk are no more
-//	                                             than its rows
+//	columns     fillColumns: each column a run,  rows under addBlock bytes: 16
+//	            then put in the rows by          elements or fewer, or floats
+//	            zip{2,3,4}[B]x (AVX-512: rows    whose columns a chunk are no more
+//	            of 2 to 4 elements one after     than its rows
+//	            another), else Go loops
 //
 // The store kinds (a piece's store, chosen by the planner from the size of
 // the whole run): regular stores; streaming stores past the caches (the

@@ -255,64 +255,80 @@ const columnsBuf = 8192
 // FLOAT32 n=24 2.88 against 4.50, n=31 3.25 against 3.92.
 func (s *Seq) columns(rows, n int) bool {
 	rowBytes := n << s.lg
-	return rows > 1 && n > 0 && rowBytes < addBlock && (n <= 16 || s.kind != Int && n*rowBytes <= columnsBuf)
+	return rows > 1 && n > 0 && rowBytes < addBlock && (n <= 16 || s.kind != Int && n*rowBytes <= 8192)
 }
 
 // fillColumns writes rows too short for the row kernels (fewer than
 // addBlock bytes), which would each be planned as a run, as columns: in
 // chunks of rows, column e's elements (indices i0 + e*step + r*rowStep) are
-// planned and written as one run into a buffer, then put in their rows
-// (putColumns). (NHWC FLOAT16 of 3 channels, 512 x 512, a row a pixel: 14
-// ms a fill as runs, about 70 ns a row.)
+// planned and written as one run into a buffer (columnStride bytes apart),
+// then put in their rows (putColumns). (NHWC FLOAT16 of 3 channels, 512 x
+// 512, a row a pixel: 14 ms a fill as runs, about 70 ns a row.)
 func (f *Filler) fillColumns(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
 	var buf [columnsBuf / 8]uint64 // (8-byte aligned: putColumns reads it as elements)
 	cols := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), len(buf)*8)
-	rowBytes := n << f.lg
-	k := len(cols) / rowBytes // the rows of a chunk
+	rowBytes, stride := n<<f.lg, columnStride(n, f.lg)
+	k := stride >> f.lg // the rows of a chunk
 	for r0 := 0; r0 < rows; r0 += k {
 		m := min(k, rows-r0)
 		for e := range n {
-			f.FillLE(cols[e*m<<f.lg:(e+1)*m<<f.lg], i0+uint64(e)*step+uint64(r0)*rowStep, rowStep)
+			f.FillLE(cols[e*stride:e*stride+m<<f.lg], i0+uint64(e)*step+uint64(r0)*rowStep, rowStep)
 		}
-		putColumns(dst[r0*pitch:r0*pitch+(m-1)*pitch+rowBytes], pitch, m, n, f.size, cols[:n*m<<f.lg])
+		f.putColumns(dst[r0*pitch:r0*pitch+(m-1)*pitch+rowBytes], pitch, m, n, cols, stride)
 	}
 }
 
-// putColumns writes m rows of n elements of size bytes, row r at byte
-// r*pitch of dst, element e of row r from element r of column e of cols
-// (n columns of m elements, one after the other): as elements where dst
-// and pitch are aligned to them, else byte by byte.
-func putColumns(dst []byte, pitch, m, n, size int, cols []byte) {
+// putColumns writes m rows of n elements, row r at byte r*pitch of dst,
+// element e of row r from element r of column e, at byte e*stride of cols:
+// where the rows lie one after another (a pitch of one row) and the table
+// has a zip kernel, its blocks of rows with it; the rest as elements where
+// dst and pitch are aligned to them, else byte by byte.
+func (f *Filler) putColumns(dst []byte, pitch, m, n int, cols []byte, stride int) {
+	size := f.size
+	if pitch == n*size && n >= 2 && n <= zipMax && tbl.zips() {
+		z := zipPlanOf(n, f.lg)
+		blocks := m / z.rows
+		if blocks > 0 {
+			_ = dst[blocks*z.rows*pitch-1]              // (the rows lie in dst)
+			_ = cols[(n-1)*stride+blocks*z.rows*size-1] // (and the columns in cols)
+			tbl.zip(unsafe.SliceData(dst), unsafe.SliceData(cols), blocks, z)
+		}
+		r0 := blocks * z.rows
+		if r0 == m {
+			return
+		}
+		dst, m, cols = dst[r0*pitch:], m-r0, cols[r0*size:]
+	}
 	if uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%uintptr(size) == 0 && pitch%size == 0 {
 		switch size {
 		case 1:
-			putCols[uint8](dst, pitch, m, n, cols)
+			putCols[uint8](dst, pitch, m, n, cols, stride)
 		case 2:
-			putCols[uint16](dst, pitch, m, n, cols)
+			putCols[uint16](dst, pitch, m, n, cols, stride)
 		case 4:
-			putCols[uint32](dst, pitch, m, n, cols)
+			putCols[uint32](dst, pitch, m, n, cols, stride)
 		default:
-			putCols[uint64](dst, pitch, m, n, cols)
+			putCols[uint64](dst, pitch, m, n, cols, stride)
 		}
 		return
 	}
 	for r := range m {
 		row := dst[r*pitch : r*pitch+n*size]
 		for e := range n {
-			copy(row[e*size:(e+1)*size], cols[(e*m+r)*size:])
+			copy(row[e*size:(e+1)*size], cols[e*stride+r*size:])
 		}
 	}
 }
 
 // putCols is putColumns for aligned elements of type T: rows of 2, 3 and 4
 // elements in one statement each, others a column at a time.
-func putCols[T uint8 | uint16 | uint32 | uint64](dst []byte, pitch, m, n int, cols []byte) {
+func putCols[T uint8 | uint16 | uint32 | uint64](dst []byte, pitch, m, n int, cols []byte, stride int) {
 	size := int(unsafe.Sizeof(T(0)))
-	_ = dst[(m-1)*pitch+n*size-1] // (the rows lie in dst)
-	_ = cols[n*m*size-1]          // (and the columns in cols)
+	_ = dst[(m-1)*pitch+n*size-1]   // (the rows lie in dst)
+	_ = cols[(n-1)*stride+m*size-1] // (and the columns in cols)
 	p := unsafe.Pointer(unsafe.SliceData(dst))
 	c := unsafe.Pointer(unsafe.SliceData(cols))
-	col := func(e int) []T { return unsafe.Slice((*T)(unsafe.Add(c, e*m*size)), m) }
+	col := func(e int) []T { return unsafe.Slice((*T)(unsafe.Add(c, e*stride)), m) }
 	switch n {
 	case 2:
 		c0, c1 := col(0), col(1)

@@ -549,10 +549,13 @@ func TestFillColumns(t *testing.T) {
 	mem := make([]byte, 1<<18+256)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		columns := 0
+		columns, zipped := 0, 0
 		for c := range 400 {
 			k := allKinds[r.IntN(len(allKinds))]
 			rc := rowsLayout{n: 1 + r.IntN((addBlock-1)/k.size), step: 1}
+			if c%3 == 0 {
+				rc.n = 2 + r.IntN(zipMax-1) // rows the zip kernels take
+			}
 			rowBytes := rc.n * k.size
 			rc.pitch = rowBytes + k.size*r.IntN(3)
 			if r.IntN(4) == 0 {
@@ -580,6 +583,9 @@ func TestFillColumns(t *testing.T) {
 			rc.dst = mem[off : off+(rc.rows-1)*rc.pitch+rowBytes]
 			if rc.f.columns(rc.rows, rc.n) {
 				columns++
+				if tb.zips() && rc.pitch == rowBytes && rc.n >= 2 && rc.n <= zipMax && rc.rows >= 32 {
+					zipped++
+				}
 			}
 			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
 				t.Fatalf("%s case %d: kind %d size %d start %#x delta %#x i0 %d rows %d pitch %d n %d rowStep %d step %d off %d: %s",
@@ -588,6 +594,10 @@ func TestFillColumns(t *testing.T) {
 		}
 		if columns < 200 {
 			t.Errorf("%s: only %d of 400 layouts went as columns", tb.name, columns)
+		}
+		if tb.zips() && zipped < 40 {
+			t.Logf("zipped %d", zipped)
+			t.Errorf("%s: only %d of 400 layouts went through the zip kernel", tb.name, zipped)
 		}
 	}
 }

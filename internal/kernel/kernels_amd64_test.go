@@ -1166,3 +1166,39 @@ func TestRowBinadeKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestZipKernels: the zip kernels against their twin for every element
+// size and row length they take, any number of blocks the buffer holds,
+// random columns, the bytes around the rows untouched.
+func TestZipKernels(t *testing.T) {
+	if !CPU.AVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(103, 104))
+	asm := [zipMax + 1][2]zipKernel{2: {zip2Bx, zip2x}, 3: {zip3Bx, zip3x}, 4: {zip4Bx, zip4x}}
+	for lg := range uint(4) {
+		for n := 2; n <= zipMax; n++ {
+			p := pair[zipKernel]{fmt.Sprintf("zip%dx", n), asm[n][min(lg, 1)], zip_g, false, true}
+			if lg == 0 {
+				p.name = fmt.Sprintf("zip%dBx", n)
+			}
+			z := newZipPlan(n, lg)
+			maxBlocks := z.stride >> lg / z.rows // a chunk's rows, in blocks
+			for c := range 20 {
+				blocks := r.IntN(maxBlocks + 1)
+				if c == 0 {
+					blocks = maxBlocks
+				}
+				cols := make([]byte, columnsBuf)
+				for i := range cols {
+					cols[i] = byte(r.Uint32())
+				}
+				m := newKernelMem(r, blocks*z.rows*n<<lg, false)
+				w := m.twin()
+				p.asm(m.dst(), &cols[0], blocks, z)
+				p.twin(w.dst(), &cols[0], blocks, z)
+				compareMem(t, fmt.Sprintf("%s lg %d n %d blocks %d", p.name, lg, n, blocks), m, w)
+			}
+		}
+	}
+}

@@ -179,6 +179,13 @@ type (
 	// the partial cache lines with regular stores of the width that fits).
 	// Pre: as cvtQKernel.
 	rowsCvtQKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
+
+	// zipKernel writes blocks*z.rows rows of z.n elements (2 to zipMax) of
+	// 2^z.lg bytes, one after another at dst, element e of row r being
+	// element r of the column z.stride*e bytes into cols: the rows'
+	// columns, which it reads by blocks of 64 bytes (32 for bytes). It
+	// writes no byte outside the rows.
+	zipKernel func(dst, cols *byte, blocks int, z *zipPlan)
 )
 
 // rowSteps gives the row kernels (but rowsBinKernel's: binSteps) the value

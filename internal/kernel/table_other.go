@@ -105,3 +105,9 @@ func (t *table) rowsF32To16(_ store, dst *byte, rows, pitch, rowBytes int, base 
 func (t *table) rowsBin(_ store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64) {
 	rowsBin_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 }
+
+func (t *table) zips() bool { return true }
+
+func (t *table) zip(dst, cols *byte, blocks int, z *zipPlan) {
+	zip_g(dst, cols, blocks, z)
+}

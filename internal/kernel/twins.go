@@ -484,3 +484,20 @@ func rowsBinS_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *ro
 		})
 	}
 }
+
+// zip_g is the twin of zipx and zipBx: blocks*z.rows rows of z.n elements
+// of 2^z.lg bytes, one after another at dst, element e of row r from
+// element r of the column z.stride*e bytes into cols.
+func zip_g(dst, cols *byte, blocks int, z *zipPlan) {
+	size, rows := 1<<z.lg, blocks*z.rows
+	if rows == 0 {
+		return
+	}
+	out := unsafe.Slice(dst, rows*z.n*size)
+	in := unsafe.Slice(cols, (z.n-1)*z.stride+rows*size)
+	for r := range rows {
+		for e := range z.n {
+			copy(out[(r*z.n+e)*size:][:size], in[e*z.stride+r*size:][:size])
+		}
+	}
+}
