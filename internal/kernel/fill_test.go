@@ -724,11 +724,11 @@ func TestFillStridedAndNative(t *testing.T) {
 		f := NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), 1<<20)
 		n := r.IntN(3000)
 		stride := k.size * (1 + r.IntN(3))
-		i0 := r.Uint64N(1000)
+		i0, step := r.Uint64N(1000), 1+r.Uint64N(3)
 		dst := make([]byte, n*stride+k.size)
-		f.FillStridedLE(dst, n, stride, i0, 1)
+		f.FillStridedLE(dst, n, stride, i0, step)
 		for j := range n {
-			if got, want := getLE(dst[j*stride:], k.size), f.Bits(i0+uint64(j)); got != want {
+			if got, want := getLE(dst[j*stride:], k.size), f.Bits(i0+uint64(j)*step); got != want {
 				t.Fatalf("case %d: strided element %d = %#x, want %#x", c, j, got, want)
 			}
 			for _, b := range dst[j*stride+k.size : (j+1)*stride] {
