@@ -240,19 +240,25 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 	}
 }
 
-// chunkBufs holds fillColumns's buffers between calls. A buffer on the stack moves to the heap (FillLE's dst escapes:
-// the store kinds' measurements write it), which cost an allocation a call:
-// NHWC FLOAT16 of 3 channels, 512 x 512, one call, 85-89 us a fill with it
-// against 53-54 from a pool (scratch Execute loop, alternated, 2026-11-26).
+// chunkBufs holds fillColumns's buffers between calls. A buffer on the
+// stack moves to the heap (FillLE's dst escapes: the store kinds'
+// measurements write it), which cost an allocation a call: NHWC FLOAT16 of
+// 3 channels, 512 x 512, one call, 85-89 us a fill with it against 53-54
+// from a pool (scratch Execute loop, alternated, 2026-11-26).
 var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }}
 
-// columnsBuf is fillColumns's buffer, in bytes.
-const columnsBuf = 8192
+// columnsBuf is fillColumns's buffer, in bytes: each chunk's columns are
+// planned anew, and NHWC of 3 channels, 1024 x 1024, wrote FLOAT16 0.1,
+// +3e-4 at 18.5-18.9 GB/s in chunks of 8 KiB, 27.7-29.2 of 16 and 32.9-34.1
+// of 32, FLOAT32 0.1, +0.3 at 40-43, 47-49 and 42-44, UINT8 at 35, 37 and
+// 40-42 (scratch Execute loop, alternated, 2026-11-26): 16 KiB, half an L1
+// cache of 32 KiB.
+const columnsBuf = 16384
 
 // columns reports whether rows rows of n elements go as columns (mColumns):
 // rows too short for the row kernels (below addBlock bytes), of 16
 // elements or fewer, or, for floats, whose columns a chunk are no more than
-// its rows (n*n elements at most columnsBuf bytes), where a row planned as
+// its rows (n*n elements at most 8 KiB), where a row planned as
 // a run costs more than its share of the columns' runs and of putting them
 // in place. NHWC layouts of n channels (a row a pixel), scratch Execute
 // loop, old (rows) against columns: UINT8 n=3 0.14 against 4.5 GB/s, n=45
