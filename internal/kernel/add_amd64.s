@@ -60,6 +60,52 @@ done: \
 	VZEROUPPER \
 	RET
 
+// ADD6STORE is ADDSTORE for blocks of 192 bytes (six vectors: add192):
+// integer lanes only, regular or streaming stores.
+#define ADD6STORE(bc, add, store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ AX, X7 \
+	MOVQ inc+32(FP), DX \
+	bc X7, Y7 \
+	VMOVDQU 0(SI), Y0 \
+	VMOVDQU 32(SI), Y1 \
+	VMOVDQU 64(SI), Y2 \
+	VMOVDQU 96(SI), Y3 \
+	VMOVDQU 128(SI), Y4 \
+	VMOVDQU 160(SI), Y5 \
+	add Y7, Y0, Y0 \
+	add Y7, Y1, Y1 \
+	add Y7, Y2, Y2 \
+	add Y7, Y3, Y3 \
+	add Y7, Y4, Y4 \
+	add Y7, Y5, Y5 \
+	VMOVDQU (DX), Y6 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	store Y0, 0(DI) \
+	store Y1, 32(DI) \
+	store Y2, 64(DI) \
+	store Y3, 96(DI) \
+	store Y4, 128(DI) \
+	store Y5, 160(DI) \
+	add Y6, Y0, Y0 \
+	add Y6, Y1, Y1 \
+	add Y6, Y2, Y2 \
+	add Y6, Y3, Y3 \
+	add Y6, Y4, Y4 \
+	add Y6, Y5, Y5 \
+	ADDQ $192, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
 // func addStoreB(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreB(SB), NOSPLIT, $0-40
 	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, NOAHEAD)
@@ -129,3 +175,35 @@ TEXT ·addStoreSNT(SB), NOSPLIT, $0-40
 // addStoreS fetching its lines ahead of the stores.
 TEXT ·addStoreSA(SB), NOSPLIT, $0-40
 	ADDSTORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, AHEAD)
+
+// func add192B(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192B(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE)
+
+// func add192BNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192BNT(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTB, VPADDB, VMOVNTDQ, SFENCE)
+
+// func add192W(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192W(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE)
+
+// func add192WNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192WNT(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTW, VPADDW, VMOVNTDQ, SFENCE)
+
+// func add192D(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192D(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE)
+
+// func add192DNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192DNT(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTD, VPADDD, VMOVNTDQ, SFENCE)
+
+// func add192Q(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192Q(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE)
+
+// func add192QNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192QNT(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTQ, VPADDQ, VMOVNTDQ, SFENCE)

@@ -221,6 +221,8 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 				var steps [5]uint64
 				v, inc, next, rem := runsArgs(&p, &steps)
 				tbl.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
+			case mRowsLanes:
+				f.rowsLanes(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step, p.st)
 			case mColumns:
 				f.fillColumns(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
 			case mRowsBinS:
@@ -246,6 +248,55 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 // 3 channels, 512 x 512, one call, 85-89 us a fill with it against 53-54
 // from a pool (scratch Execute loop, alternated, 2026-11-26).
 var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }}
+
+// rowsLanes writes integer rows of n elements one after another at dst
+// (mRowsLanes), the elements of indices i0 + r*rowStep + e*step, as one
+// span of blocks of the add kernels whose lanes repeat (lanesBlock): a
+// block at dst's start if it is not aligned to 64 bytes, aligned blocks
+// from its first aligned byte (stored as st says), and a block that ends
+// at the rows' end, each block's lanes the elements at its place.
+func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, st store) {
+	blk := f.lanesBlock(rows, pitch, n)
+	span := rows * pitch
+	per := uint64(blk / pitch) // rows a block
+	var inc [32]byte
+	for l := 0; l < 32; l += f.size {
+		putLE(inc[l:], f.size, per*rowStep*f.delta)
+	}
+	var base [192]byte
+	put := func(at, blocks int, st store) { // blocks from byte at (a multiple of the element)
+		q := at >> f.lg // the element position of the block's first lane
+		r, e := q/n, q%n
+		v := f.start + (i0+uint64(r)*rowStep+uint64(e)*step)*f.delta // (wrapping, as Bits)
+		rowV := v - uint64(e)*step*f.delta
+		for l := 0; l < blk; l += f.size {
+			putLE(base[l:], f.size, v)
+			if e++; e == n {
+				e, rowV = 0, rowV+rowStep*f.delta
+				v = rowV
+			} else {
+				v += step * f.delta
+			}
+		}
+		d := unsafe.SliceData(dst[at:])
+		if blk == 128 {
+			tbl.add(int(f.lg), st, d, blocks, (*[128]byte)(base[:128]), 0, &inc)
+		} else {
+			tbl.add192(int(f.lg), st, d, blocks, &base, 0, &inc)
+		}
+	}
+	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64) // the first aligned byte
+	if a > 0 {
+		put(0, 1, stRegular)
+	}
+	blocks := (span - a) / blk
+	if blocks > 0 {
+		put(a, blocks, st)
+	}
+	if end := a + blocks*blk; end < span {
+		put(span-blk, 1, stRegular)
+	}
+}
 
 // columnsBuf is fillColumns's buffer, in bytes: each chunk's columns are
 // planned anew, and NHWC of 3 channels, 1024 x 1024, wrote FLOAT16 0.1,

@@ -715,6 +715,50 @@ func TestFillRowsStreaming(t *testing.T) {
 	}
 }
 
+// TestFillRowsLanes: integer rows one after another whose length divides
+// 128 or 192 bytes go as lanes (mRowsLanes) on every table, with regular
+// and streaming stores, and every element is Bits, the bytes around
+// untouched.
+func TestFillRowsLanes(t *testing.T) {
+	r := rand.New(rand.NewPCG(109, 110))
+	mem := make([]byte, 1<<17+64)
+	defer setStreaming(0)
+	for _, tb := range machineTables() {
+		useTable(t, tb)
+		lanes := 0
+		for c := range 300 {
+			rc := lanesRowsCase(r, mem[:len(mem)-64])
+			setStreaming(0)
+			if c%2 == 0 {
+				setStreaming(1) // (the rows stream only past streamingMin: the kernels' NT forms below)
+			}
+			if rc.f.lanesBlock(rc.rows, rc.pitch, rc.n) > 0 {
+				lanes++
+			}
+			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
+				t.Fatalf("%s case %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
+					tb.name, c, rc.f.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.n, rc.rowStep, rc.step, why)
+			}
+			// The streaming store kind, as a piece too short to stream
+			// would never be planned: straight to the executor.
+			rc.dst = mem[:len(rc.dst)+64][64-int(uintptr(unsafe.Pointer(&mem[0]))%64)%64:][:len(rc.dst)]
+			if rc.f.lanesBlock(rc.rows, rc.pitch, rc.n) > 0 {
+				pad := byte(r.Uint32())
+				for i := range rc.dst {
+					rc.dst[i] = pad
+				}
+				rc.f.rowsLanes(rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, stStream)
+				if why := rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad); why != "" {
+					t.Fatalf("%s case %d, streaming: %s", tb.name, c, why)
+				}
+			}
+		}
+		if lanes < 200 {
+			t.Errorf("%s: only %d of 300 layouts went as lanes", tb.name, lanes)
+		}
+	}
+}
+
 // TestFillStridedAndNative: FillStridedLE writes each element at its stride
 // and nothing between; FillNative gives the host's byte order.
 func TestFillStridedAndNative(t *testing.T) {

@@ -1202,3 +1202,34 @@ func TestZipKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestAdd192Kernels: add192{B,W,D,Q}[NT] (AVX2) against their twin, random
+// lanes, first and inc, any number of blocks, the bytes around untouched.
+func TestAdd192Kernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(107, 108))
+	kernels := [4][2]add192Kernel{{add192B, add192BNT}, {add192W, add192WNT}, {add192D, add192DNT}, {add192Q, add192QNT}}
+	for lane := range 4 {
+		for nt := range 2 {
+			p := pair[add192Kernel]{fmt.Sprintf("add192 lane %d nt %d", lane, nt), kernels[lane][nt], nil, nt == 1, false}
+			for c := range 40 {
+				blocks := r.IntN(60)
+				var base [192]byte
+				var inc [32]byte
+				for i := range base {
+					base[i] = byte(r.Uint32())
+				}
+				v := r.Uint64()
+				for l := 0; l < 32; l += 1 << lane {
+					putLE(inc[l:], 1<<lane, v)
+				}
+				first := r.Uint64()
+				m := newKernelMem(r, blocks*192, p.nt)
+				w := m.twin()
+				p.asm(m.dst(), blocks, &base, first, &inc)
+				add192_g(lane, w.dst(), blocks, &base, first, &inc)
+				compareMem(t, fmt.Sprintf("%s blocks %d case %d", p.name, blocks, c), m, w)
+			}
+		}
+	}
+}

@@ -232,10 +232,20 @@ const (
 	// bytes each; 16 elements or fewer, or floats whose n columns a chunk
 	// are no more than its rows).
 	mColumns
+
+	// mRowsLanes writes integer rows of 2 or more elements that lie one
+	// after another (a pitch of one row) and whose length divides 128 or
+	// 192 bytes (rowsLanes): their bytes as one span of vectors whose lanes
+	// repeat every block of the add kernels (addStore*, 128 bytes) or of
+	// add192* (192 bytes: rows of 3, 6 or 12 elements), lane by lane the
+	// element at that place of the rows plus the rows a block holds times
+	// the row step. Pre: the piece's rows pass Seq.lanesBlock; dst aligned
+	// to the element size.
+	mRowsLanes
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs", "fma-d", "rows-binade-s", "columns"}
+	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs", "fma-d", "rows-binade-s", "columns", "rows-lanes"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -417,6 +427,17 @@ func (s *Seq) binadeParams(a, last uint64, p piece) string {
 func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, p piece) string {
 	if p.n < 1 || int(p.j+p.n) > rows {
 		return "outside the rows"
+	}
+	if p.m == mRowsLanes {
+		switch {
+		case s.lanesBlock(int(p.n), pitch, n) == 0:
+			return "rows that do not go as lanes"
+		case !s.aligned(dst):
+			return "dst not aligned to the element size"
+		case p.st == stAhead:
+			return "rows as lanes fetched ahead"
+		}
+		return ""
 	}
 	if p.m == mRowRuns || p.m == mColumns {
 		if p.st != stRegular {
@@ -1155,6 +1176,13 @@ func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int)
 // ends (dst and the rows the plans before covered), by which the pieces
 // fetch ahead (rowStore).
 func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
+	if s.lanesBlock(rows, pitch, n) > 0 && s.aligned(dst) {
+		p := pl.put(mRowsLanes, 0, rows)
+		if span := rows * pitch; span >= streamingMin && t.streams(dst[:span], span, span) {
+			p.st = stStream // (measured as a run: the rows are one)
+		}
+		return rows
+	}
 	if s.columns(rows, n) {
 		pl.put(mColumns, 0, rows)
 		return rows
@@ -1324,6 +1352,24 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 		return rowBytes >= addBlock
 	}
 	return false
+}
+
+// lanesBlock returns the block of mRowsLanes for rows rows of n elements
+// pitch bytes apart: 128 bytes where a row's length divides it, else 192
+// where it divides that, for integer rows of 2 or more elements, shorter
+// than the row kernels take, one after another, spanning two blocks or
+// more; else 0.
+func (s *Seq) lanesBlock(rows, pitch, n int) int {
+	rowBytes := n << s.lg
+	switch {
+	case s.kind != Int || n < 2 || pitch != rowBytes || rowBytes >= addBlock || rows*rowBytes < 2*192:
+		return 0
+	case 128%rowBytes == 0:
+		return 128
+	case 192%rowBytes == 0:
+		return 192
+	}
+	return 0
 }
 
 // rowStore decides the store kind of a piece of rows [r, end) of method m:

@@ -237,6 +237,36 @@ func randomRows(r *rand.Rand, mem []byte, maxRows, maxN int, varied bool) rowsLa
 	return c
 }
 
+// lanesRowsCase draws integer rows one after another whose length divides
+// 128 or 192 bytes (mRowsLanes's), of 1 to 3000 rows (too few for a block
+// now and then), at any offset of the element, NHWC-like (a column a plane
+// apart), consecutive or of random steps.
+func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
+	size := 1 << r.IntN(4)
+	var ns []int
+	for n := 2; n*size < addBlock; n++ {
+		if 128%(n*size) == 0 || 192%(n*size) == 0 {
+			ns = append(ns, n)
+		}
+	}
+	c := rowsLayout{n: ns[r.IntN(len(ns))]}
+	c.pitch = c.n * size
+	c.rows = 1 + r.IntN(min(3000, (len(mem)-64)/c.pitch))
+	switch r.IntN(3) {
+	case 0:
+		c.rowStep, c.step = 1, uint64(c.rows) // NHWC
+	case 1:
+		c.rowStep, c.step = uint64(c.n), 1 // consecutive
+	default:
+		c.rowStep, c.step = r.Uint64N(1<<40), r.Uint64N(1<<40)
+	}
+	c.i0 = r.Uint64N(1 << 30)
+	c.f = NewFiller(Int, size, randomBits(r, Int, size), randomBits(r, Int, size), 0)
+	off := r.IntN(64) &^ (size - 1)
+	c.dst = mem[off : off+c.rows*c.pitch]
+	return c
+}
+
 // binadeRowsCase draws float16 rows of consecutive indices whose values
 // fit int32 lanes (the binade row kernel's), or, wide, int64 lanes past
 // int32's: a start and a delta less than 2^20 apart in magnitude (often far
@@ -355,6 +385,10 @@ func TestPlanRows(t *testing.T) {
 			rc = binadeRowsCaseS(r, mem)
 			f, dst, rows, pitch, n, i0, rowStep, step = rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
 		}
+		if c%16 == 3 {
+			rc = lanesRowsCase(r, mem)
+			f, dst, rows, pitch, n, i0, rowStep, step = rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
+		}
 		next := 0
 		for _, p := range planAllRows(tb, rc) {
 			if int(p.j) != next {
@@ -371,7 +405,7 @@ func TestPlanRows(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
 		}
 	}
-	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS, mColumns} {
+	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS, mColumns, mRowsLanes} {
 		if used[m] == 0 {
 			t.Errorf("no random rows were planned with method %v", m)
 		}

@@ -180,6 +180,10 @@ type (
 	// Pre: as cvtQKernel.
 	rowsCvtQKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 
+	// add192Kernel is addKernel for integer lanes in blocks of 192 bytes
+	// (six vectors: a period of rows of 3, 6 or 12 elements, mRowsLanes).
+	add192Kernel func(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
 	// zipKernel writes blocks*z.rows rows of z.n elements (2 to zipMax) of
 	// 2^z.lg bytes, one after another at dst, element e of row r being
 	// element r of the column z.stride*e bytes into cols: the rows'

@@ -60,6 +60,30 @@ func addStoreSNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]
 //go:noescape
 func addStoreSA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
 
+//go:noescape
+func add192B(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add192BNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add192W(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add192WNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add192D(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add192DNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add192Q(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add192QNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
 //go:noescape
@@ -1050,5 +1074,31 @@ func (t *table) zip(dst, cols *byte, blocks int, z *zipPlan) {
 		zip4Bx(dst, cols, blocks, z)
 	default:
 		zip4x(dst, cols, blocks, z)
+	}
+}
+
+// add192 streams where st says so (dst aligned to 32 bytes); integer lanes
+// only.
+func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte) {
+	nt := st == stStream
+	switch {
+	case !t.asm:
+		add192_g(lane, dst, blocks, base, first, inc)
+	case lane == laneB && nt:
+		add192BNT(dst, blocks, base, first, inc)
+	case lane == laneB:
+		add192B(dst, blocks, base, first, inc)
+	case lane == laneW && nt:
+		add192WNT(dst, blocks, base, first, inc)
+	case lane == laneW:
+		add192W(dst, blocks, base, first, inc)
+	case lane == laneD && nt:
+		add192DNT(dst, blocks, base, first, inc)
+	case lane == laneD:
+		add192D(dst, blocks, base, first, inc)
+	case nt:
+		add192QNT(dst, blocks, base, first, inc)
+	default:
+		add192Q(dst, blocks, base, first, inc)
 	}
 }

@@ -111,3 +111,7 @@ func (t *table) zips() bool { return true }
 func (t *table) zip(dst, cols *byte, blocks int, z *zipPlan) {
 	zip_g(dst, cols, blocks, z)
 }
+
+func (t *table) add192(lane int, _ store, dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte) {
+	add192_g(lane, dst, blocks, base, first, inc)
+}

@@ -71,6 +71,18 @@ func addBlocks(size int, float bool, dst *byte, blocks int, base *[128]byte, fir
 	}
 }
 
+// add192_g is the twin of add192{B,W,D,Q}[NT]: lane l of block k (an
+// integer of 2^lane bytes at byte l) is base[l] + first + k*inc, wrapping.
+func add192_g(lane int, dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte) {
+	size := 1 << lane
+	out := unsafe.Slice(dst, blocks*192)
+	for k := range blocks {
+		for l := 0; l < 192; l += size {
+			putLE(out[k*192+l:], size, getLE(base[l:], size)+first+uint64(k)*getLE(inc[l%32:], size))
+		}
+	}
+}
+
 // f64Lane returns lane l of block k of the float64 kernels: base[l] + first
 // + k*inc, exact by the planner's precondition.
 func f64Lane(base *[16]float64, first uint64, inc *[4]float64, l, k int) float64 {
