@@ -60,8 +60,8 @@ done: \
 	VZEROUPPER \
 	RET
 
-// ADD6STORE is ADDSTORE for blocks of 192 bytes (six vectors: add192):
-// integer lanes only, regular or streaming stores.
+// ADD6STORE is ADDSTORE for blocks of 192 bytes (six vectors: add192),
+// regular or streaming stores.
 #define ADD6STORE(bc, add, store, fence) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
@@ -207,3 +207,11 @@ TEXT ·add192Q(SB), NOSPLIT, $0-40
 // func add192QNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192QNT(SB), NOSPLIT, $0-40
 	ADD6STORE(VPBROADCASTQ, VPADDQ, VMOVNTDQ, SFENCE)
+
+// func add192S(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192S(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE)
+
+// func add192SNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192SNT(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTD, VADDPS, VMOVNTDQ, SFENCE)

@@ -249,40 +249,69 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 // from a pool (scratch Execute loop, alternated, 2026-11-26).
 var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }}
 
-// rowsLanes writes integer rows of n elements one after another at dst
+// rowsLanes writes rows of n elements one after another at dst
 // (mRowsLanes), the elements of indices i0 + r*rowStep + e*step, as one
 // span of blocks of the add kernels whose lanes repeat (lanesBlock): a
 // block at dst's start if it is not aligned to 64 bytes, aligned blocks
 // from its first aligned byte (stored as st says), and a block that ends
-// at the rows' end, each block's lanes the elements at its place.
+// at the rows' end, each block's lanes the elements at its place. Integer
+// lanes wrap as the sequence does; float32 lanes hold exact values (the
+// differences of two in float64 are exact too), first is -0 (which adds
+// nothing to any lane, -0 included), and each block's step is exact.
 func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, st store) {
-	blk := f.lanesBlock(rows, pitch, n)
+	blk := f.lanesBlock(rows, pitch, n, i0, rowStep, step)
 	span := rows * pitch
 	per := uint64(blk / pitch) // rows a block
+	lane, first := int(f.lg), uint64(0)
 	var inc [32]byte
-	for l := 0; l < 32; l += f.size {
-		putLE(inc[l:], f.size, per*rowStep*f.delta)
+	if f.kind == Float32 {
+		lane, first = laneS, 1<<31
+		inc = broadcast32(float32(f.stepF64(per * rowStep)))
+	} else {
+		for l := 0; l < 32; l += f.size {
+			putLE(inc[l:], f.size, per*rowStep*f.delta)
+		}
 	}
 	var base [192]byte
 	put := func(at, blocks int, st store) { // blocks from byte at (a multiple of the element)
 		q := at >> f.lg // the element position of the block's first lane
 		r, e := q/n, q%n
-		v := f.start + (i0+uint64(r)*rowStep+uint64(e)*step)*f.delta // (wrapping, as Bits)
-		rowV := v - uint64(e)*step*f.delta
-		for l := 0; l < blk; l += f.size {
-			putLE(base[l:], f.size, v)
-			if e++; e == n {
-				e, rowV = 0, rowV+rowStep*f.delta
-				v = rowV
-			} else {
-				v += step * f.delta
+		if f.kind == Float32 {
+			idx := i0 + uint64(r)*rowStep
+			rowV, de, dr := f.valueF64(idx), f.stepF64(step), f.stepF64(rowStep)
+			v := rowV + float64(e)*de
+			for l := 0; l < blk; l += 4 {
+				if e == 0 && l > 0 {
+					v = rowV
+				}
+				binary.LittleEndian.PutUint32(base[l:], math.Float32bits(float32(v)))
+				if e++; e == n {
+					e, rowV = 0, rowV+dr
+				} else {
+					v += de
+				}
+			}
+			if idx == 0 && r == 0 && q%n == 0 {
+				binary.LittleEndian.PutUint32(base[0:], uint32(f.start)) // (index 0: start, -0 kept)
+			}
+		} else {
+			v := f.start + (i0+uint64(r)*rowStep+uint64(e)*step)*f.delta // (wrapping, as Bits)
+			rowV := v - uint64(e)*step*f.delta
+			for l := 0; l < blk; l += f.size {
+				putLE(base[l:], f.size, v)
+				if e++; e == n {
+					e, rowV = 0, rowV+rowStep*f.delta
+					v = rowV
+				} else {
+					v += step * f.delta
+				}
 			}
 		}
 		d := unsafe.SliceData(dst[at:])
 		if blk == 128 {
-			tbl.add(int(f.lg), st, d, blocks, (*[128]byte)(base[:128]), 0, &inc)
+			tbl.add(lane, st, d, blocks, (*[128]byte)(base[:128]), first, &inc)
 		} else {
-			tbl.add192(int(f.lg), st, d, blocks, &base, 0, &inc)
+			tbl.add192(lane, st, d, blocks, &base, first, &inc)
 		}
 	}
 	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64) // the first aligned byte

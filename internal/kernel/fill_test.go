@@ -715,7 +715,7 @@ func TestFillRowsStreaming(t *testing.T) {
 	}
 }
 
-// TestFillRowsLanes: integer rows one after another whose length divides
+// TestFillRowsLanes: integer and exact float32 rows one after another whose length divides
 // 128 or 192 bytes go as lanes (mRowsLanes) on every table, with regular
 // and streaming stores, and every element is Bits, the bytes around
 // untouched.
@@ -725,15 +725,18 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes := 0
+		lanes, floats := 0, 0
 		for c := range 300 {
 			rc := lanesRowsCase(r, mem[:len(mem)-64])
 			setStreaming(0)
 			if c%2 == 0 {
 				setStreaming(1) // (the rows stream only past streamingMin: the kernels' NT forms below)
 			}
-			if rc.f.lanesBlock(rc.rows, rc.pitch, rc.n) > 0 {
+			if rc.f.lanesBlock(rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) > 0 {
 				lanes++
+				if rc.f.kind == Float32 {
+					floats++
+				}
 			}
 			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
 				t.Fatalf("%s case %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
@@ -742,7 +745,7 @@ func TestFillRowsLanes(t *testing.T) {
 			// The streaming store kind, as a piece too short to stream
 			// would never be planned: straight to the executor.
 			rc.dst = mem[:len(rc.dst)+64][64-int(uintptr(unsafe.Pointer(&mem[0]))%64)%64:][:len(rc.dst)]
-			if rc.f.lanesBlock(rc.rows, rc.pitch, rc.n) > 0 {
+			if rc.f.lanesBlock(rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) > 0 {
 				pad := byte(r.Uint32())
 				for i := range rc.dst {
 					rc.dst[i] = pad
@@ -753,8 +756,8 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 200 {
-			t.Errorf("%s: only %d of 300 layouts went as lanes", tb.name, lanes)
+		if lanes < 180 || floats < 15 {
+			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32", tb.name, lanes, floats)
 		}
 	}
 }

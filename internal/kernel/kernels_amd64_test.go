@@ -4,6 +4,7 @@ package kernel
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -1203,13 +1204,14 @@ func TestZipKernels(t *testing.T) {
 	}
 }
 
-// TestAdd192Kernels: add192{B,W,D,Q}[NT] (AVX2) against their twin, random
-// lanes, first and inc, any number of blocks, the bytes around untouched.
+// TestAdd192Kernels: add192{B,W,D,Q,S}[NT] (AVX2) against their twin,
+// random lanes, first and inc (float32 ones exact), any number of blocks,
+// the bytes around untouched.
 func TestAdd192Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(107, 108))
-	kernels := [4][2]add192Kernel{{add192B, add192BNT}, {add192W, add192WNT}, {add192D, add192DNT}, {add192Q, add192QNT}}
-	for lane := range 4 {
+	kernels := [5][2]add192Kernel{{add192B, add192BNT}, {add192W, add192WNT}, {add192D, add192DNT}, {add192Q, add192QNT}, {add192S, add192SNT}}
+	for lane := range 5 {
 		for nt := range 2 {
 			p := pair[add192Kernel]{fmt.Sprintf("add192 lane %d nt %d", lane, nt), kernels[lane][nt], nil, nt == 1, false}
 			for c := range 40 {
@@ -1219,11 +1221,19 @@ func TestAdd192Kernels(t *testing.T) {
 				for i := range base {
 					base[i] = byte(r.Uint32())
 				}
-				v := r.Uint64()
-				for l := 0; l < 32; l += 1 << lane {
-					putLE(inc[l:], 1<<lane, v)
+				v, first := r.Uint64(), r.Uint64()
+				if lane == laneS { // exact float32 lanes: integers below 2^16, steps below 2^6
+					for l := 0; l < 192; l += 4 {
+						binary.LittleEndian.PutUint32(base[l:], math.Float32bits(float32(r.IntN(1<<16)-1<<15)))
+					}
+					v, first = uint64(math.Float32bits(float32(r.IntN(64)-32))), uint64(math.Float32bits(float32(r.IntN(1<<16)-1<<15)))
+					if c%4 == 0 {
+						first = 1 << 31 // -0
+					}
 				}
-				first := r.Uint64()
+				for l := 0; l < 32; l += min(4, 1<<lane) {
+					putLE(inc[l:], min(4, 1<<lane), v)
+				}
 				m := newKernelMem(r, blocks*192, p.nt)
 				w := m.twin()
 				p.asm(m.dst(), blocks, &base, first, &inc)

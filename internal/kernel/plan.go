@@ -233,14 +233,14 @@ const (
 	// are no more than its rows).
 	mColumns
 
-	// mRowsLanes writes integer rows of 2 or more elements that lie one
-	// after another (a pitch of one row) and whose length divides 128 or
-	// 192 bytes (rowsLanes): their bytes as one span of vectors whose lanes
-	// repeat every block of the add kernels (addStore*, 128 bytes) or of
-	// add192* (192 bytes: rows of 3, 6 or 12 elements), lane by lane the
-	// element at that place of the rows plus the rows a block holds times
-	// the row step. Pre: the piece's rows pass Seq.lanesBlock; dst aligned
-	// to the element size.
+	// mRowsLanes writes rows of 2 or more integers, or of float32 exact in
+	// float32 lanes, that lie one after another (a pitch of one row) and
+	// whose length divides 128 or 192 bytes (rowsLanes): their bytes as
+	// one span of vectors whose lanes repeat every block of the add kernels
+	// (addStore*, 128 bytes) or of add192* (192 bytes: rows of 3, 6 or 12
+	// elements), lane by lane the element at that place of the rows plus
+	// the rows a block holds times the row step. Pre: the piece's rows pass
+	// Seq.lanesBlock; dst aligned to the element size.
 	mRowsLanes
 )
 
@@ -430,7 +430,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 	}
 	if p.m == mRowsLanes {
 		switch {
-		case s.lanesBlock(int(p.n), pitch, n) == 0:
+		case s.lanesBlock(int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step) == 0:
 			return "rows that do not go as lanes"
 		case !s.aligned(dst):
 			return "dst not aligned to the element size"
@@ -1176,7 +1176,7 @@ func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int)
 // ends (dst and the rows the plans before covered), by which the pieces
 // fetch ahead (rowStore).
 func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
-	if s.lanesBlock(rows, pitch, n) > 0 && s.aligned(dst) {
+	if s.lanesBlock(rows, pitch, n, i0, rowStep, step) > 0 && s.aligned(dst) {
 		p := pl.put(mRowsLanes, 0, rows)
 		if span := rows * pitch; span >= streamingMin && t.streams(dst[:span], span, span) {
 			p.st = stStream // (measured as a run: the rows are one)
@@ -1355,21 +1355,31 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 }
 
 // lanesBlock returns the block of mRowsLanes for rows rows of n elements
-// pitch bytes apart: 128 bytes where a row's length divides it, else 192
-// where it divides that, for integer rows of 2 or more elements, shorter
-// than the row kernels take, one after another, spanning two blocks or
-// more; else 0.
-func (s *Seq) lanesBlock(rows, pitch, n int) int {
+// pitch bytes apart, of indices i0 + r*rowStep + e*step: 128 bytes where a
+// row's length divides it, else 192 where it divides that, for rows of 2
+// or more elements, shorter than the row kernels take, one after another,
+// spanning two blocks or more, of integers or of float32 whose every value
+// and the step of a block are exact in float32 lanes (as f32Lanes: every
+// sum below 2^24 units); else 0.
+func (s *Seq) lanesBlock(rows, pitch, n int, i0, rowStep, step uint64) int {
 	rowBytes := n << s.lg
-	switch {
-	case s.kind != Int || n < 2 || pitch != rowBytes || rowBytes >= addBlock || rows*rowBytes < 2*192:
+	if s.kind != Int && s.kind != Float32 || n < 2 || pitch != rowBytes || rowBytes >= addBlock || rows*rowBytes < 2*192 {
 		return 0
-	case 128%rowBytes == 0:
-		return 128
-	case 192%rowBytes == 0:
-		return 192
 	}
-	return 0
+	blk := 0
+	switch {
+	case 128%rowBytes == 0:
+		blk = 128
+	case 192%rowBytes == 0:
+		blk = 192
+	}
+	if s.kind == Float32 {
+		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
+		if s.mode != modeLinear || s.unit < -149 || s.unit > 104 || step == 0 || rowStep == 0 || !s.exactBelow(i0, last, uint64(blk/pitch)*rowStep, 24) {
+			return 0
+		}
+	}
+	return blk
 }
 
 // rowStore decides the store kind of a piece of rows [r, end) of method m:

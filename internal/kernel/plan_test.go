@@ -237,10 +237,10 @@ func randomRows(r *rand.Rand, mem []byte, maxRows, maxN int, varied bool) rowsLa
 	return c
 }
 
-// lanesRowsCase draws integer rows one after another whose length divides
-// 128 or 192 bytes (mRowsLanes's), of 1 to 3000 rows (too few for a block
-// now and then), at any offset of the element, NHWC-like (a column a plane
-// apart), consecutive or of random steps.
+// lanesRowsCase draws integer or float32 rows one after another whose
+// length divides 128 or 192 bytes (mRowsLanes's), of 1 to 3000 rows (too
+// few for a block now and then), at any offset of the element, NHWC-like
+// (a column a plane apart), consecutive or of random steps (integers).
 func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 	size := 1 << r.IntN(4)
 	var ns []int
@@ -262,6 +262,25 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 	}
 	c.i0 = r.Uint64N(1 << 30)
 	c.f = NewFiller(Int, size, randomBits(r, Int, size), randomBits(r, Int, size), 0)
+	if size == 4 && r.IntN(2) == 0 {
+		// float32 exact in float32 lanes: an integer start and delta at a
+		// random scale, the indices from 0 (start -0 now and then), or
+		// rounding ones (not lanes) now and then.
+		c.i0 = r.Uint64N(2) * r.Uint64N(1000)
+		if c.step > 1<<20 {
+			c.rowStep, c.step = 1, uint64(c.rows)
+		}
+		sc := math.Ldexp(1, r.IntN(40)-20)
+		start := float32(float64(r.IntN(1<<12)-1<<11) * sc)
+		if r.IntN(8) == 0 {
+			start = float32(math.Copysign(0, -1))
+		}
+		delta := float32(float64(r.IntN(64)-32) * sc)
+		if r.IntN(8) == 0 {
+			delta = 0.1
+		}
+		c.f = NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
+	}
 	off := r.IntN(64) &^ (size - 1)
 	c.dst = mem[off : off+c.rows*c.pitch]
 	return c

@@ -84,6 +84,12 @@ func add192Q(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte
 //go:noescape
 func add192QNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
+//go:noescape
+func add192S(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add192SNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
 //go:noescape
@@ -1077,8 +1083,7 @@ func (t *table) zip(dst, cols *byte, blocks int, z *zipPlan) {
 	}
 }
 
-// add192 streams where st says so (dst aligned to 32 bytes); integer lanes
-// only.
+// add192 streams where st says so (dst aligned to 32 bytes).
 func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte) {
 	nt := st == stStream
 	switch {
@@ -1096,9 +1101,13 @@ func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byt
 		add192DNT(dst, blocks, base, first, inc)
 	case lane == laneD:
 		add192D(dst, blocks, base, first, inc)
-	case nt:
+	case lane == laneQ && nt:
 		add192QNT(dst, blocks, base, first, inc)
-	default:
+	case lane == laneQ:
 		add192Q(dst, blocks, base, first, inc)
+	case nt:
+		add192SNT(dst, blocks, base, first, inc)
+	default:
+		add192S(dst, blocks, base, first, inc)
 	}
 }

@@ -71,14 +71,29 @@ func addBlocks(size int, float bool, dst *byte, blocks int, base *[128]byte, fir
 	}
 }
 
-// add192_g is the twin of add192{B,W,D,Q}[NT]: lane l of block k (an
-// integer of 2^lane bytes at byte l) is base[l] + first + k*inc, wrapping.
+// add192_g is the twin of add192{B,W,D,Q,S}[NT]: lane l of block k (of
+// 2^lane bytes at byte l; float32 for laneS) is base[l] + first + k*inc,
+// wrapping (integers) or exact (float32, by the planner's precondition).
 func add192_g(lane int, dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte) {
-	size := 1 << lane
+	size, float := 1<<lane, lane == laneS
+	if float {
+		size = 4
+	}
 	out := unsafe.Slice(dst, blocks*192)
 	for k := range blocks {
 		for l := 0; l < 192; l += size {
-			putLE(out[k*192+l:], size, getLE(base[l:], size)+first+uint64(k)*getLE(inc[l%32:], size))
+			var v uint64
+			if float {
+				f32 := func(b []byte) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(b))) }
+				x := f32(base[l:]) + float64(math.Float32frombits(uint32(first)))
+				if k > 0 {
+					x += float64(k) * f32(inc[l%32:])
+				}
+				v = uint64(math.Float32bits(float32(x)))
+			} else {
+				v = getLE(base[l:], size) + first + uint64(k)*getLE(inc[l%32:], size)
+			}
+			putLE(out[k*192+l:], size, v)
 		}
 	}
 }
