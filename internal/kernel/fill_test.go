@@ -715,10 +715,10 @@ func TestFillRowsStreaming(t *testing.T) {
 	}
 }
 
-// TestFillRowsLanes: integer and exact float32 rows one after another whose length divides
-// 128 or 192 bytes go as lanes (mRowsLanes) on every table, with regular
-// and streaming stores, and every element is Bits, the bytes around
-// untouched.
+// TestFillRowsLanes: rows of integers or of exact float32 one after
+// another whose length divides 128 or 192 bytes go as lanes (mRowsLanes)
+// on every table, with regular and streaming stores, and every element is
+// Bits.
 func TestFillRowsLanes(t *testing.T) {
 	r := rand.New(rand.NewPCG(109, 110))
 	mem := make([]byte, 1<<17+64)

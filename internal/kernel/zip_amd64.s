@@ -65,6 +65,19 @@ done: \
 	VZEROUPPER \
 	RET
 
+// ZIPIDX3 loads the indices and masks of the entries of three vectors
+// (rows of three or four elements).
+#define ZIPIDX3 \
+	VMOVDQU64 0(R10), Z16 \
+	VMOVDQU64 72(R10), Z17 \
+	KMOVD 136(R10), K1 \
+	VMOVDQU64 144(R10), Z18 \
+	VMOVDQU64 216(R10), Z19 \
+	KMOVD 280(R10), K2 \
+	VMOVDQU64 288(R10), Z20 \
+	VMOVDQU64 360(R10), Z21 \
+	KMOVD 424(R10), K3
+
 // ZIP3K is vector k of three elements: entry 2k's permute of columns 0
 // and 1 (index a), column 2's words merged where mask m has bits (index b).
 #define ZIP3K(a, b, m, z) \
@@ -75,15 +88,7 @@ done: \
 // ZIP3: three elements.
 #define ZIP3(load, put, col, v) \
 	ZIPSTART \
-	VMOVDQU64 0(R10), Z16 \
-	VMOVDQU64 72(R10), Z17 \
-	KMOVD 136(R10), K1 \
-	VMOVDQU64 144(R10), Z18 \
-	VMOVDQU64 216(R10), Z19 \
-	KMOVD 280(R10), K2 \
-	VMOVDQU64 288(R10), Z20 \
-	VMOVDQU64 360(R10), Z21 \
-	KMOVD 424(R10), K3 \
+	ZIPIDX3 \
 	TESTQ CX, CX \
 	JZ done \
 block: \
@@ -114,15 +119,7 @@ done: \
 // ZIP4: four elements.
 #define ZIP4(load, put, col, v) \
 	ZIPSTART \
-	VMOVDQU64 0(R10), Z16 \
-	VMOVDQU64 72(R10), Z17 \
-	KMOVD 136(R10), K1 \
-	VMOVDQU64 144(R10), Z18 \
-	VMOVDQU64 216(R10), Z19 \
-	KMOVD 280(R10), K2 \
-	VMOVDQU64 288(R10), Z20 \
-	VMOVDQU64 360(R10), Z21 \
-	KMOVD 424(R10), K3 \
+	ZIPIDX3 \
 	VMOVDQU64 432(R10), Z22 \
 	VMOVDQU64 504(R10), Z23 \
 	KMOVD 568(R10), K4 \
