@@ -482,6 +482,65 @@ done: \
 // a block (32 elements, 128 bytes).
 #define FMASTORES(store, fence, ahead) FMASTOREY(VPBROADCASTD, VMOVUPS, VMOVAPS, VADDPS, VFMADD213PS, store, fence, ahead)
 
+// FMA6STORES is FMASTORES for blocks of 192 bytes (fma192S: six registers
+// of index lanes, Y0-Y5, inc in Y6, start in Y10, delta in Y11), regular or
+// streaming stores.
+#define FMA6STORES(store, fence) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	MOVQ first+24(FP), AX \
+	MOVQ AX, X9 \
+	MOVQ inc+32(FP), DX \
+	VPBROADCASTD X9, Y9 \
+	MOVQ start+40(FP), AX \
+	MOVQ AX, X10 \
+	VPBROADCASTD X10, Y10 \
+	MOVQ delta+48(FP), AX \
+	MOVQ AX, X11 \
+	VPBROADCASTD X11, Y11 \
+	VADDPS 0(SI), Y9, Y0 \
+	VADDPS 32(SI), Y9, Y1 \
+	VADDPS 64(SI), Y9, Y2 \
+	VADDPS 96(SI), Y9, Y3 \
+	VADDPS 128(SI), Y9, Y4 \
+	VADDPS 160(SI), Y9, Y5 \
+	VMOVUPS (DX), Y6 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	VMOVAPS Y0, Y7 \
+	VMOVAPS Y1, Y8 \
+	VMOVAPS Y2, Y9 \
+	VMOVAPS Y3, Y12 \
+	VMOVAPS Y4, Y13 \
+	VMOVAPS Y5, Y14 \
+	VFMADD213PS Y10, Y11, Y7 \
+	VFMADD213PS Y10, Y11, Y8 \
+	VFMADD213PS Y10, Y11, Y9 \
+	VFMADD213PS Y10, Y11, Y12 \
+	VFMADD213PS Y10, Y11, Y13 \
+	VFMADD213PS Y10, Y11, Y14 \
+	store Y7, 0(DI) \
+	store Y8, 32(DI) \
+	store Y9, 64(DI) \
+	store Y12, 96(DI) \
+	store Y13, 128(DI) \
+	store Y14, 160(DI) \
+	VADDPS Y6, Y0, Y0 \
+	VADDPS Y6, Y1, Y1 \
+	VADDPS Y6, Y2, Y2 \
+	VADDPS Y6, Y3, Y3 \
+	VADDPS Y6, Y4, Y4 \
+	VADDPS Y6, Y5, Y5 \
+	ADDQ $192, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
 // A block of FMASTORESX (BLOCKPAIRS's value, 128 bytes): fma(index, delta,
 // start) of each float32 lane, rounded once.
 #define FMASBLOCK(lo, hi, z, zt, y, yt, t2, t3) \
@@ -829,3 +888,11 @@ DATA absQ<>+8(SB)/8, $0x7FFFFFFFFFFFFFFF
 DATA absQ<>+16(SB)/8, $0x7FFFFFFFFFFFFFFF
 DATA absQ<>+24(SB)/8, $0x7FFFFFFFFFFFFFFF
 GLOBL absQ<>(SB), RODATA|NOPTR, $32
+
+// func fma192S(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
+TEXT ·fma192S(SB), NOSPLIT, $0-56
+	FMA6STORES(VMOVUPS, NOFENCE)
+
+// func fma192SNT(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
+TEXT ·fma192SNT(SB), NOSPLIT, $0-56
+	FMA6STORES(VMOVNTDQ, SFENCE)

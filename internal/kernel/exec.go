@@ -251,50 +251,57 @@ var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }
 
 // rowsLanes writes rows of n elements one after another at dst
 // (mRowsLanes), the elements of indices i0 + r*rowStep + e*step, as one
-// span of blocks of the add kernels whose lanes repeat (lanesBlock): a
+// span of blocks of the add kernels (or, for float32 that is not exact in
+// float32 lanes, the fma-s kernels) whose lanes repeat (lanesBlock): a
 // block at dst's start if it is not aligned to 64 bytes, aligned blocks
 // from its first aligned byte (stored as st says), and a block that ends
-// at the rows' end, each block's lanes the elements at its place. Integer
-// lanes wrap as the sequence does; float32 lanes hold exact values (the
-// differences of two in float64 are exact too), first is -0 (which adds
-// nothing to any lane, -0 included), and each block's step is exact.
+// at the rows' end, each block's lanes the elements (or indices) at its
+// place. Integer lanes wrap as the sequence does; float32 lanes hold exact
+// values (the differences of two in float64 are exact too) and first is
+// -0, which adds nothing to any lane; index lanes are exact integers. The
+// element of index 0, if any, is start's bits (-0 kept).
 func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, st store) {
 	blk := f.lanesBlock(rows, pitch, n, i0, rowStep, step)
 	span := rows * pitch
 	per := uint64(blk / pitch) // rows a block
+	fma := f.kind == Float32 && !f.lanesExact(blk, rows, pitch, n, i0, rowStep, step)
 	lane, first := int(f.lg), uint64(0)
-	var inc [32]byte
-	if f.kind == Float32 {
+	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32)
+	inc := (*[32]byte)(unsafe.Pointer(&incW))
+	switch {
+	case fma:
+		*inc = broadcast32(float32(per * rowStep))
+	case f.kind == Float32:
 		lane, first = laneS, 1<<31
-		inc = broadcast32(float32(f.stepF64(per * rowStep)))
-	} else {
+		*inc = broadcast32(float32(f.stepF64(per * rowStep)))
+	default:
 		for l := 0; l < 32; l += f.size {
 			putLE(inc[l:], f.size, per*rowStep*f.delta)
 		}
 	}
-	var base [192]byte
+	var baseW [24]uint64 // (8-byte aligned: the fma-s kernels read it as float32)
+	base := (*[192]byte)(unsafe.Pointer(&baseW))
 	put := func(at, blocks int, st store) { // blocks from byte at (a multiple of the element)
 		q := at >> f.lg // the element position of the block's first lane
 		r, e := q/n, q%n
-		if f.kind == Float32 {
-			idx := i0 + uint64(r)*rowStep
-			rowV, de, dr := f.valueF64(idx), f.stepF64(step), f.stepF64(rowStep)
-			v := rowV + float64(e)*de
+		switch {
+		case fma:
+			rowI := float32(i0 + uint64(r)*rowStep)
 			for l := 0; l < blk; l += 4 {
-				if e == 0 && l > 0 {
-					v = rowV
+				binary.LittleEndian.PutUint32(base[l:], math.Float32bits(rowI+float32(uint64(e)*step)))
+				if e++; e == n {
+					e, rowI = 0, rowI+float32(rowStep)
 				}
-				binary.LittleEndian.PutUint32(base[l:], math.Float32bits(float32(v)))
+			}
+		case f.kind == Float32:
+			rowV, de, dr := f.valueF64(i0+uint64(r)*rowStep), f.stepF64(step), f.stepF64(rowStep)
+			for l := 0; l < blk; l += 4 {
+				binary.LittleEndian.PutUint32(base[l:], math.Float32bits(float32(rowV+float64(e)*de)))
 				if e++; e == n {
 					e, rowV = 0, rowV+dr
-				} else {
-					v += de
 				}
 			}
-			if idx == 0 && r == 0 && q%n == 0 {
-				binary.LittleEndian.PutUint32(base[0:], uint32(f.start)) // (index 0: start, -0 kept)
-			}
-		} else {
+		default:
 			v := f.start + (i0+uint64(r)*rowStep+uint64(e)*step)*f.delta // (wrapping, as Bits)
 			rowV := v - uint64(e)*step*f.delta
 			for l := 0; l < blk; l += f.size {
@@ -308,10 +315,15 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 			}
 		}
 		d := unsafe.SliceData(dst[at:])
-		if blk == 128 {
-			tbl.add(lane, st, d, blocks, (*[128]byte)(base[:128]), first, &inc)
-		} else {
-			tbl.add192(lane, st, d, blocks, &base, first, &inc)
+		switch {
+		case fma && blk == 128:
+			tbl.fmaS(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta)
+		case fma:
+			tbl.fma192S(st, d, blocks, (*[48]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta)
+		case blk == 128:
+			tbl.add(lane, st, d, blocks, (*[128]byte)(base[:128]), first, inc)
+		default:
+			tbl.add192(lane, st, d, blocks, base, first, inc)
 		}
 	}
 	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64) // the first aligned byte
@@ -324,6 +336,9 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	}
 	if end := a + blocks*blk; end < span {
 		put(span-blk, 1, stRegular)
+	}
+	if i0 == 0 && f.kind == Float32 {
+		putLE(dst, 4, f.start)
 	}
 }
 

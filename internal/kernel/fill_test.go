@@ -715,8 +715,9 @@ func TestFillRowsStreaming(t *testing.T) {
 	}
 }
 
-// TestFillRowsLanes: rows of integers or of exact float32 one after
-// another whose length divides 128 or 192 bytes go as lanes (mRowsLanes)
+// TestFillRowsLanes: rows of integers or of float32 (exact in float32
+// lanes, or through fma-s lanes) one after another whose length divides 128
+// or 192 bytes go as lanes (mRowsLanes)
 // on every table, with regular and streaming stores, and every element is
 // Bits.
 func TestFillRowsLanes(t *testing.T) {
@@ -725,7 +726,7 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes, floats := 0, 0
+		lanes, floats, fmas := 0, 0, 0
 		for c := range 300 {
 			rc := lanesRowsCase(r, mem[:len(mem)-64])
 			setStreaming(0)
@@ -736,6 +737,9 @@ func TestFillRowsLanes(t *testing.T) {
 				lanes++
 				if rc.f.kind == Float32 {
 					floats++
+					if !rc.f.lanesExact(rc.f.lanesBlock(rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step), rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) {
+						fmas++
+					}
 				}
 			}
 			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
@@ -756,8 +760,8 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 {
-			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32", tb.name, lanes, floats)
+		if lanes < 180 || floats < 15 || fmas < 5 {
+			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32, %d of those fma-s", tb.name, lanes, floats, fmas)
 		}
 	}
 }

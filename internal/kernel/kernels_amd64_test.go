@@ -1243,3 +1243,41 @@ func TestAdd192Kernels(t *testing.T) {
 		}
 	}
 }
+
+// TestFMA192SKernels: fma192S[NT] (AVX2) against its twin: exact index
+// lanes below 2^24 in every block, random finite start and delta, any
+// number of blocks, the bytes around untouched.
+func TestFMA192SKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(111, 112))
+	for nt := range 2 {
+		p := pair[fma192SKernel]{"fma192S", fma192S, fma192S_g, nt == 1, false}
+		if p.nt {
+			p.name, p.asm = "fma192SNT", fma192SNT
+		}
+		for c := range 200 {
+			blocks := r.IntN(80)
+			var base [48]float32
+			for l := range base {
+				base[l] = float32(r.IntN(1<<20) - 1<<19)
+			}
+			first := uint64(math.Float32bits(float32(r.IntN(1 << 22))))
+			var inc [8]float32
+			step := float32(r.IntN(1<<10) - 1<<9)
+			for l := range inc {
+				inc[l] = step
+			}
+			start, delta := uint64(math.Float32bits(randF32(r))), uint64(math.Float32bits(randF32(r)))
+			m := newKernelMem(r, blocks*192, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, first, &inc, start, delta)
+			p.twin(w.dst(), blocks, &base, first, &inc, start, delta)
+			compareMem(t, fmt.Sprintf("%s blocks %d case %d", p.name, blocks, c), m, w)
+		}
+	}
+}
+
+// randF32 returns a finite float32 of any sign and a random exponent.
+func randF32(r *rand.Rand) float32 {
+	return float32(math.Ldexp(r.Float64()*2-1, r.IntN(60)-30))
+}

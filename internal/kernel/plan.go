@@ -234,7 +234,8 @@ const (
 	mColumns
 
 	// mRowsLanes writes rows of 2 or more integers, or of float32 exact in
-	// float32 lanes, that lie one after another (a pitch of one row) and
+	// float32 lanes or of indices below fmaSMax (fma-s lanes: fmaStoreS*,
+	// fma192S*), that lie one after another (a pitch of one row) and
 	// whose length divides 128 or 192 bytes (rowsLanes): their bytes as
 	// one span of vectors whose lanes repeat every block of the add kernels
 	// (addStore*, 128 bytes) or of add192* (192 bytes: rows of 3, 6 or 12
@@ -1358,9 +1359,10 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 // pitch bytes apart, of indices i0 + r*rowStep + e*step: 128 bytes where a
 // row's length divides it, else 192 where it divides that, for rows of 2
 // or more elements, shorter than the row kernels take, one after another,
-// spanning two blocks or more, of integers or of float32 whose every value
-// and the step of a block are exact in float32 lanes (as f32Lanes: every
-// sum below 2^24 units); else 0.
+// spanning two blocks or more, of integers, or of float32 whose every
+// value and the step of a block are exact in float32 lanes (lanesExact) or
+// whose every index is below fmaSMax (float32 lanes hold them exactly:
+// mFMAS's); else 0.
 func (s *Seq) lanesBlock(rows, pitch, n int, i0, rowStep, step uint64) int {
 	rowBytes := n << s.lg
 	if s.kind != Int && s.kind != Float32 || n < 2 || pitch != rowBytes || rowBytes >= addBlock || rows*rowBytes < 2*192 {
@@ -1375,11 +1377,19 @@ func (s *Seq) lanesBlock(rows, pitch, n int, i0, rowStep, step uint64) int {
 	}
 	if s.kind == Float32 {
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
-		if s.mode != modeLinear || s.unit < -149 || s.unit > 104 || step == 0 || rowStep == 0 || !s.exactBelow(i0, last, uint64(blk/pitch)*rowStep, 24) {
+		if s.mode != modeLinear || step == 0 || rowStep == 0 || last >= fmaSMax && !s.lanesExact(blk, rows, pitch, n, i0, rowStep, step) {
 			return 0
 		}
 	}
 	return blk
+}
+
+// lanesExact reports whether float32 rows of mRowsLanes (blocks of blk
+// bytes) have every value, and the step of a block, exact in float32 lanes
+// (as f32Lanes): the add kernels write them.
+func (s *Seq) lanesExact(blk, rows, pitch, n int, i0, rowStep, step uint64) bool {
+	last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
+	return s.unit >= -149 && s.unit <= 104 && s.exactBelow(i0, last, uint64(blk/pitch)*rowStep, 24)
 }
 
 // rowStore decides the store kind of a piece of rows [r, end) of method m:

@@ -184,6 +184,10 @@ type (
 	// (six vectors: a period of rows of 3, 6 or 12 elements, mRowsLanes).
 	add192Kernel func(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
+	// fma192SKernel is fmaSKernel in blocks of 192 bytes (48 lanes: a
+	// period of rows of 3, 6 or 12 float32, mRowsLanes).
+	fma192SKernel func(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
+
 	// zipKernel writes blocks*z.rows rows of z.n elements (2 to zipMax) of
 	// 2^z.lg bytes, one after another at dst, element e of row r being
 	// element r of the column z.stride*e bytes into cols: the rows'

@@ -93,6 +93,12 @@ func add192SNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]by
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
 //go:noescape
+func fma192S(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+//go:noescape
+func fma192SNT(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+//go:noescape
 func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
@@ -1109,5 +1115,17 @@ func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byt
 		add192SNT(dst, blocks, base, first, inc)
 	default:
 		add192S(dst, blocks, base, first, inc)
+	}
+}
+
+// fma192S streams where st says so (dst aligned to 32 bytes).
+func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64) {
+	switch {
+	case !t.asm:
+		fma192S_g(dst, blocks, base, first, inc, start, delta)
+	case st == stStream:
+		fma192SNT(dst, blocks, base, first, inc, start, delta)
+	default:
+		fma192S(dst, blocks, base, first, inc, start, delta)
 	}
 }

@@ -115,3 +115,7 @@ func (t *table) zip(dst, cols *byte, blocks int, z *zipPlan) {
 func (t *table) add192(lane int, _ store, dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte) {
 	add192_g(lane, dst, blocks, base, first, inc)
 }
+
+func (t *table) fma192S(_ store, dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64) {
+	fma192S_g(dst, blocks, base, first, inc, start, delta)
+}

@@ -152,6 +152,20 @@ func fmaS_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]floa
 	}
 }
 
+// fma192S_g is the twin of fma192S[NT]: fmaS_g's elements from 48 lanes,
+// lane l of block k the exact index base[l] + first + k*inc[0].
+func fma192S_g(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64) {
+	out := unsafe.Slice(dst, blocks*192)
+	st := float64(math.Float32frombits(uint32(start)))
+	d := float64(math.Float32frombits(uint32(delta)))
+	for k := range blocks {
+		for l := range 48 {
+			i := float64(base[l]) + float64(math.Float32frombits(uint32(first))) + float64(k)*float64(inc[0]) // an exact integer below 2^24
+			binary.LittleEndian.PutUint32(out[192*k+4*l:], math.Float32bits(sumToF32(i*d, st)))
+		}
+	}
+}
+
 // sumToF32 returns x + y rounded once to float32, for finite x and y whose
 // float64 sum does not overflow: the float64 sum hi and its error lo, exact
 // (TwoSum), and hi rounded to odd where lo is not 0 (the neighbour toward
