@@ -60,9 +60,8 @@ done: \
 	VZEROUPPER \
 	RET
 
-// ADD6STORE is ADDSTORE for blocks of 192 bytes (six vectors: add192),
-// regular or streaming stores.
-#define ADD6STORE(bc, add, store, fence) \
+// ADD6STORE is ADDSTORE for blocks of 192 bytes (six vectors: add192).
+#define ADD6STORE(bc, add, store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -86,6 +85,9 @@ done: \
 	TESTQ CX, CX \
 	JZ done \
 loop: \
+	ahead(0) \
+	ahead(64) \
+	ahead(128) \
 	store Y0, 0(DI) \
 	store Y1, 32(DI) \
 	store Y2, 64(DI) \
@@ -178,40 +180,60 @@ TEXT ·addStoreSA(SB), NOSPLIT, $0-40
 
 // func add192B(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192B(SB), NOSPLIT, $0-40
-	ADD6STORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE)
+	ADD6STORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func add192BNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192BNT(SB), NOSPLIT, $0-40
-	ADD6STORE(VPBROADCASTB, VPADDB, VMOVNTDQ, SFENCE)
+	ADD6STORE(VPBROADCASTB, VPADDB, VMOVNTDQ, SFENCE, NOAHEAD)
 
 // func add192W(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192W(SB), NOSPLIT, $0-40
-	ADD6STORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE)
+	ADD6STORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func add192WNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192WNT(SB), NOSPLIT, $0-40
-	ADD6STORE(VPBROADCASTW, VPADDW, VMOVNTDQ, SFENCE)
+	ADD6STORE(VPBROADCASTW, VPADDW, VMOVNTDQ, SFENCE, NOAHEAD)
 
 // func add192D(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192D(SB), NOSPLIT, $0-40
-	ADD6STORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE)
+	ADD6STORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func add192DNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192DNT(SB), NOSPLIT, $0-40
-	ADD6STORE(VPBROADCASTD, VPADDD, VMOVNTDQ, SFENCE)
+	ADD6STORE(VPBROADCASTD, VPADDD, VMOVNTDQ, SFENCE, NOAHEAD)
 
 // func add192Q(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192Q(SB), NOSPLIT, $0-40
-	ADD6STORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE)
+	ADD6STORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func add192QNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192QNT(SB), NOSPLIT, $0-40
-	ADD6STORE(VPBROADCASTQ, VPADDQ, VMOVNTDQ, SFENCE)
+	ADD6STORE(VPBROADCASTQ, VPADDQ, VMOVNTDQ, SFENCE, NOAHEAD)
 
 // func add192S(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192S(SB), NOSPLIT, $0-40
-	ADD6STORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE)
+	ADD6STORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func add192SNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192SNT(SB), NOSPLIT, $0-40
-	ADD6STORE(VPBROADCASTD, VADDPS, VMOVNTDQ, SFENCE)
+	ADD6STORE(VPBROADCASTD, VADDPS, VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func add192BA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192BA(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, AHEAD)
+
+// func add192WA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192WA(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, AHEAD)
+
+// func add192DA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192DA(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, AHEAD)
+
+// func add192QA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192QA(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, AHEAD)
+
+// func add192SA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+TEXT ·add192SA(SB), NOSPLIT, $0-40
+	ADD6STORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, AHEAD)

@@ -483,9 +483,8 @@ done: \
 #define FMASTORES(store, fence, ahead) FMASTOREY(VPBROADCASTD, VMOVUPS, VMOVAPS, VADDPS, VFMADD213PS, store, fence, ahead)
 
 // FMA6STORES is FMASTORES for blocks of 192 bytes (fma192S: six registers
-// of index lanes, Y0-Y5, inc in Y6, start in Y10, delta in Y11), regular or
-// streaming stores.
-#define FMA6STORES(store, fence) \
+// of index lanes, Y0-Y5, inc in Y6, start in Y10, delta in Y11).
+#define FMA6STORES(store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -509,6 +508,9 @@ done: \
 	TESTQ CX, CX \
 	JZ done \
 loop: \
+	ahead(0) \
+	ahead(64) \
+	ahead(128) \
 	VMOVAPS Y0, Y7 \
 	VMOVAPS Y1, Y8 \
 	VMOVAPS Y2, Y9 \
@@ -891,8 +893,12 @@ GLOBL absQ<>(SB), RODATA|NOPTR, $32
 
 // func fma192S(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
 TEXT ·fma192S(SB), NOSPLIT, $0-56
-	FMA6STORES(VMOVUPS, NOFENCE)
+	FMA6STORES(VMOVUPS, NOFENCE, NOAHEAD)
 
 // func fma192SNT(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
 TEXT ·fma192SNT(SB), NOSPLIT, $0-56
-	FMA6STORES(VMOVNTDQ, SFENCE)
+	FMA6STORES(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func fma192SA(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
+TEXT ·fma192SA(SB), NOSPLIT, $0-56
+	FMA6STORES(VMOVUPS, NOFENCE, AHEAD)

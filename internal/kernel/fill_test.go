@@ -746,17 +746,18 @@ func TestFillRowsLanes(t *testing.T) {
 				t.Fatalf("%s case %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
 					tb.name, c, rc.f.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.n, rc.rowStep, rc.step, why)
 			}
-			// The streaming store kind, as a piece too short to stream
-			// would never be planned: straight to the executor.
+			// The streaming and ahead store kinds, as a piece too short for
+			// them would never be planned: straight to the executor.
 			rc.dst = mem[:len(rc.dst)+64][64-int(uintptr(unsafe.Pointer(&mem[0]))%64)%64:][:len(rc.dst)]
 			if rc.f.lanesBlock(rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) > 0 {
 				pad := byte(r.Uint32())
 				for i := range rc.dst {
 					rc.dst[i] = pad
 				}
-				rc.f.rowsLanes(rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, stStream)
+				st := []store{stStream, stAhead}[c%2]
+				rc.f.rowsLanes(rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, st)
 				if why := rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad); why != "" {
-					t.Fatalf("%s case %d, streaming: %s", tb.name, c, why)
+					t.Fatalf("%s case %d, store kind %d: %s", tb.name, c, st, why)
 				}
 			}
 		}

@@ -1204,16 +1204,16 @@ func TestZipKernels(t *testing.T) {
 	}
 }
 
-// TestAdd192Kernels: add192{B,W,D,Q,S}[NT] (AVX2) against their twin,
+// TestAdd192Kernels: add192{B,W,D,Q,S}[NT|A] (AVX2) against their twin,
 // random lanes, first and inc (float32 ones exact), any number of blocks,
 // the bytes around untouched.
 func TestAdd192Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(107, 108))
-	kernels := [5][2]add192Kernel{{add192B, add192BNT}, {add192W, add192WNT}, {add192D, add192DNT}, {add192Q, add192QNT}, {add192S, add192SNT}}
+	kernels := [5][3]add192Kernel{{add192B, add192BNT, add192BA}, {add192W, add192WNT, add192WA}, {add192D, add192DNT, add192DA}, {add192Q, add192QNT, add192QA}, {add192S, add192SNT, add192SA}}
 	for lane := range 5 {
-		for nt := range 2 {
-			p := pair[add192Kernel]{fmt.Sprintf("add192 lane %d nt %d", lane, nt), kernels[lane][nt], nil, nt == 1, false}
+		for form := range 3 { // regular, streaming, fetching ahead
+			p := pair[add192Kernel]{fmt.Sprintf("add192 lane %d form %d", lane, form), kernels[lane][form], nil, form == 1, false}
 			for c := range 40 {
 				blocks := r.IntN(60)
 				var base [192]byte
@@ -1244,16 +1244,19 @@ func TestAdd192Kernels(t *testing.T) {
 	}
 }
 
-// TestFMA192SKernels: fma192S[NT] (AVX2) against its twin: exact index
+// TestFMA192SKernels: fma192S[NT|A] (AVX2) against its twin: exact index
 // lanes below 2^24 in every block, random finite start and delta, any
 // number of blocks, the bytes around untouched.
 func TestFMA192SKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(111, 112))
-	for nt := range 2 {
-		p := pair[fma192SKernel]{"fma192S", fma192S, fma192S_g, nt == 1, false}
-		if p.nt {
+	for form := range 3 { // regular, streaming, fetching ahead
+		p := pair[fma192SKernel]{"fma192S", fma192S, fma192S_g, form == 1, false}
+		switch form {
+		case 1:
 			p.name, p.asm = "fma192SNT", fma192SNT
+		case 2:
+			p.name, p.asm = "fma192SA", fma192SA
 		}
 		for c := range 200 {
 			blocks := r.IntN(80)

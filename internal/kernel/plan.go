@@ -435,8 +435,6 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 			return "rows that do not go as lanes"
 		case !s.aligned(dst):
 			return "dst not aligned to the element size"
-		case p.st == stAhead:
-			return "rows as lanes fetched ahead"
 		}
 		return ""
 	}
@@ -1179,8 +1177,11 @@ func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int)
 func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
 	if s.lanesBlock(rows, pitch, n, i0, rowStep, step) > 0 && s.aligned(dst) {
 		p := pl.put(mRowsLanes, 0, rows)
-		if span := rows * pitch; span >= streamingMin && t.streams(dst[:span], span, span) {
-			p.st = stStream // (measured as a run: the rows are one)
+		switch span := rows * pitch; { // (measured as a run: the rows are one)
+		case span >= streamingMin && t.streams(dst[:span], span, span):
+			p.st = stStream
+		case whole >= aheadMin && whole <= aheadMax && t.aheads(dst[:span], span, span):
+			p.st = stAhead // (by the whole layout, as rowStore)
 		}
 		return rows
 	}

@@ -67,10 +67,16 @@ func add192B(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte
 func add192BNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
+func add192BA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
 func add192W(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func add192WNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add192WA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func add192D(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
@@ -79,16 +85,25 @@ func add192D(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte
 func add192DNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
+func add192DA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
 func add192Q(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func add192QNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
+func add192QA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
 func add192S(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func add192SNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add192SA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
@@ -97,6 +112,9 @@ func fma192S(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]flo
 
 //go:noescape
 func fma192SNT(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+//go:noescape
+func fma192SA(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
 func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
@@ -1089,42 +1107,56 @@ func (t *table) zip(dst, cols *byte, blocks int, z *zipPlan) {
 	}
 }
 
-// add192 streams where st says so (dst aligned to 32 bytes).
+// add192 streams or fetches ahead where st says so (dst aligned to 32
+// bytes).
 func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte) {
-	nt := st == stStream
+	nt, ah := st == stStream, st == stAhead
 	switch {
 	case !t.asm:
 		add192_g(lane, dst, blocks, base, first, inc)
 	case lane == laneB && nt:
 		add192BNT(dst, blocks, base, first, inc)
+	case lane == laneB && ah:
+		add192BA(dst, blocks, base, first, inc)
 	case lane == laneB:
 		add192B(dst, blocks, base, first, inc)
 	case lane == laneW && nt:
 		add192WNT(dst, blocks, base, first, inc)
+	case lane == laneW && ah:
+		add192WA(dst, blocks, base, first, inc)
 	case lane == laneW:
 		add192W(dst, blocks, base, first, inc)
 	case lane == laneD && nt:
 		add192DNT(dst, blocks, base, first, inc)
+	case lane == laneD && ah:
+		add192DA(dst, blocks, base, first, inc)
 	case lane == laneD:
 		add192D(dst, blocks, base, first, inc)
 	case lane == laneQ && nt:
 		add192QNT(dst, blocks, base, first, inc)
+	case lane == laneQ && ah:
+		add192QA(dst, blocks, base, first, inc)
 	case lane == laneQ:
 		add192Q(dst, blocks, base, first, inc)
 	case nt:
 		add192SNT(dst, blocks, base, first, inc)
+	case ah:
+		add192SA(dst, blocks, base, first, inc)
 	default:
 		add192S(dst, blocks, base, first, inc)
 	}
 }
 
-// fma192S streams where st says so (dst aligned to 32 bytes).
+// fma192S streams or fetches ahead where st says so (dst aligned to 32
+// bytes).
 func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64) {
 	switch {
 	case !t.asm:
 		fma192S_g(dst, blocks, base, first, inc, start, delta)
 	case st == stStream:
 		fma192SNT(dst, blocks, base, first, inc, start, delta)
+	case st == stAhead:
+		fma192SA(dst, blocks, base, first, inc, start, delta)
 	default:
 		fma192S(dst, blocks, base, first, inc, start, delta)
 	}
