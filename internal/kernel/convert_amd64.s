@@ -579,6 +579,48 @@ done: \
 	VINSERTF32X8 $1, yt, z, z \
 	VMULPS Z12, z, z
 
+// CVTQ48 is CVTQSTORES for 48 int64 lanes (Z0-Z5), blocks of 192 bytes
+// (cvtQ48: a period of float32 rows of 2, 3, 4, 6, 8, 12 or 16 elements),
+// the lanes advanced by VPADDQ (Z6).
+#define CVTQ48(store, fence, ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ base+16(FP), SI \
+	VPBROADCASTQ first+24(FP), Z9 \
+	VPADDQ 0(SI), Z9, Z0 \
+	VPADDQ 64(SI), Z9, Z1 \
+	VPADDQ 128(SI), Z9, Z2 \
+	VPADDQ 192(SI), Z9, Z3 \
+	VPADDQ 256(SI), Z9, Z4 \
+	VPADDQ 320(SI), Z9, Z5 \
+	VPBROADCASTQ inc+32(FP), Z6 \
+	VPBROADCASTD scale+40(FP), Z12 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	ahead(0) \
+	ahead(64) \
+	ahead(128) \
+	CVTQBLOCK(Z0, Z1, Z13, Z14, Y13, Y14, _, _) \
+	CVTQBLOCK(Z2, Z3, Z15, Z16, Y15, Y16, _, _) \
+	CVTQBLOCK(Z4, Z5, Z17, Z18, Y17, Y18, _, _) \
+	store Z13, 0(DI) \
+	store Z15, 64(DI) \
+	store Z17, 128(DI) \
+	VPADDQ Z6, Z0, Z0 \
+	VPADDQ Z6, Z1, Z1 \
+	VPADDQ Z6, Z2, Z2 \
+	VPADDQ Z6, Z3, Z3 \
+	VPADDQ Z6, Z4, Z4 \
+	VPADDQ Z6, Z5, Z5 \
+	ADDQ $192, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
 // int64 lanes converted once to float32 (VCVTQQ2PS, to nearest even) and
 // scaled by a power of two (exact: the planner keeps the products normal):
 // each block writes 16 float32 (64 bytes), with BLOCKPAIRS.
@@ -902,3 +944,15 @@ TEXT ·fma192SNT(SB), NOSPLIT, $0-56
 // func fma192SA(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
 TEXT ·fma192SA(SB), NOSPLIT, $0-56
 	FMA6STORES(VMOVUPS, NOFENCE, AHEAD)
+
+// func cvtQ48(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+TEXT ·cvtQ48(SB), NOSPLIT, $0-48
+	CVTQ48(VMOVUPS, NOFENCE, NOAHEAD)
+
+// func cvtQ48NT(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+TEXT ·cvtQ48NT(SB), NOSPLIT, $0-48
+	CVTQ48(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func cvtQ48A(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+TEXT ·cvtQ48A(SB), NOSPLIT, $0-48
+	CVTQ48(VMOVUPS, NOFENCE, AHEAD)

@@ -35,10 +35,10 @@
 // kernels (an NHWC layout's pixels) go as columns where that pays
 // (method columns, Seq.columns): each column a run into a buffer, then put
 // in the rows (fillColumns; by the zip kernels where rows of 2 to 4
-// elements lie one after another); rows of integers or of float32 (exact,
-// or of indices below 2^24) one after another whose length divides 128 or
-// 192 bytes are one span of the add or fma-s kernels' lanes, which repeat
-// (method rows-lanes, rowsLanes). A Filler of NewFiller (an
+// elements lie one after another); rows of integers or of float32 one
+// after another whose length divides 128 or 192 bytes are one span of the
+// add, fma-s or cvt-q kernels' lanes, which repeat (method rows-lanes,
+// rowsLanes). A Filler of NewFiller (an
 // operator's) remembers the plans (up to memoPlans) of a run from index 0
 // below streamingMin that repeats the run before it: the same run again
 // (length, step, table, address modulo 64) executes them without planning,
@@ -151,12 +151,13 @@
 //	            zip{2,3,4}[B]x (AVX-512: rows    whose columns a chunk are no more
 //	            of 2 to 4 elements one after     than its rows
 //	            another), else Go loops
-//	rows-lanes  addStore{B,W,D,Q,S}[NT],        rows of integers, or of float32
-//	            add192{B,W,D,Q,S}[NT],           exact in float32 lanes or of
-//	            fmaStoreS[x][NT],                indices below 2^24 (fma-s lanes),
-//	            fma192S[NT]                      one after another, 2 or more
-//	                                             elements, whose length divides 128
-//	                                             or 192 bytes: one span of lanes
+//	rows-lanes  addStore{B,W,D,Q,S}[NT|A],      rows of integers, or of float32
+//	            add192{B,W,D,Q,S}[NT|A],         exact in float32 lanes, of indices
+//	            fmaStoreS[x][NT|A],              below 2^24 (fma-s lanes) or of
+//	            fma192S[NT|A], cvtQ48[NT|A]      sums in int64 lanes (cvt-q lanes,
+//	            (AVX-512 only)                   AVX-512), one after another, 2 or
+//	                                             more elements, whose length divides
+//	                                             128 or 192 bytes: one span of lanes
 //	                                             that repeat (before columns)
 //
 // The store kinds (a piece's store, chosen by the planner from the size of

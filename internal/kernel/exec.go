@@ -252,7 +252,9 @@ var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }
 // rowsLanes writes rows of n elements one after another at dst
 // (mRowsLanes), the elements of indices i0 + r*rowStep + e*step, as one
 // span of blocks of the add kernels (or, for float32 that is not exact in
-// float32 lanes, the fma-s kernels) whose lanes repeat (lanesBlock): a
+// float32 lanes, the fma-s kernels, or past index 2^24 the cvt-q kernel
+// cvtQ48, its lanes the sums' low 64 bits) whose lanes repeat
+// (lanesBlock): a
 // block at dst's start if it is not aligned to 64 bytes, aligned blocks
 // from its first aligned byte (stored as st says), and a block that ends
 // at the rows' end, each block's lanes the elements (or indices) at its
@@ -261,10 +263,12 @@ var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }
 // -0, which adds nothing to any lane; index lanes are exact integers. The
 // element of index 0, if any, is start's bits (-0 kept).
 func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, st store) {
-	blk := f.lanesBlock(rows, pitch, n, i0, rowStep, step)
+	blk := f.lanesBlock(tbl, rows, pitch, n, i0, rowStep, step)
 	span := rows * pitch
 	per := uint64(blk / pitch) // rows a block
-	fma := f.kind == Float32 && !f.lanesExact(blk, rows, pitch, n, i0, rowStep, step)
+	last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
+	inexact := f.kind == Float32 && !f.lanesExact(blk, rows, pitch, n, i0, rowStep, step)
+	fma, cvtq := inexact && last < fmaSMax, inexact && last >= fmaSMax
 	lane, first := int(f.lg), uint64(0)
 	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32)
 	inc := (*[32]byte)(unsafe.Pointer(&incW))
@@ -279,12 +283,21 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 			putLE(inc[l:], f.size, per*rowStep*f.delta)
 		}
 	}
-	var baseW [24]uint64 // (8-byte aligned: the fma-s kernels read it as float32)
+	var baseW [48]uint64 // (8-byte aligned: the kernels read it as float32 or int64)
 	base := (*[192]byte)(unsafe.Pointer(&baseW))
 	put := func(at, blocks int, st store) { // blocks from byte at (a multiple of the element)
 		q := at >> f.lg // the element position of the block's first lane
 		r, e := q/n, q%n
 		switch {
+		case cvtq: // (the exact sums' low 64 bits, wrapping as the lanes do)
+			_, rowK := f.linear(i0 + uint64(r)*rowStep)
+			lanes := (*[48]int64)(unsafe.Pointer(base))
+			for l := range lanes {
+				lanes[l] = int64(rowK + uint64(e)*step*f.dLo)
+				if e++; e == n {
+					e, rowK = 0, rowK+rowStep*f.dLo
+				}
+			}
 		case fma:
 			rowI := float32(i0 + uint64(r)*rowStep)
 			for l := 0; l < blk; l += 4 {
@@ -316,6 +329,8 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		}
 		d := unsafe.SliceData(dst[at:])
 		switch {
+		case cvtq:
+			tbl.cvtQ48(st, d, blocks, (*[48]int64)(unsafe.Pointer(base)), 0, per*rowStep*f.dLo, uint64(math.Float32bits(float32(f.scale))))
 		case fma && blk == 128:
 			tbl.fmaS(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta)
 		case fma:

@@ -716,7 +716,7 @@ func TestFillRowsStreaming(t *testing.T) {
 }
 
 // TestFillRowsLanes: rows of integers or of float32 (exact in float32
-// lanes, or through fma-s lanes) one after another whose length divides 128
+// lanes, or through fma-s or cvt-q lanes) one after another whose length divides 128
 // or 192 bytes go as lanes (mRowsLanes)
 // on every table, with regular and streaming stores, and every element is
 // Bits.
@@ -726,19 +726,23 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes, floats, fmas := 0, 0, 0
+		lanes, floats, fmas, cvtqs := 0, 0, 0, 0
 		for c := range 300 {
 			rc := lanesRowsCase(r, mem[:len(mem)-64])
 			setStreaming(0)
 			if c%2 == 0 {
 				setStreaming(1) // (the rows stream only past streamingMin: the kernels' NT forms below)
 			}
-			if rc.f.lanesBlock(rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) > 0 {
+			if rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) > 0 {
 				lanes++
 				if rc.f.kind == Float32 {
 					floats++
-					if !rc.f.lanesExact(rc.f.lanesBlock(rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step), rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) {
-						fmas++
+					if !rc.f.lanesExact(rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step), rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) {
+						if rc.i0 >= fmaSMax {
+							cvtqs++
+						} else {
+							fmas++
+						}
 					}
 				}
 			}
@@ -749,7 +753,7 @@ func TestFillRowsLanes(t *testing.T) {
 			// The streaming and ahead store kinds, as a piece too short for
 			// them would never be planned: straight to the executor.
 			rc.dst = mem[:len(rc.dst)+64][64-int(uintptr(unsafe.Pointer(&mem[0]))%64)%64:][:len(rc.dst)]
-			if rc.f.lanesBlock(rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) > 0 {
+			if rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) > 0 {
 				pad := byte(r.Uint32())
 				for i := range rc.dst {
 					rc.dst[i] = pad
@@ -761,8 +765,8 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 {
-			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32, %d of those fma-s", tb.name, lanes, floats, fmas)
+		if lanes < 180 || floats < 15 || fmas < 5 || tb.hasX512() && cvtqs < 5 {
+			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32, %d of those fma-s, %d cvt-q", tb.name, lanes, floats, fmas, cvtqs)
 		}
 	}
 }

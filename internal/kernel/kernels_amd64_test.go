@@ -1284,3 +1284,30 @@ func TestFMA192SKernels(t *testing.T) {
 func randF32(r *rand.Rand) float32 {
 	return float32(math.Ldexp(r.Float64()*2-1, r.IntN(60)-30))
 }
+
+// TestCvtQ48Kernels: cvtQ48[NT|A] (AVX-512) against its twin: int64 lanes
+// below 2^42 in every block, a power-of-two scale that keeps the products
+// normal, any number of blocks, the bytes around untouched.
+func TestCvtQ48Kernels(t *testing.T) {
+	if !CPU.AVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(115, 116))
+	for form, k := range []cvtQ48Kernel{cvtQ48, cvtQ48NT, cvtQ48A} {
+		p := pair[cvtQ48Kernel]{fmt.Sprintf("cvtQ48 form %d", form), k, cvtQ48_g, form == 1, true}
+		for c := range 200 {
+			blocks := r.IntN(80)
+			var base [48]int64
+			for l := range base {
+				base[l] = r.Int64N(1<<41) - 1<<40
+			}
+			first, inc := uint64(r.Int64N(1<<41)-1<<40), uint64(r.Int64N(1<<21)-1<<20)
+			scale := uint64(math.Float32bits(float32(math.Ldexp(1, r.IntN(121)-60))))
+			m := newKernelMem(r, blocks*192, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, first, inc, scale)
+			p.twin(w.dst(), blocks, &base, first, inc, scale)
+			compareMem(t, fmt.Sprintf("%s blocks %d case %d", p.name, blocks, c), m, w)
+		}
+	}
+}

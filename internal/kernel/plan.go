@@ -234,8 +234,9 @@ const (
 	mColumns
 
 	// mRowsLanes writes rows of 2 or more integers, or of float32 exact in
-	// float32 lanes or of indices below fmaSMax (fma-s lanes: fmaStoreS*,
-	// fma192S*), that lie one after another (a pitch of one row) and
+	// float32 lanes, of indices below fmaSMax (fma-s lanes: fmaStoreS*,
+	// fma192S*) or of exact sums in int64 lanes (cvt-q lanes: cvtQ48*,
+	// AVX-512), that lie one after another (a pitch of one row) and
 	// whose length divides 128 or 192 bytes (rowsLanes): their bytes as
 	// one span of vectors whose lanes repeat every block of the add kernels
 	// (addStore*, 128 bytes) or of add192* (192 bytes: rows of 3, 6 or 12
@@ -431,7 +432,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 	}
 	if p.m == mRowsLanes {
 		switch {
-		case s.lanesBlock(int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step) == 0:
+		case s.lanesBlock(t, int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step) == 0:
 			return "rows that do not go as lanes"
 		case !s.aligned(dst):
 			return "dst not aligned to the element size"
@@ -1175,7 +1176,7 @@ func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int)
 // ends (dst and the rows the plans before covered), by which the pieces
 // fetch ahead (rowStore).
 func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
-	if s.lanesBlock(rows, pitch, n, i0, rowStep, step) > 0 && s.aligned(dst) {
+	if s.lanesBlock(t, rows, pitch, n, i0, rowStep, step) > 0 && s.aligned(dst) {
 		p := pl.put(mRowsLanes, 0, rows)
 		switch span := rows * pitch; { // (measured as a run: the rows are one)
 		case span >= streamingMin && t.streams(dst[:span], span, span):
@@ -1357,14 +1358,16 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 }
 
 // lanesBlock returns the block of mRowsLanes for rows rows of n elements
-// pitch bytes apart, of indices i0 + r*rowStep + e*step: 128 bytes where a
-// row's length divides it, else 192 where it divides that, for rows of 2
-// or more elements, shorter than the row kernels take, one after another,
-// spanning two blocks or more, of integers, or of float32 whose every
-// value and the step of a block are exact in float32 lanes (lanesExact) or
-// whose every index is below fmaSMax (float32 lanes hold them exactly:
-// mFMAS's); else 0.
-func (s *Seq) lanesBlock(rows, pitch, n int, i0, rowStep, step uint64) int {
+// pitch bytes apart, of indices i0 + r*rowStep + e*step, on the table t,
+// for rows of 2 or more elements, shorter than the row kernels take, one
+// after another, spanning two blocks or more: of integers, or of float32
+// whose every value and the step of a block are exact in float32 lanes
+// (lanesExact) or whose every index is below fmaSMax (float32 lanes hold
+// them exactly: mFMAS's), 128 bytes where a row's length divides it, else
+// 192 where it divides that; of other float32 whose exact sums fit int64
+// lanes (cvtQLanes: lanesCvtQ), 192 where the row's length divides it and
+// the table has the kernel (AVX-512, cvtQ48); else 0.
+func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) int {
 	rowBytes := n << s.lg
 	if s.kind != Int && s.kind != Float32 || n < 2 || pitch != rowBytes || rowBytes >= addBlock || rows*rowBytes < 2*192 {
 		return 0
@@ -1378,7 +1381,13 @@ func (s *Seq) lanesBlock(rows, pitch, n int, i0, rowStep, step uint64) int {
 	}
 	if s.kind == Float32 {
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
-		if s.mode != modeLinear || step == 0 || rowStep == 0 || last >= fmaSMax && !s.lanesExact(blk, rows, pitch, n, i0, rowStep, step) {
+		switch {
+		case s.mode != modeLinear || step == 0 || rowStep == 0:
+			return 0
+		case last < fmaSMax || s.lanesExact(blk, rows, pitch, n, i0, rowStep, step):
+		case 192%rowBytes == 0 && t.hasX512() && s.cvtQLanes(i0, last):
+			return 192
+		default:
 			return 0
 		}
 	}

@@ -265,7 +265,8 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 	if size == 4 && r.IntN(2) == 0 {
 		// float32 exact in float32 lanes: an integer start and delta at a
 		// random scale, the indices from 0 (start -0 now and then), or
-		// rounding ones (fma-s lanes, their indices below 2^24).
+		// rounding ones (fma-s lanes, their indices below 2^24; cvt-q
+		// lanes past it).
 		c.i0 = r.Uint64N(2) * r.Uint64N(1000)
 		if c.step > 1<<20 {
 			c.rowStep, c.step = 1, uint64(c.rows)
@@ -276,8 +277,12 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 			start = float32(math.Copysign(0, -1))
 		}
 		delta := float32(float64(r.IntN(64)-32) * sc)
-		if r.IntN(3) == 0 { // rounding: through fma-s lanes
+		switch r.IntN(3) {
+		case 0: // rounding: through fma-s lanes
 			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
+		case 1: // rounding past index 2^24: through cvt-q lanes (AVX-512), else columns
+			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
+			c.i0 = 1<<24 + r.Uint64N(1<<30)
 		}
 		c.f = NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
 	}

@@ -188,6 +188,11 @@ type (
 	// period of rows of 3, 6 or 12 float32, mRowsLanes).
 	fma192SKernel func(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
 
+	// cvtQ48Kernel is cvtQKernel in blocks of 48 elements (192 bytes: a
+	// period of float32 rows of 2, 3, 4, 6, 8, 12 or 16 elements,
+	// mRowsLanes).
+	cvtQ48Kernel func(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+
 	// zipKernel writes blocks*z.rows rows of z.n elements (2 to zipMax) of
 	// 2^z.lg bytes, one after another at dst, element e of row r being
 	// element r of the column z.stride*e bytes into cols: the rows'

@@ -108,6 +108,15 @@ func add192SA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byt
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
 //go:noescape
+func cvtQ48(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+
+//go:noescape
+func cvtQ48NT(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+
+//go:noescape
+func cvtQ48A(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+
+//go:noescape
 func fma192S(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
@@ -1159,5 +1168,20 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 		fma192SA(dst, blocks, base, first, inc, start, delta)
 	default:
 		fma192S(dst, blocks, base, first, inc, start, delta)
+	}
+}
+
+// cvtQ48 is only called where hasX512 holds; it streams or fetches ahead
+// where st says so (dst aligned to 64 bytes).
+func (t *table) cvtQ48(st store, dst *byte, blocks int, base *[48]int64, first, inc, scale uint64) {
+	switch {
+	case !t.asm:
+		cvtQ48_g(dst, blocks, base, first, inc, scale)
+	case st == stStream:
+		cvtQ48NT(dst, blocks, base, first, inc, scale)
+	case st == stAhead:
+		cvtQ48A(dst, blocks, base, first, inc, scale)
+	default:
+		cvtQ48(dst, blocks, base, first, inc, scale)
 	}
 }

@@ -119,3 +119,7 @@ func (t *table) add192(lane int, _ store, dst *byte, blocks int, base *[192]byte
 func (t *table) fma192S(_ store, dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64) {
 	fma192S_g(dst, blocks, base, first, inc, start, delta)
 }
+
+func (t *table) cvtQ48(_ store, dst *byte, blocks int, base *[48]int64, first, inc, scale uint64) {
+	cvtQ48_g(dst, blocks, base, first, inc, scale)
+}
