@@ -20,16 +20,21 @@
 // ahead of the stores (AHEAD in the ahead forms, suffix A; lanes_amd64.h).
 #define NOFENCE
 
-// ADDSTORE writes blocks*128 bytes; the lanes are broadcast by bc and added
-// by add.
-#define ADDSTORE(bc, add, store, fence, ahead) \
+// ADDARGS loads the arguments of an add kernel: dst in DI, blocks in CX,
+// base in SI, inc's address in DX, first broadcast by bc from x into y.
+#define ADDARGS(bc, x, y) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
 	MOVQ first+24(FP), AX \
-	MOVQ AX, X5 \
+	MOVQ AX, x \
 	MOVQ inc+32(FP), DX \
-	bc X5, Y5 \
+	bc x, y
+
+// ADDSTORE writes blocks*128 bytes; the lanes are broadcast by bc and added
+// by add.
+#define ADDSTORE(bc, add, store, fence, ahead) \
+	ADDARGS(bc, X5, Y5) \
 	VMOVDQU 0(SI), Y0 \
 	VMOVDQU 32(SI), Y1 \
 	VMOVDQU 64(SI), Y2 \
@@ -62,13 +67,7 @@ done: \
 
 // ADD6STORE is ADDSTORE for blocks of 192 bytes (six vectors: add192).
 #define ADD6STORE(bc, add, store, fence, ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	MOVQ first+24(FP), AX \
-	MOVQ AX, X7 \
-	MOVQ inc+32(FP), DX \
-	bc X7, Y7 \
+	ADDARGS(bc, X7, Y7) \
 	VMOVDQU 0(SI), Y0 \
 	VMOVDQU 32(SI), Y1 \
 	VMOVDQU 64(SI), Y2 \

@@ -257,11 +257,10 @@ done: \
 // 128 bytes).
 #define FMASTORE(store, fence, ahead) FMASTOREY(VPBROADCASTQ, VMOVUPD, VMOVAPD, VADDPD, VFMADD213PD, store, fence, ahead)
 
-// FMAYARGS loads the arguments of an AVX2 FMA kernel (dst, blocks, base,
-// first, inc, start, delta): dst in DI, blocks in CX, the lanes base +
-// first in Y0-Y3 (bc broadcasts, movu loads, add adds), inc in Y4, start
-// in Y10 and delta in Y11 (FMASTOREY, FMADSTORE).
-#define FMAYARGS(bc, movu, add) \
+// FMAYHEAD loads the scalar arguments of an AVX2 FMA kernel (dst in DI,
+// blocks in CX, base in SI, inc's address in DX) and broadcasts first into
+// Y9, start into Y10 and delta into Y11 with bc.
+#define FMAYHEAD(bc) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -274,7 +273,14 @@ done: \
 	bc X10, Y10 \
 	MOVQ delta+48(FP), AX \
 	MOVQ AX, X11 \
-	bc X11, Y11 \
+	bc X11, Y11
+
+// FMAYARGS loads the arguments of an AVX2 FMA kernel (dst, blocks, base,
+// first, inc, start, delta): dst in DI, blocks in CX, the lanes base +
+// first in Y0-Y3 (bc broadcasts, movu loads, add adds), inc in Y4, start
+// in Y10 and delta in Y11 (FMASTOREY, FMADSTORE).
+#define FMAYARGS(bc, movu, add) \
+	FMAYHEAD(bc) \
 	movu 0(SI), Y0 \
 	movu 32(SI), Y1 \
 	movu 64(SI), Y2 \
@@ -485,19 +491,7 @@ done: \
 // FMA6STORES is FMASTORES for blocks of 192 bytes (fma192S: six registers
 // of index lanes, Y0-Y5, inc in Y6, start in Y10, delta in Y11).
 #define FMA6STORES(store, fence, ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	MOVQ first+24(FP), AX \
-	MOVQ AX, X9 \
-	MOVQ inc+32(FP), DX \
-	VPBROADCASTD X9, Y9 \
-	MOVQ start+40(FP), AX \
-	MOVQ AX, X10 \
-	VPBROADCASTD X10, Y10 \
-	MOVQ delta+48(FP), AX \
-	MOVQ AX, X11 \
-	VPBROADCASTD X11, Y11 \
+	FMAYHEAD(VPBROADCASTD) \
 	VADDPS 0(SI), Y9, Y0 \
 	VADDPS 32(SI), Y9, Y1 \
 	VADDPS 64(SI), Y9, Y2 \
