@@ -581,9 +581,9 @@ func TestFillColumns(t *testing.T) {
 			rc.f = NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), count)
 			off := r.IntN(64)
 			rc.dst = mem[off : off+(rc.rows-1)*rc.pitch+rowBytes]
-			if rc.f.columns(rc.rows, rc.n) {
+			if rc.f.columns(rc.rows, rc.n) && rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) == 0 {
 				columns++
-				if tb.zips() && rc.pitch == rowBytes && rc.n >= 2 && rc.n <= zipMax && rc.rows >= 32 {
+				if tb.zips() && rc.pitch == rowBytes && rc.n >= 2 && rc.n <= zipMax && rc.rows >= 32 && rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) == 0 {
 					zipped++
 				}
 			}
@@ -595,9 +595,8 @@ func TestFillColumns(t *testing.T) {
 		if columns < 200 {
 			t.Errorf("%s: only %d of 400 layouts went as columns", tb.name, columns)
 		}
-		if tb.zips() && zipped < 40 {
-			t.Logf("zipped %d", zipped)
-			t.Errorf("%s: only %d of 400 layouts went through the zip kernel", tb.name, zipped)
+		if tb.zips() && zipped < 15 {
+			t.Errorf("%s: only %d of 400 layouts went through the zip kernels", tb.name, zipped)
 		}
 	}
 }
