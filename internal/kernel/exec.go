@@ -222,7 +222,7 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 				v, inc, next, rem := runsArgs(&p, &steps)
 				tbl.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
 			case mRowsLanes:
-				f.rowsLanes(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step, p.st)
+				f.rowsLanes(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step, int(p.per), p.c, p.st)
 			case mColumns:
 				f.fillColumns(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
 			case mRowsBinS:
@@ -262,13 +262,10 @@ var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }
 // values (the differences of two in float64 are exact too) and first is
 // -0, which adds nothing to any lane; index lanes are exact integers. The
 // element of index 0, if any, is start's bits (-0 kept).
-func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, st store) {
-	blk := f.lanesBlock(tbl, rows, pitch, n, i0, rowStep, step)
+func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, blk int, lanes uint32, st store) {
 	span := rows * pitch
 	per := uint64(blk / pitch) // rows a block
-	last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
-	inexact := f.kind == Float32 && !f.lanesExact(blk, rows, pitch, n, i0, rowStep, step)
-	fma, cvtq := inexact && last < fmaSMax, inexact && last >= fmaSMax
+	fma, cvtq := lanes == lanesFMA, lanes == lanesCvtQ
 	lane, first := int(f.lg), uint64(0)
 	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32)
 	inc := (*[32]byte)(unsafe.Pointer(&incW))

@@ -581,9 +581,9 @@ func TestFillColumns(t *testing.T) {
 			rc.f = NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), count)
 			off := r.IntN(64)
 			rc.dst = mem[off : off+(rc.rows-1)*rc.pitch+rowBytes]
-			if rc.f.columns(rc.rows, rc.n) && rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) == 0 {
+			if rc.f.columns(rc.rows, rc.n) && !rc.lanes(tb) {
 				columns++
-				if tb.zips() && rc.pitch == rowBytes && rc.n >= 2 && rc.n <= zipMax && rc.rows >= 32 && rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) == 0 {
+				if tb.zips() && rc.pitch == rowBytes && rc.n >= 2 && rc.n <= zipMax && rc.rows >= 32 && !rc.lanes(tb) {
 					zipped++
 				}
 			}
@@ -714,6 +714,12 @@ func TestFillRowsStreaming(t *testing.T) {
 	}
 }
 
+// lanes reports whether the rows go as lanes (mRowsLanes) on the table tb.
+func (c rowsLayout) lanes(tb *table) bool {
+	blk, _ := c.f.lanesBlock(tb, c.rows, c.pitch, c.n, c.i0, c.rowStep, c.step)
+	return blk > 0
+}
+
 // TestFillRowsLanes: rows of integers or of float32 (exact in float32
 // lanes, or through fma-s or cvt-q lanes) one after another whose length divides 128
 // or 192 bytes go as lanes (mRowsLanes)
@@ -732,17 +738,17 @@ func TestFillRowsLanes(t *testing.T) {
 			if c%2 == 0 {
 				setStreaming(1) // (the rows stream only past streamingMin: the kernels' NT forms below)
 			}
-			if rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) > 0 {
+			blk, kind := rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step)
+			if blk > 0 {
 				lanes++
 				if rc.f.kind == Float32 {
 					floats++
-					if !rc.f.lanesExact(rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step), rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) {
-						if rc.i0 >= fmaSMax {
-							cvtqs++
-						} else {
-							fmas++
-						}
-					}
+				}
+				switch kind {
+				case lanesFMA:
+					fmas++
+				case lanesCvtQ:
+					cvtqs++
 				}
 			}
 			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
@@ -752,13 +758,13 @@ func TestFillRowsLanes(t *testing.T) {
 			// The streaming and ahead store kinds, as a piece too short for
 			// them would never be planned: straight to the executor.
 			rc.dst = mem[:len(rc.dst)+64][64-int(uintptr(unsafe.Pointer(&mem[0]))%64)%64:][:len(rc.dst)]
-			if rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step) > 0 {
+			if blk > 0 { // (the same rows at another address: the same block and lanes)
 				pad := byte(r.Uint32())
 				for i := range rc.dst {
 					rc.dst[i] = pad
 				}
 				st := []store{stStream, stAhead}[c%2]
-				rc.f.rowsLanes(rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, st)
+				rc.f.rowsLanes(rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, blk, kind, st)
 				if why := rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad); why != "" {
 					t.Fatalf("%s case %d, store kind %d: %s", tb.name, c, st, why)
 				}

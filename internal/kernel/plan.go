@@ -241,8 +241,9 @@ const (
 	// one span of vectors whose lanes repeat every block of the add kernels
 	// (addStore*, 128 bytes) or of add192* (192 bytes: rows of 3, 6 or 12
 	// elements), lane by lane the element at that place of the rows plus
-	// the rows a block holds times the row step. Pre: the piece's rows pass
-	// Seq.lanesBlock; dst aligned to the element size.
+	// the rows a block holds times the row step: its block in per, its
+	// lanes in c. Pre: the piece's rows pass Seq.lanesBlock, which gives
+	// its per and c; dst aligned to the element size.
 	mRowsLanes
 )
 
@@ -431,9 +432,12 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		return "outside the rows"
 	}
 	if p.m == mRowsLanes {
+		blk, lanes := s.lanesBlock(t, int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
 		switch {
-		case s.lanesBlock(t, int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step) == 0:
+		case blk == 0:
 			return "rows that do not go as lanes"
+		case int(p.per) != blk || p.c != lanes:
+			return "a block or lanes other than the rows'"
 		case !s.aligned(dst):
 			return "dst not aligned to the element size"
 		}
@@ -651,8 +655,8 @@ type piece struct {
 	d     uint64 // mWords, mAdd, mRowsWords: the step between elements; mBinade: the step of |S + i*D| (signed)
 	rowD  uint64 // mRowsWords: the step between rows
 	tie   uint32 // mBinade, sparse ties: the first element that is one (>= n if none)
-	per   uint32 // mBinade, sparse ties: the distance between two
-	c     uint32 // mBinade: the sign and exponent bits
+	per   uint32 // mBinade, sparse ties: the distance between two; mRowsLanes: the block in bytes
+	c     uint32 // mBinade: the sign and exponent bits; mRowsLanes: the lanes (lanesAdd, ...)
 	m     method
 	st    store // how the kernels store
 	shift int8  // mBinade: the last place kept is 2^shift units
@@ -1176,8 +1180,9 @@ func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int)
 // ends (dst and the rows the plans before covered), by which the pieces
 // fetch ahead (rowStore).
 func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
-	if s.lanesBlock(t, rows, pitch, n, i0, rowStep, step) > 0 && s.aligned(dst) {
+	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && s.aligned(dst) {
 		p := pl.put(mRowsLanes, 0, rows)
+		p.per, p.c = uint32(blk), lanes
 		switch span := rows * pitch; { // (measured as a run: the rows are one)
 		case span >= streamingMin && t.streams(dst[:span], span, span):
 			p.st = stStream
@@ -1357,22 +1362,30 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	return false
 }
 
-// lanesBlock returns the block of mRowsLanes for rows rows of n elements
-// pitch bytes apart, of indices i0 + r*rowStep + e*step, on the table t,
-// for rows of 2 or more elements, shorter than the row kernels take, one
-// after another, spanning two blocks or more: of integers, or of float32
-// whose every value and the step of a block are exact in float32 lanes
-// (lanesExact) or whose every index is below fmaSMax (float32 lanes hold
-// them exactly: mFMAS's), 128 bytes where a row's length divides it, else
-// 192 where it divides that; of other float32 whose exact sums fit int64
-// lanes (cvtQLanes: lanesCvtQ), 192 where the row's length divides it and
-// the table has the kernel (AVX-512, cvtQ48); else 0.
-func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) int {
+// The lanes of an mRowsLanes piece (its c): the add kernels' (integers,
+// float32 exact in float32 lanes), fma-s (float32 indices below fmaSMax) or
+// cvt-q (float32 sums in int64 lanes).
+const (
+	lanesAdd = iota
+	lanesFMA
+	lanesCvtQ
+)
+
+// lanesBlock returns the block of mRowsLanes, and its lanes, for rows rows
+// of n elements pitch bytes apart, of indices i0 + r*rowStep + e*step, on
+// the table t, for rows of 2 or more elements, shorter than the row kernels
+// take, one after another, spanning two blocks or more: of integers, or of
+// float32 whose every value and the step of a block are exact in float32
+// lanes (lanesExact: lanesAdd) or whose every index is below fmaSMax (float32
+// lanes hold them exactly: mFMAS's, lanesFMA), 128 bytes where a row's
+// length divides it, else 192 where it divides that; of other float32 whose
+// exact sums fit int64 lanes (cvtQLanes: lanesCvtQ), 192 where the row's
+// length divides it and the table has the kernel (AVX-512, cvtQ48); else 0.
+func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
 	rowBytes := n << s.lg
 	if s.kind != Int && s.kind != Float32 || n < 2 || pitch != rowBytes || rowBytes >= addBlock || rows*rowBytes < 2*192 {
-		return 0
+		return 0, 0
 	}
-	blk := 0
 	switch {
 	case 128%rowBytes == 0:
 		blk = 128
@@ -1383,15 +1396,17 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
 		switch {
 		case s.mode != modeLinear || step == 0 || rowStep == 0:
-			return 0
-		case last < fmaSMax || s.lanesExact(blk, rows, pitch, n, i0, rowStep, step):
+			return 0, 0
+		case s.lanesExact(blk, rows, pitch, n, i0, rowStep, step):
+		case last < fmaSMax:
+			return blk, lanesFMA
 		case 192%rowBytes == 0 && t.hasX512() && s.cvtQLanes(i0, last):
-			return 192
+			return 192, lanesCvtQ
 		default:
-			return 0
+			return 0, 0
 		}
 	}
-	return blk
+	return blk, lanesAdd
 }
 
 // lanesExact reports whether float32 rows of mRowsLanes (blocks of blk

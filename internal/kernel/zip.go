@@ -18,7 +18,8 @@ const zipMax = 4
 // zipEntry is one permute of a zipPlan: the block's words of two columns
 // (as 32 words each; a block of bytes zero-extended to words), indexed by
 // idx (0-31 the first column, 32-63 the second), taken by the output
-// vector where mask has bits (all, for a vector's first entry).
+// vector where mask has bits (the kernels start each vector from its first
+// entry's permute, whose mask they do not read).
 type zipEntry struct {
 	idx  [32]uint16
 	mask uint64
