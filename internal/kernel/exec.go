@@ -253,16 +253,17 @@ var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }
 // (mRowsLanes), the elements of indices i0 + r*rowStep + e*step, as one
 // span of blocks of the add kernels (or, for float32 that is not exact in
 // float32 lanes, the fma-s kernels, or past index 2^24 the cvt-q kernel
-// cvtQ48, its lanes the sums' low 64 bits) whose lanes repeat
-// (lanesBlock): a
-// block at dst's start if it is not aligned to 64 bytes, aligned blocks
-// from its first aligned byte (stored as st says), and a block that ends
-// at the rows' end, each block's lanes the elements (or indices) at its
-// place. Integer lanes wrap as the sequence does; float32 lanes hold exact
+// cvtQ48, its lanes the sums' low 64 bits; float16 by rowsBinLanes) whose
+// lanes repeat (lanesBlock), placed as lanesRun says, each block's lanes
+// the elements (or indices) at its place. Integer lanes wrap as the sequence does; float32 lanes hold exact
 // values (the differences of two in float64 are exact too) and first is
 // -0, which adds nothing to any lane; index lanes are exact integers. The
 // element of index 0, if any, is start's bits (-0 kept).
 func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, blk int, lanes uint32, st store) {
+	if lanes == lanesBin {
+		f.rowsBinLanes(dst, rows, pitch, n, i0, rowStep, step, st)
+		return
+	}
 	span := rows * pitch
 	per := uint64(blk / pitch) // rows a block
 	fma, cvtq := lanes == lanesFMA, lanes == lanesCvtQ
@@ -338,6 +339,18 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 			tbl.add192(lane, st, d, blocks, base, first, inc)
 		}
 	}
+	lanesRun(dst, span, blk, st, put)
+	if i0 == 0 && f.kind == Float32 {
+		putLE(dst, 4, f.start)
+	}
+}
+
+// lanesRun calls put(at, blocks, st) for the blocks of blk bytes that
+// write span bytes at dst (span at least blk): a block at dst's start if
+// it is not aligned to 64 bytes (stRegular), aligned blocks from its first
+// aligned byte (stored as st says), and a block that ends at span's end
+// (stRegular) if they fall short of it.
+func lanesRun(dst []byte, span, blk int, st store, put func(at, blocks int, st store)) {
 	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64) // the first aligned byte
 	if a > 0 {
 		put(0, 1, stRegular)
@@ -348,9 +361,6 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	}
 	if end := a + blocks*blk; end < span {
 		put(span-blk, 1, stRegular)
-	}
-	if i0 == 0 && f.kind == Float32 {
-		putLE(dst, 4, f.start)
 	}
 }
 

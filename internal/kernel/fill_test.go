@@ -731,7 +731,7 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes, floats, fmas, cvtqs := 0, 0, 0, 0
+		lanes, floats, fmas, cvtqs, bins := 0, 0, 0, 0, 0
 		for c := range 300 {
 			rc := lanesRowsCase(r, mem[:len(mem)-64])
 			setStreaming(0)
@@ -749,6 +749,8 @@ func TestFillRowsLanes(t *testing.T) {
 					fmas++
 				case lanesCvtQ:
 					cvtqs++
+				case lanesBin:
+					bins++
 				}
 			}
 			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
@@ -770,8 +772,41 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 || tb.hasX512() && cvtqs < 5 {
-			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32, %d of those fma-s, %d cvt-q", tb.name, lanes, floats, fmas, cvtqs)
+		if lanes < 180 || floats < 15 || fmas < 5 || tb.hasX512() && (cvtqs < 5 || bins < 10) {
+			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32, %d of those fma-s, %d cvt-q; %d float16", tb.name, lanes, floats, fmas, cvtqs, bins)
+		}
+	}
+}
+
+// TestRowsBinLanesLong: float16 rows of binade lanes (mRowsLanes,
+// lanesBin) whose lanes stay in one binade of last places of 2^24 units
+// for thousands of blocks, so that their forms end where x would leave 31
+// bits (rising) or pass zero (falling) before the binade ends: rows of 48
+// elements of consecutive indices, 192 indices apart, from 1024 or 2047 by
+// 1025 * 2^-24 either way (within the binade), 4 MiB, against Bits, on
+// every table that takes them.
+func TestRowsBinLanesLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("4 MiB against Bits")
+	}
+	mem := make([]byte, 4<<20+64)
+	dst := mem[64-int(uintptr(unsafe.Pointer(&mem[0]))%64):][:4<<20-96]
+	n, pitch := 48, 96
+	rows := len(dst) / pitch
+	for _, c := range []struct{ start, delta float32 }{{1024, 1025.0 / (1 << 24)}, {2047, -1025.0 / (1 << 24)}} {
+		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0)
+		for _, tb := range machineTables() {
+			if blk, lanes := f.lanesBlock(tb, rows, pitch, n, 1, 4*uint64(n), 1); blk == 0 || lanes != lanesBin {
+				continue
+			}
+			useTable(t, tb)
+			for i := range dst {
+				dst[i] = 0x55
+			}
+			f.rowsLanes(dst, rows, pitch, n, 1, 4*uint64(n), 1, 192, lanesBin, stRegular)
+			if why := rowsMismatch(f, dst, rows, pitch, n, 1, 4*uint64(n), 1, 0x55); why != "" {
+				t.Fatalf("%s start %v delta %v: %s", tb.name, c.start, c.delta, why)
+			}
 		}
 	}
 }

@@ -1285,6 +1285,38 @@ func randF32(r *rand.Rand) float32 {
 	return float32(math.Ldexp(r.Float64()*2-1, r.IntN(60)-30))
 }
 
+// TestBin192Kernels: bin192x[NT|A] (AVX-512) against its twin: lanes of
+// any shift from 1 to 29 with its h, magnitudes of any 31 bits, steps of
+// either sign (the sums wrap alike in both), from any block, ties to even
+// and not, any number of blocks, the bytes around untouched.
+func TestBin192Kernels(t *testing.T) {
+	if !CPU.AVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(117, 118))
+	for form, k := range []bin192Kernel{bin192x, bin192xNT, bin192xA} {
+		p := pair[bin192Kernel]{fmt.Sprintf("bin192x form %d", form), k, bin192_g, form == 1, true}
+		for c := range 200 {
+			blocks := r.IntN(80)
+			var l binLanes
+			for L := range l.x {
+				s := 1 + r.Uint32N(29)
+				l.x[L], l.dm[L] = r.Uint32N(1<<31), uint32(r.Int32N(1<<17)-1<<16)
+				if c%2 == 0 { // (magnitudes of a binade: 11 bits above the shift)
+					l.x[L] = uint32(r.Uint64N(min(1<<31, uint64(1)<<(s+11))))
+				}
+				l.s[L], l.h[L], l.c[L] = s, 1<<(s-1)-1, uint16(r.Uint32())
+			}
+			j0, ties := uint64(r.Uint32()), uint64(c%3)
+			m := newKernelMem(r, blocks*192, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &l, j0, ties)
+			p.twin(w.dst(), blocks, &l, j0, ties)
+			compareMem(t, fmt.Sprintf("%s blocks %d case %d", p.name, blocks, c), m, w)
+		}
+	}
+}
+
 // TestCvtQ48Kernels: cvtQ48[NT|A] (AVX-512) against its twin: int64 lanes
 // below 2^42 in every block, a power-of-two scale that keeps the products
 // normal, any number of blocks, the bytes around untouched.

@@ -1363,12 +1363,13 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 }
 
 // The lanes of an mRowsLanes piece (its c): the add kernels' (integers,
-// float32 exact in float32 lanes), fma-s (float32 indices below fmaSMax) or
-// cvt-q (float32 sums in int64 lanes).
+// float32 exact in float32 lanes), fma-s (float32 indices below fmaSMax),
+// cvt-q (float32 sums in int64 lanes) or binade lanes (float16: bin192).
 const (
 	lanesAdd = iota
 	lanesFMA
 	lanesCvtQ
+	lanesBin
 )
 
 // lanesBlock returns the block of mRowsLanes, and its lanes, for rows rows
@@ -1380,11 +1381,26 @@ const (
 // lanes hold them exactly: mFMAS's, lanesFMA), 128 bytes where a row's
 // length divides it, else 192 where it divides that; of other float32 whose
 // exact sums fit int64 lanes (cvtQLanes: lanesCvtQ), 192 where the row's
-// length divides it and the table has the kernel (AVX-512, cvtQ48); else 0.
+// length divides it and the table has the kernel (AVX-512, cvtQ48); of
+// float16, 192 where the row's length divides it, the table has bin192
+// (AVX-512), no element rounds to an infinity, the exact sums lie below
+// 2^59 in magnitude (int64Lanes) and a block steps them by less than
+// binLanesStep (lanesBin); else 0.
 func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
 	rowBytes := n << s.lg
-	if s.kind != Int && s.kind != Float32 || n < 2 || pitch != rowBytes || rowBytes >= addBlock || rows*rowBytes < 2*192 {
+	if s.kind == Float64 || n < 2 || pitch != rowBytes || rowBytes >= addBlock || rows*rowBytes < 2*192 {
 		return 0, 0
+	}
+	if s.kind == Float16 {
+		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
+		// (A block steps a lane's sum by less than last's and i0's differ:
+		// the rows span two blocks or more. Both sums lie below 2^59.)
+		if 192%rowBytes != 0 || !t.hasX512() || s.mode != modeLinear || step == 0 || rowStep == 0 ||
+			!s.int64Lanes(i0, last) || absInt(int64(uint64(192/pitch)*rowStep*s.dLo)) >= binLanesStep ||
+			s.overflowFrom(last, 1, 1) == 0 {
+			return 0, 0
+		}
+		return 192, lanesBin
 	}
 	switch {
 	case 128%rowBytes == 0:

@@ -286,6 +286,23 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 		}
 		c.f = NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
 	}
+	if size == 2 && r.IntN(2) == 0 {
+		// float16 (binade lanes on AVX-512, else columns): a start and a
+		// delta of any sign and of magnitudes 2^-24 to 2^12 and 2^-24 to
+		// 2^4 (their elements crossing zero, binades, the subnormals, or
+		// rounding to infinities), the indices from 0 now and then (start
+		// -0 among them).
+		c.i0 = r.Uint64N(2) * r.Uint64N(1<<20)
+		if c.step > 1<<20 {
+			c.rowStep, c.step = 1, uint64(c.rows)
+		}
+		start := float32(math.Ldexp(r.Float64()*2-1, r.IntN(37)-24))
+		if r.IntN(8) == 0 {
+			start = float32(math.Copysign(0, -1))
+		}
+		delta := float32(math.Ldexp(r.Float64()*2-1, r.IntN(29)-24))
+		c.f = NewFiller(Float16, 2, f16(start), f16(delta), 0)
+	}
 	off := r.IntN(64) &^ (size - 1)
 	c.dst = mem[off : off+c.rows*c.pitch]
 	return c

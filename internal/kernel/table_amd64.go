@@ -105,6 +105,17 @@ func add192SNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]by
 //go:noescape
 func add192SA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
+// binlanes_amd64.s: AVX-512
+
+//go:noescape
+func bin192x(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+
+//go:noescape
+func bin192xNT(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+
+//go:noescape
+func bin192xA(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
 //go:noescape
@@ -1168,6 +1179,21 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 		fma192SA(dst, blocks, base, first, inc, start, delta)
 	default:
 		fma192S(dst, blocks, base, first, inc, start, delta)
+	}
+}
+
+// bin192 is only called where hasX512 holds; it streams or fetches ahead
+// where st says so (dst aligned to 64 bytes).
+func (t *table) bin192(st store, dst *byte, blocks int, l *binLanes, j0, ties uint64) {
+	switch {
+	case !t.asm:
+		bin192_g(dst, blocks, l, j0, ties)
+	case st == stStream:
+		bin192xNT(dst, blocks, l, j0, ties)
+	case st == stAhead:
+		bin192xA(dst, blocks, l, j0, ties)
+	default:
+		bin192x(dst, blocks, l, j0, ties)
 	}
 }
 

@@ -538,6 +538,26 @@ func rowsBinS_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *ro
 	}
 }
 
+// bin192_g is the twin of bin192x[NT|A]: each lane's magnitude (x + h
+// less h) from block j0 on rounded to nearest by its shift (ties to even
+// where ties is not 0, else up: x + h rounds down), saturated to 16 bits as VPACKUSDW
+// does, plus its element's word.
+func bin192_g(dst *byte, blocks int, l *binLanes, j0, ties uint64) {
+	out := unsafe.Slice(dst, blocks*192)
+	for k := range blocks {
+		for L, w := range binWord {
+			xh, s := l.x[L]+uint32(j0+uint64(k))*l.dm[L], l.s[L] // x + h
+			odd := uint32(0)
+			if ties != 0 {
+				odd = (xh - l.h[L]) >> s & 1
+			}
+			y := int64(int32((xh + odd) >> s))
+			y = min(max(y, 0), 0xffff)
+			binary.LittleEndian.PutUint16(out[192*k+2*int(w):], uint16(y)+l.c[w])
+		}
+	}
+}
+
 // zip_g is the twin of zipx and zipBx: blocks*z.rows rows of z.n elements
 // of 2^z.lg bytes, one after another at dst, element e of row r from
 // element r of the column z.stride*e bytes into cols.

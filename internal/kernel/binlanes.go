@@ -1,0 +1,156 @@
+package kernel
+
+import (
+	"math"
+	"unsafe"
+)
+
+// The binade-lanes kernel (bin192x, AVX-512) writes float16 rows of
+// mRowsLanes (lanesBin: NHWC tensors of a few channels, a row a pixel),
+// whose channels lie in binades of their own, in blocks of 192 bytes: 96
+// int32 lanes, each an element's magnitude above a base in its own binade
+// (its own shift, its own sign and exponent), rounded to nearest even by
+// integer operations, as the binade kernels round a run's (one binade for
+// all lanes there). rowsBinLanes works out each lane's form from the
+// element's exact sum and how many blocks it holds for (the lane stays in
+// its binade and its x in 32 bits), and calls the kernel for the blocks
+// that every lane's form holds for, then moves on the lanes whose form
+// ended.
+
+// binLanes are the lanes of bin192x: lane L (vector L/16, element L%16)
+// is the magnitude above the base plus h (x), its step dm a block (two's
+// complement), its shift s (1 to 29) and h = 2^(s-1) - 1; c holds the
+// words added to the rounded lanes, in the order of the elements (lane L's
+// at binWord[L]): the sign, exponent and the base's significand. The
+// kernel reads the fields at fixed offsets (binlanes_amd64.s).
+type binLanes struct {
+	x, dm, s, h [96]uint32
+	c           [96]uint16
+}
+
+// binWord is where lane L's element lies in a block (in elements):
+// VPACKUSDW packs vectors 2p and 2p+1 into the 32 words from 32p, four
+// words of each in turn in each 16 bytes.
+var binWord = func() (w [96]uint8) {
+	for l := range w {
+		v, e := l/16, l%16
+		w[l] = uint8(32*(v/2) + 8*(e/4) + 4*(v%2) + e%4)
+	}
+	return w
+}()
+
+// binMaxX is the most a lane's x may reach: with h (below 2^28) and the
+// tie bit it stays below 2^32.
+const binMaxX = 1<<31 - 1
+
+// binLanesStep is the most a block may step a lane's exact sum (in units
+// of 2^unit) for lanesBin: far below binMaxX, so that a lane's form
+// holds for many blocks.
+const binLanesStep = 1 << 24
+
+// rowsBinLanes writes float16 rows of n elements one after another at dst
+// (mRowsLanes with lanesBin), the elements of indices i0 + r*rowStep +
+// e*step (finite, exact sums in int64 below 2^59, a block's step below
+// binLanesStep: lanesBlock), in blocks of 192 bytes as lanesRun places
+// them, with bin192: from block to block, for as many blocks as every
+// lane's form holds (the kernel's lanes from the run's first block), where
+// no lane meets a tie without ties (the kernel's faster loop); from a
+// block where one does, for binTieBlocks blocks or fewer, with them.
+func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, st store) {
+	per := 192 / pitch // rows a block
+	dk := int64(uint64(per) * rowStep * f.dLo)
+	stepK, rowK := int64(step*f.dLo), int64(rowStep*f.dLo)
+	const never = math.MaxInt64
+	var l binLanes
+	var k0 [96]int64               // each lane's exact sum at the run's block 0
+	var end, tie, period [96]int64 // the block where each lane's form ends, its next tie (or never), their period
+	// set works out lane L's form from block j of a run of blocks.
+	set := func(L int, j, blocks int64) {
+		shift, c, mag, dm, count := f.binadeRun(k0[L]+j*dk, dk, blocks-j)
+		up, sh := binadeScale(shift)
+		m, d := mag<<up, int64(0)
+		if count > 1 {
+			d = dm << up
+		}
+		// The base, in last places, even (the kernel rounds a tie by the
+		// parity of x's last place alone).
+		b := m >> (sh + 1) << 1
+		if d < 0 {
+			b = max(0, m-1<<30) >> (sh + 1) << 1
+		}
+		x := m - b<<sh
+		switch {
+		case d > 0:
+			count = min(count, (binMaxX-x)/d+1)
+		case d < 0:
+			count = min(count, x/-d+1)
+		}
+		h := uint32(1)<<(sh-1) - 1
+		l.x[L], l.dm[L], l.s[L], l.h[L] = uint32(x)+h-uint32(j)*uint32(d), uint32(d), uint32(sh), h
+		l.c[binWord[L]] = uint16(c) + uint16(b)
+		end[L] = j + count
+		_, t, p := binadeTies(uint64(x), uint64(d), sh, int(count), 0)
+		tie[L], period[L] = never, int64(p)
+		if int64(t) < count {
+			tie[L] = j + int64(t)
+		}
+	}
+	lanesRun(dst, rows*pitch, 192, st, func(at, blocks int, st store) {
+		q := at >> 1 // the element position of the block's first lane
+		r, e := q/n, q%n
+		_, lo := f.linear(i0 + uint64(r)*rowStep)
+		row := int64(lo)
+		for w := range 96 {
+			k0[binLane[w]] = row + int64(e)*stepK
+			if e++; e == n {
+				e, row = 0, row+rowK
+			}
+		}
+		all, next, t := int64(blocks), int64(blocks), int64(never)
+		for L := range k0 {
+			set(L, 0, all)
+			next, t = min(next, end[L]), min(t, tie[L])
+		}
+		for j := int64(0); ; {
+			ties := uint64(0)
+			if t == j {
+				ties, next = 1, min(next, j+binTieBlocks)
+			} else {
+				next = min(next, t)
+			}
+			tbl.bin192(st, unsafe.SliceData(dst[at+int(j)*192:]), int(next-j), &l, uint64(j), ties)
+			if j = next; j == all {
+				return
+			}
+			// The lanes whose form ends at j, or whose tie was passed, and
+			// the next block where one does either.
+			next, t = all, never
+			for L := range end {
+				switch {
+				case end[L] == j:
+					set(L, j, all)
+				case tie[L] < j: // (to the first tie from j on; periods are powers of two)
+					if tie[L] += (j - tie[L] + period[L] - 1) &^ (period[L] - 1); tie[L] >= end[L] {
+						tie[L] = never
+					}
+				}
+				next, t = min(next, end[L]), min(t, tie[L])
+			}
+		}
+	})
+	if i0 == 0 {
+		putLE(dst, 2, f.start) // (-0 kept)
+	}
+}
+
+// binTieBlocks is the most blocks rowsBinLanes writes with ties from a
+// block where a lane meets one.
+const binTieBlocks = 64
+
+// binLane is binWord's inverse: the lane of each element of a block.
+var binLane = func() (l [96]uint8) {
+	for L, w := range binWord {
+		l[w] = uint8(L)
+	}
+	return l
+}()

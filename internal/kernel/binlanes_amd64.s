@@ -1,0 +1,123 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+#include "lanes_amd64.h"
+
+// The binade-lanes kernel (AVX-512; binlanes.go): float16 rows of
+// mRowsLanes in blocks of 192 bytes, each of its 96 int32 lanes a
+// magnitude x in its own binade, held as x + h, h = 2^(s-1) - 1, and
+// rounded to nearest by its own shift s: where ties is not 0, to even,
+// (x + h + (x>>s)&1) >> s; else (x + h) >> s, which differs only at a tie.
+// The rounded lanes are packed to words (VPACKUSDW: lanes 4i..4i+3 of the
+// even vector, then of the odd one, in each 16 bytes) and added to the
+// words c (sign, exponent, the base's significand). The lanes are held at
+// block 0; they start at block j0 (x + h + j0*dm) and step by dm after
+// every block. The lanes (binLanes): x + h at 0, dm at 384, s at 768, h at
+// 1152, c at 1536. (With dm, h and c read from memory each block, NHWC
+// FLOAT16 of 3 channels wrote at some 30 GB/s, bound by the loads; with
+// h added each block, where it is now held in x, at 72.)
+#define NOFENCE
+
+// BINPAIR writes the 64 bytes at at(DI) from the lanes xa, xb (x + h:
+// shifts sa, sb, h in ha and hb, the words c), ties to even, with Z28-Z31.
+#define BINPAIR(xa, xb, sa, sb, ha, hb, c, at, store) \
+	VPSUBD ha, xa, Z28 \
+	VPSUBD hb, xb, Z29 \
+	VPSRLVD sa, Z28, Z28 \
+	VPSRLVD sb, Z29, Z29 \
+	VPANDD Z12, Z28, Z28 \
+	VPANDD Z12, Z29, Z29 \
+	VPADDD xa, Z28, Z28 \
+	VPADDD xb, Z29, Z29 \
+	VPSRLVD sa, Z28, Z28 \
+	VPSRLVD sb, Z29, Z29 \
+	VPACKUSDW Z29, Z28, Z28 \
+	VPADDW c, Z28, Z28 \
+	store Z28, at(DI)
+
+// BINPAIRN is BINPAIR without ties, with t and tt (of Z28-Z31).
+#define BINPAIRN(xa, xb, sa, sb, c, at, t, tt, store) \
+	VPSRLVD sa, xa, t \
+	VPSRLVD sb, xb, tt \
+	VPACKUSDW tt, t, t \
+	VPADDW c, t, t \
+	store t, at(DI)
+
+// BINSTEP advances the lanes by dm, dst by a block, and goes back to loop
+// while blocks remain.
+#define BINSTEP(loop) \
+	VPADDD Z13, Z0, Z0 \
+	VPADDD Z14, Z1, Z1 \
+	VPADDD Z15, Z2, Z2 \
+	VPADDD Z16, Z3, Z3 \
+	VPADDD Z17, Z4, Z4 \
+	VPADDD Z18, Z5, Z5 \
+	ADDQ $192, DI \
+	DECQ CX \
+	JNZ loop
+
+// BINLOAD loads the lane vectors at off: x + h (plus j0*dm, j0 in Z28),
+// s, dm and h.
+#define BINLOAD(off, x, s, dm, h) \
+	VMOVDQU32 384+off(SI), dm \
+	VPMULLD dm, Z28, x \
+	VPADDD off(SI), x, x \
+	VMOVDQU32 768+off(SI), s \
+	VMOVDQU32 1152+off(SI), h
+
+// BIN192 writes blocks*192 bytes at dst from the lanes at l, which stay in
+// registers: x in Z0-Z5, s in Z6-Z11, 1 in every lane of Z12, dm in
+// Z13-Z18, h in Z19-Z24, c in Z25-Z27.
+#define BIN192(store, fence, ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ l+16(FP), SI \
+	VPBROADCASTD j0+24(FP), Z28 \
+	BINLOAD(0, Z0, Z6, Z13, Z19) \
+	BINLOAD(64, Z1, Z7, Z14, Z20) \
+	BINLOAD(128, Z2, Z8, Z15, Z21) \
+	BINLOAD(192, Z3, Z9, Z16, Z22) \
+	BINLOAD(256, Z4, Z10, Z17, Z23) \
+	BINLOAD(320, Z5, Z11, Z18, Z24) \
+	VMOVDQU32 1536(SI), Z25 \
+	VMOVDQU32 1600(SI), Z26 \
+	VMOVDQU32 1664(SI), Z27 \
+	MOVL $1, AX \
+	VPBROADCASTD AX, Z12 \
+	TESTQ CX, CX \
+	JZ done \
+	CMPQ ties+32(FP), $0 \
+	JEQ nloop \
+loop: \
+	ahead(0) \
+	ahead(64) \
+	ahead(128) \
+	BINPAIR(Z0, Z1, Z6, Z7, Z19, Z20, Z25, 0, store) \
+	BINPAIR(Z2, Z3, Z8, Z9, Z21, Z22, Z26, 64, store) \
+	BINPAIR(Z4, Z5, Z10, Z11, Z23, Z24, Z27, 128, store) \
+	BINSTEP(loop) \
+	JMP done \
+nloop: \
+	ahead(0) \
+	ahead(64) \
+	ahead(128) \
+	BINPAIRN(Z0, Z1, Z6, Z7, Z25, 0, Z28, Z29, store) \
+	BINPAIRN(Z2, Z3, Z8, Z9, Z26, 64, Z30, Z31, store) \
+	BINPAIRN(Z4, Z5, Z10, Z11, Z27, 128, Z28, Z29, store) \
+	BINSTEP(nloop) \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
+// func bin192x(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+TEXT ·bin192x(SB), NOSPLIT, $0-40
+	BIN192(VMOVDQU64, NOFENCE, NOAHEAD)
+
+// func bin192xNT(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+TEXT ·bin192xNT(SB), NOSPLIT, $0-40
+	BIN192(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func bin192xA(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+TEXT ·bin192xA(SB), NOSPLIT, $0-40
+	BIN192(VMOVDQU64, NOFENCE, AHEAD)
