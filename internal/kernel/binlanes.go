@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"math"
+	"math/bits"
 	"unsafe"
 )
 
@@ -61,6 +62,12 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 	dk := int64(uint64(per) * rowStep * f.dLo)
 	stepK, rowK := int64(step*f.dLo), int64(rowStep*f.dLo)
 	const never = math.MaxInt64
+	gk := bits.TrailingZeros64(uint64(dk)) // (dk is not 0)
+	odd := uint64(dk >> gk)
+	inv := odd // its inverse modulo 2^64, by Newton's iteration
+	for range 5 {
+		inv *= 2 - odd*inv
+	}
 	var l binLanes
 	var k0 [96]int64               // each lane's exact sum at the run's block 0
 	var end, tie, period [96]int64 // the block where each lane's form ends, its next tie (or never), their period
@@ -80,19 +87,33 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 		}
 		x := m - b<<sh
 		switch {
-		case d > 0:
-			count = min(count, (binMaxX-x)/d+1)
-		case d < 0:
-			count = min(count, x/-d+1)
+		case d > 0 && x+(count-1)*d > binMaxX:
+			count = (binMaxX-x)/d + 1
+		case d < 0 && x+(count-1)*d < 0:
+			count = x/-d + 1
 		}
 		h := uint32(1)<<(sh-1) - 1
 		l.x[L], l.dm[L], l.s[L], l.h[L] = uint32(x)+h-uint32(j)*uint32(d), uint32(d), uint32(sh), h
 		l.c[binWord[L]] = uint16(c) + uint16(b)
 		end[L] = j + count
-		_, t, p := binadeTies(uint64(x), uint64(d), sh, int(count), 0)
-		tie[L], period[L] = never, int64(p)
-		if int64(t) < count {
-			tie[L] = j + int64(t)
+		// Its ties: blocks t where x + t*d is half modulo 2^sh (as
+		// binadeTies, with d/2^g's inverse from dk's).
+		tie[L], period[L] = never, 1
+		half := int64(1) << (sh - 1)
+		switch g := gk + int(up); {
+		case d == 0 || g >= sh: // (every block alike)
+			if (x-half)&(1<<sh-1) == 0 {
+				tie[L] = j
+			}
+		case (x-half)&(1<<g-1) == 0:
+			iv := inv
+			if d < 0 != (dk < 0) {
+				iv = -inv
+			}
+			period[L] = 1 << (sh - g)
+			if t := int64(uint64(half-x) >> g * iv & uint64(period[L]-1)); t < count {
+				tie[L] = j + t
+			}
 		}
 	}
 	lanesRun(dst, rows*pitch, 192, st, func(at, blocks int, st store) {

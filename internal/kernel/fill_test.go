@@ -19,7 +19,7 @@ import (
 // package's tests hold Bits, and the fills, to an exact math/big reference.
 
 // useTable makes the executor use tb until the test ends.
-func useTable(t *testing.T, tb *table) {
+func useTable(t testing.TB, tb *table) {
 	old := tbl
 	tbl = tb
 	t.Cleanup(func() { tbl = old })
@@ -807,6 +807,34 @@ func TestRowsBinLanesLong(t *testing.T) {
 			if why := rowsMismatch(f, dst, rows, pitch, n, 1, 4*uint64(n), 1, 0x55); why != "" {
 				t.Fatalf("%s start %v delta %v: %s", tb.name, c.start, c.delta, why)
 			}
+		}
+	}
+}
+
+// TestBinLanesPay: the planner takes binade lanes for NHWC FLOAT16 layouts
+// where they measured faster than columns, and columns where those did
+// (binLanesPay's comment has the figures), on a table with bin192 and the
+// zip kernels (the Go twins'), as the AVX-512 table.
+func TestBinLanesPay(t *testing.T) {
+	for _, c := range []struct {
+		start, delta float32
+		ch, hw       int
+		lanes        bool
+	}{
+		{0.1, 3e-4, 3, 400, true},
+		{0.1, 3e-4, 3, 836, true},
+		{100, -0.001, 6, 256, true},
+		{0.1, 3e-4, 3, 104, false},
+		{-1000, 0.07, 4, 256, false},
+	} {
+		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), uint64(c.ch*c.hw*c.hw))
+		px := c.hw * c.hw
+		blk, lanes := f.lanesBlock(goTable, px, 2*c.ch, c.ch, 0, 1, uint64(px))
+		if blk != 192 || lanes != lanesBin {
+			t.Fatalf("%+v: block %d lanes %d, want binade lanes", c, blk, lanes)
+		}
+		if got := f.binLanesPay(goTable, px, 2*c.ch, c.ch, 0, 1, uint64(px)); got != c.lanes {
+			t.Errorf("%+v: binade lanes pay: %v, want %v", c, got, c.lanes)
 		}
 	}
 }

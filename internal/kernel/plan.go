@@ -1180,7 +1180,8 @@ func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int)
 // ends (dst and the rows the plans before covered), by which the pieces
 // fetch ahead (rowStore).
 func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
-	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && s.aligned(dst) {
+	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && s.aligned(dst) &&
+		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) {
 		p := pl.put(mRowsLanes, 0, rows)
 		p.per, p.c = uint32(blk), lanes
 		switch span := rows * pitch; { // (measured as a run: the rows are one)
@@ -1423,6 +1424,52 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		}
 	}
 	return blk, lanesAdd
+}
+
+// binLanesPay reports whether binade lanes (lanesBin) pay for float16 rows
+// of mRowsLanes on the table t (else they go as columns): each time a
+// lane's form ends (its sums enter another binade, or its x would leave 31
+// bits) rowsBinLanes works it out again, and the kernel's run ends there;
+// that costs some 20-25 ns a form, and a block some 2 ns, where as columns
+// a block costs some 7 ns with the zip kernels (rows of up to zipMax
+// elements) and 35 without. The forms are counted by the binades each
+// lane's sums pass through from the first block to the last, and by its
+// sums' span over 2^30, and 400 blocks are added for the first forms and
+// the last block's (NHWC FLOAT16 in a scratch Execute loop, lanes against
+// columns: 3 channels, 0.1, +3e-4, 400 x 400 (forms some 450 in 5000
+// blocks) 52.8 against 28.9 GB/s; 104 x 104 (96 or more in 341) 6.7-8.0
+// against 18-20; 4 channels, -1000, +0.07, 256 x 256 (777 in 2730) 17.9
+// against 28.5; 6 channels, 100, -0.001, 256 x 256 (some 900 in 4096) 25.6
+// against 2.7-5.4).
+func (s *Seq) binLanesPay(t *table, rows, pitch, n int, i0, rowStep, step uint64) bool {
+	blocks := int64(rows * pitch / 192)
+	per := int64(4) // blocks a form must pay for: 20-25 ns against 5 saved a block
+	if n > zipMax || !t.zips() {
+		per = 1 // (against 33)
+	}
+	if blocks < per*96+400 {
+		return false // (96 forms at least)
+	}
+	dk := int64(uint64(192/pitch) * rowStep * s.dLo)
+	stepK, rowK := int64(step*s.dLo), int64(rowStep*s.dLo)
+	sub := 1 - s.f.bias - s.unit    // magnitudes below 2^sub are subnormal
+	binade := func(k int64) int64 { // an order of the binades: 0 for 0, by sign
+		b := int64(max(bits.Len64(absInt(k))-sub, 0) + 1)
+		switch {
+		case k < 0:
+			return -b
+		case k == 0:
+			return 0
+		}
+		return b
+	}
+	_, lo := s.linear(i0)
+	forms := 96 * (1 + int64(absInt(dk)*uint64(blocks)>>30))
+	for w := range 96 {
+		k := int64(lo) + int64(w/n)*rowK + int64(w%n)*stepK
+		forms += int64(absInt(binade(k+(blocks-1)*dk) - binade(k)))
+	}
+	return blocks >= per*forms+400
 }
 
 // lanesExact reports whether float32 rows of mRowsLanes (blocks of blk
