@@ -52,8 +52,8 @@ const binLanesStep = 1 << 24
 // rowsBinLanes writes float16 rows of n elements one after another at dst
 // (mRowsLanes with lanesBin), the elements of indices i0 + r*rowStep +
 // e*step (finite, exact sums in int64 below 2^59, a block's step below
-// binLanesStep: lanesBlock), in blocks of 192 bytes as lanesRun places
-// them, with bin192: from block to block, for as many blocks as every
+// binLanesStep: lanesBlock), in blocks of 192 bytes from dst's first
+// aligned byte, with bin192: from block to block, for as many blocks as every
 // lane's form holds (the kernel's lanes from the run's first block), where
 // no lane meets a tie without ties (the kernel's faster loop); from a
 // block where one does, for binTieBlocks blocks or fewer, with them.
@@ -116,49 +116,80 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 			}
 		}
 	}
-	lanesRun(dst, rows*pitch, 192, st, func(at, blocks int, st store) {
-		q := at >> 1 // the element position of the block's first lane
-		r, e := q/n, q%n
-		_, lo := f.linear(i0 + uint64(r)*rowStep)
-		row := int64(lo)
-		for w := range 96 {
-			k0[binLane[w]] = row + int64(e)*stepK
-			if e++; e == n {
-				e, row = 0, row+rowK
-			}
+	// The blocks: from the first aligned byte a, less one block where a
+	// is not 0, to the block that reaches the rows' end; the first and
+	// the last, where they stick out of dst, go to a buffer, and their
+	// bytes in dst are copied from it.
+	span := rows * pitch
+	dst = dst[:span]
+	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64)
+	base := a // the byte of block 0 (negative: before dst)
+	if a > 0 {
+		base -= 192
+	}
+	all := int64((span - base + 191) / 192)
+	whole := int64((span - base) / 192) // the blocks from 0 that end in dst
+	var out [192]byte
+	write := func(j, m int64, ties uint64) { // blocks j to j+m-1
+		if j == 0 && base < 0 {
+			tbl.bin192(stRegular, &out[0], 1, &l, 0, ties)
+			copy(dst, out[-base:])
+			j, m = 1, m-1
 		}
-		all, next, t := int64(blocks), int64(blocks), int64(never)
-		for L := range k0 {
-			set(L, 0, all)
+		if full := min(m, whole-j); full > 0 {
+			tbl.bin192(st, unsafe.SliceData(dst[base+int(j)*192:]), int(full), &l, uint64(j), ties)
+			j, m = j+full, m-full
+		}
+		if m > 0 {
+			tbl.bin192(stRegular, &out[0], 1, &l, uint64(j), ties)
+			copy(dst[base+int(j)*192:], out[:])
+		}
+	}
+	q := base >> 1 // the element position of block 0's first lane
+	r := (q - n + 1) / n
+	if q >= 0 {
+		r = q / n
+	}
+	e := q - r*n
+	_, lo := f.linear(i0)
+	row := int64(lo) + int64(r)*rowK
+	for w := range 96 {
+		k0[binLane[w]] = row + int64(e)*stepK
+		if e++; e == n {
+			e, row = 0, row+rowK
+		}
+	}
+	next, t := all, int64(never)
+	for L := range k0 {
+		set(L, 0, all)
+		next, t = min(next, end[L]), min(t, tie[L])
+	}
+	for j := int64(0); ; {
+		ties := uint64(0)
+		if t == j {
+			ties, next = 1, min(next, j+binTieBlocks)
+		} else {
+			next = min(next, t)
+		}
+		write(j, next-j, ties)
+		if j = next; j == all {
+			break
+		}
+		// The lanes whose form ends at j, or whose tie was passed, and
+		// the next block where one does either.
+		next, t = all, never
+		for L := range end {
+			switch {
+			case end[L] == j:
+				set(L, j, all)
+			case tie[L] < j: // (to the first tie from j on; periods are powers of two)
+				if tie[L] += (j - tie[L] + period[L] - 1) &^ (period[L] - 1); tie[L] >= end[L] {
+					tie[L] = never
+				}
+			}
 			next, t = min(next, end[L]), min(t, tie[L])
 		}
-		for j := int64(0); ; {
-			ties := uint64(0)
-			if t == j {
-				ties, next = 1, min(next, j+binTieBlocks)
-			} else {
-				next = min(next, t)
-			}
-			tbl.bin192(st, unsafe.SliceData(dst[at+int(j)*192:]), int(next-j), &l, uint64(j), ties)
-			if j = next; j == all {
-				return
-			}
-			// The lanes whose form ends at j, or whose tie was passed, and
-			// the next block where one does either.
-			next, t = all, never
-			for L := range end {
-				switch {
-				case end[L] == j:
-					set(L, j, all)
-				case tie[L] < j: // (to the first tie from j on; periods are powers of two)
-					if tie[L] += (j - tie[L] + period[L] - 1) &^ (period[L] - 1); tie[L] >= end[L] {
-						tie[L] = never
-					}
-				}
-				next, t = min(next, end[L]), min(t, tie[L])
-			}
-		}
-	})
+	}
 	if i0 == 0 {
 		putLE(dst, 2, f.start) // (-0 kept)
 	}

@@ -727,13 +727,13 @@ func (c rowsLayout) lanes(tb *table) bool {
 // Bits.
 func TestFillRowsLanes(t *testing.T) {
 	r := rand.New(rand.NewPCG(109, 110))
-	mem := make([]byte, 1<<17+64)
+	mem := make([]byte, 1<<17+256)
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
 		lanes, floats, fmas, cvtqs, bins := 0, 0, 0, 0, 0
 		for c := range 300 {
-			rc := lanesRowsCase(r, mem[:len(mem)-64])
+			rc := lanesRowsCase(r, mem[:len(mem)-256])
 			setStreaming(0)
 			if c%2 == 0 {
 				setStreaming(1) // (the rows stream only past streamingMin: the kernels' NT forms below)
@@ -758,17 +758,29 @@ func TestFillRowsLanes(t *testing.T) {
 					tb.name, c, rc.f.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.n, rc.rowStep, rc.step, why)
 			}
 			// The streaming and ahead store kinds, as a piece too short for
-			// them would never be planned: straight to the executor.
-			rc.dst = mem[:len(rc.dst)+64][64-int(uintptr(unsafe.Pointer(&mem[0]))%64)%64:][:len(rc.dst)]
+			// them would never be planned (nor float16 rows as short as
+			// these binade lanes): straight to the executor, at an aligned
+			// address or not, dst reaching 64 bytes past the rows, which
+			// stay as they were.
+			off := int(64-uintptr(unsafe.Pointer(&mem[0]))%64) % 64
+			if c%4 >= 2 {
+				off += r.IntN(64) &^ (rc.f.size - 1)
+			}
+			rc.dst = mem[off : off+len(rc.dst)]
 			if blk > 0 { // (the same rows at another address: the same block and lanes)
 				pad := byte(r.Uint32())
-				for i := range rc.dst {
-					rc.dst[i] = pad
+				for i := range mem[off : off+len(rc.dst)+64] {
+					mem[off+i] = pad
 				}
 				st := []store{stStream, stAhead}[c%2]
-				rc.f.rowsLanes(rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, blk, kind, st)
+				rc.f.rowsLanes(mem[off:off+len(rc.dst)+64], rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, blk, kind, st)
 				if why := rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad); why != "" {
 					t.Fatalf("%s case %d, store kind %d: %s", tb.name, c, st, why)
+				}
+				for i, b := range mem[off+len(rc.dst) : off+len(rc.dst)+64] {
+					if b != pad {
+						t.Fatalf("%s case %d, store kind %d: byte %d past the rows written", tb.name, c, st, i)
+					}
 				}
 			}
 		}
