@@ -51,8 +51,9 @@ const binLanesStep = 1 << 24
 
 // rowsBinLanes writes float16 rows of n elements one after another at dst
 // (mRowsLanes with lanesBin), the elements of indices i0 + r*rowStep +
-// e*step (finite, exact sums in int64 below 2^59, a block's step below
-// binLanesStep: lanesBlock), in blocks of 192 bytes from dst's first
+// e*step (exact sums in int64 below 2^59, a block's step below
+// binLanesStep: lanesBlock; a lane in a binade past the largest is an
+// infinity of its sign), in blocks of 192 bytes from dst's first
 // aligned byte, with bin192: from block to block, for as many blocks as every
 // lane's form holds (the kernel's lanes from the run's first block), where
 // no lane meets a tie without ties (the kernel's faster loop); from a
@@ -73,7 +74,14 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 	var end, tie, period [96]int64 // the block where each lane's form ends, its next tie (or never), their period
 	// set works out lane L's form from block j of a run of blocks.
 	set := func(L int, j, blocks int64) {
-		shift, c, mag, dm, count := f.binadeRun(k0[L]+j*dk, dk, blocks-j)
+		k := k0[L] + j*dk
+		shift, c, mag, dm, count := f.binadeRun(k, dk, blocks-j)
+		if shift+10+f.unit > 15 { // a binade past the largest: infinities
+			shift, c, mag, dm = 1, 0x7c00, 0, 0
+			if k < 0 {
+				c |= 0x8000
+			}
+		}
 		up, sh := binadeScale(shift)
 		m, d := mag<<up, int64(0)
 		if count > 1 {

@@ -160,8 +160,8 @@
 //	            (AVX-512: float16)               more elements, whose length divides
 //	                                             128 or 192 bytes: one span of lanes
 //	                                             that repeat (before columns); of
-//	                                             float16 (AVX-512), finite, exact
-//	                                             sums below 2^59, a block's step
+//	                                             float16 (AVX-512), exact sums
+//	                                             below 2^59, a block's step
 //	                                             below 2^24 units, 192 bytes: binade
 //	                                             lanes, a lane's form (binade, base,
 //	                                             31 bits of x) and its ties worked

@@ -775,7 +775,8 @@ func TestFillRowsLanes(t *testing.T) {
 				st := []store{stStream, stAhead}[c%2]
 				rc.f.rowsLanes(mem[off:off+len(rc.dst)+64], rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, blk, kind, st)
 				if why := rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad); why != "" {
-					t.Fatalf("%s case %d, store kind %d: %s", tb.name, c, st, why)
+					t.Fatalf("%s case %d, store kind %d, offset %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
+						tb.name, c, st, off, rc.f.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.n, rc.rowStep, rc.step, why)
 				}
 				for i, b := range mem[off+len(rc.dst) : off+len(rc.dst)+64] {
 					if b != pad {

@@ -1384,9 +1384,8 @@ const (
 // exact sums fit int64 lanes (cvtQLanes: lanesCvtQ), 192 where the row's
 // length divides it and the table has the kernel (AVX-512, cvtQ48); of
 // float16, 192 where the row's length divides it, the table has bin192
-// (AVX-512), no element rounds to an infinity, the exact sums lie below
-// 2^59 in magnitude (int64Lanes) and a block steps them by less than
-// binLanesStep (lanesBin); else 0.
+// (AVX-512), the exact sums lie below 2^59 in magnitude (int64Lanes) and a
+// block steps them by less than binLanesStep (lanesBin); else 0.
 func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
 	rowBytes := n << s.lg
 	if s.kind == Float64 || n < 2 || pitch != rowBytes || rowBytes >= addBlock || rows*rowBytes < 2*192 {
@@ -1397,8 +1396,7 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		// (A block steps a lane's sum by less than last's and i0's differ:
 		// the rows span two blocks or more. Both sums lie below 2^59.)
 		if 192%rowBytes != 0 || !t.hasX512() || s.mode != modeLinear || step == 0 || rowStep == 0 ||
-			!s.int64Lanes(i0, last) || absInt(int64(uint64(192/pitch)*rowStep*s.dLo)) >= binLanesStep ||
-			s.overflowFrom(last, 1, 1) == 0 {
+			!s.int64Lanes(i0, last) || absInt(int64(uint64(192/pitch)*rowStep*s.dLo)) >= binLanesStep {
 			return 0, 0
 		}
 		return 192, lanesBin
