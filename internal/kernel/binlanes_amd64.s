@@ -3,7 +3,7 @@
 #include "textflag.h"
 #include "lanes_amd64.h"
 
-// The binade-lanes kernel (AVX-512; binlanes.go): float16 rows of
+// The binade-lanes kernel (AVX-512, and an AVX2 form below; binlanes.go): float16 rows of
 // mRowsLanes in blocks of 192 bytes, each of its 96 int32 lanes a
 // magnitude x in its own binade, held as x + h, h = 2^(s-1) - 1, and
 // rounded to nearest by its own shift s: where ties is not 0, to even,
@@ -110,6 +110,99 @@ done: \
 	VZEROUPPER \
 	RET
 
+// The AVX2 form (bin192Y): the same lanes in twelve vectors of 8 (Y0-Y11:
+// vector i the half i%2 of the AVX-512 form's vector i/2), packed in pairs
+// (VPACKUSDW on 8 lanes packs the same words as on 16: the halves of
+// vectors 2p and 2p+1 give the words 32p + 16*half on), s, dm, h and c read
+// from memory, 1 in every lane of Y15, Y12 and Y13 for the pairs.
+
+// BINPAIRY writes the 32 bytes at at(DI) from xa, xb (x + h) with the
+// lanes' fields at la and lb (offsets of x: s at 768 on, h at 1152 on),
+// the words at 1536+at; ties to even (BINTIE) or not (BINNOTIE).
+#define BINTIEY(x, l, t) \
+	VPSUBD 1152+l(SI), x, t \
+	VPSRLVD 768+l(SI), t, t \
+	VPAND Y15, t, t \
+	VPADDD x, t, t \
+	VPSRLVD 768+l(SI), t, t
+#define BINNOTIEY(x, l, t) \
+	VPSRLVD 768+l(SI), x, t
+#define BINPAIRY(round, xa, xb, la, lb, at, store) \
+	round(xa, la, Y12) \
+	round(xb, lb, Y13) \
+	VPACKUSDW Y13, Y12, Y12 \
+	VPADDW 1536+at(SI), Y12, Y12 \
+	store Y12, at(DI)
+
+// BINBLOCKY writes a block of 192 bytes and advances the lanes.
+#define BINBLOCKY(round, store, ahead) \
+	ahead(0) \
+	ahead(64) \
+	ahead(128) \
+	BINPAIRY(round, Y0, Y2, 0, 64, 0, store) \
+	BINPAIRY(round, Y1, Y3, 32, 96, 32, store) \
+	BINPAIRY(round, Y4, Y6, 128, 192, 64, store) \
+	BINPAIRY(round, Y5, Y7, 160, 224, 96, store) \
+	BINPAIRY(round, Y8, Y10, 256, 320, 128, store) \
+	BINPAIRY(round, Y9, Y11, 288, 352, 160, store) \
+	VPADDD 384(SI), Y0, Y0 \
+	VPADDD 416(SI), Y1, Y1 \
+	VPADDD 448(SI), Y2, Y2 \
+	VPADDD 480(SI), Y3, Y3 \
+	VPADDD 512(SI), Y4, Y4 \
+	VPADDD 544(SI), Y5, Y5 \
+	VPADDD 576(SI), Y6, Y6 \
+	VPADDD 608(SI), Y7, Y7 \
+	VPADDD 640(SI), Y8, Y8 \
+	VPADDD 672(SI), Y9, Y9 \
+	VPADDD 704(SI), Y10, Y10 \
+	VPADDD 736(SI), Y11, Y11 \
+	ADDQ $192, DI
+
+// BINXY loads lane vector x at off (x + j0*dm, j0 in Y15).
+#define BINXY(off, x) \
+	VPMULLD 384+off(SI), Y15, x \
+	VPADDD off(SI), x, x
+
+// BIN192Y is BIN192 with AVX2.
+#define BIN192Y(store, fence, ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ l+16(FP), SI \
+	VPBROADCASTD j0+24(FP), Y15 \
+	BINXY(0, Y0) \
+	BINXY(32, Y1) \
+	BINXY(64, Y2) \
+	BINXY(96, Y3) \
+	BINXY(128, Y4) \
+	BINXY(160, Y5) \
+	BINXY(192, Y6) \
+	BINXY(224, Y7) \
+	BINXY(256, Y8) \
+	BINXY(288, Y9) \
+	BINXY(320, Y10) \
+	BINXY(352, Y11) \
+	MOVL $1, AX \
+	MOVQ AX, X15 \
+	VPBROADCASTD X15, Y15 \
+	TESTQ CX, CX \
+	JZ done \
+	CMPQ ties+32(FP), $0 \
+	JEQ nloop \
+loop: \
+	BINBLOCKY(BINTIEY, store, ahead) \
+	DECQ CX \
+	JNZ loop \
+	JMP done \
+nloop: \
+	BINBLOCKY(BINNOTIEY, store, ahead) \
+	DECQ CX \
+	JNZ nloop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
+
 // func bin192x(dst *byte, blocks int, l *binLanes, j0, ties uint64)
 TEXT ·bin192x(SB), NOSPLIT, $0-40
 	BIN192(VMOVDQU64, NOFENCE, NOAHEAD)
@@ -121,3 +214,15 @@ TEXT ·bin192xNT(SB), NOSPLIT, $0-40
 // func bin192xA(dst *byte, blocks int, l *binLanes, j0, ties uint64)
 TEXT ·bin192xA(SB), NOSPLIT, $0-40
 	BIN192(VMOVDQU64, NOFENCE, AHEAD)
+
+// func bin192Y(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+TEXT ·bin192Y(SB), NOSPLIT, $0-40
+	BIN192Y(VMOVDQU, NOFENCE, NOAHEAD)
+
+// func bin192YNT(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+TEXT ·bin192YNT(SB), NOSPLIT, $0-40
+	BIN192Y(VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func bin192YA(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+TEXT ·bin192YA(SB), NOSPLIT, $0-40
+	BIN192Y(VMOVDQU, NOFENCE, AHEAD)

@@ -39,7 +39,8 @@
 // after another whose length divides 128 or 192 bytes are one span of the
 // add, fma-s or cvt-q kernels' lanes, which repeat, and rows of float16
 // whose length divides 192 bytes one span of binade lanes, each lane in a
-// binade of its own (method rows-lanes, rowsLanes, rowsBinLanes). A Filler of NewFiller (an
+// binade of its own, where the blocks outnumber the lanes' binades enough
+// (method rows-lanes, rowsLanes, rowsBinLanes, binLanesPay). A Filler of NewFiller (an
 // operator's) remembers the plans (up to memoPlans) of a run from index 0
 // below streamingMin that repeats the run before it: the same run again
 // (length, step, table, address modulo 64) executes them without planning,
@@ -156,11 +157,11 @@
 //	            add192{B,W,D,Q,S}[NT|A],         exact in float32 lanes, of indices
 //	            fmaStoreS[x][NT|A],              below 2^24 (fma-s lanes) or of
 //	            fma192S[NT|A], cvtQ48[NT|A]      sums in int64 lanes (cvt-q lanes,
-//	            (AVX-512 only), bin192x[NT|A]    AVX-512), one after another, 2 or
-//	            (AVX-512: float16)               more elements, whose length divides
+//	            (AVX-512 only), bin192x[NT|A],   AVX-512), one after another, 2 or
+//	            bin192Y[NT|A] (float16)          more elements, whose length divides
 //	                                             128 or 192 bytes: one span of lanes
 //	                                             that repeat (before columns); of
-//	                                             float16 (AVX-512), exact sums
+//	                                             float16 where they pay, exact sums
 //	                                             below 2^59, a block's step
 //	                                             below 2^24 units, 192 bytes: binade
 //	                                             lanes, a lane's form (binade, base,

@@ -1285,17 +1285,19 @@ func randF32(r *rand.Rand) float32 {
 	return float32(math.Ldexp(r.Float64()*2-1, r.IntN(60)-30))
 }
 
-// TestBin192Kernels: bin192x[NT|A] (AVX-512) against its twin: lanes of
+// TestBin192Kernels: bin192x[NT|A] (AVX-512) and bin192Y[NT|A] (AVX2)
+// against their twin: lanes of
 // any shift from 1 to 29 with its h, magnitudes of any 31 bits, steps of
 // either sign (the sums wrap alike in both), from any block, ties to even
 // and not, any number of blocks, the bytes around untouched.
 func TestBin192Kernels(t *testing.T) {
-	if !CPU.AVX512 {
-		t.Skip("no AVX-512 on this CPU")
-	}
+	needAVX2(t)
 	r := rand.New(rand.NewPCG(117, 118))
-	for form, k := range []bin192Kernel{bin192x, bin192xNT, bin192xA} {
-		p := pair[bin192Kernel]{fmt.Sprintf("bin192x form %d", form), k, bin192_g, form == 1, true}
+	for form, k := range []bin192Kernel{bin192x, bin192xNT, bin192xA, bin192Y, bin192YNT, bin192YA} {
+		p := pair[bin192Kernel]{fmt.Sprintf("bin192 form %d", form), k, bin192_g, form%3 == 1, form < 3}
+		if skip(p) {
+			continue
+		}
 		for c := range 200 {
 			blocks := r.IntN(80)
 			var l binLanes

@@ -1383,8 +1383,8 @@ const (
 // length divides it, else 192 where it divides that; of other float32 whose
 // exact sums fit int64 lanes (cvtQLanes: lanesCvtQ), 192 where the row's
 // length divides it and the table has the kernel (AVX-512, cvtQ48); of
-// float16, 192 where the row's length divides it, the table has bin192
-// (AVX-512), the exact sums lie below 2^59 in magnitude (int64Lanes) and a
+// float16, 192 where the row's length divides it, the exact sums lie
+// below 2^59 in magnitude (int64Lanes) and a
 // block steps them by less than binLanesStep (lanesBin); else 0.
 func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
 	rowBytes := n << s.lg
@@ -1395,7 +1395,7 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
 		// (A block steps a lane's sum by less than last's and i0's differ:
 		// the rows span two blocks or more. Both sums lie below 2^59.)
-		if 192%rowBytes != 0 || !t.hasX512() || s.mode != modeLinear || step == 0 || rowStep == 0 ||
+		if 192%rowBytes != 0 || s.mode != modeLinear || step == 0 || rowStep == 0 ||
 			!s.int64Lanes(i0, last) || absInt(int64(uint64(192/pitch)*rowStep*s.dLo)) >= binLanesStep {
 			return 0, 0
 		}
