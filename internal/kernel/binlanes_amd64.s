@@ -19,42 +19,68 @@
 #define NOFENCE
 
 // BINPAIR writes the 64 bytes at at(DI) from the lanes xa, xb (x + h:
-// shifts sa, sb, h in ha and hb, the words c), ties to even, with Z28-Z31.
-#define BINPAIR(xa, xb, sa, sb, ha, hb, c, at, store) \
-	VPSUBD ha, xa, Z28 \
-	VPSUBD hb, xb, Z29 \
-	VPSRLVD sa, Z28, Z28 \
-	VPSRLVD sb, Z29, Z29 \
-	VPANDD Z12, Z28, Z28 \
-	VPANDD Z12, Z29, Z29 \
-	VPADDD xa, Z28, Z28 \
-	VPADDD xb, Z29, Z29 \
-	VPSRLVD sa, Z28, Z28 \
-	VPSRLVD sb, Z29, Z29 \
-	VPACKUSDW Z29, Z28, Z28 \
-	VPADDW c, Z28, Z28 \
-	store Z28, at(DI)
+// shifts sa, sb, h in ha and hb, the words c), ties to even, with t and tt
+// (of Z28-Z31).
+#define BINPAIR(xa, xb, sa, sb, ha, hb, c, at, t, tt, store) \
+	VPSUBD ha, xa, t \
+	VPSUBD hb, xb, tt \
+	VPSRLVD sa, t, t \
+	VPSRLVD sb, tt, tt \
+	VPANDD Z12, t, t \
+	VPANDD Z12, tt, tt \
+	VPADDD xa, t, t \
+	VPADDD xb, tt, tt \
+	VPSRLVD sa, t, t \
+	VPSRLVD sb, tt, tt \
+	VPACKUSDW tt, t, t \
+	VPADDW c, t, t \
+	store t, at(DI)
 
-// BINPAIRN is BINPAIR without ties, with t and tt (of Z28-Z31).
-#define BINPAIRN(xa, xb, sa, sb, c, at, t, tt, store) \
+// BINPAIRN is BINPAIR without ties (ha and hb unused).
+#define BINPAIRN(xa, xb, sa, sb, ha, hb, c, at, t, tt, store) \
 	VPSRLVD sa, xa, t \
 	VPSRLVD sb, xb, tt \
 	VPACKUSDW tt, t, t \
 	VPADDW c, t, t \
 	store t, at(DI)
 
-// BINSTEP advances the lanes by dm, dst by a block, and goes back to loop
-// while blocks remain.
-#define BINSTEP(loop) \
+// BINBLOCKX writes a block of 192 bytes with pair (BINPAIR or BINPAIRN)
+// and advances the lanes by dm and dst by the block.
+#define BINBLOCKX(pair, store, ahead) \
+	ahead(0) \
+	ahead(64) \
+	ahead(128) \
+	pair(Z0, Z1, Z6, Z7, Z19, Z20, Z25, 0, Z28, Z29, store) \
+	pair(Z2, Z3, Z8, Z9, Z21, Z22, Z26, 64, Z30, Z31, store) \
+	pair(Z4, Z5, Z10, Z11, Z23, Z24, Z27, 128, Z28, Z29, store) \
 	VPADDD Z13, Z0, Z0 \
 	VPADDD Z14, Z1, Z1 \
 	VPADDD Z15, Z2, Z2 \
 	VPADDD Z16, Z3, Z3 \
 	VPADDD Z17, Z4, Z4 \
 	VPADDD Z18, Z5, Z5 \
-	ADDQ $192, DI \
+	ADDQ $192, DI
+
+// BINLOOPS writes the CX blocks at DI with block(tie, store, ahead) where
+// ties is not 0, else with block(notie, store, ahead), and returns.
+#define BINLOOPS(block, tie, notie, store, fence, ahead) \
+	TESTQ CX, CX \
+	JZ done \
+	CMPQ ties+32(FP), $0 \
+	JEQ nloop \
+loop: \
+	block(tie, store, ahead) \
 	DECQ CX \
-	JNZ loop
+	JNZ loop \
+	JMP done \
+nloop: \
+	block(notie, store, ahead) \
+	DECQ CX \
+	JNZ nloop \
+done: \
+	fence \
+	VZEROUPPER \
+	RET
 
 // BINLOAD loads the lane vectors at off: x + h (plus j0*dm, j0 in Z28),
 // s, dm and h.
@@ -84,31 +110,7 @@
 	VMOVDQU32 1664(SI), Z27 \
 	MOVL $1, AX \
 	VPBROADCASTD AX, Z12 \
-	TESTQ CX, CX \
-	JZ done \
-	CMPQ ties+32(FP), $0 \
-	JEQ nloop \
-loop: \
-	ahead(0) \
-	ahead(64) \
-	ahead(128) \
-	BINPAIR(Z0, Z1, Z6, Z7, Z19, Z20, Z25, 0, store) \
-	BINPAIR(Z2, Z3, Z8, Z9, Z21, Z22, Z26, 64, store) \
-	BINPAIR(Z4, Z5, Z10, Z11, Z23, Z24, Z27, 128, store) \
-	BINSTEP(loop) \
-	JMP done \
-nloop: \
-	ahead(0) \
-	ahead(64) \
-	ahead(128) \
-	BINPAIRN(Z0, Z1, Z6, Z7, Z25, 0, Z28, Z29, store) \
-	BINPAIRN(Z2, Z3, Z8, Z9, Z26, 64, Z30, Z31, store) \
-	BINPAIRN(Z4, Z5, Z10, Z11, Z27, 128, Z28, Z29, store) \
-	BINSTEP(nloop) \
-done: \
-	fence \
-	VZEROUPPER \
-	RET
+	BINLOOPS(BINBLOCKX, BINPAIR, BINPAIRN, store, fence, ahead)
 
 // The AVX2 form (bin192Y): the same lanes in twelve vectors of 8 (Y0-Y11:
 // vector i the half i%2 of the AVX-512 form's vector i/2), packed in pairs
@@ -185,23 +187,7 @@ done: \
 	MOVL $1, AX \
 	MOVQ AX, X15 \
 	VPBROADCASTD X15, Y15 \
-	TESTQ CX, CX \
-	JZ done \
-	CMPQ ties+32(FP), $0 \
-	JEQ nloop \
-loop: \
-	BINBLOCKY(BINTIEY, store, ahead) \
-	DECQ CX \
-	JNZ loop \
-	JMP done \
-nloop: \
-	BINBLOCKY(BINNOTIEY, store, ahead) \
-	DECQ CX \
-	JNZ nloop \
-done: \
-	fence \
-	VZEROUPPER \
-	RET
+	BINLOOPS(BINBLOCKY, BINTIEY, BINNOTIEY, store, fence, ahead)
 
 // func bin192x(dst *byte, blocks int, l *binLanes, j0, ties uint64)
 TEXT ·bin192x(SB), NOSPLIT, $0-40
