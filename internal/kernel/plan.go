@@ -242,8 +242,11 @@ const (
 	// (addStore*, 128 bytes) or of add192* (192 bytes: rows of 3, 6 or 12
 	// elements), lane by lane the element at that place of the rows plus
 	// the rows a block holds times the row step: its block in per, its
-	// lanes in c. Pre: the piece's rows pass Seq.lanesBlock, which gives
-	// its per and c; dst aligned to the element size.
+	// lanes in c; or float16 rows whose length divides 192 bytes through
+	// binade lanes (lanesBin: bin192x*, bin192Y*; rowsBinLanes), planned
+	// only where they pay (Seq.binLanesPay). Pre: the piece's rows pass
+	// Seq.lanesBlock, which gives its per and c; dst aligned to the
+	// element size.
 	mRowsLanes
 )
 
