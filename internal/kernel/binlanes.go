@@ -6,7 +6,7 @@ import (
 	"unsafe"
 )
 
-// The binade-lanes kernel (bin192x, AVX-512) writes float16 rows of
+// The binade-lanes kernel (bin192x, AVX-512; bin192Y, AVX2) writes float16 rows of
 // mRowsLanes (lanesBin: NHWC tensors of a few channels, a row a pixel),
 // whose channels lie in binades of their own, in blocks of 192 bytes: 96
 // int32 lanes, each an element's magnitude above a base in its own binade
@@ -18,8 +18,9 @@ import (
 // that every lane's form holds for, then moves on the lanes whose form
 // ended.
 
-// binLanes are the lanes of bin192x: lane L (vector L/16, element L%16)
-// is the magnitude above the base plus h (x), its step dm a block (two's
+// binLanes are the lanes of bin192x and bin192Y: lane L (vector L/16 of
+// 16, element L%16) is the magnitude above the base plus h (x) at a run's
+// block 0 (the kernel starts at block j0), its step dm a block (two's
 // complement), its shift s (1 to 29) and h = 2^(s-1) - 1; c holds the
 // words added to the rounded lanes, in the order of the elements (lane L's
 // at binWord[L]): the sign, exponent and the base's significand. The
@@ -54,7 +55,8 @@ const binLanesStep = 1 << 24
 // e*step (exact sums in int64 below 2^59, a block's step below
 // binLanesStep: lanesBlock; a lane in a binade past the largest is an
 // infinity of its sign), in blocks of 192 bytes from dst's first
-// aligned byte, with bin192: from block to block, for as many blocks as every
+// aligned byte (the blocks that stick out of dst at either end through a
+// buffer), with bin192: from block to block, for as many blocks as every
 // lane's form holds (the kernel's lanes from the run's first block), where
 // no lane meets a tie without ties (the kernel's faster loop); from a
 // block where one does, for binTieBlocks blocks or fewer, with them.
