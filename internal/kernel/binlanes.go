@@ -66,11 +66,7 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 	stepK, rowK := int64(step*f.dLo), int64(rowStep*f.dLo)
 	const never = math.MaxInt64
 	gk := bits.TrailingZeros64(uint64(dk)) // (dk is not 0)
-	odd := uint64(dk >> gk)
-	inv := odd // its inverse modulo 2^64, by Newton's iteration
-	for range 5 {
-		inv *= 2 - odd*inv
-	}
+	inv := oddInverse(uint64(dk >> gk))
 	var l binLanes
 	var k0 [96]int64               // each lane's exact sum at the run's block 0
 	var end, tie, period [96]int64 // the block where each lane's form ends, its next tie (or never), their period
@@ -78,10 +74,10 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 	set := func(L int, j, blocks int64) {
 		k := k0[L] + j*dk
 		shift, c, mag, dm, count := f.binadeRun(k, dk, blocks-j)
-		if shift+10+f.unit > 15 { // a binade past the largest: infinities
-			shift, c, mag, dm = 1, 0x7c00, 0, 0
+		if shift+int(f.f.mantBits)-1+f.unit > f.f.bias { // a binade past the largest: infinities
+			shift, c, mag, dm = 1, uint32(f.f.infBits()), 0, 0
 			if k < 0 {
-				c |= 0x8000
+				c |= uint32(f.f.signBit())
 			}
 		}
 		up, sh := binadeScale(shift)

@@ -1156,17 +1156,23 @@ func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int)
 		return 0, n, 1 // never
 	}
 	// j*(d/2^g) = (half-a)/2^g modulo 2^(shift-g).
-	odd := d >> g
-	inv := odd // Newton's iteration for the inverse modulo 2^64
-	for range 5 {
-		inv *= 2 - odd*inv
-	}
 	period = 1 << (shift - g)
-	tie = int(((half - a) >> g * inv) & uint64(period-1))
+	tie = int(((half - a) >> g * oddInverse(d>>g)) & uint64(period-1))
 	if tie < n && period <= dense {
 		return 1, tie, period
 	}
 	return 0, tie, period
+}
+
+// oddInverse returns the inverse of odd (an odd number) modulo 2^64, by
+// Newton's iteration (each step doubles the bits that are right; odd is
+// its own inverse modulo 2^3).
+func oddInverse(odd uint64) uint64 {
+	inv := odd
+	for range 5 {
+		inv *= 2 - odd*inv
+	}
+	return inv
 }
 
 // planRows plans rows of n consecutive elements, row r at byte r*pitch of
