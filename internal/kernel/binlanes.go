@@ -52,17 +52,22 @@ const binLanesStep = 1 << 24
 
 // rowsBinLanes writes float16 rows of n elements one after another at dst
 // (mRowsLanes with lanesBin), the elements of indices i0 + r*rowStep +
-// e*step (exact sums in int64 below 2^59, a block's step below
+// e*step (exact sums in int64 below 2^59, a set's block step below
 // binLanesStep: lanesBlock; a lane in a binade past the largest is an
 // infinity of its sign), in blocks of 192 bytes from dst's first
 // aligned byte (the blocks that stick out of dst at either end through a
-// buffer), with bin192: from block to block, for as many blocks as every
-// lane's form holds (the kernel's lanes from the run's first block), where
-// no lane meets a tie without ties (the kernel's faster loop); from a
-// block where one does, for binTieBlocks blocks or fewer, with them.
+// buffer), with bin192. The blocks go in binSets(pitch) sets, set s the
+// blocks s, s + sets, s + 2*sets, ...: the rows repeat every sets*192
+// bytes, so that each lane of a set holds one element of the rows' pattern
+// (one channel of NHWC pixels) from block to block. Each set goes on its
+// own, from block to block, for as many blocks as every lane's form holds
+// (the kernel's lanes from the run's first block), where no lane meets a
+// tie without ties (the kernel's faster loop); from a block where one
+// does, for binTieBlocks blocks or fewer, with them.
 func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, st store) {
-	per := 192 / pitch // rows a block
-	dk := int64(uint64(per) * rowStep * f.dLo)
+	sets := binSets(pitch)
+	stride := sets * 192 // bytes from a set's block to its next
+	dk := int64(uint64(stride/pitch) * rowStep * f.dLo)
 	stepK, rowK := int64(step*f.dLo), int64(rowStep*f.dLo)
 	const never = math.MaxInt64
 	gk := bits.TrailingZeros64(uint64(dk)) // (dk is not 0)
@@ -124,76 +129,85 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 	}
 	// The blocks: from the first aligned byte a, less one block where a
 	// is not 0, to the block that reaches the rows' end; the first and
-	// the last, where they stick out of dst, go to a buffer, and their
-	// bytes in dst are copied from it.
+	// the last of a set, where they stick out of dst, go to a buffer, and
+	// their bytes in dst are copied from it.
 	span := rows * pitch
 	dst = dst[:span]
 	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64)
-	base := a // the byte of block 0 (negative: before dst)
+	base := a // the byte of set 0's block 0 (negative: before dst)
 	if a > 0 {
 		base -= 192
 	}
-	all := int64((span - base + 191) / 192)
-	whole := int64((span - base) / 192) // the blocks from 0 that end in dst
-	var out [192]byte
-	write := func(j, m int64, ties uint64) { // blocks j to j+m-1
-		if j == 0 && base < 0 {
-			tbl.bin192(stRegular, &out[0], 1, &l, 0, ties)
-			copy(dst, out[-base:])
-			j, m = 1, m-1
-		}
-		if full := min(m, whole-j); full > 0 {
-			tbl.bin192(st, unsafe.SliceData(dst[base+int(j)*192:]), int(full), &l, uint64(j), ties)
-			j, m = j+full, m-full
-		}
-		if m > 0 {
-			tbl.bin192(stRegular, &out[0], 1, &l, uint64(j), ties)
-			copy(dst[base+int(j)*192:], out[:])
-		}
-	}
-	q := base >> 1 // the element position of block 0's first lane
-	r := (q - n + 1) / n
-	if q >= 0 {
-		r = q / n
-	}
-	e := q - r*n
 	_, lo := f.linear(i0)
-	row := int64(lo) + int64(r)*rowK
-	for w := range 96 {
-		k0[binLane[w]] = row + int64(e)*stepK
-		if e++; e == n {
-			e, row = 0, row+rowK
-		}
-	}
-	next, t := all, int64(never)
-	for L := range k0 {
-		set(L, 0, all)
-		next, t = min(next, end[L]), min(t, tie[L])
-	}
-	for j := int64(0); ; {
-		ties := uint64(0)
-		if t == j {
-			ties, next = 1, min(next, j+binTieBlocks)
-		} else {
-			next = min(next, t)
-		}
-		write(j, next-j, ties)
-		if j = next; j == all {
+	var out [192]byte
+	for sn := range sets {
+		b0 := base + sn*192 // the byte of the set's block 0
+		if b0 >= span {
 			break
 		}
-		// The lanes whose form ends at j, or whose tie was passed, and
-		// the next block where one does either.
-		next, t = all, never
-		for L := range end {
-			switch {
-			case end[L] == j:
-				set(L, j, all)
-			case tie[L] < j: // (to the first tie from j on; periods are powers of two)
-				if tie[L] += (j - tie[L] + period[L] - 1) &^ (period[L] - 1); tie[L] >= end[L] {
-					tie[L] = never
-				}
+		all := int64((span - b0 + stride - 1) / stride) // the blocks that start in dst (or before it)
+		whole := int64(0)                               // those of them that end in dst
+		if span-b0 >= 192 {
+			whole = int64((span-b0-192)/stride) + 1
+		}
+		write := func(j, m int64, ties uint64) { // the set's blocks j to j+m-1
+			if j == 0 && b0 < 0 {
+				tbl.bin192(stRegular, &out[0], 1, 192, &l, 0, ties)
+				copy(dst, out[-b0:])
+				j, m = 1, m-1
 			}
+			if full := min(m, whole-j); full > 0 {
+				tbl.bin192(st, unsafe.SliceData(dst[b0+int(j)*stride:]), int(full), stride, &l, uint64(j), ties)
+				j, m = j+full, m-full
+			}
+			if m > 0 {
+				tbl.bin192(stRegular, &out[0], 1, 192, &l, uint64(j), ties)
+				copy(dst[b0+int(j)*stride:], out[:])
+			}
+		}
+		q := b0 >> 1 // the element position of block 0's first lane
+		r := (q - n + 1) / n
+		if q >= 0 {
+			r = q / n
+		}
+		e := q - r*n
+		row := int64(lo) + int64(r)*rowK
+		for w := range 96 {
+			k0[binLane[w]] = row + int64(e)*stepK
+			if e++; e == n {
+				e, row = 0, row+rowK
+			}
+		}
+		next, t := all, int64(never)
+		for L := range k0 {
+			set(L, 0, all)
 			next, t = min(next, end[L]), min(t, tie[L])
+		}
+		for j := int64(0); ; {
+			ties := uint64(0)
+			if t == j {
+				ties, next = 1, min(next, j+binTieBlocks)
+			} else {
+				next = min(next, t)
+			}
+			write(j, next-j, ties)
+			if j = next; j == all {
+				break
+			}
+			// The lanes whose form ends at j, or whose tie was passed, and
+			// the next block where one does either.
+			next, t = all, never
+			for L := range end {
+				switch {
+				case end[L] == j:
+					set(L, j, all)
+				case tie[L] < j: // (to the first tie from j on; periods are powers of two)
+					if tie[L] += (j - tie[L] + period[L] - 1) &^ (period[L] - 1); tie[L] >= end[L] {
+						tie[L] = never
+					}
+				}
+				next, t = min(next, end[L]), min(t, tie[L])
+			}
 		}
 	}
 	if i0 == 0 {
@@ -204,6 +218,21 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 // binTieBlocks is the most blocks rowsBinLanes writes with ties from a
 // block where a lane meets one.
 const binTieBlocks = 64
+
+// binSets is how many sets of blocks rowsBinLanes writes rows pitch bytes
+// long in: the rows repeat every lcm(pitch, 192) bytes.
+func binSets(pitch int) int {
+	a, b := pitch, 192
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return pitch / a
+}
+
+// binMaxSets is the most sets of blocks lanesBin takes (their lanes' forms
+// are worked out each, a set's block steps its lanes by more the more
+// sets: rows up to 1024 bytes, or of 1536).
+const binMaxSets = 16
 
 // binLane is binWord's inverse: the lane of each element of a block.
 var binLane = func() (l [96]uint8) {

@@ -45,7 +45,7 @@
 	store t, at(DI)
 
 // BINBLOCKX writes a block of 192 bytes with pair (BINPAIR or BINPAIRN)
-// and advances the lanes by dm and dst by the block.
+// and advances the lanes by dm and dst by the stride (R8).
 #define BINBLOCKX(pair, store, ahead) \
 	ahead(0) \
 	ahead(64) \
@@ -59,14 +59,14 @@
 	VPADDD Z16, Z3, Z3 \
 	VPADDD Z17, Z4, Z4 \
 	VPADDD Z18, Z5, Z5 \
-	ADDQ $192, DI
+	ADDQ R8, DI
 
 // BINLOOPS writes the CX blocks at DI with block(tie, store, ahead) where
 // ties is not 0, else with block(notie, store, ahead), and returns.
 #define BINLOOPS(block, tie, notie, store, fence, ahead) \
 	TESTQ CX, CX \
 	JZ done \
-	CMPQ ties+32(FP), $0 \
+	CMPQ ties+40(FP), $0 \
 	JEQ nloop \
 loop: \
 	block(tie, store, ahead) \
@@ -97,8 +97,9 @@ done: \
 #define BIN192(store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
-	MOVQ l+16(FP), SI \
-	VPBROADCASTD j0+24(FP), Z28 \
+	MOVQ stride+16(FP), R8 \
+	MOVQ l+24(FP), SI \
+	VPBROADCASTD j0+32(FP), Z28 \
 	BINLOAD(0, Z0, Z6, Z13, Z19) \
 	BINLOAD(64, Z1, Z7, Z14, Z20) \
 	BINLOAD(128, Z2, Z8, Z15, Z21) \
@@ -159,7 +160,7 @@ done: \
 	VPADDD 672(SI), Y9, Y9 \
 	VPADDD 704(SI), Y10, Y10 \
 	VPADDD 736(SI), Y11, Y11 \
-	ADDQ $192, DI
+	ADDQ R8, DI
 
 // BINXY loads lane vector x at off (x + j0*dm, j0 in Y15).
 #define BINXY(off, x) \
@@ -170,8 +171,9 @@ done: \
 #define BIN192Y(store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
-	MOVQ l+16(FP), SI \
-	VPBROADCASTD j0+24(FP), Y15 \
+	MOVQ stride+16(FP), R8 \
+	MOVQ l+24(FP), SI \
+	VPBROADCASTD j0+32(FP), Y15 \
 	BINXY(0, Y0) \
 	BINXY(32, Y1) \
 	BINXY(64, Y2) \
@@ -189,26 +191,26 @@ done: \
 	VPBROADCASTD X15, Y15 \
 	BINLOOPS(BINBLOCKY, BINTIEY, BINNOTIEY, store, fence, ahead)
 
-// func bin192x(dst *byte, blocks int, l *binLanes, j0, ties uint64)
-TEXT ·bin192x(SB), NOSPLIT, $0-40
+// func bin192x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin192x(SB), NOSPLIT, $0-48
 	BIN192(VMOVDQU64, NOFENCE, NOAHEAD)
 
-// func bin192xNT(dst *byte, blocks int, l *binLanes, j0, ties uint64)
-TEXT ·bin192xNT(SB), NOSPLIT, $0-40
+// func bin192xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin192xNT(SB), NOSPLIT, $0-48
 	BIN192(VMOVNTDQ, SFENCE, NOAHEAD)
 
-// func bin192xA(dst *byte, blocks int, l *binLanes, j0, ties uint64)
-TEXT ·bin192xA(SB), NOSPLIT, $0-40
+// func bin192xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin192xA(SB), NOSPLIT, $0-48
 	BIN192(VMOVDQU64, NOFENCE, AHEAD)
 
-// func bin192Y(dst *byte, blocks int, l *binLanes, j0, ties uint64)
-TEXT ·bin192Y(SB), NOSPLIT, $0-40
+// func bin192Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin192Y(SB), NOSPLIT, $0-48
 	BIN192Y(VMOVDQU, NOFENCE, NOAHEAD)
 
-// func bin192YNT(dst *byte, blocks int, l *binLanes, j0, ties uint64)
-TEXT ·bin192YNT(SB), NOSPLIT, $0-40
+// func bin192YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin192YNT(SB), NOSPLIT, $0-48
 	BIN192Y(VMOVNTDQ, SFENCE, NOAHEAD)
 
-// func bin192YA(dst *byte, blocks int, l *binLanes, j0, ties uint64)
-TEXT ·bin192YA(SB), NOSPLIT, $0-40
+// func bin192YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin192YA(SB), NOSPLIT, $0-48
 	BIN192Y(VMOVDQU, NOFENCE, AHEAD)

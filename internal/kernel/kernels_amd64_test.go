@@ -1289,7 +1289,8 @@ func randF32(r *rand.Rand) float32 {
 // against their twin: lanes of
 // any shift from 1 to 29 with its h, magnitudes of any 31 bits, steps of
 // either sign (the sums wrap alike in both), from any block, ties to even
-// and not, any number of blocks, the bytes around untouched.
+// and not, any number of blocks, 192 bytes apart or more (a set's blocks:
+// rowsBinLanes), the bytes around and between them untouched.
 func TestBin192Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(117, 118))
@@ -1310,11 +1311,19 @@ func TestBin192Kernels(t *testing.T) {
 				l.s[L], l.h[L], l.c[L] = s, 1<<(s-1)-1, uint16(r.Uint32())
 			}
 			j0, ties := uint64(r.Uint32()), uint64(c%3)
-			m := newKernelMem(r, blocks*192, p.nt)
+			stride := 192 // (rows that divide 192 bytes; else sets of blocks, up to binMaxSets blocks apart)
+			if c%4 == 3 {
+				stride = 192 + 64*r.IntN(3*binMaxSets-2)
+			}
+			size := 0
+			if blocks > 0 {
+				size = (blocks-1)*stride + 192
+			}
+			m := newKernelMem(r, size, p.nt)
 			w := m.twin()
-			p.asm(m.dst(), blocks, &l, j0, ties)
-			p.twin(w.dst(), blocks, &l, j0, ties)
-			compareMem(t, fmt.Sprintf("%s blocks %d case %d", p.name, blocks, c), m, w)
+			p.asm(m.dst(), blocks, stride, &l, j0, ties)
+			p.twin(w.dst(), blocks, stride, &l, j0, ties)
+			compareMem(t, fmt.Sprintf("%s blocks %d stride %d case %d", p.name, blocks, stride, c), m, w)
 		}
 	}
 }

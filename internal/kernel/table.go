@@ -194,10 +194,11 @@ type (
 	cvtQ48Kernel func(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
 
 	// bin192Kernel writes float16 rows of mRowsLanes in blocks of 192
-	// bytes from 96 int32 lanes, each in a binade of its own (binLanes).
+	// bytes, stride bytes apart (a multiple of 64), from 96 int32 lanes,
+	// each in a binade of its own (binLanes).
 	// Pre: every lane's x + h + 1 stays below 2^32 over the blocks, and
 	// its rounded magnitude below 2^16.
-	bin192Kernel func(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+	bin192Kernel func(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 	// zipKernel writes blocks*z.rows rows of z.n elements (2 to zipMax) of
 	// 2^z.lg bytes, one after another at dst, element e of row r being

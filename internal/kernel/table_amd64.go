@@ -108,22 +108,22 @@ func add192SA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byt
 // binlanes_amd64.s: AVX-512, then AVX2 (suffix Y)
 
 //go:noescape
-func bin192x(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+func bin192x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 //go:noescape
-func bin192xNT(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+func bin192xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 //go:noescape
-func bin192xA(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+func bin192xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 //go:noescape
-func bin192Y(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+func bin192Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 //go:noescape
-func bin192YNT(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+func bin192YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 //go:noescape
-func bin192YA(dst *byte, blocks int, l *binLanes, j0, ties uint64)
+func bin192YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
@@ -1193,22 +1193,22 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 
 // bin192 streams or fetches ahead where st says so (dst aligned to 64
 // bytes).
-func (t *table) bin192(st store, dst *byte, blocks int, l *binLanes, j0, ties uint64) {
+func (t *table) bin192(st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	switch {
 	case !t.asm:
-		bin192_g(dst, blocks, l, j0, ties)
+		bin192_g(dst, blocks, stride, l, j0, ties)
 	case !t.avx512 && st == stStream:
-		bin192YNT(dst, blocks, l, j0, ties)
+		bin192YNT(dst, blocks, stride, l, j0, ties)
 	case !t.avx512 && st == stAhead:
-		bin192YA(dst, blocks, l, j0, ties)
+		bin192YA(dst, blocks, stride, l, j0, ties)
 	case !t.avx512:
-		bin192Y(dst, blocks, l, j0, ties)
+		bin192Y(dst, blocks, stride, l, j0, ties)
 	case st == stStream:
-		bin192xNT(dst, blocks, l, j0, ties)
+		bin192xNT(dst, blocks, stride, l, j0, ties)
 	case st == stAhead:
-		bin192xA(dst, blocks, l, j0, ties)
+		bin192xA(dst, blocks, stride, l, j0, ties)
 	default:
-		bin192x(dst, blocks, l, j0, ties)
+		bin192x(dst, blocks, stride, l, j0, ties)
 	}
 }
 

@@ -120,8 +120,8 @@ func (t *table) fma192S(_ store, dst *byte, blocks int, base *[48]float32, first
 	fma192S_g(dst, blocks, base, first, inc, start, delta)
 }
 
-func (t *table) bin192(_ store, dst *byte, blocks int, l *binLanes, j0, ties uint64) {
-	bin192_g(dst, blocks, l, j0, ties)
+func (t *table) bin192(_ store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
+	bin192_g(dst, blocks, stride, l, j0, ties)
 }
 
 func (t *table) cvtQ48(_ store, dst *byte, blocks int, base *[48]int64, first, inc, scale uint64) {

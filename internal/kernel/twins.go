@@ -541,9 +541,12 @@ func rowsBinS_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *ro
 // bin192_g is the twin of bin192x[NT|A]: each lane's magnitude (x + h
 // less h) from block j0 on rounded to nearest by its shift (ties to even
 // where ties is not 0, else up: x + h rounds down), saturated to 16 bits as VPACKUSDW
-// does, plus its element's word.
-func bin192_g(dst *byte, blocks int, l *binLanes, j0, ties uint64) {
-	out := unsafe.Slice(dst, blocks*192)
+// does, plus its element's word; block k at stride*k bytes.
+func bin192_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
+	if blocks <= 0 {
+		return
+	}
+	out := unsafe.Slice(dst, (blocks-1)*stride+192)
 	for k := range blocks {
 		for L, w := range binWord {
 			xh, s := l.x[L]+uint32(j0+uint64(k))*l.dm[L], l.s[L] // x + h
@@ -553,7 +556,7 @@ func bin192_g(dst *byte, blocks int, l *binLanes, j0, ties uint64) {
 			}
 			y := int64(int32((xh + odd) >> s))
 			y = min(max(y, 0), 0xffff)
-			binary.LittleEndian.PutUint16(out[192*k+2*int(w):], uint16(y)+l.c[w])
+			binary.LittleEndian.PutUint16(out[stride*k+2*int(w):], uint16(y)+l.c[w])
 		}
 	}
 }
