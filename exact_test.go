@@ -86,3 +86,64 @@ func boolU(b bool) uint64 {
 	}
 	return 0
 }
+
+// TestNHWCFloat16AgainstExact: FLOAT16 tensors of channels innermost (NHWC:
+// sizes [1, C, H, W], strides [C*H*W, 1, W*C, C]), large enough that the
+// kernels write their pixels as binade lanes (in sets of blocks where a
+// pixel's bytes do not divide 192), against the exact reference, every
+// element: rising and falling sequences through many binades, and into
+// infinities. (The kernel package's tests draw such rows across zero.)
+func TestNHWCFloat16AgainstExact(t *testing.T) {
+	dev := dml.NewDevice(dml.FeatureLevelLatest)
+	for k, c := range []struct {
+		ch, h, w     int
+		start, delta string
+	}{
+		{5, 240, 240, "0.1", "3e-4"},
+		{64, 48, 48, "0.1", "3e-4"},
+		{64, 48, 48, "60000", "0.5"},
+		{7, 200, 200, "1000", "-0.001"},
+		{10, 160, 160, "-300", "0.001"},
+		{256, 40, 40, "0.001", "0.5"},
+	} {
+		if testing.Short() && k >= 2 {
+			break // (the race detector's run: the two smallest)
+		}
+		dt := dml.TensorDataTypeFloat16
+		sizes := []uint32{1, uint32(c.ch), uint32(c.h), uint32(c.w)}
+		strides := []uint32{uint32(c.ch * c.h * c.w), 1, uint32(c.w * c.ch), uint32(c.ch)}
+		start, err := dml.ParseScalar(dt, c.start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		delta, err := dml.ParseScalar(dt, c.delta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := dml.CalcBufferTensorSize(dt, sizes, strides)
+		op, err := dev.CreateOperator(&dml.FillValueSequenceOperatorDesc{
+			OutputTensor:  &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides, TotalTensorSizeInBytes: total},
+			ValueDataType: dt, ValueStart: start, ValueDelta: delta,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, total)
+		if err := op.Execute(buf); err != nil {
+			t.Fatal(err)
+		}
+		sb, db := start.Bits()&0xffff, delta.Bits()&0xffff
+		hw := c.h * c.w
+		for px := range hw {
+			for ch := range c.ch {
+				i := uint64(ch*hw + px) // the flat index of (0, ch, y, x)
+				at := 2 * (px*c.ch + ch)
+				got := uint64(buf[at]) | uint64(buf[at+1])<<8
+				if want := exact.Element(dt, sb, db, i); got != want {
+					t.Fatalf("C=%d %dx%d %s,%s: element %d (pixel %d, channel %d) = %#04x, want %#04x",
+						c.ch, c.h, c.w, c.start, c.delta, i, px, ch, got, want)
+				}
+			}
+		}
+	}
+}

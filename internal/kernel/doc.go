@@ -38,8 +38,9 @@
 // elements lie one after another); rows of integers or of float32 one
 // after another whose length divides 128 or 192 bytes are one span of the
 // add, fma-s or cvt-q kernels' lanes, which repeat, and rows of float16
-// whose length divides 192 bytes one span of binade lanes, each lane in a
-// binade of its own, where the blocks outnumber the lanes' binades enough
+// one span of binade lanes (in sets of blocks where their length does not
+// divide 192 bytes), each lane in a binade of its own, where the blocks
+// outnumber the lanes' binades enough
 // (method rows-lanes, rowsLanes, rowsBinLanes, binLanesPay). A Filler of NewFiller (an
 // operator's) remembers the plans (up to memoPlans) of a run from index 0
 // below streamingMin that repeats the run before it: the same run again
@@ -163,10 +164,12 @@
 //	                                             that repeat (before columns); of
 //	                                             float16 where they pay, exact sums
 //	                                             below 2^59, a block's step
-//	                                             below 2^24 units, 192 bytes: binade
-//	                                             lanes, a lane's form (binade, base,
-//	                                             31 bits of x) and its ties worked
-//	                                             out from block to block
+//	                                             below 2^24 units, any length
+//	                                             (sets of 192-byte blocks, up to
+//	                                             16): binade lanes, a lane's form
+//	                                             (binade, base, 31 bits of x) and
+//	                                             its ties worked out from block to
+//	                                             block
 //
 // The store kinds (a piece's store, chosen by the planner from the size of
 // the whole run): regular stores; streaming stores past the caches (the

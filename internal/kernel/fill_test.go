@@ -731,7 +731,7 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes, floats, fmas, cvtqs, bins := 0, 0, 0, 0, 0
+		lanes, floats, fmas, cvtqs, bins, setBins := 0, 0, 0, 0, 0, 0
 		for c := range 300 {
 			rc := lanesRowsCase(r, mem[:len(mem)-256])
 			setStreaming(0)
@@ -751,6 +751,9 @@ func TestFillRowsLanes(t *testing.T) {
 					cvtqs++
 				case lanesBin:
 					bins++
+					if binSets(rc.pitch) > 1 {
+						setBins++
+					}
 				}
 			}
 			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
@@ -785,8 +788,9 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || tb.hasX512() && cvtqs < 5 {
-			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32, %d of those fma-s, %d cvt-q; %d float16", tb.name, lanes, floats, fmas, cvtqs, bins)
+		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || tb.hasX512() && cvtqs < 5 {
+			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32, %d of those fma-s, %d cvt-q; %d float16, %d of those in sets of blocks",
+				tb.name, lanes, floats, fmas, cvtqs, bins, setBins)
 		}
 	}
 }
@@ -825,7 +829,8 @@ func TestRowsBinLanesLong(t *testing.T) {
 }
 
 // TestBinLanesPay: the planner takes binade lanes for NHWC FLOAT16 layouts
-// where they measured faster than columns, and columns where those did
+// where they measured faster than columns (or rows as runs, for pixels of
+// 128 bytes or more), and columns where those did
 // (binLanesPay's comment has the figures), on a table with bin192 and the
 // zip kernels (the Go twins'), as the AVX-512 table.
 func TestBinLanesPay(t *testing.T) {
@@ -839,6 +844,9 @@ func TestBinLanesPay(t *testing.T) {
 		{100, -0.001, 6, 256, true},
 		{0.1, 3e-4, 3, 104, false},
 		{-1000, 0.07, 4, 256, false},
+		{0.1, 3e-4, 5, 644, true},  // (sets of blocks: 5)
+		{0.1, 3e-4, 64, 180, true}, // (2, rows of 128 bytes)
+		{0.1, 3e-4, 512, 64, true}, // (16)
 	} {
 		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), uint64(c.ch*c.hw*c.hw))
 		px := c.hw * c.hw

@@ -242,8 +242,10 @@ const (
 	// (addStore*, 128 bytes) or of add192* (192 bytes: rows of 3, 6 or 12
 	// elements), lane by lane the element at that place of the rows plus
 	// the rows a block holds times the row step: its block in per, its
-	// lanes in c; or float16 rows whose length divides 192 bytes through
-	// binade lanes (lanesBin: bin192x*, bin192Y*; rowsBinLanes), planned
+	// lanes in c; or float16 rows through binade lanes (lanesBin:
+	// bin192x*, bin192Y*; rowsBinLanes), in sets of blocks where their
+	// length does not divide 192 bytes (up to binMaxSets; rows of 128 bytes
+	// or more only where their elements are not consecutive), planned
 	// only where they pay (Seq.binLanesPay). Pre: the piece's rows pass
 	// Seq.lanesBlock, which gives its per and c; dst aligned to the
 	// element size.
@@ -1397,18 +1399,27 @@ const (
 // block steps them by less than binLanesStep (lanesBin); else 0.
 func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
 	rowBytes := n << s.lg
-	if s.kind == Float64 || n < 2 || pitch != rowBytes || rowBytes >= addBlock || rows*rowBytes < 2*192 {
+	if s.kind == Float64 || n < 2 || pitch != rowBytes {
 		return 0, 0
 	}
 	if s.kind == Float16 {
+		// Rows of any length up to binMaxSets sets of blocks; those that
+		// the row kernels take (128 bytes or more, of consecutive
+		// elements) stay theirs.
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
-		// (A block steps a lane's sum by less than last's and i0's differ:
-		// the rows span two blocks or more. Both sums lie below 2^59.)
-		if 192%rowBytes != 0 || s.mode != modeLinear || step == 0 || rowStep == 0 ||
-			!s.int64Lanes(i0, last) || absInt(int64(uint64(192/pitch)*rowStep*s.dLo)) >= binLanesStep {
+		sets := binSets(pitch)
+		// (A set's block steps a lane's sum by less than last's and i0's
+		// differ: the rows span two of a set's blocks or more. Both sums
+		// lie below 2^59.)
+		if sets > binMaxSets || rows*rowBytes < 2*sets*192 || rowBytes >= addBlock && step == 1 ||
+			s.mode != modeLinear || step == 0 || rowStep == 0 ||
+			!s.int64Lanes(i0, last) || absInt(int64(uint64(sets*192/pitch)*rowStep*s.dLo)) >= binLanesStep {
 			return 0, 0
 		}
 		return 192, lanesBin
+	}
+	if rowBytes >= addBlock || rows*rowBytes < 2*192 {
+		return 0, 0
 	}
 	switch {
 	case 128%rowBytes == 0:
@@ -1434,7 +1445,8 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 }
 
 // binLanesPay reports whether binade lanes (lanesBin) pay for float16 rows
-// of mRowsLanes on the table t (else they go as columns): each time a
+// of mRowsLanes on the table t (else they go as columns, or as runs a row
+// at a time), 96 lanes for each set of blocks (binSets): each time a
 // lane's form ends (its sums enter another binade, or its x would leave 31
 // bits) rowsBinLanes works it out again, and the kernel's run ends there;
 // that costs some 20-25 ns a form, and a block some 2 ns, where as columns
@@ -1447,17 +1459,22 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 // blocks) 52.8 against 28.9 GB/s; 104 x 104 (96 or more in 341) 6.7-8.0
 // against 18-20; 4 channels, -1000, +0.07, 256 x 256 (777 in 2730) 17.9
 // against 28.5; 6 channels, 100, -0.001, 256 x 256 (some 900 in 4096) 25.6
-// against 2.7-5.4).
+// against 2.7-5.4; in sets of blocks, 0.1, +3e-4: 5 channels 644 x 644 (5
+// sets) 47-50 against 5.2-5.6 as columns, 64 channels 180 x 180 (2) 59-62
+// against 1.4-1.5 as runs, 512 channels 64 x 64 (16) 48.5 against 8.0).
 func (s *Seq) binLanesPay(t *table, rows, pitch, n int, i0, rowStep, step uint64) bool {
 	blocks := int64(rows * pitch / 192)
 	per := int64(4) // blocks a form must pay for: 20-25 ns against 5 saved a block
 	if n > zipMax || !t.zips() {
 		per = 1 // (against 33)
 	}
-	if blocks < per*96+400 {
-		return false // (96 forms at least)
+	sets := binSets(pitch)
+	lanes := 96 * sets
+	if blocks < per*int64(lanes)+400 {
+		return false // (a form a lane at least)
 	}
-	dk := int64(uint64(192/pitch) * rowStep * s.dLo)
+	setBlocks := blocks / int64(sets) // a set's blocks
+	dk := int64(uint64(sets*192/pitch) * rowStep * s.dLo)
 	stepK, rowK := int64(step*s.dLo), int64(rowStep*s.dLo)
 	sub := 1 - s.f.bias - s.unit    // magnitudes below 2^sub are subnormal
 	binade := func(k int64) int64 { // an order of the binades: 0 for 0, by sign
@@ -1471,10 +1488,10 @@ func (s *Seq) binLanesPay(t *table, rows, pitch, n int, i0, rowStep, step uint64
 		return b
 	}
 	_, lo := s.linear(i0)
-	forms := 96 * (1 + int64(absInt(dk)*uint64(blocks)>>30))
-	for w := range 96 {
+	forms := int64(lanes) * (1 + int64(absInt(dk)*uint64(setBlocks)>>30))
+	for w := range lanes { // (set w/96's lane w%96)
 		k := int64(lo) + int64(w/n)*rowK + int64(w%n)*stepK
-		forms += int64(absInt(binade(k+(blocks-1)*dk) - binade(k)))
+		forms += int64(absInt(binade(k+(setBlocks-1)*dk) - binade(k)))
 	}
 	return blocks >= per*forms+400
 }

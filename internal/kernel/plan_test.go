@@ -287,12 +287,24 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 		c.f = NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
 	}
 	if size == 2 && r.IntN(2) == 0 {
-		// float16 (binade lanes on AVX-512, else columns): a start and a
+		// float16 (binade lanes, else columns or rows): a start and a
 		// delta of any sign and of magnitudes 2^-24 to 2^12 and 2^-24 to
 		// 2^4 (their elements crossing zero, binades, the subnormals, or
 		// rounding to infinities), the indices from 0 now and then (start
 		// -0 among them).
 		c.i0 = r.Uint64N(2) * r.Uint64N(1<<20)
+		if r.IntN(2) == 0 {
+			// Rows in sets of blocks (of any length whose pattern repeats
+			// within binMaxSets blocks), NHWC or consecutive.
+			for c.n = 2 + r.IntN(600); binSets(2*c.n) > binMaxSets; c.n = 2 + r.IntN(600) {
+			}
+			c.pitch = 2 * c.n
+			c.rows = 1 + r.IntN((len(mem)-64)/c.pitch)
+			c.rowStep, c.step = 1, uint64(c.rows)
+			if r.IntN(4) == 0 {
+				c.rowStep, c.step = uint64(c.n), 1
+			}
+		}
 		if c.step > 1<<20 {
 			c.rowStep, c.step = 1, uint64(c.rows)
 		}
