@@ -105,6 +105,8 @@ func TestNHWCFloat16AgainstExact(t *testing.T) {
 		{7, 200, 200, "1000", "-0.001"},
 		{10, 160, 160, "-300", "0.001"},
 		{256, 40, 40, "0.001", "0.5"},
+		{17, 120, 120, "1000", "-0.001"},
+		{50, 80, 80, "-0.5", "-1e-4"},
 	} {
 		if testing.Short() && k >= 2 {
 			break // (the race detector's run: the two smallest)

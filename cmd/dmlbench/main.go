@@ -427,15 +427,26 @@ func main() {
 	}
 	fmt.Println()
 
-	fmt.Println("Channels innermost (NHWC: sizes [1, 3, H, 1024], strides [3*H*1024, 1, 3*1024, 3]) against packed, one thread:")
+	fmt.Println("Channels innermost (NHWC: sizes [1, C, H, W], strides [C*H*W, 1, C*W, C]; 3 channels of W = 1024, and for FLOAT16 64 of W = 64) against packed, one thread:")
 	for _, dt := range padTypes {
 		sq := padSequences(dt)[len(padSequences(dt))-1]
-		fmt.Printf("  %-8v %-16s", dt, sq.name)
-		for _, s := range sizes[1:] {
-			h := s.bytes / int(dt.ElementSize()) / (3 * 1024)
-			against("NHWC", dt, sq, s.name, []uint32{1, 3, uint32(h), 1024}, []uint32{uint32(3 * h * 1024), 1, 3 * 1024, 3})
+		nhwc := []struct{ c, w int }{{3, 1024}}
+		if dt == dml.TensorDataTypeFloat16 {
+			nhwc = append(nhwc, struct{ c, w int }{64, 64})
 		}
-		fmt.Println()
+		for _, l := range nhwc {
+			label := "NHWC"
+			if l.c != 3 {
+				label = fmt.Sprintf("NHWC C=%d", l.c)
+			}
+			fmt.Printf("  %-8v %-16s C=%-3d", dt, sq.name, l.c)
+			for _, s := range sizes[1:] {
+				h := s.bytes / int(dt.ElementSize()) / (l.c * l.w)
+				against(label, dt, sq, s.name, []uint32{1, uint32(l.c), uint32(h), uint32(l.w)},
+					[]uint32{uint32(l.c * h * l.w), 1, uint32(l.c * l.w), uint32(l.c)})
+			}
+			fmt.Println()
+		}
 	}
 	fmt.Println()
 

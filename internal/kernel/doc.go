@@ -166,7 +166,7 @@
 //	                                             below 2^59, a block's step
 //	                                             below 2^24 units, any length
 //	                                             (sets of 192-byte blocks, up to
-//	                                             16): binade lanes, a lane's form
+//	                                             32): binade lanes, a lane's form
 //	                                             (binade, base, 31 bits of x) and
 //	                                             its ties worked out from block to
 //	                                             block

@@ -844,9 +844,12 @@ func TestBinLanesPay(t *testing.T) {
 		{100, -0.001, 6, 256, true},
 		{0.1, 3e-4, 3, 104, false},
 		{-1000, 0.07, 4, 256, false},
-		{0.1, 3e-4, 5, 644, true},  // (sets of blocks: 5)
-		{0.1, 3e-4, 64, 180, true}, // (2, rows of 128 bytes)
-		{0.1, 3e-4, 512, 64, true}, // (16)
+		{0.1, 3e-4, 5, 644, true},   // (sets of blocks: 5)
+		{0.1, 3e-4, 64, 180, true},  // (2, rows of 128 bytes)
+		{0.1, 3e-4, 512, 64, true},  // (16)
+		{0.1, 3e-4, 17, 348, true},  // (17)
+		{0.1, 3e-4, 100, 144, true}, // (25)
+		{0.1, 3e-4, 1024, 44, true}, // (32)
 	} {
 		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), uint64(c.ch*c.hw*c.hw))
 		px := c.hw * c.hw

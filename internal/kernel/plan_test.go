@@ -296,8 +296,13 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 		if r.IntN(2) == 0 {
 			// Rows in sets of blocks (of any length whose pattern repeats
 			// within binMaxSets blocks), NHWC or consecutive.
-			for c.n = 2 + r.IntN(600); binSets(2*c.n) > binMaxSets; c.n = 2 + r.IntN(600) {
+			var ns []int
+			for n := 2; n <= 600; n++ {
+				if binSets(2*n) <= binMaxSets {
+					ns = append(ns, n)
+				}
 			}
+			c.n = ns[r.IntN(len(ns))]
 			c.pitch = 2 * c.n
 			c.rows = 1 + r.IntN((len(mem)-64)/c.pitch)
 			c.rowStep, c.step = 1, uint64(c.rows)
@@ -317,6 +322,21 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 	}
 	off := r.IntN(64) &^ (size - 1)
 	c.dst = mem[off : off+c.rows*c.pitch]
+	return c
+}
+
+// cvtQRowsCase draws padded float32 rows of rounding values past index
+// 2^24 (rows-cvt-q's, on a table with it), so that TestPlanRows meets them
+// whatever the other draws do.
+func cvtQRowsCase(r *rand.Rand, mem []byte) rowsLayout {
+	c := rowsLayout{n: 32 + r.IntN(300), step: 1}
+	c.pitch = 4 * (c.n + r.IntN(20))
+	c.rows = 2 + r.IntN(min(100, (len(mem)-64)/c.pitch-1))
+	c.rowStep = uint64(c.n) + r.Uint64N(3)*uint64(c.n)
+	c.i0 = 1<<24 + r.Uint64N(1<<30)
+	start, delta := float32(r.NormFloat64()*100), float32(r.NormFloat64())
+	c.f = NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
+	c.dst = mem[:(c.rows-1)*c.pitch+4*c.n]
 	return c
 }
 
@@ -440,6 +460,10 @@ func TestPlanRows(t *testing.T) {
 		}
 		if c%16 == 3 {
 			rc = lanesRowsCase(r, mem)
+			f, dst, rows, pitch, n, i0, rowStep, step = rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
+		}
+		if c%64 == 7 {
+			rc = cvtQRowsCase(r, mem)
 			f, dst, rows, pitch, n, i0, rowStep, step = rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
 		}
 		next := 0
