@@ -87,31 +87,40 @@ func boolU(b bool) uint64 {
 	return 0
 }
 
-// TestNHWCFloat16AgainstExact: FLOAT16 tensors of channels innermost (NHWC:
-// sizes [1, C, H, W], strides [C*H*W, 1, W*C, C]), large enough that the
-// kernels write their pixels as binade lanes (in sets of blocks where a
-// pixel's bytes do not divide 192), against the exact reference, every
-// element: rising and falling sequences through many binades, and into
-// infinities. (The kernel package's tests draw such rows across zero.)
-func TestNHWCFloat16AgainstExact(t *testing.T) {
+// TestNHWCAgainstExact: tensors of channels innermost (NHWC: sizes [1, C,
+// H, W], strides [C*H*W, 1, W*C, C]), large enough that the kernels write
+// their pixels as lanes in sets of blocks (pixels whose bytes divide
+// neither 128 nor 192: FLOAT16 binade lanes, integer and exact FLOAT32 add
+// lanes), against the exact reference, every element: FLOAT16 rising and
+// falling through many binades, and into infinities (the kernel package's
+// tests draw such rows across zero); integers that wrap.
+func TestNHWCAgainstExact(t *testing.T) {
 	dev := dml.NewDevice(dml.FeatureLevelLatest)
+	f16, u8, u16, i32, i64, f32 := dml.TensorDataTypeFloat16, dml.TensorDataTypeUint8, dml.TensorDataTypeUint16,
+		dml.TensorDataTypeInt32, dml.TensorDataTypeInt64, dml.TensorDataTypeFloat32
 	for k, c := range []struct {
+		dt           dml.TensorDataType
 		ch, h, w     int
 		start, delta string
 	}{
-		{5, 240, 240, "0.1", "3e-4"},
-		{64, 48, 48, "0.1", "3e-4"},
-		{64, 48, 48, "60000", "0.5"},
-		{7, 200, 200, "1000", "-0.001"},
-		{10, 160, 160, "-300", "0.001"},
-		{256, 40, 40, "0.001", "0.5"},
-		{17, 120, 120, "1000", "-0.001"},
-		{50, 80, 80, "-0.5", "-1e-4"},
+		{f16, 5, 240, 240, "0.1", "3e-4"},
+		{u8, 5, 100, 100, "7", "3"},
+		{i32, 10, 64, 64, "-100000", "-977"},
+		{f16, 64, 48, 48, "0.1", "3e-4"},
+		{f16, 64, 48, 48, "60000", "0.5"},
+		{f16, 7, 200, 200, "1000", "-0.001"},
+		{f16, 10, 160, 160, "-300", "0.001"},
+		{f16, 256, 40, 40, "0.001", "0.5"},
+		{f16, 17, 120, 120, "1000", "-0.001"},
+		{f16, 50, 80, 80, "-0.5", "-1e-4"},
+		{u16, 13, 90, 90, "65000", "11"},
+		{i64, 7, 80, 80, "9223372036854775000", "12345"},
+		{f32, 5, 100, 100, "-3", "0.5"},
 	} {
-		if testing.Short() && k >= 2 {
-			break // (the race detector's run: the two smallest)
+		if testing.Short() && k >= 3 {
+			break // (the race detector's run: the three smallest)
 		}
-		dt := dml.TensorDataTypeFloat16
+		dt := c.dt
 		sizes := []uint32{1, uint32(c.ch), uint32(c.h), uint32(c.w)}
 		strides := []uint32{uint32(c.ch * c.h * c.w), 1, uint32(c.w * c.ch), uint32(c.ch)}
 		start, err := dml.ParseScalar(dt, c.start)
@@ -134,16 +143,24 @@ func TestNHWCFloat16AgainstExact(t *testing.T) {
 		if err := op.Execute(buf); err != nil {
 			t.Fatal(err)
 		}
-		sb, db := start.Bits()&0xffff, delta.Bits()&0xffff
+		es := int(dt.ElementSize())
+		mask := uint64(1)<<(8*es) - 1
+		if es == 8 {
+			mask = ^uint64(0)
+		}
+		sb, db := start.Bits()&mask, delta.Bits()&mask
 		hw := c.h * c.w
 		for px := range hw {
 			for ch := range c.ch {
 				i := uint64(ch*hw + px) // the flat index of (0, ch, y, x)
-				at := 2 * (px*c.ch + ch)
-				got := uint64(buf[at]) | uint64(buf[at+1])<<8
+				at := es * (px*c.ch + ch)
+				got := uint64(0)
+				for b := range es {
+					got |= uint64(buf[at+b]) << (8 * b)
+				}
 				if want := exact.Element(dt, sb, db, i); got != want {
-					t.Fatalf("C=%d %dx%d %s,%s: element %d (pixel %d, channel %d) = %#04x, want %#04x",
-						c.ch, c.h, c.w, c.start, c.delta, i, px, ch, got, want)
+					t.Fatalf("%v C=%d %dx%d %s,%s: element %d (pixel %d, channel %d) = %#x, want %#x",
+						dt, c.ch, c.h, c.w, c.start, c.delta, i, px, ch, got, want)
 				}
 			}
 		}

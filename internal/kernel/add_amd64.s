@@ -4,7 +4,8 @@
 #include "lanes_amd64.h"
 
 // The add kernels (see the package doc: methods words, f32 and rows). Each
-// writes blocks of 128 bytes at dst: its four vectors start as base (the
+// writes blocks of 128 bytes at dst, stride bytes apart (128 but for the
+// sets of blocks of rows-lanes): its four vectors start as base (the
 // offsets 0, d, 2d, ... of the lanes) plus first (one value in every lane),
 // and inc (the step of a whole block in every lane) is added to each after
 // every block. Lane-wise integer additions wrap exactly as the sequence
@@ -31,10 +32,22 @@
 	MOVQ inc+32(FP), DX \
 	bc x, y
 
-// ADDSTORE writes blocks*128 bytes; the lanes are broadcast by bc and added
-// by add.
+// ADDARGSS is ADDARGS for the kernels that take stride (after blocks):
+// stride in R8.
+#define ADDARGSS(bc, x, y) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ stride+16(FP), R8 \
+	MOVQ base+24(FP), SI \
+	MOVQ first+32(FP), AX \
+	MOVQ AX, x \
+	MOVQ inc+40(FP), DX \
+	bc x, y
+
+// ADDSTORE writes blocks of 128 bytes, stride bytes apart (R8); the lanes
+// are broadcast by bc and added by add.
 #define ADDSTORE(bc, add, store, fence, ahead) \
-	ADDARGS(bc, X5, Y5) \
+	ADDARGSS(bc, X5, Y5) \
 	VMOVDQU 0(SI), Y0 \
 	VMOVDQU 32(SI), Y1 \
 	VMOVDQU 64(SI), Y2 \
@@ -57,7 +70,7 @@ loop: \
 	add Y4, Y1, Y1 \
 	add Y4, Y2, Y2 \
 	add Y4, Y3, Y3 \
-	ADDQ $128, DI \
+	ADDQ R8, DI \
 	DECQ CX \
 	JNZ loop \
 done: \
@@ -107,74 +120,74 @@ done: \
 	VZEROUPPER \
 	RET
 
-// func addStoreB(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
-TEXT ·addStoreB(SB), NOSPLIT, $0-40
+// func addStoreB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
+TEXT ·addStoreB(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, NOAHEAD)
 
-// func addStoreBNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// func addStoreBNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreB with streaming stores.
-TEXT ·addStoreBNT(SB), NOSPLIT, $0-40
+TEXT ·addStoreBNT(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTB, VPADDB, VMOVNTDQ, SFENCE, NOAHEAD)
 
-// func addStoreBA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// func addStoreBA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreB fetching its lines ahead of the stores.
-TEXT ·addStoreBA(SB), NOSPLIT, $0-40
+TEXT ·addStoreBA(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, AHEAD)
 
-// func addStoreW(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
-TEXT ·addStoreW(SB), NOSPLIT, $0-40
+// func addStoreW(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
+TEXT ·addStoreW(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, NOAHEAD)
 
-// func addStoreWNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// func addStoreWNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreW with streaming stores.
-TEXT ·addStoreWNT(SB), NOSPLIT, $0-40
+TEXT ·addStoreWNT(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTW, VPADDW, VMOVNTDQ, SFENCE, NOAHEAD)
 
-// func addStoreWA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// func addStoreWA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreW fetching its lines ahead of the stores.
-TEXT ·addStoreWA(SB), NOSPLIT, $0-40
+TEXT ·addStoreWA(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, AHEAD)
 
-// func addStoreD(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
-TEXT ·addStoreD(SB), NOSPLIT, $0-40
+// func addStoreD(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
+TEXT ·addStoreD(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, NOAHEAD)
 
-// func addStoreDNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// func addStoreDNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreD with streaming stores.
-TEXT ·addStoreDNT(SB), NOSPLIT, $0-40
+TEXT ·addStoreDNT(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTD, VPADDD, VMOVNTDQ, SFENCE, NOAHEAD)
 
-// func addStoreDA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// func addStoreDA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreD fetching its lines ahead of the stores.
-TEXT ·addStoreDA(SB), NOSPLIT, $0-40
+TEXT ·addStoreDA(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, AHEAD)
 
-// func addStoreQ(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
-TEXT ·addStoreQ(SB), NOSPLIT, $0-40
+// func addStoreQ(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
+TEXT ·addStoreQ(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, NOAHEAD)
 
-// func addStoreQNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// func addStoreQNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreQ with streaming stores.
-TEXT ·addStoreQNT(SB), NOSPLIT, $0-40
+TEXT ·addStoreQNT(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTQ, VPADDQ, VMOVNTDQ, SFENCE, NOAHEAD)
 
-// func addStoreQA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// func addStoreQA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreQ fetching its lines ahead of the stores.
-TEXT ·addStoreQA(SB), NOSPLIT, $0-40
+TEXT ·addStoreQA(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, AHEAD)
 
-// func addStoreS(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
-TEXT ·addStoreS(SB), NOSPLIT, $0-40
+// func addStoreS(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
+TEXT ·addStoreS(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, NOAHEAD)
 
-// func addStoreSNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// func addStoreSNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreS with streaming stores.
-TEXT ·addStoreSNT(SB), NOSPLIT, $0-40
+TEXT ·addStoreSNT(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTD, VADDPS, VMOVNTDQ, SFENCE, NOAHEAD)
 
-// func addStoreSA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+// func addStoreSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreS fetching its lines ahead of the stores.
-TEXT ·addStoreSA(SB), NOSPLIT, $0-40
+TEXT ·addStoreSA(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, AHEAD)
 
 // func add192B(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)

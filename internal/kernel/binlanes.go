@@ -220,9 +220,14 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 const binTieBlocks = 64
 
 // binSets is how many sets of blocks rowsBinLanes writes rows pitch bytes
-// long in: the rows repeat every lcm(pitch, 192) bytes.
-func binSets(pitch int) int {
-	a, b := pitch, 192
+// long in.
+func binSets(pitch int) int { return blockSets(pitch, 192) }
+
+// blockSets is how many sets of blocks of blk bytes rows pitch bytes long
+// take, one after another: they repeat every lcm(pitch, blk) bytes, that
+// many blocks.
+func blockSets(pitch, blk int) int {
+	a, b := pitch, blk
 	for b != 0 {
 		a, b = b, a%b
 	}

@@ -37,7 +37,9 @@
 // in the rows (fillColumns; by the zip kernels where rows of 2 to 4
 // elements lie one after another); rows of integers or of float32 one
 // after another whose length divides 128 or 192 bytes are one span of the
-// add, fma-s or cvt-q kernels' lanes, which repeat, and rows of float16
+// add, fma-s or cvt-q kernels' lanes, which repeat (integers and float32
+// exact in float32 lanes of other lengths, of the add kernels, in sets of
+// blocks), and rows of float16
 // one span of binade lanes (in sets of blocks where their length does not
 // divide 192 bytes), each lane in a binade of its own, where the blocks
 // outnumber the lanes' binades enough
@@ -160,8 +162,11 @@
 //	            fma192S[NT|A], cvtQ48[NT|A]      sums in int64 lanes (cvt-q lanes,
 //	            (AVX-512 only), bin192x[NT|A],   AVX-512), one after another, 2 or
 //	            bin192Y[NT|A] (float16)          more elements, whose length divides
-//	                                             128 or 192 bytes: one span of lanes
-//	                                             that repeat (before columns); of
+//	                                             128 or 192 bytes (integers and exact
+//	                                             float32 of other lengths in sets of
+//	                                             128-byte blocks, up to 32): one span
+//	                                             of lanes that repeat (before
+//	                                             columns); of
 //	                                             float16 where they pay, exact sums
 //	                                             below 2^59, a block's step
 //	                                             below 2^24 units, any length

@@ -265,7 +265,8 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		return
 	}
 	span := rows * pitch
-	per := uint64(blk / pitch) // rows a block
+	sets := blockSets(pitch, blk)     // (1 where the rows divide the block: add lanes only otherwise)
+	per := uint64(sets * blk / pitch) // rows a kernel's block steps (a set's block to its next)
 	fma, cvtq := lanes == lanesFMA, lanes == lanesCvtQ
 	lane, first := int(f.lg), uint64(0)
 	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32)
@@ -283,7 +284,7 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	}
 	var baseW [48]uint64 // (8-byte aligned: the kernels read it as float32 or int64)
 	base := (*[192]byte)(unsafe.Pointer(&baseW))
-	put := func(at, blocks int, st store) { // blocks from byte at (a multiple of the element)
+	put := func(at, blocks, stride int, st store) { // blocks from byte at (a multiple of the element), stride bytes apart
 		q := at >> f.lg // the element position of the block's first lane
 		r, e := q/n, q%n
 		switch {
@@ -334,33 +335,35 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		case fma:
 			tbl.fma192S(st, d, blocks, (*[48]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta)
 		case blk == 128:
-			tbl.add(lane, st, d, blocks, (*[128]byte)(base[:128]), first, inc)
+			tbl.add(lane, st, d, blocks, stride, (*[128]byte)(base[:128]), first, inc)
 		default:
 			tbl.add192(lane, st, d, blocks, base, first, inc)
 		}
 	}
-	lanesRun(dst, span, blk, st, put)
+	lanesRun(dst, span, blk, sets, st, put)
 	if i0 == 0 && f.kind == Float32 {
 		putLE(dst, 4, f.start)
 	}
 }
 
-// lanesRun calls put(at, blocks, st) for the blocks of blk bytes that
-// write span bytes at dst (span at least blk): a block at dst's start if
-// it is not aligned to 64 bytes (stRegular), aligned blocks from its first
-// aligned byte (stored as st says), and a block that ends at span's end
-// (stRegular) if they fall short of it.
-func lanesRun(dst []byte, span, blk int, st store, put func(at, blocks int, st store)) {
+// lanesRun calls put(at, blocks, stride, st) for the blocks of blk bytes
+// that write span bytes at dst (span at least blk): a block at dst's start
+// if it is not aligned to 64 bytes (stRegular), aligned blocks from its
+// first aligned byte (stored as st says) in sets sets (set s the blocks s,
+// s + sets, ..., sets*blk bytes apart: lanes that repeat every sets
+// blocks), and a block that ends at span's end (stRegular) if they fall
+// short of it.
+func lanesRun(dst []byte, span, blk, sets int, st store, put func(at, blocks, stride int, st store)) {
 	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64) // the first aligned byte
 	if a > 0 {
-		put(0, 1, stRegular)
+		put(0, 1, blk, stRegular)
 	}
 	blocks := (span - a) / blk
-	if blocks > 0 {
-		put(a, blocks, st)
+	for s := range min(sets, blocks) {
+		put(a+s*blk, (blocks-s+sets-1)/sets, sets*blk, st)
 	}
 	if end := a + blocks*blk; end < span {
-		put(span-blk, 1, stRegular)
+		put(span-blk, 1, blk, stRegular)
 	}
 }
 
@@ -588,7 +591,7 @@ func (f *Filler) add(dst []byte, first, d uint64, st store) {
 	var runs [3]blockRun
 	for k := range blockRuns(&runs, dst, blockBytes(mAdd, f.size), st) {
 		r := &runs[k]
-		tbl.add(int(f.lg), r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first+uint64(r.at>>f.lg)*d, inc)
+		tbl.add(int(f.lg), r.st, unsafe.SliceData(dst[r.at:]), r.blocks, addBlock, base, first+uint64(r.at>>f.lg)*d, inc)
 	}
 }
 
@@ -608,7 +611,7 @@ func (f *Filler) f32(dst []byte, i0, step uint64, st store) {
 		for k := range blockRuns(&runs, dst, blockBytes(mF32, 4), st) {
 			r := &runs[k]
 			fb := uint64(math.Float32bits(float32(f.valueF64(i0 + uint64(r.at>>2)*step))))
-			t.add(laneS, r.st, unsafe.SliceData(dst[r.at:]), r.blocks, bb, fb, &inc)
+			t.add(laneS, r.st, unsafe.SliceData(dst[r.at:]), r.blocks, addBlock, bb, fb, &inc)
 		}
 		return
 	}
@@ -872,9 +875,9 @@ func (f *Filler) binadeAdd(dst []byte, p *piece, step uint64) {
 	}
 	at := 2 * (mis + 64)
 	blocks := (len(dst) - at) / 128
-	tbl.add(laneW, p.st, unsafe.SliceData(dst[at:]), blocks, (*[128]byte)(dst[at-128:]), uint64(inc), &incs)
+	tbl.add(laneW, p.st, unsafe.SliceData(dst[at:]), blocks, addBlock, (*[128]byte)(dst[at-128:]), uint64(inc), &incs)
 	if end := at + 128*blocks; end < len(dst) {
-		tbl.add(laneW, stRegular, unsafe.SliceData(dst[len(dst)-128:]), 1, (*[128]byte)(dst[len(dst)-256:]), uint64(inc), &incs)
+		tbl.add(laneW, stRegular, unsafe.SliceData(dst[len(dst)-128:]), 1, addBlock, (*[128]byte)(dst[len(dst)-256:]), uint64(inc), &incs)
 	}
 }
 

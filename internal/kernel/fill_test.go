@@ -731,7 +731,7 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes, floats, fmas, cvtqs, bins, setBins := 0, 0, 0, 0, 0, 0
+		lanes, floats, fmas, cvtqs, bins, setBins, addSets := 0, 0, 0, 0, 0, 0, 0
 		for c := range 300 {
 			rc := lanesRowsCase(r, mem[:len(mem)-256])
 			setStreaming(0)
@@ -745,6 +745,10 @@ func TestFillRowsLanes(t *testing.T) {
 					floats++
 				}
 				switch kind {
+				case lanesAdd:
+					if blockSets(rc.pitch, blk) > 1 {
+						addSets++
+					}
 				case lanesFMA:
 					fmas++
 				case lanesCvtQ:
@@ -788,9 +792,9 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || tb.hasX512() && cvtqs < 5 {
-			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32, %d of those fma-s, %d cvt-q; %d float16, %d of those in sets of blocks",
-				tb.name, lanes, floats, fmas, cvtqs, bins, setBins)
+		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.hasX512() && cvtqs < 5 {
+			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32, %d of those fma-s, %d cvt-q; %d float16, %d of those in sets of blocks; %d in sets of add blocks",
+				tb.name, lanes, floats, fmas, cvtqs, bins, setBins, addSets)
 		}
 	}
 }

@@ -141,11 +141,19 @@ func TestAddKernels(t *testing.T) {
 				}
 				first = r.Uint64()
 			}
-			m := newKernelMem(r, blocks*128, p.nt)
+			stride := addBlock // (runs; sets of blocks, up to addMaxSets blocks apart, for rows-lanes)
+			if c%4 == 3 {
+				stride = 128 + 64*r.IntN(2*addMaxSets-1)
+			}
+			size := 0
+			if blocks > 0 {
+				size = (blocks-1)*stride + 128
+			}
+			m := newKernelMem(r, size, p.nt)
 			w := m.twin()
-			p.asm(m.dst(), blocks, &base, first, &inc)
-			p.twin(w.dst(), blocks, &base, first, &inc)
-			compareMem(t, fmt.Sprintf("%s case %d", p.name, c), m, w)
+			p.asm(m.dst(), blocks, stride, &base, first, &inc)
+			p.twin(w.dst(), blocks, stride, &base, first, &inc)
+			compareMem(t, fmt.Sprintf("%s stride %d case %d", p.name, stride, c), m, w)
 		}
 	}
 }

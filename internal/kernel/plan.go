@@ -240,7 +240,10 @@ const (
 	// whose length divides 128 or 192 bytes (rowsLanes): their bytes as
 	// one span of vectors whose lanes repeat every block of the add kernels
 	// (addStore*, 128 bytes) or of add192* (192 bytes: rows of 3, 6 or 12
-	// elements), lane by lane the element at that place of the rows plus
+	// elements), or, integers and float32 exact in float32 lanes whose
+	// length divides neither, every blockSets(pitch, 128) blocks of the add
+	// kernels (up to addMaxSets: sets of blocks, a call each, the blocks
+	// that far apart), lane by lane the element at that place of the rows plus
 	// the rows a block holds times the row step: its block in per, its
 	// lanes in c; or float16 rows through binade lanes (lanesBin:
 	// bin192x*, bin192Y*; rowsBinLanes), in sets of blocks where their
@@ -1421,18 +1424,26 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 	if rowBytes >= addBlock || rows*rowBytes < 2*192 {
 		return 0, 0
 	}
+	sets := 1 // (rows that divide neither block: the add kernels' blocks in sets, add lanes only)
 	switch {
 	case 128%rowBytes == 0:
 		blk = 128
 	case 192%rowBytes == 0:
 		blk = 192
+	default:
+		blk, sets = 128, blockSets(pitch, 128)
+		if sets > addMaxSets || rows*rowBytes < 2*sets*blk {
+			return 0, 0
+		}
 	}
 	if s.kind == Float32 {
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
 		switch {
 		case s.mode != modeLinear || step == 0 || rowStep == 0:
 			return 0, 0
-		case s.lanesExact(blk, rows, pitch, n, i0, rowStep, step):
+		case s.lanesExact(sets*blk, rows, pitch, n, i0, rowStep, step):
+		case sets > 1:
+			return 0, 0
 		case last < fmaSMax:
 			return blk, lanesFMA
 		case 192%rowBytes == 0 && t.hasX512() && s.cvtQLanes(i0, last):
@@ -1443,6 +1454,13 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 	}
 	return blk, lanesAdd
 }
+
+// addMaxSets is the most sets of blocks the add lanes of mRowsLanes take
+// (rows whose bytes over their greatest common divisor with 128 are 32 or
+// fewer: rows of up to 32 elements of any size, and longer ones of bytes
+// with powers of two enough): a set's lanes are worked out once a fill,
+// and its blocks go to the kernel in one call.
+const addMaxSets = 32
 
 // binLanesPay reports whether binade lanes (lanesBin) pay for float16 rows
 // of mRowsLanes on the table t (else they go as columns, or as runs a row

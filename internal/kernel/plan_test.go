@@ -244,8 +244,9 @@ func randomRows(r *rand.Rand, mem []byte, maxRows, maxN int, varied bool) rowsLa
 func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 	size := 1 << r.IntN(4)
 	var ns []int
+	sets := r.IntN(3) == 0 // (rows that divide neither block: add lanes in sets of blocks)
 	for n := 2; n*size < addBlock; n++ {
-		if 128%(n*size) == 0 || 192%(n*size) == 0 {
+		if divides := 128%(n*size) == 0 || 192%(n*size) == 0; divides != sets && blockSets(n*size, 128) <= addMaxSets {
 			ns = append(ns, n)
 		}
 	}

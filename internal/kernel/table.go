@@ -13,11 +13,12 @@ import (
 // lanes; the float kernels' values are exact by the planner's
 // preconditions (their twins compute the exact value and round it once).
 type (
-	// addKernel writes blocks of 128 bytes at dst: lanes of the element
-	// width, little-endian, start as base plus first (the low bits of
+	// addKernel writes blocks of 128 bytes at dst, stride bytes apart (128,
+	// or a multiple of 64 for rows-lanes' sets of blocks): lanes of the
+	// element width, little-endian, start as base plus first (the low bits of
 	// first in every lane), and inc is added to every lane after each
 	// block, wrapping (integer lanes) or in float32 (lanes S).
-	addKernel func(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+	addKernel func(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 	// f64Kernel writes blocks of 16 elements from 16 float64 lanes that
 	// start as base plus first (float64 bits) and grow by inc[0] a block,

@@ -16,49 +16,49 @@ import (
 // add_amd64.s
 
 //go:noescape
-func addStoreB(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreBNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreBNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreBA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreBA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreW(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreW(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreWNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreWNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreWA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreWA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreD(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreD(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreDNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreDNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreDA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreDA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreQ(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreQ(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreQNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreQNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreQA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreQA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreS(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreS(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreSNT(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreSNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func addStoreSA(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte)
+func addStoreSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func add192B(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
@@ -501,40 +501,40 @@ func machineTables() []*table {
 // The table's methods: the routine of the table's forms and of the store
 // kind, called directly (see table).
 
-func (t *table) add(lane int, st store, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+func (t *table) add(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
 	switch {
 	case !t.asm:
-		addG(lane, dst, blocks, base, first, inc)
+		addG(lane, dst, blocks, stride, base, first, inc)
 	case lane == laneB && st == stStream:
-		addStoreBNT(dst, blocks, base, first, inc)
+		addStoreBNT(dst, blocks, stride, base, first, inc)
 	case lane == laneB && st == stAhead:
-		addStoreBA(dst, blocks, base, first, inc)
+		addStoreBA(dst, blocks, stride, base, first, inc)
 	case lane == laneB:
-		addStoreB(dst, blocks, base, first, inc)
+		addStoreB(dst, blocks, stride, base, first, inc)
 	case lane == laneW && st == stStream:
-		addStoreWNT(dst, blocks, base, first, inc)
+		addStoreWNT(dst, blocks, stride, base, first, inc)
 	case lane == laneW && st == stAhead:
-		addStoreWA(dst, blocks, base, first, inc)
+		addStoreWA(dst, blocks, stride, base, first, inc)
 	case lane == laneW:
-		addStoreW(dst, blocks, base, first, inc)
+		addStoreW(dst, blocks, stride, base, first, inc)
 	case lane == laneD && st == stStream:
-		addStoreDNT(dst, blocks, base, first, inc)
+		addStoreDNT(dst, blocks, stride, base, first, inc)
 	case lane == laneD && st == stAhead:
-		addStoreDA(dst, blocks, base, first, inc)
+		addStoreDA(dst, blocks, stride, base, first, inc)
 	case lane == laneD:
-		addStoreD(dst, blocks, base, first, inc)
+		addStoreD(dst, blocks, stride, base, first, inc)
 	case lane == laneQ && st == stStream:
-		addStoreQNT(dst, blocks, base, first, inc)
+		addStoreQNT(dst, blocks, stride, base, first, inc)
 	case lane == laneQ && st == stAhead:
-		addStoreQA(dst, blocks, base, first, inc)
+		addStoreQA(dst, blocks, stride, base, first, inc)
 	case lane == laneQ:
-		addStoreQ(dst, blocks, base, first, inc)
+		addStoreQ(dst, blocks, stride, base, first, inc)
 	case st == stStream:
-		addStoreSNT(dst, blocks, base, first, inc)
+		addStoreSNT(dst, blocks, stride, base, first, inc)
 	case st == stAhead:
-		addStoreSA(dst, blocks, base, first, inc)
+		addStoreSA(dst, blocks, stride, base, first, inc)
 	default:
-		addStoreS(dst, blocks, base, first, inc)
+		addStoreS(dst, blocks, stride, base, first, inc)
 	}
 }
 

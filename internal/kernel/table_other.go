@@ -14,8 +14,8 @@ func filling([]byte) bool             { return true }
 
 // The table's methods on this build: the Go twins (see table_amd64.go).
 
-func (t *table) add(lane int, st store, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
-	addG(lane, dst, blocks, base, first, inc)
+func (t *table) add(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
+	addG(lane, dst, blocks, stride, base, first, inc)
 }
 
 func (t *table) fill(dst *byte, words int, pattern uint64) {

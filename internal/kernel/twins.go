@@ -13,12 +13,12 @@ import (
 // and the tests hold every assembly routine to them.
 
 // addG, rowsG: the add and row twins by lane.
-func addG(lane int, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
+func addG(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
 	if lane == laneS {
-		addBlocks(4, true, dst, blocks, base, first, inc)
+		addBlocks(4, true, dst, blocks, stride, base, first, inc)
 		return
 	}
-	addBlocks(1<<lane, false, dst, blocks, base, first, inc)
+	addBlocks(1<<lane, false, dst, blocks, stride, base, first, inc)
 }
 
 func rowsG(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
@@ -29,24 +29,24 @@ func rowsG(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, step
 	rowsAdd(1<<lane, false, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
-func addB_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
-	addBlocks(1, false, dst, blocks, base, first, inc)
+func addB_g(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
+	addBlocks(1, false, dst, blocks, stride, base, first, inc)
 }
 
-func addW_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
-	addBlocks(2, false, dst, blocks, base, first, inc)
+func addW_g(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
+	addBlocks(2, false, dst, blocks, stride, base, first, inc)
 }
 
-func addD_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
-	addBlocks(4, false, dst, blocks, base, first, inc)
+func addD_g(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
+	addBlocks(4, false, dst, blocks, stride, base, first, inc)
 }
 
-func addQ_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
-	addBlocks(8, false, dst, blocks, base, first, inc)
+func addQ_g(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
+	addBlocks(8, false, dst, blocks, stride, base, first, inc)
 }
 
-func addS_g(dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
-	addBlocks(4, true, dst, blocks, base, first, inc)
+func addS_g(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
+	addBlocks(4, true, dst, blocks, stride, base, first, inc)
 }
 
 // addLane returns the lane at byte l of block k of the add kernels: base +
@@ -62,11 +62,14 @@ func addLane(size int, float bool, base *[128]byte, first uint64, inc *[32]byte,
 	return getLE(base[l:], size) + first + uint64(k)*getLE(inc[l%32:], size)
 }
 
-func addBlocks(size int, float bool, dst *byte, blocks int, base *[128]byte, first uint64, inc *[32]byte) {
-	out := unsafe.Slice(dst, blocks*128)
+func addBlocks(size int, float bool, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
+	if blocks <= 0 {
+		return
+	}
+	out := unsafe.Slice(dst, (blocks-1)*stride+128)
 	for k := range blocks {
 		for l := 0; l < 128; l += size {
-			putLE(out[k*128+l:], size, addLane(size, float, base, first, inc, l, k))
+			putLE(out[k*stride+l:], size, addLane(size, float, base, first, inc, l, k))
 		}
 	}
 }
