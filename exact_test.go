@@ -88,12 +88,14 @@ func boolU(b bool) uint64 {
 }
 
 // TestNHWCAgainstExact: tensors of channels innermost (NHWC: sizes [1, C,
-// H, W], strides [C*H*W, 1, W*C, C]), large enough that the kernels write
-// their pixels as lanes in sets of blocks (pixels whose bytes divide
-// neither 128 nor 192: FLOAT16 binade lanes, integer and exact FLOAT32 add
-// lanes), against the exact reference, every element: FLOAT16 rising and
-// falling through many binades, and into infinities (the kernel package's
-// tests draw such rows across zero); integers that wrap.
+// H, W], strides [P*H*W, 1, W*P, P], P = C or more: padded pixels), large
+// enough that the kernels write their pixels as lanes in sets of blocks
+// (pixels whose bytes divide neither 128 nor 192: FLOAT16 binade lanes,
+// integer and exact FLOAT32 add lanes; padded pixels and one element in
+// every two: masked add lanes), against the exact reference, every
+// element, and every byte no element addresses untouched: FLOAT16 rising
+// and falling through many binades, and into infinities (the kernel
+// package's tests draw such rows across zero); integers that wrap.
 func TestNHWCAgainstExact(t *testing.T) {
 	dev := dml.NewDevice(dml.FeatureLevelLatest)
 	f16, u8, u16, i32, i64, f32 := dml.TensorDataTypeFloat16, dml.TensorDataTypeUint8, dml.TensorDataTypeUint16,
@@ -102,27 +104,36 @@ func TestNHWCAgainstExact(t *testing.T) {
 		dt           dml.TensorDataType
 		ch, h, w     int
 		start, delta string
+		pix          int // elements from a pixel to the next (padded pixels), 0 for ch
 	}{
-		{f16, 5, 240, 240, "0.1", "3e-4"},
-		{u8, 5, 100, 100, "7", "3"},
-		{i32, 10, 64, 64, "-100000", "-977"},
-		{f16, 64, 48, 48, "0.1", "3e-4"},
-		{f16, 64, 48, 48, "60000", "0.5"},
-		{f16, 7, 200, 200, "1000", "-0.001"},
-		{f16, 10, 160, 160, "-300", "0.001"},
-		{f16, 256, 40, 40, "0.001", "0.5"},
-		{f16, 17, 120, 120, "1000", "-0.001"},
-		{f16, 50, 80, 80, "-0.5", "-1e-4"},
-		{u16, 13, 90, 90, "65000", "11"},
-		{i64, 7, 80, 80, "9223372036854775000", "12345"},
-		{f32, 5, 100, 100, "-3", "0.5"},
+		{f16, 5, 240, 240, "0.1", "3e-4", 0},
+		{u8, 5, 100, 100, "7", "3", 0},
+		{i32, 10, 64, 64, "-100000", "-977", 0},
+		{f16, 64, 48, 48, "0.1", "3e-4", 0},
+		{f16, 64, 48, 48, "60000", "0.5", 0},
+		{f16, 7, 200, 200, "1000", "-0.001", 0},
+		{f16, 10, 160, 160, "-300", "0.001", 0},
+		{f16, 256, 40, 40, "0.001", "0.5", 0},
+		{f16, 17, 120, 120, "1000", "-0.001", 0},
+		{f16, 50, 80, 80, "-0.5", "-1e-4", 0},
+		{u16, 13, 90, 90, "65000", "11", 0},
+		{i64, 7, 80, 80, "9223372036854775000", "12345", 0},
+		{f32, 5, 100, 100, "-3", "0.5", 0},
+		{u8, 3, 128, 128, "0", "1", 4},
+		{i32, 1, 256, 256, "5", "-3", 2},
+		{f32, 3, 100, 100, "0", "0.25", 4},
+		{u16, 5, 90, 90, "1", "7", 8},
 	} {
+		pix := c.pix
+		if pix == 0 {
+			pix = c.ch
+		}
 		if testing.Short() && k >= 3 {
 			break // (the race detector's run: the three smallest)
 		}
 		dt := c.dt
 		sizes := []uint32{1, uint32(c.ch), uint32(c.h), uint32(c.w)}
-		strides := []uint32{uint32(c.ch * c.h * c.w), 1, uint32(c.w * c.ch), uint32(c.ch)}
+		strides := []uint32{uint32(pix * c.h * c.w), 1, uint32(c.w * pix), uint32(pix)}
 		start, err := dml.ParseScalar(dt, c.start)
 		if err != nil {
 			t.Fatal(err)
@@ -139,7 +150,7 @@ func TestNHWCAgainstExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		buf := make([]byte, total)
+		buf := bytes.Repeat([]byte{0xa5}, int(total))
 		if err := op.Execute(buf); err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +164,7 @@ func TestNHWCAgainstExact(t *testing.T) {
 		for px := range hw {
 			for ch := range c.ch {
 				i := uint64(ch*hw + px) // the flat index of (0, ch, y, x)
-				at := es * (px*c.ch + ch)
+				at := es * (px*pix + ch)
 				got := uint64(0)
 				for b := range es {
 					got |= uint64(buf[at+b]) << (8 * b)
@@ -161,6 +172,11 @@ func TestNHWCAgainstExact(t *testing.T) {
 				if want := exact.Element(dt, sb, db, i); got != want {
 					t.Fatalf("%v C=%d %dx%d %s,%s: element %d (pixel %d, channel %d) = %#x, want %#x",
 						dt, c.ch, c.h, c.w, c.start, c.delta, i, px, ch, got, want)
+				}
+			}
+			for at := es * (px*pix + c.ch); at < min(es*(px+1)*pix, len(buf)); at++ {
+				if buf[at] != 0xa5 {
+					t.Fatalf("%v C=%d %dx%d pixels of %d: byte %d, between pixels, written", dt, c.ch, c.h, c.w, pix, at)
 				}
 			}
 		}

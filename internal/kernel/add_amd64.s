@@ -120,6 +120,43 @@ done: \
 	VZEROUPPER \
 	RET
 
+// ADDMASK writes blocks of 128 bytes, stride bytes apart, from lanes as
+// ADDSTORE's (AVX-512: two vectors of 64 bytes), each vector through a
+// byte mask (VMOVDQU8 under K1 and K2, from mask[0] and mask[1]): the bytes
+// the masks leave out keep their contents (the gaps of padded rows-lanes).
+// bc broadcasts first from AX, add adds the lanes; ahead as ADDSTORE's.
+#define ADDMASK(bc, add, ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ stride+16(FP), R8 \
+	MOVQ base+24(FP), SI \
+	MOVQ first+32(FP), AX \
+	MOVQ inc+40(FP), DX \
+	MOVQ mask+48(FP), BX \
+	KMOVQ 0(BX), K1 \
+	KMOVQ 8(BX), K2 \
+	bc AX, Z5 \
+	VMOVDQU64 0(SI), Z0 \
+	VMOVDQU64 64(SI), Z1 \
+	add Z5, Z0, Z0 \
+	add Z5, Z1, Z1 \
+	VBROADCASTI64X4 (DX), Z4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	ahead(0) \
+	ahead(64) \
+	VMOVDQU8 Z0, K1, 0(DI) \
+	VMOVDQU8 Z1, K2, 64(DI) \
+	add Z4, Z0, Z0 \
+	add Z4, Z1, Z1 \
+	ADDQ R8, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	VZEROUPPER \
+	RET
+
 // func addStoreB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreB(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, NOAHEAD)
@@ -249,3 +286,44 @@ TEXT ·add192QA(SB), NOSPLIT, $0-40
 // func add192SA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192SA(SB), NOSPLIT, $0-40
 	ADD6STORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, AHEAD)
+
+// func addMaskxB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskxB(SB), NOSPLIT, $0-56
+	ADDMASK(VPBROADCASTB, VPADDB, NOAHEAD)
+
+// func addMaskxW(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskxW(SB), NOSPLIT, $0-56
+	ADDMASK(VPBROADCASTW, VPADDW, NOAHEAD)
+
+// func addMaskxD(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskxD(SB), NOSPLIT, $0-56
+	ADDMASK(VPBROADCASTD, VPADDD, NOAHEAD)
+
+// func addMaskxQ(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskxQ(SB), NOSPLIT, $0-56
+	ADDMASK(VPBROADCASTQ, VPADDQ, NOAHEAD)
+
+// func addMaskxS(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskxS(SB), NOSPLIT, $0-56
+	ADDMASK(VPBROADCASTD, VADDPS, NOAHEAD)
+
+// func addMaskxBA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+// addMaskxB fetching its lines ahead of the stores.
+TEXT ·addMaskxBA(SB), NOSPLIT, $0-56
+	ADDMASK(VPBROADCASTB, VPADDB, AHEAD)
+
+// func addMaskxWA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskxWA(SB), NOSPLIT, $0-56
+	ADDMASK(VPBROADCASTW, VPADDW, AHEAD)
+
+// func addMaskxDA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskxDA(SB), NOSPLIT, $0-56
+	ADDMASK(VPBROADCASTD, VPADDD, AHEAD)
+
+// func addMaskxQA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskxQA(SB), NOSPLIT, $0-56
+	ADDMASK(VPBROADCASTQ, VPADDQ, AHEAD)
+
+// func addMaskxSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskxSA(SB), NOSPLIT, $0-56
+	ADDMASK(VPBROADCASTD, VADDPS, AHEAD)

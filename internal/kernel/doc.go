@@ -39,7 +39,8 @@
 // after another whose length divides 128 or 192 bytes are one span of the
 // add, fma-s or cvt-q kernels' lanes, which repeat (integers and float32
 // exact in float32 lanes of other lengths, of the add kernels, in sets of
-// blocks), and rows of float16
+// blocks; padded ones, and scattered elements, through the masked add
+// kernels with AVX-512), and rows of float16
 // one span of binade lanes (in sets of blocks where their length does not
 // divide 192 bytes), each lane in a binade of its own, where the blocks
 // outnumber the lanes' binades enough
@@ -158,13 +159,16 @@
 //	            another), else Go loops
 //	rows-lanes  addStore{B,W,D,Q,S}[NT|A],      rows of integers, or of float32
 //	            add192{B,W,D,Q,S}[NT|A],         exact in float32 lanes, of indices
+//	            addMaskx{B,W,D,Q,S}[A] (padded),
 //	            fmaStoreS[x][NT|A],              below 2^24 (fma-s lanes) or of
 //	            fma192S[NT|A], cvtQ48[NT|A]      sums in int64 lanes (cvt-q lanes,
 //	            (AVX-512 only), bin192x[NT|A],   AVX-512), one after another, 2 or
 //	            bin192Y[NT|A] (float16)          more elements, whose length divides
 //	                                             128 or 192 bytes (integers and exact
 //	                                             float32 of other lengths in sets of
-//	                                             128-byte blocks, up to 32): one span
+//	                                             128-byte blocks, up to 32; padded,
+//	                                             and rows of one, under byte masks,
+//	                                             AVX-512): one span
 //	                                             of lanes that repeat (before
 //	                                             columns); of
 //	                                             float16 where they pay, exact sums

@@ -264,7 +264,9 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		f.rowsBinLanes(dst, rows, pitch, n, i0, rowStep, step, st)
 		return
 	}
-	span := rows * pitch
+	rowBytes := n << f.lg
+	span := (rows-1)*pitch + rowBytes // (the last row's gap, if any, is not dst's)
+	padded := pitch != rowBytes       // (masked add lanes: the gaps are never written)
 	sets := blockSets(pitch, blk)     // (1 where the rows divide the block: add lanes only otherwise)
 	per := uint64(sets * blk / pitch) // rows a kernel's block steps (a set's block to its next)
 	fma, cvtq := lanes == lanesFMA, lanes == lanesCvtQ
@@ -284,7 +286,31 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	}
 	var baseW [48]uint64 // (8-byte aligned: the kernels read it as float32 or int64)
 	base := (*[192]byte)(unsafe.Pointer(&baseW))
+	var mask [2]uint64
 	put := func(at, blocks, stride int, st store) { // blocks from byte at (a multiple of the element), stride bytes apart
+		if padded { // (lane by lane: its row and place there, or a gap's, masked off)
+			mask = [2]uint64{}
+			for l := 0; l < blk; l += f.size {
+				r, o := (at+l)/pitch, (at+l)%pitch
+				if o >= rowBytes {
+					putLE(base[l:], f.size, 0)
+					continue
+				}
+				mask[l/64] |= (1<<f.size - 1) << (l % 64)
+				i := i0 + uint64(r)*rowStep + uint64(o>>f.lg)*step
+				if f.kind == Float32 {
+					v := f.valueF64(i0+uint64(r)*rowStep) + float64(o>>f.lg)*f.stepF64(step)
+					putLE(base[l:], 4, uint64(math.Float32bits(float32(v))))
+				} else {
+					putLE(base[l:], f.size, f.start+i*f.delta)
+				}
+			}
+			if st == stStream {
+				st = stRegular
+			}
+			tbl.addMask(lane, st, unsafe.SliceData(dst[at:]), blocks, stride, (*[128]byte)(base[:128]), first, inc, &mask)
+			return
+		}
 		q := at >> f.lg // the element position of the block's first lane
 		r, e := q/n, q%n
 		switch {

@@ -592,7 +592,7 @@ func TestFillColumns(t *testing.T) {
 					tb.name, c, rc.f.kind, k.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.pitch, rc.n, rc.rowStep, rc.step, off, why)
 			}
 		}
-		if columns < 200 {
+		if columns < 150 { // (padded integer and exact float32 rows go as masked lanes where the table has them)
 			t.Errorf("%s: only %d of 400 layouts went as columns", tb.name, columns)
 		}
 		if tb.zips() && zipped < 15 {
@@ -731,8 +731,8 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes, floats, fmas, cvtqs, bins, setBins, addSets := 0, 0, 0, 0, 0, 0, 0
-		for c := range 300 {
+		lanes, floats, fmas, cvtqs, bins, setBins, addSets, masked := 0, 0, 0, 0, 0, 0, 0, 0
+		for c := range 400 {
 			rc := lanesRowsCase(r, mem[:len(mem)-256])
 			setStreaming(0)
 			if c%2 == 0 {
@@ -748,6 +748,9 @@ func TestFillRowsLanes(t *testing.T) {
 				case lanesAdd:
 					if blockSets(rc.pitch, blk) > 1 {
 						addSets++
+					}
+					if rc.pitch != rc.n*rc.f.size {
+						masked++
 					}
 				case lanesFMA:
 					fmas++
@@ -792,9 +795,9 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.hasX512() && cvtqs < 5 {
-			t.Errorf("%s: only %d of 300 layouts went as lanes, %d of them float32, %d of those fma-s, %d cvt-q; %d float16, %d of those in sets of blocks; %d in sets of add blocks",
-				tb.name, lanes, floats, fmas, cvtqs, bins, setBins, addSets)
+		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks() && masked < 10 || tb.hasX512() && cvtqs < 5 {
+			t.Errorf("%s: only %d of 400 layouts went as lanes, %d of them float32, %d of those fma-s, %d cvt-q; %d float16, %d of those in sets of blocks; %d in sets of add blocks, %d padded",
+				tb.name, lanes, floats, fmas, cvtqs, bins, setBins, addSets, masked)
 		}
 	}
 }

@@ -107,6 +107,25 @@ func abs64(x int64) int64 {
 	return x
 }
 
+// randomAddLanes draws the add kernels' lanes for blocks blocks: integer
+// lanes of any bits, or (float) float32 lanes exact over the blocks.
+func randomAddLanes(r *rand.Rand, float bool, blocks int) (base [128]byte, first uint64, inc [32]byte) {
+	if float {
+		b, f, in := exactLanes(r, 32, blocks, 24, r.IntN(254)-149)
+		for l := range 32 {
+			putLE(base[4*l:], 4, uint64(math.Float32bits(float32(b[l]))))
+		}
+		return base, uint64(math.Float32bits(float32(f))), broadcast32(float32(in))
+	}
+	for i := range base {
+		base[i] = byte(r.Uint32())
+	}
+	for i := range inc {
+		inc[i] = byte(r.Uint32())
+	}
+	return base, r.Uint64(), inc
+}
+
 func TestAddKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(61, 62))
@@ -121,26 +140,7 @@ func TestAddKernels(t *testing.T) {
 		float := strings.HasPrefix(p.name, "addStoreS")
 		for c := range 200 {
 			blocks := r.IntN(40)
-			var base [128]byte
-			var inc [32]byte
-			var first uint64
-			if float {
-				unit := r.IntN(254) - 149
-				b, f, in := exactLanes(r, 32, blocks, 24, unit)
-				for l := range 32 {
-					putLE(base[4*l:], 4, uint64(math.Float32bits(float32(b[l]))))
-				}
-				inc = broadcast32(float32(in))
-				first = uint64(math.Float32bits(float32(f)))
-			} else {
-				for i := range base {
-					base[i] = byte(r.Uint32())
-				}
-				for i := range inc {
-					inc[i] = byte(r.Uint32())
-				}
-				first = r.Uint64()
-			}
+			base, first, inc := randomAddLanes(r, float, blocks)
 			stride := addBlock // (runs; sets of blocks, up to addMaxSets blocks apart, for rows-lanes)
 			if c%4 == 3 {
 				stride = 128 + 64*r.IntN(2*addMaxSets-1)
@@ -154,6 +154,46 @@ func TestAddKernels(t *testing.T) {
 			p.asm(m.dst(), blocks, stride, &base, first, &inc)
 			p.twin(w.dst(), blocks, stride, &base, first, &inc)
 			compareMem(t, fmt.Sprintf("%s stride %d case %d", p.name, stride, c), m, w)
+		}
+	}
+}
+
+// TestAddMaskKernels: addMaskx{B,W,D,Q,S}[A] (AVX-512) against their twin:
+// the add kernels' lanes (integers of any bits, float32 exact), any number
+// of blocks, 128 bytes apart or more, random masks (none, all, and any
+// bytes), the bytes left out, around and between the blocks untouched.
+func TestAddMaskKernels(t *testing.T) {
+	if !CPU.AVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(119, 120))
+	kernels := [2][5]addMaskKernel{{addMaskxB, addMaskxW, addMaskxD, addMaskxQ, addMaskxS}, {addMaskxBA, addMaskxWA, addMaskxDA, addMaskxQA, addMaskxSA}}
+	for form, ks := range kernels {
+		for lane, k := range ks {
+			twin := func(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
+				addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
+			}
+			for c := range 200 {
+				blocks := r.IntN(40)
+				base, first, inc := randomAddLanes(r, lane == laneS, blocks)
+				mask := [2]uint64{r.Uint64(), r.Uint64()}
+				switch c % 8 {
+				case 0:
+					mask = [2]uint64{}
+				case 1:
+					mask = [2]uint64{^uint64(0), ^uint64(0)}
+				}
+				stride := 128 + 64*r.IntN(2*addMaxSets-1)
+				size := 0
+				if blocks > 0 {
+					size = (blocks-1)*stride + 128
+				}
+				m := newKernelMem(r, size, false)
+				w := m.twin()
+				k(m.dst(), blocks, stride, &base, first, &inc, &mask)
+				twin(w.dst(), blocks, stride, &base, first, &inc, &mask)
+				compareMem(t, fmt.Sprintf("form %d lane %d stride %d case %d", form, lane, stride, c), m, w)
+			}
 		}
 	}
 }

@@ -243,7 +243,9 @@ const (
 	// elements), or, integers and float32 exact in float32 lanes whose
 	// length divides neither, every blockSets(pitch, 128) blocks of the add
 	// kernels (up to addMaxSets: sets of blocks, a call each, the blocks
-	// that far apart), lane by lane the element at that place of the rows plus
+	// that far apart); padded rows of those (a pitch past the row, rows of
+	// one element too), likewise with the masked add kernels (addMask*,
+	// AVX-512), the gaps' bytes masked off; lane by lane the element at that place of the rows plus
 	// the rows a block holds times the row step: its block in per, its
 	// lanes in c; or float16 rows through binade lanes (lanesBin:
 	// bin192x*, bin192Y*; rowsBinLanes), in sets of blocks where their
@@ -1198,7 +1200,7 @@ func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowS
 		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) {
 		p := pl.put(mRowsLanes, 0, rows)
 		p.per, p.c = uint32(blk), lanes
-		switch span := rows * pitch; { // (measured as a run: the rows are one)
+		switch span := (rows-1)*pitch + n<<s.lg; { // (measured as a run: the rows are one)
 		case span >= streamingMin && t.streams(dst[:span], span, span):
 			p.st = stStream
 		case whole >= aheadMin && whole <= aheadMax && t.aheads(dst[:span], span, span):
@@ -1402,7 +1404,10 @@ const (
 // block steps them by less than binLanesStep (lanesBin); else 0.
 func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
 	rowBytes := n << s.lg
-	if s.kind == Float64 || n < 2 || pitch != rowBytes {
+	if s.kind == Float64 || n < 1 || pitch < rowBytes {
+		return 0, 0
+	}
+	if s.kind == Float16 && (n < 2 || pitch != rowBytes) {
 		return 0, 0
 	}
 	if s.kind == Float16 {
@@ -1421,11 +1426,17 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		}
 		return 192, lanesBin
 	}
-	if rowBytes >= addBlock || rows*rowBytes < 2*192 {
+	padded := pitch != rowBytes // (gaps between the rows: masked add lanes)
+	if rowBytes >= addBlock || !padded && (n < 2 || rows*rowBytes < 2*192) {
 		return 0, 0
 	}
-	sets := 1 // (rows that divide neither block: the add kernels' blocks in sets, add lanes only)
+	sets := 1 // (rows that divide neither block, or padded: the add kernels' blocks in sets, add lanes only)
 	switch {
+	case padded:
+		blk, sets = 128, blockSets(pitch, 128)
+		if !t.masks() || pitch&(1<<s.lg-1) != 0 || sets > addMaxSets || (rows-1)*pitch+rowBytes < 2*sets*blk {
+			return 0, 0
+		}
 	case 128%rowBytes == 0:
 		blk = 128
 	case 192%rowBytes == 0:
@@ -1442,7 +1453,7 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		case s.mode != modeLinear || step == 0 || rowStep == 0:
 			return 0, 0
 		case s.lanesExact(sets*blk, rows, pitch, n, i0, rowStep, step):
-		case sets > 1:
+		case sets > 1 || padded:
 			return 0, 0
 		case last < fmaSMax:
 			return blk, lanesFMA

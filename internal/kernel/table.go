@@ -20,6 +20,12 @@ type (
 	// block, wrapping (integer lanes) or in float32 (lanes S).
 	addKernel func(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
+	// addMaskKernel is addKernel (blocks of 128 bytes, stride bytes apart)
+	// storing only the bytes whose bits are set in mask (bit b of mask[h]:
+	// byte 64*h + b of each block), the others left as they were: the
+	// padded rows of rows-lanes, their gaps never written.
+	addMaskKernel func(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
 	// f64Kernel writes blocks of 16 elements from 16 float64 lanes that
 	// start as base plus first (float64 bits) and grow by inc[0] a block,
 	// each converted once to the output type.

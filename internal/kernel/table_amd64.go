@@ -60,6 +60,38 @@ func addStoreSNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, i
 //go:noescape
 func addStoreSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
+// add_amd64.s: the masked add kernels, AVX-512
+
+//go:noescape
+func addMaskxB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskxW(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskxD(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskxQ(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskxS(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskxBA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskxWA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskxDA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskxQA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskxSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
 //go:noescape
 func add192B(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
@@ -537,6 +569,25 @@ func (t *table) add(lane int, st store, dst *byte, blocks, stride int, base *[12
 		addStoreS(dst, blocks, stride, base, first, inc)
 	}
 }
+
+// addMask has AVX-512 forms only (masks: see table.masks), regular stores
+// or fetching ahead (st stStream: regular; masked stores have no
+// non-temporal form).
+func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
+	if !t.asm {
+		addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
+		return
+	}
+	k := [2][5]addMaskKernel{{addMaskxB, addMaskxW, addMaskxD, addMaskxQ, addMaskxS}, {addMaskxBA, addMaskxWA, addMaskxDA, addMaskxQA, addMaskxSA}}
+	a := 0
+	if st == stAhead {
+		a = 1
+	}
+	k[a][lane](dst, blocks, stride, base, first, inc, mask)
+}
+
+// masks reports whether the table has the masked add kernels (addMask).
+func (t *table) masks() bool { return !t.asm || t.avx512 }
 
 // fill has one form, REP STOSQ, which writes without reading the lines
 // first where the machine does so (store_amd64.s).

@@ -18,6 +18,12 @@ func (t *table) add(lane int, st store, dst *byte, blocks, stride int, base *[12
 	addG(lane, dst, blocks, stride, base, first, inc)
 }
 
+func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
+	addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
+}
+
+func (t *table) masks() bool { return true }
+
 func (t *table) fill(dst *byte, words int, pattern uint64) {
 	fill_g(dst, words, pattern)
 }

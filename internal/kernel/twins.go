@@ -21,6 +21,30 @@ func addG(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64
 	addBlocks(1<<lane, false, dst, blocks, stride, base, first, inc)
 }
 
+// addMaskG is the twin of addMaskx{B,W,D,Q,S}[A]: the add kernels' lanes
+// (addLane), each byte stored only where its bit of mask is set.
+func addMaskG(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
+	if blocks <= 0 {
+		return
+	}
+	size, float := 1<<lane, lane == laneS
+	if float {
+		size = 4
+	}
+	out := unsafe.Slice(dst, (blocks-1)*stride+128)
+	for k := range blocks {
+		for l := 0; l < 128; l += size {
+			var b [8]byte
+			putLE(b[:], size, addLane(size, float, base, first, inc, l, k))
+			for i := range size {
+				if at := l + i; mask[at/64]>>(at%64)&1 != 0 {
+					out[k*stride+at] = b[i]
+				}
+			}
+		}
+	}
+}
+
 func rowsG(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
 	if lane == laneS {
 		rowsAdd(4, true, dst, rows, pitch, rowBytes, base, steps, inc)
