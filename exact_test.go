@@ -91,8 +91,9 @@ func boolU(b bool) uint64 {
 // H, W], strides [P*H*W, 1, W*P, P], P = C or more: padded pixels), large
 // enough that the kernels write their pixels as lanes in sets of blocks
 // (pixels whose bytes divide neither 128 nor 192: FLOAT16 binade lanes,
-// integer and exact FLOAT32 add lanes; padded pixels and one element in
-// every two: masked add lanes), against the exact reference, every
+// integer and exact FLOAT32 add lanes, FLOAT32 that rounds in fma-s lanes;
+// padded pixels and one element in every two: masked lanes), against the
+// exact reference, every
 // element, and every byte no element addresses untouched: FLOAT16 rising
 // and falling through many binades, and into infinities (the kernel
 // package's tests draw such rows across zero); integers that wrap.
@@ -123,6 +124,8 @@ func TestNHWCAgainstExact(t *testing.T) {
 		{i32, 1, 256, 256, "5", "-3", 2},
 		{f32, 3, 100, 100, "0", "0.25", 4},
 		{u16, 5, 90, 90, "1", "7", 8},
+		{f32, 5, 100, 100, "0.1", "0.3", 0},
+		{f32, 3, 100, 100, "-7.7", "0.013", 4},
 	} {
 		pix := c.pix
 		if pix == 0 {

@@ -157,6 +157,45 @@ done: \
 	VZEROUPPER \
 	RET
 
+// FMAMASK is ADDMASK for float32 index lanes (fmaMaskxS): each element is
+// VFMADD213PS's index*delta + start, rounded once (as fmaStoreS), stored
+// through the byte masks; the index lanes, exact integers below 2^24, step
+// by inc[0] after every block.
+#define FMAMASK(ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ stride+16(FP), R8 \
+	MOVQ base+24(FP), SI \
+	VPBROADCASTD first+32(FP), Z9 \
+	MOVQ inc+40(FP), DX \
+	VPBROADCASTD start+48(FP), Z10 \
+	VPBROADCASTD delta+56(FP), Z11 \
+	MOVQ mask+64(FP), BX \
+	KMOVQ 0(BX), K1 \
+	KMOVQ 8(BX), K2 \
+	VADDPS 0(SI), Z9, Z0 \
+	VADDPS 64(SI), Z9, Z1 \
+	VBROADCASTSS (DX), Z4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	ahead(0) \
+	ahead(64) \
+	VMOVAPS Z0, Z2 \
+	VMOVAPS Z1, Z3 \
+	VFMADD213PS Z10, Z11, Z2 \
+	VFMADD213PS Z10, Z11, Z3 \
+	VMOVDQU8 Z2, K1, 0(DI) \
+	VMOVDQU8 Z3, K2, 64(DI) \
+	VADDPS Z4, Z0, Z0 \
+	VADDPS Z4, Z1, Z1 \
+	ADDQ R8, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	VZEROUPPER \
+	RET
+
 // func addStoreB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreB(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, NOAHEAD)
@@ -327,3 +366,12 @@ TEXT ·addMaskxQA(SB), NOSPLIT, $0-56
 // func addMaskxSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
 TEXT ·addMaskxSA(SB), NOSPLIT, $0-56
 	ADDMASK(VPBROADCASTD, VADDPS, AHEAD)
+
+// func fmaMaskxS(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
+TEXT ·fmaMaskxS(SB), NOSPLIT, $0-72
+	FMAMASK(NOAHEAD)
+
+// func fmaMaskxSA(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
+// fmaMaskxS fetching its lines ahead of the stores.
+TEXT ·fmaMaskxSA(SB), NOSPLIT, $0-72
+	FMAMASK(AHEAD)

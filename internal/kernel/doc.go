@@ -40,7 +40,8 @@
 // add, fma-s or cvt-q kernels' lanes, which repeat (integers and float32
 // exact in float32 lanes of other lengths, of the add kernels, in sets of
 // blocks; padded ones, and scattered elements, through the masked add
-// kernels with AVX-512), and rows of float16
+// kernels with AVX-512; float32 that rounds in such rows through the
+// masked fma-s kernel), and rows of float16
 // one span of binade lanes (in sets of blocks where their length does not
 // divide 192 bytes), each lane in a binade of its own, where the blocks
 // outnumber the lanes' binades enough
@@ -159,7 +160,8 @@
 //	            another), else Go loops
 //	rows-lanes  addStore{B,W,D,Q,S}[NT|A],      rows of integers, or of float32
 //	            add192{B,W,D,Q,S}[NT|A],         exact in float32 lanes, of indices
-//	            addMaskx{B,W,D,Q,S}[A] (padded),
+//	            addMaskx{B,W,D,Q,S}[A],
+//	            fmaMaskxS[A] (padded, sets),
 //	            fmaStoreS[x][NT|A],              below 2^24 (fma-s lanes) or of
 //	            fma192S[NT|A], cvtQ48[NT|A]      sums in int64 lanes (cvt-q lanes,
 //	            (AVX-512 only), bin192x[NT|A],   AVX-512), one after another, 2 or

@@ -287,8 +287,9 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	var baseW [48]uint64 // (8-byte aligned: the kernels read it as float32 or int64)
 	base := (*[192]byte)(unsafe.Pointer(&baseW))
 	var mask [2]uint64
+	masked := padded || fma && sets > 1             // (the masked kernels: add lanes, or fma-s lanes in sets of blocks)
 	put := func(at, blocks, stride int, st store) { // blocks from byte at (a multiple of the element), stride bytes apart
-		if padded { // (lane by lane: its row and place there, or a gap's, masked off)
+		if masked { // (lane by lane: its row and place there, or a gap's, masked off)
 			mask = [2]uint64{}
 			for l := 0; l < blk; l += f.size {
 				r, o := (at+l)/pitch, (at+l)%pitch
@@ -298,17 +299,25 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 				}
 				mask[l/64] |= (1<<f.size - 1) << (l % 64)
 				i := i0 + uint64(r)*rowStep + uint64(o>>f.lg)*step
-				if f.kind == Float32 {
+				switch {
+				case fma: // (the index, exact: below 2^24)
+					putLE(base[l:], 4, uint64(math.Float32bits(float32(i))))
+				case f.kind == Float32:
 					v := f.valueF64(i0+uint64(r)*rowStep) + float64(o>>f.lg)*f.stepF64(step)
 					putLE(base[l:], 4, uint64(math.Float32bits(float32(v))))
-				} else {
+				default:
 					putLE(base[l:], f.size, f.start+i*f.delta)
 				}
 			}
 			if st == stStream {
 				st = stRegular
 			}
-			tbl.addMask(lane, st, unsafe.SliceData(dst[at:]), blocks, stride, (*[128]byte)(base[:128]), first, inc, &mask)
+			d := unsafe.SliceData(dst[at:])
+			if fma {
+				tbl.fmaMask(st, d, blocks, stride, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta, &mask)
+			} else {
+				tbl.addMask(lane, st, d, blocks, stride, (*[128]byte)(base[:128]), first, inc, &mask)
+			}
 			return
 		}
 		q := at >> f.lg // the element position of the block's first lane

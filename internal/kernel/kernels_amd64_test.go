@@ -339,6 +339,47 @@ func TestFMASKernels(t *testing.T) {
 	}
 }
 
+// TestFMAMaskKernels: fmaMaskxS[A] (AVX-512) against their twin: index
+// lanes below 2^24 as TestFMASKernels draws them, any finite start and
+// delta, blocks stride bytes apart, random masks, the bytes left out,
+// around and between the blocks untouched.
+func TestFMAMaskKernels(t *testing.T) {
+	if !CPU.AVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(121, 122))
+	pairs := []pair[fmaMaskKernel]{{"fmaMaskxS", fmaMaskxS, fmaMaskS_g, false, true}, {"fmaMaskxSA", fmaMaskxSA, fmaMaskS_g, false, true}}
+	for _, p := range pairs {
+		for c := range 300 {
+			blocks := r.IntN(40)
+			step := 1 + r.Uint64N(5)
+			i0 := r.Uint64N(1<<24 - 40*32*5)
+			var base [32]float32
+			for l := range base {
+				base[l] = float32(uint64(l) * step)
+			}
+			d32 := float32(32 * step)
+			inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
+			start, delta := finiteBits32(r), finiteBits32(r)
+			mask := [2]uint64{r.Uint64(), r.Uint64()}
+			if c%8 == 1 {
+				mask = [2]uint64{^uint64(0), ^uint64(0)}
+			}
+			stride := 128 + 64*r.IntN(2*addMaxSets-1)
+			size := 0
+			if blocks > 0 {
+				size = (blocks-1)*stride + 128
+			}
+			m := newKernelMem(r, size, false)
+			w := m.twin()
+			first := uint64(math.Float32bits(float32(i0)))
+			p.asm(m.dst(), blocks, stride, &base, first, &inc, start, delta, &mask)
+			p.twin(w.dst(), blocks, stride, &base, first, &inc, start, delta, &mask)
+			compareMem(t, fmt.Sprintf("%s stride %d start %#x delta %#x case %d", p.name, stride, start, delta, c), m, w)
+		}
+	}
+}
+
 func TestF64Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(63, 64))

@@ -245,7 +245,9 @@ const (
 	// kernels (up to addMaxSets: sets of blocks, a call each, the blocks
 	// that far apart); padded rows of those (a pitch past the row, rows of
 	// one element too), likewise with the masked add kernels (addMask*,
-	// AVX-512), the gaps' bytes masked off; lane by lane the element at that place of the rows plus
+	// AVX-512), the gaps' bytes masked off; float32 of indices below
+	// fmaSMax in rows of those kinds through fma-s lanes with the masked
+	// fma-s kernel (fmaMaskxS*); lane by lane the element at that place of the rows plus
 	// the rows a block holds times the row step: its block in per, its
 	// lanes in c; or float16 rows through binade lanes (lanesBin:
 	// bin192x*, bin192Y*; rowsBinLanes), in sets of blocks where their
@@ -1453,7 +1455,10 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		case s.mode != modeLinear || step == 0 || rowStep == 0:
 			return 0, 0
 		case s.lanesExact(sets*blk, rows, pitch, n, i0, rowStep, step):
-		case sets > 1 || padded:
+		case sets > 1 || padded: // (the masked fma-s kernel)
+			if last < fmaSMax && t.masks() {
+				return blk, lanesFMA
+			}
 			return 0, 0
 		case last < fmaSMax:
 			return blk, lanesFMA

@@ -26,6 +26,11 @@ type (
 	// padded rows of rows-lanes, their gaps never written.
 	addMaskKernel func(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
 
+	// fmaMaskKernel is addMaskKernel for float32 that rounds: lanes of
+	// exact indices, each element fma(index, delta, start) rounded once (as
+	// fmaSKernel's), stored under the masks.
+	fmaMaskKernel func(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
+
 	// f64Kernel writes blocks of 16 elements from 16 float64 lanes that
 	// start as base plus first (float64 bits) and grow by inc[0] a block,
 	// each converted once to the output type.

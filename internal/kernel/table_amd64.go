@@ -63,6 +63,12 @@ func addStoreSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, in
 // add_amd64.s: the masked add kernels, AVX-512
 
 //go:noescape
+func fmaMaskxS(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
+
+//go:noescape
+func fmaMaskxSA(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
+
+//go:noescape
 func addMaskxB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
 
 //go:noescape
@@ -586,7 +592,20 @@ func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base 
 	k[a][lane](dst, blocks, stride, base, first, inc, mask)
 }
 
-// masks reports whether the table has the masked add kernels (addMask).
+// fmaMask is addMask's fma-s form (fmaMaskxS[A]).
+func (t *table) fmaMask(st store, dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64) {
+	switch {
+	case !t.asm:
+		fmaMaskS_g(dst, blocks, stride, base, first, inc, start, delta, mask)
+	case st == stAhead:
+		fmaMaskxSA(dst, blocks, stride, base, first, inc, start, delta, mask)
+	default:
+		fmaMaskxS(dst, blocks, stride, base, first, inc, start, delta, mask)
+	}
+}
+
+// masks reports whether the table has the masked add kernels (addMask,
+// fmaMask).
 func (t *table) masks() bool { return !t.asm || t.avx512 }
 
 // fill has one form, REP STOSQ, which writes without reading the lines

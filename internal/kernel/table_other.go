@@ -22,6 +22,10 @@ func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base 
 	addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
 }
 
+func (t *table) fmaMask(_ store, dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64) {
+	fmaMaskS_g(dst, blocks, stride, base, first, inc, start, delta, mask)
+}
+
 func (t *table) masks() bool { return true }
 
 func (t *table) fill(dst *byte, words int, pattern uint64) {

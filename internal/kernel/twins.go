@@ -179,6 +179,28 @@ func fmaS_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]floa
 	}
 }
 
+// fmaMaskS_g is the twin of fmaMaskxS[A]: fmaS_g's elements, blocks stride
+// bytes apart, each byte stored only where its bit of mask is set.
+func fmaMaskS_g(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64) {
+	if blocks <= 0 {
+		return
+	}
+	out := unsafe.Slice(dst, (blocks-1)*stride+128)
+	st := float64(math.Float32frombits(uint32(start)))
+	d := float64(math.Float32frombits(uint32(delta)))
+	for k := range blocks {
+		for l := range 32 {
+			var b [4]byte
+			binary.LittleEndian.PutUint32(b[:], math.Float32bits(sumToF32(f32Lane(base, first, inc, l, k)*d, st)))
+			for i := range 4 {
+				if at := 4*l + i; mask[at/64]>>(at%64)&1 != 0 {
+					out[k*stride+at] = b[i]
+				}
+			}
+		}
+	}
+}
+
 // fma192S_g is the twin of fma192S[NT]: fmaS_g's elements from 48 lanes,
 // lane l of block k the exact index base[l] + first + k*inc[0].
 func fma192S_g(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64) {
