@@ -427,23 +427,32 @@ func main() {
 	}
 	fmt.Println()
 
-	fmt.Println("Channels innermost (NHWC: sizes [1, C, H, W], strides [C*H*W, 1, C*W, C]; 3 channels of W = 1024, and for FLOAT16 64 of W = 64) against packed, one thread:")
+	fmt.Println("Channels innermost (NHWC: sizes [1, C, H, W], strides [P*H*W, 1, P*W, P], a pixel P elements: 3 channels of W = 1024; FLOAT16 also 64 channels of W = 64; FLOAT32 and INT64 5 channels; UINT8 3 channels in pixels of 4) against packed, one thread:")
+	type pixels struct{ c, w, p int }
 	for _, dt := range padTypes {
 		sq := padSequences(dt)[len(padSequences(dt))-1]
-		nhwc := []struct{ c, w int }{{3, 1024}}
-		if dt == dml.TensorDataTypeFloat16 {
-			nhwc = append(nhwc, struct{ c, w int }{64, 64})
+		nhwc := []pixels{{3, 1024, 3}}
+		switch dt {
+		case dml.TensorDataTypeFloat16:
+			nhwc = append(nhwc, pixels{64, 64, 64})
+		case dml.TensorDataTypeFloat32, dml.TensorDataTypeInt64:
+			nhwc = append(nhwc, pixels{5, 1024, 5})
+		case dml.TensorDataTypeUint8:
+			nhwc = append(nhwc, pixels{3, 1024, 4})
 		}
 		for _, l := range nhwc {
 			label := "NHWC"
-			if l.c != 3 {
+			switch {
+			case l.p != l.c:
+				label = fmt.Sprintf("NHWC C=%d P=%d", l.c, l.p)
+			case l.c != 3:
 				label = fmt.Sprintf("NHWC C=%d", l.c)
 			}
-			fmt.Printf("  %-8v %-16s C=%-3d", dt, sq.name, l.c)
+			fmt.Printf("  %-8v %-16s C=%-3d P=%-3d", dt, sq.name, l.c, l.p)
 			for _, s := range sizes[1:] {
-				h := s.bytes / int(dt.ElementSize()) / (l.c * l.w)
+				h := s.bytes / int(dt.ElementSize()) / (l.p * l.w) // (the span within the buffer)
 				against(label, dt, sq, s.name, []uint32{1, uint32(l.c), uint32(h), uint32(l.w)},
-					[]uint32{uint32(l.c * h * l.w), 1, uint32(l.c * l.w), uint32(l.c)})
+					[]uint32{uint32(l.p * h * l.w), 1, uint32(l.p * l.w), uint32(l.p)})
 			}
 			fmt.Println()
 		}
