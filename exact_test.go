@@ -92,7 +92,8 @@ func boolU(b bool) uint64 {
 // enough that the kernels write their pixels as lanes in sets of blocks
 // (pixels whose bytes divide neither 128 nor 192: FLOAT16 binade lanes,
 // integer and exact FLOAT32 add lanes, FLOAT32 that rounds in fma-s lanes;
-// padded pixels and one element in every two: masked lanes), against the
+// padded pixels and one element in every two, FLOAT16 too: masked lanes),
+// against the
 // exact reference, every
 // element, and every byte no element addresses untouched: FLOAT16 rising
 // and falling through many binades, and into infinities (the kernel
@@ -126,6 +127,8 @@ func TestNHWCAgainstExact(t *testing.T) {
 		{u16, 5, 90, 90, "1", "7", 8},
 		{f32, 5, 100, 100, "0.1", "0.3", 0},
 		{f32, 3, 100, 100, "-7.7", "0.013", 4},
+		{f16, 3, 300, 300, "0.1", "3e-4", 4},
+		{f16, 1, 300, 1000, "1000", "0.001", 2},
 	} {
 		pix := c.pix
 		if pix == 0 {

@@ -50,8 +50,10 @@ const binMaxX = 1<<31 - 1
 // holds for many blocks.
 const binLanesStep = 1 << 24
 
-// rowsBinLanes writes float16 rows of n elements one after another at dst
-// (mRowsLanes with lanesBin), the elements of indices i0 + r*rowStep +
+// rowsBinLanes writes float16 rows of n elements, pitch bytes apart, at dst
+// (mRowsLanes with lanesBin; where pitch is past the row, a gap's lanes
+// hold a constant and the blocks are stored under byte masks that leave
+// the gaps as they were: bin192Mask), the elements of indices i0 + r*rowStep +
 // e*step (exact sums in int64 below 2^59, a set's block step below
 // binLanesStep: lanesBlock; a lane in a binade past the largest is an
 // infinity of its sign), in blocks of 192 bytes from dst's first
@@ -131,7 +133,9 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 	// is not 0, to the block that reaches the rows' end; the first and
 	// the last of a set, where they stick out of dst, go to a buffer, and
 	// their bytes in dst are copied from it.
-	span := rows * pitch
+	rowBytes := 2 * n
+	span := (rows-1)*pitch + rowBytes // (the last row's gap, if any, is not dst's)
+	padded := pitch != rowBytes       // (gaps between the rows: their lanes masked off, bin192Mask)
 	dst = dst[:span]
 	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64)
 	base := a // the byte of set 0's block 0 (negative: before dst)
@@ -150,36 +154,61 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 		if span-b0 >= 192 {
 			whole = int64((span-b0-192)/stride) + 1
 		}
+		var mask [3]uint64              // (padded: the bytes of the set's blocks that are elements')
+		put := func(at int, b []byte) { // a block written to out, at byte at of dst (b: its part in dst)
+			if !padded {
+				copy(b, out[max(-at, 0):])
+				return
+			}
+			for i := range b {
+				if o := i + max(-at, 0); mask[o/64]>>(o%64)&1 != 0 {
+					b[i] = out[o]
+				}
+			}
+		}
 		write := func(j, m int64, ties uint64) { // the set's blocks j to j+m-1
 			if j == 0 && b0 < 0 {
 				tbl.bin192(stRegular, &out[0], 1, 192, &l, 0, ties)
-				copy(dst, out[-b0:])
+				put(b0, dst[:192+b0])
 				j, m = 1, m-1
 			}
 			if full := min(m, whole-j); full > 0 {
-				tbl.bin192(st, unsafe.SliceData(dst[b0+int(j)*stride:]), int(full), stride, &l, uint64(j), ties)
+				d := unsafe.SliceData(dst[b0+int(j)*stride:])
+				if padded {
+					tbl.bin192Mask(st, d, int(full), stride, &l, uint64(j), ties, &mask)
+				} else {
+					tbl.bin192(st, d, int(full), stride, &l, uint64(j), ties)
+				}
 				j, m = j+full, m-full
 			}
 			if m > 0 {
 				tbl.bin192(stRegular, &out[0], 1, 192, &l, uint64(j), ties)
-				copy(dst[b0+int(j)*stride:], out[:])
+				put(b0+int(j)*stride, dst[b0+int(j)*stride:])
 			}
 		}
-		q := b0 >> 1 // the element position of block 0's first lane
-		r := (q - n + 1) / n
-		if q >= 0 {
-			r = q / n
-		}
-		e := q - r*n
-		row := int64(lo) + int64(r)*rowK
+		// Each lane's element (its row and place, from the byte it
+		// writes), or a gap's (padded: masked off, a constant form).
+		var gap [96]bool
+		mask = [3]uint64{}
 		for w := range 96 {
-			k0[binLane[w]] = row + int64(e)*stepK
-			if e++; e == n {
-				e, row = 0, row+rowK
+			pos := b0 + 2*w
+			r := pos / pitch
+			if pos < 0 {
+				r = (pos - pitch + 1) / pitch
 			}
+			o := pos - r*pitch
+			if gap[binLane[w]] = o >= rowBytes; !gap[binLane[w]] {
+				mask[w/32] |= 3 << (2 * (w % 32))
+			}
+			k0[binLane[w]] = int64(lo) + int64(r)*rowK + int64(o/2)*stepK
 		}
 		next, t := all, int64(never)
 		for L := range k0 {
+			if gap[L] {
+				l.x[L], l.dm[L], l.s[L], l.h[L], l.c[binWord[L]] = 0, 0, 1, 0, 0
+				end[L], tie[L], period[L] = all, never, 1
+				continue
+			}
 			set(L, 0, all)
 			next, t = min(next, end[L]), min(t, tie[L])
 		}

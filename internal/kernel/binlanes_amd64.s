@@ -20,8 +20,12 @@
 
 // BINPAIR writes the 64 bytes at at(DI) from the lanes xa, xb (x + h:
 // shifts sa, sb, h in ha and hb, the words c), ties to even, with t and tt
-// (of Z28-Z31).
-#define BINPAIR(xa, xb, sa, sb, ha, hb, c, at, t, tt, store) \
+// (of Z28-Z31), by store(t, k, at): BSTORE, BSTORENT, or BSTOREM under the
+// byte mask in k (bin192xM).
+#define BSTORE(t, k, at) VMOVDQU64 t, at(DI)
+#define BSTORENT(t, k, at) VMOVNTDQ t, at(DI)
+#define BSTOREM(t, k, at) VMOVDQU8 t, k, at(DI)
+#define BINPAIR(xa, xb, sa, sb, ha, hb, c, at, k, t, tt, store) \
 	VPSUBD ha, xa, t \
 	VPSUBD hb, xb, tt \
 	VPSRLVD sa, t, t \
@@ -34,15 +38,15 @@
 	VPSRLVD sb, tt, tt \
 	VPACKUSDW tt, t, t \
 	VPADDW c, t, t \
-	store t, at(DI)
+	store(t, k, at)
 
 // BINPAIRN is BINPAIR without ties (ha and hb unused).
-#define BINPAIRN(xa, xb, sa, sb, ha, hb, c, at, t, tt, store) \
+#define BINPAIRN(xa, xb, sa, sb, ha, hb, c, at, k, t, tt, store) \
 	VPSRLVD sa, xa, t \
 	VPSRLVD sb, xb, tt \
 	VPACKUSDW tt, t, t \
 	VPADDW c, t, t \
-	store t, at(DI)
+	store(t, k, at)
 
 // BINBLOCKX writes a block of 192 bytes with pair (BINPAIR or BINPAIRN)
 // and advances the lanes by dm and dst by the stride (R8).
@@ -50,9 +54,9 @@
 	ahead(0) \
 	ahead(64) \
 	ahead(128) \
-	pair(Z0, Z1, Z6, Z7, Z19, Z20, Z25, 0, Z28, Z29, store) \
-	pair(Z2, Z3, Z8, Z9, Z21, Z22, Z26, 64, Z30, Z31, store) \
-	pair(Z4, Z5, Z10, Z11, Z23, Z24, Z27, 128, Z28, Z29, store) \
+	pair(Z0, Z1, Z6, Z7, Z19, Z20, Z25, 0, K1, Z28, Z29, store) \
+	pair(Z2, Z3, Z8, Z9, Z21, Z22, Z26, 64, K2, Z30, Z31, store) \
+	pair(Z4, Z5, Z10, Z11, Z23, Z24, Z27, 128, K3, Z28, Z29, store) \
 	VPADDD Z13, Z0, Z0 \
 	VPADDD Z14, Z1, Z1 \
 	VPADDD Z15, Z2, Z2 \
@@ -91,10 +95,19 @@ done: \
 	VMOVDQU32 768+off(SI), s \
 	VMOVDQU32 1152+off(SI), h
 
+// NOMASKS and MASKS3 load BIN192's masks: none, or K1-K3 from mask (bin192xM).
+#define NOMASKS
+#define MASKS3 \
+	MOVQ mask+48(FP), BX \
+	KMOVQ 0(BX), K1 \
+	KMOVQ 8(BX), K2 \
+	KMOVQ 16(BX), K3
+
 // BIN192 writes blocks*192 bytes at dst from the lanes at l, which stay in
 // registers: x in Z0-Z5, s in Z6-Z11, 1 in every lane of Z12, dm in
 // Z13-Z18, h in Z19-Z24, c in Z25-Z27.
-#define BIN192(store, fence, ahead) \
+#define BIN192(store, fence, ahead, masks) \
+	masks \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ stride+16(FP), R8 \
@@ -193,15 +206,15 @@ done: \
 
 // func bin192x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192x(SB), NOSPLIT, $0-48
-	BIN192(VMOVDQU64, NOFENCE, NOAHEAD)
+	BIN192(BSTORE, NOFENCE, NOAHEAD, NOMASKS)
 
 // func bin192xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192xNT(SB), NOSPLIT, $0-48
-	BIN192(VMOVNTDQ, SFENCE, NOAHEAD)
+	BIN192(BSTORENT, SFENCE, NOAHEAD, NOMASKS)
 
 // func bin192xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192xA(SB), NOSPLIT, $0-48
-	BIN192(VMOVDQU64, NOFENCE, AHEAD)
+	BIN192(BSTORE, NOFENCE, AHEAD, NOMASKS)
 
 // func bin192Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192Y(SB), NOSPLIT, $0-48
@@ -214,3 +227,14 @@ TEXT ·bin192YNT(SB), NOSPLIT, $0-48
 // func bin192YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192YA(SB), NOSPLIT, $0-48
 	BIN192Y(VMOVDQU, NOFENCE, AHEAD)
+
+// func bin192xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
+// bin192x storing each 64 bytes under a byte mask (mask[0] to mask[2]):
+// the bytes it leaves out keep their contents (padded rows).
+TEXT ·bin192xM(SB), NOSPLIT, $0-56
+	BIN192(BSTOREM, NOFENCE, NOAHEAD, MASKS3)
+
+// func bin192xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
+// bin192xM fetching its lines ahead of the stores.
+TEXT ·bin192xMA(SB), NOSPLIT, $0-56
+	BIN192(BSTOREM, NOFENCE, AHEAD, MASKS3)

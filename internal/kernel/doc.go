@@ -43,7 +43,7 @@
 // kernels with AVX-512; float32 that rounds in such rows through the
 // masked fma-s kernel), and rows of float16
 // one span of binade lanes (in sets of blocks where their length does not
-// divide 192 bytes), each lane in a binade of its own, where the blocks
+// divide 192 bytes; padded under byte masks, AVX-512), each lane in a binade of its own, where the blocks
 // outnumber the lanes' binades enough
 // (method rows-lanes, rowsLanes, rowsBinLanes, binLanesPay). A Filler of NewFiller (an
 // operator's) remembers the plans (up to memoPlans) of a run from index 0
@@ -165,7 +165,8 @@
 //	            fmaStoreS[x][NT|A],              below 2^24 (fma-s lanes) or of
 //	            fma192S[NT|A], cvtQ48[NT|A]      sums in int64 lanes (cvt-q lanes,
 //	            (AVX-512 only), bin192x[NT|A],   AVX-512), one after another, 2 or
-//	            bin192Y[NT|A] (float16)          more elements, whose length divides
+//	            bin192Y[NT|A], bin192xM[A]       more elements, whose length divides
+//	            (float16)
 //	                                             128 or 192 bytes (integers and exact
 //	                                             float32 of other lengths in sets of
 //	                                             128-byte blocks, up to 32; padded,

@@ -320,23 +320,29 @@ func TestFMASKernels(t *testing.T) {
 		}
 		for c := range 300 {
 			blocks := r.IntN(40)
-			step := 1 + r.Uint64N(5)
-			i0 := r.Uint64N(1<<24 - 40*32*5)
-			var base [32]float32
-			for l := range base {
-				base[l] = float32(uint64(l) * step)
-			}
-			d32 := float32(32 * step)
-			inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-			start, delta := finiteBits32(r), finiteBits32(r)
+			base, first, inc, start, delta := randomFMASLanes(r)
 			m := newKernelMem(r, blocks*128, p.nt)
 			w := m.twin()
-			first := uint64(math.Float32bits(float32(i0)))
 			p.asm(m.dst(), blocks, &base, first, &inc, start, delta)
 			p.twin(w.dst(), blocks, &base, first, &inc, start, delta)
 			compareMem(t, fmt.Sprintf("%s start %#x delta %#x case %d", p.name, start, delta, c), m, w)
 		}
 	}
+}
+
+// randomFMASLanes draws the fma-s kernels' index lanes for up to 40 blocks
+// (exact, below 2^24: an index step of 1 to 5 from any first index) and a
+// finite start and delta.
+func randomFMASLanes(r *rand.Rand) (base [32]float32, first uint64, inc [8]float32, start, delta uint64) {
+	step := 1 + r.Uint64N(5)
+	i0 := r.Uint64N(1<<24 - 40*32*5)
+	for l := range base {
+		base[l] = float32(uint64(l) * step)
+	}
+	d32 := float32(32 * step)
+	inc = [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
+	start, delta = finiteBits32(r), finiteBits32(r)
+	return base, uint64(math.Float32bits(float32(i0))), inc, start, delta
 }
 
 // TestFMAMaskKernels: fmaMaskxS[A] (AVX-512) against their twin: index
@@ -352,15 +358,7 @@ func TestFMAMaskKernels(t *testing.T) {
 	for _, p := range pairs {
 		for c := range 300 {
 			blocks := r.IntN(40)
-			step := 1 + r.Uint64N(5)
-			i0 := r.Uint64N(1<<24 - 40*32*5)
-			var base [32]float32
-			for l := range base {
-				base[l] = float32(uint64(l) * step)
-			}
-			d32 := float32(32 * step)
-			inc := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-			start, delta := finiteBits32(r), finiteBits32(r)
+			base, first, inc, start, delta := randomFMASLanes(r)
 			mask := [2]uint64{r.Uint64(), r.Uint64()}
 			if c%8 == 1 {
 				mask = [2]uint64{^uint64(0), ^uint64(0)}
@@ -372,7 +370,6 @@ func TestFMAMaskKernels(t *testing.T) {
 			}
 			m := newKernelMem(r, size, false)
 			w := m.twin()
-			first := uint64(math.Float32bits(float32(i0)))
 			p.asm(m.dst(), blocks, stride, &base, first, &inc, start, delta, &mask)
 			p.twin(w.dst(), blocks, stride, &base, first, &inc, start, delta, &mask)
 			compareMem(t, fmt.Sprintf("%s stride %d start %#x delta %#x case %d", p.name, stride, start, delta, c), m, w)
@@ -1390,15 +1387,7 @@ func TestBin192Kernels(t *testing.T) {
 		}
 		for c := range 200 {
 			blocks := r.IntN(80)
-			var l binLanes
-			for L := range l.x {
-				s := 1 + r.Uint32N(29)
-				l.x[L], l.dm[L] = r.Uint32N(1<<31), uint32(r.Int32N(1<<17)-1<<16)
-				if c%2 == 0 { // (magnitudes of a binade: 11 bits above the shift)
-					l.x[L] = uint32(r.Uint64N(min(1<<31, uint64(1)<<(s+11))))
-				}
-				l.s[L], l.h[L], l.c[L] = s, 1<<(s-1)-1, uint16(r.Uint32())
-			}
+			l := randomBinLanes(r, c%2 == 0)
 			j0, ties := uint64(r.Uint32()), uint64(c%3)
 			stride := 192 // (rows that divide 192 bytes; else sets of blocks, up to binMaxSets blocks apart)
 			if c%4 == 3 {
@@ -1412,6 +1401,52 @@ func TestBin192Kernels(t *testing.T) {
 			w := m.twin()
 			p.asm(m.dst(), blocks, stride, &l, j0, ties)
 			p.twin(w.dst(), blocks, stride, &l, j0, ties)
+			compareMem(t, fmt.Sprintf("%s blocks %d stride %d case %d", p.name, blocks, stride, c), m, w)
+		}
+	}
+}
+
+// randomBinLanes draws bin192's lanes: shifts of 1 to 29 with their h,
+// magnitudes of any 31 bits or (binade) of 11 bits above the shift, steps
+// of either sign.
+func randomBinLanes(r *rand.Rand, binade bool) (l binLanes) {
+	for L := range l.x {
+		s := 1 + r.Uint32N(29)
+		l.x[L], l.dm[L] = r.Uint32N(1<<31), uint32(r.Int32N(1<<17)-1<<16)
+		if binade {
+			l.x[L] = uint32(r.Uint64N(min(1<<31, uint64(1)<<(s+11))))
+		}
+		l.s[L], l.h[L], l.c[L] = s, 1<<(s-1)-1, uint16(r.Uint32())
+	}
+	return l
+}
+
+// TestBin192MaskKernels: bin192xM[A] (AVX-512) against their twin: lanes
+// as TestBin192Kernels draws them, blocks 192 bytes apart or more, random
+// masks, the bytes left out, around and between the blocks untouched.
+func TestBin192MaskKernels(t *testing.T) {
+	if !CPU.AVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	r := rand.New(rand.NewPCG(123, 124))
+	for _, p := range []pair[bin192MaskKernel]{{"bin192xM", bin192xM, bin192M_g, false, true}, {"bin192xMA", bin192xMA, bin192M_g, false, true}} {
+		for c := range 200 {
+			blocks := r.IntN(60)
+			l := randomBinLanes(r, c%2 == 0)
+			j0, ties := uint64(r.Uint32()), uint64(c%3)
+			mask := [3]uint64{r.Uint64(), r.Uint64(), r.Uint64()}
+			if c%8 == 1 {
+				mask = [3]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
+			}
+			stride := 192 + 64*r.IntN(3*binMaxSets-2)
+			size := 0
+			if blocks > 0 {
+				size = (blocks-1)*stride + 192
+			}
+			m := newKernelMem(r, size, false)
+			w := m.twin()
+			p.asm(m.dst(), blocks, stride, &l, j0, ties, &mask)
+			p.twin(w.dst(), blocks, stride, &l, j0, ties, &mask)
 			compareMem(t, fmt.Sprintf("%s blocks %d stride %d case %d", p.name, blocks, stride, c), m, w)
 		}
 	}

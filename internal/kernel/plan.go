@@ -252,7 +252,8 @@ const (
 	// lanes in c; or float16 rows through binade lanes (lanesBin:
 	// bin192x*, bin192Y*; rowsBinLanes), in sets of blocks where their
 	// length does not divide 192 bytes (up to binMaxSets; rows of 128 bytes
-	// or more only where their elements are not consecutive), planned
+	// or more only where their elements are not consecutive), padded ones
+	// under byte masks (bin192xM*, AVX-512), planned
 	// only where they pay (Seq.binLanesPay). Pre: the piece's rows pass
 	// Seq.lanesBlock, which gives its per and c; dst aligned to the
 	// element size.
@@ -1409,19 +1410,20 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 	if s.kind == Float64 || n < 1 || pitch < rowBytes {
 		return 0, 0
 	}
-	if s.kind == Float16 && (n < 2 || pitch != rowBytes) {
+	if s.kind == Float16 && (n < 2 && pitch == rowBytes || pitch != rowBytes && (!t.masks() || pitch%2 != 0)) {
 		return 0, 0
 	}
 	if s.kind == Float16 {
-		// Rows of any length up to binMaxSets sets of blocks; those that
-		// the row kernels take (128 bytes or more, of consecutive
-		// elements) stay theirs.
+		// Rows of any length up to binMaxSets sets of blocks, padded ones
+		// too where the table has masks (bin192Mask); those that the row
+		// kernels take (128 bytes or more, of consecutive elements) stay
+		// theirs.
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
 		sets := binSets(pitch)
 		// (A set's block steps a lane's sum by less than last's and i0's
 		// differ: the rows span two of a set's blocks or more. Both sums
 		// lie below 2^59.)
-		if sets > binMaxSets || rows*rowBytes < 2*sets*192 || rowBytes >= addBlock && step == 1 ||
+		if sets > binMaxSets || (rows-1)*pitch+rowBytes < 2*sets*192 || rowBytes >= addBlock && step == 1 ||
 			s.mode != modeLinear || step == 0 || rowStep == 0 ||
 			!s.int64Lanes(i0, last) || absInt(int64(uint64(sets*192/pitch)*rowStep*s.dLo)) >= binLanesStep {
 			return 0, 0

@@ -321,7 +321,7 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 		delta := float32(math.Ldexp(r.Float64()*2-1, r.IntN(29)-24))
 		c.f = NewFiller(Float16, 2, f16(start), f16(delta), 0)
 	}
-	if c.f.kind != Float16 && r.IntN(4) == 0 {
+	if r.IntN(4) == 0 {
 		// Padded rows (masked add lanes where the table has them), or
 		// elements one in every few (rows of one).
 		c.pitch = (c.n + 1 + r.IntN(8)) * size

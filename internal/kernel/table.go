@@ -212,6 +212,10 @@ type (
 	// its rounded magnitude below 2^16.
 	bin192Kernel func(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
+	// bin192MaskKernel is bin192Kernel storing only the bytes whose bits
+	// are set in mask (bit b of mask[h]: byte 64*h + b of each block).
+	bin192MaskKernel func(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
+
 	// zipKernel writes blocks*z.rows rows of z.n elements (2 to zipMax) of
 	// 2^z.lg bytes, one after another at dst, element e of row r being
 	// element r of the column z.stride*e bytes into cols: the rows'

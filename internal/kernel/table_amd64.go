@@ -163,6 +163,12 @@ func bin192YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 //go:noescape
 func bin192YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
+//go:noescape
+func bin192xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
+
+//go:noescape
+func bin192xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
+
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
 //go:noescape
@@ -1279,6 +1285,19 @@ func (t *table) bin192(st store, dst *byte, blocks, stride int, l *binLanes, j0,
 		bin192xA(dst, blocks, stride, l, j0, ties)
 	default:
 		bin192x(dst, blocks, stride, l, j0, ties)
+	}
+}
+
+// bin192Mask is bin192 under byte masks (bin192xM[A], AVX-512 only: see
+// masks), regular stores or fetching ahead (st stStream: regular).
+func (t *table) bin192Mask(st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+	switch {
+	case !t.asm:
+		bin192M_g(dst, blocks, stride, l, j0, ties, mask)
+	case st == stAhead:
+		bin192xMA(dst, blocks, stride, l, j0, ties, mask)
+	default:
+		bin192xM(dst, blocks, stride, l, j0, ties, mask)
 	}
 }
 

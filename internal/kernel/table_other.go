@@ -26,6 +26,10 @@ func (t *table) fmaMask(_ store, dst *byte, blocks, stride int, base *[32]float3
 	fmaMaskS_g(dst, blocks, stride, base, first, inc, start, delta, mask)
 }
 
+func (t *table) bin192Mask(_ store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+	bin192M_g(dst, blocks, stride, l, j0, ties, mask)
+}
+
 func (t *table) masks() bool { return true }
 
 func (t *table) fill(dst *byte, words int, pattern uint64) {

@@ -610,6 +610,24 @@ func bin192_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	}
 }
 
+// bin192M_g is the twin of bin192xM[A]: bin192_g's blocks, each byte
+// stored only where its bit of mask is set.
+func bin192M_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+	if blocks <= 0 {
+		return
+	}
+	out := unsafe.Slice(dst, (blocks-1)*stride+192)
+	var block [192]byte
+	for k := range blocks {
+		bin192_g(&block[0], 1, 192, l, j0+uint64(k), ties)
+		for b := range block {
+			if mask[b/64]>>(b%64)&1 != 0 {
+				out[k*stride+b] = block[b]
+			}
+		}
+	}
+}
+
 // zip_g is the twin of zipx and zipBx: blocks*z.rows rows of z.n elements
 // of 2^z.lg bytes, one after another at dst, element e of row r from
 // element r of the column z.stride*e bytes into cols.
