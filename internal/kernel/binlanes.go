@@ -175,7 +175,7 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 			if full := min(m, whole-j); full > 0 {
 				d := unsafe.SliceData(dst[b0+int(j)*stride:])
 				if padded {
-					tbl.bin192Mask(st, d, int(full), stride, &l, uint64(j), ties, &mask)
+					tbl.bin192Mask(maskedAhead, d, int(full), stride, &l, uint64(j), ties, &mask)
 				} else {
 					tbl.bin192(st, d, int(full), stride, &l, uint64(j), ties)
 				}
