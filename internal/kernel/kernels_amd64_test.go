@@ -107,6 +107,14 @@ func abs64(x int64) int64 {
 	return x
 }
 
+// stridedSpan is the bytes blocks of blk bytes, stride bytes apart, span.
+func stridedSpan(blocks, stride, blk int) int {
+	if blocks <= 0 {
+		return 0
+	}
+	return (blocks-1)*stride + blk
+}
+
 // randomAddLanes draws the add kernels' lanes for blocks blocks: integer
 // lanes of any bits, or (float) float32 lanes exact over the blocks.
 func randomAddLanes(r *rand.Rand, float bool, blocks int) (base [128]byte, first uint64, inc [32]byte) {
@@ -145,10 +153,7 @@ func TestAddKernels(t *testing.T) {
 			if c%4 == 3 {
 				stride = 128 + 64*r.IntN(2*addMaxSets-1)
 			}
-			size := 0
-			if blocks > 0 {
-				size = (blocks-1)*stride + 128
-			}
+			size := stridedSpan(blocks, stride, 128)
 			m := newKernelMem(r, size, p.nt)
 			w := m.twin()
 			p.asm(m.dst(), blocks, stride, &base, first, &inc)
@@ -184,10 +189,7 @@ func TestAddMaskKernels(t *testing.T) {
 					mask = [2]uint64{^uint64(0), ^uint64(0)}
 				}
 				stride := 128 + 64*r.IntN(2*addMaxSets-1)
-				size := 0
-				if blocks > 0 {
-					size = (blocks-1)*stride + 128
-				}
+				size := stridedSpan(blocks, stride, 128)
 				m := newKernelMem(r, size, false)
 				w := m.twin()
 				k(m.dst(), blocks, stride, &base, first, &inc, &mask)
@@ -364,10 +366,7 @@ func TestFMAMaskKernels(t *testing.T) {
 				mask = [2]uint64{^uint64(0), ^uint64(0)}
 			}
 			stride := 128 + 64*r.IntN(2*addMaxSets-1)
-			size := 0
-			if blocks > 0 {
-				size = (blocks-1)*stride + 128
-			}
+			size := stridedSpan(blocks, stride, 128)
 			m := newKernelMem(r, size, false)
 			w := m.twin()
 			p.asm(m.dst(), blocks, stride, &base, first, &inc, start, delta, &mask)
@@ -1393,10 +1392,7 @@ func TestBin192Kernels(t *testing.T) {
 			if c%4 == 3 {
 				stride = 192 + 64*r.IntN(3*binMaxSets-2)
 			}
-			size := 0
-			if blocks > 0 {
-				size = (blocks-1)*stride + 192
-			}
+			size := stridedSpan(blocks, stride, 192)
 			m := newKernelMem(r, size, p.nt)
 			w := m.twin()
 			p.asm(m.dst(), blocks, stride, &l, j0, ties)
@@ -1439,10 +1435,7 @@ func TestBin192MaskKernels(t *testing.T) {
 				mask = [3]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
 			}
 			stride := 192 + 64*r.IntN(3*binMaxSets-2)
-			size := 0
-			if blocks > 0 {
-				size = (blocks-1)*stride + 192
-			}
+			size := stridedSpan(blocks, stride, 192)
 			m := newKernelMem(r, size, false)
 			w := m.twin()
 			p.asm(m.dst(), blocks, stride, &l, j0, ties, &mask)
