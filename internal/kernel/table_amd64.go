@@ -586,16 +586,33 @@ func (t *table) add(lane int, st store, dst *byte, blocks, stride int, base *[12
 // or fetching ahead (st stStream: regular; masked stores have no
 // non-temporal form).
 func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
-	if !t.asm {
+	// (Direct calls, each kernel's go:noescape seen: called through a
+	// table of func values, the lanes and masks moved to the heap.)
+	a := st == stAhead
+	switch {
+	case !t.asm:
 		addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
-		return
+	case lane == laneB && a:
+		addMaskxBA(dst, blocks, stride, base, first, inc, mask)
+	case lane == laneB:
+		addMaskxB(dst, blocks, stride, base, first, inc, mask)
+	case lane == laneW && a:
+		addMaskxWA(dst, blocks, stride, base, first, inc, mask)
+	case lane == laneW:
+		addMaskxW(dst, blocks, stride, base, first, inc, mask)
+	case lane == laneD && a:
+		addMaskxDA(dst, blocks, stride, base, first, inc, mask)
+	case lane == laneD:
+		addMaskxD(dst, blocks, stride, base, first, inc, mask)
+	case lane == laneQ && a:
+		addMaskxQA(dst, blocks, stride, base, first, inc, mask)
+	case lane == laneQ:
+		addMaskxQ(dst, blocks, stride, base, first, inc, mask)
+	case a:
+		addMaskxSA(dst, blocks, stride, base, first, inc, mask)
+	default:
+		addMaskxS(dst, blocks, stride, base, first, inc, mask)
 	}
-	k := [2][5]addMaskKernel{{addMaskxB, addMaskxW, addMaskxD, addMaskxQ, addMaskxS}, {addMaskxBA, addMaskxWA, addMaskxDA, addMaskxQA, addMaskxSA}}
-	a := 0
-	if st == stAhead {
-		a = 1
-	}
-	k[a][lane](dst, blocks, stride, base, first, inc, mask)
 }
 
 // fmaMask is addMask's fma-s form (fmaMaskxS[A]).
