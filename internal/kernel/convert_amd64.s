@@ -574,21 +574,22 @@ done: \
 	VMULPS Z12, z, z
 
 // CVTQ48 is CVTQSTORES for 48 int64 lanes (Z0-Z5), blocks of 192 bytes
-// (cvtQ48: a period of float32 rows of 2, 3, 4, 6, 8, 12 or 16 elements),
-// the lanes advanced by VPADDQ (Z6).
+// stride (R8) bytes apart (cvtQ48: float32 rows whose pattern repeats every
+// 192 bytes, or every few blocks, in sets), the lanes advanced by VPADDQ (Z6).
 #define CVTQ48(store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
-	MOVQ base+16(FP), SI \
-	VPBROADCASTQ first+24(FP), Z9 \
+	MOVQ stride+16(FP), R8 \
+	MOVQ base+24(FP), SI \
+	VPBROADCASTQ first+32(FP), Z9 \
 	VPADDQ 0(SI), Z9, Z0 \
 	VPADDQ 64(SI), Z9, Z1 \
 	VPADDQ 128(SI), Z9, Z2 \
 	VPADDQ 192(SI), Z9, Z3 \
 	VPADDQ 256(SI), Z9, Z4 \
 	VPADDQ 320(SI), Z9, Z5 \
-	VPBROADCASTQ inc+32(FP), Z6 \
-	VPBROADCASTD scale+40(FP), Z12 \
+	VPBROADCASTQ inc+40(FP), Z6 \
+	VPBROADCASTD scale+48(FP), Z12 \
 	TESTQ CX, CX \
 	JZ done \
 loop: \
@@ -607,7 +608,7 @@ loop: \
 	VPADDQ Z6, Z3, Z3 \
 	VPADDQ Z6, Z4, Z4 \
 	VPADDQ Z6, Z5, Z5 \
-	ADDQ $192, DI \
+	ADDQ R8, DI \
 	DECQ CX \
 	JNZ loop \
 done: \
@@ -939,14 +940,14 @@ TEXT ·fma192SNT(SB), NOSPLIT, $0-56
 TEXT ·fma192SA(SB), NOSPLIT, $0-56
 	FMA6STORES(VMOVUPS, NOFENCE, AHEAD)
 
-// func cvtQ48(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
-TEXT ·cvtQ48(SB), NOSPLIT, $0-48
+// func cvtQ48(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
+TEXT ·cvtQ48(SB), NOSPLIT, $0-56
 	CVTQ48(VMOVUPS, NOFENCE, NOAHEAD)
 
-// func cvtQ48NT(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
-TEXT ·cvtQ48NT(SB), NOSPLIT, $0-48
+// func cvtQ48NT(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
+TEXT ·cvtQ48NT(SB), NOSPLIT, $0-56
 	CVTQ48(VMOVNTPS, SFENCE, NOAHEAD)
 
-// func cvtQ48A(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
-TEXT ·cvtQ48A(SB), NOSPLIT, $0-48
+// func cvtQ48A(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
+TEXT ·cvtQ48A(SB), NOSPLIT, $0-56
 	CVTQ48(VMOVUPS, NOFENCE, AHEAD)

@@ -40,8 +40,9 @@
 // add, fma-s or cvt-q kernels' lanes, which repeat (integers and float32
 // exact in float32 lanes of other lengths, of the add kernels, in sets of
 // blocks; padded ones, and scattered elements, through the masked add
-// kernels with AVX-512; float32 that rounds in such rows through the
-// masked fma-s kernel), and rows of float16
+// kernels with AVX-512; float32 that rounds in such rows through cvt-q
+// lanes in sets of 192-byte blocks, padded ones through the masked fma-s
+// kernel), and rows of float16
 // one span of binade lanes (in sets of blocks where their length does not
 // divide 192 bytes; padded under byte masks, AVX-512), each lane in a binade of its own, where the blocks
 // outnumber the lanes' binades enough
@@ -169,7 +170,9 @@
 //	            (float16)
 //	                                             128 or 192 bytes (integers and exact
 //	                                             float32 of other lengths in sets of
-//	                                             128-byte blocks, up to 32; padded,
+//	                                             128-byte blocks, up to 32; float32
+//	                                             that rounds in sets of 192-byte
+//	                                             blocks as cvt-q lanes; padded,
 //	                                             and rows of one, under byte masks,
 //	                                             AVX-512): one span
 //	                                             of lanes that repeat (before

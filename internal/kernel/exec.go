@@ -362,7 +362,7 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		d := unsafe.SliceData(dst[at:])
 		switch {
 		case cvtq:
-			tbl.cvtQ48(st, d, blocks, (*[48]int64)(unsafe.Pointer(base)), 0, per*rowStep*f.dLo, uint64(math.Float32bits(float32(f.scale))))
+			tbl.cvtQ48(st, d, blocks, stride, (*[48]int64)(unsafe.Pointer(base)), 0, per*rowStep*f.dLo, uint64(math.Float32bits(float32(f.scale))))
 		case fma && blk == 128:
 			tbl.fmaS(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta)
 		case fma:

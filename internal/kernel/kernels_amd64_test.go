@@ -1447,7 +1447,8 @@ func TestBin192MaskKernels(t *testing.T) {
 
 // TestCvtQ48Kernels: cvtQ48[NT|A] (AVX-512) against its twin: int64 lanes
 // below 2^42 in every block, a power-of-two scale that keeps the products
-// normal, any number of blocks, the bytes around untouched.
+// normal, any number of blocks, 192 bytes apart or more (sets of blocks),
+// the bytes around and between them untouched.
 func TestCvtQ48Kernels(t *testing.T) {
 	if !CPU.AVX512 {
 		t.Skip("no AVX-512 on this CPU")
@@ -1463,11 +1464,15 @@ func TestCvtQ48Kernels(t *testing.T) {
 			}
 			first, inc := uint64(r.Int64N(1<<41)-1<<40), uint64(r.Int64N(1<<21)-1<<20)
 			scale := uint64(math.Float32bits(float32(math.Ldexp(1, r.IntN(121)-60))))
-			m := newKernelMem(r, blocks*192, p.nt)
+			stride := 192 // (one set; sets of blocks up to addMaxSets blocks apart)
+			if c%4 == 3 {
+				stride = 192 + 64*r.IntN(3*addMaxSets-2)
+			}
+			m := newKernelMem(r, stridedSpan(blocks, stride, 192), p.nt)
 			w := m.twin()
-			p.asm(m.dst(), blocks, &base, first, inc, scale)
-			p.twin(w.dst(), blocks, &base, first, inc, scale)
-			compareMem(t, fmt.Sprintf("%s blocks %d case %d", p.name, blocks, c), m, w)
+			p.asm(m.dst(), blocks, stride, &base, first, inc, scale)
+			p.twin(w.dst(), blocks, stride, &base, first, inc, scale)
+			compareMem(t, fmt.Sprintf("%s blocks %d stride %d case %d", p.name, blocks, stride, c), m, w)
 		}
 	}
 }

@@ -1400,8 +1400,9 @@ const (
 // lanes (lanesExact: lanesAdd) or whose every index is below fmaSMax (float32
 // lanes hold them exactly: mFMAS's, lanesFMA), 128 bytes where a row's
 // length divides it, else 192 where it divides that; of other float32 whose
-// exact sums fit int64 lanes (cvtQLanes: lanesCvtQ), 192 where the row's
-// length divides it and the table has the kernel (AVX-512, cvtQ48); of
+// exact sums fit int64 lanes (cvtQLanes: lanesCvtQ), 192 where the table
+// has the kernel (AVX-512, cvtQ48) and the rows, one after another, repeat
+// every block or every addMaxSets blocks or fewer (in sets); of
 // float16, 192 where the row's length divides it, the exact sums lie
 // below 2^59 in magnitude (int64Lanes) and a
 // block steps them by less than binLanesStep (lanesBin); else 0.
@@ -1457,8 +1458,16 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		case s.mode != modeLinear || step == 0 || rowStep == 0:
 			return 0, 0
 		case s.lanesExact(sets*blk, rows, pitch, n, i0, rowStep, step):
-		case sets > 1 || padded: // (the masked fma-s kernel)
-			if last < fmaSMax && t.masks() {
+		case sets > 1 || padded:
+			// Cvt-q lanes in sets of 192-byte blocks, or the masked fma-s
+			// kernel (NHWC FLOAT32 0.1, +0.3, 5 and 13 channels, 4 MiB,
+			// scratch Execute loop, alternated: 79-89 GB/s as cvt-q lanes,
+			// 47-49 masked; 256 MiB, 5 channels, past index 2^24, 33-38 as
+			// cvt-q lanes, 8 as columns).
+			switch cs := blockSets(pitch, 192); {
+			case !padded && t.hasX512() && s.cvtQLanes(i0, last) && cs <= addMaxSets && rows*rowBytes >= 2*cs*192:
+				return 192, lanesCvtQ
+			case last < fmaSMax && t.masks():
 				return blk, lanesFMA
 			}
 			return 0, 0

@@ -200,10 +200,11 @@ type (
 	// period of rows of 3, 6 or 12 float32, mRowsLanes).
 	fma192SKernel func(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
 
-	// cvtQ48Kernel is cvtQKernel in blocks of 48 elements (192 bytes: a
-	// period of float32 rows of 2, 3, 4, 6, 8, 12 or 16 elements,
-	// mRowsLanes).
-	cvtQ48Kernel func(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+	// cvtQ48Kernel is cvtQKernel in blocks of 48 elements (192 bytes),
+	// stride bytes apart (a multiple of 64): float32 rows of mRowsLanes
+	// whose pattern repeats every block (rows of 2, 3, 4, 6, 8, 12 or 16
+	// elements) or every few blocks (in sets).
+	cvtQ48Kernel func(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
 
 	// bin192Kernel writes float16 rows of mRowsLanes in blocks of 192
 	// bytes, stride bytes apart (a multiple of 64), from 96 int32 lanes,

@@ -172,13 +172,13 @@ func bin192xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
 //go:noescape
-func cvtQ48(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+func cvtQ48(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
 
 //go:noescape
-func cvtQ48NT(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+func cvtQ48NT(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
 
 //go:noescape
-func cvtQ48A(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64)
+func cvtQ48A(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
 
 //go:noescape
 func fma192S(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
@@ -1320,15 +1320,15 @@ func (t *table) bin192Mask(st store, dst *byte, blocks, stride int, l *binLanes,
 
 // cvtQ48 is only called where hasX512 holds; it streams or fetches ahead
 // where st says so (dst aligned to 64 bytes).
-func (t *table) cvtQ48(st store, dst *byte, blocks int, base *[48]int64, first, inc, scale uint64) {
+func (t *table) cvtQ48(st store, dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64) {
 	switch {
 	case !t.asm:
-		cvtQ48_g(dst, blocks, base, first, inc, scale)
+		cvtQ48_g(dst, blocks, stride, base, first, inc, scale)
 	case st == stStream:
-		cvtQ48NT(dst, blocks, base, first, inc, scale)
+		cvtQ48NT(dst, blocks, stride, base, first, inc, scale)
 	case st == stAhead:
-		cvtQ48A(dst, blocks, base, first, inc, scale)
+		cvtQ48A(dst, blocks, stride, base, first, inc, scale)
 	default:
-		cvtQ48(dst, blocks, base, first, inc, scale)
+		cvtQ48(dst, blocks, stride, base, first, inc, scale)
 	}
 }

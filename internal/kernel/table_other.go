@@ -138,6 +138,6 @@ func (t *table) bin192(_ store, dst *byte, blocks, stride int, l *binLanes, j0, 
 	bin192_g(dst, blocks, stride, l, j0, ties)
 }
 
-func (t *table) cvtQ48(_ store, dst *byte, blocks int, base *[48]int64, first, inc, scale uint64) {
-	cvtQ48_g(dst, blocks, base, first, inc, scale)
+func (t *table) cvtQ48(_ store, dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64) {
+	cvtQ48_g(dst, blocks, stride, base, first, inc, scale)
 }

@@ -385,14 +385,18 @@ func cvtQ_g(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
 	}
 }
 
-// cvtQ48_g is the twin of cvtQ48[NT|A]: cvtQ_g's elements from 48 lanes.
-func cvtQ48_g(dst *byte, blocks int, base *[48]int64, first, inc, scale uint64) {
-	out := unsafe.Slice(dst, blocks*192)
+// cvtQ48_g is the twin of cvtQ48[NT|A]: cvtQ_g's elements from 48 lanes,
+// blocks of 192 bytes stride bytes apart.
+func cvtQ48_g(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64) {
+	if blocks <= 0 {
+		return
+	}
+	out := unsafe.Slice(dst, (blocks-1)*stride+192)
 	sc := math.Float32frombits(uint32(scale))
 	for k := range blocks {
 		for l := range base {
 			kb := int64(uint64(base[l]) + first + uint64(k)*inc)
-			binary.LittleEndian.PutUint32(out[192*k+4*l:], math.Float32bits(float32(kb)*sc))
+			binary.LittleEndian.PutUint32(out[stride*k+4*l:], math.Float32bits(float32(kb)*sc))
 		}
 	}
 }
