@@ -8,8 +8,8 @@ import (
 
 // The binade-lanes kernel (bin192x, AVX-512; bin192Y, AVX2) writes float16 rows of
 // mRowsLanes (lanesBin: NHWC tensors of a few channels, a row a pixel),
-// whose channels lie in binades of their own, in blocks of 192 bytes: 96
-// int32 lanes, each an element's magnitude above a base in its own binade
+// whose channels lie in binades of their own, in blocks of 192 bytes (or
+// of 128 from lanes 0-63: bin128x, AVX-512): 96 int32 lanes, each an element's magnitude above a base in its own binade
 // (its own shift, its own sign and exponent), rounded to nearest even by
 // integer operations, as the binade kernels round a run's (one binade for
 // all lanes there). rowsBinLanes works out each lane's form from the
@@ -18,7 +18,7 @@ import (
 // that every lane's form holds for, then moves on the lanes whose form
 // ended.
 
-// binLanes are the lanes of bin192x and bin192Y: lane L (vector L/16 of
+// binLanes are the lanes of bin192x, bin192Y and bin128x: lane L (vector L/16 of
 // 16, element L%16) is the magnitude above the base plus h (x) at a run's
 // block 0 (the kernel starts at block j0), its step dm a block (two's
 // complement), its shift s (1 to 29) and h = 2^(s-1) - 1; c holds the
@@ -53,22 +53,23 @@ const binLanesStep = 1 << 24
 // rowsBinLanes writes float16 rows of n elements, pitch bytes apart, at dst
 // (mRowsLanes with lanesBin; where pitch is past the row, a gap's lanes
 // hold a constant and the blocks are stored under byte masks that leave
-// the gaps as they were: bin192Mask), the elements of indices i0 + r*rowStep +
+// the gaps as they were: binSetMask), the elements of indices i0 + r*rowStep +
 // e*step (exact sums in int64 below 2^59, a set's block step below
 // binLanesStep: lanesBlock; a lane in a binade past the largest is an
-// infinity of its sign), in blocks of 192 bytes from dst's first
-// aligned byte (the blocks that stick out of dst at either end through a
-// buffer), with bin192. The blocks go in binSets(pitch) sets, set s the
-// blocks s, s + sets, s + 2*sets, ...: the rows repeat every sets*192
-// bytes, so that each lane of a set holds one element of the rows' pattern
-// (one channel of NHWC pixels) from block to block. Each set goes on its
-// own, from block to block, for as many blocks as every lane's form holds
-// (the kernel's lanes from the run's first block), where no lane meets a
-// tie without ties (the kernel's faster loop); from a block where one
-// does, for binTieBlocks blocks or fewer, with them.
-func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, st store) {
-	sets := binSets(pitch)
-	stride := sets * 192 // bytes from a set's block to its next
+// infinity of its sign), in blocks of blk bytes (binBlock: 192, or 128
+// from lanes 0-63) from dst's first aligned byte (the blocks that stick
+// out of dst at either end through a buffer), with binSet. The blocks go
+// in blockSets(pitch, blk) sets, set s the blocks s, s + sets, s + 2*sets,
+// ...: the rows repeat every sets*blk bytes, so that each lane of a set
+// holds one element of the rows' pattern (one channel of NHWC pixels) from
+// block to block. Each set goes on its own, from block to block, for as
+// many blocks as every lane's form holds (the kernel's lanes from the
+// run's first block), where no lane meets a tie without ties (the
+// kernel's faster loop); from a block where one does, for binTieBlocks
+// blocks or fewer, with them.
+func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, blk int, st store) {
+	sets, nl := blockSets(pitch, blk), blk/2 // (nl: the lanes of a block)
+	stride := sets * blk                     // bytes from a set's block to its next
 	dk := int64(uint64(stride/pitch) * rowStep * f.dLo)
 	stepK, rowK := int64(step*f.dLo), int64(rowStep*f.dLo)
 	const never = math.MaxInt64
@@ -140,24 +141,24 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64)
 	base := a // the byte of set 0's block 0 (negative: before dst)
 	if a > 0 {
-		base -= 192
+		base -= blk
 	}
 	_, lo := f.linear(i0)
 	var out [192]byte
 	for sn := range sets {
-		b0 := base + sn*192 // the byte of the set's block 0
+		b0 := base + sn*blk // the byte of the set's block 0
 		if b0 >= span {
 			break
 		}
 		all := int64((span - b0 + stride - 1) / stride) // the blocks that start in dst (or before it)
 		whole := int64(0)                               // those of them that end in dst
-		if span-b0 >= 192 {
-			whole = int64((span-b0-192)/stride) + 1
+		if span-b0 >= blk {
+			whole = int64((span-b0-blk)/stride) + 1
 		}
 		var mask [3]uint64              // (padded: the bytes of the set's blocks that are elements')
 		put := func(at int, b []byte) { // a block written to out, at byte at of dst (b: its part in dst)
 			if !padded {
-				copy(b, out[max(-at, 0):])
+				copy(b, out[max(-at, 0):blk])
 				return
 			}
 			for i := range b {
@@ -168,21 +169,21 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 		}
 		write := func(j, m int64, ties uint64) { // the set's blocks j to j+m-1
 			if j == 0 && b0 < 0 {
-				tbl.bin192(stRegular, &out[0], 1, 192, &l, 0, ties)
-				put(b0, dst[:192+b0])
+				tbl.binSet(blk, stRegular, &out[0], 1, blk, &l, 0, ties)
+				put(b0, dst[:blk+b0])
 				j, m = 1, m-1
 			}
 			if full := min(m, whole-j); full > 0 {
 				d := unsafe.SliceData(dst[b0+int(j)*stride:])
 				if padded {
-					tbl.bin192Mask(maskedAhead, d, int(full), stride, &l, uint64(j), ties, &mask)
+					tbl.binSetMask(blk, maskedAhead, d, int(full), stride, &l, uint64(j), ties, &mask)
 				} else {
-					tbl.bin192(st, d, int(full), stride, &l, uint64(j), ties)
+					tbl.binSet(blk, st, d, int(full), stride, &l, uint64(j), ties)
 				}
 				j, m = j+full, m-full
 			}
 			if m > 0 {
-				tbl.bin192(stRegular, &out[0], 1, 192, &l, uint64(j), ties)
+				tbl.binSet(blk, stRegular, &out[0], 1, blk, &l, uint64(j), ties)
 				put(b0+int(j)*stride, dst[b0+int(j)*stride:])
 			}
 		}
@@ -190,7 +191,7 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 		// writes), or a gap's (padded: masked off, a constant form).
 		var gap [96]bool
 		mask = [3]uint64{}
-		for w := range 96 {
+		for w := range nl {
 			pos := b0 + 2*w
 			r := pos / pitch
 			if pos < 0 {
@@ -203,7 +204,7 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 			k0[binLane[w]] = int64(lo) + int64(r)*rowK + int64(o/2)*stepK
 		}
 		next, t := all, int64(never)
-		for L := range k0 {
+		for L := range nl {
 			if gap[L] {
 				l.x[L], l.dm[L], l.s[L], l.h[L], l.c[binWord[L]] = 0, 0, 1, 0, 0
 				end[L], tie[L], period[L] = all, never, 1
@@ -226,7 +227,7 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 			// The lanes whose form ends at j, or whose tie was passed, and
 			// the next block where one does either.
 			next, t = all, never
-			for L := range end {
+			for L := range nl {
 				switch {
 				case end[L] == j:
 					set(L, j, all)
@@ -248,9 +249,29 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 // block where a lane meets one.
 const binTieBlocks = 64
 
-// binSets is how many sets of blocks rowsBinLanes writes rows pitch bytes
-// long in.
-func binSets(pitch int) int { return blockSets(pitch, 192) }
+// binBlock returns the block of rowsBinLanes for rows pitch bytes apart on
+// the table t, and its sets: 128 bytes where the table has bin128, those
+// sets hold fewer lanes (64 a set against 96) and they are bin128MaxSets
+// or fewer, else 192.
+func binBlock(t *table, pitch int) (blk, sets int) {
+	s192 := blockSets(pitch, 192)
+	if s128 := blockSets(pitch, 128); t.hasBin128() && 2*s128 < 3*s192 && s128 <= bin128MaxSets {
+		return 128, s128
+	}
+	return 192, s192
+}
+
+// bin128MaxSets is the most sets of 128-byte blocks binBlock takes. NHWC
+// FLOAT16 0.1, +3e-4 of 4 MiB, scratch Execute loop (best of 30, NHWC
+// against packed, old and new builds alternated, GB/s), 192-byte blocks
+// against 128: 64 channels (2 sets against 1) 59-60 against 85-87 (packed
+// 99-106); 128 channels (4, 2) 67 against 79; 256 (8, 4) 57 against 67;
+// 512 (16, 8) 44 against 58-60; 1024 (32, 16) 23.3 against 18.9; 2048
+// channels (64 sets: runs, 13.7; 32) 9.7. Pixels of 4 to 64 bytes (one
+// set either way) 60-80 against 68-83; 5 and 7 channels (5 and 7 sets
+// either way) 46-49 against 43-48. Sets 2048 bytes apart or more wrote
+// slower than their fewer lanes saved.
+const bin128MaxSets = 8
 
 // blockSets is how many sets of blocks of blk bytes rows pitch bytes long
 // take, one after another: they repeat every lcm(pitch, blk) bytes, that
@@ -263,8 +284,8 @@ func blockSets(pitch, blk int) int {
 	return pitch / a
 }
 
-// binMaxSets is the most sets of blocks lanesBin takes: each set's 96
-// lanes have their forms worked out, which binLanesPay counts against
+// binMaxSets is the most sets of blocks lanesBin takes: each set's lanes
+// have their forms worked out, which binLanesPay counts against
 // columns; past 32 sets it measured slower than rows as runs (NHWC FLOAT16
 // 0.1, +3e-4 of about 4 MiB, scratch Execute loop: 2048 channels, 64 sets,
 // 11.1 GB/s against 17.1 as runs; 1024 channels, 32 sets, 21.1 against

@@ -65,6 +65,18 @@
 	VPADDD Z18, Z5, Z5 \
 	ADDQ R8, DI
 
+// BINBLOCKX128 is BINBLOCKX for blocks of 128 bytes (lanes 0-63: bin128x).
+#define BINBLOCKX128(pair, store, ahead) \
+	ahead(0) \
+	ahead(64) \
+	pair(Z0, Z1, Z6, Z7, Z19, Z20, Z25, 0, K1, Z28, Z29, store) \
+	pair(Z2, Z3, Z8, Z9, Z21, Z22, Z26, 64, K2, Z30, Z31, store) \
+	VPADDD Z13, Z0, Z0 \
+	VPADDD Z14, Z1, Z1 \
+	VPADDD Z15, Z2, Z2 \
+	VPADDD Z16, Z3, Z3 \
+	ADDQ R8, DI
+
 // BINLOOPS writes the CX blocks at DI with block(tie, store, ahead) where
 // ties is not 0, else with block(notie, store, ahead), and returns.
 #define BINLOOPS(block, tie, notie, store, fence, ahead) \
@@ -95,7 +107,8 @@ done: \
 	VMOVDQU32 768+off(SI), s \
 	VMOVDQU32 1152+off(SI), h
 
-// NOMASKS and MASKS3 load BIN192's masks: none, or K1-K3 from mask (bin192xM).
+// NOMASKS and MASKS3 load BINX's masks: none, or K1-K3 from mask (bin192xM,
+// bin128xM: K1 and K2).
 #define NOMASKS
 #define MASKS3 \
 	MOVQ mask+48(FP), BX \
@@ -103,28 +116,36 @@ done: \
 	KMOVQ 8(BX), K2 \
 	KMOVQ 16(BX), K3
 
-// BIN192 writes blocks*192 bytes at dst from the lanes at l, which stay in
-// registers: x in Z0-Z5, s in Z6-Z11, 1 in every lane of Z12, dm in
-// Z13-Z18, h in Z19-Z24, c in Z25-Z27.
-#define BIN192(store, fence, ahead, masks) \
+// BINLOADS128 loads lanes 0-63 (vectors 0-3, the words c of pairs 0 and
+// 1); BINLOADS192 all 96.
+#define BINLOADS128 \
+	BINLOAD(0, Z0, Z6, Z13, Z19) \
+	BINLOAD(64, Z1, Z7, Z14, Z20) \
+	BINLOAD(128, Z2, Z8, Z15, Z21) \
+	BINLOAD(192, Z3, Z9, Z16, Z22) \
+	VMOVDQU32 1536(SI), Z25 \
+	VMOVDQU32 1600(SI), Z26
+#define BINLOADS192 \
+	BINLOADS128 \
+	BINLOAD(256, Z4, Z10, Z17, Z23) \
+	BINLOAD(320, Z5, Z11, Z18, Z24) \
+	VMOVDQU32 1664(SI), Z27
+
+// BINX writes blocks blocks of 192 bytes (loads BINLOADS192, block
+// BINBLOCKX) or 128 (BINLOADS128, BINBLOCKX128) at dst from the lanes at
+// l, which stay in registers: x in Z0-Z5, s in Z6-Z11, 1 in every lane of
+// Z12, dm in Z13-Z18, h in Z19-Z24, c in Z25-Z27.
+#define BINX(loads, block, store, fence, ahead, masks) \
 	masks \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ stride+16(FP), R8 \
 	MOVQ l+24(FP), SI \
 	VPBROADCASTD j0+32(FP), Z28 \
-	BINLOAD(0, Z0, Z6, Z13, Z19) \
-	BINLOAD(64, Z1, Z7, Z14, Z20) \
-	BINLOAD(128, Z2, Z8, Z15, Z21) \
-	BINLOAD(192, Z3, Z9, Z16, Z22) \
-	BINLOAD(256, Z4, Z10, Z17, Z23) \
-	BINLOAD(320, Z5, Z11, Z18, Z24) \
-	VMOVDQU32 1536(SI), Z25 \
-	VMOVDQU32 1600(SI), Z26 \
-	VMOVDQU32 1664(SI), Z27 \
+	loads \
 	MOVL $1, AX \
 	VPBROADCASTD AX, Z12 \
-	BINLOOPS(BINBLOCKX, BINPAIR, BINPAIRN, store, fence, ahead)
+	BINLOOPS(block, BINPAIR, BINPAIRN, store, fence, ahead)
 
 // The AVX2 form (bin192Y): the same lanes in twelve vectors of 8 (Y0-Y11:
 // vector i the half i%2 of the AVX-512 form's vector i/2), packed in pairs
@@ -206,15 +227,15 @@ done: \
 
 // func bin192x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192x(SB), NOSPLIT, $0-48
-	BIN192(BSTORE, NOFENCE, NOAHEAD, NOMASKS)
+	BINX(BINLOADS192, BINBLOCKX, BSTORE, NOFENCE, NOAHEAD, NOMASKS)
 
 // func bin192xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192xNT(SB), NOSPLIT, $0-48
-	BIN192(BSTORENT, SFENCE, NOAHEAD, NOMASKS)
+	BINX(BINLOADS192, BINBLOCKX, BSTORENT, SFENCE, NOAHEAD, NOMASKS)
 
 // func bin192xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192xA(SB), NOSPLIT, $0-48
-	BIN192(BSTORE, NOFENCE, AHEAD, NOMASKS)
+	BINX(BINLOADS192, BINBLOCKX, BSTORE, NOFENCE, AHEAD, NOMASKS)
 
 // func bin192Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192Y(SB), NOSPLIT, $0-48
@@ -232,9 +253,31 @@ TEXT ·bin192YA(SB), NOSPLIT, $0-48
 // bin192x storing each 64 bytes under a byte mask (mask[0] to mask[2]):
 // the bytes it leaves out keep their contents (padded rows).
 TEXT ·bin192xM(SB), NOSPLIT, $0-56
-	BIN192(BSTOREM, NOFENCE, NOAHEAD, MASKS3)
+	BINX(BINLOADS192, BINBLOCKX, BSTOREM, NOFENCE, NOAHEAD, MASKS3)
 
 // func bin192xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 // bin192xM fetching its lines ahead of the stores.
 TEXT ·bin192xMA(SB), NOSPLIT, $0-56
-	BIN192(BSTOREM, NOFENCE, AHEAD, MASKS3)
+	BINX(BINLOADS192, BINBLOCKX, BSTOREM, NOFENCE, AHEAD, MASKS3)
+
+// func bin128x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+// bin192x in blocks of 128 bytes from lanes 0-63.
+TEXT ·bin128x(SB), NOSPLIT, $0-48
+	BINX(BINLOADS128, BINBLOCKX128, BSTORE, NOFENCE, NOAHEAD, NOMASKS)
+
+// func bin128xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin128xNT(SB), NOSPLIT, $0-48
+	BINX(BINLOADS128, BINBLOCKX128, BSTORENT, SFENCE, NOAHEAD, NOMASKS)
+
+// func bin128xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin128xA(SB), NOSPLIT, $0-48
+	BINX(BINLOADS128, BINBLOCKX128, BSTORE, NOFENCE, AHEAD, NOMASKS)
+
+// func bin128xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
+// bin128x under byte masks (mask[0] and mask[1]).
+TEXT ·bin128xM(SB), NOSPLIT, $0-56
+	BINX(BINLOADS128, BINBLOCKX128, BSTOREM, NOFENCE, NOAHEAD, MASKS3)
+
+// func bin128xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
+TEXT ·bin128xMA(SB), NOSPLIT, $0-56
+	BINX(BINLOADS128, BINBLOCKX128, BSTOREM, NOFENCE, AHEAD, MASKS3)

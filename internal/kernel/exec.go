@@ -261,7 +261,7 @@ var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }
 // element of index 0, if any, is start's bits (-0 kept).
 func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, blk int, lanes uint32, st store) {
 	if lanes == lanesBin {
-		f.rowsBinLanes(dst, rows, pitch, n, i0, rowStep, step, st)
+		f.rowsBinLanes(dst, rows, pitch, n, i0, rowStep, step, blk, st)
 		return
 	}
 	rowBytes := n << f.lg

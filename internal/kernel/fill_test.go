@@ -731,7 +731,7 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes, floats, fmas, cvtqs, cvtqSets, bins, setBins, addSets, masked, fmaMasked, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+		lanes, floats, fmas, cvtqs, cvtqSets, bins, setBins, bins128, addSets, masked, fmaMasked, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 		for c := range 500 {
 			rc := lanesRowsCase(r, mem[:len(mem)-256])
 			setStreaming(0)
@@ -764,8 +764,11 @@ func TestFillRowsLanes(t *testing.T) {
 					}
 				case lanesBin:
 					bins++
-					if binSets(rc.pitch) > 1 {
+					if blockSets(rc.pitch, blk) > 1 {
 						setBins++
+					}
+					if blk == 128 {
+						bins128++
 					}
 					if rc.pitch != 2*rc.n {
 						maskedBins++
@@ -804,9 +807,9 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks() && (masked < 10 || fmaMasked < 4 || maskedBins < 4) || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) {
-			t.Errorf("%s: only %d of 500 layouts went as lanes, %d of them float32, %d of those fma-s (%d masked), %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d padded; %d in sets of add blocks, %d padded",
-				tb.name, lanes, floats, fmas, fmaMasked, cvtqs, cvtqSets, bins, setBins, maskedBins, addSets, masked)
+		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks() && (masked < 10 || fmaMasked < 4 || maskedBins < 4) || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || tb.hasBin128() && bins128 < 10 {
+			t.Errorf("%s: only %d of 500 layouts went as lanes, %d of them float32, %d of those fma-s (%d masked), %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d padded; %d in sets of add blocks, %d padded",
+				tb.name, lanes, floats, fmas, fmaMasked, cvtqs, cvtqSets, bins, setBins, bins128, maskedBins, addSets, masked)
 		}
 	}
 }
@@ -847,31 +850,32 @@ func TestRowsBinLanesLong(t *testing.T) {
 // TestBinLanesPay: the planner takes binade lanes for NHWC FLOAT16 layouts
 // where they measured faster than columns (or rows as runs, for pixels of
 // 128 bytes or more), and columns where those did
-// (binLanesPay's comment has the figures), on a table with bin192 and the
-// zip kernels (the Go twins'), as the AVX-512 table.
+// (binLanesPay's comment has the figures), in the blocks measured faster
+// (bin128MaxSets' comment), on a table with bin192, bin128 and the zip
+// kernels (the Go twins'), as the AVX-512 table.
 func TestBinLanesPay(t *testing.T) {
 	for _, c := range []struct {
 		start, delta float32
-		ch, hw       int
+		ch, hw, blk  int
 		lanes        bool
 	}{
-		{0.1, 3e-4, 3, 400, true},
-		{0.1, 3e-4, 3, 836, true},
-		{100, -0.001, 6, 256, true},
-		{0.1, 3e-4, 3, 104, false},
-		{-1000, 0.07, 4, 256, false},
-		{0.1, 3e-4, 5, 644, true},   // (sets of blocks: 5)
-		{0.1, 3e-4, 64, 180, true},  // (2, rows of 128 bytes)
-		{0.1, 3e-4, 512, 64, true},  // (16)
-		{0.1, 3e-4, 17, 348, true},  // (17)
-		{0.1, 3e-4, 100, 144, true}, // (25)
-		{0.1, 3e-4, 1024, 44, true}, // (32)
+		{0.1, 3e-4, 3, 400, 192, true},
+		{0.1, 3e-4, 3, 836, 192, true},
+		{100, -0.001, 6, 256, 192, true},
+		{0.1, 3e-4, 3, 104, 192, false},
+		{-1000, 0.07, 4, 256, 128, false},
+		{0.1, 3e-4, 5, 644, 128, true},   // (sets of blocks: 5)
+		{0.1, 3e-4, 64, 180, 128, true},  // (1, rows of 128 bytes)
+		{0.1, 3e-4, 512, 64, 128, true},  // (8)
+		{0.1, 3e-4, 17, 348, 192, true},  // (17)
+		{0.1, 3e-4, 100, 144, 192, true}, // (25)
+		{0.1, 3e-4, 1024, 44, 192, true}, // (32)
 	} {
 		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), uint64(c.ch*c.hw*c.hw))
 		px := c.hw * c.hw
 		blk, lanes := f.lanesBlock(goTable, px, 2*c.ch, c.ch, 0, 1, uint64(px))
-		if blk != 192 || lanes != lanesBin {
-			t.Fatalf("%+v: block %d lanes %d, want binade lanes", c, blk, lanes)
+		if blk != c.blk || lanes != lanesBin {
+			t.Fatalf("%+v: block %d lanes %d, want binade lanes in blocks of %d", c, blk, lanes, c.blk)
 		}
 		if got := f.binLanesPay(goTable, px, 2*c.ch, c.ch, 0, 1, uint64(px)); got != c.lanes {
 			t.Errorf("%+v: binade lanes pay: %v, want %v", c, got, c.lanes)

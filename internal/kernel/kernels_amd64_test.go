@@ -1379,8 +1379,12 @@ func randF32(r *rand.Rand) float32 {
 func TestBin192Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(117, 118))
-	for form, k := range []bin192Kernel{bin192x, bin192xNT, bin192xA, bin192Y, bin192YNT, bin192YA} {
-		p := pair[bin192Kernel]{fmt.Sprintf("bin192 form %d", form), k, bin192_g, form%3 == 1, form < 3}
+	for form, k := range []bin192Kernel{bin192x, bin192xNT, bin192xA, bin192Y, bin192YNT, bin192YA, bin128x, bin128xNT, bin128xA} {
+		p := pair[bin192Kernel]{fmt.Sprintf("bin192 form %d", form), k, bin192_g, form%3 == 1, form < 3 || form >= 6}
+		blk := 192
+		if form >= 6 {
+			p.name, p.twin, blk = fmt.Sprintf("bin128 form %d", form-6), bin128_g, 128
+		}
 		if skip(p) {
 			continue
 		}
@@ -1388,11 +1392,11 @@ func TestBin192Kernels(t *testing.T) {
 			blocks := r.IntN(80)
 			l := randomBinLanes(r, c%2 == 0)
 			j0, ties := uint64(r.Uint32()), uint64(c%3)
-			stride := 192 // (rows that divide 192 bytes; else sets of blocks, up to binMaxSets blocks apart)
+			stride := blk // (rows that divide the block; else sets of blocks, up to binMaxSets blocks apart)
 			if c%4 == 3 {
-				stride = 192 + 64*r.IntN(3*binMaxSets-2)
+				stride = blk + 64*r.IntN(blk/64*binMaxSets-blk/64+1)
 			}
-			size := stridedSpan(blocks, stride, 192)
+			size := stridedSpan(blocks, stride, blk)
 			m := newKernelMem(r, size, p.nt)
 			w := m.twin()
 			p.asm(m.dst(), blocks, stride, &l, j0, ties)
@@ -1425,7 +1429,12 @@ func TestBin192MaskKernels(t *testing.T) {
 		t.Skip("no AVX-512 on this CPU")
 	}
 	r := rand.New(rand.NewPCG(123, 124))
-	for _, p := range []pair[bin192MaskKernel]{{"bin192xM", bin192xM, bin192M_g, false, true}, {"bin192xMA", bin192xMA, bin192M_g, false, true}} {
+	for _, p := range []pair[bin192MaskKernel]{{"bin192xM", bin192xM, bin192M_g, false, true}, {"bin192xMA", bin192xMA, bin192M_g, false, true},
+		{"bin128xM", bin128xM, bin128M_g, false, true}, {"bin128xMA", bin128xMA, bin128M_g, false, true}} {
+		blk := 192
+		if strings.HasPrefix(p.name, "bin128") {
+			blk = 128
+		}
 		for c := range 200 {
 			blocks := r.IntN(60)
 			l := randomBinLanes(r, c%2 == 0)
@@ -1434,8 +1443,8 @@ func TestBin192MaskKernels(t *testing.T) {
 			if c%8 == 1 {
 				mask = [3]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
 			}
-			stride := 192 + 64*r.IntN(3*binMaxSets-2)
-			size := stridedSpan(blocks, stride, 192)
+			stride := blk + 64*r.IntN(blk/64*binMaxSets-blk/64+1)
+			size := stridedSpan(blocks, stride, blk)
 			m := newKernelMem(r, size, false)
 			w := m.twin()
 			p.asm(m.dst(), blocks, stride, &l, j0, ties, &mask)

@@ -1420,16 +1420,16 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		// kernels take (128 bytes or more, of consecutive elements) stay
 		// theirs.
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
-		sets := binSets(pitch)
+		blk, sets := binBlock(t, pitch)
 		// (A set's block steps a lane's sum by less than last's and i0's
 		// differ: the rows span two of a set's blocks or more. Both sums
 		// lie below 2^59.)
-		if sets > binMaxSets || (rows-1)*pitch+rowBytes < 2*sets*192 || rowBytes >= addBlock && step == 1 ||
+		if sets > binMaxSets || (rows-1)*pitch+rowBytes < 2*sets*blk || rowBytes >= addBlock && step == 1 ||
 			s.mode != modeLinear || step == 0 || rowStep == 0 ||
-			!s.int64Lanes(i0, last) || absInt(int64(uint64(sets*192/pitch)*rowStep*s.dLo)) >= binLanesStep {
+			!s.int64Lanes(i0, last) || absInt(int64(uint64(sets*blk/pitch)*rowStep*s.dLo)) >= binLanesStep {
 			return 0, 0
 		}
-		return 192, lanesBin
+		return blk, lanesBin
 	}
 	padded := pitch != rowBytes // (gaps between the rows: masked add lanes)
 	if rowBytes >= addBlock || !padded && (n < 2 || rows*rowBytes < 2*192) {
@@ -1491,7 +1491,7 @@ const addMaxSets = 32
 
 // binLanesPay reports whether binade lanes (lanesBin) pay for float16 rows
 // of mRowsLanes on the table t (else they go as columns, or as runs a row
-// at a time), 96 lanes for each set of blocks (binSets): each time a
+// at a time), blk/2 lanes for each set of blocks (binBlock): each time a
 // lane's form ends (its sums enter another binade, or its x would leave 31
 // bits) rowsBinLanes works it out again, and the kernel's run ends there;
 // that costs some 20-25 ns a form, and a block some 2 ns, where as columns
@@ -1507,19 +1507,22 @@ const addMaxSets = 32
 // against 2.7-5.4; in sets of blocks, 0.1, +3e-4: 5 channels 644 x 644 (5
 // sets) 47-50 against 5.2-5.6 as columns, 64 channels 180 x 180 (2) 59-62
 // against 1.4-1.5 as runs, 512 channels 64 x 64 (16) 48.5 against 8.0).
+// In 128-byte blocks, 64 lanes a set (binBlock): 4 channels, -1000, +0.07,
+// 256 x 256, lanes 26.4-27.0 GB/s against 27.2-27.4 as columns (which it
+// keeps).
 func (s *Seq) binLanesPay(t *table, rows, pitch, n int, i0, rowStep, step uint64) bool {
-	blocks := int64(rows * pitch / 192)
-	per := int64(4) // blocks a form must pay for: 20-25 ns against 5 saved a block
+	blk, sets := binBlock(t, pitch)
+	blocks := int64(rows * pitch / 192) // (in 192 bytes, as measured)
+	per := int64(4)                     // blocks a form must pay for: 20-25 ns against 5 saved a block
 	if n > zipMax || !t.zips() {
 		per = 1 // (against 33)
 	}
-	sets := binSets(pitch)
-	lanes := 96 * sets
+	lanes := blk / 2 * sets
 	if blocks < per*int64(lanes)+400 {
 		return false // (a form a lane at least)
 	}
 	setBlocks := blocks / int64(sets) // a set's blocks
-	dk := int64(uint64(sets*192/pitch) * rowStep * s.dLo)
+	dk := int64(uint64(sets*blk/pitch) * rowStep * s.dLo)
 	stepK, rowK := int64(step*s.dLo), int64(rowStep*s.dLo)
 	sub := 1 - s.f.bias - s.unit    // magnitudes below 2^sub are subnormal
 	binade := func(k int64) int64 { // an order of the binades: 0 for 0, by sign
@@ -1534,7 +1537,7 @@ func (s *Seq) binLanesPay(t *table, rows, pitch, n int, i0, rowStep, step uint64
 	}
 	_, lo := s.linear(i0)
 	forms := int64(lanes) * (1 + int64(absInt(dk)*uint64(setBlocks)>>30))
-	for w := range lanes { // (set w/96's lane w%96)
+	for w := range lanes { // (set w/(blk/2)'s lane w%(blk/2))
 		k := int64(lo) + int64(w/n)*rowK + int64(w%n)*stepK
 		forms += int64(absInt(binade(k+(setBlocks-1)*dk) - binade(k)))
 	}

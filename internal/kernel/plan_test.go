@@ -299,7 +299,7 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 			// within binMaxSets blocks), NHWC or consecutive.
 			var ns []int
 			for n := 2; n <= 600; n++ {
-				if binSets(2*n) <= binMaxSets {
+				if blockSets(2*n, 192) <= binMaxSets {
 					ns = append(ns, n)
 				}
 			}

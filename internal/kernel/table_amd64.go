@@ -169,6 +169,21 @@ func bin192xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask 
 //go:noescape
 func bin192xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 
+//go:noescape
+func bin128x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+
+//go:noescape
+func bin128xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+
+//go:noescape
+func bin128xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+
+//go:noescape
+func bin128xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
+
+//go:noescape
+func bin128xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
+
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
 //go:noescape
@@ -1284,12 +1299,21 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 	}
 }
 
-// bin192 streams or fetches ahead where st says so (dst aligned to 64
-// bytes).
-func (t *table) bin192(st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
+// binSet writes a set's blocks of blk bytes (binade lanes): 192 (bin192), or 128 (bin128, where
+// hasBin128); it streams or fetches ahead where st says so (dst aligned to
+// 64 bytes).
+func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	switch {
+	case !t.asm && blk == 128:
+		bin128_g(dst, blocks, stride, l, j0, ties)
 	case !t.asm:
 		bin192_g(dst, blocks, stride, l, j0, ties)
+	case blk == 128 && st == stStream:
+		bin128xNT(dst, blocks, stride, l, j0, ties)
+	case blk == 128 && st == stAhead:
+		bin128xA(dst, blocks, stride, l, j0, ties)
+	case blk == 128:
+		bin128x(dst, blocks, stride, l, j0, ties)
 	case !t.avx512 && st == stStream:
 		bin192YNT(dst, blocks, stride, l, j0, ties)
 	case !t.avx512 && st == stAhead:
@@ -1305,12 +1329,18 @@ func (t *table) bin192(st store, dst *byte, blocks, stride int, l *binLanes, j0,
 	}
 }
 
-// bin192Mask is bin192 under byte masks (bin192xM[A], AVX-512 only: see
-// masks), regular stores or fetching ahead (st stStream: regular).
-func (t *table) bin192Mask(st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+// binSetMask is binSet under byte masks (bin192xM[A], bin128xM[A], AVX-512 only:
+// see masks), regular stores or fetching ahead (st stStream: regular).
+func (t *table) binSetMask(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
 	switch {
+	case !t.asm && blk == 128:
+		bin128M_g(dst, blocks, stride, l, j0, ties, mask)
 	case !t.asm:
 		bin192M_g(dst, blocks, stride, l, j0, ties, mask)
+	case blk == 128 && st == stAhead:
+		bin128xMA(dst, blocks, stride, l, j0, ties, mask)
+	case blk == 128:
+		bin128xM(dst, blocks, stride, l, j0, ties, mask)
 	case st == stAhead:
 		bin192xMA(dst, blocks, stride, l, j0, ties, mask)
 	default:

@@ -26,7 +26,11 @@ func (t *table) fmaMask(_ store, dst *byte, blocks, stride int, base *[32]float3
 	fmaMaskS_g(dst, blocks, stride, base, first, inc, start, delta, mask)
 }
 
-func (t *table) bin192Mask(_ store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+func (t *table) binSetMask(blk int, _ store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+	if blk == 128 {
+		bin128M_g(dst, blocks, stride, l, j0, ties, mask)
+		return
+	}
 	bin192M_g(dst, blocks, stride, l, j0, ties, mask)
 }
 
@@ -134,7 +138,11 @@ func (t *table) fma192S(_ store, dst *byte, blocks int, base *[48]float32, first
 	fma192S_g(dst, blocks, base, first, inc, start, delta)
 }
 
-func (t *table) bin192(_ store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
+func (t *table) binSet(blk int, _ store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
+	if blk == 128 {
+		bin128_g(dst, blocks, stride, l, j0, ties)
+		return
+	}
 	bin192_g(dst, blocks, stride, l, j0, ties)
 }
 

@@ -596,12 +596,41 @@ func rowsBinS_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *ro
 // where ties is not 0, else up: x + h rounds down), saturated to 16 bits as VPACKUSDW
 // does, plus its element's word; block k at stride*k bytes.
 func bin192_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
+	binG(192, dst, blocks, stride, l, j0, ties, nil)
+}
+
+// bin128_g is the twin of bin128x[NT|A]: bin192_g in blocks of 128 bytes,
+// lanes 0-63 (the words 0-63).
+func bin128_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
+	binG(128, dst, blocks, stride, l, j0, ties, nil)
+}
+
+// bin192M_g is the twin of bin192xM[A]: bin192_g's blocks, each byte
+// stored only where its bit of mask is set.
+func bin192M_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+	binG(192, dst, blocks, stride, l, j0, ties, mask)
+}
+
+// bin128M_g is the twin of bin128xM[A]: bin128_g's blocks under the masks
+// mask[0] and mask[1].
+func bin128M_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+	binG(128, dst, blocks, stride, l, j0, ties, mask)
+}
+
+// binG writes the twins' blocks of blk bytes, the words of lanes whose
+// word lies in the block, each byte only where its bit of mask is set (nil:
+// every byte).
+func binG(blk int, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
 	if blocks <= 0 {
 		return
 	}
-	out := unsafe.Slice(dst, (blocks-1)*stride+192)
+	out := unsafe.Slice(dst, (blocks-1)*stride+blk)
+	var block [192]byte
 	for k := range blocks {
 		for L, w := range binWord {
+			if 2*int(w) >= blk {
+				continue
+			}
 			xh, s := l.x[L]+uint32(j0+uint64(k))*l.dm[L], l.s[L] // x + h
 			odd := uint32(0)
 			if ties != 0 {
@@ -609,23 +638,10 @@ func bin192_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 			}
 			y := int64(int32((xh + odd) >> s))
 			y = min(max(y, 0), 0xffff)
-			binary.LittleEndian.PutUint16(out[stride*k+2*int(w):], uint16(y)+l.c[w])
+			binary.LittleEndian.PutUint16(block[2*int(w):], uint16(y)+l.c[w])
 		}
-	}
-}
-
-// bin192M_g is the twin of bin192xM[A]: bin192_g's blocks, each byte
-// stored only where its bit of mask is set.
-func bin192M_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
-	if blocks <= 0 {
-		return
-	}
-	out := unsafe.Slice(dst, (blocks-1)*stride+192)
-	var block [192]byte
-	for k := range blocks {
-		bin192_g(&block[0], 1, 192, l, j0+uint64(k), ties)
-		for b := range block {
-			if mask[b/64]>>(b%64)&1 != 0 {
+		for b := range blk {
+			if mask == nil || mask[b/64]>>(b%64)&1 != 0 {
 				out[k*stride+b] = block[b]
 			}
 		}
