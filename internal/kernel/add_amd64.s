@@ -42,7 +42,8 @@
 	MOVQ first+32(FP), AX \
 	MOVQ AX, x \
 	MOVQ inc+40(FP), DX \
-	bc x, y
+	bc x, y \
+	AHEADDIST
 
 // ADDSTORE writes blocks of 128 bytes, stride bytes apart (R8); the lanes
 // are broadcast by bc and added by add.
@@ -129,6 +130,7 @@ done: \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
 	MOVQ base+24(FP), SI \
 	MOVQ first+32(FP), AX \
 	MOVQ inc+40(FP), DX \
@@ -165,6 +167,7 @@ done: \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
 	MOVQ base+24(FP), SI \
 	VPBROADCASTD first+32(FP), Z9 \
 	MOVQ inc+40(FP), DX \
@@ -208,7 +211,7 @@ TEXT ·addStoreBNT(SB), NOSPLIT, $0-48
 // func addStoreBA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreB fetching its lines ahead of the stores.
 TEXT ·addStoreBA(SB), NOSPLIT, $0-48
-	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, AHEAD)
+	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, AHEADS)
 
 // func addStoreW(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreW(SB), NOSPLIT, $0-48
@@ -222,7 +225,7 @@ TEXT ·addStoreWNT(SB), NOSPLIT, $0-48
 // func addStoreWA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreW fetching its lines ahead of the stores.
 TEXT ·addStoreWA(SB), NOSPLIT, $0-48
-	ADDSTORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, AHEAD)
+	ADDSTORE(VPBROADCASTW, VPADDW, VMOVDQU, NOFENCE, AHEADS)
 
 // func addStoreD(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreD(SB), NOSPLIT, $0-48
@@ -236,7 +239,7 @@ TEXT ·addStoreDNT(SB), NOSPLIT, $0-48
 // func addStoreDA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreD fetching its lines ahead of the stores.
 TEXT ·addStoreDA(SB), NOSPLIT, $0-48
-	ADDSTORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, AHEAD)
+	ADDSTORE(VPBROADCASTD, VPADDD, VMOVDQU, NOFENCE, AHEADS)
 
 // func addStoreQ(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreQ(SB), NOSPLIT, $0-48
@@ -250,7 +253,7 @@ TEXT ·addStoreQNT(SB), NOSPLIT, $0-48
 // func addStoreQA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreQ fetching its lines ahead of the stores.
 TEXT ·addStoreQA(SB), NOSPLIT, $0-48
-	ADDSTORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, AHEAD)
+	ADDSTORE(VPBROADCASTQ, VPADDQ, VMOVDQU, NOFENCE, AHEADS)
 
 // func addStoreS(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreS(SB), NOSPLIT, $0-48
@@ -264,7 +267,7 @@ TEXT ·addStoreSNT(SB), NOSPLIT, $0-48
 // func addStoreSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 // addStoreS fetching its lines ahead of the stores.
 TEXT ·addStoreSA(SB), NOSPLIT, $0-48
-	ADDSTORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, AHEAD)
+	ADDSTORE(VPBROADCASTD, VADDPS, VMOVDQU, NOFENCE, AHEADS)
 
 // func add192B(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192B(SB), NOSPLIT, $0-40
@@ -349,23 +352,23 @@ TEXT ·addMaskxS(SB), NOSPLIT, $0-56
 // func addMaskxBA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
 // addMaskxB fetching its lines ahead of the stores.
 TEXT ·addMaskxBA(SB), NOSPLIT, $0-56
-	ADDMASK(VPBROADCASTB, VPADDB, AHEAD)
+	ADDMASK(VPBROADCASTB, VPADDB, AHEADS)
 
 // func addMaskxWA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
 TEXT ·addMaskxWA(SB), NOSPLIT, $0-56
-	ADDMASK(VPBROADCASTW, VPADDW, AHEAD)
+	ADDMASK(VPBROADCASTW, VPADDW, AHEADS)
 
 // func addMaskxDA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
 TEXT ·addMaskxDA(SB), NOSPLIT, $0-56
-	ADDMASK(VPBROADCASTD, VPADDD, AHEAD)
+	ADDMASK(VPBROADCASTD, VPADDD, AHEADS)
 
 // func addMaskxQA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
 TEXT ·addMaskxQA(SB), NOSPLIT, $0-56
-	ADDMASK(VPBROADCASTQ, VPADDQ, AHEAD)
+	ADDMASK(VPBROADCASTQ, VPADDQ, AHEADS)
 
 // func addMaskxSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
 TEXT ·addMaskxSA(SB), NOSPLIT, $0-56
-	ADDMASK(VPBROADCASTD, VADDPS, AHEAD)
+	ADDMASK(VPBROADCASTD, VADDPS, AHEADS)
 
 // func fmaMaskxS(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
 TEXT ·fmaMaskxS(SB), NOSPLIT, $0-72
@@ -374,4 +377,4 @@ TEXT ·fmaMaskxS(SB), NOSPLIT, $0-72
 // func fmaMaskxSA(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
 // fmaMaskxS fetching its lines ahead of the stores.
 TEXT ·fmaMaskxSA(SB), NOSPLIT, $0-72
-	FMAMASK(AHEAD)
+	FMAMASK(AHEADS)

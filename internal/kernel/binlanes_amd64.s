@@ -140,6 +140,7 @@ done: \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
 	MOVQ l+24(FP), SI \
 	VPBROADCASTD j0+32(FP), Z28 \
 	loads \
@@ -206,6 +207,7 @@ done: \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
 	MOVQ l+24(FP), SI \
 	VPBROADCASTD j0+32(FP), Y15 \
 	BINXY(0, Y0) \
@@ -235,7 +237,7 @@ TEXT ·bin192xNT(SB), NOSPLIT, $0-48
 
 // func bin192xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192xA(SB), NOSPLIT, $0-48
-	BINX(BINLOADS192, BINBLOCKX, BSTORE, NOFENCE, AHEAD, NOMASKS)
+	BINX(BINLOADS192, BINBLOCKX, BSTORE, NOFENCE, AHEADS, NOMASKS)
 
 // func bin192Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192Y(SB), NOSPLIT, $0-48
@@ -247,7 +249,7 @@ TEXT ·bin192YNT(SB), NOSPLIT, $0-48
 
 // func bin192YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192YA(SB), NOSPLIT, $0-48
-	BIN192Y(VMOVDQU, NOFENCE, AHEAD)
+	BIN192Y(VMOVDQU, NOFENCE, AHEADS)
 
 // func bin192xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 // bin192x storing each 64 bytes under a byte mask (mask[0] to mask[2]):
@@ -258,7 +260,7 @@ TEXT ·bin192xM(SB), NOSPLIT, $0-56
 // func bin192xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 // bin192xM fetching its lines ahead of the stores.
 TEXT ·bin192xMA(SB), NOSPLIT, $0-56
-	BINX(BINLOADS192, BINBLOCKX, BSTOREM, NOFENCE, AHEAD, MASKS3)
+	BINX(BINLOADS192, BINBLOCKX, BSTOREM, NOFENCE, AHEADS, MASKS3)
 
 // func bin128x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 // bin192x in blocks of 128 bytes from lanes 0-63.
@@ -271,7 +273,7 @@ TEXT ·bin128xNT(SB), NOSPLIT, $0-48
 
 // func bin128xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin128xA(SB), NOSPLIT, $0-48
-	BINX(BINLOADS128, BINBLOCKX128, BSTORE, NOFENCE, AHEAD, NOMASKS)
+	BINX(BINLOADS128, BINBLOCKX128, BSTORE, NOFENCE, AHEADS, NOMASKS)
 
 // func bin128xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 // bin128x under byte masks (mask[0] and mask[1]).
@@ -280,4 +282,4 @@ TEXT ·bin128xM(SB), NOSPLIT, $0-56
 
 // func bin128xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 TEXT ·bin128xMA(SB), NOSPLIT, $0-56
-	BINX(BINLOADS128, BINBLOCKX128, BSTOREM, NOFENCE, AHEAD, MASKS3)
+	BINX(BINLOADS128, BINBLOCKX128, BSTOREM, NOFENCE, AHEADS, MASKS3)

@@ -580,6 +580,7 @@ done: \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
 	MOVQ base+24(FP), SI \
 	VPBROADCASTQ first+32(FP), Z9 \
 	VPADDQ 0(SI), Z9, Z0 \
@@ -950,4 +951,4 @@ TEXT ·cvtQ48NT(SB), NOSPLIT, $0-56
 
 // func cvtQ48A(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
 TEXT ·cvtQ48A(SB), NOSPLIT, $0-56
-	CVTQ48(VMOVUPS, NOFENCE, AHEAD)
+	CVTQ48(VMOVUPS, NOFENCE, AHEADS)

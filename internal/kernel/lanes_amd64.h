@@ -22,6 +22,22 @@
 #define AHEAD(at) PREFETCHT0 1024+at(DI)
 #define NOAHEAD(at)
 
+// AHEADDIST puts in R10 the least multiple of the stride (R8, not 0) that
+// is 1024 or more: AHEADS(at), the kernels' ahead forms that take a stride
+// (sets of blocks), fetches the line at at(DI) that far on, its own set's
+// block, where AHEAD would fetch other sets' lines.
+#define AHEADDIST \
+	MOVQ R8, R10 \
+	TESTQ R8, R8 \
+	JZ aheaddone \
+aheaddist: \
+	CMPQ R10, $1024 \
+	JAE aheaddone \
+	ADDQ R8, R10 \
+	JMP aheaddist \
+aheaddone:
+#define AHEADS(at) PREFETCHT0 at(DI)(R10*1)
+
 // AHEADFAR is AHEAD 2048 bytes ahead, for the AVX-512 binade kernel
 // (f16BinxA), which gained from it where the others lost: dmlbench -quick,
 // 1024 against 2048 for every kernel in alternation, FLOAT16 0.1, +3e-4 at

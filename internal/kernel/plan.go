@@ -644,8 +644,9 @@ const (
 	// aligned to 64 bytes, or to the block if smaller (blockRuns).
 	stStream
 	// stAhead is regular stores, each line fetched (PREFETCHT0) 1024 bytes
-	// (f16BinxA: 2048) before the stores reach it: the kernels' ahead forms
-	// (suffix A).
+	// (f16BinxA: 2048; the kernels that take a stride: the line of their
+	// block the least multiple of the stride past that, AHEADS) before the
+	// stores reach it: the kernels' ahead forms (suffix A).
 	stAhead
 )
 
