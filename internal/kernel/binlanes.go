@@ -9,8 +9,9 @@ import (
 // The binade-lanes kernel (bin192x, AVX-512; bin192Y, AVX2) writes float16 rows of
 // mRowsLanes (lanesBin: NHWC tensors of a few channels, a row a pixel),
 // whose channels lie in binades of their own, in blocks of 192 bytes (or
-// of 128 from lanes 0-63: bin128x, AVX-512): 96 int32 lanes, each an element's magnitude above a base in its own binade
-// (its own shift, its own sign and exponent), rounded to nearest even by
+// of 128 from lanes 0-63: bin128x, AVX-512): 96 int32 lanes, each an
+// element's magnitude above a base in its own binade (its own shift, its
+// own sign and exponent), rounded to nearest even by
 // integer operations, as the binade kernels round a run's (one binade for
 // all lanes there). rowsBinLanes works out each lane's form from the
 // element's exact sum and how many blocks it holds for (the lane stays in
@@ -18,8 +19,8 @@ import (
 // that every lane's form holds for, then moves on the lanes whose form
 // ended.
 
-// binLanes are the lanes of bin192x, bin192Y and bin128x: lane L (vector L/16 of
-// 16, element L%16) is the magnitude above the base plus h (x) at a run's
+// binLanes are the lanes of bin192x, bin192Y and bin128x: lane L (vector
+// L/16 of 16, element L%16) is the magnitude above the base plus h (x) at a run's
 // block 0 (the kernel starts at block j0), its step dm a block (two's
 // complement), its shift s (1 to 29) and h = 2^(s-1) - 1; c holds the
 // words added to the rounded lanes, in the order of the elements (lane L's

@@ -1404,9 +1404,10 @@ const (
 // exact sums fit int64 lanes (cvtQLanes: lanesCvtQ), 192 where the table
 // has the kernel (AVX-512, cvtQ48) and the rows, one after another, repeat
 // every block or every addMaxSets blocks or fewer (in sets); of
-// float16, 192 where the row's length divides it, the exact sums lie
-// below 2^59 in magnitude (int64Lanes) and a
-// block steps them by less than binLanesStep (lanesBin); else 0.
+// float16, binBlock's (192 bytes, or 128 where those take fewer lanes),
+// in binMaxSets sets or fewer (padded rows too where the table has
+// masks), where the exact sums lie below 2^59 in magnitude (int64Lanes)
+// and a set's block steps them by less than binLanesStep (lanesBin); else 0.
 func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
 	rowBytes := n << s.lg
 	if s.kind == Float64 || n < 1 || pitch < rowBytes {
