@@ -148,7 +148,7 @@ done: \
 	VPBROADCASTD AX, Z12 \
 	BINLOOPS(block, BINPAIR, BINPAIRN, store, fence, ahead)
 
-// The AVX2 form (bin192Y): the same lanes in twelve vectors of 8 (Y0-Y11:
+// The AVX2 form (bin192Y, bin128Y): the same lanes in twelve vectors of 8 (Y0-Y11:
 // vector i the half i%2 of the AVX-512 form's vector i/2), packed in pairs
 // (VPACKUSDW on 8 lanes packs the same words as on 16: the halves of
 // vectors 2p and 2p+1 give the words 32p + 16*half on), s, dm, h and c read
@@ -197,19 +197,30 @@ done: \
 	VPADDD 736(SI), Y11, Y11 \
 	ADDQ R8, DI
 
-// BINXY loads lane vector x at off (x + j0*dm, j0 in Y15).
+// BINBLOCKY128 is BINBLOCKY for blocks of 128 bytes (lanes 0-63: bin128Y).
+#define BINBLOCKY128(round, store, ahead) \
+	ahead(0) \
+	ahead(64) \
+	BINPAIRY(round, Y0, Y2, 0, 64, 0, store) \
+	BINPAIRY(round, Y1, Y3, 32, 96, 32, store) \
+	BINPAIRY(round, Y4, Y6, 128, 192, 64, store) \
+	BINPAIRY(round, Y5, Y7, 160, 224, 96, store) \
+	VPADDD 384(SI), Y0, Y0 \
+	VPADDD 416(SI), Y1, Y1 \
+	VPADDD 448(SI), Y2, Y2 \
+	VPADDD 480(SI), Y3, Y3 \
+	VPADDD 512(SI), Y4, Y4 \
+	VPADDD 544(SI), Y5, Y5 \
+	VPADDD 576(SI), Y6, Y6 \
+	VPADDD 608(SI), Y7, Y7 \
+	ADDQ R8, DI
+
+// BINXY loads lane vector x at off (x + j0*dm, j0 in Y15); BINXY128 the
+// vectors of lanes 0-63 (Y0-Y7), BINXY192 all (Y0-Y11).
 #define BINXY(off, x) \
 	VPMULLD 384+off(SI), Y15, x \
 	VPADDD off(SI), x, x
-
-// BIN192Y is BIN192 with AVX2.
-#define BIN192Y(store, fence, ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ stride+16(FP), R8 \
-	AHEADDIST \
-	MOVQ l+24(FP), SI \
-	VPBROADCASTD j0+32(FP), Y15 \
+#define BINXY128 \
 	BINXY(0, Y0) \
 	BINXY(32, Y1) \
 	BINXY(64, Y2) \
@@ -217,15 +228,28 @@ done: \
 	BINXY(128, Y4) \
 	BINXY(160, Y5) \
 	BINXY(192, Y6) \
-	BINXY(224, Y7) \
+	BINXY(224, Y7)
+#define BINXY192 \
+	BINXY128 \
 	BINXY(256, Y8) \
 	BINXY(288, Y9) \
 	BINXY(320, Y10) \
-	BINXY(352, Y11) \
+	BINXY(352, Y11)
+
+// BINY is BINX with AVX2: blocks of 192 bytes (loads BINXY192, block
+// BINBLOCKY: bin192Y) or 128 (BINXY128, BINBLOCKY128: bin128Y).
+#define BINY(loads, block, store, fence, ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
+	MOVQ l+24(FP), SI \
+	VPBROADCASTD j0+32(FP), Y15 \
+	loads \
 	MOVL $1, AX \
 	MOVQ AX, X15 \
 	VPBROADCASTD X15, Y15 \
-	BINLOOPS(BINBLOCKY, BINTIEY, BINNOTIEY, store, fence, ahead)
+	BINLOOPS(block, BINTIEY, BINNOTIEY, store, fence, ahead)
 
 // func bin192x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192x(SB), NOSPLIT, $0-48
@@ -241,15 +265,15 @@ TEXT ·bin192xA(SB), NOSPLIT, $0-48
 
 // func bin192Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192Y(SB), NOSPLIT, $0-48
-	BIN192Y(VMOVDQU, NOFENCE, NOAHEAD)
+	BINY(BINXY192, BINBLOCKY, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func bin192YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192YNT(SB), NOSPLIT, $0-48
-	BIN192Y(VMOVNTDQ, SFENCE, NOAHEAD)
+	BINY(BINXY192, BINBLOCKY, VMOVNTDQ, SFENCE, NOAHEAD)
 
 // func bin192YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192YA(SB), NOSPLIT, $0-48
-	BIN192Y(VMOVDQU, NOFENCE, AHEADS)
+	BINY(BINXY192, BINBLOCKY, VMOVDQU, NOFENCE, AHEADS)
 
 // func bin192xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 // bin192x storing each 64 bytes under a byte mask (mask[0] to mask[2]):
@@ -283,3 +307,16 @@ TEXT ·bin128xM(SB), NOSPLIT, $0-56
 // func bin128xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 TEXT ·bin128xMA(SB), NOSPLIT, $0-56
 	BINX(BINLOADS128, BINBLOCKX128, BSTOREM, NOFENCE, AHEADS, MASKS3)
+
+// func bin128Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+// bin192Y in blocks of 128 bytes from lanes 0-63.
+TEXT ·bin128Y(SB), NOSPLIT, $0-48
+	BINY(BINXY128, BINBLOCKY128, VMOVDQU, NOFENCE, NOAHEAD)
+
+// func bin128YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin128YNT(SB), NOSPLIT, $0-48
+	BINY(BINXY128, BINBLOCKY128, VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func bin128YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin128YA(SB), NOSPLIT, $0-48
+	BINY(BINXY128, BINBLOCKY128, VMOVDQU, NOFENCE, AHEADS)

@@ -167,7 +167,8 @@
 //	            fma192S[NT|A], cvtQ48[NT|A]      sums in int64 lanes (cvt-q lanes,
 //	            (AVX-512 only), bin192x[NT|A],   AVX-512), one after another, 2 or
 //	            bin192Y[NT|A], bin192xM[A],      more elements, whose length divides
-//	            bin128x[NT|A], bin128xM[A]
+//	            bin128x[NT|A], bin128xM[A],
+//	            bin128Y[NT|A]
 //	            (float16)
 //	                                             128 or 192 bytes (integers and exact
 //	                                             float32 of other lengths in sets of
@@ -183,7 +184,7 @@
 //	                                             below 2^24 units, any length
 //	                                             (sets of 192-byte blocks, up to
 //	                                             32; of 128-byte blocks where
-//	                                             they hold fewer lanes, AVX-512):
+//	                                             they hold fewer lanes, up to 8):
 //	                                             binade lanes, a lane's form
 //	                                             (binade, base, 31 bits of x) and
 //	                                             its ties worked out from block to

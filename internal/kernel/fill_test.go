@@ -807,7 +807,7 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks() && (masked < 10 || fmaMasked < 4 || maskedBins < 4) || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || tb.hasBin128() && bins128 < 10 {
+		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks() && (masked < 10 || fmaMasked < 4 || maskedBins < 4) || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || bins128 < 10 {
 			t.Errorf("%s: only %d of 500 layouts went as lanes, %d of them float32, %d of those fma-s (%d masked), %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d padded; %d in sets of add blocks, %d padded",
 				tb.name, lanes, floats, fmas, fmaMasked, cvtqs, cvtqSets, bins, setBins, bins128, maskedBins, addSets, masked)
 		}
@@ -851,8 +851,8 @@ func TestRowsBinLanesLong(t *testing.T) {
 // where they measured faster than columns (or rows as runs, for pixels of
 // 128 bytes or more), and columns where those did
 // (binLanesPay's comment has the figures), in the blocks measured faster
-// (bin128MaxSets' comment), on a table with bin192, bin128 and the zip
-// kernels (the Go twins'), as the AVX-512 table.
+// (bin128MaxSets' comment), on a table with the zip kernels (the Go
+// twins'), as the AVX-512 table.
 func TestBinLanesPay(t *testing.T) {
 	for _, c := range []struct {
 		start, delta float32

@@ -208,8 +208,8 @@ type (
 
 	// bin192Kernel writes float16 rows of mRowsLanes in blocks of 192
 	// bytes, stride bytes apart (a multiple of 64), from 96 int32 lanes,
-	// each in a binade of its own (binLanes); bin128x and its twin in
-	// blocks of 128 bytes from lanes 0-63.
+	// each in a binade of its own (binLanes); bin128x, bin128Y and their
+	// twin in blocks of 128 bytes from lanes 0-63.
 	// Pre: every lane's x + h + 1 stays below 2^32 over the blocks, and
 	// its rounded magnitude below 2^16.
 	bin192Kernel func(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
@@ -284,10 +284,6 @@ var goTable = &table{name: "go"}
 // sends those sums to float64 lanes, exact float16 rows to rows-binade, and
 // the other rows one at a time as runs.
 func (t *table) hasX512() bool { return !t.asm || t.avx512 }
-
-// hasBin128 reports whether the table has the binade lanes' kernel in
-// blocks of 128 bytes (bin128x, AVX-512; the Go twins).
-func (t *table) hasBin128() bool { return !t.asm || t.avx512 }
 
 // spanTies reports whether the table's binSpan writes ties every 64
 // elements in its kernel (two tie masks, for the blocks of even and odd

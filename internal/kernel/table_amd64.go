@@ -179,6 +179,15 @@ func bin128xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 func bin128xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 //go:noescape
+func bin128Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+
+//go:noescape
+func bin128YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+
+//go:noescape
+func bin128YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+
+//go:noescape
 func bin128xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 
 //go:noescape
@@ -1299,15 +1308,21 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 	}
 }
 
-// binSet writes a set's blocks of blk bytes (binade lanes): 192 (bin192), or 128 (bin128, where
-// hasBin128); it streams or fetches ahead where st says so (dst aligned to
-// 64 bytes).
+// binSet writes a set's blocks of blk bytes (binade lanes): 192 (bin192),
+// or 128 (bin128); it streams or fetches ahead where st says so (dst
+// aligned to 64 bytes).
 func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	switch {
 	case !t.asm && blk == 128:
 		bin128_g(dst, blocks, stride, l, j0, ties)
 	case !t.asm:
 		bin192_g(dst, blocks, stride, l, j0, ties)
+	case blk == 128 && !t.avx512 && st == stStream:
+		bin128YNT(dst, blocks, stride, l, j0, ties)
+	case blk == 128 && !t.avx512 && st == stAhead:
+		bin128YA(dst, blocks, stride, l, j0, ties)
+	case blk == 128 && !t.avx512:
+		bin128Y(dst, blocks, stride, l, j0, ties)
 	case blk == 128 && st == stStream:
 		bin128xNT(dst, blocks, stride, l, j0, ties)
 	case blk == 128 && st == stAhead:
