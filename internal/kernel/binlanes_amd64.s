@@ -48,19 +48,24 @@
 	VPADDW c, t, t \
 	store(t, k, at)
 
+// BINX128 writes the first 128 bytes of a block (lanes 0-63) with pair
+// and advances those lanes: BINBLOCKX128, and BINBLOCKX's first part.
+#define BINX128(pair, store) \
+	pair(Z0, Z1, Z6, Z7, Z19, Z20, Z25, 0, K1, Z28, Z29, store) \
+	pair(Z2, Z3, Z8, Z9, Z21, Z22, Z26, 64, K2, Z30, Z31, store) \
+	VPADDD Z13, Z0, Z0 \
+	VPADDD Z14, Z1, Z1 \
+	VPADDD Z15, Z2, Z2 \
+	VPADDD Z16, Z3, Z3
+
 // BINBLOCKX writes a block of 192 bytes with pair (BINPAIR or BINPAIRN)
 // and advances the lanes by dm and dst by the stride (R8).
 #define BINBLOCKX(pair, store, ahead) \
 	ahead(0) \
 	ahead(64) \
 	ahead(128) \
-	pair(Z0, Z1, Z6, Z7, Z19, Z20, Z25, 0, K1, Z28, Z29, store) \
-	pair(Z2, Z3, Z8, Z9, Z21, Z22, Z26, 64, K2, Z30, Z31, store) \
+	BINX128(pair, store) \
 	pair(Z4, Z5, Z10, Z11, Z23, Z24, Z27, 128, K3, Z28, Z29, store) \
-	VPADDD Z13, Z0, Z0 \
-	VPADDD Z14, Z1, Z1 \
-	VPADDD Z15, Z2, Z2 \
-	VPADDD Z16, Z3, Z3 \
 	VPADDD Z17, Z4, Z4 \
 	VPADDD Z18, Z5, Z5 \
 	ADDQ R8, DI
@@ -69,12 +74,7 @@
 #define BINBLOCKX128(pair, store, ahead) \
 	ahead(0) \
 	ahead(64) \
-	pair(Z0, Z1, Z6, Z7, Z19, Z20, Z25, 0, K1, Z28, Z29, store) \
-	pair(Z2, Z3, Z8, Z9, Z21, Z22, Z26, 64, K2, Z30, Z31, store) \
-	VPADDD Z13, Z0, Z0 \
-	VPADDD Z14, Z1, Z1 \
-	VPADDD Z15, Z2, Z2 \
-	VPADDD Z16, Z3, Z3 \
+	BINX128(pair, store) \
 	ADDQ R8, DI
 
 // BINLOOPS writes the CX blocks at DI with block(tie, store, ahead) where
@@ -172,17 +172,13 @@ done: \
 	VPADDW 1536+at(SI), Y12, Y12 \
 	store Y12, at(DI)
 
-// BINBLOCKY writes a block of 192 bytes and advances the lanes.
-#define BINBLOCKY(round, store, ahead) \
-	ahead(0) \
-	ahead(64) \
-	ahead(128) \
+// BINY128 writes the first 128 bytes of a block (lanes 0-63) and advances
+// those lanes: BINBLOCKY128, and BINBLOCKY's first part.
+#define BINY128(round, store) \
 	BINPAIRY(round, Y0, Y2, 0, 64, 0, store) \
 	BINPAIRY(round, Y1, Y3, 32, 96, 32, store) \
 	BINPAIRY(round, Y4, Y6, 128, 192, 64, store) \
 	BINPAIRY(round, Y5, Y7, 160, 224, 96, store) \
-	BINPAIRY(round, Y8, Y10, 256, 320, 128, store) \
-	BINPAIRY(round, Y9, Y11, 288, 352, 160, store) \
 	VPADDD 384(SI), Y0, Y0 \
 	VPADDD 416(SI), Y1, Y1 \
 	VPADDD 448(SI), Y2, Y2 \
@@ -190,7 +186,16 @@ done: \
 	VPADDD 512(SI), Y4, Y4 \
 	VPADDD 544(SI), Y5, Y5 \
 	VPADDD 576(SI), Y6, Y6 \
-	VPADDD 608(SI), Y7, Y7 \
+	VPADDD 608(SI), Y7, Y7
+
+// BINBLOCKY writes a block of 192 bytes and advances the lanes.
+#define BINBLOCKY(round, store, ahead) \
+	ahead(0) \
+	ahead(64) \
+	ahead(128) \
+	BINY128(round, store) \
+	BINPAIRY(round, Y8, Y10, 256, 320, 128, store) \
+	BINPAIRY(round, Y9, Y11, 288, 352, 160, store) \
 	VPADDD 640(SI), Y8, Y8 \
 	VPADDD 672(SI), Y9, Y9 \
 	VPADDD 704(SI), Y10, Y10 \
@@ -201,18 +206,7 @@ done: \
 #define BINBLOCKY128(round, store, ahead) \
 	ahead(0) \
 	ahead(64) \
-	BINPAIRY(round, Y0, Y2, 0, 64, 0, store) \
-	BINPAIRY(round, Y1, Y3, 32, 96, 32, store) \
-	BINPAIRY(round, Y4, Y6, 128, 192, 64, store) \
-	BINPAIRY(round, Y5, Y7, 160, 224, 96, store) \
-	VPADDD 384(SI), Y0, Y0 \
-	VPADDD 416(SI), Y1, Y1 \
-	VPADDD 448(SI), Y2, Y2 \
-	VPADDD 480(SI), Y3, Y3 \
-	VPADDD 512(SI), Y4, Y4 \
-	VPADDD 544(SI), Y5, Y5 \
-	VPADDD 576(SI), Y6, Y6 \
-	VPADDD 608(SI), Y7, Y7 \
+	BINY128(round, store) \
 	ADDQ R8, DI
 
 // BINXY loads lane vector x at off (x + j0*dm, j0 in Y15); BINXY128 the
