@@ -274,8 +274,15 @@ func binBlock(pitch int) (blk, sets int) {
 // channels (64 sets: runs, 13.7; 32) 9.7. Pixels of 4 to 64 bytes (one
 // set either way) 60-80 against 68-83; 5 and 7 channels (5 and 7 sets
 // either way) 46-49 against 43-48. Sets 2048 bytes apart or more wrote
-// slower than their fewer lanes saved.
-const bin128MaxSets = 8
+// slower than their fewer lanes saved; closer, 9 to 15 sets of them
+// (pixels of 11 or 13 channels, where 192-byte blocks take as many sets)
+// wrote faster, their lanes' forms fewer: 4 MiB, 192-byte blocks (old)
+// against 128 (new), old new old new, 2026-11-26: 13 channels 26.2 38.0
+// 29.8 38.1 (-1000, +0.07: 20.4 28.8 20.1 23.5), 11 channels 33.8 35.4
+// 33.3 35.5 (0, +1: 30.7 38.9 30.8 32.9), 26 channels 28.2 43.8 35.9
+// 37.5; 256 MiB the same (13 channels 32.1 31.4 32.3 33.5); the AVX2
+// table 15.8 17.3 14.4 17.5.
+const bin128MaxSets = 15
 
 // blockSets is how many sets of blocks of blk bytes rows pitch bytes long
 // take, one after another: they repeat every lcm(pitch, blk) bytes, that
