@@ -227,16 +227,11 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 			}
 			// The lanes whose form ends at j, or whose tie was passed, and
 			// the next block where one does either.
-			next, t = all, never
-			for L := range nl {
-				switch {
-				case end[L] == j:
-					set(L, j, all)
-				case tie[L] < j: // (to the first tie from j on; periods are powers of two)
-					if tie[L] += (j - tie[L] + period[L] - 1) &^ (period[L] - 1); tie[L] >= end[L] {
-						tie[L] = never
-					}
-				}
+			var ended [96]uint8
+			var ne int
+			next, t, ne = laneEvents(&end, &tie, &period, nl, j, all, &ended)
+			for _, L := range ended[:ne] {
+				set(int(L), j, all)
 				next, t = min(next, end[L]), min(t, tie[L])
 			}
 		}
@@ -244,6 +239,34 @@ func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step 
 	if i0 == 0 {
 		putLE(dst, 2, f.start) // (-0 kept)
 	}
+}
+
+// laneEvents passes over the first nl lanes of rowsBinLanes at block j: it
+// moves each tie passed (before j) to the lane's first from j on (never
+// past its form's end), lists in ended the lanes whose form ends at j, and
+// returns how many, and the least end (all if less) and the least tie of
+// the others. (A loop of its own: inside rowsBinLanes, with a call in it,
+// its sums were kept on the stack, each lane's waiting on the last one's
+// store.)
+func laneEvents(end, tie, period *[96]int64, nl int, j, all int64, ended *[96]uint8) (next, t int64, ne int) {
+	next, t = all, math.MaxInt64
+	for L, e := range end[:nl] {
+		tl := tie[L]
+		switch {
+		case e == j:
+			ended[ne] = uint8(L)
+			ne++
+			continue
+		case tl < j: // (to the first tie from j on; periods are powers of two)
+			p := period[L]
+			if tl += (j - tl + p - 1) &^ (p - 1); tl >= e {
+				tl = math.MaxInt64
+			}
+			tie[L] = tl
+		}
+		next, t = min(next, e), min(t, tl)
+	}
+	return next, t, ne
 }
 
 // binTieBlocks is the most blocks rowsBinLanes writes with ties from a

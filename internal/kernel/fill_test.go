@@ -847,6 +847,59 @@ func TestRowsBinLanesLong(t *testing.T) {
 	}
 }
 
+// TestLaneEvents: laneEvents against the rule it follows, lane by lane: a
+// lane whose form ends at j is listed; any other's tie before j moves on by
+// whole periods to the first at j or after (none where that is at its
+// form's end or past it); the least end and the least tie are the others'.
+func TestLaneEvents(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for c := range 2000 {
+		nl := []int{64, 96}[r.IntN(2)]
+		j := int64(r.IntN(200))
+		all := j + 1 + int64(r.IntN(300))
+		var end, tie, period [96]int64
+		for L := range nl {
+			end[L] = j + int64(r.IntN(int(all-j)+1)) // (j to all)
+			if r.IntN(4) == 0 {
+				end[L] = j // (several lanes end at j, often)
+			}
+			period[L] = 1 << r.IntN(8)
+			switch r.IntN(3) {
+			case 0:
+				tie[L] = math.MaxInt64
+			default:
+				tie[L] = max(0, j-int64(r.IntN(300))+int64(r.IntN(300)))
+			}
+		}
+		wantTie := tie
+		wantNext, wantT := all, int64(math.MaxInt64)
+		var wantEnded []uint8
+		for L := range nl {
+			if end[L] == j {
+				wantEnded = append(wantEnded, uint8(L))
+				continue
+			}
+			for wantTie[L] < j {
+				wantTie[L] += period[L]
+			}
+			if tie[L] < j && wantTie[L] >= end[L] {
+				wantTie[L] = math.MaxInt64
+			}
+			wantNext, wantT = min(wantNext, end[L]), min(wantT, wantTie[L])
+		}
+		var ended [96]uint8
+		next, tt, ne := laneEvents(&end, &tie, &period, nl, j, all, &ended)
+		if next != wantNext || tt != wantT || !bytes.Equal(ended[:ne], wantEnded) {
+			t.Fatalf("case %d: next %d, tie %d, ended %v; want %d, %d, %v", c, next, tt, ended[:ne], wantNext, wantT, wantEnded)
+		}
+		for L := range nl {
+			if end[L] != j && tie[L] != wantTie[L] {
+				t.Fatalf("case %d: lane %d's tie %d, want %d", c, L, tie[L], wantTie[L])
+			}
+		}
+	}
+}
+
 // TestBinLanesPay: the planner takes binade lanes for NHWC FLOAT16 layouts
 // where they measured faster than columns (or rows as runs, for pixels of
 // 128 bytes or more), and columns where those did
