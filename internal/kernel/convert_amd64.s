@@ -255,7 +255,7 @@ done: \
 // float64 elements as fma(index, delta, start), rounded once: the lanes
 // hold the indices, exact integers, and grow by inc a block (16 elements,
 // 128 bytes).
-#define FMASTORE(store, fence, ahead) FMASTOREY(VPBROADCASTQ, VMOVUPD, VMOVAPD, VADDPD, VFMADD213PD, store, fence, ahead)
+#define FMASTORE(store, fence, ahead) FMASTOREY(VPBROADCASTQ, VMOVUPD, VMOVAPD, VADDPD, VFMADD213PD, store, fence, ahead, $128)
 
 // FMAYHEAD loads the scalar arguments of an AVX2 FMA kernel (dst in DI,
 // blocks in CX, base in SI, inc's address in DX) and broadcasts first into
@@ -305,8 +305,9 @@ done: \
 
 // FMASTOREY is FMASTORE and FMASTORES (AVX2), for lanes that bc
 // broadcasts, movu loads, mova copies, add adds and fma multiplies and
-// adds: four registers of lanes, a block of 128 bytes.
-#define FMASTOREY(bc, movu, mova, add, fma, store, fence, ahead) \
+// adds: four registers of lanes, a block of 128 bytes, the next adv bytes
+// on ($128, or a register: FMASTRIDESY).
+#define FMASTOREY(bc, movu, mova, add, fma, store, fence, ahead, adv) \
 	FMAYARGS(bc, movu, add) \
 	TESTQ CX, CX \
 	JZ done \
@@ -322,7 +323,7 @@ loop: \
 	add Y4, Y1, Y1 \
 	add Y4, Y2, Y2 \
 	add Y4, Y3, Y3 \
-	ADDQ $128, DI \
+	ADDQ adv, DI \
 	DECQ CX \
 	JNZ loop \
 done: \
@@ -486,7 +487,15 @@ done: \
 // float32 elements as fma(index, delta, start) in float32, rounded once:
 // the lanes hold the indices, exact integers (below 2^24), and grow by inc
 // a block (32 elements, 128 bytes).
-#define FMASTORES(store, fence, ahead) FMASTOREY(VPBROADCASTD, VMOVUPS, VMOVAPS, VADDPS, VFMADD213PS, store, fence, ahead)
+#define FMASTORES(store, fence, ahead) FMASTOREY(VPBROADCASTD, VMOVUPS, VMOVAPS, VADDPS, VFMADD213PS, store, fence, ahead, $128)
+
+// FMASTRIDESY is FMASTORES for blocks stride bytes apart (R8; its ahead
+// form AHEADS: fmaStrideSY, float32 pixels in sets of blocks on tables
+// without AVX-512's kernels for them).
+#define FMASTRIDESY(store, fence, ahead) \
+	MOVQ stride+56(FP), R8 \
+	AHEADDIST \
+	FMASTOREY(VPBROADCASTD, VMOVUPS, VMOVAPS, VADDPS, VFMADD213PS, store, fence, ahead, R8)
 
 // FMA6STORES is FMASTORES for blocks of 192 bytes (fma192S: six registers
 // of index lanes, Y0-Y5, inc in Y6, start in Y10, delta in Y11).
@@ -879,6 +888,21 @@ TEXT ·fmaStoreSNT(SB), NOSPLIT, $0-56
 // fmaStoreS fetching its lines ahead of the stores.
 TEXT ·fmaStoreSA(SB), NOSPLIT, $0-56
 	FMASTORES(VMOVUPS, NOFENCE, AHEAD)
+
+// func fmaStrideSY(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
+TEXT ·fmaStrideSY(SB), NOSPLIT, $0-64
+	FMASTRIDESY(VMOVUPS, NOFENCE, NOAHEAD)
+
+// func fmaStrideSYNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
+// fmaStrideSY with streaming stores.
+TEXT ·fmaStrideSYNT(SB), NOSPLIT, $0-64
+	FMASTRIDESY(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func fmaStrideSYA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
+// fmaStrideSY fetching its lines ahead of the stores (each its own set's
+// block a multiple of the stride on: AHEADS).
+TEXT ·fmaStrideSYA(SB), NOSPLIT, $0-64
+	FMASTRIDESY(VMOVUPS, NOFENCE, AHEADS)
 
 // func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 TEXT ·fmaStoreSx(SB), NOSPLIT, $0-56

@@ -287,7 +287,7 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	var baseW [48]uint64 // (8-byte aligned: the kernels read it as float32 or int64)
 	base := (*[192]byte)(unsafe.Pointer(&baseW))
 	var mask [2]uint64
-	masked := padded || fma && sets > 1             // (the masked kernels: add lanes, or fma-s lanes in sets of blocks)
+	masked := padded                                // (the masked kernels: add lanes, or fma-s lanes)
 	put := func(at, blocks, stride int, st store) { // blocks from byte at (a multiple of the element), stride bytes apart
 		if masked { // (lane by lane: its row and place there, or a gap's, masked off)
 			mask = [2]uint64{}
@@ -363,6 +363,8 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		switch {
 		case cvtq:
 			tbl.cvtQ48(st, d, blocks, stride, (*[48]int64)(unsafe.Pointer(base)), 0, per*rowStep*f.dLo, uint64(math.Float32bits(float32(f.scale))))
+		case fma && blk == 128 && stride != 128: // (in sets of blocks)
+			tbl.fmaStride(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta, stride)
 		case fma && blk == 128:
 			tbl.fmaS(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta)
 		case fma:

@@ -332,6 +332,34 @@ func TestFMASKernels(t *testing.T) {
 	}
 }
 
+// TestFMAStrideKernels: fmaStrideSY[NT|A] (AVX2) against their twin: index
+// lanes as TestFMASKernels draws them, blocks stride bytes apart (128 too),
+// the bytes around and between the blocks untouched.
+func TestFMAStrideKernels(t *testing.T) {
+	needAVX2(t)
+	if !CPU.FMA {
+		t.Skip("no FMA on this CPU")
+	}
+	r := rand.New(rand.NewPCG(79, 80))
+	pairs := []pair[fmaStrideSKernel]{{"fmaStrideSY", fmaStrideSY, fmaStrideS_g, false, false}, {"fmaStrideSYNT", fmaStrideSYNT, fmaStrideS_g, true, false},
+		{"fmaStrideSYA", fmaStrideSYA, fmaStrideS_g, false, false}}
+	for _, p := range pairs {
+		if skip(p) {
+			continue
+		}
+		for c := range 300 {
+			blocks := r.IntN(40)
+			base, first, inc, start, delta := randomFMASLanes(r)
+			stride := 128 + 64*r.IntN(2*addMaxSets-1)
+			m := newKernelMem(r, stridedSpan(blocks, stride, 128), p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, first, &inc, start, delta, stride)
+			p.twin(w.dst(), blocks, &base, first, &inc, start, delta, stride)
+			compareMem(t, fmt.Sprintf("%s stride %d start %#x delta %#x case %d", p.name, stride, start, delta, c), m, w)
+		}
+	}
+}
+
 // randomFMASLanes draws the fma-s kernels' index lanes for up to 40 blocks
 // (exact, below 2^24: an index step of 1 to 5 from any first index) and a
 // finite start and delta.

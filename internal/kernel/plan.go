@@ -1461,14 +1461,17 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 			return 0, 0
 		case s.lanesExact(sets*blk, rows, pitch, n, i0, rowStep, step):
 		case sets > 1 || padded:
-			// Cvt-q lanes in sets of 192-byte blocks, or the masked fma-s
-			// kernel (NHWC FLOAT32 0.1, +0.3, 5 and 13 channels, 4 MiB,
-			// scratch Execute loop, alternated: 79-89 GB/s as cvt-q lanes,
-			// 47-49 masked; 256 MiB, 5 channels, past index 2^24, 33-38 as
-			// cvt-q lanes, 8 as columns).
+			// Cvt-q lanes in sets of 192-byte blocks, fma-s lanes in sets
+			// of 128-byte ones, or the masked fma-s kernel (NHWC FLOAT32
+			// 0.1, +0.3, 5 and 13 channels, 4 MiB, scratch Execute loop,
+			// alternated: 79-89 GB/s as cvt-q lanes, 47-49 masked; 256
+			// MiB, 5 channels, past index 2^24, 33-38 as cvt-q lanes, 8 as
+			// columns).
 			switch cs := blockSets(pitch, 192); {
 			case !padded && t.hasX512() && s.cvtQLanes(i0, last) && cs <= addMaxSets && rows*rowBytes >= 2*cs*192:
 				return 192, lanesCvtQ
+			case last < fmaSMax && !padded:
+				return blk, lanesFMA
 			case last < fmaSMax && t.masks():
 				return blk, lanesFMA
 			}

@@ -140,6 +140,10 @@ type (
 	// delta are float32 bits).
 	fmaSKernel func(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
+	// fmaStrideSKernel is fmaSKernel for blocks stride bytes apart (a
+	// multiple of 64: rows-lanes' sets of blocks), the stride last.
+	fmaStrideSKernel func(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
+
 	// rowsKernel writes rows rows of rowBytes (at least 128) at dst, dst +
 	// pitch, ...: each as addKernel's lanes would, from three places with
 	// the first values steps gives (rowSteps): a block of 128 bytes at the

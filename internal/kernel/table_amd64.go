@@ -313,6 +313,15 @@ func fmaStoreSNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8
 func fmaStoreSA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
+func fmaStrideSY(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
+
+//go:noescape
+func fmaStrideSYNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
+
+//go:noescape
+func fmaStrideSYA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
+
+//go:noescape
 func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
@@ -748,6 +757,21 @@ func (t *table) fmaS(st store, dst *byte, blocks int, base *[32]float32, first u
 		fmaStoreSA(dst, blocks, base, first, inc, start, delta)
 	default:
 		fmaStoreS(dst, blocks, base, first, inc, start, delta)
+	}
+}
+
+// fmaStride is fmaS for blocks stride bytes apart (fmaStrideSY[NT|A]: the
+// AVX2 forms, which every table with kernels has).
+func (t *table) fmaStride(st store, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int) {
+	switch {
+	case !t.asm:
+		fmaStrideS_g(dst, blocks, base, first, inc, start, delta, stride)
+	case st == stStream:
+		fmaStrideSYNT(dst, blocks, base, first, inc, start, delta, stride)
+	case st == stAhead:
+		fmaStrideSYA(dst, blocks, base, first, inc, start, delta, stride)
+	default:
+		fmaStrideSY(dst, blocks, base, first, inc, start, delta, stride)
 	}
 }
 

@@ -60,6 +60,10 @@ func (t *table) fmaS(st store, dst *byte, blocks int, base *[32]float32, first u
 	fmaS_g(dst, blocks, base, first, inc, start, delta)
 }
 
+func (t *table) fmaStride(st store, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int) {
+	fmaStrideS_g(dst, blocks, base, first, inc, start, delta, stride)
+}
+
 func (t *table) f32To16(st store, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
 	f32To16_g(dst, blocks, base, first, inc)
 }

@@ -166,15 +166,26 @@ func fma_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float
 	}
 }
 
+// fmaS_g is the twin of fmaStoreS[x][NT|A]: fmaStrideS_g's blocks one
+// after another.
 func fmaS_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64) {
-	out := unsafe.Slice(dst, blocks*128)
+	fmaStrideS_g(dst, blocks, base, first, inc, start, delta, 128)
+}
+
+// fmaStrideS_g is the twin of fmaStrideSY[NT|A]: fmaS_g's blocks, stride
+// bytes apart.
+func fmaStrideS_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int) {
+	if blocks <= 0 {
+		return
+	}
+	out := unsafe.Slice(dst, (blocks-1)*stride+128)
 	st := float64(math.Float32frombits(uint32(start)))
 	d := float64(math.Float32frombits(uint32(delta)))
 	for k := range blocks {
 		for l := range 32 {
 			i := f32Lane(base, first, inc, l, k) // an exact integer below 2^24
 			p := float64(i * d)                  // exact: 24 bits times 24 bits
-			binary.LittleEndian.PutUint32(out[128*k+4*l:], math.Float32bits(sumToF32(p, st)))
+			binary.LittleEndian.PutUint32(out[stride*k+4*l:], math.Float32bits(sumToF32(p, st)))
 		}
 	}
 }
