@@ -430,7 +430,7 @@ done: \
 	VPCMPGTQ t, Y13, t \
 	VPOR t, Y9, Y9
 
-#define FMADSTORE(store, fence, ahead) \
+#define FMADSTOREY(store, fence, ahead, adv, ret) \
 	FMAYARGS(VPBROADCASTQ, VMOVUPD, VADDPD) \
 	MOVQ $0x1FFFFFFF, AX \
 	MOVQ AX, X14 \
@@ -474,15 +474,25 @@ normal: \
 	VADDPD Y4, Y1, Y1 \
 	VADDPD Y4, Y2, Y2 \
 	VADDPD Y4, Y3, Y3 \
-	ADDQ $64, DI \
+	ADDQ adv, DI \
 	INCQ BX \
 	DECQ CX \
 	JNZ loop \
 done: \
 	fence \
-	MOVQ BX, ret+64(FP) \
+	MOVQ BX, ret \
 	VZEROUPPER \
 	RET
+
+#define FMADSTORE(store, fence, ahead) FMADSTOREY(store, fence, ahead, $64, ret+64(FP))
+
+// FMADSTRIDE is FMADSTORE for blocks stride bytes apart (R8; its ahead
+// form AHEADS: fmaDStrideY, float32 pixels in sets of blocks past index
+// 2^24 on tables without cvt-q lanes).
+#define FMADSTRIDE(store, fence, ahead) \
+	MOVQ stride+64(FP), R8 \
+	AHEADDIST \
+	FMADSTOREY(store, fence, ahead, R8, ret+72(FP))
 
 // float32 elements as fma(index, delta, start) in float32, rounded once:
 // the lanes hold the indices, exact integers (below 2^24), and grow by inc
@@ -917,6 +927,21 @@ TEXT ·fmaStoreSxNT(SB), NOSPLIT, $0-56
 // fmaStoreSx fetching its lines ahead of the stores.
 TEXT ·fmaStoreSxA(SB), NOSPLIT, $0-56
 	FMASTORESX(PUTZZH, VMOVUPS, NOFENCE, AHEAD)
+
+// func fmaDStrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
+TEXT ·fmaDStrideY(SB), NOSPLIT, $0-80
+	FMADSTRIDE(VMOVUPS, NOFENCE, NOAHEAD)
+
+// func fmaDStrideYNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
+// fmaDStrideY with streaming stores.
+TEXT ·fmaDStrideYNT(SB), NOSPLIT, $0-80
+	FMADSTRIDE(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func fmaDStrideYA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
+// fmaDStrideY fetching its lines ahead of the stores (each its own set's
+// block a multiple of the stride on: AHEADS).
+TEXT ·fmaDStrideYA(SB), NOSPLIT, $0-80
+	FMADSTRIDE(VMOVUPS, NOFENCE, AHEADS)
 
 // func fmaDStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
 TEXT ·fmaDStore(SB), NOSPLIT, $0-72

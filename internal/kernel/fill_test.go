@@ -731,7 +731,7 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes, floats, fmas, cvtqs, cvtqSets, bins, setBins, bins128, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+		lanes, floats, fmas, fmads, cvtqs, cvtqSets, bins, setBins, bins128, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 		for c := range 500 {
 			rc := lanesRowsCase(r, mem[:len(mem)-256])
 			setStreaming(0)
@@ -760,6 +760,8 @@ func TestFillRowsLanes(t *testing.T) {
 					case blockSets(rc.pitch, blk) > 1:
 						fmaSets++
 					}
+				case lanesFMAD:
+					fmads++
 				case lanesCvtQ:
 					cvtqs++
 					if blockSets(rc.pitch, blk) > 1 {
@@ -810,9 +812,9 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks() && (masked < 10 || fmaMasked < 2 || maskedBins < 4) || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || !tb.hasX512() && fmaSets < 3 || bins128 < 10 {
-			t.Errorf("%s: only %d of 500 layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d padded; %d in sets of add blocks, %d padded",
-				tb.name, lanes, floats, fmas, fmaMasked, fmaSets, cvtqs, cvtqSets, bins, setBins, bins128, maskedBins, addSets, masked)
+		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks() && (masked < 10 || fmaMasked < 2 || maskedBins < 4) || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || !tb.hasX512() && (fmaSets < 3 || fmads < 5) || bins128 < 10 {
+			t.Errorf("%s: only %d of 500 layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d fma-d, %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d padded; %d in sets of add blocks, %d padded",
+				tb.name, lanes, floats, fmas, fmaMasked, fmaSets, fmads, cvtqs, cvtqSets, bins, setBins, bins128, maskedBins, addSets, masked)
 		}
 	}
 }
@@ -845,6 +847,56 @@ func TestRowsBinLanesLong(t *testing.T) {
 			f.rowsLanes(dst, rows, pitch, n, 1, 4*uint64(n), 1, 192, lanesBin, stRegular)
 			if why := rowsMismatch(f, dst, rows, pitch, n, 1, 4*uint64(n), 1, 0x55); why != "" {
 				t.Fatalf("%s start %v delta %v: %s", tb.name, c.start, c.delta, why)
+			}
+		}
+	}
+}
+
+// TestRowsFMADLanes: float32 rows one after another through fma-d lanes
+// (lanesFMAD) on every table, against Bits, where the kernel must leave
+// blocks to fmadLanes's exact path: indices past 2^24 of 0, +1 (every odd
+// index's float64 value a float32 midpoint) and of sums through zero among
+// float32's subnormals; and a rounding sequence far from either. NHWC
+// pixels of 3 and 5 channels and rows of consecutive indices, at an aligned
+// address and not.
+func TestRowsFMADLanes(t *testing.T) {
+	mem := make([]byte, 1<<16+128)
+	for _, c := range []struct {
+		start, delta float32
+		i0           uint64
+	}{
+		{0, 1, 1<<24 - 700},
+		{0, 0x1p-20, 1<<25 + 3},
+		{-1000 * 0x1p-140, 0x1p-140, 400}, // (zero at index 1000; 0x1p-140 is subnormal)
+		{0.1, 0.3, 1 << 30},
+	} {
+		f := NewFiller(Float32, 4, uint64(math.Float32bits(c.start)), uint64(math.Float32bits(c.delta)), 0)
+		for _, n := range []int{3, 5} {
+			for _, nhwc := range []bool{true, false} {
+				for _, off := range []int{0, 12} {
+					a := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + off
+					rows := (len(mem) - 128) / (4 * n)
+					dst := mem[a : a+rows*4*n]
+					rowStep, step := uint64(n), uint64(1)
+					if nhwc {
+						rowStep, step = 1, uint64(rows)
+					}
+					for _, tb := range machineTables() {
+						useTable(t, tb)
+						for i := range mem {
+							mem[i] = 0x3C
+						}
+						f.rowsLanes(dst, rows, 4*n, n, c.i0, rowStep, step, 64, lanesFMAD, stRegular)
+						if why := rowsMismatch(f, dst, rows, 4*n, n, c.i0, rowStep, step, 0x3C); why != "" {
+							t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v offset %d: %s", tb.name, c.start, c.delta, c.i0, n, nhwc, off, why)
+						}
+						for _, b := range mem[a+len(dst):] {
+							if b != 0x3C {
+								t.Fatalf("%s start %v delta %v n %d: a byte past the rows written", tb.name, c.start, c.delta, n)
+							}
+						}
+					}
+				}
 			}
 		}
 	}

@@ -1385,11 +1385,14 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 
 // The lanes of an mRowsLanes piece (its c): the add kernels' (integers,
 // float32 exact in float32 lanes), fma-s (float32 indices below fmaSMax),
-// cvt-q (float32 sums in int64 lanes) or binade lanes (float16: bin192).
+// cvt-q (float32 sums in int64 lanes), fma-d (float32 from float64 index
+// lanes, as mFMAD writes a run: fmaDStride) or binade lanes (float16:
+// bin192).
 const (
 	lanesAdd = iota
 	lanesFMA
 	lanesCvtQ
+	lanesFMAD
 	lanesBin
 )
 
@@ -1456,6 +1459,17 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 	}
 	if s.kind == Float32 {
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
+		// fma-d lanes in sets of 64-byte blocks (lanesFMAD), where
+		// neither fma-s nor cvt-q lanes are taken (past index 2^24
+		// without AVX-512), for rows one after another: NHWC FLOAT32 0.1,
+		// +0.3 past index 2^24, the AVX2 table, 256 MiB, scratch Execute
+		// loop: see fmaDStride's figures in the README.
+		fmad := func() (int, uint32) {
+			if ds := blockSets(pitch, 64); padded || last >= 1<<53 || ds > addMaxSets || rows*rowBytes < 2*ds*64 {
+				return 0, 0
+			}
+			return 64, lanesFMAD
+		}
 		switch {
 		case s.mode != modeLinear || step == 0 || rowStep == 0:
 			return 0, 0
@@ -1475,13 +1489,13 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 			case last < fmaSMax && t.masks():
 				return blk, lanesFMA
 			}
-			return 0, 0
+			return fmad()
 		case last < fmaSMax:
 			return blk, lanesFMA
 		case 192%rowBytes == 0 && t.hasX512() && s.cvtQLanes(i0, last):
 			return 192, lanesCvtQ
 		default:
-			return 0, 0
+			return fmad()
 		}
 	}
 	return blk, lanesAdd

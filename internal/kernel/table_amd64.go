@@ -322,6 +322,15 @@ func fmaStrideSYNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *
 func fmaStrideSYA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
 
 //go:noescape
+func fmaDStrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
+
+//go:noescape
+func fmaDStrideYNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
+
+//go:noescape
+func fmaDStrideYA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
+
+//go:noescape
 func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
@@ -917,6 +926,20 @@ func (t *table) fmaD(st store, dst *byte, blocks int, base *[16]float64, first u
 		return fmaDStoreA(dst, blocks, base, first, inc, start, delta, tiny)
 	}
 	return fmaDStore(dst, blocks, base, first, inc, start, delta, tiny)
+}
+
+// fmaDStride is fmaD for blocks stride bytes apart (fmaDStrideY[NT|A]: the
+// AVX2 forms, which every table with kernels has).
+func (t *table) fmaDStride(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int {
+	switch {
+	case !t.asm:
+		return fmaDStride_g(dst, blocks, base, first, inc, start, delta, tiny, stride)
+	case st == stStream:
+		return fmaDStrideYNT(dst, blocks, base, first, inc, start, delta, tiny, stride)
+	case st == stAhead:
+		return fmaDStrideYA(dst, blocks, base, first, inc, start, delta, tiny, stride)
+	}
+	return fmaDStrideY(dst, blocks, base, first, inc, start, delta, tiny, stride)
 }
 
 func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {

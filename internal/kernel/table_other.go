@@ -88,6 +88,10 @@ func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, in
 	binQ_g(dst, blocks, base, first, inc, shift, c, ties)
 }
 
+func (t *table) fmaDStride(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int {
+	return fmaDStride_g(dst, blocks, base, first, inc, start, delta, tiny, stride)
+}
+
 func (t *table) fmaD(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int {
 	return fmaD_g(dst, blocks, base, first, inc, start, delta, tiny)
 }
