@@ -41,8 +41,10 @@
 // exact in float32 lanes of other lengths, of the add kernels, in sets of
 // blocks; padded ones, and scattered elements, through the masked add
 // kernels with AVX-512; float32 that rounds in such rows through cvt-q
-// lanes in sets of 192-byte blocks, padded ones through the masked fma-s
-// kernel), and rows of float16
+// lanes in sets of 192-byte blocks, without AVX-512 through fma-s lanes in
+// sets of 128-byte blocks below index 2^24 and fma-d lanes in sets of
+// 64-byte blocks past it, padded ones through the masked fma-s kernel),
+// and rows of float16
 // one span of binade lanes (in sets of blocks where their length does not
 // divide 192 bytes; padded under byte masks, AVX-512), each lane in a binade of its own, where the blocks
 // outnumber the lanes' binades enough
@@ -162,7 +164,9 @@
 //	rows-lanes  addStore{B,W,D,Q,S}[NT|A],      rows of integers, or of float32
 //	            add192{B,W,D,Q,S}[NT|A],         exact in float32 lanes, of indices
 //	            addMaskx{B,W,D,Q,S}[A],
-//	            fmaMaskxS[A] (padded, sets),
+//	            fmaMaskxS[A] (padded),
+//	            fmaStrideSY[NT|A] (sets),
+//	            fmaDStrideY[NT|A] (fma-d),
 //	            fmaStoreS[x][NT|A],              below 2^24 (fma-s lanes) or of
 //	            fma192S[NT|A], cvtQ48[NT|A]      sums in int64 lanes (cvt-q lanes,
 //	            (AVX-512 only), bin192x[NT|A],   AVX-512), one after another, 2 or
@@ -174,7 +178,12 @@
 //	                                             float32 of other lengths in sets of
 //	                                             128-byte blocks, up to 32; float32
 //	                                             that rounds in sets of 192-byte
-//	                                             blocks as cvt-q lanes; padded,
+//	                                             blocks as cvt-q lanes, without
+//	                                             AVX-512 as fma-s lanes in sets of
+//	                                             128-byte blocks, or past index
+//	                                             2^24 fma-d lanes in sets of 64-byte
+//	                                             ones (a block at a float32
+//	                                             midpoint exactly in Go); padded,
 //	                                             and rows of one, under byte masks,
 //	                                             AVX-512): one span
 //	                                             of lanes that repeat (before
@@ -184,7 +193,7 @@
 //	                                             below 2^24 units, any length
 //	                                             (sets of 192-byte blocks, up to
 //	                                             32; of 128-byte blocks where
-//	                                             they hold fewer lanes, up to 8):
+//	                                             they hold fewer lanes, up to 15):
 //	                                             binade lanes, a lane's form
 //	                                             (binade, base, 31 bits of x) and
 //	                                             its ties worked out from block to

@@ -246,8 +246,12 @@ const (
 	// that far apart); padded rows of those (a pitch past the row, rows of
 	// one element too), likewise with the masked add kernels (addMask*,
 	// AVX-512), the gaps' bytes masked off; float32 of indices below
-	// fmaSMax in rows of those kinds through fma-s lanes with the masked
-	// fma-s kernel (fmaMaskxS*); lane by lane the element at that place of the rows plus
+	// fmaSMax in rows of those kinds through fma-s lanes, with the masked
+	// fma-s kernel where padded (fmaMaskxS*), in sets of 128-byte blocks
+	// where not (fmaStrideSY*, where cvt-q lanes are not taken); float32
+	// past fmaSMax where cvt-q lanes are not taken (without AVX-512) through
+	// fma-d lanes in sets of 64-byte blocks (lanesFMAD: fmaDStrideY*, the
+	// blocks it leaves exactly, fmadLanes); lane by lane the element at that place of the rows plus
 	// the rows a block holds times the row step: its block in per, its
 	// lanes in c; or float16 rows through binade lanes (lanesBin:
 	// bin192x*, bin192Y*; rowsBinLanes), in sets of blocks where their
