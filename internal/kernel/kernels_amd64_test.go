@@ -330,49 +330,45 @@ func TestFMADKernels(t *testing.T) {
 	}
 }
 
+// TestFMASKernels holds fmaStoreS[x][NT|A] and fmaStrideSY[NT|A] (blocks
+// stride bytes apart) to their twins: index lanes below 2^24, any finite
+// start and delta, the bytes around (and between) the blocks untouched.
 func TestFMASKernels(t *testing.T) {
 	needAVX2(t)
 	if !CPU.FMA {
 		t.Skip("no FMA on this CPU")
 	}
 	r := rand.New(rand.NewPCG(77, 78))
-	pairs := []pair[fmaSKernel]{{"fmaStoreS", fmaStoreS, fmaS_g, false, false}, {"fmaStoreSNT", fmaStoreSNT, fmaS_g, true, false}, {"fmaStoreSA", fmaStoreSA, fmaS_g, false, false},
-		{"fmaStoreSx", fmaStoreSx, fmaS_g, false, true}, {"fmaStoreSxNT", fmaStoreSxNT, fmaS_g, true, true}, {"fmaStoreSxA", fmaStoreSxA, fmaS_g, false, true}}
+	// (The kernels of blocks one after another as strided ones whose
+	// stride is 128: their pairs' strided is false.)
+	blocks128 := func(k fmaSKernel) fmaStrideSKernel {
+		return func(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, _ int) {
+			k(dst, blocks, base, first, inc, start, delta)
+		}
+	}
+	type sPair struct {
+		pair[fmaStrideSKernel]
+		strided bool
+	}
+	var pairs []sPair
+	for _, p := range []pair[fmaSKernel]{{"fmaStoreS", fmaStoreS, fmaS_g, false, false}, {"fmaStoreSNT", fmaStoreSNT, fmaS_g, true, false}, {"fmaStoreSA", fmaStoreSA, fmaS_g, false, false},
+		{"fmaStoreSx", fmaStoreSx, fmaS_g, false, true}, {"fmaStoreSxNT", fmaStoreSxNT, fmaS_g, true, true}, {"fmaStoreSxA", fmaStoreSxA, fmaS_g, false, true}} {
+		pairs = append(pairs, sPair{pair[fmaStrideSKernel]{p.name, blocks128(p.asm), blocks128(p.twin), p.nt, p.avx512}, false})
+	}
+	for _, p := range []pair[fmaStrideSKernel]{{"fmaStrideSY", fmaStrideSY, fmaStrideS_g, false, false}, {"fmaStrideSYNT", fmaStrideSYNT, fmaStrideS_g, true, false}, {"fmaStrideSYA", fmaStrideSYA, fmaStrideS_g, false, false}} {
+		pairs = append(pairs, sPair{p, true})
+	}
 	for _, p := range pairs {
-		if skip(p) {
+		if skip(p.pair) {
 			continue
 		}
 		for c := range 300 {
 			blocks := r.IntN(40)
 			base, first, inc, start, delta := randomFMASLanes(r)
-			m := newKernelMem(r, blocks*128, p.nt)
-			w := m.twin()
-			p.asm(m.dst(), blocks, &base, first, &inc, start, delta)
-			p.twin(w.dst(), blocks, &base, first, &inc, start, delta)
-			compareMem(t, fmt.Sprintf("%s start %#x delta %#x case %d", p.name, start, delta, c), m, w)
-		}
-	}
-}
-
-// TestFMAStrideKernels: fmaStrideSY[NT|A] (AVX2) against their twin: index
-// lanes as TestFMASKernels draws them, blocks stride bytes apart (128 too),
-// the bytes around and between the blocks untouched.
-func TestFMAStrideKernels(t *testing.T) {
-	needAVX2(t)
-	if !CPU.FMA {
-		t.Skip("no FMA on this CPU")
-	}
-	r := rand.New(rand.NewPCG(79, 80))
-	pairs := []pair[fmaStrideSKernel]{{"fmaStrideSY", fmaStrideSY, fmaStrideS_g, false, false}, {"fmaStrideSYNT", fmaStrideSYNT, fmaStrideS_g, true, false},
-		{"fmaStrideSYA", fmaStrideSYA, fmaStrideS_g, false, false}}
-	for _, p := range pairs {
-		if skip(p) {
-			continue
-		}
-		for c := range 300 {
-			blocks := r.IntN(40)
-			base, first, inc, start, delta := randomFMASLanes(r)
-			stride := 128 + 64*r.IntN(2*addMaxSets-1)
+			stride := 128
+			if p.strided {
+				stride = 128 + 64*r.IntN(2*addMaxSets-1)
+			}
 			m := newKernelMem(r, stridedSpan(blocks, stride, 128), p.nt)
 			w := m.twin()
 			p.asm(m.dst(), blocks, &base, first, &inc, start, delta, stride)
