@@ -1410,7 +1410,8 @@ const (
 // length divides it, else 192 where it divides that; of other float32 whose
 // exact sums fit int64 lanes (cvtQLanes: lanesCvtQ), 192 where the table
 // has the kernel (AVX-512, cvtQ48) and the rows, one after another, repeat
-// every block or every addMaxSets blocks or fewer (in sets); of
+// every block or every addMaxSets blocks or fewer (in sets), else, for
+// indices below 2^53, 64 (fma-d lanes in sets of blocks: lanesFMAD); of
 // float16, binBlock's (192 bytes, or 128 where those take fewer lanes),
 // in binMaxSets sets or fewer (padded rows too where the table has
 // masks), where the exact sums lie below 2^59 in magnitude (int64Lanes)
@@ -1488,9 +1489,7 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 			switch cs := blockSets(pitch, 192); {
 			case !padded && t.hasX512() && s.cvtQLanes(i0, last) && cs <= addMaxSets && rows*rowBytes >= 2*cs*192:
 				return 192, lanesCvtQ
-			case last < fmaSMax && !padded:
-				return blk, lanesFMA
-			case last < fmaSMax && t.masks():
+			case last < fmaSMax && (!padded || t.masks()):
 				return blk, lanesFMA
 			}
 			return fmad()
