@@ -273,14 +273,25 @@ func laneEvents(end, tie, period *[96]int64, nl int, j, all int64, ended *[96]ui
 // block where a lane meets one.
 const binTieBlocks = 64
 
-// binBlock returns the block of rowsBinLanes for rows pitch bytes apart,
-// and its sets: 128 bytes where those sets hold fewer lanes (64 a set
-// against 96) and they are bin128MaxSets or fewer, else 192. (On the AVX2
-// table too: NHWC FLOAT16 0.1, +3e-4 of 4 MiB, scratch Execute loop,
-// 192-byte blocks against 128, GB/s: 4 channels 21.0-22.5 against
-// 23.5-24.0, 5 channels 19.3-19.9 against 20.5-21.1, 64 channels 22.9-23.0
-// against 24.0-24.4, 512 channels 18.3-19.3 against 22.2-22.8.)
-func binBlock(pitch int) (blk, sets int) {
+// binBlock returns the block of rowsBinLanes on the table t for rows pitch
+// bytes apart, and its sets: on tables without AVX-512, 64 bytes (bin64Y,
+// whose 32 lanes stay in registers) in bin64MaxSets sets or fewer; else
+// 128 bytes where those sets hold fewer lanes (64 a set against 96) and
+// they are bin128MaxSets or fewer, else 192. (On the AVX2 table, NHWC
+// FLOAT16 0.1, +3e-4 of 4 MiB, scratch Execute loop, 192-byte blocks
+// against 128, GB/s: 4 channels 21.0-22.5 against 23.5-24.0, 5 channels
+// 19.3-19.9 against 20.5-21.1, 64 channels 22.9-23.0 against 24.0-24.4,
+// 512 channels 18.3-19.3 against 22.2-22.8; then 192 or 128 against 64,
+// old new x2, 2026-11-26: 3 channels 33.3 54.4, 33.0 55.1; 5 channels 29.7
+// 52.9, 29.9 52.9; 13 channels 26.9 47.5, 26.9 46.7; 64 channels 36.6
+// 60.1, 35.8 61.4; 128 channels 35.3 47.4, 35.4 49.7; 256 channels (8
+// sets, 512 bytes apart) 31.7 38.5, 31.0 39.4; 512 channels (16 sets)
+// 24.7 27.1, 32.2 14.5 and 1024 (32) 14.3 11.0, 17.5 7.3: hence 15 sets
+// at most.)
+func binBlock(t *table, pitch int) (blk, sets int) {
+	if s64 := blockSets(pitch, 64); t.asm && !t.avx512 && s64 <= bin64MaxSets {
+		return 64, s64
+	}
 	s192 := blockSets(pitch, 192)
 	if s128 := blockSets(pitch, 128); 2*s128 < 3*s192 && s128 <= bin128MaxSets {
 		return 128, s128
@@ -306,6 +317,10 @@ func binBlock(pitch int) (blk, sets int) {
 // 37.5; 256 MiB the same (13 channels 32.1 31.4 32.3 33.5); the AVX2
 // table 15.8 17.3 14.4 17.5.
 const bin128MaxSets = 15
+
+// bin64MaxSets is the most sets of 64-byte blocks binBlock takes (tables
+// without AVX-512): sets less than 1024 bytes apart (binBlock's figures).
+const bin64MaxSets = 15
 
 // blockSets is how many sets of blocks of blk bytes rows pitch bytes long
 // take, one after another: they repeat every lcm(pitch, blk) bytes, that

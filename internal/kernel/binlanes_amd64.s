@@ -232,7 +232,7 @@ done: \
 
 // BINY is BINX with AVX2: blocks of 192 bytes (loads BINXY192, block
 // BINBLOCKY: bin192Y) or 128 (BINXY128, BINBLOCKY128: bin128Y).
-#define BINY(loads, block, store, fence, ahead) \
+#define BINY(loads, block, tie, notie, store, fence, ahead) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ stride+16(FP), R8 \
@@ -243,7 +243,56 @@ done: \
 	MOVL $1, AX \
 	MOVQ AX, X15 \
 	VPBROADCASTD X15, Y15 \
-	BINLOOPS(block, BINTIEY, BINNOTIEY, store, fence, ahead)
+	BINLOOPS(block, tie, notie, store, fence, ahead)
+
+// The AVX2 form in blocks of 64 bytes (bin64Y: lanes 0-31), whose lanes
+// stay in registers, as the AVX-512 form's: x + h in Y0-Y3, s in Y4-Y7, dm
+// in Y8-Y11; h (ties only) and c read from memory, 1 in every lane of Y15,
+// Y12 and Y13 for the pairs. (bin192Y and bin128Y read s, dm and c each
+// block: 30 loads a block of 192 bytes.) BINTIEYR and BINNOTIEYR are
+// BINTIEY and BINNOTIEY with the shifts s in a register; BINPAIRYR is
+// BINPAIRY with them (sa, sb).
+#define BINTIEYR(x, s, l, t) \
+	VPSUBD 1152+l(SI), x, t \
+	VPSRLVD s, t, t \
+	VPAND Y15, t, t \
+	VPADDD x, t, t \
+	VPSRLVD s, t, t
+#define BINNOTIEYR(x, s, l, t) \
+	VPSRLVD s, x, t
+#define BINPAIRYR(round, xa, xb, sa, sb, la, lb, at, store) \
+	round(xa, sa, la, Y12) \
+	round(xb, sb, lb, Y13) \
+	VPACKUSDW Y13, Y12, Y12 \
+	VPADDW 1536+at(SI), Y12, Y12 \
+	store Y12, at(DI)
+
+// BINXY64 loads lanes 0-31: x + h + j0*dm (j0 in Y15), s and dm.
+#define BINXY64 \
+	BINXY(0, Y0) \
+	BINXY(32, Y1) \
+	BINXY(64, Y2) \
+	BINXY(96, Y3) \
+	VMOVDQU 768(SI), Y4 \
+	VMOVDQU 800(SI), Y5 \
+	VMOVDQU 832(SI), Y6 \
+	VMOVDQU 864(SI), Y7 \
+	VMOVDQU 384(SI), Y8 \
+	VMOVDQU 416(SI), Y9 \
+	VMOVDQU 448(SI), Y10 \
+	VMOVDQU 480(SI), Y11
+
+// BINBLOCKY64 writes a block of 64 bytes (lanes 0-31: the words 0-31) and
+// advances the lanes by dm and dst by the stride (R8).
+#define BINBLOCKY64(round, store, ahead) \
+	ahead(0) \
+	BINPAIRYR(round, Y0, Y2, Y4, Y6, 0, 64, 0, store) \
+	BINPAIRYR(round, Y1, Y3, Y5, Y7, 32, 96, 32, store) \
+	VPADDD Y8, Y0, Y0 \
+	VPADDD Y9, Y1, Y1 \
+	VPADDD Y10, Y2, Y2 \
+	VPADDD Y11, Y3, Y3 \
+	ADDQ R8, DI
 
 // func bin192x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192x(SB), NOSPLIT, $0-48
@@ -259,15 +308,15 @@ TEXT ·bin192xA(SB), NOSPLIT, $0-48
 
 // func bin192Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192Y(SB), NOSPLIT, $0-48
-	BINY(BINXY192, BINBLOCKY, VMOVDQU, NOFENCE, NOAHEAD)
+	BINY(BINXY192, BINBLOCKY, BINTIEY, BINNOTIEY, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func bin192YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192YNT(SB), NOSPLIT, $0-48
-	BINY(BINXY192, BINBLOCKY, VMOVNTDQ, SFENCE, NOAHEAD)
+	BINY(BINXY192, BINBLOCKY, BINTIEY, BINNOTIEY, VMOVNTDQ, SFENCE, NOAHEAD)
 
 // func bin192YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin192YA(SB), NOSPLIT, $0-48
-	BINY(BINXY192, BINBLOCKY, VMOVDQU, NOFENCE, AHEADS)
+	BINY(BINXY192, BINBLOCKY, BINTIEY, BINNOTIEY, VMOVDQU, NOFENCE, AHEADS)
 
 // func bin192xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 // bin192x storing each 64 bytes under a byte mask (mask[0] to mask[2]):
@@ -305,12 +354,25 @@ TEXT ·bin128xMA(SB), NOSPLIT, $0-56
 // func bin128Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 // bin192Y in blocks of 128 bytes from lanes 0-63.
 TEXT ·bin128Y(SB), NOSPLIT, $0-48
-	BINY(BINXY128, BINBLOCKY128, VMOVDQU, NOFENCE, NOAHEAD)
+	BINY(BINXY128, BINBLOCKY128, BINTIEY, BINNOTIEY, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func bin128YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin128YNT(SB), NOSPLIT, $0-48
-	BINY(BINXY128, BINBLOCKY128, VMOVNTDQ, SFENCE, NOAHEAD)
+	BINY(BINXY128, BINBLOCKY128, BINTIEY, BINNOTIEY, VMOVNTDQ, SFENCE, NOAHEAD)
 
 // func bin128YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin128YA(SB), NOSPLIT, $0-48
-	BINY(BINXY128, BINBLOCKY128, VMOVDQU, NOFENCE, AHEADS)
+	BINY(BINXY128, BINBLOCKY128, BINTIEY, BINNOTIEY, VMOVDQU, NOFENCE, AHEADS)
+
+// func bin64Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+// The AVX2 form in blocks of 64 bytes (lanes 0-31), its lanes in registers.
+TEXT ·bin64Y(SB), NOSPLIT, $0-48
+	BINY(BINXY64, BINBLOCKY64, BINTIEYR, BINNOTIEYR, VMOVDQU, NOFENCE, NOAHEAD)
+
+// func bin64YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin64YNT(SB), NOSPLIT, $0-48
+	BINY(BINXY64, BINBLOCKY64, BINTIEYR, BINNOTIEYR, VMOVNTDQ, SFENCE, NOAHEAD)
+
+// func bin64YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+TEXT ·bin64YA(SB), NOSPLIT, $0-48
+	BINY(BINXY64, BINBLOCKY64, BINTIEYR, BINNOTIEYR, VMOVDQU, NOFENCE, AHEADS)

@@ -731,7 +731,7 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes, floats, fmas, fmads, cvtqs, cvtqSets, bins, setBins, bins128, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+		lanes, floats, fmas, fmads, cvtqs, cvtqSets, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 		for c := range 500 {
 			rc := lanesRowsCase(r, mem[:len(mem)-256])
 			setStreaming(0)
@@ -772,8 +772,11 @@ func TestFillRowsLanes(t *testing.T) {
 					if blockSets(rc.pitch, blk) > 1 {
 						setBins++
 					}
-					if blk == 128 {
+					switch blk {
+					case 128:
 						bins128++
+					case 64:
+						bins64++
 					}
 					if rc.pitch != 2*rc.n {
 						maskedBins++
@@ -812,9 +815,9 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks() && (masked < 10 || fmaMasked < 2 || maskedBins < 4) || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || !tb.hasX512() && (fmaSets < 3 || fmads < 5) || bins128 < 10 {
-			t.Errorf("%s: only %d of 500 layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d fma-d, %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d padded; %d in sets of add blocks, %d padded",
-				tb.name, lanes, floats, fmas, fmaMasked, fmaSets, fmads, cvtqs, cvtqSets, bins, setBins, bins128, maskedBins, addSets, masked)
+		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks() && (masked < 10 || fmaMasked < 2 || maskedBins < 4) || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || !tb.hasX512() && (fmaSets < 3 || fmads < 5 || bins64 < 10) || tb.hasX512() && bins128 < 10 {
+			t.Errorf("%s: only %d of 500 layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d fma-d, %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
+				tb.name, lanes, floats, fmas, fmaMasked, fmaSets, fmads, cvtqs, cvtqSets, bins, setBins, bins128, bins64, maskedBins, addSets, masked)
 		}
 	}
 }
@@ -837,14 +840,15 @@ func TestRowsBinLanesLong(t *testing.T) {
 	for _, c := range []struct{ start, delta float32 }{{1024, 1025.0 / (1 << 24)}, {2047, -1025.0 / (1 << 24)}} {
 		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0)
 		for _, tb := range machineTables() {
-			if blk, lanes := f.lanesBlock(tb, rows, pitch, n, 1, 4*uint64(n), 1); blk == 0 || lanes != lanesBin {
+			blk, lanes := f.lanesBlock(tb, rows, pitch, n, 1, 4*uint64(n), 1)
+			if blk == 0 || lanes != lanesBin {
 				continue
 			}
 			useTable(t, tb)
 			for i := range dst {
 				dst[i] = 0x55
 			}
-			f.rowsLanes(dst, rows, pitch, n, 1, 4*uint64(n), 1, 192, lanesBin, stRegular)
+			f.rowsLanes(dst, rows, pitch, n, 1, 4*uint64(n), 1, blk, lanesBin, stRegular)
 			if why := rowsMismatch(f, dst, rows, pitch, n, 1, 4*uint64(n), 1, 0x55); why != "" {
 				t.Fatalf("%s start %v delta %v: %s", tb.name, c.start, c.delta, why)
 			}

@@ -1417,7 +1417,7 @@ func randF32(r *rand.Rand) float32 {
 }
 
 // TestBin192Kernels: bin192x[NT|A], bin128x[NT|A] (AVX-512) and
-// bin192Y[NT|A], bin128Y[NT|A] (AVX2) against their twins: lanes of
+// bin192Y[NT|A], bin128Y[NT|A], bin64Y[NT|A] (AVX2) against their twins: lanes of
 // any shift from 1 to 29 with its h, magnitudes of any 31 bits, steps of
 // either sign (the sums wrap alike in both), from any block, ties to even
 // and not, any number of blocks, 192 bytes apart or more (a set's blocks:
@@ -1425,10 +1425,13 @@ func randF32(r *rand.Rand) float32 {
 func TestBin192Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(117, 118))
-	for form, k := range []bin192Kernel{bin192x, bin192xNT, bin192xA, bin192Y, bin192YNT, bin192YA, bin128x, bin128xNT, bin128xA, bin128Y, bin128YNT, bin128YA} {
+	for form, k := range []bin192Kernel{bin192x, bin192xNT, bin192xA, bin192Y, bin192YNT, bin192YA, bin128x, bin128xNT, bin128xA, bin128Y, bin128YNT, bin128YA, bin64Y, bin64YNT, bin64YA} {
 		p := pair[bin192Kernel]{fmt.Sprintf("bin192 form %d", form), k, bin192_g, form%3 == 1, form%6 < 3}
 		blk := 192
-		if form >= 6 {
+		switch {
+		case form >= 12:
+			p.name, p.twin, p.avx512, blk = fmt.Sprintf("bin64 form %d", form-12), bin64_g, false, 64
+		case form >= 6:
 			p.name, p.twin, blk = fmt.Sprintf("bin128 form %d", form-6), bin128_g, 128
 		}
 		if skip(p) {

@@ -1430,7 +1430,7 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		// kernels take (128 bytes or more, of consecutive elements) stay
 		// theirs.
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
-		blk, sets := binBlock(pitch)
+		blk, sets := binBlock(t, pitch)
 		// (A set's block steps a lane's sum by less than last's and i0's
 		// differ: the rows span two of a set's blocks or more. Both sums
 		// lie below 2^59.)
@@ -1533,7 +1533,7 @@ const addMaxSets = 32
 // 256 x 256, lanes 26.4-27.0 GB/s against 27.2-27.4 as columns (which it
 // keeps).
 func (s *Seq) binLanesPay(t *table, rows, pitch, n int, i0, rowStep, step uint64) bool {
-	blk, sets := binBlock(pitch)
+	blk, sets := binBlock(t, pitch)
 	blocks := int64(rows * pitch / 192) // (in 192 bytes, as measured)
 	per := int64(4)                     // blocks a form must pay for: 20-25 ns against 5 saved a block
 	if n > zipMax || !t.zips() {

@@ -188,6 +188,15 @@ func bin128YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 func bin128YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 //go:noescape
+func bin64Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+
+//go:noescape
+func bin64YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+
+//go:noescape
+func bin64YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
+
+//go:noescape
 func bin128xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 
 //go:noescape
@@ -1360,10 +1369,18 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 // aligned to 64 bytes).
 func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	switch {
+	case !t.asm && blk == 64:
+		bin64_g(dst, blocks, stride, l, j0, ties)
 	case !t.asm && blk == 128:
 		bin128_g(dst, blocks, stride, l, j0, ties)
 	case !t.asm:
 		bin192_g(dst, blocks, stride, l, j0, ties)
+	case blk == 64 && st == stStream:
+		bin64YNT(dst, blocks, stride, l, j0, ties)
+	case blk == 64 && st == stAhead:
+		bin64YA(dst, blocks, stride, l, j0, ties)
+	case blk == 64:
+		bin64Y(dst, blocks, stride, l, j0, ties)
 	case blk == 128 && !t.avx512 && st == stStream:
 		bin128YNT(dst, blocks, stride, l, j0, ties)
 	case blk == 128 && !t.avx512 && st == stAhead:

@@ -625,6 +625,12 @@ func bin128_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	binG(128, dst, blocks, stride, l, j0, ties, nil)
 }
 
+// bin64_g is the twin of bin64Y[NT|A]: bin192_g in blocks of 64 bytes,
+// lanes 0-31 (the words 0-31).
+func bin64_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
+	binG(64, dst, blocks, stride, l, j0, ties, nil)
+}
+
 // bin192M_g is the twin of bin192xM[A]: bin192_g's blocks, each byte
 // stored only where its bit of mask is set.
 func bin192M_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
