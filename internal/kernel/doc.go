@@ -172,7 +172,7 @@
 //	            (AVX-512 only), bin192x[NT|A],   AVX-512), one after another, 2 or
 //	            bin192Y[NT|A], bin192xM[A],      more elements, whose length divides
 //	            bin128x[NT|A], bin128xM[A],
-//	            bin128Y[NT|A]
+//	            bin128Y[NT|A], bin64Y[NT|A]
 //	            (float16)
 //	                                             128 or 192 bytes (integers and exact
 //	                                             float32 of other lengths in sets of
@@ -193,7 +193,9 @@
 //	                                             below 2^24 units, any length
 //	                                             (sets of 192-byte blocks, up to
 //	                                             32; of 128-byte blocks where
-//	                                             they hold fewer lanes, up to 15):
+//	                                             they hold fewer lanes, up to 15;
+//	                                             without AVX-512 of 64 bytes, up
+//	                                             to 15):
 //	                                             binade lanes, a lane's form
 //	                                             (binade, base, 31 bits of x) and
 //	                                             its ties worked out from block to

@@ -254,7 +254,7 @@ const (
 	// blocks it leaves exactly, fmadLanes); lane by lane the element at that place of the rows plus
 	// the rows a block holds times the row step: its block in per, its
 	// lanes in c; or float16 rows through binade lanes (lanesBin:
-	// bin192x*, bin192Y*; rowsBinLanes), in sets of blocks where their
+	// bin192x*, bin128x*, and without AVX-512 bin64Y*; rowsBinLanes), in sets of blocks where their
 	// length does not divide 192 bytes (up to binMaxSets; rows of 128 bytes
 	// or more only where their elements are not consecutive), padded ones
 	// under byte masks (bin192xM*, AVX-512), planned
