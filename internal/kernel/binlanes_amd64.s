@@ -155,19 +155,20 @@ done: \
 // from memory, 1 in every lane of Y15, Y12 and Y13 for the pairs.
 
 // BINPAIRY writes the 32 bytes at at(DI) from xa, xb (x + h) with the
-// lanes' fields at la and lb (offsets of x: s at 768 on, h at 1152 on),
-// the words at 1536+at; ties to even (BINTIE) or not (BINNOTIE).
-#define BINTIEY(x, l, t) \
+// shifts sa, sb (in memory: 768 on from the lanes' offset; or registers:
+// bin64Y), the lanes' h at 1152 on from la and lb, the words at 1536+at;
+// ties to even (BINTIEY) or not (BINNOTIEY).
+#define BINTIEY(x, s, l, t) \
 	VPSUBD 1152+l(SI), x, t \
-	VPSRLVD 768+l(SI), t, t \
+	VPSRLVD s, t, t \
 	VPAND Y15, t, t \
 	VPADDD x, t, t \
-	VPSRLVD 768+l(SI), t, t
-#define BINNOTIEY(x, l, t) \
-	VPSRLVD 768+l(SI), x, t
-#define BINPAIRY(round, xa, xb, la, lb, at, store) \
-	round(xa, la, Y12) \
-	round(xb, lb, Y13) \
+	VPSRLVD s, t, t
+#define BINNOTIEY(x, s, l, t) \
+	VPSRLVD s, x, t
+#define BINPAIRY(round, xa, xb, sa, sb, la, lb, at, store) \
+	round(xa, sa, la, Y12) \
+	round(xb, sb, lb, Y13) \
 	VPACKUSDW Y13, Y12, Y12 \
 	VPADDW 1536+at(SI), Y12, Y12 \
 	store Y12, at(DI)
@@ -175,10 +176,10 @@ done: \
 // BINY128 writes the first 128 bytes of a block (lanes 0-63) and advances
 // those lanes: BINBLOCKY128, and BINBLOCKY's first part.
 #define BINY128(round, store) \
-	BINPAIRY(round, Y0, Y2, 0, 64, 0, store) \
-	BINPAIRY(round, Y1, Y3, 32, 96, 32, store) \
-	BINPAIRY(round, Y4, Y6, 128, 192, 64, store) \
-	BINPAIRY(round, Y5, Y7, 160, 224, 96, store) \
+	BINPAIRY(round, Y0, Y2, 768(SI), 832(SI), 0, 64, 0, store) \
+	BINPAIRY(round, Y1, Y3, 800(SI), 864(SI), 32, 96, 32, store) \
+	BINPAIRY(round, Y4, Y6, 896(SI), 960(SI), 128, 192, 64, store) \
+	BINPAIRY(round, Y5, Y7, 928(SI), 992(SI), 160, 224, 96, store) \
 	VPADDD 384(SI), Y0, Y0 \
 	VPADDD 416(SI), Y1, Y1 \
 	VPADDD 448(SI), Y2, Y2 \
@@ -194,8 +195,8 @@ done: \
 	ahead(64) \
 	ahead(128) \
 	BINY128(round, store) \
-	BINPAIRY(round, Y8, Y10, 256, 320, 128, store) \
-	BINPAIRY(round, Y9, Y11, 288, 352, 160, store) \
+	BINPAIRY(round, Y8, Y10, 1024(SI), 1088(SI), 256, 320, 128, store) \
+	BINPAIRY(round, Y9, Y11, 1056(SI), 1120(SI), 288, 352, 160, store) \
 	VPADDD 640(SI), Y8, Y8 \
 	VPADDD 672(SI), Y9, Y9 \
 	VPADDD 704(SI), Y10, Y10 \
@@ -247,25 +248,9 @@ done: \
 
 // The AVX2 form in blocks of 64 bytes (bin64Y: lanes 0-31), whose lanes
 // stay in registers, as the AVX-512 form's: x + h in Y0-Y3, s in Y4-Y7, dm
-// in Y8-Y11; h (ties only) and c read from memory, 1 in every lane of Y15,
-// Y12 and Y13 for the pairs. (bin192Y and bin128Y read s, dm and c each
-// block: 30 loads a block of 192 bytes.) BINTIEYR and BINNOTIEYR are
-// BINTIEY and BINNOTIEY with the shifts s in a register; BINPAIRYR is
-// BINPAIRY with them (sa, sb).
-#define BINTIEYR(x, s, l, t) \
-	VPSUBD 1152+l(SI), x, t \
-	VPSRLVD s, t, t \
-	VPAND Y15, t, t \
-	VPADDD x, t, t \
-	VPSRLVD s, t, t
-#define BINNOTIEYR(x, s, l, t) \
-	VPSRLVD s, x, t
-#define BINPAIRYR(round, xa, xb, sa, sb, la, lb, at, store) \
-	round(xa, sa, la, Y12) \
-	round(xb, sb, lb, Y13) \
-	VPACKUSDW Y13, Y12, Y12 \
-	VPADDW 1536+at(SI), Y12, Y12 \
-	store Y12, at(DI)
+// in Y8-Y11 (BINPAIRY takes the shifts from them); h (ties only) and c read
+// from memory, 1 in every lane of Y15, Y12 and Y13 for the pairs. (bin192Y
+// and bin128Y read s, dm and c each block: 30 loads a block of 192 bytes.)
 
 // BINXY64 loads lanes 0-31: x + h + j0*dm (j0 in Y15), s and dm.
 #define BINXY64 \
@@ -286,8 +271,8 @@ done: \
 // advances the lanes by dm and dst by the stride (R8).
 #define BINBLOCKY64(round, store, ahead) \
 	ahead(0) \
-	BINPAIRYR(round, Y0, Y2, Y4, Y6, 0, 64, 0, store) \
-	BINPAIRYR(round, Y1, Y3, Y5, Y7, 32, 96, 32, store) \
+	BINPAIRY(round, Y0, Y2, Y4, Y6, 0, 64, 0, store) \
+	BINPAIRY(round, Y1, Y3, Y5, Y7, 32, 96, 32, store) \
 	VPADDD Y8, Y0, Y0 \
 	VPADDD Y9, Y1, Y1 \
 	VPADDD Y10, Y2, Y2 \
@@ -367,12 +352,12 @@ TEXT ·bin128YA(SB), NOSPLIT, $0-48
 // func bin64Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 // The AVX2 form in blocks of 64 bytes (lanes 0-31), its lanes in registers.
 TEXT ·bin64Y(SB), NOSPLIT, $0-48
-	BINY(BINXY64, BINBLOCKY64, BINTIEYR, BINNOTIEYR, VMOVDQU, NOFENCE, NOAHEAD)
+	BINY(BINXY64, BINBLOCKY64, BINTIEY, BINNOTIEY, VMOVDQU, NOFENCE, NOAHEAD)
 
 // func bin64YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin64YNT(SB), NOSPLIT, $0-48
-	BINY(BINXY64, BINBLOCKY64, BINTIEYR, BINNOTIEYR, VMOVNTDQ, SFENCE, NOAHEAD)
+	BINY(BINXY64, BINBLOCKY64, BINTIEY, BINNOTIEY, VMOVNTDQ, SFENCE, NOAHEAD)
 
 // func bin64YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 TEXT ·bin64YA(SB), NOSPLIT, $0-48
-	BINY(BINXY64, BINBLOCKY64, BINTIEYR, BINNOTIEYR, VMOVDQU, NOFENCE, AHEADS)
+	BINY(BINXY64, BINBLOCKY64, BINTIEY, BINNOTIEY, VMOVDQU, NOFENCE, AHEADS)
