@@ -274,6 +274,7 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32)
 	inc := (*[32]byte)(unsafe.Pointer(&incW))
 	switch {
+	case cvtq, fmad: // (their kernels take the step of a block as it is: below)
 	case fma:
 		*inc = broadcast32(float32(per * rowStep))
 	case f.kind == Float32:
