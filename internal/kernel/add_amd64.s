@@ -199,6 +199,126 @@ done: \
 	VZEROUPPER \
 	RET
 
+// MASKSY loads the masks of the AVX2 masked kernels (addMaskY, fmaMaskY):
+// from the byte masks at BX, one vector a 32 bytes of the block in Y6-Y9,
+// each element's sign bit its first byte's bit (VPMASKMOVD and VPMASKMOVQ
+// store the elements whose sign bit is set): the masks' 32 bits of each
+// vector in every 32-bit lane, shifted by shv (VPSLLVD or VPSLLVQ) by
+// shifts (31, 27, ... for 4-byte elements; 63, 55, ... for 8-byte ones).
+#define MASKSY(shv, shifts) \
+	VPBROADCASTD 0(BX), Y6 \
+	VPBROADCASTD 4(BX), Y7 \
+	VPBROADCASTD 8(BX), Y8 \
+	VPBROADCASTD 12(BX), Y9 \
+	shv shifts, Y6, Y6 \
+	shv shifts, Y7, Y7 \
+	shv shifts, Y8, Y8 \
+	shv shifts, Y9, Y9
+
+// ADDMASKY is ADDMASK without AVX-512 (addMaskY{D,Q,S}), for elements of
+// 4 or 8 bytes: four vectors of 32 bytes, each stored by mov (VPMASKMOVD
+// or VPMASKMOVQ) under its mask (MASKSY's, by shv and shifts).
+#define ADDMASKY(bc, add, mov, shv, shifts, ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
+	MOVQ base+24(FP), SI \
+	MOVQ first+32(FP), AX \
+	MOVQ inc+40(FP), DX \
+	MOVQ mask+48(FP), BX \
+	MASKSY(shv, shifts) \
+	MOVQ AX, X5 \
+	bc X5, Y5 \
+	VMOVDQU 0(SI), Y0 \
+	VMOVDQU 32(SI), Y1 \
+	VMOVDQU 64(SI), Y2 \
+	VMOVDQU 96(SI), Y3 \
+	add Y5, Y0, Y0 \
+	add Y5, Y1, Y1 \
+	add Y5, Y2, Y2 \
+	add Y5, Y3, Y3 \
+	VMOVDQU (DX), Y4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	ahead(0) \
+	ahead(64) \
+	mov Y0, Y6, 0(DI) \
+	mov Y1, Y7, 32(DI) \
+	mov Y2, Y8, 64(DI) \
+	mov Y3, Y9, 96(DI) \
+	add Y4, Y0, Y0 \
+	add Y4, Y1, Y1 \
+	add Y4, Y2, Y2 \
+	add Y4, Y3, Y3 \
+	ADDQ R8, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	VZEROUPPER \
+	RET
+
+// FMAMASKY is FMAMASK without AVX-512 (fmaMaskYS): four vectors of 32
+// bytes, each stored by VPMASKMOVD under its mask.
+#define FMAMASKY(ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
+	MOVQ base+24(FP), SI \
+	VPBROADCASTD first+32(FP), Y5 \
+	MOVQ inc+40(FP), DX \
+	VPBROADCASTD start+48(FP), Y10 \
+	VPBROADCASTD delta+56(FP), Y11 \
+	MOVQ mask+64(FP), BX \
+	MASKSY(VPSLLVD, maskShiftD<>(SB)) \
+	VADDPS 0(SI), Y5, Y0 \
+	VADDPS 32(SI), Y5, Y1 \
+	VADDPS 64(SI), Y5, Y2 \
+	VADDPS 96(SI), Y5, Y3 \
+	VBROADCASTSS (DX), Y4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	ahead(0) \
+	ahead(64) \
+	VMOVAPS Y0, Y12 \
+	VMOVAPS Y1, Y13 \
+	VMOVAPS Y2, Y14 \
+	VMOVAPS Y3, Y15 \
+	VFMADD213PS Y10, Y11, Y12 \
+	VFMADD213PS Y10, Y11, Y13 \
+	VFMADD213PS Y10, Y11, Y14 \
+	VFMADD213PS Y10, Y11, Y15 \
+	VPMASKMOVD Y12, Y6, 0(DI) \
+	VPMASKMOVD Y13, Y7, 32(DI) \
+	VPMASKMOVD Y14, Y8, 64(DI) \
+	VPMASKMOVD Y15, Y9, 96(DI) \
+	VADDPS Y4, Y0, Y0 \
+	VADDPS Y4, Y1, Y1 \
+	VADDPS Y4, Y2, Y2 \
+	VADDPS Y4, Y3, Y3 \
+	ADDQ R8, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	VZEROUPPER \
+	RET
+
+// The shifts of MASKSY: each element's first byte's bit of its vector's
+// 32 to the sign bit.
+DATA maskShiftD<>+0(SB)/8, $0x0000001b0000001f
+DATA maskShiftD<>+8(SB)/8, $0x0000001300000017
+DATA maskShiftD<>+16(SB)/8, $0x0000000b0000000f
+DATA maskShiftD<>+24(SB)/8, $0x0000000300000007
+GLOBL maskShiftD<>(SB), RODATA|NOPTR, $32
+DATA maskShiftQ<>+0(SB)/8, $63
+DATA maskShiftQ<>+8(SB)/8, $55
+DATA maskShiftQ<>+16(SB)/8, $47
+DATA maskShiftQ<>+24(SB)/8, $39
+GLOBL maskShiftQ<>(SB), RODATA|NOPTR, $32
+
 // func addStoreB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreB(SB), NOSPLIT, $0-48
 	ADDSTORE(VPBROADCASTB, VPADDB, VMOVDQU, NOFENCE, NOAHEAD)
@@ -378,3 +498,37 @@ TEXT ·fmaMaskxS(SB), NOSPLIT, $0-72
 // fmaMaskxS fetching its lines ahead of the stores.
 TEXT ·fmaMaskxSA(SB), NOSPLIT, $0-72
 	FMAMASK(AHEADS)
+
+// func addMaskYD(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskYD(SB), NOSPLIT, $0-56
+	ADDMASKY(VPBROADCASTD, VPADDD, VPMASKMOVD, VPSLLVD, maskShiftD<>(SB), NOAHEAD)
+
+// func addMaskYQ(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskYQ(SB), NOSPLIT, $0-56
+	ADDMASKY(VPBROADCASTQ, VPADDQ, VPMASKMOVQ, VPSLLVQ, maskShiftQ<>(SB), NOAHEAD)
+
+// func addMaskYS(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskYS(SB), NOSPLIT, $0-56
+	ADDMASKY(VPBROADCASTD, VADDPS, VPMASKMOVD, VPSLLVD, maskShiftD<>(SB), NOAHEAD)
+
+// func addMaskYDA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+// addMaskYD fetching its lines ahead of the stores.
+TEXT ·addMaskYDA(SB), NOSPLIT, $0-56
+	ADDMASKY(VPBROADCASTD, VPADDD, VPMASKMOVD, VPSLLVD, maskShiftD<>(SB), AHEADS)
+
+// func addMaskYQA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskYQA(SB), NOSPLIT, $0-56
+	ADDMASKY(VPBROADCASTQ, VPADDQ, VPMASKMOVQ, VPSLLVQ, maskShiftQ<>(SB), AHEADS)
+
+// func addMaskYSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+TEXT ·addMaskYSA(SB), NOSPLIT, $0-56
+	ADDMASKY(VPBROADCASTD, VADDPS, VPMASKMOVD, VPSLLVD, maskShiftD<>(SB), AHEADS)
+
+// func fmaMaskYS(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
+TEXT ·fmaMaskYS(SB), NOSPLIT, $0-72
+	FMAMASKY(NOAHEAD)
+
+// func fmaMaskYSA(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
+// fmaMaskYS fetching its lines ahead of the stores.
+TEXT ·fmaMaskYSA(SB), NOSPLIT, $0-72
+	FMAMASKY(AHEADS)

@@ -40,7 +40,8 @@
 // add, fma-s or cvt-q kernels' lanes, which repeat (integers and float32
 // exact in float32 lanes of other lengths, of the add kernels, in sets of
 // blocks; padded ones, and scattered elements, through the masked add
-// kernels with AVX-512; float32 that rounds in such rows through cvt-q
+// kernels, with AVX-512 (without it, 4- and 8-byte elements: VPMASKMOVD,
+// VPMASKMOVQ); float32 that rounds in such rows through cvt-q
 // lanes in sets of 192-byte blocks, without AVX-512 through fma-s lanes in
 // sets of 128-byte blocks below index 2^24 and fma-d lanes in sets of
 // 64-byte blocks past it, padded ones through the masked fma-s kernel),
@@ -164,7 +165,9 @@
 //	rows-lanes  addStore{B,W,D,Q,S}[NT|A],      rows of integers, or of float32
 //	            add192{B,W,D,Q,S}[NT|A],         exact in float32 lanes, of indices
 //	            addMaskx{B,W,D,Q,S}[A],
-//	            fmaMaskxS[A] (padded),
+//	            addMaskY{D,Q,S}[A],
+//	            fmaMaskxS[A], fmaMaskYS[A]
+//	            (padded),
 //	            fmaStrideSY[NT|A] (sets),
 //	            fmaDStrideY[NT|A] (fma-d),
 //	            fmaStoreS[x][NT|A],              below 2^24 (fma-s lanes) or of
@@ -185,7 +188,9 @@
 //	                                             ones (a block at a float32
 //	                                             midpoint exactly in Go); padded,
 //	                                             and rows of one, under byte masks,
-//	                                             AVX-512): one span
+//	                                             AVX-512, or element masks,
+//	                                             AVX2, 4- and 8-byte elements):
+//	                                             one span
 //	                                             of lanes that repeat (before
 //	                                             columns); of
 //	                                             float16 where they pay, exact sums

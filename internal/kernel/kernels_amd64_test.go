@@ -163,34 +163,45 @@ func TestAddKernels(t *testing.T) {
 	}
 }
 
-// TestAddMaskKernels: addMaskx{B,W,D,Q,S}[A] (AVX-512) against their twin:
-// the add kernels' lanes (integers of any bits, float32 exact), any number
-// of blocks, 128 bytes apart or more, random masks (none, all, and any
-// bytes), the bytes left out, around and between the blocks untouched.
+// TestAddMaskKernels: addMaskx{B,W,D,Q,S}[A] (AVX-512) and addMaskY{D,Q,S}[A]
+// (AVX2) against their twin: the add kernels' lanes (integers of any bits,
+// float32 exact), any number of blocks, 128 bytes apart or more, random
+// masks (none, all, and any bytes; the AVX2 forms an element's bytes all
+// in or all out, their contract), the bytes left out, around and between
+// the blocks untouched.
 func TestAddMaskKernels(t *testing.T) {
-	if !CPU.AVX512 {
-		t.Skip("no AVX-512 on this CPU")
-	}
+	needAVX2(t)
 	r := rand.New(rand.NewPCG(119, 120))
-	kernels := [2][5]addMaskKernel{{addMaskxB, addMaskxW, addMaskxD, addMaskxQ, addMaskxS}, {addMaskxBA, addMaskxWA, addMaskxDA, addMaskxQA, addMaskxSA}}
-	for form, ks := range kernels {
-		for lane, k := range ks {
+	forms := []struct {
+		ks     [5]addMaskKernel // (by lane; nil: no such form)
+		avx512 bool
+	}{
+		{[5]addMaskKernel{addMaskxB, addMaskxW, addMaskxD, addMaskxQ, addMaskxS}, true},
+		{[5]addMaskKernel{addMaskxBA, addMaskxWA, addMaskxDA, addMaskxQA, addMaskxSA}, true},
+		{[5]addMaskKernel{laneD: addMaskYD, laneQ: addMaskYQ, laneS: addMaskYS}, false},
+		{[5]addMaskKernel{laneD: addMaskYDA, laneQ: addMaskYQA, laneS: addMaskYSA}, false},
+	}
+	for form, f := range forms {
+		if f.avx512 && !CPU.AVX512 {
+			continue
+		}
+		for lane, k := range f.ks {
+			if k == nil {
+				continue
+			}
 			twin := func(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
 				addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
+			}
+			size := 1
+			if !f.avx512 {
+				size = [5]int{1, 2, 4, 8, 4}[lane]
 			}
 			for c := range 200 {
 				blocks := r.IntN(40)
 				base, first, inc := randomAddLanes(r, lane == laneS, blocks)
-				mask := [2]uint64{r.Uint64(), r.Uint64()}
-				switch c % 8 {
-				case 0:
-					mask = [2]uint64{}
-				case 1:
-					mask = [2]uint64{^uint64(0), ^uint64(0)}
-				}
+				mask := randomMask(r, c, size)
 				stride := 128 + 64*r.IntN(2*addMaxSets-1)
-				size := stridedSpan(blocks, stride, 128)
-				m := newKernelMem(r, size, false)
+				m := newKernelMem(r, stridedSpan(blocks, stride, 128), false)
 				w := m.twin()
 				k(m.dst(), blocks, stride, &base, first, &inc, &mask)
 				twin(w.dst(), blocks, stride, &base, first, &inc, &mask)
@@ -198,6 +209,25 @@ func TestAddMaskKernels(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomMask draws a masked kernel's byte masks for case c: none (c%8 ==
+// 0), all (c%8 == 1), or random elements of size bytes, each element's
+// bytes all in or all out.
+func randomMask(r *rand.Rand, c, size int) [2]uint64 {
+	switch c % 8 {
+	case 0:
+		return [2]uint64{}
+	case 1:
+		return [2]uint64{^uint64(0), ^uint64(0)}
+	}
+	var mask [2]uint64
+	for b := 0; b < 128; b += size {
+		if r.IntN(2) == 1 {
+			mask[b/64] |= (1<<size - 1) << (b % 64)
+		}
+	}
+	return mask
 }
 
 func TestFMAKernels(t *testing.T) {
@@ -393,27 +423,33 @@ func randomFMASLanes(r *rand.Rand) (base [32]float32, first uint64, inc [8]float
 	return base, uint64(math.Float32bits(float32(i0))), inc, start, delta
 }
 
-// TestFMAMaskKernels: fmaMaskxS[A] (AVX-512) against their twin: index
-// lanes below 2^24 as TestFMASKernels draws them, any finite start and
-// delta, blocks stride bytes apart, random masks, the bytes left out,
+// TestFMAMaskKernels: fmaMaskxS[A] (AVX-512) and fmaMaskYS[A] (AVX2) against
+// their twin: index lanes below 2^24 as TestFMASKernels draws them, any
+// finite start and delta, blocks stride bytes apart, random masks (the
+// AVX2 forms' an element's bytes all in or all out), the bytes left out,
 // around and between the blocks untouched.
 func TestFMAMaskKernels(t *testing.T) {
-	if !CPU.AVX512 {
-		t.Skip("no AVX-512 on this CPU")
+	needAVX2(t)
+	if !CPU.FMA {
+		t.Skip("no FMA on this CPU")
 	}
 	r := rand.New(rand.NewPCG(121, 122))
-	pairs := []pair[fmaMaskKernel]{{"fmaMaskxS", fmaMaskxS, fmaMaskS_g, false, true}, {"fmaMaskxSA", fmaMaskxSA, fmaMaskS_g, false, true}}
+	pairs := []pair[fmaMaskKernel]{{"fmaMaskxS", fmaMaskxS, fmaMaskS_g, false, true}, {"fmaMaskxSA", fmaMaskxSA, fmaMaskS_g, false, true},
+		{"fmaMaskYS", fmaMaskYS, fmaMaskS_g, false, false}, {"fmaMaskYSA", fmaMaskYSA, fmaMaskS_g, false, false}}
 	for _, p := range pairs {
+		if skip(p) {
+			continue
+		}
+		size := 4
+		if p.avx512 {
+			size = 1
+		}
 		for c := range 300 {
 			blocks := r.IntN(40)
 			base, first, inc, start, delta := randomFMASLanes(r)
-			mask := [2]uint64{r.Uint64(), r.Uint64()}
-			if c%8 == 1 {
-				mask = [2]uint64{^uint64(0), ^uint64(0)}
-			}
+			mask := randomMask(r, c, size)
 			stride := 128 + 64*r.IntN(2*addMaxSets-1)
-			size := stridedSpan(blocks, stride, 128)
-			m := newKernelMem(r, size, false)
+			m := newKernelMem(r, stridedSpan(blocks, stride, 128), false)
 			w := m.twin()
 			p.asm(m.dst(), blocks, stride, &base, first, &inc, start, delta, &mask)
 			p.twin(w.dst(), blocks, stride, &base, first, &inc, start, delta, &mask)

@@ -244,10 +244,11 @@ const (
 	// length divides neither, every blockSets(pitch, 128) blocks of the add
 	// kernels (up to addMaxSets: sets of blocks, a call each, the blocks
 	// that far apart); padded rows of those (a pitch past the row, rows of
-	// one element too), likewise with the masked add kernels (addMask*,
-	// AVX-512), the gaps' bytes masked off; float32 of indices below
-	// fmaSMax in rows of those kinds through fma-s lanes, with the masked
-	// fma-s kernel where padded (fmaMaskxS*), in sets of 128-byte blocks
+	// one element too), likewise with the masked add kernels (addMaskx*,
+	// AVX-512; addMaskY*, AVX2, 4- and 8-byte elements: table.masks), the
+	// gaps' bytes masked off; float32 of indices below fmaSMax in rows of
+	// those kinds through fma-s lanes, with the masked fma-s kernel where
+	// padded (fmaMaskxS*, fmaMaskYS*), in sets of 128-byte blocks
 	// where not (fmaStrideSY*, where cvt-q lanes are not taken); float32
 	// past fmaSMax where cvt-q lanes are not taken (without AVX-512) through
 	// fma-d lanes in sets of 64-byte blocks (lanesFMAD: fmaDStrideY*, the
@@ -1421,7 +1422,7 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 	if s.kind == Float64 || n < 1 || pitch < rowBytes {
 		return 0, 0
 	}
-	if s.kind == Float16 && (n < 2 && pitch == rowBytes || pitch != rowBytes && (!t.masks() || pitch%2 != 0)) {
+	if s.kind == Float16 && (n < 2 && pitch == rowBytes || pitch != rowBytes && (!t.masks(2) || pitch%2 != 0)) {
 		return 0, 0
 	}
 	if s.kind == Float16 {
@@ -1449,7 +1450,7 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 	switch {
 	case padded:
 		blk, sets = 128, blockSets(pitch, 128)
-		if !t.masks() || pitch&(1<<s.lg-1) != 0 || sets > addMaxSets || (rows-1)*pitch+rowBytes < 2*sets*blk {
+		if !t.masks(1<<s.lg) || pitch&(1<<s.lg-1) != 0 || sets > addMaxSets || (rows-1)*pitch+rowBytes < 2*sets*blk {
 			return 0, 0
 		}
 	case 128%rowBytes == 0:
@@ -1489,7 +1490,7 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 			switch cs := blockSets(pitch, 192); {
 			case !padded && t.hasX512() && s.cvtQLanes(i0, last) && cs <= addMaxSets && rows*rowBytes >= 2*cs*192:
 				return 192, lanesCvtQ
-			case last < fmaSMax && (!padded || t.masks()):
+			case last < fmaSMax && (!padded || t.masks(4)):
 				return blk, lanesFMA
 			}
 			return fmad()

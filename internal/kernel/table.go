@@ -23,7 +23,9 @@ type (
 	// addMaskKernel is addKernel (blocks of 128 bytes, stride bytes apart)
 	// storing only the bytes whose bits are set in mask (bit b of mask[h]:
 	// byte 64*h + b of each block), the others left as they were: the
-	// padded rows of rows-lanes, their gaps never written.
+	// padded rows of rows-lanes, their gaps never written. (The AVX2 forms,
+	// addMaskY*, read an element's first bit for all its bytes: the
+	// planner's masks set an element's bits all or none.)
 	addMaskKernel func(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
 
 	// fmaMaskKernel is addMaskKernel for float32 that rounds: lanes of

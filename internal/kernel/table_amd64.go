@@ -60,6 +60,32 @@ func addStoreSNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, i
 //go:noescape
 func addStoreSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
+// add_amd64.s: the masked add kernels, AVX2 (4- and 8-byte elements)
+
+//go:noescape
+func fmaMaskYS(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
+
+//go:noescape
+func fmaMaskYSA(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64)
+
+//go:noescape
+func addMaskYD(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskYQ(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskYS(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskYDA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskYQA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
+//go:noescape
+func addMaskYSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
+
 // add_amd64.s: the masked add kernels, AVX-512
 
 //go:noescape
@@ -633,9 +659,9 @@ func (t *table) add(lane int, st store, dst *byte, blocks, stride int, base *[12
 	}
 }
 
-// addMask has AVX-512 forms only (masks: see table.masks), regular stores
-// or fetching ahead (st stStream: regular; masked stores have no
-// non-temporal form).
+// addMask has AVX-512 forms for every lane and AVX2 forms for lanes of 4
+// and 8 bytes (masks: see table.masks), regular stores or fetching ahead
+// (st stStream: regular; masked stores have no non-temporal form).
 func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
 	// (Direct calls, each kernel's go:noescape seen: called through a
 	// table of func values, the lanes and masks moved to the heap.)
@@ -643,6 +669,18 @@ func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base 
 	switch {
 	case !t.asm:
 		addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
+	case !t.avx512 && lane == laneD && a:
+		addMaskYDA(dst, blocks, stride, base, first, inc, mask)
+	case !t.avx512 && lane == laneD:
+		addMaskYD(dst, blocks, stride, base, first, inc, mask)
+	case !t.avx512 && lane == laneQ && a:
+		addMaskYQA(dst, blocks, stride, base, first, inc, mask)
+	case !t.avx512 && lane == laneQ:
+		addMaskYQ(dst, blocks, stride, base, first, inc, mask)
+	case !t.avx512 && lane == laneS && a:
+		addMaskYSA(dst, blocks, stride, base, first, inc, mask)
+	case !t.avx512 && lane == laneS:
+		addMaskYS(dst, blocks, stride, base, first, inc, mask)
 	case lane == laneB && a:
 		addMaskxBA(dst, blocks, stride, base, first, inc, mask)
 	case lane == laneB:
@@ -666,11 +704,15 @@ func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base 
 	}
 }
 
-// fmaMask is addMask's fma-s form (fmaMaskxS[A]).
+// fmaMask is addMask's fma-s form (fmaMaskxS[A], fmaMaskYS[A]).
 func (t *table) fmaMask(st store, dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64) {
 	switch {
 	case !t.asm:
 		fmaMaskS_g(dst, blocks, stride, base, first, inc, start, delta, mask)
+	case !t.avx512 && st == stAhead:
+		fmaMaskYSA(dst, blocks, stride, base, first, inc, start, delta, mask)
+	case !t.avx512:
+		fmaMaskYS(dst, blocks, stride, base, first, inc, start, delta, mask)
 	case st == stAhead:
 		fmaMaskxSA(dst, blocks, stride, base, first, inc, start, delta, mask)
 	default:
@@ -679,8 +721,9 @@ func (t *table) fmaMask(st store, dst *byte, blocks, stride int, base *[32]float
 }
 
 // masks reports whether the table has the masked add kernels (addMask,
-// fmaMask).
-func (t *table) masks() bool { return !t.asm || t.avx512 }
+// fmaMask) for elements of size bytes: without AVX-512 for 4 and 8 bytes
+// (VPMASKMOVD, VPMASKMOVQ), with it for every size.
+func (t *table) masks(size int) bool { return !t.asm || t.avx512 || size >= 4 }
 
 // fill has one form, REP STOSQ, which writes without reading the lines
 // first where the machine does so (store_amd64.s).

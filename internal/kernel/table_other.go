@@ -34,7 +34,7 @@ func (t *table) binSetMask(blk int, _ store, dst *byte, blocks, stride int, l *b
 	bin192M_g(dst, blocks, stride, l, j0, ties, mask)
 }
 
-func (t *table) masks() bool { return true }
+func (t *table) masks(int) bool { return true }
 
 func (t *table) fill(dst *byte, words int, pattern uint64) {
 	fill_g(dst, words, pattern)

@@ -21,8 +21,9 @@ func addG(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64
 	addBlocks(1<<lane, false, dst, blocks, stride, base, first, inc)
 }
 
-// addMaskG is the twin of addMaskx{B,W,D,Q,S}[A]: the add kernels' lanes
-// (addLane), each byte stored only where its bit of mask is set.
+// addMaskG is the twin of addMaskx{B,W,D,Q,S}[A] and addMaskY{D,Q,S}[A]: the
+// add kernels' lanes (addLane), each byte stored only where its bit of
+// mask is set.
 func addMaskG(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
 	if blocks <= 0 {
 		return
@@ -190,7 +191,7 @@ func fmaStrideS_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[
 	}
 }
 
-// fmaMaskS_g is the twin of fmaMaskxS[A]: fmaS_g's elements, blocks stride
+// fmaMaskS_g is the twin of fmaMaskxS[A] and fmaMaskYS[A]: fmaS_g's elements, blocks stride
 // bytes apart, each byte stored only where its bit of mask is set.
 func fmaMaskS_g(dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64) {
 	if blocks <= 0 {
