@@ -13,8 +13,9 @@
 #define NOFENCE
 
 // Converts float64 lanes to float32 (rounding once, to nearest even): each
-// block writes 16 float32 (64 bytes).
-#define CVTSTOREF32(store, fence, ahead) \
+// block writes 16 float32 (64 bytes), the blocks adv bytes apart ($64, or a
+// stride in R8: CVTF32STRIDE).
+#define CVTSTOREF32Y(store, fence, ahead, adv) \
 	MOVQ dst+0(FP), DI \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
@@ -50,13 +51,23 @@ loop: \
 	VFMADD231PD Y4, Y9, Y1 \
 	VFMADD231PD Y4, Y9, Y2 \
 	VFMADD231PD Y4, Y9, Y3 \
-	ADDQ $64, DI \
+	ADDQ adv, DI \
 	DECQ CX \
 	JNZ loop \
 done: \
 	fence \
 	VZEROUPPER \
 	RET
+
+#define CVTSTOREF32(store, fence, ahead) CVTSTOREF32Y(store, fence, ahead, $64)
+
+// CVTF32STRIDE is CVTSTOREF32 for blocks stride bytes apart (R8; its ahead
+// form AHEADS: cvtF32StrideY, float32 pixels in sets of blocks whose sums
+// are exact in float64 lanes, on tables without cvt-q lanes).
+#define CVTF32STRIDE(store, fence, ahead) \
+	MOVQ stride+40(FP), R8 \
+	AHEADDIST \
+	CVTSTOREF32Y(store, fence, ahead, R8)
 
 // Converts exact float32 lanes to float16 with F16C (rounding once, to
 // nearest even): each block writes 32 float16 (64 bytes). The lanes advance
@@ -743,6 +754,20 @@ TEXT ·cvtStoreF32NT(SB), NOSPLIT, $0-40
 // cvtStoreF32 fetching its lines ahead of the stores.
 TEXT ·cvtStoreF32A(SB), NOSPLIT, $0-40
 	CVTSTOREF32(VMOVUPS, NOFENCE, AHEAD)
+
+// func cvtF32StrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
+TEXT ·cvtF32StrideY(SB), NOSPLIT, $0-48
+	CVTF32STRIDE(VMOVUPS, NOFENCE, NOAHEAD)
+
+// func cvtF32StrideYNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
+// cvtF32StrideY with streaming stores.
+TEXT ·cvtF32StrideYNT(SB), NOSPLIT, $0-48
+	CVTF32STRIDE(VMOVNTPS, SFENCE, NOAHEAD)
+
+// func cvtF32StrideYA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
+// cvtF32StrideY fetching its lines ahead of the stores.
+TEXT ·cvtF32StrideYA(SB), NOSPLIT, $0-48
+	CVTF32STRIDE(VMOVUPS, NOFENCE, AHEADS)
 
 // func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 TEXT ·cvtStoreF16(SB), NOSPLIT, $0-40

@@ -269,12 +269,12 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	padded := pitch != rowBytes       // (masked add lanes: the gaps are never written)
 	sets := blockSets(pitch, blk)     // (1 where the rows divide the block: add lanes only otherwise)
 	per := uint64(sets * blk / pitch) // rows a kernel's block steps (a set's block to its next)
-	fma, cvtq, fmad := lanes == lanesFMA, lanes == lanesCvtQ, lanes == lanesFMAD
+	fma, cvtq, fmad, f64 := lanes == lanesFMA, lanes == lanesCvtQ, lanes == lanesFMAD, lanes == lanesF64
 	lane, first := int(f.lg), uint64(0)
 	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32)
 	inc := (*[32]byte)(unsafe.Pointer(&incW))
 	switch {
-	case cvtq, fmad: // (their kernels take the step of a block as it is: below)
+	case cvtq, fmad, f64: // (their kernels take the step of a block as it is: below)
 	case fma:
 		*inc = broadcast32(float32(per * rowStep))
 	case f.kind == Float32:
@@ -344,6 +344,15 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 					e, rowI = 0, rowI+rowStep
 				}
 			}
+		case f64: // (the values, exact: below 2^53 units)
+			lanes := (*[16]float64)(unsafe.Pointer(base))
+			rowI := i0 + uint64(r)*rowStep
+			for l := range lanes {
+				lanes[l] = f.valueF64(rowI + uint64(e)*step)
+				if e++; e == n {
+					e, rowI = 0, rowI+rowStep
+				}
+			}
 		case fma:
 			rowI := float32(i0 + uint64(r)*rowStep)
 			for l := 0; l < blk; l += 4 {
@@ -377,6 +386,9 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		switch {
 		case fmad:
 			f.fmadLanes(dst[at:], blocks, stride, (*[16]float64)(unsafe.Pointer(base)), per*rowStep, tiny, st)
+		case f64: // (first -0: adds nothing to any lane)
+			ds := f.stepF64(per * rowStep)
+			tbl.f64To32Stride(st, d, blocks, (*[16]float64)(unsafe.Pointer(base)), 1<<63, &[4]float64{ds, ds, ds, ds}, stride)
 		case cvtq:
 			tbl.cvtQ48(st, d, blocks, stride, (*[48]int64)(unsafe.Pointer(base)), 0, per*rowStep*f.dLo, uint64(math.Float32bits(float32(f.scale))))
 		case fma && blk == 128 && stride != 128: // (in sets of blocks)

@@ -731,7 +731,7 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		useTable(t, tb)
-		lanes, floats, fmas, fmads, cvtqs, cvtqSets, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+		lanes, floats, fmas, fmads, f64s, cvtqs, cvtqSets, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 		for c := range 500 {
 			rc := lanesRowsCase(r, mem[:len(mem)-256])
 			setStreaming(0)
@@ -762,6 +762,8 @@ func TestFillRowsLanes(t *testing.T) {
 					}
 				case lanesFMAD:
 					fmads++
+				case lanesF64:
+					f64s++
 				case lanesCvtQ:
 					cvtqs++
 					if blockSets(rc.pitch, blk) > 1 {
@@ -815,9 +817,9 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2) || tb.masks(2) && maskedBins < 4 || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || !tb.hasX512() && (fmaSets < 3 || fmads < 5 || bins64 < 10) || tb.hasX512() && bins128 < 10 {
-			t.Errorf("%s: only %d of 500 layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d fma-d, %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
-				tb.name, lanes, floats, fmas, fmaMasked, fmaSets, fmads, cvtqs, cvtqSets, bins, setBins, bins128, bins64, maskedBins, addSets, masked)
+		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2) || tb.masks(2) && maskedBins < 4 || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || !tb.hasX512() && (fmaSets < 3 || fmads < 5 || f64s < 5 || bins64 < 10) || tb.hasX512() && bins128 < 10 {
+			t.Errorf("%s: only %d of 500 layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d fma-d, %d f64, %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
+				tb.name, lanes, floats, fmas, fmaMasked, fmaSets, fmads, f64s, cvtqs, cvtqSets, bins, setBins, bins128, bins64, maskedBins, addSets, masked)
 		}
 	}
 }
@@ -851,6 +853,61 @@ func TestRowsBinLanesLong(t *testing.T) {
 			f.rowsLanes(dst, rows, pitch, n, 1, 4*uint64(n), 1, blk, lanesBin, stRegular)
 			if why := rowsMismatch(f, dst, rows, pitch, n, 1, 4*uint64(n), 1, 0x55); why != "" {
 				t.Fatalf("%s start %v delta %v: %s", tb.name, c.start, c.delta, why)
+			}
+		}
+	}
+}
+
+// TestRowsF64Lanes: float32 rows one after another where fma-s and cvt-q
+// lanes are not taken (past index 2^24, without AVX-512) go as f64 lanes
+// where every exact sum lies below 2^53 units and as fma-d lanes past it,
+// and every element is Bits, at the edge: 339, +(1 + 2^-23) (units of
+// 2^-23) at index 300*2^23 + 1, whose value 300*2^23 + 640 + 2^-23 (its sum
+// past 2^53 units) is a float32 midpoint (an odd multiple of 128, between
+// two of 256 the lower of which is even in last places) plus 2^-23, which
+// float64 rounds to the midpoint (and VCVTPD2PS then down to even,
+// wrongly), and 0, +(1 + 2^-23) at 127*2^23 + 1, below 2^53 (exact in
+// float64); and 0.1, +0.3 past index 2^24. NHWC pixels of 3 and 5 channels and rows
+// of consecutive indices.
+func TestRowsF64Lanes(t *testing.T) {
+	mem := make([]byte, 1<<16+128)
+	for _, c := range []struct {
+		start, delta float32
+		i            uint64 // (an index the rows hold)
+		f64          bool   // f64 lanes (else fma-d) without AVX-512
+	}{
+		{339, 1 + 0x1p-23, 300<<23 + 1, false},
+		{0, 1 + 0x1p-23, 127<<23 + 1, true},
+		{0.1, 0.3, 1<<24 + 5, true},
+	} {
+		f := NewFiller(Float32, 4, uint64(math.Float32bits(c.start)), uint64(math.Float32bits(c.delta)), 0)
+		for _, n := range []int{3, 5} {
+			for _, nhwc := range []bool{true, false} {
+				a := int(64-uintptr(unsafe.Pointer(&mem[0]))%64) % 64
+				rows := (len(mem) - 128) / (4 * n)
+				dst := mem[a : a+rows*4*n]
+				rowStep, step := uint64(n), uint64(1)
+				if nhwc {
+					rowStep, step = 1, uint64(rows)
+				}
+				i0 := c.i - 100
+				for _, tb := range machineTables() {
+					useTable(t, tb)
+					blk, lanes := f.lanesBlock(tb, rows, 4*n, n, i0, rowStep, step)
+					if want := map[bool]uint32{true: lanesF64, false: lanesFMAD}[c.f64]; !tb.hasX512() && (blk != 64 || lanes != want) {
+						t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v: block %d lanes %d, want 64 and %d", tb.name, c.start, c.delta, i0, n, nhwc, blk, lanes, want)
+					}
+					if blk == 0 {
+						continue
+					}
+					for i := range mem {
+						mem[i] = 0x3C
+					}
+					f.rowsLanes(dst, rows, 4*n, n, i0, rowStep, step, blk, lanes, stRegular)
+					if why := rowsMismatch(f, dst, rows, 4*n, n, i0, rowStep, step, 0x3C); why != "" {
+						t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v: %s", tb.name, c.start, c.delta, i0, n, nhwc, why)
+					}
+				}
 			}
 		}
 	}

@@ -458,17 +458,38 @@ func TestFMAMaskKernels(t *testing.T) {
 	}
 }
 
+// TestF64Kernels holds cvtStoreF32[x][NT|A], cvtStoreF16Odd[x][NT|A] and
+// cvtF32StrideY[NT|A] (blocks stride bytes apart) to their twins: lanes
+// exact in float64, float32 from far below its subnormals to past its
+// largest, float16 from its subnormals to past 65504.
 func TestF64Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(63, 64))
-	pairs := []pair[f64Kernel]{
+	// (The kernels of blocks one after another as strided ones whose
+	// stride is 64: their pairs' strided is false.)
+	blocks64 := func(k f64Kernel) f64StrideKernel {
+		return func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, _ int) {
+			k(dst, blocks, base, first, inc)
+		}
+	}
+	type sPair struct {
+		pair[f64StrideKernel]
+		strided bool
+	}
+	var pairs []sPair
+	for _, p := range []pair[f64Kernel]{
 		{"cvtStoreF32", cvtStoreF32, f64To32_g, false, false}, {"cvtStoreF32NT", cvtStoreF32NT, f64To32_g, true, false}, {"cvtStoreF32A", cvtStoreF32A, f64To32_g, false, false},
 		{"cvtStoreF32x", cvtStoreF32x, f64To32_g, false, true}, {"cvtStoreF32xNT", cvtStoreF32xNT, f64To32_g, true, true}, {"cvtStoreF32xA", cvtStoreF32xA, f64To32_g, false, true},
 		{"cvtStoreF16Odd", cvtStoreF16Odd, f64To16_g, false, false}, {"cvtStoreF16OddNT", cvtStoreF16OddNT, f64To16_g, true, false}, {"cvtStoreF16OddA", cvtStoreF16OddA, f64To16_g, false, false},
 		{"cvtStoreF16Oddx", cvtStoreF16Oddx, f64To16_g, false, true}, {"cvtStoreF16OddxNT", cvtStoreF16OddxNT, f64To16_g, true, true}, {"cvtStoreF16OddxA", cvtStoreF16OddxA, f64To16_g, false, true},
+	} {
+		pairs = append(pairs, sPair{pair[f64StrideKernel]{p.name, blocks64(p.asm), blocks64(p.twin), p.nt, p.avx512}, false})
+	}
+	for _, p := range []pair[f64StrideKernel]{{"cvtF32StrideY", cvtF32StrideY, f64To32Stride_g, false, false}, {"cvtF32StrideYNT", cvtF32StrideYNT, f64To32Stride_g, true, false}, {"cvtF32StrideYA", cvtF32StrideYA, f64To32Stride_g, false, false}} {
+		pairs = append(pairs, sPair{p, true})
 	}
 	for _, p := range pairs {
-		if skip(p) {
+		if skip(p.pair) {
 			continue
 		}
 		to16 := strings.Contains(p.name, "F16")
@@ -478,15 +499,19 @@ func TestF64Kernels(t *testing.T) {
 			if to16 {
 				unit, size = r.IntN(60)-60, 2 // float16: subnormals to past 65504
 			}
+			stride := 16 * size
+			if p.strided {
+				stride = 64 * (1 + r.IntN(2*addMaxSets))
+			}
 			b, f, in := exactLanes(r, 16, blocks, 53, unit)
 			var base [16]float64
 			copy(base[:], b)
 			inc := [4]float64{in, in, in, in}
-			m := newKernelMem(r, blocks*16*size, p.nt)
+			m := newKernelMem(r, stridedSpan(blocks, stride, 16*size), p.nt)
 			w := m.twin()
-			p.asm(m.dst(), blocks, &base, math.Float64bits(f), &inc)
-			p.twin(w.dst(), blocks, &base, math.Float64bits(f), &inc)
-			compareMem(t, fmt.Sprintf("%s case %d", p.name, c), m, w)
+			p.asm(m.dst(), blocks, &base, math.Float64bits(f), &inc, stride)
+			p.twin(w.dst(), blocks, &base, math.Float64bits(f), &inc, stride)
+			compareMem(t, fmt.Sprintf("%s stride %d case %d", p.name, stride, c), m, w)
 		}
 	}
 }

@@ -251,8 +251,9 @@ const (
 	// padded (fmaMaskxS*, fmaMaskYS*), in sets of 128-byte blocks
 	// where not (fmaStrideSY*, where cvt-q lanes are not taken); float32
 	// past fmaSMax where cvt-q lanes are not taken (without AVX-512) through
-	// fma-d lanes in sets of 64-byte blocks (lanesFMAD: fmaDStrideY*, the
-	// blocks it leaves exactly, fmadLanes); lane by lane the element at that place of the rows plus
+	// f64 lanes in sets of 64-byte blocks where their sums lie below 2^53
+	// units (lanesF64: cvtF32StrideY*), else fma-d lanes (lanesFMAD:
+	// fmaDStrideY*, the blocks it leaves exactly, fmadLanes); lane by lane the element at that place of the rows plus
 	// the rows a block holds times the row step: its block in per, its
 	// lanes in c; or float16 rows through binade lanes (lanesBin:
 	// bin192x*, bin128x*, and without AVX-512 bin64Y*; rowsBinLanes), in sets of blocks where their
@@ -1391,14 +1392,16 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 // The lanes of an mRowsLanes piece (its c): the add kernels' (integers,
 // float32 exact in float32 lanes), fma-s (float32 indices below fmaSMax),
 // cvt-q (float32 sums in int64 lanes), fma-d (float32 from float64 index
-// lanes, as mFMAD writes a run: fmaDStride) or binade lanes (float16:
-// bin192).
+// lanes, as mFMAD writes a run: fmaDStride), f64 (float32 values exact in
+// float64 lanes, as mF64 writes a run: f64To32Stride) or binade lanes
+// (float16: bin192).
 const (
 	lanesAdd = iota
 	lanesFMA
 	lanesCvtQ
 	lanesFMAD
 	lanesBin
+	lanesF64
 )
 
 // lanesBlock returns the block of mRowsLanes, and its lanes, for rows rows
@@ -1465,14 +1468,21 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 	}
 	if s.kind == Float32 {
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
-		// fma-d lanes in sets of 64-byte blocks (lanesFMAD), where
-		// neither fma-s nor cvt-q lanes are taken (past index 2^24
-		// without AVX-512), for rows one after another: NHWC FLOAT32 0.1,
-		// +0.3 past index 2^24, the AVX2 table, 256 MiB, scratch Execute
-		// loop: see fmaDStride's figures in the README.
+		// f64 lanes, or else fma-d lanes, in sets of 64-byte blocks
+		// (lanesF64, lanesFMAD), where neither fma-s nor cvt-q lanes are
+		// taken (past index 2^24 without AVX-512), for rows one after
+		// another: f64 where every exact sum, and a set's block step, lie
+		// below 2^53 units (as mF64's runs; one conversion a block, where
+		// fma-d has an FMA and a test for midpoints too): NHWC FLOAT32
+		// 0.1, +0.3 past index 2^24, the AVX2 table, 256 MiB, scratch
+		// Execute loop: see the README's figures.
 		fmad := func() (int, uint32) {
-			if ds := blockSets(pitch, 64); padded || last >= 1<<53 || ds > addMaxSets || rows*rowBytes < 2*ds*64 {
+			ds := blockSets(pitch, 64)
+			if padded || last >= 1<<53 || ds > addMaxSets || rows*rowBytes < 2*ds*64 {
 				return 0, 0
+			}
+			if s.exactBelow(i0, last, uint64(ds*64/pitch)*rowStep, 53) {
+				return 64, lanesF64
 			}
 			return 64, lanesFMAD
 		}

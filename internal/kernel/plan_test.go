@@ -267,7 +267,9 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 		// float32 exact in float32 lanes: an integer start and delta at a
 		// random scale, the indices from 0 (start -0 now and then), or
 		// rounding ones (fma-s lanes, their indices below 2^24; cvt-q
-		// lanes past it).
+		// lanes past it, or without AVX-512 f64 lanes, their sums mostly
+		// below 2^53 units, from index 2^24 to 2^25, and fma-d lanes,
+		// their sums past it, from index 2^31).
 		c.i0 = r.Uint64N(2) * r.Uint64N(1000)
 		if c.step > 1<<20 {
 			c.rowStep, c.step = 1, uint64(c.rows)
@@ -278,12 +280,15 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 			start = float32(math.Copysign(0, -1))
 		}
 		delta := float32(float64(r.IntN(64)-32) * sc)
-		switch r.IntN(3) {
+		switch r.IntN(4) {
 		case 0: // rounding: through fma-s lanes
 			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
-		case 1: // rounding past index 2^24: through cvt-q lanes (AVX-512), else columns
+		case 1: // rounding past index 2^24: through cvt-q lanes (AVX-512), else f64 lanes
 			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
-			c.i0 = 1<<24 + r.Uint64N(1<<30)
+			c.i0 = 1<<24 + r.Uint64N(1<<24)
+		case 2: // rounding past index 2^31: cvt-q lanes (AVX-512), else fma-d lanes
+			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
+			c.i0 = 1<<31 + r.Uint64N(1<<31)
 		}
 		c.f = NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
 	}

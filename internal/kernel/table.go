@@ -38,6 +38,11 @@ type (
 	// each converted once to the output type.
 	f64Kernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
+	// f64StrideKernel is f64Kernel (float32 elements) for blocks stride
+	// bytes apart (a multiple of 64: rows-lanes' sets of blocks), the
+	// stride last.
+	f64StrideKernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
+
 	// f32Kernel writes blocks of 32 float16 from 32 float32 lanes that
 	// start as base plus first (float32 bits) and grow by inc[0] a block,
 	// each converted once.

@@ -258,6 +258,15 @@ func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first uint64, inc *
 func cvtStoreF32A(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
+func cvtF32StrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
+
+//go:noescape
+func cvtF32StrideYNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
+
+//go:noescape
+func cvtF32StrideYA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
+
+//go:noescape
 func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
@@ -761,6 +770,21 @@ func (t *table) f64To32(st store, dst *byte, blocks int, base *[16]float64, firs
 		cvtStoreF32A(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF32(dst, blocks, base, first, inc)
+	}
+}
+
+// f64To32Stride is f64To32 for blocks stride bytes apart (cvtF32StrideY
+// [NT|A]: the AVX2 form on every table).
+func (t *table) f64To32Stride(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int) {
+	switch {
+	case !t.asm:
+		f64To32Stride_g(dst, blocks, base, first, inc, stride)
+	case st == stStream:
+		cvtF32StrideYNT(dst, blocks, base, first, inc, stride)
+	case st == stAhead:
+		cvtF32StrideYA(dst, blocks, base, first, inc, stride)
+	default:
+		cvtF32StrideY(dst, blocks, base, first, inc, stride)
 	}
 }
 

@@ -48,6 +48,10 @@ func (t *table) f64To32(st store, dst *byte, blocks int, base *[16]float64, firs
 	f64To32_g(dst, blocks, base, first, inc)
 }
 
+func (t *table) f64To32Stride(_ store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int) {
+	f64To32Stride_g(dst, blocks, base, first, inc, stride)
+}
+
 func (t *table) f64To16(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
 	f64To16_g(dst, blocks, base, first, inc)
 }

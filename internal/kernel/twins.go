@@ -133,10 +133,19 @@ func f64Lane(base *[16]float64, first uint64, inc *[4]float64, l, k int) float64
 }
 
 func f64To32_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
-	out := unsafe.Slice(dst, blocks*64)
+	f64To32Stride_g(dst, blocks, base, first, inc, 64)
+}
+
+// f64To32Stride_g is the twin of cvtF32StrideY[NT|A]: f64To32_g's blocks,
+// stride bytes apart.
+func f64To32Stride_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int) {
+	if blocks <= 0 {
+		return
+	}
+	out := unsafe.Slice(dst, (blocks-1)*stride+64)
 	for k := range blocks {
 		for l := range 16 {
-			binary.LittleEndian.PutUint32(out[64*k+4*l:], math.Float32bits(float32(f64Lane(base, first, inc, l, k))))
+			binary.LittleEndian.PutUint32(out[stride*k+4*l:], math.Float32bits(float32(f64Lane(base, first, inc, l, k))))
 		}
 	}
 }
