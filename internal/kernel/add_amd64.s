@@ -306,13 +306,8 @@ done: \
 	VZEROUPPER \
 	RET
 
-// The shifts of MASKSY: each element's first byte's bit of its vector's
-// 32 to the sign bit.
-DATA maskShiftD<>+0(SB)/8, $0x0000001b0000001f
-DATA maskShiftD<>+8(SB)/8, $0x0000001300000017
-DATA maskShiftD<>+16(SB)/8, $0x0000000b0000000f
-DATA maskShiftD<>+24(SB)/8, $0x0000000300000007
-GLOBL maskShiftD<>(SB), RODATA|NOPTR, $32
+// The shifts of MASKSY for 8-byte elements (maskShiftD, 4-byte ones:
+// lanes_amd64.h).
 DATA maskShiftQ<>+0(SB)/8, $63
 DATA maskShiftQ<>+8(SB)/8, $55
 DATA maskShiftQ<>+16(SB)/8, $47

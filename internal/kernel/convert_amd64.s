@@ -69,6 +69,85 @@ done: \
 	AHEADDIST \
 	CVTSTOREF32Y(store, fence, ahead, R8)
 
+// CVTF32MASKX is CVTF32STRIDE under a byte mask (AVX-512: cvtF32Maskx,
+// the padded pixels of f64 lanes): the block's 16 float32, made as
+// CVTSTOREF32's, stored by VMOVDQU8 under K1 (mask's 64 bits), the bytes
+// it leaves out as they were.
+#define CVTF32MASKX(ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
+	MOVQ base+24(FP), SI \
+	VPBROADCASTQ first+32(FP), Z9 \
+	MOVQ inc+40(FP), DX \
+	MOVQ mask+48(FP), BX \
+	KMOVQ 0(BX), K1 \
+	VADDPD 0(SI), Z9, Z0 \
+	VADDPD 64(SI), Z9, Z1 \
+	VBROADCASTSD (DX), Z4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	ahead(0) \
+	VCVTPD2PS Z0, Y5 \
+	VCVTPD2PS Z1, Y6 \
+	VINSERTF64X4 $1, Y6, Z5, Z5 \
+	VMOVDQU8 Z5, K1, 0(DI) \
+	VADDPD Z4, Z0, Z0 \
+	VADDPD Z4, Z1, Z1 \
+	ADDQ R8, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	VZEROUPPER \
+	RET
+
+// CVTF32MASKY is CVTF32MASKX without AVX-512 (cvtF32MaskY): the block in two
+// vectors of 8 float32, each stored by VPMASKMOVD under its element masks
+// (from mask's 32 bits of each, as MASKSY makes them: an element's first
+// byte's bit).
+#define CVTF32MASKY(ahead) \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
+	MOVQ base+24(FP), SI \
+	VPBROADCASTQ first+32(FP), Y9 \
+	MOVQ inc+40(FP), DX \
+	MOVQ mask+48(FP), BX \
+	VPBROADCASTD 0(BX), Y6 \
+	VPBROADCASTD 4(BX), Y7 \
+	VPSLLVD maskShiftD<>(SB), Y6, Y6 \
+	VPSLLVD maskShiftD<>(SB), Y7, Y7 \
+	VADDPD 0(SI), Y9, Y0 \
+	VADDPD 32(SI), Y9, Y1 \
+	VADDPD 64(SI), Y9, Y2 \
+	VADDPD 96(SI), Y9, Y3 \
+	VBROADCASTSD (DX), Y4 \
+	TESTQ CX, CX \
+	JZ done \
+loop: \
+	ahead(0) \
+	VCVTPD2PSY Y0, X10 \
+	VCVTPD2PSY Y1, X11 \
+	VCVTPD2PSY Y2, X12 \
+	VCVTPD2PSY Y3, X13 \
+	VINSERTF128 $1, X11, Y10, Y10 \
+	VINSERTF128 $1, X13, Y12, Y12 \
+	VPMASKMOVD Y10, Y6, 0(DI) \
+	VPMASKMOVD Y12, Y7, 32(DI) \
+	VADDPD Y4, Y0, Y0 \
+	VADDPD Y4, Y1, Y1 \
+	VADDPD Y4, Y2, Y2 \
+	VADDPD Y4, Y3, Y3 \
+	ADDQ R8, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	VZEROUPPER \
+	RET
+
 // Converts exact float32 lanes to float16 with F16C (rounding once, to
 // nearest even): each block writes 32 float16 (64 bytes). The lanes advance
 // by FMA (lane*1 + inc, Y9 holding 1.0: the sum, as VADDPS gives it), which
@@ -1026,3 +1105,21 @@ TEXT ·cvtQ48NT(SB), NOSPLIT, $0-56
 // func cvtQ48A(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
 TEXT ·cvtQ48A(SB), NOSPLIT, $0-56
 	CVTQ48(VMOVUPS, NOFENCE, AHEADS)
+
+// func cvtF32Maskx(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
+TEXT ·cvtF32Maskx(SB), NOSPLIT, $0-56
+	CVTF32MASKX(NOAHEAD)
+
+// func cvtF32MaskxA(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
+// cvtF32Maskx fetching its lines ahead of the stores.
+TEXT ·cvtF32MaskxA(SB), NOSPLIT, $0-56
+	CVTF32MASKX(AHEADS)
+
+// func cvtF32MaskY(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
+TEXT ·cvtF32MaskY(SB), NOSPLIT, $0-56
+	CVTF32MASKY(NOAHEAD)
+
+// func cvtF32MaskYA(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
+// cvtF32MaskY fetching its lines ahead of the stores.
+TEXT ·cvtF32MaskYA(SB), NOSPLIT, $0-56
+	CVTF32MASKY(AHEADS)

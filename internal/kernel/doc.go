@@ -45,7 +45,8 @@
 // lanes in sets of 192-byte blocks, without AVX-512 through fma-s lanes in
 // sets of 128-byte blocks below index 2^24 and f64 lanes (exact sums below
 // 2^53 units) or else fma-d lanes in sets of 64-byte blocks past it, padded
-// ones through the masked fma-s kernel),
+// ones through the masked fma-s kernel, past index 2^24 through masked f64
+// lanes where their sums lie below 2^53 units),
 // and rows of float16
 // one span of binade lanes (in sets of blocks where their length does not
 // divide 192 bytes; padded under byte masks, AVX-512), each lane in a binade of its own, where the blocks
@@ -172,6 +173,8 @@
 //	            fmaStrideSY[NT|A] (sets),
 //	            fmaDStrideY[NT|A] (fma-d),
 //	            cvtF32StrideY[NT|A] (f64),
+//	            cvtF32Mask[x|Y][A] (f64,
+//	            padded),
 //	            fmaStoreS[x][NT|A],              below 2^24 (fma-s lanes) or of
 //	            fma192S[NT|A], cvtQ48[NT|A]      sums in int64 lanes (cvt-q lanes,
 //	            (AVX-512 only), bin192x[NT|A],   AVX-512), one after another, 2 or
@@ -239,7 +242,8 @@
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB, addStoreBNT and addStoreBA, fill_g for storeRepStosq, copy_g
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for
-// fmaStoreS, fmaD_g for fmaDStore[x], f64To32Stride_g for cvtF32StrideY, rowsFMAS_g for rowsFMASx and rowsFMASY, f64To16_g for
+// fmaStoreS, fmaD_g for fmaDStore[x], f64To32Stride_g for cvtF32StrideY,
+// f64To32Mask_g for cvtF32Mask[x|Y], rowsFMAS_g for rowsFMASx and rowsFMASY, f64To16_g for
 // cvtStoreF16Odd[x],
 // bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binQ_g for f16Binq, binS_g for f32Binq and f32BinqY, cvtQ_g for
 // cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g

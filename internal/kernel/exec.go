@@ -292,8 +292,23 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	if fmad && f.reachesSubnormal(i0, i0+uint64(rows-1)*rowStep+uint64(n-1)*step) {
 		tiny = 1
 	}
-	masked := padded                                // (the masked kernels: add lanes, or fma-s lanes)
+	masked := padded                                // (the masked kernels: add lanes, fma-s lanes, or f64 lanes)
 	put := func(at, blocks, stride int, st store) { // blocks from byte at (a multiple of the element), stride bytes apart
+		if masked && f64 { // (lane by lane, as below: its value, exact)
+			lanes := (*[16]float64)(unsafe.Pointer(base))
+			mask[0] = 0
+			for l := range lanes {
+				r, o := (at+4*l)/pitch, (at+4*l)%pitch
+				lanes[l] = 0
+				if o < rowBytes {
+					mask[0] |= 0xF << (4 * l)
+					lanes[l] = f.valueF64(i0 + uint64(r)*rowStep + uint64(o>>2)*step)
+				}
+			}
+			ds := f.stepF64(per * rowStep)
+			tbl.f64To32Mask(maskedAhead, unsafe.SliceData(dst[at:]), blocks, stride, lanes, 1<<63, &[4]float64{ds, ds, ds, ds}, &mask[0])
+			return
+		}
 		if masked { // (lane by lane: its row and place there, or a gap's, masked off)
 			mask = [2]uint64{}
 			for l := 0; l < blk; l += f.size {

@@ -516,6 +516,42 @@ func TestF64Kernels(t *testing.T) {
 	}
 }
 
+// TestF64MaskKernels: cvtF32Maskx[A] (AVX-512) and cvtF32MaskY[A] (AVX2)
+// against their twin: lanes exact in float64 as TestF64Kernels draws them
+// (float32 from far below its subnormals to past its largest), blocks
+// stride bytes apart, random masks (the AVX2 forms' an element's bytes all
+// in or all out), the bytes left out, around and between the blocks
+// untouched.
+func TestF64MaskKernels(t *testing.T) {
+	needAVX2(t)
+	r := rand.New(rand.NewPCG(123, 124))
+	pairs := []pair[f64MaskKernel]{{"cvtF32Maskx", cvtF32Maskx, f64To32Mask_g, false, true}, {"cvtF32MaskxA", cvtF32MaskxA, f64To32Mask_g, false, true},
+		{"cvtF32MaskY", cvtF32MaskY, f64To32Mask_g, false, false}, {"cvtF32MaskYA", cvtF32MaskYA, f64To32Mask_g, false, false}}
+	for _, p := range pairs {
+		if skip(p) {
+			continue
+		}
+		size := 4
+		if p.avx512 {
+			size = 1
+		}
+		for c := range 300 {
+			blocks := r.IntN(40)
+			b, f, in := exactLanes(r, 16, blocks, 53, r.IntN(300)-200)
+			var base [16]float64
+			copy(base[:], b)
+			inc := [4]float64{in, in, in, in}
+			mask := randomMask(r, c, size)[r.IntN(2)]
+			stride := 64 * (1 + r.IntN(2*addMaxSets))
+			m := newKernelMem(r, stridedSpan(blocks, stride, 64), false)
+			w := m.twin()
+			p.asm(m.dst(), blocks, stride, &base, math.Float64bits(f), &inc, &mask)
+			p.twin(w.dst(), blocks, stride, &base, math.Float64bits(f), &inc, &mask)
+			compareMem(t, fmt.Sprintf("%s stride %d mask %#x case %d", p.name, stride, mask, c), m, w)
+		}
+	}
+}
+
 func TestF32To16Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(65, 66))

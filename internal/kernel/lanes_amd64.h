@@ -109,3 +109,14 @@ loop: \
 #define STEPPD(l) VADDPD Z4, l, l
 #define STEPPS(l) VADDPS Z4, l, l
 #define STEPFMA(l) VFMADD231PD Z4, Z12, l
+
+// maskShiftD: the shifts of the AVX2 masked kernels (MASKSY in add_amd64.s,
+// CVTF32MASKY in convert_amd64.s) for 4-byte elements, which take each
+// element's first byte's bit of its vector's 32 to the sign bit (31, 27,
+// ..., 3): VPMASKMOVD stores the elements whose sign bit is set. (Every file
+// that includes this one has its own copy.)
+DATA maskShiftD<>+0(SB)/8, $0x0000001b0000001f
+DATA maskShiftD<>+8(SB)/8, $0x0000001300000017
+DATA maskShiftD<>+16(SB)/8, $0x0000000b0000000f
+DATA maskShiftD<>+24(SB)/8, $0x0000000300000007
+GLOBL maskShiftD<>(SB), RODATA|NOPTR, $32

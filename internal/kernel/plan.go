@@ -252,7 +252,8 @@ const (
 	// where not (fmaStrideSY*, where cvt-q lanes are not taken); float32
 	// past fmaSMax where cvt-q lanes are not taken (without AVX-512) through
 	// f64 lanes in sets of 64-byte blocks where their sums lie below 2^53
-	// units (lanesF64: cvtF32StrideY*), else fma-d lanes (lanesFMAD:
+	// units (lanesF64: cvtF32StrideY*; padded, with masks, on every table,
+	// cvtF32Mask*), else fma-d lanes (lanesFMAD:
 	// fmaDStrideY*, the blocks it leaves exactly, fmadLanes); lane by lane the element at that place of the rows plus
 	// the rows a block holds times the row step: its block in per, its
 	// lanes in c; or float16 rows through binade lanes (lanesBin:
@@ -1478,11 +1479,14 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		// Execute loop: see the README's figures.
 		fmad := func() (int, uint32) {
 			ds := blockSets(pitch, 64)
-			if padded || last >= 1<<53 || ds > addMaxSets || rows*rowBytes < 2*ds*64 {
+			if last >= 1<<53 || ds > addMaxSets || (rows-1)*pitch+rowBytes < 2*ds*64 {
 				return 0, 0
 			}
-			if s.exactBelow(i0, last, uint64(ds*64/pitch)*rowStep, 53) {
+			switch f64 := s.exactBelow(i0, last, uint64(ds*64/pitch)*rowStep, 53); {
+			case f64 && (!padded || t.masks(4)): // (padded: under masks, cvtF32Mask*)
 				return 64, lanesF64
+			case padded:
+				return 0, 0
 			}
 			return 64, lanesFMAD
 		}

@@ -43,6 +43,12 @@ type (
 	// stride last.
 	f64StrideKernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
 
+	// f64MaskKernel is f64StrideKernel (its stride third) storing only the
+	// bytes whose bits are set in mask (bit b: byte b of each block), as
+	// addMaskKernel (the AVX2 form, cvtF32MaskY, reads an element's first
+	// bit for its four bytes).
+	f64MaskKernel func(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
+
 	// f32Kernel writes blocks of 32 float16 from 32 float32 lanes that
 	// start as base plus first (float32 bits) and grow by inc[0] a block,
 	// each converted once.

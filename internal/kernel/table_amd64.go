@@ -267,6 +267,18 @@ func cvtF32StrideYNT(dst *byte, blocks int, base *[16]float64, first uint64, inc
 func cvtF32StrideYA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
 
 //go:noescape
+func cvtF32Maskx(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
+
+//go:noescape
+func cvtF32MaskxA(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
+
+//go:noescape
+func cvtF32MaskY(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
+
+//go:noescape
+func cvtF32MaskYA(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
+
+//go:noescape
 func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
@@ -785,6 +797,25 @@ func (t *table) f64To32Stride(st store, dst *byte, blocks int, base *[16]float64
 		cvtF32StrideYA(dst, blocks, base, first, inc, stride)
 	default:
 		cvtF32StrideY(dst, blocks, base, first, inc, stride)
+	}
+}
+
+// f64To32Mask is f64To32Stride under byte masks (cvtF32Maskx[A], AVX-512;
+// cvtF32MaskY[A], AVX2), regular stores or fetching ahead (st stStream:
+// regular; masked stores have no non-temporal form).
+func (t *table) f64To32Mask(st store, dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64) {
+	a := st == stAhead
+	switch {
+	case !t.asm:
+		f64To32Mask_g(dst, blocks, stride, base, first, inc, mask)
+	case t.avx512 && a:
+		cvtF32MaskxA(dst, blocks, stride, base, first, inc, mask)
+	case t.avx512:
+		cvtF32Maskx(dst, blocks, stride, base, first, inc, mask)
+	case a:
+		cvtF32MaskYA(dst, blocks, stride, base, first, inc, mask)
+	default:
+		cvtF32MaskY(dst, blocks, stride, base, first, inc, mask)
 	}
 }
 

@@ -52,6 +52,10 @@ func (t *table) f64To32Stride(_ store, dst *byte, blocks int, base *[16]float64,
 	f64To32Stride_g(dst, blocks, base, first, inc, stride)
 }
 
+func (t *table) f64To32Mask(_ store, dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64) {
+	f64To32Mask_g(dst, blocks, stride, base, first, inc, mask)
+}
+
 func (t *table) f64To16(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
 	f64To16_g(dst, blocks, base, first, inc)
 }

@@ -136,6 +136,25 @@ func f64To32_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]f
 	f64To32Stride_g(dst, blocks, base, first, inc, 64)
 }
 
+// f64To32Mask_g is the twin of cvtF32Mask[x|Y][A]: f64To32Stride_g's
+// blocks, each byte stored only where its bit of mask is set.
+func f64To32Mask_g(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64) {
+	if blocks <= 0 {
+		return
+	}
+	out := unsafe.Slice(dst, (blocks-1)*stride+64)
+	for k := range blocks {
+		for l := range 16 {
+			v := math.Float32bits(float32(f64Lane(base, first, inc, l, k)))
+			for b := range 4 {
+				if *mask>>(4*l+b)&1 != 0 {
+					out[k*stride+4*l+b] = byte(v >> (8 * b))
+				}
+			}
+		}
+	}
+}
+
 // f64To32Stride_g is the twin of cvtF32StrideY[NT|A]: f64To32_g's blocks,
 // stride bytes apart.
 func f64To32Stride_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int) {
