@@ -1416,7 +1416,9 @@ const (
 // exact sums fit int64 lanes (cvtQLanes: lanesCvtQ), 192 where the table
 // has the kernel (AVX-512, cvtQ48) and the rows, one after another, repeat
 // every block or every addMaxSets blocks or fewer (in sets), else, for
-// indices below 2^53, 64 (fma-d lanes in sets of blocks: lanesFMAD); of
+// indices below 2^53, 64 (in sets of blocks: f64 lanes where every exact
+// sum, and a set's block step, lie below 2^53 units, lanesF64, padded rows
+// too where the table has masks; else fma-d lanes, lanesFMAD); of
 // float16, binBlock's (192 bytes, or 128 where those take fewer lanes),
 // in binMaxSets sets or fewer (padded rows too where the table has
 // masks), where the exact sums lie below 2^59 in magnitude (int64Lanes)
@@ -1471,7 +1473,8 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
 		// f64 lanes, or else fma-d lanes, in sets of 64-byte blocks
 		// (lanesF64, lanesFMAD), where neither fma-s nor cvt-q lanes are
-		// taken (past index 2^24 without AVX-512), for rows one after
+		// taken (past index 2^24 without AVX-512; padded rows past 2^24 on
+		// every table, f64 lanes under masks only), for rows one after
 		// another: f64 where every exact sum, and a set's block step, lie
 		// below 2^53 units (as mF64's runs; one conversion a block, where
 		// fma-d has an FMA and a test for midpoints too): NHWC FLOAT32
