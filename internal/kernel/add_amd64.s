@@ -127,11 +127,7 @@ done: \
 // the masks leave out keep their contents (the gaps of padded rows-lanes).
 // bc broadcasts first from AX, add adds the lanes; ahead as ADDSTORE's.
 #define ADDMASK(bc, add, ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ stride+16(FP), R8 \
-	AHEADDIST \
-	MOVQ base+24(FP), SI \
+	MASKARGS \
 	MOVQ first+32(FP), AX \
 	MOVQ inc+40(FP), DX \
 	MOVQ mask+48(FP), BX \
@@ -164,11 +160,7 @@ done: \
 // through the byte masks; the index lanes, exact integers below 2^24, step
 // by inc[0] after every block.
 #define FMAMASK(ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ stride+16(FP), R8 \
-	AHEADDIST \
-	MOVQ base+24(FP), SI \
+	MASKARGS \
 	VPBROADCASTD first+32(FP), Z9 \
 	MOVQ inc+40(FP), DX \
 	VPBROADCASTD start+48(FP), Z10 \
@@ -219,11 +211,7 @@ done: \
 // 4 or 8 bytes: four vectors of 32 bytes, each stored by mov (VPMASKMOVD
 // or VPMASKMOVQ) under its mask (MASKSY's, by shv and shifts).
 #define ADDMASKY(bc, add, mov, shv, shifts, ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ stride+16(FP), R8 \
-	AHEADDIST \
-	MOVQ base+24(FP), SI \
+	MASKARGS \
 	MOVQ first+32(FP), AX \
 	MOVQ inc+40(FP), DX \
 	MOVQ mask+48(FP), BX \
@@ -262,11 +250,7 @@ done: \
 // FMAMASKY is FMAMASK without AVX-512 (fmaMaskYS): four vectors of 32
 // bytes, each stored by VPMASKMOVD under its mask.
 #define FMAMASKY(ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ stride+16(FP), R8 \
-	AHEADDIST \
-	MOVQ base+24(FP), SI \
+	MASKARGS \
 	VPBROADCASTD first+32(FP), Y5 \
 	MOVQ inc+40(FP), DX \
 	VPBROADCASTD start+48(FP), Y10 \

@@ -74,11 +74,7 @@ done: \
 // CVTSTOREF32's, stored by VMOVDQU8 under K1 (mask's 64 bits), the bytes
 // it leaves out as they were.
 #define CVTF32MASKX(ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ stride+16(FP), R8 \
-	AHEADDIST \
-	MOVQ base+24(FP), SI \
+	MASKARGS \
 	VPBROADCASTQ first+32(FP), Z9 \
 	MOVQ inc+40(FP), DX \
 	MOVQ mask+48(FP), BX \
@@ -108,11 +104,7 @@ done: \
 // (from mask's 32 bits of each, as MASKSY makes them: an element's first
 // byte's bit).
 #define CVTF32MASKY(ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ stride+16(FP), R8 \
-	AHEADDIST \
-	MOVQ base+24(FP), SI \
+	MASKARGS \
 	VPBROADCASTQ first+32(FP), Y9 \
 	MOVQ inc+40(FP), DX \
 	MOVQ mask+48(FP), BX \
@@ -686,11 +678,7 @@ done: \
 // stride (R8) bytes apart (cvtQ48: float32 rows whose pattern repeats every
 // 192 bytes, or every few blocks, in sets), the lanes advanced by VPADDQ (Z6).
 #define CVTQ48(store, fence, ahead) \
-	MOVQ dst+0(FP), DI \
-	MOVQ blocks+8(FP), CX \
-	MOVQ stride+16(FP), R8 \
-	AHEADDIST \
-	MOVQ base+24(FP), SI \
+	MASKARGS \
 	VPBROADCASTQ first+32(FP), Z9 \
 	VPADDQ 0(SI), Z9, Z0 \
 	VPADDQ 64(SI), Z9, Z1 \

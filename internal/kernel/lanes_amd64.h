@@ -120,3 +120,13 @@ DATA maskShiftD<>+8(SB)/8, $0x0000001300000017
 DATA maskShiftD<>+16(SB)/8, $0x0000000b0000000f
 DATA maskShiftD<>+24(SB)/8, $0x0000000300000007
 GLOBL maskShiftD<>(SB), RODATA|NOPTR, $32
+
+// MASKARGS loads the first arguments of the masked kernels (dst, blocks,
+// stride, base: addMask*, fmaMask*, cvtF32Mask*): dst in DI, blocks in CX,
+// stride in R8 (and AHEADDIST's distance in R10), base in SI.
+#define MASKARGS \
+	MOVQ dst+0(FP), DI \
+	MOVQ blocks+8(FP), CX \
+	MOVQ stride+16(FP), R8 \
+	AHEADDIST \
+	MOVQ base+24(FP), SI
