@@ -916,6 +916,51 @@ func TestRowsF64Lanes(t *testing.T) {
 	}
 }
 
+// TestRowsF64LanesEdges: f64 lanes (lanesF64) straight to the executor on
+// every table, against Bits, where VCVTPD2PS's one rounding meets float32's
+// edges: sums through zero among its subnormals (+0 where a sum is 0),
+// values past its largest (infinities) and rounding ones, at indices from 0
+// (start -0), in NHWC pixels of 3 and 5 channels, one after another and
+// padded (3 channels in pixels of 4, 5 in pixels of 8: under masks), the
+// bytes of the gaps and past the rows untouched.
+func TestRowsF64LanesEdges(t *testing.T) {
+	mem := make([]byte, 1<<16+128)
+	for _, c := range []struct {
+		start, delta float32
+		i0           uint64
+	}{
+		{-1000 * 0x1p-140, 0x1p-140, 400}, // (zero at index 1000; 0x1p-140 is subnormal)
+		{-0x1p-149, 0x1p-149, 0},          // (the least subnormal, zero at index 1)
+		{3e38, 1e36, 0},                   // (infinities from index 41 on)
+		{-3e38, -1e36, 5},
+		{float32(math.Copysign(0, -1)), 0.3, 0},
+		{0.1, 0.3, 1<<24 + 3},
+	} {
+		f := NewFiller(Float32, 4, uint64(math.Float32bits(c.start)), uint64(math.Float32bits(c.delta)), 0)
+		for _, px := range [][2]int{{3, 3}, {5, 5}, {3, 4}, {5, 8}} {
+			n, pitch := px[0], 4*px[1]
+			a := int(64-uintptr(unsafe.Pointer(&mem[0]))%64) % 64
+			rows := (len(mem) - 128) / pitch
+			dst := mem[a : a+(rows-1)*pitch+4*n]
+			for _, tb := range machineTables() {
+				useTable(t, tb)
+				for i := range mem {
+					mem[i] = 0x3C
+				}
+				f.rowsLanes(dst, rows, pitch, n, c.i0, 1, uint64(rows), 64, lanesF64, stRegular)
+				if why := rowsMismatch(f, dst, rows, pitch, n, c.i0, 1, uint64(rows), 0x3C); why != "" {
+					t.Fatalf("%s start %v delta %v i0 %d n %d pitch %d: %s", tb.name, c.start, c.delta, c.i0, n, pitch, why)
+				}
+				for _, b := range mem[a+len(dst):] {
+					if b != 0x3C {
+						t.Fatalf("%s start %v delta %v n %d pitch %d: a byte past the rows written", tb.name, c.start, c.delta, n, pitch)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestRowsFMADLanes: float32 rows one after another through fma-d lanes
 // (lanesFMAD) on every table, against Bits, where the kernel must leave
 // blocks to fmadLanes's exact path: indices past 2^24 of 0, +1 (every odd
