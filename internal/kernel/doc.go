@@ -26,7 +26,10 @@
 //	                   its CPU: the assembly routines on amd64 (AVX-512 or
 //	                   AVX2 forms, each with its store kinds: see below),
 //	                   and everywhere else, and under -tags purego, the Go
-//	                   twins (twins.go) of the same signatures.
+//	                   twins (twins.go) of the same signatures. A kernel
+//	                   only AVX-512 has, called on a table without it (the
+//	                   planner's fault), runs its Go twin and is counted
+//	                   (table.lacks); the tests hold the count to zero.
 //
 // One Execute: the root package splits the index range among goroutines and
 // walks the layout; each contiguous run goes to Filler.FillLE (rows of a

@@ -688,7 +688,7 @@ func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base 
 	// table of func values, the lanes and masks moved to the heap.)
 	a := st == stAhead
 	switch {
-	case !t.asm:
+	case !t.asm || !t.avx512 && (lane == laneB || lane == laneW) && t.lacks():
 		addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
 	case !t.avx512 && lane == laneD && a:
 		addMaskYDA(dst, blocks, stride, base, first, inc, mask)
@@ -745,6 +745,25 @@ func (t *table) fmaMask(st store, dst *byte, blocks, stride int, base *[32]float
 // fmaMask) for elements of size bytes: without AVX-512 for 4 and 8 bytes
 // (VPMASKMOVD, VPMASKMOVQ), with it for every size.
 func (t *table) masks(size int) bool { return !t.asm || t.avx512 || size >= 4 }
+
+// lacks reports whether the table lacks AVX-512, for the kernels that have
+// no other form: the planner calls them only where hasX512 (or masks, or
+// zips) holds, so a call on a table without AVX-512 is a planner's fault.
+// Such a call goes to the kernel's Go twin, which writes the same bits on
+// any machine, where the AVX-512 kernel would stop the program (an illegal
+// instruction), and is counted in x512Lacking, which the package's tests
+// hold to zero (TestMain: every test on the AVX2 table, which this host,
+// having AVX-512, would otherwise run without complaint).
+func (t *table) lacks() bool {
+	if t.avx512 {
+		return false
+	}
+	x512Lacking.Add(1)
+	return true
+}
+
+// x512Lacking counts the calls lacks stopped.
+var x512Lacking atomic.Int64
 
 // fill has one form, REP STOSQ, which writes without reading the lines
 // first where the machine does so (store_amd64.s).
@@ -944,7 +963,7 @@ func (t *table) binSpan(st store, dst *byte, n int, base *[32]int32, first, d, s
 
 // binSpan128 is only called where spanTies holds, with regular stores.
 func (t *table) binSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, tie uint64) {
-	if !t.asm {
+	if !t.asm || t.lacks() {
 		binSpan128_g(dst, n, base, first, d, shift, c, tie)
 		return
 	}
@@ -1005,7 +1024,7 @@ func (t *table) rowsRuns(st store, dst *byte, rows, pitch, rowBytes int, v, inc,
 // binQ is only called where hasX512 holds.
 func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
 	switch {
-	case !t.asm:
+	case !t.asm || t.lacks():
 		binQ_g(dst, blocks, base, first, inc, shift, c, ties)
 	case st == stStream:
 		f16BinqNT(dst, blocks, base, first, inc, shift, c, ties)
@@ -1051,7 +1070,7 @@ func (t *table) fmaDStride(st store, dst *byte, blocks int, base *[16]float64, f
 
 func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
 	switch {
-	case !t.asm:
+	case !t.asm || t.lacks():
 		cvtQ_g(dst, blocks, base, first, inc, scale)
 	case st == stStream:
 		cvtqStoreSNT(dst, blocks, base, first, inc, scale)
@@ -1086,7 +1105,7 @@ func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[
 // stream (rowsStreamable).
 func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64) {
 	switch {
-	case !t.asm:
+	case !t.asm || t.lacks():
 		rowsCvtQ_g(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 	case st == stStream:
 		rowsCvtQNT(dst, rows, pitch, rowBytes, base, steps, inc, scale)
@@ -1115,7 +1134,7 @@ func (t *table) rowsBinS(st store, dst *byte, rows, pitch, rowBytes int, base *[
 // stream (rowsStreamable).
 func (t *table) rowsBinQ(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64) {
 	switch {
-	case !t.asm:
+	case !t.asm || t.lacks():
 		rowsBinQ_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	case st == stStream:
 		rowsBinQxNT(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
@@ -1187,7 +1206,7 @@ func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, b
 // rowsF32To16 is only called where hasX512 holds.
 func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32) {
 	switch {
-	case !t.asm:
+	case !t.asm || t.lacks():
 		rowsF16_g(dst, rows, pitch, rowBytes, base, steps, inc)
 	case st == stAhead:
 		rowsF16xA(dst, rows, pitch, rowBytes, base, steps, inc)
@@ -1390,7 +1409,7 @@ func (t *table) zips() bool { return !t.asm || t.avx512 }
 
 func (t *table) zip(dst, cols *byte, blocks int, z *zipPlan) {
 	switch {
-	case !t.asm:
+	case !t.asm || t.lacks():
 		zip_g(dst, cols, blocks, z)
 	case z.n == 2 && z.lg == 0:
 		zip2Bx(dst, cols, blocks, z)
@@ -1510,9 +1529,9 @@ func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binL
 // see masks), regular stores or fetching ahead (st stStream: regular).
 func (t *table) binSetMask(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
 	switch {
-	case !t.asm && blk == 128:
+	case (!t.asm || t.lacks()) && blk == 128:
 		bin128M_g(dst, blocks, stride, l, j0, ties, mask)
-	case !t.asm:
+	case !t.asm || !t.avx512:
 		bin192M_g(dst, blocks, stride, l, j0, ties, mask)
 	case blk == 128 && st == stAhead:
 		bin128xMA(dst, blocks, stride, l, j0, ties, mask)
@@ -1529,7 +1548,7 @@ func (t *table) binSetMask(blk int, st store, dst *byte, blocks, stride int, l *
 // where st says so (dst aligned to 64 bytes).
 func (t *table) cvtQ48(st store, dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64) {
 	switch {
-	case !t.asm:
+	case !t.asm || t.lacks():
 		cvtQ48_g(dst, blocks, stride, base, first, inc, scale)
 	case st == stStream:
 		cvtQ48NT(dst, blocks, stride, base, first, inc, scale)
