@@ -271,10 +271,13 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	per := uint64(sets * blk / pitch) // rows a kernel's block steps (a set's block to its next)
 	fma, cvtq, fmad, f64 := lanes == lanesFMA, lanes == lanesCvtQ, lanes == lanesFMAD, lanes == lanesF64
 	lane, first := int(f.lg), uint64(0)
-	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32)
+	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32, the f64 ones as float64)
 	inc := (*[32]byte)(unsafe.Pointer(&incW))
 	switch {
-	case cvtq, fmad, f64: // (their kernels take the step of a block as it is: below)
+	case cvtq, fmad: // (their kernels take the step of a block as it is: below)
+	case f64: // (exact: below 2^53 units)
+		d := f.stepF64(per * rowStep)
+		*(*[4]float64)(unsafe.Pointer(inc)) = [4]float64{d, d, d, d}
 	case fma:
 		*inc = broadcast32(float32(per * rowStep))
 	case f.kind == Float32:
@@ -294,32 +297,24 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	}
 	masked := padded                                // (the masked kernels: add lanes, fma-s lanes, or f64 lanes)
 	put := func(at, blocks, stride int, st store) { // blocks from byte at (a multiple of the element), stride bytes apart
-		if masked && f64 { // (lane by lane, as below: its value, exact)
-			lanes := (*[16]float64)(unsafe.Pointer(base))
-			mask[0] = 0
-			for l := range lanes {
-				r, o := (at+4*l)/pitch, (at+4*l)%pitch
-				lanes[l] = 0
-				if o < rowBytes {
-					mask[0] |= 0xF << (4 * l)
-					lanes[l] = f.valueF64(i0 + uint64(r)*rowStep + uint64(o>>2)*step)
-				}
-			}
-			ds := f.stepF64(per * rowStep)
-			tbl.f64To32Mask(maskedAhead, unsafe.SliceData(dst[at:]), blocks, stride, lanes, 1<<63, &[4]float64{ds, ds, ds, ds}, &mask[0])
-			return
-		}
 		if masked { // (lane by lane: its row and place there, or a gap's, masked off)
 			mask = [2]uint64{}
+			f64s := (*[16]float64)(unsafe.Pointer(base)) // (f64 lanes: a float64 an element)
 			for l := 0; l < blk; l += f.size {
 				r, o := (at+l)/pitch, (at+l)%pitch
 				if o >= rowBytes {
-					putLE(base[l:], f.size, 0)
+					if f64 {
+						f64s[l/4] = 0
+					} else {
+						putLE(base[l:], f.size, 0)
+					}
 					continue
 				}
 				mask[l/64] |= (1<<f.size - 1) << (l % 64)
 				i := i0 + uint64(r)*rowStep + uint64(o>>f.lg)*step
 				switch {
+				case f64: // (the value, exact: below 2^53 units)
+					f64s[l/4] = f.valueF64(i)
 				case fma: // (the index, exact: below 2^24)
 					putLE(base[l:], 4, uint64(math.Float32bits(float32(i))))
 				case f.kind == Float32:
@@ -331,9 +326,12 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 			}
 			st = maskedAhead
 			d := unsafe.SliceData(dst[at:])
-			if fma {
+			switch {
+			case f64: // (first -0: adds nothing to any lane; blocks of 64 bytes, one mask)
+				tbl.f64To32Mask(st, d, blocks, stride, f64s, 1<<63, (*[4]float64)(unsafe.Pointer(inc)), &mask[0])
+			case fma:
 				tbl.fmaMask(st, d, blocks, stride, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta, &mask)
-			} else {
+			default:
 				tbl.addMask(lane, st, d, blocks, stride, (*[128]byte)(base[:128]), first, inc, &mask)
 			}
 			return
@@ -350,20 +348,15 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 					e, rowK = 0, rowK+rowStep*f.dLo
 				}
 			}
-		case fmad: // (the indices, exact: below 2^53)
+		case fmad, f64: // (fma-d: the indices, exact below 2^53; f64: the values, exact below 2^53 units)
 			lanes := (*[16]float64)(unsafe.Pointer(base))
 			rowI := i0 + uint64(r)*rowStep
 			for l := range lanes {
-				lanes[l] = float64(rowI + uint64(e)*step)
-				if e++; e == n {
-					e, rowI = 0, rowI+rowStep
+				if i := rowI + uint64(e)*step; fmad {
+					lanes[l] = float64(i)
+				} else {
+					lanes[l] = f.valueF64(i)
 				}
-			}
-		case f64: // (the values, exact: below 2^53 units)
-			lanes := (*[16]float64)(unsafe.Pointer(base))
-			rowI := i0 + uint64(r)*rowStep
-			for l := range lanes {
-				lanes[l] = f.valueF64(rowI + uint64(e)*step)
 				if e++; e == n {
 					e, rowI = 0, rowI+rowStep
 				}
@@ -402,8 +395,7 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		case fmad:
 			f.fmadLanes(dst[at:], blocks, stride, (*[16]float64)(unsafe.Pointer(base)), per*rowStep, tiny, st)
 		case f64: // (first -0: adds nothing to any lane)
-			ds := f.stepF64(per * rowStep)
-			tbl.f64To32Stride(st, d, blocks, (*[16]float64)(unsafe.Pointer(base)), 1<<63, &[4]float64{ds, ds, ds, ds}, stride)
+			tbl.f64To32Stride(st, d, blocks, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), stride)
 		case cvtq:
 			tbl.cvtQ48(st, d, blocks, stride, (*[48]int64)(unsafe.Pointer(base)), 0, per*rowStep*f.dLo, uint64(math.Float32bits(float32(f.scale))))
 		case fma && blk == 128 && stride != 128: // (in sets of blocks)

@@ -1486,12 +1486,8 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 // aligned to 64 bytes).
 func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	switch {
-	case !t.asm && blk == 64:
-		bin64_g(dst, blocks, stride, l, j0, ties)
-	case !t.asm && blk == 128:
-		bin128_g(dst, blocks, stride, l, j0, ties)
 	case !t.asm:
-		bin192_g(dst, blocks, stride, l, j0, ties)
+		binSet_g(blk, dst, blocks, stride, l, j0, ties)
 	case blk == 64 && st == stStream:
 		bin64YNT(dst, blocks, stride, l, j0, ties)
 	case blk == 64 && st == stAhead:
@@ -1528,11 +1524,11 @@ func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binL
 // binSetMask is binSet under byte masks (bin192xM[A], bin128xM[A], AVX-512 only:
 // see masks), regular stores or fetching ahead (st stStream: regular).
 func (t *table) binSetMask(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+	if !t.asm || t.lacks() {
+		binSetMask_g(blk, dst, blocks, stride, l, j0, ties, mask)
+		return
+	}
 	switch {
-	case (!t.asm || t.lacks()) && blk == 128:
-		bin128M_g(dst, blocks, stride, l, j0, ties, mask)
-	case !t.asm || !t.avx512:
-		bin192M_g(dst, blocks, stride, l, j0, ties, mask)
 	case blk == 128 && st == stAhead:
 		bin128xMA(dst, blocks, stride, l, j0, ties, mask)
 	case blk == 128:

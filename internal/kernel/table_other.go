@@ -27,11 +27,7 @@ func (t *table) fmaMask(_ store, dst *byte, blocks, stride int, base *[32]float3
 }
 
 func (t *table) binSetMask(blk int, _ store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
-	if blk == 128 {
-		bin128M_g(dst, blocks, stride, l, j0, ties, mask)
-		return
-	}
-	bin192M_g(dst, blocks, stride, l, j0, ties, mask)
+	binSetMask_g(blk, dst, blocks, stride, l, j0, ties, mask)
 }
 
 func (t *table) masks(int) bool { return true }
@@ -155,11 +151,7 @@ func (t *table) fma192S(_ store, dst *byte, blocks int, base *[48]float32, first
 }
 
 func (t *table) binSet(blk int, _ store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
-	if blk == 128 {
-		bin128_g(dst, blocks, stride, l, j0, ties)
-		return
-	}
-	bin192_g(dst, blocks, stride, l, j0, ties)
+	binSet_g(blk, dst, blocks, stride, l, j0, ties)
 }
 
 func (t *table) cvtQ48(_ store, dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64) {

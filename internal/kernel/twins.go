@@ -660,6 +660,29 @@ func bin64_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	binG(64, dst, blocks, stride, l, j0, ties, nil)
 }
 
+// binSet_g is table.binSet's twin, by the block: bin64_g, bin128_g or
+// bin192_g.
+func binSet_g(blk int, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
+	switch blk {
+	case 64:
+		bin64_g(dst, blocks, stride, l, j0, ties)
+	case 128:
+		bin128_g(dst, blocks, stride, l, j0, ties)
+	default:
+		bin192_g(dst, blocks, stride, l, j0, ties)
+	}
+}
+
+// binSetMask_g is table.binSetMask's twin, by the block: bin128M_g or
+// bin192M_g.
+func binSetMask_g(blk int, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+	if blk == 128 {
+		bin128M_g(dst, blocks, stride, l, j0, ties, mask)
+		return
+	}
+	bin192M_g(dst, blocks, stride, l, j0, ties, mask)
+}
+
 // bin192M_g is the twin of bin192xM[A]: bin192_g's blocks, each byte
 // stored only where its bit of mask is set.
 func bin192M_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
