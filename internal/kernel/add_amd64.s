@@ -45,10 +45,12 @@
 	bc x, y \
 	AHEADDIST
 
-// ADDSTORE writes blocks of 128 bytes, stride bytes apart (R8); the lanes
-// are broadcast by bc and added by add.
-#define ADDSTORE(bc, add, store, fence, ahead) \
-	ADDARGSS(bc, X5, Y5) \
+// ADDLOOPY is the AVX2 add kernels' loop (ADDSTORE, ADDMASKY): the four
+// lanes from base (SI) plus first (Y5), the step from inc (DX) in Y4, and
+// blocks 128 bytes long, stride (R8) bytes apart, each vector stored by
+// put(store, vector, its mask, offset): ADDPUT (store r, off(DI)) or ADDPUTM
+// (store r, m, off(DI): the masks in Y6-Y9). It ends at done.
+#define ADDLOOPY(add, put, store, ahead) \
 	VMOVDQU 0(SI), Y0 \
 	VMOVDQU 32(SI), Y1 \
 	VMOVDQU 64(SI), Y2 \
@@ -63,10 +65,10 @@
 loop: \
 	ahead(0) \
 	ahead(64) \
-	store Y0, 0(DI) \
-	store Y1, 32(DI) \
-	store Y2, 64(DI) \
-	store Y3, 96(DI) \
+	put(store, Y0, Y6, 0) \
+	put(store, Y1, Y7, 32) \
+	put(store, Y2, Y8, 64) \
+	put(store, Y3, Y9, 96) \
 	add Y4, Y0, Y0 \
 	add Y4, Y1, Y1 \
 	add Y4, Y2, Y2 \
@@ -74,7 +76,15 @@ loop: \
 	ADDQ R8, DI \
 	DECQ CX \
 	JNZ loop \
-done: \
+done:
+#define ADDPUT(store, r, m, off) store r, off(DI)
+#define ADDPUTM(store, r, m, off) store r, m, off(DI)
+
+// ADDSTORE writes blocks of 128 bytes, stride bytes apart (R8); the lanes
+// are broadcast by bc and added by add.
+#define ADDSTORE(bc, add, store, fence, ahead) \
+	ADDARGSS(bc, X5, Y5) \
+	ADDLOOPY(add, ADDPUT, store, ahead) \
 	fence \
 	VZEROUPPER \
 	RET
@@ -218,32 +228,7 @@ done: \
 	MASKSY(shv, shifts) \
 	MOVQ AX, X5 \
 	bc X5, Y5 \
-	VMOVDQU 0(SI), Y0 \
-	VMOVDQU 32(SI), Y1 \
-	VMOVDQU 64(SI), Y2 \
-	VMOVDQU 96(SI), Y3 \
-	add Y5, Y0, Y0 \
-	add Y5, Y1, Y1 \
-	add Y5, Y2, Y2 \
-	add Y5, Y3, Y3 \
-	VMOVDQU (DX), Y4 \
-	TESTQ CX, CX \
-	JZ done \
-loop: \
-	ahead(0) \
-	ahead(64) \
-	mov Y0, Y6, 0(DI) \
-	mov Y1, Y7, 32(DI) \
-	mov Y2, Y8, 64(DI) \
-	mov Y3, Y9, 96(DI) \
-	add Y4, Y0, Y0 \
-	add Y4, Y1, Y1 \
-	add Y4, Y2, Y2 \
-	add Y4, Y3, Y3 \
-	ADDQ R8, DI \
-	DECQ CX \
-	JNZ loop \
-done: \
+	ADDLOOPY(add, ADDPUTM, mov, ahead) \
 	VZEROUPPER \
 	RET
 
