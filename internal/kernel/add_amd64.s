@@ -28,7 +28,7 @@
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
 	MOVQ first+24(FP), AX \
-	MOVQ AX, x \
+	VMOVQ AX, x \
 	MOVQ inc+32(FP), DX \
 	bc x, y
 
@@ -40,7 +40,7 @@
 	MOVQ stride+16(FP), R8 \
 	MOVQ base+24(FP), SI \
 	MOVQ first+32(FP), AX \
-	MOVQ AX, x \
+	VMOVQ AX, x \
 	MOVQ inc+40(FP), DX \
 	bc x, y \
 	AHEADDIST
@@ -226,7 +226,7 @@ done: \
 	MOVQ inc+40(FP), DX \
 	MOVQ mask+48(FP), BX \
 	MASKSY(shv, shifts) \
-	MOVQ AX, X5 \
+	VMOVQ AX, X5 \
 	bc X5, Y5 \
 	ADDLOOPY(add, ADDPUTM, mov, ahead) \
 	VZEROUPPER \

@@ -32,7 +32,7 @@
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
 	MOVQ first+24(FP), AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	VPBROADCASTD X9, Y9 \
 	VMOVDQU 0(SI), Y0 \
 	VMOVDQU 64(SI), Y1 \
@@ -43,22 +43,22 @@
 	VPADDD Y9, Y2, Y2 \
 	VPADDD Y9, Y3, Y3 \
 	MOVQ inc+32(FP), AX \
-	MOVQ AX, X4 \
+	VMOVQ AX, X4 \
 	VPBROADCASTD X4, Y4 \
 	MOVQ c+48(FP), AX \
-	MOVQ AX, X12 \
+	VMOVQ AX, X12 \
 	VPBROADCASTW X12, Y12 \
 	MOVQ ties+56(FP), AX \
 	TESTQ CX, CX \
 	JZ done \
 	VMOVDQU bitsW<>(SB), Y11 \
-	MOVQ AX, X14 \
+	VMOVQ AX, X14 \
 	VPBROADCASTW X14, Y14 \
 	VPAND Y11, Y14, Y14 \
 	VPCMPEQW Y11, Y14, Y14 \
 	VPSRLW $15, Y14, Y14 \
 	SHRQ $16, AX \
-	MOVQ AX, X15 \
+	VMOVQ AX, X15 \
 	VPBROADCASTW X15, Y15 \
 	VPAND Y11, Y15, Y15 \
 	VPCMPEQW Y11, Y15, Y15 \
@@ -68,7 +68,7 @@
 	JA wide \
 	NEGQ AX \
 	ADDQ $16, AX \
-	MOVQ AX, X13 \
+	VMOVQ AX, X13 \
 	VPSLLD X13, Y0, Y0 \
 	VPSLLD X13, Y1, Y1 \
 	VPSLLD X13, Y2, Y2 \
@@ -104,9 +104,9 @@ hloop: \
 	F16BINNEXT(hloop) \
 	JMP done \
 wide: \
-	MOVQ AX, X13 \
+	VMOVQ AX, X13 \
 	SUBQ $16, AX \
-	MOVQ AX, X10 \
+	VMOVQ AX, X10 \
 loop: \
 	ahead(0) \
 	VPSRLD X13, Y0, Y5 \
@@ -206,7 +206,7 @@ done: \
 	JA wide \
 	NEGQ AX \
 	ADDQ $16, AX \
-	MOVQ AX, X15 \
+	VMOVQ AX, X15 \
 	VPSLLD X15, Z0, Z0 \
 	VPSLLD X15, Z1, Z1 \
 	VPSLLD X15, Z4, Z4 \
@@ -228,9 +228,9 @@ hties16: \
 	edges(BINXHT) \
 	BLOCKPAIRS(BINXHT, PUTZ, 64, VPADDD, STEPD, store, ahead, htpairs, htloop) \
 wide: \
-	MOVQ AX, X15 \
+	VMOVQ AX, X15 \
 	SUBQ $16, AX \
-	MOVQ AX, X10 \
+	VMOVQ AX, X10 \
 	MOVL $0xAAAAAAAA, R8 \
 	KMOVD R8, K4 \
 	TESTQ DX, DX \
@@ -398,7 +398,7 @@ pairs:
 	VPBROADCASTD R8, Z13 \
 	NEGQ AX \
 	ADDQ $16, AX \
-	MOVQ AX, X15 \
+	VMOVQ AX, X15 \
 	VPSLLD X15, Z0, Z0 \
 	VPSLLD X15, Z1, Z1 \
 	VPSLLD X15, Z4, Z4 \
@@ -526,7 +526,7 @@ GLOBL bitsW<>(SB), RODATA|NOPTR, $32
 #define BINROWLANES(to) \
 	NEGQ AX \
 	ADDQ $to, AX \
-	MOVQ AX, X15 \
+	VMOVQ AX, X15 \
 	MOVQ inc+48(FP), AX \
 	VPBROADCASTD AX, Z4 \
 	VPSLLD X15, Z4, Z4 \
@@ -677,16 +677,16 @@ wties: \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
 	MOVQ first+24(FP), AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	VPBROADCASTQ X9, Y9 \
 	MOVQ c+48(FP), AX \
 	SHLQ $32, AX \
-	MOVQ AX, X10 \
+	VMOVQ AX, X10 \
 	VPBROADCASTQ X10, Y10 \
 	MOVQ shift+40(FP), AX \
 	NEGQ AX \
 	ADDQ $32, AX \
-	MOVQ AX, X13 \
+	VMOVQ AX, X13 \
 	F32QREORDER(Y0, Y1, Y2, Y3) \
 	VPADDQ Y9, Y0, Y0 \
 	VPADDQ Y9, Y1, Y1 \
@@ -701,7 +701,7 @@ wties: \
 	VPADDQ Y10, Y2, Y2 \
 	VPADDQ Y10, Y3, Y3 \
 	MOVQ inc+32(FP), AX \
-	MOVQ AX, X4 \
+	VMOVQ AX, X4 \
 	VPBROADCASTQ X4, Y4 \
 	VPSLLQ X13, Y4, Y4 \
 	TESTQ CX, CX \
@@ -780,7 +780,7 @@ done: \
 	MOVQ shift+56(FP), AX \
 	NEGQ AX \
 	ADDQ $32, AX \
-	MOVQ AX, X14 \
+	VMOVQ AX, X14 \
 	MOVQ AX, 96(SP) \
 	MOVQ $0, 104(SP) \
 	F32QREORDER(Y10, Y11, Y12, Y13) \
@@ -790,14 +790,14 @@ done: \
 	VPSLLQ X14, Y13, Y13 \
 	MOVQ c+64(FP), AX \
 	SHLQ $32, AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	VPBROADCASTQ X9, Y9 \
 	VPADDQ Y9, Y10, Y10 \
 	VPADDQ Y9, Y11, Y11 \
 	VPADDQ Y9, Y12, Y12 \
 	VPADDQ Y9, Y13, Y13 \
 	MOVQ inc+48(FP), AX \
-	MOVQ AX, X4 \
+	VMOVQ AX, X4 \
 	VPBROADCASTQ X4, Y4 \
 	VPSLLQ X14, Y4, Y4 \
 	VPCMPEQQ Y15, Y15, Y15 \
@@ -827,9 +827,9 @@ ties: \
 #define BINROWLANESY(to) \
 	NEGQ AX \
 	ADDQ $to, AX \
-	MOVQ AX, X8 \
+	VMOVQ AX, X8 \
 	MOVQ inc+48(FP), AX \
-	MOVQ AX, X4 \
+	VMOVQ AX, X4 \
 	VPBROADCASTD X4, Y4 \
 	VPSLLD X8, Y4, Y4 \
 	VMOVDQU 0(SI), Y10 \
@@ -847,7 +847,7 @@ ties: \
 // (16 to 31), as F16BIN makes them.
 #define BINPLACEY0(off) \
 	MOVQ off(R12), AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	VPBROADCASTD X9, Y9 \
 	VPSLLD X8, Y9, Y9 \
 	VPADDD Y10, Y9, Y0 \
@@ -856,7 +856,7 @@ ties: \
 	VPADDD Y13, Y9, Y3
 
 #define TIEWORDS(r, x) \
-	MOVQ AX, x \
+	VMOVQ AX, x \
 	VPBROADCASTW x, r \
 	VPAND bitsW<>(SB), r, r \
 	VPCMPEQW bitsW<>(SB), r, r \
@@ -922,7 +922,7 @@ ties: \
 	BINROWLANESY(16) \
 	MOVQ c+64(FP), AX \
 	SHLL $16, AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	VPBROADCASTD X9, Y9 \
 	VPADDD Y9, Y10, Y10 \
 	VPADDD Y9, Y11, Y11 \
@@ -936,7 +936,7 @@ hties: \
 wide: \
 	BINROWLANESY(20) \
 	MOVQ c+64(FP), AX \
-	MOVQ AX, X7 \
+	VMOVQ AX, X7 \
 	VPBROADCASTW X7, Y7 \
 	BINSTEPS \
 	JNE wties \
@@ -1031,7 +1031,7 @@ span64:
 	MOVQ shift+40(FP), AX \
 	NEGQ AX \
 	ADDQ $48, AX \
-	MOVQ AX, X13 \
+	VMOVQ AX, X13 \
 	VPSLLQ X13, Z0, Z0 \
 	VPSLLQ X13, Z1, Z1 \
 	VPSLLQ X13, Z2, Z2 \
@@ -1133,7 +1133,7 @@ TEXT ·f16BinqA(SB), NOSPLIT, $0-64
 	MOVQ shift+40(FP), AX \
 	NEGQ AX \
 	ADDQ $32, AX \
-	MOVQ AX, X13 \
+	VMOVQ AX, X13 \
 	VPSLLQ X13, Z0, Z0 \
 	VPSLLQ X13, Z1, Z1 \
 	VPSLLQ X13, Z4, Z4 \
@@ -1351,7 +1351,7 @@ TEXT ·rowsBinYA(SB), NOSPLIT, $24-72
 	MOVQ shift+56(FP), AX \
 	NEGQ AX \
 	ADDQ $48, AX \
-	MOVQ AX, X15 \
+	VMOVQ AX, X15 \
 	VPBROADCASTQ inc+48(FP), Z4 \
 	VPSLLQ X15, Z4, Z4 \
 	MOVQ c+64(FP), AX \

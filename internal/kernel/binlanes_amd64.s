@@ -242,7 +242,7 @@ done: \
 	VPBROADCASTD j0+32(FP), Y15 \
 	loads \
 	MOVL $1, AX \
-	MOVQ AX, X15 \
+	VMOVQ AX, X15 \
 	VPBROADCASTD X15, Y15 \
 	BINLOOPS(block, tie, notie, store, fence, ahead)
 

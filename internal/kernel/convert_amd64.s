@@ -20,7 +20,7 @@
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
 	MOVQ first+24(FP), AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	MOVQ inc+32(FP), DX \
 	VPBROADCASTQ X9, Y9 \
 	VMOVUPD 0(SI), Y0 \
@@ -33,7 +33,7 @@
 	VADDPD Y9, Y3, Y3 \
 	VMOVUPD (DX), Y4 \
 	MOVQ $0x3FF0000000000000, AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	VPBROADCASTQ X9, Y9 \
 	TESTQ CX, CX \
 	JZ done \
@@ -151,7 +151,7 @@ done: \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
 	MOVQ first+24(FP), AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	MOVQ inc+32(FP), DX \
 	VPBROADCASTD X9, Y9 \
 	VMOVUPS 0(SI), Y0 \
@@ -164,7 +164,7 @@ done: \
 	VADDPS Y9, Y3, Y3 \
 	VMOVUPS (DX), Y4 \
 	MOVL $0x3f800000, AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	VPBROADCASTD X9, Y9 \
 	TESTQ CX, CX \
 	JZ done \
@@ -207,7 +207,7 @@ done: \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
 	MOVQ first+24(FP), AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	MOVQ inc+32(FP), DX \
 	VPBROADCASTQ X9, Y9 \
 	VMOVUPD 0(SI), Y0 \
@@ -220,13 +220,13 @@ done: \
 	VADDPD Y9, Y3, Y3 \
 	VMOVUPD (DX), Y4 \
 	MOVQ $0x3FF0000000000000, AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	VPBROADCASTQ X9, Y9 \
 	MOVQ $0x1FFFFFFF, AX \
-	MOVQ AX, X10 \
+	VMOVQ AX, X10 \
 	VPBROADCASTQ X10, Y10 \
 	MOVQ $0x20000000, AX \
-	MOVQ AX, X11 \
+	VMOVQ AX, X11 \
 	VPBROADCASTQ X11, Y11 \
 	VPXOR Y12, Y12, Y12 \
 	TESTQ CX, CX \
@@ -347,14 +347,14 @@ done: \
 	MOVQ blocks+8(FP), CX \
 	MOVQ base+16(FP), SI \
 	MOVQ first+24(FP), AX \
-	MOVQ AX, X9 \
+	VMOVQ AX, X9 \
 	MOVQ inc+32(FP), DX \
 	bc X9, Y9 \
 	MOVQ start+40(FP), AX \
-	MOVQ AX, X10 \
+	VMOVQ AX, X10 \
 	bc X10, Y10 \
 	MOVQ delta+48(FP), AX \
-	MOVQ AX, X11 \
+	VMOVQ AX, X11 \
 	bc X11, Y11
 
 // FMAYARGS loads the arguments of an AVX2 FMA kernel (dst, blocks, base,
@@ -515,13 +515,13 @@ done: \
 #define FMADSTOREY(store, fence, ahead, adv, ret) \
 	FMAYARGS(VPBROADCASTQ, VMOVUPD, VADDPD) \
 	MOVQ $0x1FFFFFFF, AX \
-	MOVQ AX, X14 \
+	VMOVQ AX, X14 \
 	VPBROADCASTQ X14, Y14 \
 	MOVQ $0x10000000, AX \
-	MOVQ AX, X15 \
+	VMOVQ AX, X15 \
 	VPBROADCASTQ X15, Y15 \
 	MOVQ $0x3810000000000000, AX \
-	MOVQ AX, X13 \
+	VMOVQ AX, X13 \
 	VPBROADCASTQ X13, Y13 \
 	MOVQ tiny+56(FP), DX \
 	XORQ BX, BX \

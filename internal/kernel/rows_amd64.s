@@ -39,13 +39,13 @@
 // put a place's value in X9.
 #define WSTART MOVQ 0(R12), R13
 #define WNEXT ADDQ 8(R12), R13
-#define WHEAD MOVQ R13, X9
+#define WHEAD VMOVQ R13, X9
 #define WMID(lg) \
 	MOVQ BX, AX \
 	SHRQ $lg, AX \
 	IMULQ 16(R12), AX \
 	ADDQ R13, AX \
-	MOVQ AX, X9
+	VMOVQ AX, X9
 #define WMIDB WMID(0)
 #define WMIDW WMID(1)
 #define WMIDD WMID(2)
@@ -53,7 +53,7 @@
 #define WTAIL \
 	MOVQ 24(R12), AX \
 	ADDQ R13, AX \
-	MOVQ AX, X9
+	VMOVQ AX, X9
 
 // The places of float32 rows (rowsAddS): steps are float64 bits, the row's
 // first value in X14 (float64), each place's value v + mis*d or v + lastD

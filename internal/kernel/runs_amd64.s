@@ -205,7 +205,7 @@ loop: \
 	VPADDW Y1, Y0, Y0 \
 	RUNSADVANCE \
 same: \
-	MOVQ X0, DX \
+	VMOVQ X0, DX \
 	MOVW DX, 0(DI) \
 	ADDQ $2, DI \
 	INCQ AX \
@@ -239,7 +239,7 @@ change: \
 	JZ tail \
 	MOVQ BX, CX \
 	SUBQ AX, CX \
-	MOVQ CX, X2 \
+	VMOVQ CX, X2 \
 	VPBROADCASTW X2, Y2 \
 	VPADDW Y1, Y0, Y5 \
 	VPCMPGTW Y3, Y2, Y6 \
