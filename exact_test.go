@@ -18,7 +18,7 @@ import (
 // exactly the rejected ones.
 func TestAgainstExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	cases := 20000
+	cases := draws(20000)
 	if testing.Short() {
 		cases = 300
 	}
@@ -170,6 +170,9 @@ func TestNHWCAgainstExact(t *testing.T) {
 		for px := range hw {
 			for ch := range c.ch {
 				i := uint64(ch*hw + px) // the flat index of (0, ch, y, x)
+				if !sampled(uint64(px), uint64(hw), k+ch) {
+					continue
+				}
 				at := es * (px*pix + ch)
 				got := uint64(0)
 				for b := range es {

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"sync"
 	"testing"
 	"unsafe"
@@ -66,15 +68,12 @@ func rowsMismatch(f *Filler, dst []byte, rows, pitch, n int, i0, rowStep, step u
 // sequences, index ranges, steps, lengths, alignments and facts, with
 // regular and streaming stores, on every table.
 func TestFillMatchesBits(t *testing.T) {
-	r := rand.New(rand.NewPCG(41, 42))
 	mem := make([]byte, 1<<17+64)
 	big := make([]byte, streamingMin+4096)
 	defer setStreaming(0)
-	cases := 3000
-	if testing.Short() {
-		cases = 400
-	}
+	cases := draws(3200)
 	for _, tb := range machineTables() {
+		r := tableRand(1001, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
 		for c := range cases {
 			setStreaming(0)
@@ -171,7 +170,6 @@ func TestFillMemo(t *testing.T) {
 	setStreaming(-1)
 	setAhead(1)
 	setCopy(1)
-	r := rand.New(rand.NewPCG(45, 46))
 	mem := make([]byte, 1<<16+256)
 	checkFrom := func(what string, f *Filler, dst []byte, i0, step uint64) {
 		t.Helper()
@@ -203,83 +201,85 @@ func TestFillMemo(t *testing.T) {
 		}
 		return false
 	}
-	remembered := 0
-	for c := range 400 {
-		tables := machineTables()
-		tb := tables[r.IntN(len(tables))]
-		useTable(t, tb)
-		k := allKinds[r.IntN(len(allKinds))]
-		start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
-		n := 2 + r.IntN(1<<15/k.size)
-		step := uint64(1 + r.IntN(2))
-		f := NewFiller(k.kind, k.size, start, delta, uint64(n)*step+uint64(r.IntN(2)))
-		if f.tail != nil {
-			continue // (its runs split at tailFrom: the tail's part is not from index 0, and not remembered)
-		}
-		at := r.IntN(64) &^ (k.size - 1)
-		dst := mem[at : at+n*k.size]
-		what := fmt.Sprintf("%s case %d", tb.name, c)
-		check(what+" first run", f, dst, step)
-		if f.memo.p.Load() != nil {
-			t.Fatalf("%s: a first run remembered", what)
-		}
-		check(what+" the run again", f, mem[at+128:at+128+n*k.size], step) // the same line
-		m := f.memo.p.Load()
-		if !fits(f, tb, dst, step) {
-			if m != nil {
-				t.Fatalf("%s: a run of more than %d plans remembered", what, memoPlans)
+	for _, tb := range machineTables() {
+		r := tableRand(1029, tb) // (this table's cases, whatever other tables the host has)
+		remembered := 0          // (150 runs, and more until 60 are remembered: at most 1500)
+		c := 0
+		for ; c < 150 || remembered < 60 && c < 1500; c++ {
+			useTable(t, tb)
+			k := allKinds[r.IntN(len(allKinds))]
+			start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
+			n := 2 + r.IntN(1<<15/k.size)
+			step := uint64(1 + r.IntN(2))
+			f := NewFiller(k.kind, k.size, start, delta, uint64(n)*step+uint64(r.IntN(2)))
+			if f.tail != nil {
+				continue // (its runs split at tailFrom: the tail's part is not from index 0, and not remembered)
 			}
-			continue
-		}
-		remembered++
-		if m == nil || m.t != tb || m.n != len(dst) {
-			t.Fatalf("%s: the run's plan not remembered: %+v", what, m)
-		}
-		check(what+" the same run", f, mem[at+64:at+64+n*k.size], step)
-		if f.memo.p.Load() != m {
-			t.Fatalf("%s: a run of the same length, step and line planned again", what)
-		}
-		if c%4 == 0 { // a store kind measured since: planned again and remembered anew
-			measures.Add(1)
-			check(what+" after a measurement", f, mem[at+64:at+64+n*k.size], step)
-			if m2 := f.memo.p.Load(); m2 == m || m2 == nil || m2.verdicts != measures.Load() {
-				t.Fatalf("%s: a run remembered before a measurement not planned again", what)
+			at := r.IntN(64) &^ (k.size - 1)
+			dst := mem[at : at+n*k.size]
+			what := fmt.Sprintf("%s case %d", tb.name, c)
+			check(what+" first run", f, dst, step)
+			if f.memo.p.Load() != nil {
+				t.Fatalf("%s: a first run remembered", what)
 			}
-			m = f.memo.p.Load()
+			check(what+" the run again", f, mem[at+128:at+128+n*k.size], step) // the same line
+			m := f.memo.p.Load()
+			if !fits(f, tb, dst, step) {
+				if m != nil {
+					t.Fatalf("%s: a run of more than %d plans remembered", what, memoPlans)
+				}
+				continue
+			}
+			remembered++
+			if m == nil || m.t != tb || m.n != len(dst) {
+				t.Fatalf("%s: the run's plan not remembered: %+v", what, m)
+			}
+			check(what+" the same run", f, mem[at+64:at+64+n*k.size], step)
+			if f.memo.p.Load() != m {
+				t.Fatalf("%s: a run of the same length, step and line planned again", what)
+			}
+			if c%4 == 0 { // a store kind measured since: planned again and remembered anew
+				measures.Add(1)
+				check(what+" after a measurement", f, mem[at+64:at+64+n*k.size], step)
+				if m2 := f.memo.p.Load(); m2 == m || m2 == nil || m2.verdicts != measures.Load() {
+					t.Fatalf("%s: a run remembered before a measurement not planned again", what)
+				}
+				m = f.memo.p.Load()
+			}
+			checkFrom(what+" the same run from index 1", f, dst, 1, step) // not from index 0: planned, not remembered
+			if f.memo.p.Load() != m {
+				t.Fatalf("%s: a run from index 1 replaced the memo", what)
+			}
+			other, otherStep := dst, step
+			switch r.IntN(3) {
+			case 0: // another address modulo 64
+				a := at + k.size*(1+r.IntN(63/k.size))
+				other = mem[a : a+n*k.size]
+			case 1: // another length
+				other = dst[:(n-1)*k.size]
+			default:
+				otherStep = 3 - step
+			}
+			// Another run, twice: planned both times (the memo not taken), and
+			// remembered the second time where it fits.
+			check(what+" another run", f, other, otherStep)
+			if f.memo.p.Load() != m {
+				t.Fatalf("%s: another run replaced the memo at once", what)
+			}
+			check(what+" another run again", f, other, otherStep)
+			if fits(f, tb, other, otherStep) && f.memo.p.Load() == m {
+				t.Fatalf("%s: another run, repeated, not remembered", what)
+			}
+			useTable(t, goTable) // the run just remembered, on another table, twice
+			check(what+" another table", f, other, otherStep)
+			check(what+" another table again", f, other, otherStep)
+			if fits(f, goTable, other, otherStep) && f.memo.p.Load().t != goTable {
+				t.Fatalf("%s: another table did not plan again", what)
+			}
 		}
-		checkFrom(what+" the same run from index 1", f, dst, 1, step) // not from index 0: planned, not remembered
-		if f.memo.p.Load() != m {
-			t.Fatalf("%s: a run from index 1 replaced the memo", what)
+		if remembered < 60 {
+			t.Fatalf("%s: only %d of %d runs remembered", tb.name, remembered, c)
 		}
-		other, otherStep := dst, step
-		switch r.IntN(3) {
-		case 0: // another address modulo 64
-			a := at + k.size*(1+r.IntN(63/k.size))
-			other = mem[a : a+n*k.size]
-		case 1: // another length
-			other = dst[:(n-1)*k.size]
-		default:
-			otherStep = 3 - step
-		}
-		// Another run, twice: planned both times (the memo not taken), and
-		// remembered the second time where it fits.
-		check(what+" another run", f, other, otherStep)
-		if f.memo.p.Load() != m {
-			t.Fatalf("%s: another run replaced the memo at once", what)
-		}
-		check(what+" another run again", f, other, otherStep)
-		if fits(f, tb, other, otherStep) && f.memo.p.Load() == m {
-			t.Fatalf("%s: another run, repeated, not remembered", what)
-		}
-		useTable(t, goTable) // the run just remembered, on another table, twice
-		check(what+" another table", f, other, otherStep)
-		check(what+" another table again", f, other, otherStep)
-		if fits(f, goTable, other, otherStep) && f.memo.p.Load().t != goTable {
-			t.Fatalf("%s: another table did not plan again", what)
-		}
-	}
-	if remembered < 200 {
-		t.Fatalf("only %d of 400 runs remembered", remembered)
 	}
 	// FLOAT32 -0.3*2^k + i*0.3 (as every 32nd index of a delta of 0.3/32:
 	// indices past 2^24, which mFMAS does not take): tens of binades where
@@ -375,9 +375,9 @@ func TestFillMemoShared(t *testing.T) {
 
 // TestFillLeavesNeighbours: a fill writes its bytes and not one more.
 func TestFillLeavesNeighbours(t *testing.T) {
-	r := rand.New(rand.NewPCG(43, 44))
 	mem := make([]byte, 1<<16)
 	for _, tb := range machineTables() {
+		r := tableRand(1004, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
 		for range 300 {
 			k := allKinds[r.IntN(len(allKinds))]
@@ -401,9 +401,9 @@ func TestFillLeavesNeighbours(t *testing.T) {
 // row and leaves the padding, on random padded layouts of every kind, on
 // every table (the row kernels among them).
 func TestFillRowsMatchesBits(t *testing.T) {
-	r := rand.New(rand.NewPCG(89, 90))
 	mem := make([]byte, 1<<18+64)
 	for _, tb := range machineTables() {
+		r := tableRand(1005, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
 		for c := range 600 {
 			rc := randomRows(r, mem, 150, 600, false)
@@ -447,7 +447,6 @@ func TestFillRowsMatchesBits(t *testing.T) {
 // zero crossings, subnormals, overflow part way, plans that fill up (many
 // binades), and random ones.
 func TestFillRowsBinade(t *testing.T) {
-	r := rand.New(rand.NewPCG(91, 92))
 	mem := make([]byte, 1<<20+64)
 	named := []struct{ start, delta uint64 }{
 		{0x2E66, 0x0CEA}, // 0.1, +3e-4 (fine)
@@ -459,9 +458,11 @@ func TestFillRowsBinade(t *testing.T) {
 		{0x7BFF, 0xD3FF}, // 65504, -63.97: coarse, downwards
 	}
 	for _, tb := range machineTables() {
+		r := tableRand(1006, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
 		planned, plannedQ, plannedRuns := 0, 0, 0
-		for c := range 300 {
+		cases := max(draws(300), 4*len(named)+60) // (the named sequences, and random ones)
+		for c := range cases {
 			rc := binadeRowsCase(r, mem, c%3 == 2)
 			if c < 4*len(named) {
 				q := named[c%len(named)]
@@ -497,7 +498,7 @@ func TestFillRowsBinade(t *testing.T) {
 					tb.name, c, f.start, f.delta, rc.i0, rc.rows, rc.pitch, rc.n, why)
 			}
 		}
-		if planned < 300 || plannedRuns < 50 || tb.hasX512() && plannedQ < 50 {
+		if planned < cases || plannedRuns < cases/6 || tb.hasX512() && plannedQ < cases/6 {
 			t.Errorf("%s: only %d binade row pieces planned, %d in int64 lanes, %d of runs", tb.name, planned, plannedQ, plannedRuns)
 		}
 	}
@@ -509,12 +510,12 @@ func TestFillRowsBinade(t *testing.T) {
 // the float32 binade row kernel with ties (without AVX-512 for any unit,
 // with it for units below 2^-126, where rows-cvt-q may not).
 func TestFillRowsBinadeS(t *testing.T) {
-	r := rand.New(rand.NewPCG(103, 104))
 	mem := make([]byte, 1<<18+64)
 	for _, tb := range machineTables() {
+		r := tableRand(1007, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
-		tied := 0
-		for c := range 600 {
+		tied, cases := 0, draws(600)
+		for c := range cases {
 			rc := binadeRowsCaseS(r, mem)
 			f, dst := rc.f, rc.dst
 			for _, p := range planAllRows(tb, rc) {
@@ -530,7 +531,7 @@ func TestFillRowsBinadeS(t *testing.T) {
 					tb.name, c, f.start, f.delta, rc.i0, rc.rows, rc.pitch, rc.n, why)
 			}
 		}
-		if tied < 20 {
+		if tied < cases/30 {
 			t.Errorf("%s: only %d float32 binade row pieces with ties planned", tb.name, tied)
 		}
 	}
@@ -545,12 +546,17 @@ func TestFillRowsBinadeS(t *testing.T) {
 // layout's channel (the plane's size), many rows (several chunks of the
 // buffer).
 func TestFillColumns(t *testing.T) {
-	r := rand.New(rand.NewPCG(105, 106))
 	mem := make([]byte, 1<<18+256)
 	for _, tb := range machineTables() {
+		r := tableRand(1008, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
+		// 400 cases, and more until the quotas below are met (every kind
+		// of case seen, whatever the draws): a planner that stops taking
+		// one fails them at 4000.
 		columns, zipped := 0, 0
-		for c := range 400 {
+		short := func() bool { return columns < 100 || tb.zips() && zipped < 15 }
+		c := 0
+		for ; c < 400 || short() && c < 4000; c++ {
 			k := allKinds[r.IntN(len(allKinds))]
 			rc := rowsLayout{n: 1 + r.IntN((addBlock-1)/k.size), step: 1}
 			if c%3 == 0 {
@@ -593,10 +599,10 @@ func TestFillColumns(t *testing.T) {
 			}
 		}
 		if columns < 100 { // (padded rows go as masked lanes where the table has them)
-			t.Errorf("%s: only %d of 400 layouts went as columns", tb.name, columns)
+			t.Errorf("%s: only %d of %d layouts went as columns", tb.name, columns, c)
 		}
 		if tb.zips() && zipped < 15 {
-			t.Errorf("%s: only %d of 400 layouts went through the zip kernels", tb.name, zipped)
+			t.Errorf("%s: only %d of %d layouts went through the zip kernels", tb.name, zipped, c)
 		}
 	}
 }
@@ -680,6 +686,9 @@ func TestFillRowsStreaming(t *testing.T) {
 	for _, tb := range machineTables() {
 		useTable(t, tb)
 		for k, c := range cases {
+			if !long() && k%2 == 1 && c.want == mRowRuns {
+				continue // (the quick pass: integers of 1 and 4 bytes, float32 exact; the rest under DML_LONG)
+			}
 			want := c.want
 			if want == mRowsCvtQ && !tb.hasX512() {
 				want = mRowsBinS // (no rows-cvt-q kernel: the float32 binade row kernel)
@@ -726,13 +735,20 @@ func (c rowsLayout) lanes(tb *table) bool {
 // on every table, with regular and streaming stores, and every element is
 // Bits.
 func TestFillRowsLanes(t *testing.T) {
-	r := rand.New(rand.NewPCG(109, 110))
 	mem := make([]byte, 1<<17+256)
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
+		r := tableRand(1011, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
 		lanes, floats, fmas, fmads, f64s, f64Masked, cvtqs, cvtqSets, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-		for c := range 500 {
+		// 500 cases, and more until the quotas below are met (every kind
+		// of lanes seen, whatever the draws): a planner that stops taking
+		// one fails them at 5000.
+		short := func() bool {
+			return lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2 || f64Masked < 1) || tb.masks(2) && maskedBins < 4 || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || !tb.hasX512() && (fmaSets < 3 || fmads < 3 || f64s < 5 || f64Masked < 2 || bins64 < 10) || tb.hasX512() && bins128 < 10
+		}
+		c := 0
+		for ; c < 500 || short() && c < 5000; c++ {
 			rc := lanesRowsCase(r, mem[:len(mem)-256])
 			setStreaming(0)
 			if c%2 == 0 {
@@ -820,9 +836,9 @@ func TestFillRowsLanes(t *testing.T) {
 				}
 			}
 		}
-		if lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2 || f64Masked < 1) || tb.masks(2) && maskedBins < 4 || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || !tb.hasX512() && (fmaSets < 3 || fmads < 3 || f64s < 5 || f64Masked < 2 || bins64 < 10) || tb.hasX512() && bins128 < 10 {
-			t.Errorf("%s: only %d of 500 layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d fma-d, %d f64 (%d masked), %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
-				tb.name, lanes, floats, fmas, fmaMasked, fmaSets, fmads, f64s, f64Masked, cvtqs, cvtqSets, bins, setBins, bins128, bins64, maskedBins, addSets, masked)
+		if short() {
+			t.Errorf("%s: only %d of %d layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d fma-d, %d f64 (%d masked), %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
+				tb.name, lanes, c, floats, fmas, fmaMasked, fmaSets, fmads, f64s, f64Masked, cvtqs, cvtqSets, bins, setBins, bins128, bins64, maskedBins, addSets, masked)
 		}
 	}
 }
@@ -1249,9 +1265,9 @@ func refF32ToF16(f float32) uint16 {
 // nearest would land on the midpoints and break ties to even, wrongly for
 // one sign of start; every method must round once.
 func TestFloat16Midpoints(t *testing.T) {
-	r := rand.New(rand.NewPCG(47, 48))
 	mem := make([]byte, 1<<16)
 	for _, tb := range machineTables() {
+		r := tableRand(1016, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
 		for c := range 200 {
 			D := uint64(r.Uint32()&0x3FF | 0x401) // odd 11-bit significand
@@ -1307,7 +1323,7 @@ func TestOverflowFrom(t *testing.T) {
 		size int
 		f    *format
 	}{{Float16, 2, &formatFloat16}, {Float32, 4, &formatFloat32}}
-	for c := range 20000 {
+	for c := range draws(20000) {
 		k := kinds[c%2]
 		start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
 		if c%4 < 2 {
@@ -1358,13 +1374,13 @@ func checkFloat16(t *testing.T, f *Filler, dst []byte, i0, step uint64, what str
 // methods) and executes them on every table: zero crossings, subnormals,
 // ties, short pieces, both signs and steps, both store kinds.
 func TestBinadeMethod(t *testing.T) {
-	r := rand.New(rand.NewPCG(51, 52))
 	mem := make([]byte, 1<<16+64)
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
+		r := tableRand(1018, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
-		tested, wide := 0, 0
-		for c := 0; tested < 1500 && c < 100000; c++ {
+		tested, wide, want := 0, 0, draws(1500)
+		for c := 0; tested < want && c < 100000; c++ {
 			f := NewFiller(Float16, 2, randomBits(r, Float16, 2), randomBits(r, Float16, 2), 0)
 			n := 32 + r.IntN(len(mem)/2-64)
 			step := uint64(1)
@@ -1397,10 +1413,10 @@ func TestBinadeMethod(t *testing.T) {
 			}
 			checkFloat16(t, f, dst, i0, step, tb.name+" binade split")
 		}
-		if tested < 1500 {
+		if tested < want {
 			t.Fatalf("only %d sequences fit the binade method", tested)
 		}
-		if wide < 50 {
+		if wide < want/30 {
 			t.Fatalf("%s: only %d sequences took int64 lanes past 31 bits", tb.name, wide)
 		}
 	}
@@ -1417,7 +1433,6 @@ func TestBinadeMethod(t *testing.T) {
 func TestBinadeRunsMethod(t *testing.T) {
 	defer setStreaming(0)
 	defer setAhead(0)
-	r := rand.New(rand.NewPCG(53, 54))
 	mem := make([]byte, 1<<19+64)
 	cases := []struct {
 		start, delta float32
@@ -1436,6 +1451,7 @@ func TestBinadeRunsMethod(t *testing.T) {
 		{0.25, 6e-8, 10, 1}, // long runs
 	}
 	for _, tb := range machineTables() {
+		r := tableRand(1019, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
 		for ci, c := range cases {
 			f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0)
@@ -1482,7 +1498,6 @@ func TestBinadeRunsMethod(t *testing.T) {
 func TestBinadeTiesWide(t *testing.T) {
 	defer setStreaming(0)
 	defer setAhead(0)
-	r := rand.New(rand.NewPCG(75, 76))
 	mem := make([]byte, 1<<17+64)
 	cases := []struct {
 		start, delta float32
@@ -1503,6 +1518,7 @@ func TestBinadeTiesWide(t *testing.T) {
 		{-0.0625, -1.0 / (1 << 21), 11, 1, 128}, // a subnormal delta
 	}
 	for _, tb := range machineTables() {
+		r := tableRand(1020, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
 		for ci, c := range cases {
 			f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0)
@@ -1549,13 +1565,17 @@ func TestBinadeTiesWide(t *testing.T) {
 // falling (toward zero) and rising, at every alignment and both store
 // kinds.
 func TestBinadeAddMethod(t *testing.T) {
-	r := rand.New(rand.NewPCG(97, 98))
 	mem := make([]byte, 1<<18+64)
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
+		r := tableRand(1021, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
 		var pieces, ties, falling int
-		for c := range 2000 {
+		// draws(2000) cases, and more until the quotas below are met, at
+		// most 2000 (falling sequences are the rarest).
+		cases := draws(2000)
+		c := 0
+		for ; c < cases || (pieces < cases/4 || ties < cases/20 || pieces-ties < cases/20 || falling < cases/40) && c < 2000; c++ {
 			delta := float64(1+r.IntN(7)) * math.Ldexp(1, r.IntN(16)-12)
 			start := math.Ldexp(float64(r.IntN(1<<11)), r.IntN(16)-10)
 			if r.IntN(2) == 0 {
@@ -1585,7 +1605,7 @@ func TestBinadeAddMethod(t *testing.T) {
 			checkFloat16(t, f, dst, i0, step, fmt.Sprintf("%s case %d", tb.name, c))
 		}
 		t.Logf("%s: %d binade-add pieces: %d with ties, %d falling", tb.name, pieces, ties, falling)
-		if pieces < 500 || ties < 100 || pieces-ties < 100 || falling < 50 {
+		if pieces < cases/4 || ties < cases/20 || pieces-ties < cases/20 || falling < cases/40 {
 			t.Fatalf("%s: %d binade-add pieces: %d with ties, %d falling", tb.name, pieces, ties, falling)
 		}
 	}
@@ -1596,13 +1616,13 @@ func TestBinadeAddMethod(t *testing.T) {
 // each other (so that the exact sums fit), some near the subnormals, some
 // crossing zero, against Bits.
 func TestBinadeMethodFloat32(t *testing.T) {
-	r := rand.New(rand.NewPCG(53, 54))
 	mem := make([]byte, 1<<17+64)
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
+		r := tableRand(1022, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
-		tested, ties := 0, 0
-		for c := 0; tested < 1000 && c < 100000; c++ {
+		tested, ties, want := 0, 0, draws(1000)
+		for c := 0; tested < want && c < 100000; c++ {
 			e := r.IntN(60) - 30
 			if r.IntN(8) == 0 {
 				e = -150 + r.IntN(40) // subnormals and the binades above them
@@ -1648,7 +1668,7 @@ func TestBinadeMethodFloat32(t *testing.T) {
 				}
 			}
 		}
-		if tested < 1000 || ties < 50 {
+		if tested < want || ties < want/20 {
 			t.Fatalf("%s: %d sequences fit the float32 binade method, %d pieces with ties", tb.name, tested, ties)
 		}
 	}
@@ -1676,9 +1696,9 @@ func TestFMADMethod(t *testing.T) { float32Method(t, mFMAD, 1<<24, 97, 66) }
 // method m, at indices from base; in the midpoint runs start's last bit
 // lies span to span+8 places below the midpoint's.
 func float32Method(t *testing.T, m method, base uint64, seed uint64, span int) {
-	r := rand.New(rand.NewPCG(seed, seed+1))
 	mem := make([]byte, 1<<16+64)
 	for _, tb := range machineTables() {
+		r := tableRand(seed, tb) // (this table's cases, whatever other tables the host has)
 		if m == mCvtQ && !tb.hasX512() {
 			continue
 		}
@@ -1887,6 +1907,7 @@ func TestStandIn(t *testing.T) {
 			}
 		}
 		for _, tb := range machineTables() {
+			r := tableRand(uint64(tails)<<32|1024, tb) // (this table's cases, whatever other tables the host has)
 			useTable(t, tb)
 			n := 1 + r.IntN(len(mem)/size)
 			step := uint64(1 + r.IntN(3))
@@ -1917,4 +1938,34 @@ func TestStandIn(t *testing.T) {
 	if tails < 1000 {
 		t.Fatalf("%d of 3000 sequences have a tail", tails)
 	}
+}
+
+// tableRand is a random stream of its own for one table's cases in a test
+// (seed names the test's loop): the cases a table gets are the same
+// whatever other tables the host has (an AVX-512 host has three, an AVX2
+// one two, -tags purego one), so that no quota or verdict depends on it.
+func tableRand(seed uint64, tb *table) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(tb.name))
+	return rand.New(rand.NewPCG(seed, h.Sum64()))
+}
+
+// long reports whether the exhaustive passes were asked for (DML_LONG=1 in
+// the environment; CI asks). Without it the randomized tests draw a
+// quarter of their cases (an eighth under -short), of every kind.
+//
+// It reads the environment once, in a test (so that go test's cache, which
+// notes what tests read, keys the results on it), not once an element.
+var long = sync.OnceValue(func() bool { return os.Getenv("DML_LONG") != "" })
+
+// draws is the number of random cases a test of n draws makes in this run
+// (see long), at least 1.
+func draws(n int) int {
+	switch {
+	case long():
+		return n
+	case testing.Short():
+		return max(1, n/8)
+	}
+	return max(1, n/4)
 }

@@ -134,16 +134,13 @@ func TestPlanRuns(t *testing.T) {
 	mem := make([]byte, 1<<17+64)
 	defer setStreaming(0)
 	defer setAhead(0)
-	cases := 20000
-	if testing.Short() {
-		cases = 3000
-	}
+	cases := draws(20000)
 	used, aheadPieces := map[method]int{}, 0
 	big := make([]byte, streamingMin+1<<16) // for runs long enough to stream or fetch ahead
 	for c := range cases {
 		f, dst, i0, step := randomRun(r, mem, 0, 1<<17)
 		tb := goTable
-		setStreaming(c%3 - 1) // never, the machine's verdict, always
+		setStreaming(c%3 - 1) // never, the pinned verdict (pinVerdicts), always
 		if c%500 == 499 {
 			f, dst, i0, step = randomRun(r, big, streamingMin, len(big)-64)
 			setStreaming(1 - 2*(c/500%2)) // streaming, and not: then neither ahead

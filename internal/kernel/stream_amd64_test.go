@@ -11,6 +11,7 @@ import (
 // TestStreamingMeasureFits: the measurement stays inside a destination of
 // exactly the streaming size at an odd address.
 func TestStreamingMeasureFits(t *testing.T) {
+	defer pinVerdicts()
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
@@ -34,6 +35,7 @@ func TestStreamingMeasureFits(t *testing.T) {
 // rest of a large run, which plans by the whole run) takes the last
 // verdict, however old, rather than measuring the cache.
 func TestStreamingShortKeeps(t *testing.T) {
+	defer pinVerdicts()
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
@@ -48,6 +50,7 @@ func TestStreamingShortKeeps(t *testing.T) {
 // TestStreamingRemeasures: a verdict older than streamRecheck is measured
 // again; a fresh one is kept.
 func TestStreamingRemeasures(t *testing.T) {
+	defer pinVerdicts()
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
@@ -69,6 +72,7 @@ func TestStreamingRemeasures(t *testing.T) {
 // writes no byte between its rows. (The streaming measurement once wrote
 // 16 MiB of the layout whole, gaps and all.)
 func TestStreamingRowsGaps(t *testing.T) {
+	defer pinVerdicts()
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
@@ -108,10 +112,10 @@ func TestStreamingRowsGaps(t *testing.T) {
 // is not measured and, before any measurement, fetches ahead; a fresh
 // verdict is kept.
 func TestAheadVerdict(t *testing.T) {
+	defer pinVerdicts()
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
-	defer aheadV.at.Store(0)
 	aheadV.at.Store(0)
 	aheadV.wins.Store(false)
 	if short := make([]byte, aheadMin-64); !aheading(short, len(short), len(short)) || aheadV.at.Load() != 0 {
@@ -138,6 +142,7 @@ func TestAheadVerdict(t *testing.T) {
 // TestStoreRows: the measurement's row stores write every whole 64-byte
 // line within each row, and nothing else.
 func TestStoreRows(t *testing.T) {
+	defer pinVerdicts()
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
@@ -181,10 +186,10 @@ func TestStoreRows(t *testing.T) {
 // a shorter destination is not measured and, before any measurement, is
 // not copied.
 func TestCopyVerdict(t *testing.T) {
+	defer pinVerdicts()
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
-	defer copyV.at.Store(0)
 	copyV.at.Store(0)
 	copyV.wins.Store(false)
 	if short := make([]byte, copyRunMin-64); copying(short, copyMin) || copyV.at.Load() != 0 {
@@ -211,10 +216,10 @@ func TestCopyVerdict(t *testing.T) {
 // any measurement is not measured, and fills (REP STOSQ, as before the
 // verdict).
 func TestFillVerdict(t *testing.T) {
+	defer pinVerdicts()
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
-	defer fillV.at.Store(0)
 	fillV.at.Store(0)
 	fillV.wins.Store(false)
 	if short := make([]byte, fillMin-64); !filling(short) || fillV.at.Load() != 0 {
