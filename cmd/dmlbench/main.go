@@ -31,6 +31,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"math"
@@ -288,6 +289,10 @@ func main() {
 	cbuf := benchcore.PageAligned(sizes[len(sizes)-1].bytes) // the ceiling's own buffer
 	fmt.Printf("dmlbench: %s/%s, %d CPUs (GOMAXPROCS %d), CPU features %+v, %s; kernel table %s\n\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.GOMAXPROCS(0), kernel.CPU, cpuName(), kernel.TableName())
+	if kernel.CPU.AVX512 && kernel.TableName() != "avx512" {
+		fmt.Printf("(the %s table on a CPU with AVX-512: the instructions of a machine without it, not its\n"+
+			"penalties, such as a CPU's cost of mixing legacy SSE and AVX; run there to see those)\n\n", kernel.TableName())
+	}
 
 	// The ceiling: the fastest way this machine writes non-zero bytes.
 	ceiling := map[string]float64{}
@@ -539,12 +544,25 @@ func cpuName() string {
 	if err != nil {
 		return ""
 	}
+	var name, family, model string
 	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "model name") {
-			return strings.TrimSpace(strings.SplitN(line, ":", 2)[1])
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSpace(k) {
+		case "model name":
+			name = cmp.Or(name, strings.TrimSpace(v))
+		case "cpu family":
+			family = cmp.Or(family, strings.TrimSpace(v))
+		case "model":
+			model = cmp.Or(model, strings.TrimSpace(v))
 		}
 	}
-	return ""
+	if family != "" {
+		name += fmt.Sprintf(" (family %s, model %s)", family, model)
+	}
+	return name
 }
 
 // runCompanion runs NumPy's and PyTorch's arange at the same sizes, if

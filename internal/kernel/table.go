@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"sync/atomic"
 )
@@ -381,9 +382,27 @@ var fillTest int
 // machine's verdicts as a new one does.
 var measures atomic.Uint64
 
-// tbl is the table the executor uses: the fastest this machine has, or
-// the one UseTable chose.
-var tbl = machineTables()[0]
+// tbl is the table the executor uses: the fastest this machine has, the
+// one the environment's DML_TABLE names (see EnvTable), or the one
+// UseTable chose.
+var tbl = func() *table {
+	ts := machineTables()
+	if name := os.Getenv(EnvTable); name != "" {
+		for _, t := range ts {
+			if t.name == name {
+				return t
+			}
+		}
+	}
+	return ts[0]
+}()
+
+// EnvTable is the environment variable that picks the kernel table of a
+// process from its start, as UseTable does: DML_TABLE=avx2 runs the
+// kernels a machine without AVX-512 runs (its instructions, not its CPU's
+// penalties), DML_TABLE=go the Go twins. A name this machine cannot run
+// leaves the fastest it can (TableName says which runs).
+const EnvTable = "DML_TABLE"
 
 // TableName returns the name of the kernel table the executor uses:
 // "avx512", "avx2" or "go" (the Go twins).
