@@ -1,0 +1,324 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"unsafe"
+
+	"github.com/dmlgo/dml"
+)
+
+// The tests build libdmlfill as a C programmer would (go build
+// -buildmode=c-shared), compile C and C++ programs against dmlfill.h, link
+// them to it and run them; and a Python ctypes program (Debian's
+// python3-numpy). They skip, saying why, where there is no C compiler.
+
+var lib struct {
+	once sync.Once
+	dir  string // holds libdmlfill.so
+	err  error
+}
+
+// sharedLib builds libdmlfill.so once for the package's tests.
+func sharedLib(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the C library and C programs (the full run does)")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("the C tests run on Linux")
+	}
+	for _, tool := range []string{"cc", "c++"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("no C compiler (%s): install gcc and g++ to test the C library", tool)
+		}
+	}
+	lib.once.Do(func() {
+		lib.dir, lib.err = os.MkdirTemp("", "dmlfill-capi")
+		if lib.err != nil {
+			return
+		}
+		cmd := exec.Command("go", "build", "-buildmode=c-shared", "-o", filepath.Join(lib.dir, "libdmlfill.so"), ".")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			lib.err = fmt.Errorf("go build -buildmode=c-shared: %v\n%s", err, out)
+		}
+	})
+	if lib.err != nil {
+		t.Fatal(lib.err)
+	}
+	return lib.dir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if lib.dir != "" {
+		os.RemoveAll(lib.dir)
+	}
+	os.Exit(code)
+}
+
+// compile builds a C (cc) or C++ (c++) program against dmlfill.h and the
+// library, warnings as errors.
+func compile(t *testing.T, dir, compiler, std, src string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(src), filepath.Ext(src)))
+	args := []string{"-std=" + std, "-Wall", "-Wextra", "-Werror", "-I.", "-o", bin, src, "-L" + dir, "-ldmlfill", "-lpthread", "-Wl,-rpath," + dir}
+	if out, err := exec.Command(compiler, args...).CombinedOutput(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", compiler, strings.Join(args, " "), err, out)
+	}
+	return bin
+}
+
+func run(t *testing.T, bin string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command(bin, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", filepath.Base(bin), strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// TestHeader: dmlfill.h compiles as plain C99 and as C++ with every
+// warning, its layout asserts hold, and it declares nothing of directml.h's
+// again when directml.h's include guard is defined.
+func TestHeader(t *testing.T) {
+	dir := sharedLib(t)
+	for _, c := range []struct{ compiler, std, src string }{
+		{"cc", "c99", "testdata/guard_test.c"},
+		{"c++", "c++11", "testdata/fill_test.cpp"},
+	} {
+		args := []string{"-std=" + c.std, "-Wall", "-Wextra", "-Werror", "-pedantic", "-I.", "-fsyntax-only"}
+		if c.compiler == "cc" {
+			args = append(args, "-x", "c")
+		}
+		if out, err := exec.Command(c.compiler, append(args, c.src)...).CombinedOutput(); err != nil {
+			t.Errorf("%s %s: %v\n%s", c.compiler, c.src, err, out)
+		}
+	}
+	// Plain C99 of the header alone, pedantic.
+	src := filepath.Join(t.TempDir(), "only.c")
+	os.WriteFile(src, []byte("#include \"dmlfill.h\"\nint main(void) { return DmlFillValueSequence(0, DML_FEATURE_LEVEL_6_4, 0, 0) == S_OK; }\n"), 0o644)
+	if out, err := exec.Command("cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I.", "-o", filepath.Join(t.TempDir(), "only"), src,
+		"-L"+dir, "-ldmlfill").CombinedOutput(); err != nil {
+		t.Errorf("the header as C99: %v\n%s", err, out)
+	}
+}
+
+// TestCExamples: the documentation's two examples, the errors (NULLs, a
+// short buffer, a DimensionCount never read), the check, from C.
+func TestCExamples(t *testing.T) {
+	dir := sharedLib(t)
+	run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "examples")
+}
+
+// TestCThreads: eight threads fill at once and each reads back its own
+// error text.
+func TestCThreads(t *testing.T) {
+	dir := sharedLib(t)
+	run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "threads")
+}
+
+// TestCppEveryTypeAndLevel: every type at every feature level, packed,
+// strided and padded, from C++.
+func TestCppEveryTypeAndLevel(t *testing.T) {
+	dir := sharedLib(t)
+	run(t, compile(t, dir, "c++", "c++11", "testdata/fill_test.cpp"))
+}
+
+// TestCRandomDescriptors: random descriptors, valid and not, through the C
+// library, give the Go library's bytes (E_INVALIDARG and the buffer
+// untouched where CreateOperator rejects them): 250 of them, 1000 under
+// DML_LONG=1.
+func TestCRandomDescriptors(t *testing.T) {
+	dir := sharedLib(t)
+	n := 250
+	if os.Getenv("DML_LONG") != "" {
+		n = 1000
+	}
+	r := rand.New(rand.NewPCG(38, 1000))
+	type tc struct {
+		level   dml.FeatureLevel
+		desc    *dml.FillValueSequenceOperatorDesc
+		bufsize uint64
+		offset  int
+	}
+	var cases []tc
+	var in strings.Builder
+	levels := []dml.FeatureLevel{dml.FeatureLevel2_0, dml.FeatureLevel2_1, dml.FeatureLevel4_0, dml.FeatureLevel5_0, dml.FeatureLevel6_4}
+	types := []dml.TensorDataType{dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16, dml.TensorDataTypeUint32, dml.TensorDataTypeUint16,
+		dml.TensorDataTypeUint8, dml.TensorDataTypeInt32, dml.TensorDataTypeInt16, dml.TensorDataTypeInt8, dml.TensorDataTypeUint64,
+		dml.TensorDataTypeInt64, dml.TensorDataTypeFloat64}
+	valid := 0
+	for range n {
+		c := tc{level: levels[r.IntN(len(levels))]}
+		dt := types[r.IntN(len(types))]
+		dims := 1 + r.IntN(5)
+		if r.IntN(2) == 0 {
+			dims = 4
+		}
+		sizes := make([]uint32, dims)
+		for i := range sizes {
+			sizes[i] = uint32(1 + r.IntN(6))
+		}
+		var strides []uint32
+		if r.IntN(2) == 0 {
+			strides = make([]uint32, dims)
+			for i := range strides {
+				strides[i] = uint32(r.IntN(40)) // (some alias: rejected)
+			}
+		}
+		total := dml.CalcBufferTensorSize(dt, sizes, strides)
+		switch r.IntN(8) {
+		case 0:
+			total -= uint64(r.IntN(5)) // short of the tensor: rejected
+		case 1:
+			total += uint64(r.IntN(64))
+		}
+		align := uint32(0)
+		if r.IntN(4) == 0 {
+			align = uint32(1 << r.IntN(7))
+		}
+		c.desc = &dml.FillValueSequenceOperatorDesc{
+			OutputTensor:  &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides, TotalTensorSizeInBytes: total, GuaranteedBaseOffsetAlignment: align},
+			ValueDataType: dt,
+			ValueStart:    dml.ScalarBits(r.Uint64()),
+			ValueDelta:    dml.ScalarBits(r.Uint64()),
+		}
+		if r.IntN(15) == 0 {
+			c.desc.OutputTensor.Flags = dml.TensorFlags(1)
+		}
+		c.bufsize = total
+		if r.IntN(10) == 0 && total > 0 {
+			c.bufsize = total - 1 // a short buffer
+		}
+		c.offset = []int{0, 0, 4, 8, 16, 1}[r.IntN(6)]
+		if _, err := dml.NewDevice(c.level).CreateOperator(c.desc); err == nil {
+			valid++
+		}
+		fmt.Fprintf(&in, "%d %d %d %d", c.level, dt, c.desc.OutputTensor.Flags, dims)
+		for _, s := range sizes {
+			fmt.Fprintf(&in, " %d", s)
+		}
+		fmt.Fprintf(&in, " %d", map[bool]int{false: 0, true: 1}[strides != nil])
+		for _, s := range strides {
+			fmt.Fprintf(&in, " %d", s)
+		}
+		fmt.Fprintf(&in, " %d %d %d %d %d %d\n", total, align, c.desc.ValueStart.Bits(), c.desc.ValueDelta.Bits(), c.bufsize, c.offset)
+		cases = append(cases, c)
+	}
+	tmp := t.TempDir()
+	inPath, outPath := filepath.Join(tmp, "cases.txt"), filepath.Join(tmp, "out.bin")
+	if err := os.WriteFile(inPath, []byte(in.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "cases", inPath, outPath)
+	out, err := os.ReadFile(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		if len(out) < 4+int(c.bufsize) {
+			t.Fatalf("case %d: the C program's output ends early", i)
+		}
+		hr := int32(binary.LittleEndian.Uint32(out))
+		got := out[4 : 4+c.bufsize]
+		out = out[4+c.bufsize:]
+		// The Go library on the same bytes: a buffer of 0xA5 at the same
+		// offset from a 64-byte boundary.
+		mem := make([]byte, int(c.bufsize)+c.offset+64)
+		base := (64 - int(uintptr(unsafeAddr(mem)))%64) % 64
+		want := mem[base+c.offset : base+c.offset+int(c.bufsize)]
+		for j := range want {
+			want[j] = 0xA5
+		}
+		wantHR := int32(0)
+		op, err := dml.NewDevice(c.level).CreateOperator(c.desc)
+		if err == nil {
+			err = op.Execute(want)
+		}
+		if err != nil {
+			wantHR = -0x7ff8ffa9 // E_INVALIDARG
+		}
+		if hr != wantHR || !bytes.Equal(got, want) {
+			t.Fatalf("case %d (level %v, %+v): HRESULT %#x, want %#x (Go: %v); bytes equal %v",
+				i, c.level, *c.desc.OutputTensor, uint32(hr), uint32(wantHR), err, bytes.Equal(got, want))
+		}
+	}
+	if valid < n/5 {
+		t.Fatalf("only %d of %d descriptors valid", valid, n)
+	}
+	t.Logf("%d descriptors, %d valid: the C library's bytes are the Go library's", n, valid)
+}
+
+// TestPythonNumPy: a NumPy array filled in place through ctypes.
+func TestPythonNumPy(t *testing.T) {
+	dir := sharedLib(t)
+	py := "/usr/bin/python3"
+	if err := exec.Command(py, "-c", "import numpy").Run(); err != nil {
+		t.Skip("no NumPy for /usr/bin/python3 (Debian's python3-numpy): the ctypes test skips")
+	}
+	run(t, py, "testdata/numpy_fill.py", filepath.Join(dir, "libdmlfill.so"))
+}
+
+// TestREADMEExample: the README's C++ example compiles as shown and prints
+// what the README says.
+func TestREADMEExample(t *testing.T) {
+	dir := sharedLib(t)
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "```cpp\n")
+	if !ok {
+		t.Fatal("README.md has no C++ example")
+	}
+	src, _, _ := strings.Cut(rest, "```")
+	_, rest, _ = strings.Cut(rest, "```\n")
+	_, rest, ok = strings.Cut(rest, "prints\n\n")
+	if !ok {
+		t.Fatal("README.md does not say what the C++ example prints")
+	}
+	var printed strings.Builder
+	for _, line := range strings.Split(rest, "\n") {
+		if !strings.HasPrefix(line, "    ") {
+			break
+		}
+		printed.WriteString(strings.TrimPrefix(line, "    ") + "\n")
+	}
+	if lines := strings.Count(src, "\n"); lines > 30 {
+		t.Errorf("the README's C++ example has %d lines", lines)
+	}
+	path := filepath.Join(t.TempDir(), "example.cpp")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := run(t, compile(t, dir, "c++", "c++17", path)); got != printed.String() {
+		t.Errorf("the README's C++ example prints\n%s\nthe README says\n%s", got, printed.String())
+	}
+}
+
+func unsafeAddr(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }
+
+// TestCArchive: the static library (go build -buildmode=c-archive) links
+// into a C program that runs the documentation's examples.
+func TestCArchive(t *testing.T) {
+	sharedLib(t) // (the same skips)
+	dir := t.TempDir()
+	if out, err := exec.Command("go", "build", "-buildmode=c-archive", "-o", filepath.Join(dir, "libdmlfill.a"), ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build -buildmode=c-archive: %v\n%s", err, out)
+	}
+	bin := filepath.Join(dir, "fill_test")
+	if out, err := exec.Command("cc", "-std=gnu11", "-Wall", "-Werror", "-I.", "-o", bin, "testdata/fill_test.c", filepath.Join(dir, "libdmlfill.a"), "-lpthread").CombinedOutput(); err != nil {
+		t.Fatalf("linking libdmlfill.a: %v\n%s", err, out)
+	}
+	run(t, bin, "examples")
+}

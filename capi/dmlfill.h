@@ -1,0 +1,298 @@
+/*
+ * dmlfill.h: DirectML's DML_OPERATOR_FILL_VALUE_SEQUENCE on the CPU, from C
+ * and C++, with directml.h's own descriptor structs (libdmlfill, built from
+ * github.com/dmlgo/dml's capi folder:
+ *
+ *     go build -buildmode=c-shared -o libdmlfill.so ./capi
+ *     go build -buildmode=c-archive -o libdmlfill.a ./capi
+ *
+ * ). Plain C99, usable from C++.
+ *
+ * Where directml.h was included first (its include guard DIRECTML_H is
+ * defined), this header declares none of its types again and takes them
+ * from it, with the Windows types it brings (UINT, UINT64, HRESULT ...).
+ * Elsewhere it declares the subset the operator needs, with directml.h's
+ * names, enum values and layout: DML_TENSOR_DATA_TYPE, DML_TENSOR_TYPE,
+ * DML_TENSOR_FLAGS, DML_BUFFER_TENSOR_DESC, DML_TENSOR_DESC,
+ * DML_SCALAR_UNION, DML_FEATURE_LEVEL, DML_OPERATOR_TYPE (its
+ * FILL_VALUE_SEQUENCE), DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC and
+ * DML_OPERATOR_DESC, and the Windows types and HRESULT values they use.
+ *
+ * Every function may be called from many threads at once. None keeps a
+ * pointer it was given past its return. A NULL pointer where one is
+ * needed, or a buffer shorter than the tensor, is an error (E_INVALIDARG),
+ * never a crash; on any error nothing is written.
+ */
+#ifndef DMLFILL_H
+#define DMLFILL_H
+
+#include <stddef.h>
+
+#ifndef DIRECTML_H
+
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <stdint.h>
+typedef uint8_t BYTE;
+typedef int8_t INT8;
+typedef uint8_t UINT8;
+typedef int16_t INT16;
+typedef uint16_t UINT16;
+typedef int32_t INT32;
+typedef uint32_t UINT32;
+typedef int64_t INT64;
+typedef uint64_t UINT64;
+typedef uint32_t UINT;
+typedef int32_t BOOL;
+typedef float FLOAT;
+typedef double DOUBLE;
+typedef int32_t HRESULT; /* 32 bits, as Windows' LONG */
+#endif
+
+#ifndef S_OK
+#define S_OK ((HRESULT)0)
+#endif
+#ifndef E_FAIL
+#define E_FAIL ((HRESULT)0x80004005L)
+#endif
+#ifndef E_INVALIDARG
+#define E_INVALIDARG ((HRESULT)0x80070057L)
+#endif
+#ifndef E_OUTOFMEMORY
+#define E_OUTOFMEMORY ((HRESULT)0x8007000EL)
+#endif
+#ifndef SUCCEEDED
+#define SUCCEEDED(hr) (((HRESULT)(hr)) >= 0)
+#endif
+#ifndef FAILED
+#define FAILED(hr) (((HRESULT)(hr)) < 0)
+#endif
+
+typedef enum DML_TENSOR_DATA_TYPE {
+    DML_TENSOR_DATA_TYPE_UNKNOWN,
+    DML_TENSOR_DATA_TYPE_FLOAT32,
+    DML_TENSOR_DATA_TYPE_FLOAT16,
+    DML_TENSOR_DATA_TYPE_UINT32,
+    DML_TENSOR_DATA_TYPE_UINT16,
+    DML_TENSOR_DATA_TYPE_UINT8,
+    DML_TENSOR_DATA_TYPE_INT32,
+    DML_TENSOR_DATA_TYPE_INT16,
+    DML_TENSOR_DATA_TYPE_INT8,
+    DML_TENSOR_DATA_TYPE_FLOAT64,
+    DML_TENSOR_DATA_TYPE_UINT64,
+    DML_TENSOR_DATA_TYPE_INT64,
+    DML_TENSOR_DATA_TYPE_UINT4,
+    DML_TENSOR_DATA_TYPE_INT4
+} DML_TENSOR_DATA_TYPE;
+
+typedef enum DML_TENSOR_TYPE {
+    DML_TENSOR_TYPE_INVALID,
+    DML_TENSOR_TYPE_BUFFER
+} DML_TENSOR_TYPE;
+
+typedef enum DML_TENSOR_FLAGS {
+    DML_TENSOR_FLAG_NONE = 0x0,
+    DML_TENSOR_FLAG_OWNED_BY_DML = 0x1
+} DML_TENSOR_FLAGS;
+
+typedef struct DML_BUFFER_TENSOR_DESC {
+    DML_TENSOR_DATA_TYPE DataType;
+    DML_TENSOR_FLAGS Flags;
+    UINT DimensionCount;
+    const UINT* Sizes;
+    const UINT* Strides; /* NULL: packed */
+    UINT64 TotalTensorSizeInBytes;
+    UINT GuaranteedBaseOffsetAlignment;
+} DML_BUFFER_TENSOR_DESC;
+
+typedef struct DML_TENSOR_DESC {
+    DML_TENSOR_TYPE Type;
+    const void* Desc;
+} DML_TENSOR_DESC;
+
+typedef union DML_SCALAR_UNION {
+    BYTE Bytes[8];
+    INT8 Int8;
+    UINT8 UInt8;
+    INT16 Int16;
+    UINT16 UInt16;
+    INT32 Int32;
+    UINT32 UInt32;
+    INT64 Int64;
+    UINT64 UInt64;
+    FLOAT Float32;
+    DOUBLE Float64;
+} DML_SCALAR_UNION;
+
+typedef enum DML_FEATURE_LEVEL {
+    DML_FEATURE_LEVEL_1_0 = 0x1000,
+    DML_FEATURE_LEVEL_2_0 = 0x2000,
+    DML_FEATURE_LEVEL_2_1 = 0x2100,
+    DML_FEATURE_LEVEL_3_0 = 0x3000,
+    DML_FEATURE_LEVEL_3_1 = 0x3100,
+    DML_FEATURE_LEVEL_4_0 = 0x4000,
+    DML_FEATURE_LEVEL_4_1 = 0x4100,
+    DML_FEATURE_LEVEL_5_0 = 0x5000,
+    DML_FEATURE_LEVEL_5_1 = 0x5100,
+    DML_FEATURE_LEVEL_5_2 = 0x5200,
+    DML_FEATURE_LEVEL_6_0 = 0x6000,
+    DML_FEATURE_LEVEL_6_1 = 0x6100,
+    DML_FEATURE_LEVEL_6_2 = 0x6200,
+    DML_FEATURE_LEVEL_6_3 = 0x6300,
+    DML_FEATURE_LEVEL_6_4 = 0x6400
+} DML_FEATURE_LEVEL;
+
+/* DML_OPERATOR_TYPE: this library runs one operator of DirectML's list,
+ * which keeps its number (104) here; DML_OPERATOR_FILL_VALUE_CONSTANT
+ * (103) is named so that a descriptor of it is told apart in errors. */
+typedef enum DML_OPERATOR_TYPE {
+    DML_OPERATOR_INVALID = 0,
+    DML_OPERATOR_FILL_VALUE_CONSTANT = 103,
+    DML_OPERATOR_FILL_VALUE_SEQUENCE = 104
+} DML_OPERATOR_TYPE;
+
+typedef struct DML_OPERATOR_DESC {
+    DML_OPERATOR_TYPE Type;
+    const void* Desc;
+} DML_OPERATOR_DESC;
+
+typedef struct DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC {
+    const DML_TENSOR_DESC* OutputTensor;
+    DML_TENSOR_DATA_TYPE ValueDataType;
+    DML_SCALAR_UNION ValueStart;
+    DML_SCALAR_UNION ValueDelta;
+} DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC;
+
+/*
+ * The layout on LP64 (Linux, macOS) and LLP64 (64-bit Windows), as the
+ * Windows SDK's DirectML.h declares the same members in the same order
+ * (enums of 4 bytes, pointers and UINT64 of 8): sizes and offsets in bytes.
+ * Source: DirectML.h, "Tensor descriptions" and "Operator descriptions"
+ * (DML_BUFFER_TENSOR_DESC: DataType, Flags, DimensionCount, Sizes,
+ * Strides, TotalTensorSizeInBytes, GuaranteedBaseOffsetAlignment;
+ * DML_TENSOR_DESC and DML_OPERATOR_DESC: Type, Desc;
+ * DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC: OutputTensor, ValueDataType,
+ * ValueStart, ValueDelta; DML_SCALAR_UNION: 8 bytes, a DOUBLE and an
+ * INT64 among its members).
+ */
+#if defined(__LP64__) || defined(_WIN64)
+#define DMLFILL_ASSERT(name, cond) typedef char dmlfill_assert_##name[(cond) ? 1 : -1]
+DMLFILL_ASSERT(data_type_size, sizeof(DML_TENSOR_DATA_TYPE) == 4);
+DMLFILL_ASSERT(buffer_desc_size, sizeof(DML_BUFFER_TENSOR_DESC) == 48);
+DMLFILL_ASSERT(buffer_desc_flags, offsetof(DML_BUFFER_TENSOR_DESC, Flags) == 4);
+DMLFILL_ASSERT(buffer_desc_count, offsetof(DML_BUFFER_TENSOR_DESC, DimensionCount) == 8);
+DMLFILL_ASSERT(buffer_desc_sizes, offsetof(DML_BUFFER_TENSOR_DESC, Sizes) == 16);
+DMLFILL_ASSERT(buffer_desc_strides, offsetof(DML_BUFFER_TENSOR_DESC, Strides) == 24);
+DMLFILL_ASSERT(buffer_desc_total, offsetof(DML_BUFFER_TENSOR_DESC, TotalTensorSizeInBytes) == 32);
+DMLFILL_ASSERT(buffer_desc_align, offsetof(DML_BUFFER_TENSOR_DESC, GuaranteedBaseOffsetAlignment) == 40);
+DMLFILL_ASSERT(tensor_desc_size, sizeof(DML_TENSOR_DESC) == 16);
+DMLFILL_ASSERT(tensor_desc_desc, offsetof(DML_TENSOR_DESC, Desc) == 8);
+DMLFILL_ASSERT(scalar_size, sizeof(DML_SCALAR_UNION) == 8);
+DMLFILL_ASSERT(operator_desc_size, sizeof(DML_OPERATOR_DESC) == 16);
+DMLFILL_ASSERT(operator_desc_desc, offsetof(DML_OPERATOR_DESC, Desc) == 8);
+DMLFILL_ASSERT(fill_desc_size, sizeof(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC) == 32);
+DMLFILL_ASSERT(fill_desc_type, offsetof(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueDataType) == 8);
+DMLFILL_ASSERT(fill_desc_start, offsetof(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueStart) == 16);
+DMLFILL_ASSERT(fill_desc_delta, offsetof(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, ValueDelta) == 24);
+#undef DMLFILL_ASSERT
+#endif
+
+#endif /* !DIRECTML_H */
+
+/* The compute models a check tells apart (see DMLFILL_CHECK_REPORT). */
+#define DMLFILL_MAX_MODELS 16
+
+/* DMLFILL_CHECK_OPTIONS says how DmlCheckFillValueSequence compares. */
+typedef struct DMLFILL_CHECK_OPTIONS {
+    /* The distance in ULP within which a FLOAT32 or FLOAT16 element
+     * passes; integer elements pass only when equal. */
+    UINT64 UlpTolerance;
+    /* Nonzero: a NaN matches only a NaN of the same bits. */
+    BOOL BitExact;
+    /* Nonzero: every byte of the buffer that no element addresses must
+     * be PaddingValue (a buffer cleared to it before the fill). */
+    BOOL CheckPadding;
+    BYTE PaddingValue;
+} DMLFILL_CHECK_OPTIONS;
+
+/* A model's fit: how many elements it computes to the same bits. */
+typedef struct DMLFILL_MODEL_FIT {
+    const char* Name; /* "exact", "f32-fma", ...: the library's, never freed */
+    UINT64 Matches;
+    BOOL Evaluated; /* zero where the model could not be followed */
+    BOOL Explains;  /* nonzero where it explains every element */
+} DMLFILL_MODEL_FIT;
+
+/* DMLFILL_CHECK_REPORT is what DmlCheckFillValueSequence found. */
+typedef struct DMLFILL_CHECK_REPORT {
+    BOOL Passed;        /* every element within tolerance, no bad padding */
+    UINT64 Elements;    /* elements compared */
+    UINT64 Exact;       /* the same bits (or NaN against NaN) */
+    UINT64 Within;      /* within the tolerance (Exact included) */
+    UINT64 Histogram[6]; /* by distance: 0, 1, 2, 3-16, more ULP, NaN against a number */
+    BOOL HasWorst;      /* nonzero where an element is not exact */
+    UINT64 WorstIndex;  /* the farthest element's flat row-major index */
+    UINT64 WorstOffset; /* its byte offset in the buffer */
+    UINT64 WorstGot;    /* its bits in the buffer */
+    UINT64 WorstWant;   /* the exact result's bits */
+    UINT64 WorstUlp;    /* the distance (UINT64 max: NaN against a number) */
+    UINT64 PaddingBytes, BadPadding, FirstBadPadding; /* with CheckPadding */
+    UINT ModelCount;    /* FLOAT32 and FLOAT16: the models in Models */
+    DMLFILL_MODEL_FIT Models[DMLFILL_MAX_MODELS];
+} DMLFILL_CHECK_REPORT;
+
+#ifndef DMLFILL_NO_PROTOTYPES /* (the library's own build declares them itself) */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * DmlFillValueSequence validates desc (a DML_OPERATOR_FILL_VALUE_SEQUENCE
+ * descriptor) at the feature level as IDMLDevice::CreateOperator does, then
+ * fills buffer, bufferSize bytes, with its elements: ValueStart +
+ * i * ValueDelta, floats rounded once to nearest even, only the bytes of
+ * the elements written. It returns S_OK, or E_INVALIDARG (nothing written;
+ * DmlFillLastError says which field and value) for an invalid descriptor, a
+ * NULL, a buffer shorter than TotalTensorSizeInBytes or not aligned to
+ * GuaranteedBaseOffsetAlignment.
+ */
+HRESULT DmlFillValueSequence(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, void* buffer, UINT64 bufferSize);
+
+/* DmlFillValueSequenceDesc is DmlFillValueSequence for the operator's own
+ * descriptor. */
+HRESULT DmlFillValueSequenceDesc(const DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, void* buffer, UINT64 bufferSize);
+
+/*
+ * DmlCalcBufferTensorSize is DirectMLX's DMLCalcBufferTensorSize in 64
+ * bits: the least TotalTensorSizeInBytes of a tensor of these sizes and
+ * strides (NULL: packed), rounded up to a multiple of 4. It returns 0 for a
+ * size of 0, a NULL sizes, a dimensionCount of 0 or more than 8 (no tensor
+ * has more) or a type without an element size, and UINT64's largest value
+ * where the size does not fit in 64 bits.
+ */
+UINT64 DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT dimensionCount, const UINT* sizes, const UINT* strides);
+
+/*
+ * DmlCheckFillValueSequence compares buffer, the whole output buffer another
+ * implementation wrote for desc (TotalTensorSizeInBytes of it is read), with
+ * the exact result, under options (NULL: bit for bit, padding unchecked),
+ * and fills report. It returns S_OK when it could compare, whatever it found
+ * (report->Passed says), E_INVALIDARG as DmlFillValueSequence does.
+ */
+HRESULT DmlCheckFillValueSequence(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, const void* buffer, UINT64 bufferSize,
+                                  const DMLFILL_CHECK_OPTIONS* options, DMLFILL_CHECK_REPORT* report);
+
+/* DmlFillLastError returns the text of this thread's last failed call, naming
+ * the field and value at fault ("" after a call that succeeded). The text
+ * stays valid on this thread until its next call into the library. */
+const char* DmlFillLastError(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DMLFILL_NO_PROTOTYPES */
+
+#endif /* DMLFILL_H */

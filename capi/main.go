@@ -1,0 +1,306 @@
+//go:build cgo
+
+// Command capi is libdmlfill, the operator and its check for C, C++ and
+// Python (ctypes), taking directml.h's own descriptor structs (dmlfill.h):
+//
+//	go build -buildmode=c-shared -o libdmlfill.so ./capi
+//	go build -buildmode=c-archive -o libdmlfill.a ./capi
+//
+// Each exported function converts the C descriptor to the package dml's
+// (reading no more of the caller's memory than the descriptor declares:
+// at most 8 sizes and strides, as no valid tensor has more), validates it
+// with Device.CreateOperator at the feature level given, and runs or checks
+// it on the caller's buffer. No Go pointer outlives a call, and no pointer
+// of the caller's is kept. main does nothing: the package is a library.
+package main
+
+/*
+#cgo CFLAGS: -DDMLFILL_NO_PROTOTYPES
+#include "dmlfill.h"
+void dmlfillSetError(const char* msg, size_t n);
+*/
+import "C"
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"unsafe"
+
+	"github.com/dmlgo/dml"
+)
+
+func main() {} // (a library: c-shared and c-archive need a main package)
+
+// The HRESULTs this library returns, as Windows defines them.
+const (
+	sOK         = C.HRESULT(0)
+	eFail       = C.HRESULT(-0x7fffbffb) // 0x80004005
+	eInvalidArg = C.HRESULT(-0x7ff8ffa9) // 0x80070057
+)
+
+// maxDims bounds the sizes and strides read from a descriptor: no valid
+// tensor has more than 8 dimensions, so a larger DimensionCount is refused
+// without reading its arrays.
+const maxDims = 8
+
+// setError records err as this thread's last error ("" for none) and
+// returns the HRESULT for it.
+func setError(err error) C.HRESULT {
+	msg, hr := "", sOK
+	if err != nil {
+		msg, hr = err.Error(), eFail
+		if errors.Is(err, dml.ErrInvalidArg) {
+			hr = eInvalidArg
+		}
+	}
+	p := (*C.char)(unsafe.Pointer(unsafe.StringData(msg)))
+	C.dmlfillSetError(p, C.size_t(len(msg)))
+	return hr
+}
+
+// recovered turns a panic, which no input should cause, into an error.
+func recovered(hr *C.HRESULT) {
+	if r := recover(); r != nil {
+		*hr = setError(fmt.Errorf("dmlfill: internal error: %v", r))
+	}
+}
+
+func invalid(field, value, reason string) error {
+	return &dml.ArgError{Field: field, Value: value, Reason: reason}
+}
+
+// operatorDesc reads a DML_OPERATOR_DESC of FILL_VALUE_SEQUENCE.
+func operatorDesc(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL) (*dml.FillValueSequenceOperatorDesc, error) {
+	if desc == nil {
+		return nil, fmt.Errorf("%w: the operator description is NULL", dml.ErrInvalidArg)
+	}
+	if t := dml.OperatorType(desc.Type); t != dml.OperatorTypeFillValueSequence {
+		return nil, fmt.Errorf("%w: operator type %v is not supported", dml.ErrInvalidArg, t)
+	}
+	if desc.Desc == nil {
+		return nil, invalid("DML_OPERATOR_DESC.Desc", "NULL", "it must point to a DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC")
+	}
+	return fillDesc((*C.DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC)(desc.Desc), level)
+}
+
+// fillDesc reads a DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC; a tensor that
+// cannot be read (NULL, another tensor type, more than maxDims dimensions)
+// gives the error CreateOperator gives first for it, or names the field.
+func fillDesc(d *C.DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, level C.DML_FEATURE_LEVEL) (*dml.FillValueSequenceOperatorDesc, error) {
+	if d == nil {
+		return nil, fmt.Errorf("%w: the operator description is NULL", dml.ErrInvalidArg)
+	}
+	g := &dml.FillValueSequenceOperatorDesc{
+		ValueDataType: dml.TensorDataType(d.ValueDataType),
+		ValueStart:    *(*dml.ScalarUnion)(unsafe.Pointer(&d.ValueStart)),
+		ValueDelta:    *(*dml.ScalarUnion)(unsafe.Pointer(&d.ValueDelta)),
+	}
+	if d.OutputTensor == nil {
+		return g, nil // (CreateOperator names it)
+	}
+	if t := d.OutputTensor.Type; t != C.DML_TENSOR_TYPE_BUFFER {
+		return nil, invalid("OutputTensor.Type", fmt.Sprint(uint32(t)), "the operator takes a DML_TENSOR_TYPE_BUFFER (1) tensor")
+	}
+	b := (*C.DML_BUFFER_TENSOR_DESC)(d.OutputTensor.Desc)
+	if b == nil {
+		return nil, invalid("OutputTensor.Desc", "NULL", "it must point to a DML_BUFFER_TENSOR_DESC")
+	}
+	t := &dml.BufferTensorDesc{
+		DataType:                      dml.TensorDataType(b.DataType),
+		Flags:                         dml.TensorFlags(b.Flags),
+		TotalTensorSizeInBytes:        uint64(b.TotalTensorSizeInBytes),
+		GuaranteedBaseOffsetAlignment: uint32(b.GuaranteedBaseOffsetAlignment),
+	}
+	g.OutputTensor = t
+	n := uint32(b.DimensionCount)
+	if n > maxDims {
+		// Not read: CreateOperator's verdict on a tensor of maxDims+1
+		// dimensions, its count put right (the checks before the count
+		// read no sizes).
+		t.Sizes = []uint32{1, 1, 1, 1, 1, 1, 1, 1, 1}
+		_, err := dml.NewDevice(dml.FeatureLevel(level)).CreateOperator(g)
+		var ae *dml.ArgError
+		if errors.As(err, &ae) && ae.Field == "OutputTensor.DimensionCount" {
+			return nil, invalid(ae.Field, fmt.Sprint(n), ae.Reason)
+		}
+		return nil, err
+	}
+	if n > 0 && b.Sizes == nil {
+		return nil, invalid("OutputTensor.Sizes", "NULL", fmt.Sprintf("DimensionCount is %d", n))
+	}
+	t.Sizes = make([]uint32, n)
+	for i, s := range unsafe.Slice((*C.UINT)(unsafe.Pointer(b.Sizes)), n) {
+		t.Sizes[i] = uint32(s)
+	}
+	if b.Strides != nil {
+		t.Strides = make([]uint32, n)
+		for i, s := range unsafe.Slice((*C.UINT)(unsafe.Pointer(b.Strides)), n) {
+			t.Strides[i] = uint32(s)
+		}
+	}
+	return g, nil
+}
+
+// buffer is the caller's bufferSize bytes at p as a slice (at most
+// math.MaxInt of them: no valid tensor spans more than 2^62).
+func buffer(p unsafe.Pointer, size C.UINT64) ([]byte, error) {
+	if p == nil {
+		return nil, invalid("buffer", "NULL", "it must point to the output buffer")
+	}
+	n := uint64(size)
+	if n > math.MaxInt {
+		n = math.MaxInt
+	}
+	return unsafe.Slice((*byte)(p), int(n)), nil
+}
+
+func fill(g *dml.FillValueSequenceOperatorDesc, level C.DML_FEATURE_LEVEL, p unsafe.Pointer, size C.UINT64) error {
+	op, err := dml.NewDevice(dml.FeatureLevel(level)).CreateOperator(g)
+	if err != nil {
+		return err
+	}
+	buf, err := buffer(p, size)
+	if err != nil {
+		return err
+	}
+	return op.Execute(buf)
+}
+
+//export DmlFillValueSequence
+func DmlFillValueSequence(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64) (hr C.HRESULT) {
+	defer recovered(&hr)
+	g, err := operatorDesc(desc, level)
+	if err == nil {
+		err = fill(g, level, buf, size)
+	}
+	return setError(err)
+}
+
+//export DmlFillValueSequenceDesc
+func DmlFillValueSequenceDesc(desc *C.DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64) (hr C.HRESULT) {
+	defer recovered(&hr)
+	g, err := fillDesc(desc, level)
+	if err == nil {
+		err = fill(g, level, buf, size)
+	}
+	return setError(err)
+}
+
+//export DmlCalcBufferTensorSize
+func DmlCalcBufferTensorSize(dataType C.DML_TENSOR_DATA_TYPE, dimensionCount C.UINT, sizes, strides *C.UINT) (n C.UINT64) {
+	defer func() {
+		if recover() != nil {
+			n = 0
+		}
+	}()
+	if sizes == nil || dimensionCount == 0 || dimensionCount > maxDims {
+		return 0
+	}
+	ss := make([]uint32, dimensionCount)
+	for i, s := range unsafe.Slice(sizes, dimensionCount) {
+		ss[i] = uint32(s)
+	}
+	var st []uint32
+	if strides != nil {
+		st = make([]uint32, dimensionCount)
+		for i, s := range unsafe.Slice(strides, dimensionCount) {
+			st[i] = uint32(s)
+		}
+	}
+	return C.UINT64(dml.CalcBufferTensorSize(dml.TensorDataType(dataType), ss, st))
+}
+
+// modelNames are C copies of the compute models' names, made once and
+// never freed (DMLFILL_MODEL_FIT.Name points at them).
+var modelNames = map[dml.ComputeModel]*C.char{}
+
+func modelName(m dml.ComputeModel) *C.char {
+	// Called with checkMu held.
+	p, ok := modelNames[m]
+	if !ok {
+		p = C.CString(string(m))
+		modelNames[m] = p
+	}
+	return p
+}
+
+//export DmlCheckFillValueSequence
+func DmlCheckFillValueSequence(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64,
+	options *C.DMLFILL_CHECK_OPTIONS, report *C.DMLFILL_CHECK_REPORT) (hr C.HRESULT) {
+	defer recovered(&hr)
+	if report == nil {
+		return setError(invalid("report", "NULL", "it must point to a DMLFILL_CHECK_REPORT"))
+	}
+	g, err := operatorDesc(desc, level)
+	if err != nil {
+		return setError(err)
+	}
+	dev := dml.NewDevice(dml.FeatureLevel(level))
+	if _, err := dev.CreateOperator(g); err != nil {
+		return setError(err)
+	}
+	b, err := buffer(buf, size)
+	if err != nil {
+		return setError(err)
+	}
+	total := g.OutputTensor.TotalTensorSizeInBytes
+	if uint64(len(b)) < total {
+		return setError(invalid("bufferSize", fmt.Sprint(uint64(size)), fmt.Sprintf("the tensor's buffer is %d bytes (TotalTensorSizeInBytes)", total)))
+	}
+	opts := dml.CheckOptions{Buffer: true}
+	if options != nil {
+		opts.ULP = uint64(options.UlpTolerance)
+		opts.BitExact = options.BitExact != 0
+		if options.CheckPadding != 0 {
+			v := byte(options.PaddingValue)
+			opts.Padding = &v
+		}
+	}
+	rep, err := dml.CheckReader(dev, g, bytes.NewReader(b[:total]), opts)
+	if err != nil {
+		return setError(err)
+	}
+	fillReport(report, rep)
+	return setError(nil)
+}
+
+var checkMu sync.Mutex // guards modelNames
+
+func fillReport(c *C.DMLFILL_CHECK_REPORT, r *dml.CheckReport) {
+	*c = C.DMLFILL_CHECK_REPORT{}
+	c.Passed = cbool(r.OK())
+	c.Elements, c.Exact, c.Within = C.UINT64(r.Elements), C.UINT64(r.Exact), C.UINT64(r.Within)
+	for i, h := range r.Histogram {
+		c.Histogram[i] = C.UINT64(h)
+	}
+	if w := r.Worst; w != nil {
+		c.HasWorst = 1
+		c.WorstIndex, c.WorstOffset = C.UINT64(w.Index), C.UINT64(w.Offset)
+		c.WorstGot, c.WorstWant, c.WorstUlp = C.UINT64(w.Got), C.UINT64(w.Want), C.UINT64(w.ULP)
+	}
+	c.PaddingBytes, c.BadPadding, c.FirstBadPadding = C.UINT64(r.PaddingBytes), C.UINT64(r.BadPadding), C.UINT64(r.FirstBadPadding)
+	checkMu.Lock()
+	defer checkMu.Unlock()
+	for i, f := range r.Models {
+		if i == len(c.Models) {
+			break
+		}
+		c.Models[i] = C.DMLFILL_MODEL_FIT{
+			Name:      modelName(f.Model),
+			Matches:   C.UINT64(f.Matches),
+			Evaluated: cbool(f.Evaluated),
+			Explains:  cbool(f.Evaluated && f.Matches == r.Elements),
+		}
+		c.ModelCount++
+	}
+}
+
+func cbool(b bool) C.BOOL {
+	if b {
+		return 1
+	}
+	return 0
+}

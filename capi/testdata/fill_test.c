@@ -1,0 +1,281 @@
+/* The C test of libdmlfill, run by capi_test.go:
+ *
+ *   fill_test examples          the documentation's two examples, errors, a check
+ *   fill_test cases IN OUT      each descriptor of IN filled (see capi_test.go)
+ *   fill_test threads           eight threads at once, and per-thread errors
+ *
+ * It exits 0 when every check holds, else prints what failed and exits 1.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dmlfill.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                      \
+    do {                                                      \
+        if (!(cond)) {                                        \
+            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);   \
+            fprintf(stderr, __VA_ARGS__);                     \
+            fprintf(stderr, "\n");                            \
+            failures++;                                       \
+        }                                                     \
+    } while (0)
+
+/* The documentation's examples: FLOAT32 3, +2 over {1,1,1,3} gives 3 5 7;
+ * UINT8 10, -2 over {1,1,2,2} gives 10 8 6 4. */
+static void examples(void) {
+    UINT sizes1[4] = {1, 1, 1, 3};
+    DML_BUFFER_TENSOR_DESC b1 = {DML_TENSOR_DATA_TYPE_FLOAT32, DML_TENSOR_FLAG_NONE, 4, sizes1, NULL, 12, 0};
+    DML_TENSOR_DESC t1 = {DML_TENSOR_TYPE_BUFFER, &b1};
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC f1;
+    DML_OPERATOR_DESC o1 = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &f1};
+    float out1[3] = {0, 0, 0};
+    memset(&f1, 0, sizeof f1);
+    f1.OutputTensor = &t1;
+    f1.ValueDataType = DML_TENSOR_DATA_TYPE_FLOAT32;
+    f1.ValueStart.Float32 = 3;
+    f1.ValueDelta.Float32 = 2;
+    CHECK(DmlFillValueSequence(&o1, DML_FEATURE_LEVEL_2_1, out1, sizeof out1) == S_OK, "example 1: %s", DmlFillLastError());
+    CHECK(out1[0] == 3 && out1[1] == 5 && out1[2] == 7, "example 1: %g %g %g", out1[0], out1[1], out1[2]);
+    CHECK(strcmp(DmlFillLastError(), "") == 0, "example 1: error text after success: %s", DmlFillLastError());
+
+    UINT sizes2[4] = {1, 1, 2, 2};
+    DML_BUFFER_TENSOR_DESC b2 = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_FLAG_NONE, 4, sizes2, NULL, 4, 0};
+    DML_TENSOR_DESC t2 = {DML_TENSOR_TYPE_BUFFER, &b2};
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC f2;
+    UINT8 out2[4] = {0, 0, 0, 0};
+    memset(&f2, 0, sizeof f2);
+    f2.OutputTensor = &t2;
+    f2.ValueDataType = DML_TENSOR_DATA_TYPE_UINT8;
+    f2.ValueStart.UInt8 = 10;
+    f2.ValueDelta.Int8 = -2;
+    CHECK(DmlFillValueSequenceDesc(&f2, DML_FEATURE_LEVEL_2_1, out2, sizeof out2) == S_OK, "example 2: %s", DmlFillLastError());
+    CHECK(out2[0] == 10 && out2[1] == 8 && out2[2] == 6 && out2[3] == 4, "example 2: %d %d %d %d", out2[0], out2[1], out2[2], out2[3]);
+
+    /* DMLCalcBufferTensorSize: packed, strided, rounded up to 4. */
+    UINT st[4] = {12, 6, 3, 1};
+    CHECK(DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 4, sizes2, NULL) == 4, "calc packed");
+    CHECK(DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 4, sizes2, st) == 8, "calc strided: %llu",
+          (unsigned long long)DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 4, sizes2, st));
+    CHECK(DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 4, NULL, NULL) == 0, "calc NULL sizes");
+
+    /* Errors: E_INVALIDARG, nothing written, the text names the field. */
+    UINT8 keep[4] = {0xA5, 0xA5, 0xA5, 0xA5};
+    CHECK(DmlFillValueSequence(NULL, DML_FEATURE_LEVEL_6_4, keep, 4) == E_INVALIDARG, "NULL desc");
+    CHECK(strstr(DmlFillLastError(), "NULL") != NULL, "NULL desc: %s", DmlFillLastError());
+    CHECK(DmlFillValueSequenceDesc(&f2, DML_FEATURE_LEVEL_6_4, NULL, 4) == E_INVALIDARG, "NULL buffer");
+    CHECK(DmlFillValueSequenceDesc(&f2, DML_FEATURE_LEVEL_6_4, keep, 3) == E_INVALIDARG, "short buffer");
+    CHECK(keep[0] == 0xA5 && keep[1] == 0xA5 && keep[2] == 0xA5, "short buffer: written");
+    f2.ValueDataType = DML_TENSOR_DATA_TYPE_INT8;
+    CHECK(DmlFillValueSequenceDesc(&f2, DML_FEATURE_LEVEL_6_4, keep, 4) == E_INVALIDARG, "type mismatch");
+    CHECK(strstr(DmlFillLastError(), "ValueDataType") != NULL, "type mismatch: %s", DmlFillLastError());
+    f2.ValueDataType = DML_TENSOR_DATA_TYPE_UINT8;
+    b2.DimensionCount = 4000000000u; /* never read: refused by its count */
+    CHECK(DmlFillValueSequenceDesc(&f2, DML_FEATURE_LEVEL_6_4, keep, 4) == E_INVALIDARG, "huge DimensionCount");
+    CHECK(strstr(DmlFillLastError(), "DimensionCount is 4000000000") != NULL, "huge DimensionCount: %s", DmlFillLastError());
+    b2.DimensionCount = 4;
+    b2.Sizes = NULL;
+    CHECK(DmlFillValueSequenceDesc(&f2, DML_FEATURE_LEVEL_6_4, keep, 4) == E_INVALIDARG, "NULL sizes");
+    b2.Sizes = sizes2;
+    t2.Type = DML_TENSOR_TYPE_INVALID;
+    CHECK(DmlFillValueSequenceDesc(&f2, DML_FEATURE_LEVEL_6_4, keep, 4) == E_INVALIDARG, "tensor type");
+    t2.Type = DML_TENSOR_TYPE_BUFFER;
+    DML_OPERATOR_DESC other = {DML_OPERATOR_FILL_VALUE_CONSTANT, &f2};
+    CHECK(DmlFillValueSequence(&other, DML_FEATURE_LEVEL_6_4, keep, 4) == E_INVALIDARG, "operator type");
+    CHECK(keep[0] == 0xA5 && keep[1] == 0xA5 && keep[2] == 0xA5 && keep[3] == 0xA5, "an error wrote");
+
+    /* The check: example 1's output passes; one element off by 1 ULP fails
+     * bit for bit and passes within 1 ULP; the models that explain it. */
+    DMLFILL_CHECK_REPORT rep;
+    DMLFILL_CHECK_OPTIONS opt = {0, 0, 0, 0};
+    CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, NULL, &rep) == S_OK, "check: %s", DmlFillLastError());
+    CHECK(rep.Passed && rep.Elements == 3 && rep.Exact == 3 && !rep.HasWorst, "check of the exact output");
+    int explained = 0;
+    for (UINT i = 0; i < rep.ModelCount; i++) {
+        if (strcmp(rep.Models[i].Name, "exact") == 0 && rep.Models[i].Explains) {
+            explained = 1;
+        }
+    }
+    CHECK(explained, "check: the exact model does not explain the exact output");
+    UINT32 bits;
+    memcpy(&bits, &out1[2], 4);
+    bits++;
+    memcpy(&out1[2], &bits, 4);
+    CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, &opt, &rep) == S_OK, "check 2");
+    CHECK(!rep.Passed && rep.Exact == 2 && rep.HasWorst && rep.WorstIndex == 2 && rep.WorstUlp == 1 && rep.WorstWant == 0x40E00000u,
+          "check of an element 1 ULP off: passed %d exact %llu index %llu ulp %llu", rep.Passed, (unsigned long long)rep.Exact,
+          (unsigned long long)rep.WorstIndex, (unsigned long long)rep.WorstUlp);
+    opt.UlpTolerance = 1;
+    CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, &opt, &rep) == S_OK && rep.Passed, "check within 1 ULP");
+    CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, &opt, NULL) == E_INVALIDARG, "check: NULL report");
+    CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, 8, &opt, &rep) == E_INVALIDARG, "check: short buffer");
+}
+
+static int readU64(FILE* f, UINT64* v) {
+    unsigned long long x;
+    if (fscanf(f, "%llu", &x) != 1) {
+        return 0;
+    }
+    *v = x;
+    return 1;
+}
+
+/* cases: each line of IN is
+ *   level type flags dims size... hasStrides stride... total align start delta bufsize offset
+ * (numbers in decimal; start and delta the scalars' 8 bytes as one UINT64);
+ * for each, a buffer of bufsize bytes (at offset from a 64-byte boundary)
+ * set to 0xA5 is filled, and OUT gets the HRESULT (4 bytes, little-endian
+ * host order) and the buffer's bytes. */
+static void cases(const char* in, const char* out) {
+    FILE* f = fopen(in, "r");
+    FILE* o = fopen(out, "wb");
+    if (!f || !o) {
+        fprintf(stderr, "cannot open %s or %s\n", in, out);
+        exit(2);
+    }
+    for (;;) {
+        UINT64 level, type, flags, dims, v, hasStrides, total, align, start, delta, bufsize, offset;
+        UINT sizes[8], strides[8];
+        if (!readU64(f, &level)) {
+            break;
+        }
+        readU64(f, &type);
+        readU64(f, &flags);
+        readU64(f, &dims);
+        for (UINT64 i = 0; i < dims; i++) {
+            readU64(f, &v);
+            sizes[i] = (UINT)v;
+        }
+        readU64(f, &hasStrides);
+        if (hasStrides) {
+            for (UINT64 i = 0; i < dims; i++) {
+                readU64(f, &v);
+                strides[i] = (UINT)v;
+            }
+        }
+        readU64(f, &total);
+        readU64(f, &align);
+        readU64(f, &start);
+        readU64(f, &delta);
+        readU64(f, &bufsize);
+        readU64(f, &offset);
+        DML_BUFFER_TENSOR_DESC b = {(DML_TENSOR_DATA_TYPE)type, (DML_TENSOR_FLAGS)flags, (UINT)dims, sizes,
+                                    hasStrides ? strides : NULL, total, (UINT)align};
+        DML_TENSOR_DESC t = {DML_TENSOR_TYPE_BUFFER, &b};
+        DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC d;
+        memset(&d, 0, sizeof d);
+        d.OutputTensor = &t;
+        d.ValueDataType = (DML_TENSOR_DATA_TYPE)type;
+        d.ValueStart.UInt64 = start;
+        d.ValueDelta.UInt64 = delta;
+        DML_OPERATOR_DESC op = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &d};
+        unsigned char* mem = (unsigned char*)aligned_alloc(64, (size_t)(bufsize + offset + 64) / 64 * 64);
+        unsigned char* buf = mem + offset;
+        memset(buf, 0xA5, (size_t)bufsize);
+        HRESULT hr = DmlFillValueSequence(&op, (DML_FEATURE_LEVEL)level, buf, bufsize);
+        fwrite(&hr, sizeof hr, 1, o);
+        fwrite(buf, 1, (size_t)bufsize, o);
+        free(mem);
+    }
+    fclose(f);
+    if (fclose(o) != 0) {
+        fprintf(stderr, "writing %s failed\n", out);
+        exit(2);
+    }
+}
+
+/* threads: eight threads fill the same descriptors many times and compare
+ * with one thread's bytes; each also fails a call of its own and reads its
+ * own error text back, not another thread's. */
+enum { THREADS = 8, N = 100003 };
+static float want[N];
+
+static void threadDesc(DML_BUFFER_TENSOR_DESC* b, DML_TENSOR_DESC* t, DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC* d, UINT* sizes) {
+    sizes[0] = N;
+    memset(b, 0, sizeof *b);
+    b->DataType = DML_TENSOR_DATA_TYPE_FLOAT32;
+    b->DimensionCount = 1;
+    b->Sizes = sizes;
+    b->TotalTensorSizeInBytes = DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_FLOAT32, 1, sizes, NULL);
+    t->Type = DML_TENSOR_TYPE_BUFFER;
+    t->Desc = b;
+    memset(d, 0, sizeof *d);
+    d->OutputTensor = t;
+    d->ValueDataType = DML_TENSOR_DATA_TYPE_FLOAT32;
+    d->ValueStart.Float32 = 0.1f;
+    d->ValueDelta.Float32 = 0.3f;
+}
+
+static void* worker(void* arg) {
+    long id = (long)arg;
+    UINT sizes[1];
+    DML_BUFFER_TENSOR_DESC b;
+    DML_TENSOR_DESC t;
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC d;
+    threadDesc(&b, &t, &d, sizes);
+    float* got = (float*)malloc(sizeof(float) * N);
+    long bad = 0;
+    for (int k = 0; k < 20; k++) {
+        memset(got, 0, sizeof(float) * N);
+        if (DmlFillValueSequenceDesc(&d, DML_FEATURE_LEVEL_6_4, got, sizeof(float) * N) != S_OK || memcmp(got, want, sizeof(float) * N) != 0) {
+            bad++;
+        }
+        UINT8 keep[4];
+        b.GuaranteedBaseOffsetAlignment = (UINT)(3 + 2 * id); /* not a power of two: each thread its own value */
+        if (DmlFillValueSequenceDesc(&d, DML_FEATURE_LEVEL_6_4, keep, 4) != E_INVALIDARG) {
+            bad++;
+        }
+        usleep(100); /* the other threads run and fail calls of their own meanwhile */
+        char mine[64];
+        snprintf(mine, sizeof mine, "GuaranteedBaseOffsetAlignment is %ld;", 3 + 2 * id);
+        if (strstr(DmlFillLastError(), mine) == NULL) {
+            fprintf(stderr, "thread %ld: error text %s\n", id, DmlFillLastError());
+            bad++;
+        }
+        b.GuaranteedBaseOffsetAlignment = 0;
+    }
+    free(got);
+    return (void*)bad;
+}
+
+static void threads(void) {
+    UINT sizes[1];
+    DML_BUFFER_TENSOR_DESC b;
+    DML_TENSOR_DESC t;
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC d;
+    threadDesc(&b, &t, &d, sizes);
+    CHECK(DmlFillValueSequenceDesc(&d, DML_FEATURE_LEVEL_6_4, want, sizeof want) == S_OK, "threads: %s", DmlFillLastError());
+    pthread_t th[THREADS];
+    for (long i = 0; i < THREADS; i++) {
+        pthread_create(&th[i], NULL, worker, (void*)i);
+    }
+    for (int i = 0; i < THREADS; i++) {
+        void* bad;
+        pthread_join(th[i], &bad);
+        CHECK(bad == NULL, "thread %d: %ld of its calls went wrong", i, (long)bad);
+    }
+}
+
+int main(int argc, char** argv) {
+    if (argc >= 2 && strcmp(argv[1], "examples") == 0) {
+        examples();
+    } else if (argc >= 4 && strcmp(argv[1], "cases") == 0) {
+        cases(argv[2], argv[3]);
+    } else if (argc >= 2 && strcmp(argv[1], "threads") == 0) {
+        threads();
+    } else {
+        fprintf(stderr, "usage: fill_test examples | cases IN OUT | threads\n");
+        return 2;
+    }
+    if (failures) {
+        fprintf(stderr, "%d checks failed\n", failures);
+        return 1;
+    }
+    printf("ok\n");
+    return 0;
+}
