@@ -382,27 +382,30 @@ var fillTest int
 // machine's verdicts as a new one does.
 var measures atomic.Uint64
 
-// tbl is the table the executor uses: the fastest this machine has, the
-// one the environment's DML_TABLE names (see EnvTable), or the one
-// UseTable chose.
-var tbl = func() *table {
-	ts := machineTables()
+// tbl is the table the executor uses: the fastest this process may run
+// (machineTables), or the one UseTable chose.
+var tbl = machineTables()[0]
+
+// EnvTable is the environment variable that makes a process run as a
+// machine without the faster tables would: DML_TABLE=avx2 leaves it the
+// avx2 and go tables (the kernels of a CPU without AVX-512: its
+// instructions, not its penalties), DML_TABLE=go the Go twins alone. A name
+// this CPU has no table of leaves every table it has.
+const EnvTable = "DML_TABLE"
+
+// machineTables returns the tables this process may run, fastest first:
+// those of the CPU (cpuTables) from the one EnvTable names on.
+func machineTables() []*table {
+	ts := cpuTables()
 	if name := os.Getenv(EnvTable); name != "" {
-		for _, t := range ts {
+		for i, t := range ts {
 			if t.name == name {
-				return t
+				return ts[i:]
 			}
 		}
 	}
-	return ts[0]
-}()
-
-// EnvTable is the environment variable that picks the kernel table of a
-// process from its start, as UseTable does: DML_TABLE=avx2 runs the
-// kernels a machine without AVX-512 runs (its instructions, not its CPU's
-// penalties), DML_TABLE=go the Go twins. A name this machine cannot run
-// leaves the fastest it can (TableName says which runs).
-const EnvTable = "DML_TABLE"
+	return ts
+}
 
 // TableName returns the name of the kernel table the executor uses:
 // "avx512", "avx2" or "go" (the Go twins).
@@ -421,6 +424,9 @@ func UseTable(name string) error {
 			return nil
 		}
 		names = append(names, t.name)
+	}
+	if env := os.Getenv(EnvTable); env != "" {
+		return fmt.Errorf("kernel table %q: this process runs %s (%s=%s)", name, strings.Join(names, ", "), EnvTable, env)
 	}
 	return fmt.Errorf("kernel table %q: this machine runs %s", name, strings.Join(names, ", "))
 }

@@ -628,9 +628,9 @@ var (
 	avx512Table = &table{name: "avx512", asm: true, avx512: true}
 )
 
-// machineTables returns the tables this machine can run, fastest first;
-// the Go twins' table is last.
-func machineTables() []*table {
+// cpuTables returns the tables this CPU can run, fastest first; the Go
+// twins' table is last.
+func cpuTables() []*table {
 	switch {
 	case CPU.AVX512 && CPU.F16C && CPU.FMA:
 		return []*table{avx512Table, avx2Table, goTable}

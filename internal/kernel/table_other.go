@@ -2,8 +2,8 @@
 
 package kernel
 
-// machineTables returns the tables this build can run: the Go twins alone.
-func machineTables() []*table { return []*table{goTable} }
+// cpuTables returns the tables this build can run: the Go twins alone.
+func cpuTables() []*table { return []*table{goTable} }
 
 // streaming, aheading and copying are false, filling true: the Go twins
 // have one kind of store (and mFill's twin).
