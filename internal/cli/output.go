@@ -2,8 +2,11 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -24,10 +27,22 @@ type ioError struct{ err error }
 func (e *ioError) Error() string { return e.err.Error() }
 func (e *ioError) Unwrap() error { return e.err }
 
-// writeAtomic runs produce on a temporary file beside path and renames it to
-// path only when produce and the close succeed; on failure, or on an
-// interrupt, the temporary file is removed and path is left as it was.
-// With path "" it writes to stdout.
+// writeAtomic writes what produce writes to path as Unix tools do, and
+// never leaves half a file:
+//
+//   - "" is standard output;
+//   - a path that is not a regular file (a device such as /dev/null or
+//     /dev/full, a FIFO, a socket), or a symbolic link to one, is opened and
+//     written in place, with no temporary file: a write error (no space
+//     left on /dev/full) is an error;
+//   - a regular file, or a new one, is written to a temporary file in its
+//     folder and renamed over it only when produce and the close succeed;
+//     on failure, or on an interrupt, the temporary file is removed and
+//     path is left as it was. An existing file keeps its permissions (and,
+//     as root, its owner); a new one gets 0666 less the umask. A symbolic
+//     link to a regular file stays a link: the file it points to is
+//     replaced;
+//   - a folder is an error that says so.
 func writeAtomic(path string, stdout io.Writer, produce func(w io.Writer) error) error {
 	if path == "" {
 		bw := bufio.NewWriterSize(stdout, 1<<16)
@@ -39,12 +54,90 @@ func writeAtomic(path string, stdout io.Writer, produce func(w io.Writer) error)
 		}
 		return nil
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return &ioError{fmt.Errorf("creating %s: %w", path, unwrapPath(err))}
+	target := path
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		// The file the link points to (a dangling link: the file to create).
+		if resolved, err := filepath.EvalSymlinks(path); err == nil {
+			target = resolved
+		} else if dest, err := os.Readlink(path); err == nil {
+			if !filepath.IsAbs(dest) {
+				dest = filepath.Join(filepath.Dir(path), dest)
+			}
+			target = dest
+		}
 	}
-	tmp := f.Name()
-	stop := removeOnSignal(tmp)
+	fi, err := os.Stat(target)
+	switch {
+	case err == nil && fi.IsDir():
+		return &ioError{fmt.Errorf("writing %s: it is a folder", path)}
+	case err == nil && !fi.Mode().IsRegular():
+		return writeInPlace(path, target, produce)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
+	}
+	var old fs.FileInfo // the file replaced, if any: its mode and owner carry over
+	if err == nil {
+		old = fi
+	}
+	return replaceFile(path, target, old, produce)
+}
+
+// writeInPlace writes to a path that is not a regular file (a device, a
+// FIFO) as shells and cp do: opened for writing, no temporary file.
+func writeInPlace(path, target string, produce func(w io.Writer) error) error {
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
+		return &ioError{fmt.Errorf("opening %s: %w", path, unwrapPath(err))}
+	}
+	fi, err := f.Stat()
+	if err == nil && fi.IsDir() {
+		err = errors.New("it is a folder")
+	}
+	if err != nil {
+		f.Close()
+		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
+	}
+	bw := bufio.NewWriterSize(&fileWriter{f: f, path: path}, 1<<20)
+	if err := produce(bw); err != nil {
+		f.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
+	}
+	return nil
+}
+
+// replaceFile writes target (path's file) through a temporary file in its
+// folder, renamed over it at the end.
+func replaceFile(path, target string, old fs.FileInfo, produce func(w io.Writer) error) error {
+	// The temporary file's name is short whatever target's: a name of up
+	// to 255 bytes, the most a folder entry has, must work.
+	var f *os.File
+	var tmp string
+	var stop func()
+	for try := 0; ; try++ {
+		tmp = filepath.Join(filepath.Dir(target), fmt.Sprintf(".dmlfill-%08x.tmp", rand.Uint32()))
+		// The interrupt handler is set before the file exists, and removes
+		// it under the lock its creation holds: a signal at any moment
+		// leaves no temporary file.
+		stop = removeOnSignal(tmp)
+		tmpMu.Lock()
+		var err error
+		f, err = os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666) // (less the umask)
+		tmpMu.Unlock()
+		if err == nil {
+			break
+		}
+		stop()
+		if !errors.Is(err, fs.ErrExist) || try == 99 {
+			return &ioError{fmt.Errorf("creating %s: %w", path, unwrapPath(err))}
+		}
+	}
 	defer stop()
 	fail := func(err error) error {
 		f.Close()
@@ -58,19 +151,30 @@ func writeAtomic(path string, stdout io.Writer, produce func(w io.Writer) error)
 	if err := bw.Flush(); err != nil {
 		return fail(err)
 	}
-	if err := f.Chmod(0o644); err != nil {
-		return fail(&ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))})
+	if old != nil {
+		if err := f.Chmod(old.Mode().Perm()); err != nil {
+			return fail(&ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))})
+		}
+		if st, ok := old.Sys().(*syscall.Stat_t); ok && os.Geteuid() == 0 {
+			if err := f.Chown(int(st.Uid), int(st.Gid)); err != nil {
+				return fail(&ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))})
+			}
+		}
 	}
 	if err := f.Close(); err != nil {
 		os.Remove(tmp)
 		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := os.Rename(tmp, target); err != nil {
 		os.Remove(tmp)
 		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
 	}
 	return nil
 }
+
+// tmpMu orders creating a temporary file against an interrupt's removal
+// of it (removeOnSignal).
+var tmpMu sync.Mutex
 
 // fileWriter names the final path in write errors, not the temporary one.
 type fileWriter struct {
@@ -106,6 +210,7 @@ func removeOnSignal(path string) (stop func()) {
 	go func() {
 		select {
 		case <-ch:
+			tmpMu.Lock() // (not while the file is being created: after)
 			os.Remove(path)
 			os.Exit(130)
 		case <-done:
