@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"cmp"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -24,6 +25,20 @@ func fillModel(resource, command string) string {
   "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT32",
     "ValueStart": 0, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT32", "Sizes": [1,1,1,4] } } } },
   "commands": [ ` + command + ` ] }`
+}
+
+// manyResources is a model of n resources of one byte each.
+func manyResources(n int) string {
+	var b strings.Builder
+	b.WriteString(`{ "resources": { `)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, `"R%d": { "initialValuesDataType": "UINT8", "initialValues": [1] }`, i)
+	}
+	b.WriteString(` }, "dispatchables": {}, "commands": [] }`)
+	return b.String()
 }
 
 const smallOut = `"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4, "value": 0 }`
@@ -78,14 +93,26 @@ func TestHostileModels(t *testing.T) {
 		want        string
 	}{
 		{"a count past the limit", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4000000000, "value": 1 }`, `{ "type": "print", "resource": "Out" }`),
-			nil, "resources.Out: the buffer needs 16000000000 bytes, and the model's resources may take 1073741824 in all"},
+			nil, "resources.Out: the buffer needs 16000000000 bytes (16000008192 with its alignment), and the model's resources may take 1073741824 in all"},
 		{"a sequence past the limit", fillModel(`"initialValuesDataType": "INT64", "initialValues": { "valueCount": 4294967295, "valueStart": 1, "valueDelta": 2 }`, `{ "type": "print", "resource": "Out" }`),
 			nil, "the buffer needs 34359738360 bytes"},
 		{"a huge sizeInBytes", fillModel(smallOut+`, "sizeInBytes": 1000000000000`, `{ "type": "print", "resource": "Out" }`),
 			nil, "the buffer needs 1000000000000 bytes"},
 		{"resources past -max-memory together", `{ "resources": { "A": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 3000, "value": 1 } },
-			"B": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 3000, "value": 1 } } }, "dispatchables": {}, "commands": [] }`,
-			[]string{"-max-memory", "4KiB"}, "resources.B: the buffer needs 3000 bytes, and the model's resources may take 4096 in all (1096 left)"},
+			"B": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 3000, "value": 1 } },
+			"C": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 3000, "value": 1 } } }, "dispatchables": {}, "commands": [] }`,
+			[]string{"-max-memory", "16KiB"}, "resources.C: the buffer needs 3000 bytes (8192 with its alignment), and the model's resources may take 16384 in all (0 left)"},
+		// Each resource takes what it allocates: 300 of 1 byte (4, as
+		// DxDispatch rounds) pass no 1 MiB limit (230,000 took 1.27 GB where
+		// they were counted as 920 KB).
+		{"many one-byte resources", manyResources(300), []string{"-max-memory", "1MiB"}, "the buffer needs 4 bytes (8192 with its alignment), and the model's resources may take 1048576 in all (0 left)"},
+		{"a resource past the address space", fillModel(smallOut+`, "sizeInBytes": 9223372036854775808`, `{ "type": "print", "resource": "Out" }`),
+			[]string{"-max-memory", "18446744073709551615"}, "the buffer needs 9223372036854775808 bytes (more than this machine can address)"},
+		// (2^32-1)*(2^32-65535) + 65537*(2^32-65535) is 2^64 + 65536: the
+		// sum, taken modulo 2^64, fitted the resource of 65536 bytes.
+		{"a binding whose offset and count pass 2^64", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 16384, "value": 0 }`,
+			`{ "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": [{ "name": "Out", "elementOffset": 4294967295, "elementSizeInBytes": 4294901761, "elementCount": 65537 }] } }`),
+			nil, `lie outside resource "Out" (65536 bytes)`},
 		{"/dev/zero as sourcePath", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "sourcePath": "/dev/zero" }`, `{ "type": "print", "resource": "Out" }`),
 			nil, "resources.Out.initialValues.sourcePath: /dev/zero is not a regular file"},
 		{"a FIFO as sourcePath", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "sourcePath": "fifo" }`, `{ "type": "print", "resource": "Out" }`),

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -462,10 +463,12 @@ func (m *Model) parseResource(name string, raw json.RawMessage, where string) (*
 	if off > size || init.n > size-off {
 		return nil, errAt(where, "the buffer (%d bytes) is too small for the initial values (%d bytes) at offset %d", size, init.n, off)
 	}
-	if size > m.budget {
-		return nil, errAt(where, "the buffer needs %d bytes, and the model's resources may take %d in all (%d left); -max-memory sets the limit", size, m.opts.MaxMemory, m.budget)
+	cost, ok := allocCost(size)
+	if !ok || cost > m.budget {
+		return nil, errAt(where, "the buffer needs %d bytes (%s), and the model's resources may take %d in all (%d left); -max-memory sets the limit",
+			size, costText(cost, ok), m.opts.MaxMemory, m.budget)
 	}
-	m.budget -= size
+	m.budget -= cost
 	r.data = alignedBytes(size)
 	// DxDispatch checks initialValuesOffsetInBytes against the size, then
 	// uploads the values at offset 0 all the same (Executor.cpp: Upload of
@@ -480,6 +483,24 @@ func (m *Model) parseResource(name string, raw json.RawMessage, where string) (*
 
 // alignedBytes returns n zero bytes starting at a multiple of 4096, as a
 // D3D12 buffer does, so that a GuaranteedBaseOffsetAlignment holds.
+// allocCost is what alignedBytes(n) takes from the memory: n and the 4096
+// bytes that align it, rounded up to the allocator's 8 KiB pages (an upper
+// bound for the small size classes too); ok is false where that passes
+// what an int can count.
+func allocCost(n uint64) (cost uint64, ok bool) {
+	if n > math.MaxInt-4096-8191 {
+		return 0, false
+	}
+	return (n + 4096 + 8191) &^ 8191, true
+}
+
+func costText(cost uint64, ok bool) string {
+	if !ok {
+		return "more than this machine can address"
+	}
+	return fmt.Sprintf("%d with its alignment", cost)
+}
+
 func alignedBytes(n uint64) []byte {
 	b := make([]byte, n+4096)
 	skip := uint64((4096 - uintptrOf(b)%4096) % 4096)

@@ -369,7 +369,7 @@ func (m *Model) parseBindings(raw json.RawMessage, where string, need uint64) (b
 	if elemCount != 0 {
 		b.count = elemCount * elemSize
 	}
-	if b.offset+b.count > uint64(len(r.data)) {
+	if b.offset > uint64(len(r.data)) || b.count > uint64(len(r.data))-b.offset { // (offset+count may pass 2^64)
 		return b, errAt(where, "elements %d to %d of %d bytes lie outside resource %q (%d bytes)", elemOffset, elemOffset+b.count/max(elemSize, 1), elemSize, name, len(r.data))
 	}
 	if b.count < need {
