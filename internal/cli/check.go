@@ -13,6 +13,7 @@ import (
 
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/npy"
+	"github.com/dmlgo/dml/internal/regular"
 	"github.com/dmlgo/dml/internal/textfmt"
 )
 
@@ -91,14 +92,11 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 		b := byte(v)
 		opts.Padding = &b
 	}
-	st, err := os.Stat(o.check)
-	if err != nil {
-		return &ioError{fmt.Errorf("reading %s: %w", o.check, unwrapPath(err))}
+	f, st, err := regular.Open(o.check) // (opened, then checked: no swap between)
+	var nr *regular.NotRegularError
+	if errors.As(err, &nr) {
+		return usagef("-check %s is not a regular file (%v)", o.check, nr.Mode.Type())
 	}
-	if !st.Mode().IsRegular() {
-		return usagef("-check %s is not a regular file (%v)", o.check, st.Mode().Type())
-	}
-	f, err := os.Open(o.check)
 	if err != nil {
 		return &ioError{fmt.Errorf("reading %s: %w", o.check, unwrapPath(err))}
 	}
@@ -127,6 +125,19 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 		if _, err := f.Seek(int64(off), io.SeekStart); err != nil {
 			return &ioError{fmt.Errorf("reading %s: %w", o.check, err)}
 		}
+	}
+	// The length first: a file of the wrong size is refused before any of
+	// it is read (a raw file of 4 GiB took two minutes to be told so).
+	want := desc.OutputTensor.TotalTensorSizeInBytes
+	what := "TotalTensorSizeInBytes"
+	if !opts.Buffer {
+		want, what = uint64(desc.OutputTensor.DataType.ElementSize()), "elements"
+		for _, n := range desc.OutputTensor.Sizes {
+			want *= uint64(n) // (at most 2^32-1 elements of 8 bytes: CreateOperator checked)
+		}
+	}
+	if pos, err := f.Seek(0, io.SeekCurrent); err == nil && uint64(st.Size())-uint64(pos) != want {
+		return usagef("-check %s has %d bytes of values; the descriptor's %s are %d bytes", o.check, uint64(st.Size())-uint64(pos), what, want)
 	}
 	prog := newProgress(stderr, uint64(st.Size()))
 	rep, err := dml.CheckReader(dev, desc, &progressReader{r: r, p: prog}, opts)

@@ -60,13 +60,21 @@ func TestCheckCommand(t *testing.T) {
 	if code, out, _ := runCLI(check...); code != 3 || !strings.Contains(out, "1 not 0x00 (the first at byte 25)") {
 		t.Fatalf("buffer padding: exit %d, %q", code, out)
 	}
+	sparsePath := filepath.Join(filepath.Dir(rawPath), "sparse.raw")
+	if sf, err := os.Create(sparsePath); err == nil {
+		sf.Truncate(1<<32 + 5)
+		sf.Close()
+	}
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"-type", "FLOAT16", "-sizes", "4,6", "-check", npyPath}, "holds FLOAT32 of shape [4 6]; the descriptor gives FLOAT16 of shape [4 6]"},
 		{[]string{"-type", "FLOAT32", "-sizes", "24", "-check", npyPath}, "of shape [4 6]; the descriptor gives FLOAT32 of shape [24]"},
-		{append(fill, "-check", rawPath), "the data is longer than the 96 bytes"},
+		{append(fill, "-check", rawPath), "has 120 bytes of values; the descriptor's elements are 96 bytes"},
+		// The length is compared before anything is read: a sparse file of
+		// 4 GiB and 5 bytes is refused at once by its size.
+		{[]string{"-type", "UINT8", "-sizes", "4294967295", "-check", sparsePath}, "has 4294967301 bytes of values; the descriptor's elements are 4294967295 bytes"},
 		{append(fill, "-check", npyPath, "-o", "x"), "-o does not apply to -check"},
 		{append(fill, "-ulp", "1"), "-ulp applies to -check only"},
 		{append(fill, "-check", "/dev/zero"), "is not a regular file"},
@@ -176,6 +184,13 @@ func TestModelCheck(t *testing.T) {
 	}
 	if code, _, errs := runCLI("-model", p, "-check", out); code != 2 || !strings.Contains(errs, "holds FLOAT16 of shape [6]; the model writes FLOAT16 of shape [2 3]") {
 		t.Errorf("other shape: exit %d, %q", code, errs)
+	}
+	// A model that writes no file has nothing to check: an error, not a pass.
+	none := writeModel(t, dir, "none.json", `{
+    "resources": { "Out": { "initialValuesDataType": "FLOAT16", "initialValues": { "valueCount": 6, "value": 0 } } },
+    "dispatchables": {}, "commands": [ { "type": "print", "resource": "Out" } ] }`)
+	if code, stdout, errs := runCLI("-model", none, "-check", out); code != 2 || stdout != "" || !strings.Contains(errs, "the model writes no file") {
+		t.Errorf("a model that writes nothing: exit %d, %q, %q", code, stdout, errs)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/dxdispatch"
 	"github.com/dmlgo/dml/internal/npy"
+	"github.com/dmlgo/dml/internal/regular"
 )
 
 // stdin is where -model - reads the model (a variable for the tests).
@@ -93,18 +94,19 @@ type modelCheck struct {
 	json    bool
 	out     io.Writer
 	reports []any // JSON: one document per file
-	failed  bool
+	// compared counts the files compared: a model that writes none has
+	// nothing to check, which is an error, not a pass.
+	compared int
+	failed   bool
 }
 
 func (c *modelCheck) compare(target string, t dml.TensorDataType, parts [][]byte) error {
-	st, err := os.Stat(target)
-	if err != nil {
-		return &ioError{fmt.Errorf("-check: %s: %w", target, unwrapPath(err))}
+	c.compared++
+	f, st, err := regular.Open(target) // (opened, then checked: no swap between)
+	var nr *regular.NotRegularError
+	if errors.As(err, &nr) {
+		return usagef("-check: %s is not a regular file (%v)", target, nr.Mode.Type())
 	}
-	if !st.Mode().IsRegular() {
-		return usagef("-check: %s is not a regular file (%v)", target, st.Mode().Type())
-	}
-	f, err := os.Open(target)
 	if err != nil {
 		return &ioError{fmt.Errorf("-check: %s: %w", target, unwrapPath(err))}
 	}
@@ -144,6 +146,9 @@ func (c *modelCheck) compare(target string, t dml.TensorDataType, parts [][]byte
 }
 
 func (c *modelCheck) finish(stdout io.Writer) error {
+	if c.compared == 0 {
+		return usagef("-check: the model writes no file (no writeFile command): nothing to compare")
+	}
 	if c.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -21,6 +21,7 @@ import (
 
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/npy"
+	"github.com/dmlgo/dml/internal/regular"
 	"github.com/tailscale/hujson"
 )
 
@@ -280,23 +281,21 @@ func Load(path string, dev *dml.Device, opts Options) (*Model, error) {
 }
 
 // readRegular reads a regular file of at most limit bytes: a device, a FIFO
-// or a folder is refused before it is opened (reading /dev/zero would not
-// end; opening a FIFO can block for ever), and so is a larger file before
+// or a folder is refused by what its open found (reading /dev/zero would
+// not end; the open does not wait on a FIFO), and so is a larger file before
 // it is read. An *os.PathError comes back as it is (an I/O failure).
 func readRegular(path string, limit int64, what string) ([]byte, error) {
-	st, err := os.Stat(path)
+	f, st, err := regular.Open(path)
+	var nr *regular.NotRegularError
+	if errors.As(err, &nr) {
+		return nil, errAt("", "%s %s is not a regular file (%v)", what, path, nr.Mode.Type())
+	}
 	if err != nil {
 		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errAt("", "%s %s is not a regular file (%v)", what, path, st.Mode().Type())
 	}
 	if st.Size() > limit {
+		f.Close()
 		return nil, errAt("", "%s %s has %d bytes; at most %d are read", what, path, st.Size(), limit)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
 	}
 	defer f.Close()
 	b := make([]byte, st.Size())
@@ -667,20 +666,23 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 	if ext := strings.ToLower(filepath.Ext(path)); ext == ".png" || ext == ".jpg" {
 		return initial{}, errAt(at, "%s: reading an image (%s) into a buffer is a DxDispatch feature dmlfill does not have; convert it to .npy", p, ext)
 	}
-	st, err := os.Stat(path)
+	// Opened first, then checked: the file read is the file checked.
+	f, st, err := regular.Open(path)
+	var nr *regular.NotRegularError
+	if errors.As(err, &nr) {
+		return initial{}, errAt(at, "%s is not a regular file (%v)", p, nr.Mode.Type())
+	}
 	if err != nil {
 		return initial{}, errAt(at, "%v", err)
 	}
-	if !st.Mode().IsRegular() {
-		return initial{}, errAt(at, "%s is not a regular file (%v)", p, st.Mode().Type())
-	}
+	defer f.Close()
 	if st.Size() > maxSourceBytes {
 		return initial{}, errAt(at, "%s has %d bytes, more than a buffer holds (%d)", p, st.Size(), int64(maxSourceBytes))
 	}
 	size := uint64(st.Size())
 	var skip uint64 // bytes before the values
 	if strings.EqualFold(filepath.Ext(path), ".npy") {
-		head, err := readHead(path, min(size, npy.MaxHeader))
+		head, err := readHead(f, min(size, npy.MaxHeader))
 		if err != nil {
 			return initial{}, errAt(at, "%v", err)
 		}
@@ -701,7 +703,9 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 		return initial{}, errAt(strings.TrimSuffix(where, ".initialValues")+".initialValuesDataType", "missing; a raw file's values need a data type")
 	}
 	return initial{size, func(dst []byte) error {
-		f, err := os.Open(path)
+		// Opened again when the buffer is made (a model may name more
+		// files than a process may hold open), and checked again.
+		f, _, err := regular.Open(path)
 		if err != nil {
 			return errAt(at, "%v", err)
 		}
@@ -715,12 +719,7 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 }
 
 // readHead reads the first n bytes of a file.
-func readHead(path string, n uint64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
+func readHead(f *os.File, n uint64) ([]byte, error) {
 	b := make([]byte, n)
 	k, err := io.ReadFull(f, b)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {

@@ -1,0 +1,42 @@
+// Package regular opens the files a user names for reading as they are
+// opened, not as they were: it opens first, without blocking (a FIFO's
+// open would wait for a writer for ever), and checks the file it opened,
+// so that no path can be swapped for a device, a FIFO or a folder between
+// a check and the open.
+package regular
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// NotRegularError says the path named something other than a regular file.
+type NotRegularError struct {
+	Path string
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s is not a regular file (%v)", e.Path, e.Mode.Type())
+}
+
+// Open opens path for reading and returns the file with what fstat says of
+// it, or a *NotRegularError (the file closed) where it is not a regular
+// file, or the open's *fs.PathError.
+func Open(path string) (*os.File, fs.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, &NotRegularError{Path: path, Mode: st.Mode()}
+	}
+	return f, st, nil
+}
