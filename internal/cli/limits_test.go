@@ -122,6 +122,8 @@ func TestHostileModels(t *testing.T) {
 		{"writeFile up and out", fillModel(smallOut, write("../../x.bin")), []string{"-output-path", dir}, `commands[0].targetPath: "../../x.bin" leaves the output folder`},
 		{"writeFile to an absolute path", fillModel(smallOut, write(filepath.Join(outside, "x.bin"))), []string{"-output-path", dir}, "is an absolute path; writeFile writes inside the output folder"},
 		{"writeFile through a symbolic link", fillModel(smallOut, write("link/x.bin")), []string{"-output-path", dir}, `"link/x.bin" leads out of the output folder`},
+		{"writeFile of a .npy NumPy cannot load", fillModel(smallOut, `{ "type": "writeFile", "resource": "Out", "targetPath": "x.npy", "dimensions": [`+strings.Repeat("1, ", 64)+`4] }`),
+			[]string{"-output-path", dir}, "commands[0].dimensions: 65 dimensions; a .npy file NumPy reads has at most 64"},
 		{"writeFile to the folder itself", fillModel(smallOut, write("sub/..")), []string{"-output-path", dir}, "names the output folder itself"},
 	}
 	for _, tc := range tests {

@@ -290,6 +290,9 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 			if err != nil {
 				return c, err
 			}
+			if len(dims) > npyMaxDims && strings.EqualFold(filepath.Ext(c.targetPath), ".npy") {
+				return c, errAt(join(where, "dimensions"), "%d dimensions; a .npy file NumPy reads has at most %d (32 before NumPy 2.0)", len(dims), npyMaxDims)
+			}
 			n := uint64(c.res.dataType.ElementSize())
 			for _, d := range dims {
 				c.dimensions = append(c.dimensions, uint64(d))
@@ -377,6 +380,10 @@ func (m *Model) parseBindings(raw json.RawMessage, where string, need uint64) (b
 	}
 	return b, nil
 }
+
+// npyMaxDims is the most dimensions NumPy's arrays have (NPY_MAXDIMS, 64
+// since NumPy 2.0): a .npy file of more is one NumPy cannot load.
+const npyMaxDims = 64
 
 // Run carries out the commands in order: dispatches execute on the bound
 // buffers, prints write DxDispatch's lines to stdout, and writeFile calls

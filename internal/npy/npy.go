@@ -1,4 +1,5 @@
-// Package npy writes the header of NumPy's .npy format (version 1.0): the
+// Package npy writes the header of NumPy's .npy format (version 1.0, or 2.0
+// for a header longer than 1.0 can say): the
 // elements that follow it are little-endian, in C (row-major) order.
 package npy
 
@@ -58,11 +59,21 @@ func Header(t dml.TensorDataType, shape []uint64) ([]byte, error) {
 		tuple += ","
 	}
 	dict := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, tuple)
-	const pre = 10 // magic (6), version (2), header length (2)
+	// Version 1.0 has a 2-byte header length; a header past 65535 bytes
+	// (tens of thousands of dimensions) takes version 2.0's 4-byte one, as
+	// NumPy's own writer does.
+	pre := 10 // magic (6), version (2), header length (2)
 	total := (pre + len(dict) + 1 + 63) / 64 * 64
-	h := make([]byte, 0, total)
-	h = append(h, "\x93NUMPY\x01\x00"...)
-	h = binary.LittleEndian.AppendUint16(h, uint16(total-pre))
+	h := make([]byte, 0, total+64)
+	if total-pre > 0xFFFF {
+		pre = 12
+		total = (pre + len(dict) + 1 + 63) / 64 * 64
+		h = append(h, "\x93NUMPY\x02\x00"...)
+		h = binary.LittleEndian.AppendUint32(h, uint32(total-pre))
+	} else {
+		h = append(h, "\x93NUMPY\x01\x00"...)
+		h = binary.LittleEndian.AppendUint16(h, uint16(total-pre))
+	}
 	h = append(h, dict...)
 	for len(h) < total-1 {
 		h = append(h, ' ')
@@ -149,8 +160,11 @@ func ReadHeader(b []byte) (dt dml.TensorDataType, shape []uint64, off, n uint64,
 		if err != nil {
 			return 0, nil, 0, 0, fmt.Errorf("npy: bad shape %s", shapeText)
 		}
+		if len(shape) >= 64 {
+			return 0, nil, 0, 0, fmt.Errorf("npy: the shape has more than 64 dimensions, more than NumPy's arrays have")
+		}
 		hi, lo := bits.Mul64(n, v)
-		if hi != 0 || len(shape) >= 64 {
+		if hi != 0 {
 			return 0, nil, 0, 0, fmt.Errorf("npy: shape %s is more than 2^64 bytes", shapeText)
 		}
 		shape = append(shape, v)

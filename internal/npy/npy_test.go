@@ -1,6 +1,8 @@
 package npy
 
 import (
+	"encoding/binary"
+	"strings"
 	"testing"
 
 	"github.com/dmlgo/dml"
@@ -45,5 +47,35 @@ func TestHeaderReadsBack(t *testing.T) {
 		if err != nil || got != dt || len(shape) != 2 || shape[0] != 2 || shape[1] != 3 || off != uint64(len(h)) || n != 6*uint64(dt.ElementSize()) {
 			t.Errorf("%v: %v %v %d %d %v", dt, got, shape, off, n, err)
 		}
+	}
+}
+
+// TestLongHeader: a header longer than version 1.0's 2-byte length can say
+// (30000 dimensions) is written as version 2.0, with a 4-byte length, as
+// NumPy writes it.
+func TestLongHeader(t *testing.T) {
+	shape := make([]uint64, 30000)
+	for i := range shape {
+		shape[i] = 1
+	}
+	shape[len(shape)-1] = 5
+	h, err := Header(dml.TensorDataTypeUint8, shape)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(h[:8]) != "\x93NUMPY\x02\x00" || len(h)%64 != 0 || int(binary.LittleEndian.Uint32(h[8:]))+12 != len(h) {
+		t.Fatalf("header of %d bytes begins % x", len(h), h[:12])
+	}
+	// The reader takes its length (it reads the whole header's text), and
+	// refuses the shape: no NumPy array has more than 64 dimensions.
+	if _, _, _, _, err := ReadHeader(h); err == nil || !strings.Contains(err.Error(), "more than 64 dimensions") {
+		t.Fatalf("read back: %v", err)
+	}
+	h64, _ := Header(dml.TensorDataTypeUint8, shape[len(shape)-64:])
+	if got, back, off, n, err := ReadHeader(h64); err != nil || got != dml.TensorDataTypeUint8 || len(back) != 64 || off != uint64(len(h64)) || n != 5 {
+		t.Fatalf("64 dimensions: %v, %d dimensions, offset %d, %d bytes, %v", got, len(back), off, n, err)
+	}
+	if short, _ := Header(dml.TensorDataTypeUint8, []uint64{5}); string(short[:8]) != "\x93NUMPY\x01\x00" {
+		t.Fatalf("a short header is not version 1.0: % x", short[:8])
 	}
 }
