@@ -207,6 +207,21 @@ func TestHostileInputsBoundedMemory(t *testing.T) {
 	if err := f.Close(); err != nil { // a failed write shows here, or as a parse error below
 		t.Fatal(err)
 	}
+	// The same with a comment and a trailing comma: not standard JSON (3.7
+	// GB, out of memory under a 4 GB limit, when a tree of the text was built).
+	commented := filepath.Join(dir, "commented.json")
+	f, err = os.Create(commented)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("// a model with a comment\n" + head)
+	for n := len(head) + 26; n+len(piece)+len(tail)+1 <= dxdispatch.MaxModelBytes; n += len(piece) {
+		f.WriteString(piece)
+	}
+	f.WriteString("," + tail)
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -219,6 +234,7 @@ func TestHostileInputsBoundedMemory(t *testing.T) {
 		{"a model of 16 GB", []string{"-model", huge}, 2, "", 0},
 		{"a check of a raw file of 1 or 4 GiB", []string{"-type", "UINT8", "-sizes", bigN, "-start", "7", "-delta", "3", "-check", big}, 0, "(100%): PASS\n", 0},
 		{"a model of 16 MiB, one array", []string{"-model", long}, 0, "", 256},
+		{"a model of 16 MiB, one array, a comment and a trailing comma", []string{"-model", commented}, 0, "", 256},
 	}
 	for _, tc := range tests {
 		cmd := exec.Command(bin, tc.args...)

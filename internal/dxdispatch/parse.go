@@ -22,7 +22,6 @@ import (
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/npy"
 	"github.com/dmlgo/dml/internal/regular"
-	"github.com/tailscale/hujson"
 )
 
 // Error is a model that cannot run: malformed, or naming what does not
@@ -70,8 +69,8 @@ const DefaultMaxMemory = 1 << 30
 
 // MaxModelBytes bounds the size of a model file: larger data belongs in a
 // resource's sourcePath file. A model of this size, one long array, peaks
-// near 140 MB in standard JSON, and near 2 GB with a comment (hujson's tree
-// of the text; the README says so).
+// near 140 MB, standard JSON or not (comments and trailing commas are
+// blanked in one pass over a copy of the text).
 const MaxModelBytes = 16 << 20
 
 // MaxSourceBytes bounds a sourcePath file: what one buffer resource may
@@ -314,20 +313,15 @@ func readRegular(path string, limit int64, what string) ([]byte, error) {
 func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, error) {
 	// DxDispatch's rapidjson takes comments and trailing commas (its
 	// kParseCommentsFlag and kParseTrailingCommasFlag), as the Guide's
-	// examples use them: hujson turns them into spaces, keeping every
-	// line and column where it was.
-	// Standard JSON (the machine-written case) needs no rewriting, and
-	// hujson builds a tree of the whole text: it runs only where needed.
-	var err error
+	// examples use them: standardize turns them into spaces, in one pass
+	// over a copy, keeping every line and column where it was. Standard
+	// JSON (the machine-written case) needs no copy. The decoder then
+	// bounds the nesting (10,000 levels), whatever the syntax.
 	if !json.Valid(text) {
-		text, err = hujson.Standardize(bytes.Clone(text))
-	}
-	if err != nil {
-		msg := strings.TrimPrefix(err.Error(), "hujson: ")
-		if at, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(at, "line ") {
-			return nil, errAt(at, "malformed JSON: %s", rest)
+		var err error
+		if text, err = standardize(bytes.Clone(text)); err != nil {
+			return nil, err
 		}
-		return nil, errAt("", "malformed JSON: %s", msg)
 	}
 	var top object
 	dec := json.NewDecoder(bytes.NewReader(text))
@@ -753,4 +747,64 @@ func accumulate(dst []byte, t dml.TensorDataType, start, delta dml.ScalarUnion) 
 			v = dml.ScalarBits(v.Bits() + delta.Bits())
 		}
 	}
+}
+
+// standardize turns the comments (// to the end of the line, /* to */) and
+// the trailing commas (a comma before } or ]) of b into spaces, in place,
+// outside strings: what rapidjson's comment and trailing-comma flags
+// accept becomes standard JSON of the same length, every line and column
+// where it was. An unterminated comment is an error; anything else is left
+// for the decoder to judge.
+func standardize(b []byte) ([]byte, error) {
+	comma := -1     // the last comma outside strings, until a token follows it
+	prev := byte(0) // the last token's last byte outside comments
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+			comma, prev = -1, '"'
+		case c == '/' && i+1 < len(b) && b[i+1] == '/':
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			start := i
+			b[i], b[i+1] = ' ', ' '
+			for i += 2; ; i++ {
+				if i+1 >= len(b) {
+					line, col := position(b, int64(start))
+					return nil, errAt(fmt.Sprintf("line %d, column %d", line, col), "malformed JSON: a comment (/*) that does not end")
+				}
+				if b[i] == '*' && b[i+1] == '/' {
+					b[i], b[i+1] = ' ', ' '
+					i++
+					break
+				}
+				if b[i] != '\n' && b[i] != '\r' {
+					b[i] = ' '
+				}
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case c == ',':
+			// Trailing only after a value: "[,]" and "[1,,]" stay
+			// malformed, as rapidjson finds them.
+			comma = -1
+			if prev != 0 && prev != '[' && prev != '{' && prev != ',' && prev != ':' {
+				comma = i
+			}
+			prev = c
+		case c == '}' || c == ']':
+			if comma >= 0 {
+				b[comma] = ' '
+			}
+			comma, prev = -1, c
+		default:
+			comma, prev = -1, c
+		}
+	}
+	return b, nil
 }
