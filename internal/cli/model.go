@@ -54,7 +54,13 @@ func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, chec
 			err = check.finish(stdout)
 		}
 	} else {
-		err = m.Run(stdout, stderr, writeParts)
+		outDir, aerr := filepath.Abs(opts.OutputPath)
+		if aerr != nil {
+			return &ioError{fmt.Errorf("the output folder %q: %w", opts.OutputPath, aerr)}
+		}
+		w := &modelWriter{outDir: outDir, anyPath: opts.AllowAnyPath}
+		defer w.close()
+		err = m.Run(stdout, stderr, w.write)
 	}
 	var ie *ioError
 	switch {
@@ -70,20 +76,57 @@ func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, chec
 	return &ioError{err}
 }
 
-// writeParts is the WriteFunc that writes a writeFile's file (atomically).
-func writeParts(target string, _ dml.TensorDataType, parts [][]byte) error {
-	// DxDispatch creates the target's folder; so does dmlfill.
-	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-		return &ioError{fmt.Errorf("creating the folder of %s: %w", target, unwrapPath(err))}
+// modelWriter writes a model's writeFile files, each atomically
+// (writeAtomic): inside an os.Root of the output folder, which resolves
+// every name there, symbolic links included, and refuses one that leads
+// out, whatever the folders became since the model was checked; with
+// -allow-any-path, anywhere. The output folder and the folders on the way
+// to a file are created, as DxDispatch creates them.
+type modelWriter struct {
+	outDir  string // absolute
+	anyPath bool
+	root    *os.Root // opened at the first write
+}
+
+func (w *modelWriter) close() {
+	if w.root != nil {
+		w.root.Close()
 	}
-	return writeAtomic(target, nil, func(w io.Writer) error {
+}
+
+func (w *modelWriter) write(target string, _ dml.TensorDataType, parts [][]byte) error {
+	produce := func(wr io.Writer) error {
 		for _, p := range parts {
-			if _, err := w.Write(p); err != nil {
+			if _, err := wr.Write(p); err != nil {
 				return err
 			}
 		}
 		return nil
-	})
+	}
+	if w.anyPath {
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return &ioError{fmt.Errorf("creating the folder of %s: %w", target, unwrapPath(err))}
+		}
+		return writeAtomic(target, nil, produce)
+	}
+	rel, err := filepath.Rel(w.outDir, target)
+	if err != nil || !filepath.IsLocal(rel) {
+		return &ioError{fmt.Errorf("writing %s: it is not inside the output folder %s", target, w.outDir)}
+	}
+	if w.root == nil {
+		if err := os.MkdirAll(w.outDir, 0o755); err != nil {
+			return &ioError{fmt.Errorf("creating the output folder %s: %w", w.outDir, unwrapPath(err))}
+		}
+		if w.root, err = os.OpenRoot(w.outDir); err != nil {
+			return &ioError{fmt.Errorf("opening the output folder %s: %w", w.outDir, unwrapPath(err))}
+		}
+	}
+	if d := filepath.Dir(rel); d != "." {
+		if err := w.root.MkdirAll(d, 0o755); err != nil {
+			return &ioError{fmt.Errorf("creating the folder of %s: %w", target, unwrapPath(err))}
+		}
+	}
+	return writeIn(w.root, rel, target, produce)
 }
 
 // modelCheck compares the files a model's writeFile commands would write

@@ -54,38 +54,76 @@ func writeAtomic(path string, stdout io.Writer, produce func(w io.Writer) error)
 		}
 		return nil
 	}
-	target := path
-	if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		// The file the link points to (a dangling link: the file to create).
-		if resolved, err := filepath.EvalSymlinks(path); err == nil {
-			target = resolved
-		} else if dest, err := os.Readlink(path); err == nil {
-			if !filepath.IsAbs(dest) {
-				dest = filepath.Join(filepath.Dir(path), dest)
-			}
-			target = dest
+	return writeIn(osDir{}, path, path, produce)
+}
+
+// A dir is where writeIn resolves names: the whole file system (osDir), or
+// an *os.Root, inside which every name, symbolic links included, stays.
+type dir interface {
+	Lstat(name string) (fs.FileInfo, error)
+	Stat(name string) (fs.FileInfo, error)
+	OpenFile(name string, flag int, perm fs.FileMode) (*os.File, error)
+	Rename(oldname, newname string) error
+	Remove(name string) error
+	Readlink(name string) (string, error)
+}
+
+// osDir is the whole file system as a dir.
+type osDir struct{}
+
+func (osDir) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(name) }
+func (osDir) Stat(name string) (fs.FileInfo, error)  { return os.Stat(name) }
+func (osDir) OpenFile(name string, flag int, perm fs.FileMode) (*os.File, error) {
+	return os.OpenFile(name, flag, perm)
+}
+func (osDir) Rename(oldname, newname string) error { return os.Rename(oldname, newname) }
+func (osDir) Remove(name string) error             { return os.Remove(name) }
+func (osDir) Readlink(name string) (string, error) { return os.Readlink(name) }
+
+var _ dir = (*os.Root)(nil)
+
+// writeIn is writeAtomic for name in d; shown is the path errors name.
+func writeIn(d dir, name, shown string, produce func(w io.Writer) error) error {
+	// The file a symbolic link points to (a dangling link: the file to
+	// create), link after link; in a Root, a link out of it fails below.
+	target := name
+	for hops := 0; ; hops++ {
+		fi, err := d.Lstat(target)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			break
 		}
+		if hops == 40 {
+			return &ioError{fmt.Errorf("writing %s: too many levels of symbolic links", shown)}
+		}
+		dest, err := d.Readlink(target)
+		if err != nil {
+			return &ioError{fmt.Errorf("writing %s: %w", shown, unwrapPath(err))}
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(target), dest)
+		}
+		target = dest
 	}
-	fi, err := os.Stat(target)
+	fi, err := d.Stat(target)
 	switch {
 	case err == nil && fi.IsDir():
-		return &ioError{fmt.Errorf("writing %s: it is a folder", path)}
+		return &ioError{fmt.Errorf("writing %s: it is a folder", shown)}
 	case err == nil && !fi.Mode().IsRegular():
-		return writeInPlace(path, target, produce)
+		return writeInPlace(d, shown, target, produce)
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
+		return &ioError{fmt.Errorf("writing %s: %w", shown, unwrapPath(err))}
 	}
 	var old fs.FileInfo // the file replaced, if any: its mode and owner carry over
 	if err == nil {
 		old = fi
 	}
-	return replaceFile(path, target, old, produce)
+	return replaceFile(d, shown, target, old, produce)
 }
 
 // writeInPlace writes to a path that is not a regular file (a device, a
 // FIFO) as shells and cp do: opened for writing, no temporary file.
-func writeInPlace(path, target string, produce func(w io.Writer) error) error {
-	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+func writeInPlace(d dir, path, target string, produce func(w io.Writer) error) error {
+	f, err := d.OpenFile(target, os.O_WRONLY, 0)
 	if err != nil {
 		return &ioError{fmt.Errorf("opening %s: %w", path, unwrapPath(err))}
 	}
@@ -114,7 +152,7 @@ func writeInPlace(path, target string, produce func(w io.Writer) error) error {
 
 // replaceFile writes target (path's file) through a temporary file in its
 // folder, renamed over it at the end.
-func replaceFile(path, target string, old fs.FileInfo, produce func(w io.Writer) error) error {
+func replaceFile(d dir, path, target string, old fs.FileInfo, produce func(w io.Writer) error) error {
 	// The temporary file's name is short whatever target's: a name of up
 	// to 255 bytes, the most a folder entry has, must work.
 	var f *os.File
@@ -125,10 +163,10 @@ func replaceFile(path, target string, old fs.FileInfo, produce func(w io.Writer)
 		// The interrupt handler is set before the file exists, and removes
 		// it under the lock its creation holds: a signal at any moment
 		// leaves no temporary file.
-		stop = removeOnSignal(tmp)
+		stop = removeOnSignal(d, tmp)
 		tmpMu.Lock()
 		var err error
-		f, err = os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666) // (less the umask)
+		f, err = d.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666) // (less the umask)
 		tmpMu.Unlock()
 		if err == nil {
 			break
@@ -141,7 +179,7 @@ func replaceFile(path, target string, old fs.FileInfo, produce func(w io.Writer)
 	defer stop()
 	fail := func(err error) error {
 		f.Close()
-		os.Remove(tmp)
+		d.Remove(tmp)
 		return err
 	}
 	bw := bufio.NewWriterSize(&fileWriter{f: f, path: path}, 1<<20)
@@ -162,11 +200,11 @@ func replaceFile(path, target string, old fs.FileInfo, produce func(w io.Writer)
 		}
 	}
 	if err := f.Close(); err != nil {
-		os.Remove(tmp)
+		d.Remove(tmp)
 		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
 	}
-	if err := os.Rename(tmp, target); err != nil {
-		os.Remove(tmp)
+	if err := d.Rename(tmp, target); err != nil {
+		d.Remove(tmp)
 		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
 	}
 	return nil
@@ -200,9 +238,9 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// removeOnSignal removes path if the process is interrupted before stop is
-// called, then exits with the status a shell expects.
-func removeOnSignal(path string) (stop func()) {
+// removeOnSignal removes path from d if the process is interrupted before
+// stop is called, then exits with the status a shell expects.
+func removeOnSignal(d dir, path string) (stop func()) {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
@@ -211,7 +249,7 @@ func removeOnSignal(path string) (stop func()) {
 		select {
 		case <-ch:
 			tmpMu.Lock() // (not while the file is being created: after)
-			os.Remove(path)
+			d.Remove(path)
 			os.Exit(130)
 		case <-done:
 		}

@@ -224,3 +224,65 @@ func TestInterruptLeavesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestModelWritesStayInside: a model's files are written through an
+// os.Root of the output folder: a folder on the way swapped for a symbolic
+// link to elsewhere, again and again while the files are written (as an
+// attacker racing the model's checks would), never puts a file, or a
+// temporary one, outside; the output folder, missing, is created.
+func TestModelWritesStayInside(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("symbolic links and renames as Linux has them")
+	}
+	base, outside := t.TempDir(), t.TempDir()
+	out := filepath.Join(base, "new", "out") // (does not exist yet)
+	w := &modelWriter{outDir: out}
+	defer w.close()
+	if err := w.write(filepath.Join(out, "first.bin"), 0, [][]byte{[]byte("x")}); err != nil {
+		t.Fatalf("a missing output folder: %v", err)
+	}
+	sub := filepath.Join(out, "sub")
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() { // swap sub between a folder and a link out, as fast as it can
+		defer close(done)
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			os.RemoveAll(sub)
+			if i%2 == 0 {
+				os.Mkdir(sub, 0o755)
+			} else {
+				os.Symlink(outside, sub)
+			}
+		}
+	}()
+	wrote := 0
+	for range 300 {
+		if w.write(filepath.Join(sub, "x.bin"), 0, [][]byte{[]byte("data")}) == nil {
+			wrote++
+		}
+	}
+	close(stop)
+	<-done
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Fatalf("%d entries written outside the output folder (%s ...)", len(entries), entries[0].Name())
+	}
+	t.Logf("%d of 300 writes went through (the others met the link and were refused)", wrote)
+}
+
+// TestREADMEOutputPath: the README's -output-path example works where the
+// folder does not exist yet (DxDispatch creates it; so does dmlfill).
+func TestREADMEOutputPath(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "ab", "outdir")
+	if code, _, errs := runCLI("-model", "../../examples/strided_fp16.json", "-output-path", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("the output folder: %v, %d entries", err, len(entries))
+	}
+}

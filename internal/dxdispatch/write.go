@@ -62,13 +62,30 @@ func (m *Model) outputPath(p, where string) (string, error) {
 	case rel == ".":
 		return "", errAt(where, "%q names the output folder itself, not a file in it", p)
 	}
-	root, err := filepath.EvalSymlinks(m.outDir)
+	// The path with its links resolved (as far as it exists) must still be
+	// inside the folder with its links resolved (as far as it exists: the
+	// folder is created when the first file is written, as DxDispatch
+	// does). This check names a model's mistake before anything runs; the
+	// writes themselves go through an os.Root of the folder, which holds
+	// whatever the folders become in between.
+	root, err := resolveExisting(m.outDir)
 	if err != nil {
 		return "", errAt(where, "the output folder %s: %v", m.outDir, err)
 	}
-	// The longest part of the path that exists, with its links resolved,
-	// must still be inside the folder, with its links resolved.
-	existing := target
+	resolved, err := resolveExisting(target)
+	if err != nil {
+		return "", errAt(where, "%q: %v", p, err)
+	}
+	if r, err := filepath.Rel(root, resolved); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", errAt(where, "%q leads out of the output folder %s through a symbolic link, to %s (%s)", p, m.outDir, resolved, lift)
+	}
+	return target, nil
+}
+
+// resolveExisting is p with the symbolic links of its longest existing
+// part resolved, and the rest, which does not exist yet, as it is.
+func resolveExisting(p string) (string, error) {
+	existing := p
 	for {
 		if _, err := os.Lstat(existing); err == nil {
 			break
@@ -81,10 +98,11 @@ func (m *Model) outputPath(p, where string) (string, error) {
 	}
 	resolved, err := filepath.EvalSymlinks(existing)
 	if err != nil {
-		return "", errAt(where, "%q: %v", p, err)
+		return "", err
 	}
-	if r, err := filepath.Rel(root, resolved); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return "", errAt(where, "%q leads out of the output folder %s through a symbolic link, to %s (%s)", p, m.outDir, resolved, lift)
+	rest, err := filepath.Rel(existing, p)
+	if err != nil {
+		return "", err
 	}
-	return target, nil
+	return filepath.Join(resolved, rest), nil
 }
