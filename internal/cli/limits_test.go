@@ -122,6 +122,12 @@ func TestHostileModels(t *testing.T) {
 		{"writeFile up and out", fillModel(smallOut, write("../../x.bin")), []string{"-output-path", dir}, `commands[0].targetPath: "../../x.bin" leaves the output folder`},
 		{"writeFile to an absolute path", fillModel(smallOut, write(filepath.Join(outside, "x.bin"))), []string{"-output-path", dir}, "is an absolute path; writeFile writes inside the output folder"},
 		{"writeFile through a symbolic link", fillModel(smallOut, write("link/x.bin")), []string{"-output-path", dir}, `"link/x.bin" leads out of the output folder`},
+		// A binding the tensor's alignment refuses, after a writeFile: refused
+		// before the first command, so the file is never written.
+		{"a misaligned binding after a writeFile", strings.Replace(fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 8, "value": 0 }`,
+			write("early.bin")+`, { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": [{ "name": "Out", "elementOffset": 1 }] } }`),
+			`"Sizes": [1,1,1,4] }`, `"Sizes": [1,1,1,4], "GuaranteedBaseOffsetAlignment": 16 }`, 1),
+			[]string{"-output-path", dir}, `commands[1].bindings: the OutputTensor starts at byte 4 of resource "Out", not a multiple of its GuaranteedBaseOffsetAlignment (16)`},
 		{"writeFile of a .npy NumPy cannot load", fillModel(smallOut, `{ "type": "writeFile", "resource": "Out", "targetPath": "x.npy", "dimensions": [`+strings.Repeat("1, ", 64)+`4] }`),
 			[]string{"-output-path", dir}, "commands[0].dimensions: 65 dimensions; a .npy file NumPy reads has at most 64"},
 		{"writeFile to the folder itself", fillModel(smallOut, write("sub/..")), []string{"-output-path", dir}, "names the output folder itself"},
@@ -135,6 +141,9 @@ func TestHostileModels(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
 		t.Errorf("a refused model wrote %d files outside its folder", len(entries))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "early.bin")); err == nil {
+		t.Errorf("a refused model wrote early.bin before its error")
 	}
 	// The model file itself: a device or a FIFO is refused before it is opened.
 	for _, p := range []string{"/dev/zero", fifo} {

@@ -255,7 +255,15 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 		if o["bindings"] == nil {
 			return c, errAt(join(where, "bindings"), "missing")
 		}
-		c.output, err = m.parseBindings(o["bindings"], join(where, "bindings"), m.descs[c.opName].OutputTensor.TotalTensorSizeInBytes)
+		t := m.descs[c.opName].OutputTensor
+		c.output, err = m.parseBindings(o["bindings"], join(where, "bindings"), t.TotalTensorSizeInBytes)
+		if a := uint64(t.GuaranteedBaseOffsetAlignment); err == nil && a != 0 && c.output.offset%a != 0 {
+			// Checked here, before the first command (a resource starts at
+			// a multiple of 4096): at the dispatch, a writeFile before it
+			// would have written already.
+			return c, errAt(join(where, "bindings"), "the OutputTensor starts at byte %d of resource %q, not a multiple of its GuaranteedBaseOffsetAlignment (%d)",
+				c.output.offset, c.output.resource.name, a)
+		}
 		return c, err
 	case "print":
 		if err := o.only(where, "type", "resource", "verbose"); err != nil {
