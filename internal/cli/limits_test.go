@@ -242,6 +242,11 @@ func TestHostileInputsBoundedMemory(t *testing.T) {
 		{"two long rows, text", []string{"-type", "INT32", "-sizes", rowsN, "-start", "-3", "-format", "text", "-full"}, 0, rowsTail, 0},
 		{"a model of 16 GB", []string{"-model", huge}, 2, "", 0},
 		{"a check of a raw file of 1 or 4 GiB", []string{"-type", "UINT8", "-sizes", bigN, "-start", "7", "-delta", "3", "-check", big}, 0, "(100%): PASS\n", 0},
+		// print streams: the resource (64 MiB) and little more (a string an
+		// element let the heap reach twice the resource).
+		{"print of a 64 MiB resource", []string{"-model", writeModel(t, dir, "print.json", `{ "resources": { "Out": { "initialValuesDataType": "UINT8",
+			"initialValues": { "valueCount": 67108864, "valueStart": 0, "valueDelta": 1 } } }, "dispatchables": {}, "commands": [ { "type": "print", "resource": "Out" } ] }`)},
+			0, "253, 254, 255\n", 100},
 		{"a model of 16 MiB, one array", []string{"-model", long}, 0, "", 256},
 		{"a model of 16 MiB, one array, a comment and a trailing comma", []string{"-model", commented}, 0, "", 256},
 	}

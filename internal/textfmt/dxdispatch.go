@@ -2,7 +2,6 @@ package textfmt
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -44,14 +43,20 @@ func CppValue(t dml.TensorDataType, bits uint64) string {
 // as DxDispatch's does. It holds no more than one element's text at a
 // time.
 func WriteResource(w io.Writer, name string, t dml.TensorDataType, n int, bits func(i int) uint64, verbose bool) error {
+	// Each element's text is appended to one reused buffer: a resource of
+	// hundreds of millions of elements makes no garbage (a string an
+	// element let the heap grow to twice the resource before collecting).
 	bw := bufio.NewWriter(w)
+	var b []byte
 	if !verbose {
 		bw.WriteString("Resource '" + name + "': ")
 		for i := range n {
+			b = b[:0]
 			if i > 0 {
-				bw.WriteString(", ")
+				b = append(b, ", "...)
 			}
-			bw.WriteString(CppValue(t, bits(i)))
+			b = appendCppValue(b, t, bits(i))
+			bw.Write(b)
 		}
 		bw.WriteString("\n")
 		return bw.Flush()
@@ -62,10 +67,58 @@ func WriteResource(w io.Writer, name string, t dml.TensorDataType, n int, bits f
 		iw = int(math.Floor(math.Log10(float64(n)))) + 1
 	}
 	hw := 2 * int(t.ElementSize())
+	var num [24]byte
 	for i := range n {
 		v := bits(i)
-		fmt.Fprintf(bw, "[%*d] %s (0x%*X)\n", iw, i, CppValue(t, v), hw, v)
+		// "[%*d] %s (0x%*X)\n"
+		b = append(b[:0], '[')
+		b = appendPadded(b, strconv.AppendInt(num[:0], int64(i), 10), iw)
+		b = append(b, "] "...)
+		b = appendCppValue(b, t, v)
+		b = append(b, " (0x"...)
+		at := len(b)
+		b = appendPadded(b, strconv.AppendUint(num[:0], v, 16), hw)
+		for k := at; k < len(b); k++ {
+			if b[k] >= 'a' && b[k] <= 'f' {
+				b[k] -= 'a' - 'A'
+			}
+		}
+		b = append(b, ")\n"...)
+		bw.Write(b)
 	}
 	bw.WriteString("\n")
 	return bw.Flush()
+}
+
+// appendPadded appends text right-aligned in width columns (spaces before).
+func appendPadded(b, text []byte, width int) []byte {
+	for range width - len(text) {
+		b = append(b, ' ')
+	}
+	return append(b, text...)
+}
+
+// appendCppValue appends CppValue's text for the value, allocating nothing
+// where b has room.
+func appendCppValue(b []byte, t dml.TensorDataType, bits uint64) []byte {
+	var f float64
+	switch t {
+	case dml.TensorDataTypeFloat32:
+		f = float64(math.Float32frombits(uint32(bits)))
+	case dml.TensorDataTypeFloat16:
+		f = float64(float16.Frombits(uint16(bits)).Float32())
+	case dml.TensorDataTypeFloat64:
+		f = math.Float64frombits(bits)
+	default:
+		if n := 8 * t.ElementSize(); t.IsSigned() && n > 0 && n < 64 {
+			return strconv.AppendInt(b, int64(bits<<(64-n))>>(64-n), 10)
+		} else if t.IsSigned() {
+			return strconv.AppendInt(b, int64(bits), 10)
+		}
+		return strconv.AppendUint(b, bits, 10)
+	}
+	if s, ok := special(f); ok {
+		return append(b, s...)
+	}
+	return strconv.AppendFloat(b, f, 'g', 6, 64)
 }
