@@ -326,7 +326,16 @@ func runFill(o *options, set map[string]bool, stdout, stderr io.Writer) error {
 	if out == "-" {
 		out = "" // standard output
 	}
-	return writeAtomic(out, stdout, func(w io.Writer) error {
+	var size uint64 // the bytes the file will hold, where known first
+	switch o.format {
+	case "raw":
+		size = tensor.count * tensor.es
+	case "buffer":
+		size = t.TotalTensorSizeInBytes
+	case "npy":
+		size = tensor.count*tensor.es + 128 // (the header: at most a few hundred bytes past that is no matter)
+	}
+	return writeAtomicSized(out, stdout, size, func(w io.Writer) error {
 		switch o.format {
 		case "raw":
 			return tensor.writeRaw(w, newProgress(stderr, tensor.count*tensor.es))

@@ -219,10 +219,17 @@ func TestWriteFailures(t *testing.T) {
 		return
 	}
 	defer exec.Command("umount", mnt).Run()
+	// A size known first (.npy) is refused before anything is written; one
+	// found as it goes (JSON) when the disk fills.
 	cmd = exec.Command(bin, "-type", "INT64", "-sizes", "1000000", "-format", "npy", "-o", filepath.Join(mnt, "x.npy"))
 	msg, _ := cmd.CombinedOutput()
+	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(string(msg), "it needs 8000128 bytes, and its file system has 1048576 free") {
+		t.Errorf("full disk, .npy: exit %d, %q", cmd.ProcessState.ExitCode(), msg)
+	}
+	cmd = exec.Command(bin, "-type", "INT64", "-sizes", "1000000", "-format", "json", "-o", filepath.Join(mnt, "x.json"))
+	msg, _ = cmd.CombinedOutput()
 	if cmd.ProcessState.ExitCode() != 1 || !strings.Contains(string(msg), "no space left on device") {
-		t.Errorf("full disk: exit %d, %q", cmd.ProcessState.ExitCode(), msg)
+		t.Errorf("full disk, JSON: exit %d, %q", cmd.ProcessState.ExitCode(), msg)
 	}
 	if entries, _ := os.ReadDir(mnt); len(entries) != 0 {
 		t.Errorf("full disk: left %s behind", entries[0].Name())

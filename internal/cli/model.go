@@ -95,6 +95,10 @@ func (w *modelWriter) close() {
 }
 
 func (w *modelWriter) write(target string, _ dml.TensorDataType, parts [][]byte) error {
+	size := uint64(0)
+	for _, p := range parts {
+		size += uint64(len(p))
+	}
 	produce := func(wr io.Writer) error {
 		for _, p := range parts {
 			if _, err := wr.Write(p); err != nil {
@@ -107,7 +111,7 @@ func (w *modelWriter) write(target string, _ dml.TensorDataType, parts [][]byte)
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return &ioError{fmt.Errorf("creating the folder of %s: %w", target, unwrapPath(err))}
 		}
-		return writeAtomic(target, nil, produce)
+		return writeAtomicSized(target, nil, size, produce)
 	}
 	rel, err := filepath.Rel(w.outDir, target)
 	if err != nil || !filepath.IsLocal(rel) {
@@ -126,7 +130,7 @@ func (w *modelWriter) write(target string, _ dml.TensorDataType, parts [][]byte)
 			return &ioError{fmt.Errorf("creating the folder of %s: %w", target, unwrapPath(err))}
 		}
 	}
-	return writeIn(w.root, rel, target, produce)
+	return writeIn(w.root, rel, target, size, produce)
 }
 
 // modelCheck compares the files a model's writeFile commands would write

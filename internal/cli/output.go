@@ -44,6 +44,13 @@ func (e *ioError) Unwrap() error { return e.err }
 //     replaced;
 //   - a folder is an error that says so.
 func writeAtomic(path string, stdout io.Writer, produce func(w io.Writer) error) error {
+	return writeAtomicSized(path, stdout, 0, produce)
+}
+
+// writeAtomicSized is writeAtomic for a file that will hold size bytes (0:
+// not known): one its file system cannot hold is refused before anything
+// is written, naming both sizes.
+func writeAtomicSized(path string, stdout io.Writer, size uint64, produce func(w io.Writer) error) error {
 	if path == "" {
 		bw := bufio.NewWriterSize(stdout, 1<<16)
 		if err := produce(bw); err != nil {
@@ -54,7 +61,7 @@ func writeAtomic(path string, stdout io.Writer, produce func(w io.Writer) error)
 		}
 		return nil
 	}
-	return writeIn(osDir{}, path, path, produce)
+	return writeIn(osDir{}, path, path, size, produce)
 }
 
 // A dir is where writeIn resolves names: the whole file system (osDir), or
@@ -83,7 +90,7 @@ func (osDir) Readlink(name string) (string, error) { return os.Readlink(name) }
 var _ dir = (*os.Root)(nil)
 
 // writeIn is writeAtomic for name in d; shown is the path errors name.
-func writeIn(d dir, name, shown string, produce func(w io.Writer) error) error {
+func writeIn(d dir, name, shown string, size uint64, produce func(w io.Writer) error) error {
 	// The file a symbolic link points to (a dangling link: the file to
 	// create), link after link; in a Root, a link out of it fails below.
 	target := name
@@ -117,7 +124,7 @@ func writeIn(d dir, name, shown string, produce func(w io.Writer) error) error {
 	if err == nil {
 		old = fi
 	}
-	return replaceFile(d, shown, target, old, produce)
+	return replaceFile(d, shown, target, old, size, produce)
 }
 
 // writeInPlace writes to a path that is not a regular file (a device, a
@@ -152,7 +159,7 @@ func writeInPlace(d dir, path, target string, produce func(w io.Writer) error) e
 
 // replaceFile writes target (path's file) through a temporary file in its
 // folder, renamed over it at the end.
-func replaceFile(d dir, path, target string, old fs.FileInfo, produce func(w io.Writer) error) error {
+func replaceFile(d dir, path, target string, old fs.FileInfo, size uint64, produce func(w io.Writer) error) error {
 	// The temporary file's name is short whatever target's: a name of up
 	// to 255 bytes, the most a folder entry has, must work.
 	var f *os.File
@@ -181,6 +188,9 @@ func replaceFile(d dir, path, target string, old fs.FileInfo, produce func(w io.
 		f.Close()
 		d.Remove(tmp)
 		return err
+	}
+	if free, ok := freeBytes(f); ok && size > free {
+		return fail(&ioError{fmt.Errorf("writing %s: it needs %d bytes, and its file system has %d free", path, size, free)})
 	}
 	bw := bufio.NewWriterSize(&fileWriter{f: f, path: path}, 1<<20)
 	if err := produce(bw); err != nil {

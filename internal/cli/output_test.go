@@ -286,3 +286,20 @@ func TestREADMEOutputPath(t *testing.T) {
 		t.Fatalf("the output folder: %v, %d entries", err, len(entries))
 	}
 }
+
+// TestOutputTooLargeForDisk: a file its file system cannot hold (2^64-1
+// bytes of buffer) is refused before a byte is written, naming both sizes.
+func TestOutputTooLargeForDisk(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("statfs as Linux has it")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "f")
+	code, _, errs := runCLI("-type", "UINT8", "-sizes", "4", "-total-bytes", "18446744073709551615", "-format", "buffer", "-o", out)
+	if code != 1 || !strings.Contains(errs, "it needs 18446744073709551615 bytes, and its file system has") {
+		t.Fatalf("exit %d, %q", code, errs)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("left %v", entries)
+	}
+}
