@@ -57,6 +57,9 @@ func ParseComputeModel(t TensorDataType, name string) (ComputeModel, error) {
 			return m, nil
 		}
 	}
+	if len(ComputeModels(t)) == 0 {
+		return "", argError("the compute model", name, "compute models are ways of computing FLOAT32 and FLOAT16 elements; %v has none (its elements are exact everywhere)", t)
+	}
 	return "", argError("the compute model", name, "%v has %v", t, ComputeModels(t))
 }
 

@@ -266,6 +266,20 @@ func (s *summary) print() {
 }
 
 func main() {
+	flag.Usage = func() {
+		fmt.Fprint(flag.CommandLine.Output(), `Usage: dmlbench [-quick] [-types T,T] [-table avx512|avx2|go] [-sweep N [-seed S]]
+
+Measures this machine's ceiling for writing memory, then the operator's speed
+against it: Execute on packed tensors of 64 KiB, 4 MiB and 256 MiB for every
+type, one thread and all; padded, strided and channels-innermost layouts
+against packed; dml.Sequence; and NumPy's and PyTorch's arange where Debian's
+python3-numpy and python3-torch are installed. It takes about eight minutes
+(-quick: one or two) and prints a summary of the rows short of their targets.
+
+Flags:
+`)
+		flag.PrintDefaults()
+	}
 	flag.Parse()
 	if *table != "" {
 		check(kernel.UseTable(*table))

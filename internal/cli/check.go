@@ -95,7 +95,7 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 	f, st, err := regular.Open(o.check) // (opened, then checked: no swap between)
 	var nr *regular.NotRegularError
 	if errors.As(err, &nr) {
-		return usagef("-check %s is not a regular file (%v)", o.check, nr.Mode.Type())
+		return usagef("-check %s is not a regular file but %s", o.check, regular.Kind(nr.Mode))
 	}
 	if err != nil {
 		return &ioError{fmt.Errorf("reading %s: %w", o.check, unwrapPath(err))}

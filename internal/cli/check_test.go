@@ -129,7 +129,7 @@ func TestEmulate(t *testing.T) {
 	}{
 		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "f16-math"}, "-emulate: the compute model is f16-math; FLOAT32 has [exact f32-mul-add f32-fma accumulate]"},
 		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "exact", "-format", "buffer"}, "-emulate writes the elements"},
-		{[]string{"-type", "INT32", "-sizes", "4", "-emulate", "exact"}, "INT32 has []"},
+		{[]string{"-type", "INT32", "-sizes", "4", "-emulate", "exact"}, "INT32 has none"},
 	} {
 		if code, _, errs := runCLI(tc.args...); code != 2 || !strings.Contains(errs, tc.want) {
 			t.Errorf("%v: exit %d, %q; want %q", tc.args, code, errs, tc.want)

@@ -24,6 +24,8 @@ const usage = `Usage:
   dmlfill -type T -sizes N,N,... [-strides N,...] -start V -delta V [-level L]
           [-total-bytes N] [-alignment N] [-format text|raw|buffer|npy|json] [-full] [-o FILE]
   dmlfill -model FILE.json [-output-path DIR] [-max-memory SIZE] [-allow-any-path]
+  dmlfill -type T -sizes N,... -start V -delta V -check FILE [-ulp N] [-report text|json]
+  dmlfill -model FILE.json -check DIR [-ulp N]
 
 Runs DirectML's DML_OPERATOR_FILL_VALUE_SEQUENCE on the CPU: element i of the
 output tensor is start + i*delta (integers wrap; floats are rounded once).
@@ -118,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.full, "full", false, "text: print every element, however many")
 	fs.StringVar(&o.out, "o", "", "write to this file (atomically) instead of standard output (- for standard output)")
 	fs.StringVar(&o.model, "model", "", "run a DxDispatch model file (JSON; - reads it from standard input)")
-	fs.StringVar(&o.maxMemory, "max-memory", "1GiB", "-model: the most memory the model's resources may take together (bytes, or with KiB, MiB, GiB)")
+	fs.StringVar(&o.maxMemory, "max-memory", "1GiB", "-model: the most memory the model's resources may take together (bytes, or with KiB, MiB, GiB, or KB, MB, GB)")
 	fs.BoolVar(&o.version, "version", false, "print dmlfill's version and exit")
 	fs.StringVar(&o.check, "check", "", "compare FILE (.npy, or raw bytes) with the exact result instead of writing it; with -model, the folder DxDispatch wrote the model's writeFile outputs to; exit 3 if outside -ulp")
 	fs.StringVar(&o.checkFormat, "check-format", "raw", "-check of a raw file: raw (the elements, packed) or buffer (the whole output buffer)")
@@ -138,11 +140,22 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		return usagef("%v (dmlfill -h shows the usage)", err)
 	}
+	set := map[string]bool{}
+	var flagValue error
+	fs.Visit(func(f *flag.Flag) {
+		set[f.Name] = true
+		// "-type -sizes 3" gives -type the value "-sizes": a flag whose
+		// value was forgotten.
+		if v := f.Value.String(); flagValue == nil && strings.HasPrefix(v, "-") && fs.Lookup(strings.TrimLeft(v, "-")) != nil {
+			flagValue = usagef("-%s is %q, which is a flag: -%s needs a value before it", f.Name, v, f.Name)
+		}
+	})
+	if flagValue != nil {
+		return flagValue
+	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (dmlfill -h shows the usage)", fs.Arg(0))
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if o.version {
 		fmt.Fprintln(stdout, versionLine())
 		return nil
@@ -160,7 +173,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		limit, err := parseBytes(o.maxMemory)
 		if err != nil {
-			return usagef("-max-memory is %q; want a number of bytes, or one with KiB, MiB or GiB (1GiB)", o.maxMemory)
+			return usagef("-max-memory is %q; want a number of bytes, or one with KiB, MiB, GiB (powers of 1024) or KB, MB, GB (of 1000), such as 1GiB", o.maxMemory)
 		}
 		opts := dxdispatch.Options{MaxMemory: limit, AllowAnyPath: o.allowAnyPath, OutputPath: o.outputPath}
 		var check *modelCheck
@@ -210,7 +223,7 @@ func parseBytes(s string) (uint64, error) {
 	for _, u := range []struct {
 		suffix string
 		m      uint64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}} {
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}} {
 		if t, ok := strings.CutSuffix(s, u.suffix); ok {
 			s, mult = t, u.m
 			break
@@ -230,10 +243,17 @@ func parseList(flagName, s string) ([]uint32, error) {
 	}
 	parts := strings.Split(s, ",")
 	out := make([]uint32, len(parts))
+	least := 0
+	if flagName == "sizes" {
+		least = 1 // (a size of 0 is no tensor: the message says so)
+	}
 	for i, p := range parts {
+		if strings.TrimSpace(p) == "" {
+			return nil, usagef("-%s entry %d is empty (%q: a comma too many?); want comma-separated integers such as 1,1,2,2", flagName, i, s)
+		}
 		v, err := strconv.ParseUint(strings.TrimSpace(p), 10, 32)
-		if err != nil {
-			return nil, usagef("-%s entry %d is %q; want an integer from 0 to 4294967295", flagName, i, p)
+		if err != nil { // (a 0 goes on to the descriptor's check, which names it as DirectML does)
+			return nil, usagef("-%s entry %d is %q; want an integer from %d to 4294967295", flagName, i, p, least)
 		}
 		out[i] = uint32(v)
 	}
@@ -284,6 +304,14 @@ func runFill(o *options, set map[string]bool, stdout, stderr io.Writer) error {
 		if desc.ValueDelta, err = dml.ParseScalar(dt, o.delta); err != nil {
 			return usagef("-delta: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
 		}
+		for _, v := range []struct {
+			flag, text string
+			s          dml.ScalarUnion
+		}{{"start", o.start, desc.ValueStart}, {"delta", o.delta, desc.ValueDelta}} {
+			if err := finiteAsWritten(dt, v.flag, v.text, v.s); err != nil {
+				return err
+			}
+		}
 	}
 	if !set["format"] && o.out != "" {
 		// Without -format, the file's extension says it: .npy, .json.
@@ -292,6 +320,8 @@ func runFill(o *options, set map[string]bool, stdout, stderr io.Writer) error {
 			o.format = "npy"
 		case ".json":
 			o.format = "json"
+		case ".raw", ".bin":
+			o.format = "raw"
 		}
 	}
 	switch o.format {
@@ -407,4 +437,24 @@ func (t *tensor) writeText(w io.Writer, full bool) error {
 	return textfmt.Nested(w, t.desc.OutputTensor.Sizes, full, func(i uint64) string {
 		return textfmt.Value(dt, el.bits(i))
 	})
+}
+
+// finiteAsWritten refuses a float value that overflowed to an infinity
+// where the text was a finite number (-start 1e39 for FLOAT32): only inf,
+// -inf (or infinity) writes an infinity.
+func finiteAsWritten(t dml.TensorDataType, flag, text string, s dml.ScalarUnion) error {
+	var inf bool
+	switch t {
+	case dml.TensorDataTypeFloat32:
+		inf = math.IsInf(float64(s.Float32()), 0)
+	case dml.TensorDataTypeFloat16:
+		inf = s.Float16().IsInf(0)
+	default:
+		return nil
+	}
+	word := strings.TrimLeft(strings.ToLower(strings.TrimSpace(text)), "+-")
+	if inf && word != "inf" && word != "infinity" {
+		return usagef("-%s is %s, past %v's largest finite value; write inf or -inf for an infinity", flag, text, t)
+	}
+	return nil
 }

@@ -349,3 +349,50 @@ func TestCommandLineConveniences(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagWords: flags say what is wrong in words a user reads right.
+func TestFlagWords(t *testing.T) {
+	dir := t.TempDir()
+	model := writeModel(t, dir, "m.json", `{ "resources": { "Out": { "initialValuesDataType": "UINT8", "initialValues": [1] } }, "dispatchables": {}, "commands": [] }`)
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-type", "-sizes", "3"}, 2, `-type is "-sizes", which is a flag: -type needs a value before it`},
+		{[]string{"-type", "UINT8", "-sizes", "3,"}, 2, `-sizes entry 1 is empty ("3,": a comma too many?)`},
+		{[]string{"-type", "UINT8", "-sizes", "x"}, 2, `-sizes entry 0 is "x"; want an integer from 1 to 4294967295`},
+		{[]string{"-type", "UINT8", "-sizes", "4", "-o", dir}, 1, "it is a folder"},
+		{[]string{"-model", dir}, 2, "is not a regular file but a folder"},
+		{[]string{"-type", "FLOAT32", "-sizes", "4", "-start", "1e39"}, 2, "-start is 1e39, past FLOAT32's largest finite value; write inf or -inf for an infinity"},
+		{[]string{"-type", "FLOAT16", "-sizes", "4", "-delta", "-70000"}, 2, "-delta is -70000, past FLOAT16's largest finite value"},
+		{[]string{"-model", model, "-max-memory", "2XB"}, 2, "or KB, MB, GB (of 1000)"},
+	} {
+		code, _, errs := runCLI(tc.args...)
+		if code != tc.code || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want exit %d and %q", tc.args, code, errs, tc.code, tc.want)
+		}
+	}
+	for _, args := range [][]string{
+		{"-type", "FLOAT32", "-sizes", "4", "-start", "inf"},
+		{"-type", "FLOAT32", "-sizes", "4", "-start", "-Infinity"},
+		{"-model", model, "-max-memory", "2GB"},
+	} {
+		if code, _, errs := runCLI(args...); code != 0 {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+	// -o FILE.raw and FILE.bin write raw bytes, not text.
+	for _, name := range []string{"out.raw", "out.bin"} {
+		p := filepath.Join(dir, name)
+		if code, _, errs := runCLI("-type", "INT32", "-sizes", "5", "-o", p); code != 0 {
+			t.Fatal(errs)
+		}
+		if st, err := os.Stat(p); err != nil || st.Size() != 20 {
+			t.Errorf("%s: %v, want 20 bytes of raw INT32", name, err)
+		}
+	}
+	if _, out, _ := runCLI("-h"); !strings.Contains(out, "-check FILE") || !strings.Contains(out, "-model FILE.json -check DIR") {
+		t.Errorf("-h's first lines omit the -check forms:\n%s", out[:min(len(out), 600)])
+	}
+}

@@ -164,7 +164,7 @@ func TestHostileModels(t *testing.T) {
 			t.Errorf("%v: exit %d, %q", args, code, errs)
 		}
 	}
-	for _, v := range []string{"0", "1TB", "-5", "99999999999GiB"} {
+	for _, v := range []string{"0", "1PB", "-5", "99999999999GiB"} {
 		if code, _, errs := runCLI("-model", p, "-max-memory", v); code != 2 || !strings.Contains(errs, "-max-memory is") {
 			t.Errorf("-max-memory %s: exit %d, %q", v, code, errs)
 		}

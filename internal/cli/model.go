@@ -152,7 +152,7 @@ func (c *modelCheck) compare(target string, t dml.TensorDataType, parts [][]byte
 	f, st, err := regular.Open(target) // (opened, then checked: no swap between)
 	var nr *regular.NotRegularError
 	if errors.As(err, &nr) {
-		return usagef("-check: %s is not a regular file (%v)", target, nr.Mode.Type())
+		return usagef("-check: %s is not a regular file but %s", target, regular.Kind(nr.Mode))
 	}
 	if err != nil {
 		return &ioError{fmt.Errorf("-check: %s: %w", target, unwrapPath(err))}

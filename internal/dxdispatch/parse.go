@@ -287,7 +287,7 @@ func readRegular(path string, limit int64, what string) ([]byte, error) {
 	f, st, err := regular.Open(path)
 	var nr *regular.NotRegularError
 	if errors.As(err, &nr) {
-		return nil, errAt("", "%s %s is not a regular file (%v)", what, path, nr.Mode.Type())
+		return nil, errAt("", "%s %s is not a regular file but %s", what, path, regular.Kind(nr.Mode))
 	}
 	if err != nil {
 		return nil, err
@@ -664,7 +664,7 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 	f, st, err := regular.Open(path)
 	var nr *regular.NotRegularError
 	if errors.As(err, &nr) {
-		return initial{}, errAt(at, "%s is not a regular file (%v)", p, nr.Mode.Type())
+		return initial{}, errAt(at, "%s is not a regular file but %s", p, regular.Kind(nr.Mode))
 	}
 	if err != nil {
 		return initial{}, errAt(at, "%v", err)

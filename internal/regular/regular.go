@@ -18,7 +18,29 @@ type NotRegularError struct {
 }
 
 func (e *NotRegularError) Error() string {
-	return fmt.Sprintf("%s is not a regular file (%v)", e.Path, e.Mode.Type())
+	return fmt.Sprintf("%s is not a regular file (%s)", e.Path, Kind(e.Mode))
+}
+
+// Kind names a file's type in words: "a folder", "a FIFO", "a character
+// device" ...
+func Kind(m fs.FileMode) string {
+	switch t := m.Type(); {
+	case t&fs.ModeDir != 0:
+		return "a folder"
+	case t&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case t&fs.ModeSocket != 0:
+		return "a socket"
+	case t&fs.ModeCharDevice != 0:
+		return "a character device"
+	case t&fs.ModeDevice != 0:
+		return "a block device"
+	case t&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case t == 0:
+		return "a regular file"
+	}
+	return "a file of mode " + m.Type().String()
 }
 
 // Open opens path for reading and returns the file with what fstat says of
