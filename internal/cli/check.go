@@ -240,11 +240,27 @@ func writeCheckText(w io.Writer, name, against string, opts *dml.CheckOptions, r
 		}
 		fmt.Fprintln(w)
 	}
+	// The last line says what was held to what, and what failed.
 	verdict := "PASS"
-	if !rep.OK() {
-		verdict = "FAIL"
+	var failed []string
+	if rep.Within != rep.Elements {
+		failed = append(failed, "elements")
 	}
-	_, err := fmt.Fprintf(w, "within %d ULP: %d of %d (%.4g%%): %s\n", opts.ULP, rep.Within, rep.Elements, pct(rep.Within), verdict)
+	if rep.BadPadding > 0 {
+		failed = append(failed, "padding")
+	}
+	if len(failed) > 0 {
+		verdict = "FAIL (" + strings.Join(failed, " and ") + ")"
+	}
+	held := fmt.Sprintf("within %d ULP", opts.ULP)
+	if !rep.Type.IsFloat() {
+		held = "equal (integers pass only when equal; -ulp is for floats)"
+	}
+	padding := ""
+	if opts.Padding != nil {
+		padding = fmt.Sprintf("; padding: %d of %d bytes 0x%02X", rep.PaddingBytes-rep.BadPadding, rep.PaddingBytes, *opts.Padding)
+	}
+	_, err := fmt.Fprintf(w, "%s: %d of %d (%.4g%%)%s: %s\n", held, rep.Within, rep.Elements, pct(rep.Within), padding, verdict)
 	return err
 }
 

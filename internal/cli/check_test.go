@@ -30,7 +30,7 @@ func TestCheckCommand(t *testing.T) {
 	binary.LittleEndian.PutUint32(b[at:], binary.LittleEndian.Uint32(b[at:])+1)
 	os.WriteFile(npyPath, b, 0o644)
 	code, out, _ := runCLI(append(fill, "-check", npyPath)...)
-	if code != 3 || !strings.Contains(out, "worst: element 13 [2 1]: got ") || !strings.Contains(out, "1 ULP") || !strings.HasSuffix(out, "FAIL\n") {
+	if code != 3 || !strings.Contains(out, "worst: element 13 [2 1]: got ") || !strings.Contains(out, "1 ULP") || !strings.HasSuffix(out, "FAIL (elements)\n") {
 		t.Fatalf("corrupted: exit %d, %q", code, out)
 	}
 	if code, out, _ := runCLI(append(fill, "-check", npyPath, "-ulp", "1")...); code != 0 || !strings.HasSuffix(out, "PASS\n") {
@@ -57,8 +57,21 @@ func TestCheckCommand(t *testing.T) {
 	raw, _ := os.ReadFile(rawPath)
 	raw[6*4+1] = 7 // row 0's padding
 	os.WriteFile(rawPath, raw, 0o644)
-	if code, out, _ := runCLI(check...); code != 3 || !strings.Contains(out, "1 not 0x00 (the first at byte 25)") {
+	if code, out, _ := runCLI(check...); code != 3 || !strings.Contains(out, "1 not 0x00 (the first at byte 25)") ||
+		!strings.HasSuffix(out, "; padding: 23 of 24 bytes 0x00: FAIL (padding)\n") {
 		t.Fatalf("buffer padding: exit %d, %q", code, out)
+	}
+	// Integers: held to equality, and said so, in no ULP.
+	intPath := filepath.Join(filepath.Dir(rawPath), "i.raw")
+	if code, _, errs := runCLI("-type", "INT32", "-sizes", "10", "-format", "raw", "-o", intPath); code != 0 {
+		t.Fatal(errs)
+	}
+	ib, _ := os.ReadFile(intPath)
+	ib[8]++
+	os.WriteFile(intPath, ib, 0o644)
+	if code, out, _ := runCLI("-type", "INT32", "-sizes", "10", "-check", intPath, "-ulp", "1"); code != 3 || strings.Contains(out, "ULP") ||
+		!strings.HasSuffix(out, "equal (integers pass only when equal; -ulp is for floats): 9 of 10 (90%): FAIL (elements)\n") {
+		t.Fatalf("integers: exit %d, %q", code, out)
 	}
 	sparsePath := filepath.Join(filepath.Dir(rawPath), "sparse.raw")
 	if sf, err := os.Create(sparsePath); err == nil {
@@ -164,7 +177,7 @@ func TestModelCheck(t *testing.T) {
 	b[8]++ // element 4
 	os.WriteFile(bin, b, 0o644)
 	code, stdout, _ = runCLI("-model", p, "-check", out)
-	if code != 3 || !strings.Contains(stdout, "worst: element 4: got ") || !strings.HasSuffix(stdout, "FAIL\n") {
+	if code != 3 || !strings.Contains(stdout, "worst: element 4: got ") || !strings.HasSuffix(stdout, "FAIL (elements)\n") {
 		t.Fatalf("changed: exit %d, %q", code, stdout)
 	}
 	code, stdout, _ = runCLI("-model", p, "-check", out, "-report", "json")

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/dmlgo/dml"
@@ -36,8 +37,16 @@ func writePlot(path, what string, rep *dml.CheckReport) error {
 		explained = append(explained, "none of the models")
 	}
 	p.Title.Text = fmt.Sprintf("%s\nexplained by: %s", what, strings.Join(explained, ", "))
+	if !rep.Type.IsFloat() { // (models are ways of computing floats)
+		p.Title.Text = what
+	}
 	p.X.Label.Text = "element index"
 	p.Y.Label.Text = "error (ULP)"
+	if !rep.Type.IsFloat() {
+		p.Y.Label.Text = "error (an integer differs or not)"
+	}
+	p.Y.Tick.Marker = integerTicks{} // (distances are whole ULPs, indices whole numbers)
+	p.X.Tick.Marker = integerTicks{}
 	var pts, means, nans plotter.XYs
 	top := 1.0
 	for _, s := range rep.Series {
@@ -88,4 +97,31 @@ func writePlot(path, what string, rep *dml.CheckReport) error {
 		return &ioError{fmt.Errorf("writing %s: %w", path, err)}
 	}
 	return nil
+}
+
+// integerTicks marks the y axis at whole numbers only: a distance in ULP is
+// an integer, and ticks at 0.6 or 1.2 read as distances that cannot be.
+type integerTicks struct{}
+
+// Ticks returns the default ticks moved to integers, with labels only on
+// whole numbers and at most one tick per integer.
+func (integerTicks) Ticks(min, max float64) []plot.Tick {
+	// A step of 1, 2 or 5 times a power of ten, at least 1: about 4 to 8
+	// ticks.
+	step := 1.0
+	if raw := (max - min) / 6; raw > 1 {
+		p := math.Pow(10, math.Floor(math.Log10(raw)))
+		step = 10 * p
+		for _, m := range []float64{1, 2, 5} {
+			if m*p >= raw {
+				step = m * p
+				break
+			}
+		}
+	}
+	var ts []plot.Tick
+	for v := math.Ceil(min/step) * step; v <= max; v += step {
+		ts = append(ts, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
+	}
+	return ts
 }
