@@ -92,6 +92,11 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 		b := byte(v)
 		opts.Padding = &b
 	}
+	if o.check == "-" {
+		// Standard input: raw bytes (the elements, or with -check-format
+		// buffer the whole buffer), their length checked as they are read.
+		return finishCheck(o, dev, desc, stdin, 0, opts, stdout, stderr)
+	}
 	f, st, err := regular.Open(o.check) // (opened, then checked: no swap between)
 	var nr *regular.NotRegularError
 	if errors.As(err, &nr) {
@@ -101,7 +106,6 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 		return &ioError{fmt.Errorf("reading %s: %w", o.check, unwrapPath(err))}
 	}
 	defer f.Close()
-	var r io.Reader = f
 	if strings.EqualFold(filepath.Ext(o.check), ".npy") {
 		if opts.Buffer {
 			return usagef("-check %s: a .npy file holds the elements; -check-format buffer is for raw files", o.check)
@@ -139,7 +143,20 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 	if pos, err := f.Seek(0, io.SeekCurrent); err == nil && uint64(st.Size())-uint64(pos) != want {
 		return usagef("-check %s has %d bytes of values; the descriptor's %s are %d bytes", o.check, uint64(st.Size())-uint64(pos), what, want)
 	}
-	prog := newProgress(stderr, uint64(st.Size()))
+	return finishCheck(o, dev, desc, f, uint64(st.Size()), opts, stdout, stderr)
+}
+
+// finishCheck compares the bytes r gives (size of them, 0 if not known)
+// with the exact result, and reports.
+func finishCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, r io.Reader, size uint64, opts dml.CheckOptions, stdout, stderr io.Writer) error {
+	if size == 0 {
+		stderr = io.Discard // (no total to show progress against)
+	}
+	name := o.check
+	if name == "-" {
+		name = "standard input"
+	}
+	prog := newProgress(stderr, size)
 	rep, err := dml.CheckReader(dev, desc, &progressReader{r: r, p: prog}, opts)
 	prog.finish()
 	if err != nil {
@@ -147,12 +164,12 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 		if errors.As(err, &pe) {
 			return &ioError{err}
 		}
-		return usagef("-check %s: %s", o.check, strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
+		return usagef("-check %s: %s", name, strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
 	}
 	if o.report == "json" {
-		err = writeCheckJSON(stdout, o.check, &opts, rep)
+		err = writeCheckJSON(stdout, name, &opts, rep)
 	} else {
-		err = writeCheckText(stdout, o.check, "the exact result", &opts, rep)
+		err = writeCheckText(stdout, name, "the exact result", &opts, rep)
 	}
 	if err != nil {
 		return &ioError{err}

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -234,5 +236,21 @@ func TestPlot(t *testing.T) {
 	}
 	if code, _, errs := runCLI(append(fill, "-check", data, "-plot", filepath.Join(dir, "e.gif"))...); code != 2 || !strings.Contains(errs, "want a .svg or .png file") {
 		t.Errorf("gif: exit %d, %q", code, errs)
+	}
+}
+
+// TestCheckStandardInput: -check - reads the bytes from standard input (as
+// -model - reads the model), and holds their length to the descriptor's.
+func TestCheckStandardInput(t *testing.T) {
+	raw := []byte{10, 8, 6, 4}
+	defer func(r io.Reader) { stdin = r }(stdin)
+	args := []string{"-type", "UINT8", "-sizes", "1,1,2,2", "-start", "10", "-delta", "-2", "-check", "-"}
+	stdin = bytes.NewReader(raw)
+	if code, out, errs := runCLI(args...); code != 0 || !strings.HasPrefix(out, "standard input: 4 UINT8 elements") || !strings.HasSuffix(out, ": PASS\n") {
+		t.Fatalf("exit %d, %q, %q", code, out, errs)
+	}
+	stdin = bytes.NewReader(append(raw, 2))
+	if code, _, errs := runCLI(args...); code != 2 || !strings.Contains(errs, "-check standard input:") {
+		t.Fatalf("one byte too many: exit %d, %q", code, errs)
 	}
 }
