@@ -4,33 +4,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"sync"
-	"testing"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/passes"
 )
 
-// long reports whether the exhaustive passes were asked for (DML_LONG=1 in
-// the environment; CI asks). Without it the randomized tests draw a
-// quarter of their cases (an eighth under -short), and the tests against
-// the exact reference check a sample of each fill's elements (sampled).
-//
-// It reads the environment once, in a test (so that go test's cache, which
-// notes what tests read, keys the results on it), not once an element.
-var long = sync.OnceValue(func() bool { return os.Getenv("DML_LONG") != "" })
-
-// draws is the number of random cases a test of n draws makes in this run
-// (see long), at least 1.
-func draws(n int) int {
-	switch {
-	case long():
-		return n
-	case testing.Short():
-		return max(1, n/8)
-	}
-	return max(1, n/4)
-}
+// long and draws: the pass the tests run (internal/passes).
+var long, draws = passes.Long, passes.Draws
 
 // sampled reports whether element i of n is held to the exact reference
 // in this run: every element under DML_LONG; else the first and last 2048

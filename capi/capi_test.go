@@ -15,6 +15,7 @@ import (
 	"unsafe"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/passes"
 )
 
 // The tests build libdmlfill as a C programmer would (go build
@@ -141,7 +142,7 @@ func TestCppEveryTypeAndLevel(t *testing.T) {
 func TestCRandomDescriptors(t *testing.T) {
 	dir := sharedLib(t)
 	n := 250
-	if os.Getenv("DML_LONG") != "" {
+	if passes.Long() {
 		n = 1000
 	}
 	r := rand.New(rand.NewPCG(38, 1000))

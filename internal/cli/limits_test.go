@@ -10,12 +10,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/dmlgo/dml/internal/dxdispatch"
+	"github.com/dmlgo/dml/internal/passes"
 )
 
 // fillModel is a model whose resource "Out" has the given JSON fields and
@@ -286,10 +286,5 @@ func (w *tailWriter) Write(p []byte) (int, error) {
 
 var _ io.Writer = (*tailWriter)(nil)
 
-// long reports whether the exhaustive passes were asked for (DML_LONG=1 in
-// the environment; CI asks): the tests of gigabytes then run at their full
-// size.
-//
-// It reads the environment once, in a test (so that go test's cache, which
-// notes what tests read, keys the results on it), not once an element.
-var long = sync.OnceValue(func() bool { return os.Getenv("DML_LONG") != "" })
+// long: the pass the tests run (internal/passes).
+var long = passes.Long

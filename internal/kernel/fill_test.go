@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"github.com/dmlgo/dml/internal/passes"
 	"hash/fnv"
 	"math"
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"sync"
 	"testing"
 	"unsafe"
@@ -1950,22 +1950,5 @@ func tableRand(seed uint64, tb *table) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, h.Sum64()))
 }
 
-// long reports whether the exhaustive passes were asked for (DML_LONG=1 in
-// the environment; CI asks). Without it the randomized tests draw a
-// quarter of their cases (an eighth under -short), of every kind.
-//
-// It reads the environment once, in a test (so that go test's cache, which
-// notes what tests read, keys the results on it), not once an element.
-var long = sync.OnceValue(func() bool { return os.Getenv("DML_LONG") != "" })
-
-// draws is the number of random cases a test of n draws makes in this run
-// (see long), at least 1.
-func draws(n int) int {
-	switch {
-	case long():
-		return n
-	case testing.Short():
-		return max(1, n/8)
-	}
-	return max(1, n/4)
-}
+// long and draws: the pass the tests run (internal/passes).
+var long, draws = passes.Long, passes.Draws
