@@ -48,6 +48,9 @@ func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, chec
 		}
 		return usagef("%s: %v", path, err)
 	}
+	for _, w := range m.Warnings {
+		fmt.Fprintf(stderr, "dmlfill: warning: %s: %s\n", path, w)
+	}
 	if check != nil {
 		err = m.Run(stdout, stderr, check.compare)
 		if err == nil {

@@ -282,3 +282,31 @@ func TestDxDispatchSyntax(t *testing.T) {
 		}
 	}
 }
+
+// TestModelUnknownAndDuplicateFields: as DxDispatch, an unknown field is
+// ignored (with a warning naming it) and a name given twice takes its first
+// member (rapidjson's FindMember; with a warning); a near miss of a known
+// name (valueStrat) is an error that names the field it missed.
+func TestModelUnknownAndDuplicateFields(t *testing.T) {
+	dir := t.TempDir()
+	p := writeModel(t, dir, "m.json", `{ "resources": { "Out": { "comment": "ignored", "initialValuesDataType": "UINT8",
+	  "initialValues": [1, 2], "initialValues": [7, 8, 9] } }, "dispatchables": {}, "commands": [ { "type": "print", "resource": "Out", "note": 1 } ] }`)
+	code, out, errs := runCLI("-model", p)
+	if code != 0 || out != "Resource 'Out': 1, 2\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	for _, want := range []string{
+		"warning: " + p + `: resources.Out.initialValues: "initialValues" comes again; the first counts`,
+		"warning: " + p + ": resources.Out.comment: unknown field, ignored as DxDispatch ignores it",
+		"warning: " + p + ": commands[0].note: unknown field, ignored",
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr %q lacks %q", errs, want)
+		}
+	}
+	typo := writeModel(t, dir, "typo.json", `{ "resources": { "Out": { "initialValuesDataType": "UINT8",
+	  "initialValues": { "valueCount": 4, "valueStrat": 1, "valueDelta": 2 } } }, "dispatchables": {}, "commands": [] }`)
+	if code, _, errs := runCLI("-model", typo); code != 2 || !strings.Contains(errs, "valueStrat: unknown field; did you mean valueStart?") {
+		t.Errorf("a near miss: exit %d, %q", code, errs)
+	}
+}

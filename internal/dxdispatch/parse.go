@@ -79,8 +79,12 @@ const maxSourceBytes = 1 << 35
 
 // Model is a parsed model file, its operators created.
 type Model struct {
-	dir       string // the model's folder, where a relative sourcePath is looked for first
-	outDir    string // the output folder, absolute
+	dir    string // the model's folder, where a relative sourcePath is looked for first
+	outDir string // the output folder, absolute
+	// Warnings are what Parse let pass that DxDispatch would also let
+	// pass: unknown fields (ignored), names that come twice (the first
+	// counts). dmlfill prints them to standard error.
+	Warnings  []string
 	opts      Options
 	budget    uint64 // resource bytes still allowed
 	resources map[string]*resource
@@ -117,12 +121,69 @@ type command struct {
 // object is a JSON object whose members keep their text.
 type object map[string]json.RawMessage
 
-func decodeObject(raw json.RawMessage, where string) (object, error) {
-	var o object
-	if err := json.Unmarshal(raw, &o); err != nil || o == nil {
+var errNotObject = errors.New("not a JSON object")
+
+// decodeMembers reads a JSON object member by member: where a name comes
+// twice, the first member counts, as rapidjson's FindMember finds it (a
+// map would keep the last), and dups names the others. Text after the
+// object is an error.
+func decodeMembers(raw []byte) (o object, dups []string, err error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, nil, err
+	}
+	if tok != json.Delim('{') {
+		return nil, nil, errNotObject
+	}
+	o = object{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil, err
+		}
+		name, _ := tok.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil, err
+		}
+		if _, seen := o[name]; seen {
+			dups = append(dups, name)
+			continue
+		}
+		o[name] = v
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return nil, nil, err
+	}
+	if dec.More() {
+		return nil, nil, errors.New("text after the model's object")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, nil, errors.New("text after the object")
+	}
+	return o, dups, nil
+}
+
+func (m *Model) decodeObject(raw json.RawMessage, where string) (object, error) {
+	o, dups, err := decodeMembers(raw)
+	if err != nil || o == nil {
 		return nil, errAt(where, "want a JSON object, got %s", short(raw))
 	}
+	m.duplicates(where, dups)
 	return o, nil
+}
+
+// duplicates warns of each member name that came more than once.
+func (m *Model) duplicates(where string, dups []string) {
+	for _, d := range dups {
+		m.warnf("%s: %q comes again; the first counts, as in DxDispatch (rapidjson's FindMember)", join(where, d), d)
+	}
+}
+
+// warnf records a warning (Model.Warnings).
+func (m *Model) warnf(format string, args ...any) {
+	m.Warnings = append(m.Warnings, fmt.Sprintf(format, args...))
 }
 
 func short(raw json.RawMessage) string {
@@ -142,18 +203,54 @@ func (o object) keys() []string {
 	return k
 }
 
-// only rejects members other than the allowed ones.
-func (o object) only(where string, allowed ...string) error {
+// only warns of members other than the allowed ones, which DxDispatch
+// ignores, and refuses one whose name is a near miss of an allowed one
+// (valueStrat for valueStart: a typo that would otherwise be ignored
+// silently in DxDispatch, and here with a warning).
+func (m *Model) only(o object, where string, allowed ...string) error {
 	for _, k := range o.keys() {
 		ok := false
 		for _, a := range allowed {
 			ok = ok || k == a
 		}
-		if !ok {
-			return errAt(join(where, k), "unknown field; want one of %s", strings.Join(allowed, ", "))
+		if ok {
+			continue
 		}
+		for _, a := range allowed {
+			if nearMiss(k, a) {
+				return errAt(join(where, k), "unknown field; did you mean %s? (want one of %s)", a, strings.Join(allowed, ", "))
+			}
+		}
+		m.warnf("%s: unknown field, ignored as DxDispatch ignores it (this object takes %s)", join(where, k), strings.Join(allowed, ", "))
 	}
 	return nil
+}
+
+// nearMiss reports whether name is within two edits of want, ignoring
+// case, and both are longer than three letters.
+func nearMiss(name, want string) bool {
+	a, b := strings.ToLower(name), strings.ToLower(want)
+	if len(a) < 4 || len(b) < 4 || a == b {
+		return a == b && name != want
+	}
+	// Levenshtein distance, two rows.
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)] <= 2
 }
 
 func join(where, field string) string {
@@ -254,9 +351,9 @@ func unionMember(t dml.TensorDataType) (string, dml.TensorDataType) {
 // read as a value of the type, or DxDispatch's object form naming the
 // union's member, such as {"UInt16": 15360} for FLOAT16 bits. Numbers are
 // read from their text, so 64-bit integers keep every bit.
-func parseScalarUnion(raw json.RawMessage, t dml.TensorDataType, where string) (dml.ScalarUnion, error) {
+func (m *Model) parseScalarUnion(raw json.RawMessage, t dml.TensorDataType, where string) (dml.ScalarUnion, error) {
 	if strings.HasPrefix(strings.TrimSpace(string(raw)), "{") {
-		o, err := decodeObject(raw, where)
+		o, err := m.decodeObject(raw, where)
 		if err != nil {
 			return dml.ScalarUnion{}, err
 		}
@@ -323,28 +420,22 @@ func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, erro
 			return nil, err
 		}
 	}
-	var top object
-	dec := json.NewDecoder(bytes.NewReader(text))
-	if err := dec.Decode(&top); err != nil {
+	top, dups, err := decodeMembers(text)
+	if err != nil {
+		// The decoder's offsets count from the member it was reading; the
+		// whole text's scan (into a RawMessage: no tree) gives the place.
+		if serr := json.Unmarshal(text, new(json.RawMessage)); serr != nil {
+			err = serr
+		}
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			line, col := position(text, se.Offset-1) // Offset is just past the bad byte
 			return nil, errAt(fmt.Sprintf("line %d, column %d", line, col), "malformed JSON: %v", se)
 		}
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
+		if errors.Is(err, errNotObject) {
 			return nil, errAt("", "the model must be a JSON object")
 		}
 		return nil, errAt("", "malformed JSON: %v", err)
-	}
-	if top == nil {
-		return nil, errAt("", "the model must be a JSON object")
-	}
-	if dec.More() {
-		return nil, errAt("", "malformed JSON: text after the model's object")
-	}
-	if err := top.only("", "$schema", "resources", "dispatchables", "commands"); err != nil {
-		return nil, err
 	}
 	if opts.MaxMemory == 0 {
 		opts.MaxMemory = DefaultMaxMemory
@@ -355,12 +446,16 @@ func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, erro
 	}
 	m := &Model{dir: dir, outDir: outDir, opts: opts, budget: opts.MaxMemory, resources: map[string]*resource{},
 		ops: map[string]dml.Operator{}, descs: map[string]*dml.FillValueSequenceOperatorDesc{}}
+	m.duplicates("", dups)
+	if err := m.only(top, "", "$schema", "resources", "dispatchables", "commands"); err != nil {
+		return nil, err
+	}
 	for _, f := range []string{"resources", "dispatchables", "commands"} {
 		if top[f] == nil {
 			return nil, errAt(f, "missing")
 		}
 	}
-	res, err := decodeObject(top["resources"], "resources")
+	res, err := m.decodeObject(top["resources"], "resources")
 	if err != nil {
 		return nil, err
 	}
@@ -371,12 +466,12 @@ func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, erro
 		}
 		m.resources[name] = r
 	}
-	disp, err := decodeObject(top["dispatchables"], "dispatchables")
+	disp, err := m.decodeObject(top["dispatchables"], "dispatchables")
 	if err != nil {
 		return nil, err
 	}
 	for _, name := range disp.keys() {
-		op, desc, err := parseDispatchable(disp[name], "dispatchables."+name, dev)
+		op, desc, err := m.parseDispatchable(disp[name], "dispatchables."+name, dev)
 		if err != nil {
 			return nil, err
 		}
@@ -398,7 +493,7 @@ func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, erro
 
 func position(text []byte, off int64) (line, col int) {
 	line, col = 1, 1
-	for _, c := range text[:min(int(off), len(text))] {
+	for _, c := range text[:max(0, min(int(off), len(text)))] {
 		if c == '\n' {
 			line, col = line+1, 1
 		} else {
@@ -409,11 +504,11 @@ func position(text []byte, off int64) (line, col int) {
 }
 
 func (m *Model) parseResource(name string, raw json.RawMessage, where string) (*resource, error) {
-	o, err := decodeObject(raw, where)
+	o, err := m.decodeObject(raw, where)
 	if err != nil {
 		return nil, err
 	}
-	if err := o.only(where, "type", "initialValues", "initialValuesDataType", "initialValuesOffsetInBytes", "sizeInBytes"); err != nil {
+	if err := m.only(o, where, "type", "initialValues", "initialValuesDataType", "initialValuesOffsetInBytes", "sizeInBytes"); err != nil {
 		return nil, err
 	}
 	if typ, err := o.str(where, "type", false); err != nil {
@@ -547,15 +642,15 @@ func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) (i
 			})
 		}}, nil
 	case strings.HasPrefix(trimmed, "{"):
-		o, _ := decodeObject(raw, where)
+		o, _ := m.decodeObject(raw, where)
 		switch {
 		case o["sourcePath"] != nil:
-			if err := o.only(where, "sourcePath"); err != nil {
+			if err := m.only(o, where, "sourcePath"); err != nil {
 				return initial{}, err
 			}
 			return m.readSource(r, o, where)
 		case o["value"] != nil:
-			if err := o.only(where, "valueCount", "value"); err != nil {
+			if err := m.only(o, where, "valueCount", "value"); err != nil {
 				return initial{}, err
 			}
 			if err := needType(); err != nil {
@@ -577,7 +672,7 @@ func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) (i
 				return nil
 			}}, nil
 		case o["valueStart"] != nil || o["valueDelta"] != nil:
-			if err := o.only(where, "valueCount", "valueStart", "valueDelta"); err != nil {
+			if err := m.only(o, where, "valueCount", "valueStart", "valueDelta"); err != nil {
 				return initial{}, err
 			}
 			if err := needType(); err != nil {

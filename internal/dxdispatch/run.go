@@ -17,8 +17,8 @@ func uintptrOf(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceDat
 
 // parseDispatchable reads a FILL_VALUE_SEQUENCE dispatchable and creates its
 // operator; any other type is an error that names it.
-func parseDispatchable(raw json.RawMessage, where string, dev *dml.Device) (dml.Operator, *dml.FillValueSequenceOperatorDesc, error) {
-	o, err := decodeObject(raw, where)
+func (m *Model) parseDispatchable(raw json.RawMessage, where string, dev *dml.Device) (dml.Operator, *dml.FillValueSequenceOperatorDesc, error) {
+	o, err := m.decodeObject(raw, where)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -29,7 +29,7 @@ func parseDispatchable(raw json.RawMessage, where string, dev *dml.Device) (dml.
 	if typ != "DML_OPERATOR_FILL_VALUE_SEQUENCE" && typ != "FILL_VALUE_SEQUENCE" {
 		return nil, nil, errAt(join(where, "type"), "%q is not supported; dmlfill runs DML_OPERATOR_FILL_VALUE_SEQUENCE only", typ)
 	}
-	if err := o.only(where, "type", "desc", "Desc", "dmlCompileType", "executionFlags", "bindings"); err != nil {
+	if err := m.only(o, where, "type", "desc", "Desc", "dmlCompileType", "executionFlags", "bindings"); err != nil {
 		return nil, nil, err
 	}
 	if _, err := o.oneOf(where, "dmlCompileType", "DmlCompileOp", "DmlCompileGraph"); err != nil {
@@ -49,7 +49,7 @@ func parseDispatchable(raw json.RawMessage, where string, dev *dml.Device) (dml.
 			return nil, nil, errAt(join(where, "desc"), "missing")
 		}
 	}
-	desc, err := parseDesc(descRaw, join(where, key))
+	desc, err := m.parseDesc(descRaw, join(where, key))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -86,12 +86,12 @@ func checkExecutionFlags(raw json.RawMessage, where string) error {
 
 // parseDesc reads DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC with DirectML's
 // field names.
-func parseDesc(raw json.RawMessage, where string) (*dml.FillValueSequenceOperatorDesc, error) {
-	o, err := decodeObject(raw, where)
+func (m *Model) parseDesc(raw json.RawMessage, where string) (*dml.FillValueSequenceOperatorDesc, error) {
+	o, err := m.decodeObject(raw, where)
 	if err != nil {
 		return nil, err
 	}
-	if err := o.only(where, "OutputTensor", "ValueDataType", "ValueStart", "ValueDelta"); err != nil {
+	if err := m.only(o, where, "OutputTensor", "ValueDataType", "ValueStart", "ValueDelta"); err != nil {
 		return nil, err
 	}
 	for _, f := range []string{"OutputTensor", "ValueDataType", "ValueStart", "ValueDelta"} {
@@ -100,7 +100,7 @@ func parseDesc(raw json.RawMessage, where string) (*dml.FillValueSequenceOperato
 		}
 	}
 	d := &dml.FillValueSequenceOperatorDesc{}
-	if d.OutputTensor, err = parseTensor(o["OutputTensor"], join(where, "OutputTensor")); err != nil {
+	if d.OutputTensor, err = m.parseTensor(o["OutputTensor"], join(where, "OutputTensor")); err != nil {
 		return nil, err
 	}
 	if d.ValueDataType, err = dataType(o["ValueDataType"], join(where, "ValueDataType")); err != nil {
@@ -109,10 +109,10 @@ func parseDesc(raw json.RawMessage, where string) (*dml.FillValueSequenceOperato
 	if d.ValueDataType.ElementSize() == 0 {
 		return nil, errAt(join(where, "ValueDataType"), "%v has no values", d.ValueDataType)
 	}
-	if d.ValueStart, err = parseScalarUnion(o["ValueStart"], d.ValueDataType, join(where, "ValueStart")); err != nil {
+	if d.ValueStart, err = m.parseScalarUnion(o["ValueStart"], d.ValueDataType, join(where, "ValueStart")); err != nil {
 		return nil, err
 	}
-	if d.ValueDelta, err = parseScalarUnion(o["ValueDelta"], d.ValueDataType, join(where, "ValueDelta")); err != nil {
+	if d.ValueDelta, err = m.parseScalarUnion(o["ValueDelta"], d.ValueDataType, join(where, "ValueDelta")); err != nil {
 		return nil, err
 	}
 	return d, nil
@@ -120,8 +120,8 @@ func parseDesc(raw json.RawMessage, where string) (*dml.FillValueSequenceOperato
 
 // parseTensor reads a DML_TENSOR_DESC: the buffer desc itself, or
 // {"Type": "DML_TENSOR_TYPE_BUFFER", "Desc": {...}}.
-func parseTensor(raw json.RawMessage, where string) (*dml.BufferTensorDesc, error) {
-	o, err := decodeObject(raw, where)
+func (m *Model) parseTensor(raw json.RawMessage, where string) (*dml.BufferTensorDesc, error) {
+	o, err := m.decodeObject(raw, where)
 	if err != nil {
 		return nil, err
 	}
@@ -131,15 +131,15 @@ func parseTensor(raw json.RawMessage, where string) (*dml.BufferTensorDesc, erro
 		return nil, errAt(join(where, "Type"), "%q: only DML_TENSOR_TYPE_BUFFER tensors exist", typ)
 	}
 	if inner, ok := o["Desc"]; ok {
-		if err := o.only(where, "Type", "Desc"); err != nil {
+		if err := m.only(o, where, "Type", "Desc"); err != nil {
 			return nil, err
 		}
 		where = join(where, "Desc")
-		if o, err = decodeObject(inner, where); err != nil {
+		if o, err = m.decodeObject(inner, where); err != nil {
 			return nil, err
 		}
 	}
-	if err := o.only(where, "Type", "DataType", "Flags", "DimensionCount", "Sizes", "Strides", "TotalTensorSizeInBytes", "GuaranteedBaseOffsetAlignment"); err != nil {
+	if err := m.only(o, where, "Type", "DataType", "Flags", "DimensionCount", "Sizes", "Strides", "TotalTensorSizeInBytes", "GuaranteedBaseOffsetAlignment"); err != nil {
 		return nil, err
 	}
 	t := &dml.BufferTensorDesc{}
@@ -217,7 +217,7 @@ func parseUintText(raw json.RawMessage) (uint64, error) {
 
 func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error) {
 	c := command{where: where}
-	o, err := decodeObject(raw, where)
+	o, err := m.decodeObject(raw, where)
 	if err != nil {
 		return c, err
 	}
@@ -243,7 +243,7 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 	}
 	switch c.kind {
 	case "dispatch":
-		if err := o.only(where, "type", "dispatchable", "bindings", "threadGroupCount"); err != nil {
+		if err := m.only(o, where, "type", "dispatchable", "bindings", "threadGroupCount"); err != nil {
 			return c, err
 		}
 		if c.opName, err = o.str(where, "dispatchable", true); err != nil {
@@ -266,7 +266,7 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 		}
 		return c, err
 	case "print":
-		if err := o.only(where, "type", "resource", "verbose"); err != nil {
+		if err := m.only(o, where, "type", "resource", "verbose"); err != nil {
 			return c, err
 		}
 		if raw, ok := o["verbose"]; ok && json.Unmarshal(raw, &c.verbose) != nil {
@@ -275,7 +275,7 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 		c.res, err = resourceField()
 		return c, err
 	case "writeFile":
-		if err := o.only(where, "type", "resource", "targetPath", "dimensions"); err != nil {
+		if err := m.only(o, where, "type", "resource", "targetPath", "dimensions"); err != nil {
 			return c, err
 		}
 		if c.res, err = resourceField(); err != nil {
@@ -324,7 +324,7 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 // of those, and checks that the bound range holds the tensor.
 func (m *Model) parseBindings(raw json.RawMessage, where string, need uint64) (binding, error) {
 	var b binding
-	o, err := decodeObject(raw, where)
+	o, err := m.decodeObject(raw, where)
 	if err != nil {
 		return b, err
 	}
@@ -348,11 +348,11 @@ func (m *Model) parseBindings(raw json.RawMessage, where string, need uint64) (b
 	var name string
 	var elemOffset, elemSize, elemCount uint64
 	if json.Unmarshal(v, &name) != nil {
-		bo, err := decodeObject(v, where)
+		bo, err := m.decodeObject(v, where)
 		if err != nil {
 			return b, err
 		}
-		if err := bo.only(where, "name", "elementOffset", "elementSizeInBytes", "elementCount", "format", "counter", "shape"); err != nil {
+		if err := m.only(bo, where, "name", "elementOffset", "elementSizeInBytes", "elementCount", "format", "counter", "shape"); err != nil {
 			return b, err
 		}
 		if name, err = bo.str(where, "name", true); err != nil {
