@@ -304,6 +304,13 @@ func TestModelUnknownAndDuplicateFields(t *testing.T) {
 			t.Errorf("stderr %q lacks %q", errs, want)
 		}
 	}
+	// DxDispatch's image model (models/image_io.json, its resource): images are
+	// not supported, and said so.
+	img := writeModel(t, dir, "image.json", `{ "resources": { "input": { "initialValues": { "sourcePath": "chihuahua.jpg" },
+	  "initialValuesDataType": "FLOAT32", "resampleSize": [1, 3, 512, 512] } }, "dispatchables": {}, "commands": [] }`)
+	if code, _, errs := runCLI("-model", img); code != 2 || !strings.Contains(errs, "images are not supported") {
+		t.Errorf("the image model: exit %d, %q", code, errs)
+	}
 	typo := writeModel(t, dir, "typo.json", `{ "resources": { "Out": { "initialValuesDataType": "UINT8",
 	  "initialValues": { "valueCount": 4, "valueStrat": 1, "valueDelta": 2 } } }, "dispatchables": {}, "commands": [] }`)
 	if code, _, errs := runCLI("-model", typo); code != 2 || !strings.Contains(errs, "valueStrat: unknown field; did you mean valueStart?") {

@@ -508,6 +508,9 @@ func (m *Model) parseResource(name string, raw json.RawMessage, where string) (*
 	if err != nil {
 		return nil, err
 	}
+	if o["resampleSize"] != nil { // (DxDispatch's: it resizes an image sourcePath)
+		return nil, errAt(join(where, "resampleSize"), "resizes an image read into a buffer, a DxDispatch feature dmlfill does not have (images are not supported); convert the image to .npy")
+	}
 	if err := m.only(o, where, "type", "initialValues", "initialValuesDataType", "initialValuesOffsetInBytes", "sizeInBytes"); err != nil {
 		return nil, err
 	}
