@@ -711,19 +711,51 @@ func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) (i
 // arrayItems calls f with the JSON text of each item of the array raw, in
 // order, holding one at a time.
 func arrayItems(raw json.RawMessage, f func(i int, item []byte) error) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+	// The model's text was validated whole when it was decoded: the items
+	// are split here by a scan of their own (brackets, braces and strings
+	// kept together), where a json.Decoder per item made and dropped an
+	// error at the end of every number, most of the time of a long array.
+	b := bytes.TrimSpace(raw)
+	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' {
 		return fmt.Errorf("not an array")
 	}
-	var item json.RawMessage
-	for i := 0; dec.More(); i++ {
-		item = item[:0]
-		if err := dec.Decode(&item); err != nil {
-			return err
+	b = b[1 : len(b)-1]
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil
+	}
+	i, start, depth := 0, 0, 0
+	for k := 0; k <= len(b); k++ {
+		if k < len(b) {
+			switch c := b[k]; c {
+			case '"':
+				for k++; k < len(b) && b[k] != '"'; k++ {
+					if b[k] == '\\' {
+						k++
+					}
+				}
+				continue
+			case '[', '{':
+				depth++
+				continue
+			case ']', '}':
+				depth--
+				continue
+			case ',':
+				if depth != 0 {
+					continue
+				}
+			default:
+				continue
+			}
+		}
+		item := bytes.TrimSpace(b[start:min(k, len(b))])
+		if len(item) == 0 || !json.Valid(item) {
+			return fmt.Errorf("item %d is %q, not a JSON value", i, short(item))
 		}
 		if err := f(i, item); err != nil {
 			return err
 		}
+		i, start = i+1, k+1
 	}
 	return nil
 }

@@ -47,3 +47,39 @@ func TestDeepNestingRefused(t *testing.T) {
 		t.Fatal("the standard library's JSON no longer bounds nesting")
 	}
 }
+
+// TestArrayItems: the items of an array, split at the commas outside
+// strings, brackets and braces, as the standard decoder reads them.
+func TestArrayItems(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{`[]`, nil},
+		{` [ ] `, nil},
+		{`[1]`, []string{`1`}},
+		{`[1, -2.5e3 ,3]`, []string{`1`, `-2.5e3`, `3`}},
+		{`["a,b", "c\"]d", [1, [2, 3]], {"k": [4, 5]}, null]`, []string{`"a,b"`, `"c\"]d"`, `[1, [2, 3]]`, `{"k": [4, 5]}`, `null`}},
+	} {
+		var got []string
+		err := arrayItems(json.RawMessage(c.in), func(i int, item []byte) error {
+			if i != len(got) {
+				t.Fatalf("%s: item %d out of order", c.in, i)
+			}
+			got = append(got, string(item))
+			return nil
+		})
+		if err != nil || strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%s: %q, %v; want %q", c.in, got, err, c.want)
+		}
+		var std []json.RawMessage
+		if err := json.Unmarshal([]byte(c.in), &std); err != nil || len(std) != len(got) {
+			t.Errorf("%s: the standard decoder reads %d items, %v", c.in, len(std), err)
+		}
+	}
+	for _, bad := range []string{`{}`, `[1,,2]`, `[1 2]`, `1`} {
+		if err := arrayItems(json.RawMessage(bad), func(int, []byte) error { return nil }); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
