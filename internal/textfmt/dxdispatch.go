@@ -16,21 +16,7 @@ import (
 // FLOAT16 prints as its float value. 8-bit integers print as numbers, where
 // DxDispatch streams them as characters.
 func CppValue(t dml.TensorDataType, bits uint64) string {
-	var f float64
-	switch t {
-	case dml.TensorDataTypeFloat32:
-		f = float64(math.Float32frombits(uint32(bits)))
-	case dml.TensorDataTypeFloat16:
-		f = float64(float16.Frombits(uint16(bits)).Float32())
-	case dml.TensorDataTypeFloat64:
-		f = math.Float64frombits(bits)
-	default:
-		return Value(t, bits)
-	}
-	if s, ok := special(f); ok {
-		return s
-	}
-	return strconv.FormatFloat(f, 'g', 6, 64)
+	return string(appendCppValue(nil, t, bits))
 }
 
 // WriteResource writes what DxDispatch's print command writes for a
@@ -99,7 +85,7 @@ func appendPadded(b, text []byte, width int) []byte {
 }
 
 // appendCppValue appends CppValue's text for the value, allocating nothing
-// where b has room.
+// where b has room: CppValue's one implementation.
 func appendCppValue(b []byte, t dml.TensorDataType, bits uint64) []byte {
 	var f float64
 	switch t {
@@ -110,12 +96,7 @@ func appendCppValue(b []byte, t dml.TensorDataType, bits uint64) []byte {
 	case dml.TensorDataTypeFloat64:
 		f = math.Float64frombits(bits)
 	default:
-		if n := 8 * t.ElementSize(); t.IsSigned() && n > 0 && n < 64 {
-			return strconv.AppendInt(b, int64(bits<<(64-n))>>(64-n), 10)
-		} else if t.IsSigned() {
-			return strconv.AppendInt(b, int64(bits), 10)
-		}
-		return strconv.AppendUint(b, bits, 10)
+		return appendInteger(b, t, bits)
 	}
 	if s, ok := special(f); ok {
 		return append(b, s...)

@@ -32,12 +32,18 @@ func Value(t dml.TensorDataType, bits uint64) string {
 	case dml.TensorDataTypeFloat16:
 		return float16Text(float16.Frombits(uint16(bits)))
 	}
+	return string(appendInteger(nil, t, bits))
+}
+
+// appendInteger appends the decimal text of an integer element: its low
+// bits, sign-extended for a signed type.
+func appendInteger(b []byte, t dml.TensorDataType, bits uint64) []byte {
 	if n := 8 * t.ElementSize(); t.IsSigned() && n > 0 && n < 64 {
-		return strconv.FormatInt(int64(bits<<(64-n))>>(64-n), 10)
+		return strconv.AppendInt(b, int64(bits<<(64-n))>>(64-n), 10)
 	} else if t.IsSigned() {
-		return strconv.FormatInt(int64(bits), 10)
+		return strconv.AppendInt(b, int64(bits), 10)
 	}
-	return strconv.FormatUint(bits, 10)
+	return strconv.AppendUint(b, bits, 10)
 }
 
 func special(f float64) (string, bool) {
