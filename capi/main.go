@@ -131,17 +131,20 @@ func fillDesc(d *C.DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, level C.DML_FEATURE_LE
 	if n > 0 && b.Sizes == nil {
 		return nil, invalid("OutputTensor.Sizes", "NULL", fmt.Sprintf("DimensionCount is %d", n))
 	}
-	t.Sizes = make([]uint32, n)
-	for i, s := range unsafe.Slice((*C.UINT)(unsafe.Pointer(b.Sizes)), n) {
-		t.Sizes[i] = uint32(s)
-	}
-	if b.Strides != nil {
-		t.Strides = make([]uint32, n)
-		for i, s := range unsafe.Slice((*C.UINT)(unsafe.Pointer(b.Strides)), n) {
-			t.Strides[i] = uint32(s)
-		}
-	}
+	t.Sizes, t.Strides = uints(b.Sizes, n), uints(b.Strides, n)
 	return g, nil
+}
+
+// uints copies the n UINTs at p (NULL: nil; the caller has bounded n).
+func uints(p *C.UINT, n uint32) []uint32 {
+	if p == nil {
+		return nil
+	}
+	out := make([]uint32, n)
+	for i, v := range unsafe.Slice(p, n) {
+		out[i] = uint32(v)
+	}
+	return out
 }
 
 // buffer is the caller's bufferSize bytes at p as a slice (at most
@@ -199,18 +202,7 @@ func DmlCalcBufferTensorSize(dataType C.DML_TENSOR_DATA_TYPE, dimensionCount C.U
 	if sizes == nil || dimensionCount == 0 || dimensionCount > maxDims {
 		return 0
 	}
-	ss := make([]uint32, dimensionCount)
-	for i, s := range unsafe.Slice(sizes, dimensionCount) {
-		ss[i] = uint32(s)
-	}
-	var st []uint32
-	if strides != nil {
-		st = make([]uint32, dimensionCount)
-		for i, s := range unsafe.Slice(strides, dimensionCount) {
-			st[i] = uint32(s)
-		}
-	}
-	return C.UINT64(dml.CalcBufferTensorSize(dml.TensorDataType(dataType), ss, st))
+	return C.UINT64(dml.CalcBufferTensorSize(dml.TensorDataType(dataType), uints(sizes, uint32(dimensionCount)), uints(strides, uint32(dimensionCount))))
 }
 
 // modelNames are C copies of the compute models' names, made once and
