@@ -43,6 +43,10 @@ func (e *ioError) Unwrap() error { return e.err }
 //     link to a regular file stays a link: the file it points to is
 //     replaced;
 //   - a folder is an error that says so.
+//
+// The target is opened first and the opened file checked (a device or a
+// FIFO is written through that open file), so a file this user may not
+// write is an error, as for a shell's redirection.
 func writeAtomic(path string, stdout io.Writer, produce func(w io.Writer) error) error {
 	return writeAtomicSized(path, stdout, 0, produce)
 }
@@ -111,37 +115,36 @@ func writeIn(d dir, name, shown string, size uint64, produce func(w io.Writer) e
 		}
 		target = dest
 	}
-	fi, err := d.Stat(target)
+	// The target opened first (for writing, neither created nor
+	// truncated: a regular file is left as it is), and the opened file
+	// checked: what is written in place is what was checked.
+	f, err := d.OpenFile(target, os.O_WRONLY, 0)
 	switch {
-	case err == nil && fi.IsDir():
+	case errors.Is(err, fs.ErrNotExist):
+		return replaceFile(d, shown, target, nil, size, produce)
+	case errors.Is(err, syscall.EISDIR):
 		return &ioError{fmt.Errorf("writing %s: it is a folder", shown)}
-	case err == nil && !fi.Mode().IsRegular():
-		return writeInPlace(d, shown, target, produce)
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
+	case err != nil:
 		return &ioError{fmt.Errorf("writing %s: %w", shown, unwrapPath(err))}
 	}
-	var old fs.FileInfo // the file replaced, if any: its mode and owner carry over
-	if err == nil {
-		old = fi
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		f.Close()
+		return &ioError{fmt.Errorf("writing %s: %w", shown, unwrapPath(err))}
+	case fi.IsDir():
+		f.Close()
+		return &ioError{fmt.Errorf("writing %s: it is a folder", shown)}
+	case !fi.Mode().IsRegular():
+		return writeInPlace(f, shown, produce)
 	}
-	return replaceFile(d, shown, target, old, size, produce)
+	f.Close() // the file replaced: its mode and owner carry over
+	return replaceFile(d, shown, target, fi, size, produce)
 }
 
-// writeInPlace writes to a path that is not a regular file (a device, a
-// FIFO) as shells and cp do: opened for writing, no temporary file.
-func writeInPlace(d dir, path, target string, produce func(w io.Writer) error) error {
-	f, err := d.OpenFile(target, os.O_WRONLY, 0)
-	if err != nil {
-		return &ioError{fmt.Errorf("opening %s: %w", path, unwrapPath(err))}
-	}
-	fi, err := f.Stat()
-	if err == nil && fi.IsDir() {
-		err = errors.New("it is a folder")
-	}
-	if err != nil {
-		f.Close()
-		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
-	}
+// writeInPlace writes to f, opened from a path that is not a regular file
+// (a device, a FIFO), as shells and cp do: no temporary file.
+func writeInPlace(f *os.File, path string, produce func(w io.Writer) error) error {
 	bw := bufio.NewWriterSize(&fileWriter{f: f, path: path}, 1<<20)
 	if err := produce(bw); err != nil {
 		f.Close()
