@@ -156,9 +156,6 @@ func decodeMembers(raw []byte) (o object, dups []string, err error) {
 	if _, err := dec.Token(); err != nil { // the closing brace
 		return nil, nil, err
 	}
-	if dec.More() {
-		return nil, nil, errors.New("text after the model's object")
-	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, nil, errors.New("text after the object")
 	}
