@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/halfpp"
 )
 
 // The numbers of a model file are read as DxDispatch's JsonParsers reads
@@ -20,7 +21,7 @@ import (
 //     double on long decimals), then a float (static_cast: to nearest
 //     even), and for FLOAT16 a half_float::half constructed from that float:
 //     half.hpp 1.12.0 with its default HALF_ROUND_STYLE -1, which truncates
-//     toward zero and gives an infinity from 65536 on (halfTrunc). So
+//     toward zero and gives an infinity from 65536 on (halfpp.FromFloat32). So
 //     "ValueStart": 0.3 is 0x34CC for FLOAT16 where the operator's rule
 //     would round it to 0x34CD.
 //   - Integer types: only an integer literal (no fraction, no exponent) that
@@ -58,7 +59,7 @@ func parseFloat(text string, t dml.TensorDataType, where string) (dml.ScalarUnio
 			case dml.TensorDataTypeFloat32:
 				return dml.ScalarBits(0x7FC00000), nil
 			}
-			return dml.ScalarBits(uint64(halfTrunc(math.Float32frombits(0x7FC00000)))), nil
+			return dml.ScalarBits(uint64(halfpp.FromFloat32(math.Float32frombits(0x7FC00000)))), nil
 		default:
 			return dml.ScalarUnion{}, errAt(where, "%q is not a number; a string here may only be \"inf\", \"-inf\" or \"nan\" (any case)", s)
 		}
@@ -74,7 +75,7 @@ func parseFloat(text string, t dml.TensorDataType, where string) (dml.ScalarUnio
 	case dml.TensorDataTypeFloat32:
 		return dml.ScalarFloat32(float32(d)), nil
 	}
-	return dml.ScalarBits(uint64(halfTrunc(float32(d)))), nil
+	return dml.ScalarBits(uint64(halfpp.FromFloat32(float32(d)))), nil
 }
 
 // jsonDouble reads a JSON number token as rapidjson gives a double: a
@@ -163,27 +164,4 @@ func parseInt(text string, t dml.TensorDataType, where string) (dml.ScalarUnion,
 		return dml.ScalarUnion{}, errAt(where, "%s does not fit %v (0 to %d)", text, t, hi)
 	}
 	return dml.ScalarBits(v), nil
-}
-
-// halfTrunc converts a float to binary16 as half_float::half(float) does in
-// DxDispatch: half.hpp 1.12.0 with HALF_ROUND_STYLE -1 (its default), which
-// drops the bits a half cannot hold (truncation toward zero), gives an
-// infinity for a magnitude of 65536 or more, and keeps a NaN's top ten
-// payload bits.
-func halfTrunc(f float32) uint16 {
-	b := math.Float32bits(f)
-	sign := uint16(b>>16) & 0x8000
-	e := int(b >> 23 & 0xFF) // biased exponent
-	m := b & 0x7FFFFF
-	switch {
-	case e == 0xFF: // infinity or NaN
-		return sign | 0x7C00 | uint16(m>>13)
-	case e >= 127+16: // 65536 and more
-		return sign | 0x7C00
-	case e >= 127-14: // a normal half
-		return sign | uint16(e-127+15)<<10 | uint16(m>>13)
-	case e >= 127-24: // a subnormal half: whole multiples of 2^-24
-		return sign | uint16((m|1<<23)>>(126-e))
-	}
-	return sign
 }

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/halfpp"
 	"github.com/dmlgo/dml/internal/npy"
 	"github.com/dmlgo/dml/internal/regular"
 )
@@ -867,9 +868,9 @@ func accumulate(dst []byte, t dml.TensorDataType, start, delta dml.ScalarUnion) 
 			v = dml.ScalarFloat64(v.Float64() + delta.Float64())
 		case dml.TensorDataTypeFloat16:
 			// half_float::half's +=: the sum in float, then to half by
-			// truncation (see halfTrunc).
+			// truncation (see halfpp).
 			sum := v.Float16().Float32() + delta.Float16().Float32()
-			v = dml.ScalarBits(uint64(halfTrunc(sum)))
+			v = dml.ScalarBits(uint64(halfpp.FromFloat32(sum)))
 		default:
 			v = dml.ScalarBits(v.Bits() + delta.Bits())
 		}
