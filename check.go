@@ -26,6 +26,9 @@ type CheckOptions struct {
 	BitExact bool
 	// Keep is how many mismatches the report lists, first first (0: 10).
 	Keep int
+	// Written, if not nil, is the start and delta as the user wrote them,
+	// for the models of other projects (see ComputeModel).
+	Written *Written
 	// Buckets, if not 0, has the report keep the largest distance in each
 	// of that many runs of consecutive indices (CheckReport.Series), for
 	// a picture of the error against the index; at most MaxBuckets.
@@ -77,6 +80,8 @@ type CheckReport struct {
 	Series []SeriesPoint
 
 	models    []*modelState
+	head      [2]uint64 // the bits of elements 0 and 1 found, for Implied
+	headSeen  [2]bool
 	lastIndex uint64
 	perBucket uint64 // indices a point of Series covers
 }
@@ -131,7 +136,10 @@ func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, 
 	rep.series(elementCount(t.Sizes), opts.Buckets)
 	for _, m := range ComputeModels(t.DataType) {
 		rep.Models = append(rep.Models, ModelFit{Model: m, Evaluated: true})
-		rep.models = append(rep.models, newModelState(m, t.DataType, desc.ValueStart.Bits(), desc.ValueDelta.Bits()))
+		rep.models = append(rep.models, newModelState(m, ModelInput{
+			Type: t.DataType, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(),
+			Count: elementCount(t.Sizes), Written: opts.Written,
+		}))
 	}
 	// Windows of 1 MiB (a multiple of every element size), or the size.
 	chunk := min(1<<20, (size+7)&^7)
@@ -206,6 +214,9 @@ func (rep *CheckReport) floatWindow(g, w []byte, i0, es uint64, op *fillValueSeq
 	for k := range n {
 		got[k], want[k] = getBits(g[k*es:], es), getBits(w[k*es:], es)
 	}
+	for k := uint64(0); k < n && i0+k < 2; k++ {
+		rep.noteHead(i0+k, got[k])
+	}
 	matches := make([]uint64, len(rep.models))
 	var wg sync.WaitGroup
 	for m, ms := range rep.models {
@@ -249,6 +260,25 @@ func (rep *CheckReport) floatWindow(g, w []byte, i0, es uint64, op *fillValueSeq
 		rep.Models[m].Matches += matches[m]
 	}
 	rep.lastIndex = i0 + n - 1
+}
+
+// noteHead keeps the bits of elements 0 and 1.
+func (rep *CheckReport) noteHead(index, got uint64) {
+	if index < 2 {
+		rep.head[index], rep.headSeen[index] = got, true
+	}
+}
+
+// Implied returns the start and delta that elements 0 and 1 of a FLOAT32 or
+// FLOAT16 check imply: element 0, and element 1 less element 0 (rounded to
+// float64: exact unless their magnitudes are more than 2^29 apart). ok is
+// false for other types, or where there were not two elements.
+func (rep *CheckReport) Implied() (start, delta float64, ok bool) {
+	if len(rep.models) == 0 || !rep.headSeen[0] || !rep.headSeen[1] {
+		return 0, 0, false
+	}
+	v := rep.models[0].value
+	return v(rep.head[0]), v(rep.head[1]) - v(rep.head[0]), true
 }
 
 // exactModel returns the position of ModelExact in Models.
@@ -309,12 +339,13 @@ func (op *fillValueSequence) indexAt(e uint64) uint64 {
 // matchModels counts element index (got, against want the exact bits) for
 // each model it matches, in index order (accumulate is followed only so).
 func (rep *CheckReport) matchModels(got, want, index uint64, opts *CheckOptions) {
+	rep.noteHead(index, got)
 	for k, ms := range rep.models {
 		f := &rep.Models[k]
 		if !f.Evaluated {
 			continue
 		}
-		if index == math.MaxUint64 || ms.m == ModelAccumulate && index != rep.lastIndex+1 {
+		if index == math.MaxUint64 || ms.ordered() && index != rep.lastIndex+1 {
 			f.Evaluated = false // not followed in index order
 			continue
 		}

@@ -4,15 +4,16 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/dmlgo/dml/internal/halfpp"
 	"github.com/dmlgo/dml/internal/kernel"
 )
 
 // A ComputeModel is a way an implementation may compute FLOAT32 and FLOAT16
 // elements of this operator. CheckReader says which models explain the data
 // it checks, and ModelBits produces a model's elements (dmlfill -emulate).
-// In every model element 0 is ValueStart's bits; for i >= 1, with s and d
-// the start and delta, i an index, and round32, round16 rounding to float32
-// and to float16, to nearest even:
+// With s and d the start and delta (ValueStart and ValueDelta's values), i
+// an index, and round32, round16 rounding to float32 and to float16, to
+// nearest even, element 0 is s and for i >= 1:
 //
 //	exact         round(s + i*d), rounded once into the type (this package's operator)
 //	f32-mul-add   round32(round32(round32(i) * d) + s), then round16 for FLOAT16
@@ -26,25 +27,63 @@ import (
 //
 // For FLOAT32, f32-fma equals exact while i is exact in float32 (below 2^24):
 // the report names every model that explains the data.
+//
+// The models of other projects take the start and delta as their users
+// write them: decimal text, read to the nearest float64 (S and D below; see
+// Written), which each converts itself, so that even element 0 may differ
+// from ValueStart. Without Written, S and D are ValueStart's and
+// ValueDelta's values. round is round32 for FLOAT32 and round16 for FLOAT16,
+// and round64 rounds to float64:
+//
+//	numpy         NumPy's arange (numpy/core/src/multiarray/arraytypes.c.src,
+//	              FLOAT_fill and HALF_fill): a0 = round(S), a1 = round(round64(S + D)),
+//	              then in float32 s' = a0, d' = round32(a1 - a0) and
+//	              a[i] = round(round32(s' + round32(round32(i) * d'))) from i = 2
+//	torch-avx2    PyTorch's arange on the CPU (aten/src/ATen/native/cpu/RangeFactoriesKernel.cpp,
+//	torch-avx512  cpu/vec arange) with its AVX2 or AVX-512 kernels, run by one thread:
+//	              FLOAT32 computes in float64, FLOAT16 in float32 (its CPU accumulate types),
+//	              with s' = S and d' = D (FLOAT32) or round32(S) and round32(D) (FLOAT16).
+//	              Elements come in vectors of W = 32 or 64 bytes, two vectors a step, and
+//	              the last (Count mod 2W/size) elements one at a time: one at a time,
+//	              a[i] = round(s' + d'*i); in a vector from index j,
+//	              b = round(s' + d'*j) and a[j+k] = round(b + k*d') (each operation
+//	              rounded to the accumulate type). The AVX2 kernels are also those of
+//	              PyTorch's default build; with more than one thread a fill of more
+//	              than 32,768 elements is split in parts, each starting its vectors
+//	              anew, which this model does not follow (torch.set_num_threads(1)).
+//	dxdispatch    FLOAT16 only: DxDispatch's sequence initialiser (DxDispatch/src/model/
+//	              JsonParsers.cpp, with half.hpp 1.12.0, which truncates toward zero):
+//	              v[0] = trunc16(round32(S)), v[i] = trunc16(round32(v[i-1] + trunc16(round32(D)))).
+//	              For FLOAT32 its initialiser is accumulate.
+//
+// Each was checked against the project itself: numpy against NumPy 1.24,
+// torch-avx2 and torch-avx512 against PyTorch 1.13 (ATEN_CPU_CAPABILITY
+// avx2 and avx512), dxdispatch against DxDispatch's source.
 type ComputeModel string
 
 // The models.
 const (
-	ModelExact      ComputeModel = "exact"
-	ModelF32MulAdd  ComputeModel = "f32-mul-add"
-	ModelF32FMA     ComputeModel = "f32-fma"
-	ModelAccumulate ComputeModel = "accumulate"
-	ModelF32ThenF16 ComputeModel = "f32-then-f16"
-	ModelF16Math    ComputeModel = "f16-math"
+	ModelExact       ComputeModel = "exact"
+	ModelF32MulAdd   ComputeModel = "f32-mul-add"
+	ModelF32FMA      ComputeModel = "f32-fma"
+	ModelAccumulate  ComputeModel = "accumulate"
+	ModelF32ThenF16  ComputeModel = "f32-then-f16"
+	ModelF16Math     ComputeModel = "f16-math"
+	ModelNumPy       ComputeModel = "numpy"
+	ModelTorchAVX2   ComputeModel = "torch-avx2"
+	ModelTorchAVX512 ComputeModel = "torch-avx512"
+	ModelDxDispatch  ComputeModel = "dxdispatch"
 )
 
 // ComputeModels returns the models for a float type (nil for others).
 func ComputeModels(t TensorDataType) []ComputeModel {
 	switch t {
 	case TensorDataTypeFloat32:
-		return []ComputeModel{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate}
+		return []ComputeModel{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate,
+			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512}
 	case TensorDataTypeFloat16:
-		return []ComputeModel{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate, ModelF32ThenF16, ModelF16Math}
+		return []ComputeModel{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate, ModelF32ThenF16, ModelF16Math,
+			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512, ModelDxDispatch}
 	}
 	return nil
 }
@@ -63,34 +102,128 @@ func ParseComputeModel(t TensorDataType, name string) (ComputeModel, error) {
 	return "", argError("the compute model", name, "%v has %v", t, ComputeModels(t))
 }
 
-// A modelState computes a model's elements in index order (accumulate needs
-// the one before).
+// Written is a fill's start and delta as its user wrote them, decimal text
+// read to the nearest float64 (strconv.ParseFloat): what NumPy, PyTorch and
+// DxDispatch are given, and convert themselves.
+type Written struct{ Start, Delta float64 }
+
+// A ModelInput is the fill a model computes.
+type ModelInput struct {
+	Type         TensorDataType
+	Start, Delta uint64 // ValueStart's and ValueDelta's bits
+	// Count is the fill's element count: PyTorch computes its last
+	// elements apart from the others.
+	Count uint64
+	// Written, if not nil, is the start and delta as the user wrote
+	// them, for the models of other projects (numpy, torch-*, dxdispatch);
+	// nil gives them ValueStart's and ValueDelta's values.
+	Written *Written
+}
+
+// A modelState computes a model's elements in index order (accumulate and
+// dxdispatch need the one before).
 type modelState struct {
 	m       ComputeModel
 	t       TensorDataType
 	s, d    float64 // start and delta, widened exactly
-	sb      uint64  // start's bits
+	sb      uint64  // element 0's bits
 	exact   *kernel.Seq
-	next    uint64 // accumulate: the index v holds
-	v       uint64 // accumulate: its bits
+	next    uint64 // accumulate, dxdispatch: the index v holds
+	v       uint64 // accumulate, dxdispatch: its bits
 	started bool
+
+	// The models of other projects: the start and delta as written
+	// (ws, wd), element 1's bits (numpy), the start and delta of the
+	// float32 arithmetic (fs, fd), the vector length in elements and
+	// where the vectors end (torch).
+	ws, wd      float64
+	b1          uint64
+	fs, fd      float32
+	vec, vecEnd uint64
 }
 
-func newModelState(m ComputeModel, t TensorDataType, start, delta uint64) *modelState {
-	ms := &modelState{m: m, t: t, sb: start}
+func newModelState(m ComputeModel, in ModelInput) *modelState {
+	t := in.Type
+	start, delta := in.Start, in.Delta
+	ms := &modelState{m: m, t: t}
 	switch t {
 	case TensorDataTypeFloat32:
 		start, delta = start&0xFFFFFFFF, delta&0xFFFFFFFF
-		ms.sb = start
 		ms.s, ms.d = float64(math.Float32frombits(uint32(start))), float64(math.Float32frombits(uint32(delta)))
 		ms.exact = kernel.New(kernel.Float32, 4, start, delta, 0)
 	case TensorDataTypeFloat16:
 		start, delta = start&0xFFFF, delta&0xFFFF
-		ms.sb = start
 		ms.s, ms.d = half(start), half(delta)
 		ms.exact = kernel.New(kernel.Float16, 2, start, delta, 0)
 	}
+	ms.sb = start
+	ms.ws, ms.wd = ms.s, ms.d
+	if in.Written != nil {
+		ms.ws, ms.wd = in.Written.Start, in.Written.Delta
+	}
+	es := uint64(t.ElementSize())
+	switch m {
+	case ModelNumPy:
+		// Elements 0 and 1 are set from float64 (NumPy's setitem), the
+		// others computed from them in float32.
+		ms.sb, ms.b1 = ms.round(ms.ws), ms.round(ms.ws+ms.wd)
+		ms.fs = float32(ms.value(ms.sb))
+		ms.fd = float32(ms.value(ms.b1)) - ms.fs
+	case ModelTorchAVX2, ModelTorchAVX512:
+		ms.vec = 32 / es
+		if m == ModelTorchAVX512 {
+			ms.vec = 64 / es
+		}
+		ms.vecEnd = in.Count / (2 * ms.vec) * (2 * ms.vec)
+		ms.fs, ms.fd = float32(ms.ws), float32(ms.wd)
+		ms.sb = ms.torch(0)
+	case ModelDxDispatch:
+		ms.sb = uint64(halfpp.FromFloat32(float32(ms.ws)))
+		ms.fd = float32(half(uint64(halfpp.FromFloat32(float32(ms.wd)))))
+	}
 	return ms
+}
+
+// round rounds a float64 to the element type, once, to nearest even.
+func (ms *modelState) round(x float64) uint64 {
+	if ms.t == TensorDataTypeFloat16 {
+		return uint64(kernel.F64ToF16(x))
+	}
+	return uint64(math.Float32bits(float32(x)))
+}
+
+// value widens the element type's bits to float64 (exact).
+func (ms *modelState) value(b uint64) float64 {
+	if ms.t == TensorDataTypeFloat16 {
+		return half(b)
+	}
+	return float64(math.Float32frombits(uint32(b)))
+}
+
+// torch returns element i as PyTorch's CPU kernel computes it (see
+// ComputeModel). The conversions keep Go from fusing a multiply and an add.
+func (ms *modelState) torch(i uint64) uint64 {
+	j := i // the first index of its vector, or i where it is one alone
+	if i < ms.vecEnd {
+		j = i - i%ms.vec
+	}
+	k := i - j
+	if ms.t == TensorDataTypeFloat32 {
+		b := float32(ms.ws + float64(ms.wd*float64(j)))
+		return uint64(math.Float32bits(float32(float64(b) + float64(float64(k)*ms.wd))))
+	}
+	b := float32(ms.fs + float32(ms.fd*float32(j)))
+	if k == 0 {
+		return uint64(kernel.F64ToF16(float64(b)))
+	}
+	b = float32(half(uint64(kernel.F64ToF16(float64(b))))) // the vector's base is a half
+	return uint64(kernel.F64ToF16(float64(b + float32(float32(k)*ms.fd))))
+}
+
+// ordered reports whether the model computes an element from the one
+// before (and must be followed in index order).
+func (ms *modelState) ordered() bool {
+	return ms.m == ModelAccumulate || ms.m == ModelDxDispatch
 }
 
 // half widens float16 bits to float64 (exact).
@@ -126,15 +259,26 @@ func (ms *modelState) bits(i uint64) uint64 {
 		i16 := half(uint64(kernel.F64ToF16(float64(i))))
 		p := half(uint64(kernel.F64ToF16(i16 * ms.d))) // exact product, rounded once
 		return uint64(kernel.F64ToF16(p + ms.s))       // exact sum, rounded once
+	case ModelNumPy:
+		if i == 1 {
+			return ms.b1
+		}
+		return ms.out(float32(ms.fs + float32(float32(i)*ms.fd)))
+	case ModelTorchAVX2, ModelTorchAVX512:
+		return ms.torch(i)
 	}
-	// ModelAccumulate: from the last element computed, or from the start.
+	// ModelAccumulate, ModelDxDispatch: from the last element computed,
+	// or from the start.
 	if !ms.started || i < ms.next {
 		ms.v, ms.next, ms.started = ms.sb, 0, true
 	}
 	for ms.next < i {
-		if ms.t == TensorDataTypeFloat16 {
+		switch {
+		case ms.m == ModelDxDispatch: // half.hpp's +=: the sum in float, truncated
+			ms.v = uint64(halfpp.FromFloat32(float32(half(ms.v)) + ms.fd))
+		case ms.t == TensorDataTypeFloat16:
 			ms.v = uint64(kernel.F64ToF16(half(ms.v) + ms.d)) // exact sum, rounded once
-		} else {
+		default:
 			ms.v = uint64(math.Float32bits(math.Float32frombits(uint32(ms.v)) + d32))
 		}
 		ms.next++
@@ -161,6 +305,34 @@ func (ms *modelState) window(from uint64, dst []uint64) {
 	case ModelF32FMA, ModelF32ThenF16:
 		for k := range dst {
 			dst[k] = ms.out(fma32(float32(i+uint64(k)), d32, s32))
+		}
+	case ModelNumPy:
+		for k := range dst {
+			dst[k] = ms.out(float32(ms.fs + float32(float32(i+uint64(k))*ms.fd)))
+		}
+		if i == 1 && len(dst) > 0 {
+			dst[0] = ms.b1
+		}
+	case ModelTorchAVX2, ModelTorchAVX512:
+		if ms.t == TensorDataTypeFloat32 {
+			for k := range dst {
+				dst[k] = ms.torch(i + uint64(k))
+			}
+			break
+		}
+		// FLOAT16: each vector's base rounded to a half once.
+		j, base := uint64(math.MaxUint64), float32(0)
+		for k := range dst {
+			at := i + uint64(k)
+			if at >= ms.vecEnd {
+				dst[k] = ms.torch(at)
+				continue
+			}
+			if at-at%ms.vec != j {
+				j = at - at%ms.vec
+				base = float32(half(uint64(kernel.F64ToF16(float64(float32(ms.fs + float32(ms.fd*float32(j))))))))
+			}
+			dst[k] = uint64(kernel.F64ToF16(float64(base + float32(float32(at-j)*ms.fd))))
 		}
 	default:
 		for k := range dst {
@@ -191,22 +363,21 @@ func fma32(a, b, c float32) float32 {
 // addition an element in index order.
 type ModelSeq struct{ ms *modelState }
 
-// NewModelSeq returns the elements of the fill of type t with the given
-// start and delta bits as model m computes them.
-func NewModelSeq(m ComputeModel, t TensorDataType, start, delta uint64) (*ModelSeq, error) {
-	if _, err := ParseComputeModel(t, string(m)); err != nil {
+// NewModelSeq returns the elements of the fill in as model m computes them.
+func NewModelSeq(m ComputeModel, in ModelInput) (*ModelSeq, error) {
+	if _, err := ParseComputeModel(in.Type, string(m)); err != nil {
 		return nil, err
 	}
-	return &ModelSeq{newModelState(m, t, start, delta)}, nil
+	return &ModelSeq{newModelState(m, in)}, nil
 }
 
 // Bits returns the bits of element i.
 func (s *ModelSeq) Bits(i uint64) uint64 { return s.ms.bits(i) }
 
 // ModelBits returns the bits of elements [from, from+len(dst)) of the fill
-// with the given start and delta bits as model m computes them, in dst.
-func ModelBits(m ComputeModel, t TensorDataType, start, delta uint64, from uint64, dst []uint64) error {
-	s, err := NewModelSeq(m, t, start, delta)
+// in as model m computes them, in dst.
+func ModelBits(m ComputeModel, in ModelInput, from uint64, dst []uint64) error {
+	s, err := NewModelSeq(m, in)
 	if err != nil {
 		return err
 	}
@@ -221,7 +392,7 @@ type ModelFit struct {
 	Model   ComputeModel
 	Matches uint64
 	// Evaluated is false where the model could not be followed (accumulate
-	// over a buffer whose elements are not in index order).
+	// or dxdispatch over a buffer whose elements are not in index order).
 	Evaluated bool
 }
 

@@ -2,12 +2,17 @@ package dml_test
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/dmlgo/dml"
@@ -48,9 +53,20 @@ func refModel(m dml.ComputeModel, dt dml.TensorDataType, s, d float64, i uint64,
 			*acc = append(*acc, roundPrec(add(prev, D), p))
 		}
 		return (*acc)[i]
+	case dml.ModelDxDispatch: // half.hpp: the float sum truncated to a half
+		for uint64(len(*acc)) <= i {
+			prev := (*acc)[len(*acc)-1]
+			sum := roundPrec(add(prev, D), p32)
+			*acc = append(*acc, new(big.Float).SetPrec(11).SetMode(big.ToZero).Set(sum))
+		}
+		return (*acc)[i]
 	}
 	return roundPrec(add(mul(fi, D), S), p) // exact
 }
+
+// byProject: the models of other projects that TestModelsAgainstProjects
+// holds to the projects' own output (refModel has not got them).
+var byProject = []dml.ComputeModel{dml.ModelNumPy, dml.ModelTorchAVX2, dml.ModelTorchAVX512}
 
 func modelBitsOf(dt dml.TensorDataType, x *big.Float) uint64 {
 	f, _ := x.Float64()
@@ -89,11 +105,13 @@ func TestModelsAgainstBig(t *testing.T) {
 			s, d = float64(sv.Float16().Float32()), float64(dv.Float16().Float32())
 		}
 		for _, m := range dml.ComputeModels(c.dt) {
-			if m == dml.ModelAccumulate && c.noAccum || m == dml.ModelExact {
+			ordered := m == dml.ModelAccumulate || m == dml.ModelDxDispatch
+			if ordered && c.noAccum || m == dml.ModelExact || slices.Contains(byProject, m) {
 				continue
 			}
 			got := make([]uint64, c.n)
-			if err := dml.ModelBits(m, c.dt, sv.Bits(), dv.Bits(), c.from, got); err != nil {
+			in := dml.ModelInput{Type: c.dt, Start: sv.Bits(), Delta: dv.Bits(), Count: c.from + c.n}
+			if err := dml.ModelBits(m, in, c.from, got); err != nil {
 				t.Fatal(err)
 			}
 			acc := []*big.Float{bigOf(s)}
@@ -147,6 +165,9 @@ func TestDiagnosis(t *testing.T) {
 			s, d = float64(desc.ValueStart.Float16().Float32()), float64(desc.ValueDelta.Float16().Float32())
 		}
 		for _, m := range dml.ComputeModels(c.dt) {
+			if slices.Contains(byProject, m) {
+				continue
+			}
 			buf := make([]byte, c.n*es)
 			var hist [6]uint64
 			acc := []*big.Float{bigOf(s)}
@@ -204,8 +225,9 @@ func mustFloat(s string) float64 {
 
 // TestDiagnosisPast2to24: FLOAT32 past 2^24 elements, where float32(i)
 // rounds: a buffer computed here with float32 multiply then add (the
-// conversions keep Go from fusing them) is explained by f32-mul-add alone,
-// and f32-fma no longer equals exact.
+// conversions keep Go from fusing them) is explained by f32-mul-add and by
+// numpy (NumPy's fill is that arithmetic, and its delta, element 1 less
+// element 0, is exact here) alone, and f32-fma no longer equals exact.
 func TestDiagnosisPast2to24(t *testing.T) {
 	if testing.Short() {
 		t.Skip("checks 2^24+ elements")
@@ -223,7 +245,7 @@ func TestDiagnosisPast2to24(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rep.Explained(); !slices.Equal(got, []dml.ComputeModel{dml.ModelF32MulAdd}) {
+	if got := rep.Explained(); !slices.Equal(got, []dml.ComputeModel{dml.ModelF32MulAdd, dml.ModelNumPy}) {
 		t.Fatalf("explained by %v; fits %+v", got, rep.Models)
 	}
 }
@@ -236,4 +258,98 @@ func steps32(a, b float32) int {
 		n++
 	}
 	return n
+}
+
+// TestModelsAgainstProjects: the numpy and torch models give, byte for
+// byte, the fills NumPy's and PyTorch's own arange made (testdata/arange.txt,
+// SHA-256 of the elements, made by testdata/arange.py), and a check of such
+// a fill, given the start and delta as written, names the model. Where
+// /usr/bin/python3 has NumPy and PyTorch, the script runs again with 40
+// random fills more, for the kernels this CPU runs (AVX2, and AVX-512 where
+// the CPU has it: that part is skipped elsewhere).
+func TestModelsAgainstProjects(t *testing.T) {
+	text, err := os.ReadFile("testdata/arange.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := checkArangeLines(t, string(text))
+	if n < 70 {
+		t.Fatalf("testdata/arange.txt has %d fills", n)
+	}
+	if exec.Command("/usr/bin/python3", "-c", "import numpy, torch").Run() != nil {
+		t.Log("no NumPy and PyTorch for /usr/bin/python3 (Debian's python3-numpy, python3-torch): the fills of testdata/arange.txt only")
+		return
+	}
+	caps := []string{"avx2"}
+	if cpuHas("avx512f") {
+		caps = append(caps, "avx512")
+	}
+	for _, c := range caps {
+		out, err := exec.Command("/usr/bin/python3", "testdata/arange.py", c, "--random", "40").CombinedOutput()
+		if err != nil {
+			t.Fatalf("testdata/arange.py %s: %v\n%s", c, err, out)
+		}
+		if n := checkArangeLines(t, string(out)); n < 100 {
+			t.Fatalf("testdata/arange.py %s gave %d fills", c, n)
+		}
+	}
+}
+
+// checkArangeLines checks each line "model type start delta count sha256"
+// and returns how many there were.
+func checkArangeLines(t *testing.T, text string) int {
+	t.Helper()
+	dev := dml.NewDevice(dml.FeatureLevelLatest)
+	n := 0
+	for line := range strings.Lines(text) {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) != 6 {
+			t.Fatalf("bad line %q", line)
+		}
+		dt, err := dml.ParseTensorDataType(f[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := dml.ParseComputeModel(dt, f[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		count, _ := strconv.ParseUint(f[4], 10, 32)
+		desc := checkDesc(dt, []uint32{uint32(count)}, nil, f[2], f[3])
+		written := &dml.Written{Start: mustFloat(f[2]), Delta: mustFloat(f[3])}
+		bits := make([]uint64, count)
+		in := dml.ModelInput{Type: dt, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(), Count: count, Written: written}
+		if err := dml.ModelBits(m, in, 0, bits); err != nil {
+			t.Fatal(err)
+		}
+		es := int(dt.ElementSize())
+		buf := make([]byte, int(count)*es)
+		for i, b := range bits {
+			var v dml.ScalarUnion = dml.ScalarBits(b)
+			copy(buf[i*es:], v[:es])
+		}
+		if sum := sha256.Sum256(buf); hex.EncodeToString(sum[:]) != f[5] {
+			t.Errorf("%s: the model's %d elements differ from the project's", strings.TrimSpace(line), count)
+			continue
+		}
+		rep, err := dml.CheckReader(dev, desc, bytes.NewReader(buf), dml.CheckOptions{Written: written})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(rep.Explained(), m) {
+			t.Errorf("%s: the check says explained by %v", strings.TrimSpace(line), rep.Explained())
+		}
+		n++
+	}
+	return n
+}
+
+// cpuHas reports whether /proc/cpuinfo lists the flag (false where it cannot
+// be read).
+func cpuHas(flag string) bool {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	return err == nil && slices.Contains(strings.Fields(string(b)), flag)
 }

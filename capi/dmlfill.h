@@ -218,7 +218,11 @@ typedef struct DMLFILL_CHECK_OPTIONS {
 
 /* A model's fit: how many elements it computes to the same bits. */
 typedef struct DMLFILL_MODEL_FIT {
-    const char* Name; /* "exact", "f32-fma", ...: the library's, never freed */
+    /* "exact", "f32-fma", "numpy", ...: the library's, never freed. The
+     * models of other projects (numpy, torch-avx2, torch-avx512,
+     * dxdispatch) take the values of ValueStart and ValueDelta here: the
+     * text a user wrote is not in the descriptor. */
+    const char* Name;
     UINT64 Matches;
     BOOL Evaluated; /* zero where the model could not be followed */
     BOOL Explains;  /* nonzero where it explains every element */

@@ -68,7 +68,7 @@ func (pr *progressReader) Read(b []byte) (int, error) {
 // runCheck compares the file path, which claims to be the output of desc,
 // with the exact result and reports what it found on stdout.
 func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, stdout, stderr io.Writer) error {
-	opts := dml.CheckOptions{Buffer: o.checkFormat == "buffer"}
+	opts := dml.CheckOptions{Buffer: o.checkFormat == "buffer", Written: o.written()}
 	if o.plot != "" {
 		if ext := strings.ToLower(filepath.Ext(o.plot)); ext != ".svg" && ext != ".png" {
 			return usagef("-plot %s: want a .svg or .png file", o.plot)
@@ -247,6 +247,9 @@ func writeCheckText(w io.Writer, name, against string, opts *dml.CheckOptions, r
 		}
 		if len(names) == 0 {
 			names = append(names, "none of the models")
+			if s, d, ok := rep.Implied(); ok {
+				names[0] += fmt.Sprintf("; elements 0 and 1 imply start %s and delta %s", typeText(rep.Type, s), typeText(rep.Type, d))
+			}
 		}
 		fmt.Fprintf(w, "explained by: %s\n", strings.Join(names, ", "))
 	}
@@ -332,6 +335,9 @@ func writeCheckJSON(w io.Writer, name string, opts *dml.CheckOptions, rep *dml.C
 			explained = append(explained, string(m))
 		}
 		doc["models"], doc["explainedBy"] = models, explained
+		if s, d, ok := rep.Implied(); ok && len(explained) == 0 {
+			doc["implied"] = map[string]string{"start": typeText(rep.Type, s), "delta": typeText(rep.Type, d)}
+		}
 	}
 	if opts.Padding != nil {
 		doc["padding"] = map[string]uint64{"bytes": rep.PaddingBytes, "bad": rep.BadPadding, "firstBad": rep.FirstBadPadding}
@@ -339,4 +345,14 @@ func writeCheckJSON(w io.Writer, name string, opts *dml.CheckOptions, rep *dml.C
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// typeText writes v rounded to float type t, in the fewest digits that read
+// back to that value of t.
+func typeText(t dml.TensorDataType, v float64) string {
+	x, err := dml.ParseScalar(t, strconv.FormatFloat(v, 'g', -1, 64))
+	if err != nil { // (not expected: any float64 text is a value of t)
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return textfmt.Value(t, x.Bits())
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -121,7 +122,12 @@ func TestEmulate(t *testing.T) {
 			start, _ := dml.ParseScalar(tc.typ, tc.args[5])
 			delta, _ := dml.ParseScalar(tc.typ, tc.args[7])
 			want := make([]uint64, 3000)
-			dml.ModelBits(m, tc.typ, start.Bits(), delta.Bits(), 0, want)
+			ws, _ := strconv.ParseFloat(tc.args[5], 64)
+			wd, _ := strconv.ParseFloat(tc.args[7], 64)
+			in := dml.ModelInput{Type: tc.typ, Start: start.Bits(), Delta: delta.Bits(), Count: 3000, Written: &dml.Written{Start: ws, Delta: wd}}
+			if err := dml.ModelBits(m, in, 0, want); err != nil {
+				t.Fatal(err)
+			}
 			es := int(tc.typ.ElementSize())
 			for i, w := range want {
 				var v dml.ScalarUnion
@@ -142,7 +148,7 @@ func TestEmulate(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "f16-math"}, "-emulate: the compute model is f16-math; FLOAT32 has [exact f32-mul-add f32-fma accumulate]"},
+		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "f16-math"}, "-emulate: the compute model is f16-math; FLOAT32 has [exact f32-mul-add f32-fma accumulate numpy torch-avx2 torch-avx512]"},
 		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "exact", "-format", "buffer"}, "-emulate writes the elements"},
 		{[]string{"-type", "INT32", "-sizes", "4", "-emulate", "exact"}, "INT32 has none"},
 	} {
@@ -252,5 +258,54 @@ func TestCheckStandardInput(t *testing.T) {
 	stdin = bytes.NewReader(append(raw, 2))
 	if code, _, errs := runCLI(args...); code != 2 || !strings.Contains(errs, "-check standard input:") {
 		t.Fatalf("one byte too many: exit %d, %q", code, errs)
+	}
+}
+
+// TestCheckNamesDxDispatch: the FLOAT16 sequence initialiser of a DxDispatch
+// model (0.1, +0.1: the fidelity issue's case, half.hpp's truncation, its
+// first six elements the bits that issue lists) written out by -model and
+// checked against -start 0.1 -delta 0.1 is explained by the dxdispatch
+// model; a fill of another start and delta is explained by none, and the
+// report says what start and delta its first elements imply.
+func TestCheckNamesDxDispatch(t *testing.T) {
+	dir := t.TempDir()
+	model := fillModel(`"initialValuesDataType": "FLOAT16", "initialValues": { "valueCount": 2000, "valueStart": 0.1, "valueDelta": 0.1 }`,
+		`{ "type": "writeFile", "resource": "Out", "targetPath": "seq.raw" }`)
+	p := writeModel(t, dir, "seq.json", model)
+	if code, _, errs := runCLI("-model", p, "-output-path", dir); code != 0 {
+		t.Fatalf("exit %d, %q", code, errs)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "seq.raw"))
+	if err != nil || len(raw) != 4000 {
+		t.Fatalf("seq.raw: %d bytes, %v", len(raw), err)
+	}
+	for i, want := range []uint16{0x2E66, 0x3266, 0x34CC, 0x3665, 0x37FE, 0x38CB} {
+		if got := uint16(raw[2*i]) | uint16(raw[2*i+1])<<8; got != want {
+			t.Errorf("element %d is %#04x, want %#04x", i, got, want)
+		}
+	}
+	args := []string{"-type", "FLOAT16", "-sizes", "2000", "-start", "0.1", "-delta", "0.1", "-check", filepath.Join(dir, "seq.raw")}
+	_, out, errs := runCLI(args...)
+	if !strings.Contains(out, "\nexplained by: dxdispatch\n") {
+		t.Errorf("the check says %q %q", out, errs)
+	}
+	// Another fill (start 0.5, delta 0.25, exact in float16) checked
+	// against 0.1, +0.1: nothing explains it, and its first elements
+	// say what it is.
+	other := filepath.Join(dir, "other.raw")
+	if code, _, errs := runCLI("-type", "FLOAT16", "-sizes", "2000", "-start", "0.5", "-delta", "0.25", "-o", other); code != 0 {
+		t.Fatal(errs)
+	}
+	args[len(args)-1] = other
+	_, out, _ = runCLI(args...)
+	if want := "\nexplained by: none of the models; elements 0 and 1 imply start 0.5 and delta 0.25\n"; !strings.Contains(out, want) {
+		t.Errorf("the check says %q; want %q", out, want)
+	}
+	_, out, _ = runCLI(append(args, "-report", "json")...)
+	if want := `"implied": {
+    "delta": "0.25",
+    "start": "0.5"
+  }`; !strings.Contains(out, want) {
+		t.Errorf("the JSON report says %s; want %s", out, want)
 	}
 }

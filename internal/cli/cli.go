@@ -128,7 +128,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.ulp, "ulp", "0", "-check: the distance in ULP within which a float element passes")
 	fs.StringVar(&o.report, "report", "text", "-check: the report's format, text or json")
 	fs.StringVar(&o.plot, "plot", "", "-check: also draw the error against the element index in FILE (.svg or .png)")
-	fs.StringVar(&o.emulate, "emulate", "", "write the elements as a compute model gives them: exact, f32-mul-add, f32-fma, accumulate, f32-then-f16, f16-math (floats)")
+	fs.StringVar(&o.emulate, "emulate", "", "write the elements as a compute model gives them (floats): exact, f32-mul-add, f32-fma, accumulate, f32-then-f16, f16-math, numpy, torch-avx2, torch-avx512, dxdispatch")
 	fs.StringVar(&o.outputPath, "output-path", "", "-model: the output folder writeFile writes in (DxDispatch's --output_path; default: the current folder)")
 	fs.BoolVar(&o.allowAnyPath, "allow-any-path", false, "-model: let writeFile write outside the output folder (absolute paths, .., symbolic links out of it)")
 	if err := fs.Parse(args); err != nil {
@@ -349,7 +349,10 @@ func runFill(o *options, set map[string]bool, stdout, stderr io.Writer) error {
 		if o.format == "buffer" {
 			return usagef("-emulate writes the elements: -format raw, npy, text or json")
 		}
-		seq, _ := dml.NewModelSeq(m, dt, desc.ValueStart.Bits(), desc.ValueDelta.Bits())
+		seq, _ := dml.NewModelSeq(m, dml.ModelInput{
+			Type: dt, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(),
+			Count: tensor.count, Written: o.written(),
+		})
 		tensor.packed = &emulated{seq: seq, es: tensor.es, n: tensor.count}
 	}
 	out := o.out
@@ -457,4 +460,18 @@ func finiteAsWritten(t dml.TensorDataType, flag, text string, s dml.ScalarUnion)
 		return usagef("-%s is %s, past %v's largest finite value; write inf or -inf for an infinity", flag, text, t)
 	}
 	return nil
+}
+
+// written returns -start and -delta as decimal text read to the nearest
+// float64, for the compute models of other projects (NumPy, PyTorch and
+// DxDispatch are given the text and convert it themselves), or nil where
+// either is not a number strconv reads (the models then take the values of
+// ValueStart and ValueDelta).
+func (o *options) written() *dml.Written {
+	s, err1 := strconv.ParseFloat(o.start, 64)
+	d, err2 := strconv.ParseFloat(o.delta, 64)
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	return &dml.Written{Start: s, Delta: d}
 }
