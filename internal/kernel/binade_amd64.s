@@ -7,7 +7,7 @@
 // The binade kernels (see the package doc: method binade): float16 from
 // int32 lanes within one binade, with integer operations only, in an AVX2
 // form and an AVX-512 form (suffix x), each with the three store kinds
-// from one macro (store, fence, ahead; see add_amd64.s). Go twin: twins.go.
+// from one macro (store, fence, ahead; see lanes_amd64.h). Go twin: twins.go.
 #define NOFENCE
 
 // F16BINNEXT advances F16BIN's lanes (Y0-Y3) and dst by a block and goes

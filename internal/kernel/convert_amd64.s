@@ -9,7 +9,7 @@
 // has an AVX2 form and an AVX-512 form (suffix x; twice the lanes a
 // conversion), side by side, and each form a regular, a non-temporal (NT)
 // and an ahead (A) store kind, from one macro (store, fence, ahead; see
-// add_amd64.s). Go twins: twins.go.
+// lanes_amd64.h). Go twins: twins.go.
 #define NOFENCE
 
 // Converts float64 lanes to float32 (rounding once, to nearest even): each
@@ -101,7 +101,7 @@ done: \
 
 // CVTF32MASKY is CVTF32MASKX without AVX-512 (cvtF32MaskY): the block in two
 // vectors of 8 float32, each stored by VPMASKMOVD under its element masks
-// (from mask's 32 bits of each, as MASKSY makes them: an element's first
+// (from mask's 32 bits of each, as masksY makes them: an element's first
 // byte's bit).
 #define CVTF32MASKY(ahead) \
 	MASKARGS \
@@ -730,7 +730,7 @@ done: \
 	RET
 
 // CVTSTOREF16X is cvtStoreF16x, its regular and ahead forms (ahead: see
-// add_amd64.s). Where four blocks or more remain, it writes four blocks a
+// lanes_amd64.h). Where four blocks or more remain, it writes four blocks a
 // step, in four pairs of lanes each advanced by four blocks: the additions'
 // latency no longer sets the pace.
 #define CVTSTOREF16X(ahead) \

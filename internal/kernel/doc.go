@@ -242,6 +242,16 @@
 // rows cost 9-16% of a padded fill at 4 MiB (the loop ran while the memory
 // stood idle).
 //
+// The assembly is being moved to a generator, asmgen (go run ./asmgen in
+// this folder), in which each family of kernels is written once with its
+// lane kinds, shapes, store kinds and instruction sets as parameters; it
+// writes the family's .s file, the Go declarations of its routines and the
+// table's dispatch to them (add_amd64.s and add_amd64.go so far: the add
+// kernels, whose machine code it reproduced instruction for instruction),
+// and its test fails when the committed output differs from a fresh
+// generation. The other .s files are still hand-written macros
+// (lanes_amd64.h, rows_amd64.h).
+//
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB, addStoreBNT and addStoreBA, fill_g for storeRepStosq, copy_g
 // for copyRepMovsb, fma_g for fmaStore, fmaS_g for

@@ -1,3 +1,11 @@
+// The hand-written kernels (all but add_amd64.s, which asmgen writes) are
+// macros, defined before the first TEXT, where go vet does not read them
+// (their FP references are checked by the tests instead), each written out
+// once for the three store kinds: store is the store instruction, fence
+// what follows the loop (SFENCE after non-temporal stores, NOFENCE after
+// regular ones) and ahead what fetches the lines ahead of the stores
+// (AHEAD or AHEADS in the ahead forms, suffix A; below).
+
 // QLANES16 loads the arguments of a kernel of sixteen int64 lanes (dst,
 // blocks, base, first, inc: cvtqStoreS, f32Binq): dst in DI, blocks in CX,
 // the lanes base + first in Z0 and Z1, inc in Z4; first stays in every
@@ -110,7 +118,7 @@ loop: \
 #define STEPPS(l) VADDPS Z4, l, l
 #define STEPFMA(l) VFMADD231PD Z4, Z12, l
 
-// maskShiftD: the shifts of the AVX2 masked kernels (MASKSY in add_amd64.s,
+// maskShiftD: the shifts of the AVX2 masked kernels (masksY in asmgen/add.go,
 // CVTF32MASKY in convert_amd64.s) for 4-byte elements, which take each
 // element's first byte's bit of its vector's 32 to the sign bit (31, 27,
 // ..., 3): VPMASKMOVD stores the elements whose sign bit is set. (Every file

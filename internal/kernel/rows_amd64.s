@@ -20,7 +20,7 @@
 // MiB (scratch loops, 2026-11-23: the caller's loop ran while the memory
 // stood idle). base stays in registers (loads from it could wait on the
 // stores to addresses 4 KiB apart). The macros come before the first TEXT
-// (see add_amd64.s).
+// (see lanes_amd64.h).
 
 // The values of a block at a place of the row (place leaves its value in
 // X9): lane by lane, base (Y10-Y13) plus the broadcast value.

@@ -6,7 +6,7 @@
 // The runs kernel (see the package doc: method binade-runs): 16-bit
 // elements that change at most once in any 32 in a row, by a constant
 // (AVX-512), with the three store kinds from one macro (store, fence,
-// ahead; see add_amd64.s). Go twin: runs_g in twins.go; contract: runsKernel
+// ahead; see lanes_amd64.h). Go twin: runs_g in twins.go; contract: runsKernel
 // in table.go.
 #define NOFENCE
 

@@ -5,7 +5,7 @@
 
 // The store loops of the write ceiling (WritePattern). STORES writes blocks
 // of 128 bytes of a 32-byte pattern with store, then fence, as the macros
-// of add_amd64.s.
+// of lanes_amd64.h say.
 #define NOFENCE
 
 #define STORES(store, fence) \

@@ -1,0 +1,54 @@
+// Command asmgen writes internal/kernel's generated assembly, the Go
+// declarations of its routines and the table's dispatch to them:
+//
+//	cd internal/kernel && go run ./asmgen
+//
+// Each family of kernels is one Go function here (add.go: the add kernels)
+// in which the value core is written once and the lane kinds, shapes, store
+// kinds and instruction sets are parameters; the output is committed, and
+// asmgen's test fails when a fresh generation differs from it.
+//
+// The generator is this package's own, in the manner of math/big's
+// internal/asmgen, rather than avo: it needs nothing outside the standard
+// library (the module gains no dependency), it emits the same instructions
+// the hand-written files had, in the registers they chose (so the machine
+// code of a routine is unchanged where its family moves here), and the same
+// descriptions can later be given an arm64 back end, which avo has not.
+// From the Go signature it takes each argument's frame offset (go vet's
+// asmdecl then checks them in the output, as it could not inside macros)
+// and writes the //go:noescape declarations.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// files returns every generated file: name, contents.
+func files() map[string][]byte {
+	out := map[string][]byte{}
+	for _, f := range []*File{addFile()} {
+		out[f.name+"_amd64.s"] = f.Assembly()
+		out[f.name+"_amd64.go"] = f.Go()
+	}
+	return out
+}
+
+func main() {
+	dir := flag.String("dir", ".", "the folder of package kernel")
+	flag.Parse()
+	for name, b := range files() {
+		p := filepath.Join(*dir, name)
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, b) {
+			continue
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "asmgen:", err)
+			os.Exit(1)
+		}
+		fmt.Println("wrote", p)
+	}
+}
