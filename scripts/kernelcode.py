@@ -60,6 +60,8 @@ def routines(binary):
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
+    top = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True)
+    os.chdir(top.stdout.strip())
     with tempfile.TemporaryDirectory() as tmp:
         a, b = os.path.join(tmp, "old.test"), os.path.join(tmp, "new.test")
         build(sys.argv[1], a)

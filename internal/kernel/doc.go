@@ -246,8 +246,9 @@
 // this folder), in which each family of kernels is written once with its
 // lane kinds, shapes, store kinds and instruction sets as parameters; it
 // writes the family's .s file, the Go declarations of its routines and the
-// table's dispatch to them (add_amd64.s and add_amd64.go so far: the add
-// kernels, whose machine code it reproduced instruction for instruction),
+// table's dispatch to them (so far add_amd64.s and add_amd64.go, the add
+// kernels, and store_amd64.s and store_amd64.go, the store loops: their
+// machine code reproduced instruction for instruction),
 // and its test fails when the committed output differs from a fresh
 // generation. The other .s files are still hand-written macros
 // (lanes_amd64.h, rows_amd64.h).

@@ -511,26 +511,6 @@ func (t *table) lacks() bool {
 // x512Lacking counts the calls lacks stopped.
 var x512Lacking atomic.Int64
 
-// fill has one form, REP STOSQ, which writes without reading the lines
-// first where the machine does so (store_amd64.s).
-func (t *table) fill(dst *byte, words int, pattern uint64) {
-	if !t.asm {
-		fill_g(dst, words, pattern)
-		return
-	}
-	storeRepStosq(dst, words, pattern)
-}
-
-// copyFwd has one form, REP MOVSB, which, like REP STOSQ, writes without
-// reading the lines first where the machine does so (store_amd64.s).
-func (t *table) copyFwd(dst, src *byte, n int) {
-	if !t.asm {
-		copy_g(dst, src, n)
-		return
-	}
-	copyRepMovsb(dst, src, n)
-}
-
 func (t *table) f64To32(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
 	switch {
 	case !t.asm:

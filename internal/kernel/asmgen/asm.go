@@ -55,8 +55,11 @@ func (f *File) Func(name, params, doc string) {
 	fmt.Fprintf(&f.s, "\n// %s\n", sig)
 	fmt.Fprintf(&f.decl, "\n")
 	if doc != "" {
-		fmt.Fprintf(&f.s, "// %s\n", doc)
-		fmt.Fprintf(&f.decl, "// %s\n//\n", doc)
+		for _, l := range strings.Split(doc, "\n") {
+			fmt.Fprintf(&f.s, "// %s\n", l)
+			fmt.Fprintf(&f.decl, "// %s\n", l)
+		}
+		fmt.Fprintf(&f.decl, "//\n")
 	}
 	fmt.Fprintf(&f.decl, "//go:noescape\n%s\n", sig)
 	fmt.Fprintf(&f.s, "TEXT ·%s(SB), NOSPLIT, $0-%d\n", name, off)

@@ -1,0 +1,99 @@
+package main
+
+import "fmt"
+
+// storeFile is store_amd64.s: REP STOSQ and REP MOVSB, and the store loops
+// of the write ceiling (WritePattern) and of the measured store verdicts.
+func storeFile() *File {
+	f := NewFile("store", `
+The store loops: REP STOSQ (method fill) and REP MOVSB (method copy); the
+write ceiling's (WritePattern), blocks of 128 bytes of a 32-byte pattern;
+and the measured verdicts' (see verdict), the whole 64-byte lines within
+each row, which never reach past a row (a prefetch past it writes
+nothing).`)
+
+	f.Func("storeRepStosq", "dst *byte, words int, pattern uint64", "")
+	f.Op("MOVQ", f.Arg("dst"), "DI")
+	f.Op("MOVQ", f.Arg("words"), "CX")
+	f.Op("MOVQ", f.Arg("pattern"), "AX")
+	f.Op("CLD")
+	f.Op("REP; STOSQ")
+	f.Op("RET")
+
+	f.Func("copyRepMovsb", "dst, src *byte, n int",
+		"n bytes from src to dst, forward (as byte by byte: dst past src may\noverlap it, and then repeats it every dst - src bytes).")
+	f.Op("MOVQ", f.Arg("dst"), "DI")
+	f.Op("MOVQ", f.Arg("src"), "SI")
+	f.Op("MOVQ", f.Arg("n"), "CX")
+	f.Op("CLD")
+	f.Op("REP; MOVSB")
+	f.Op("RET")
+
+	for _, st := range []store{stRegular, stStream} {
+		doc := "Regular 32-byte stores, 128 bytes a block."
+		if st == stStream {
+			doc = "Non-temporal 32-byte stores, 128 bytes a block; dst 32-byte aligned."
+		}
+		f.Func("storeAVX2"+st.suffix, "dst *byte, blocks int, pattern *[32]byte", doc)
+		f.Op("MOVQ", f.Arg("dst"), "DI")
+		f.Op("MOVQ", f.Arg("blocks"), "CX")
+		f.Op("MOVQ", f.Arg("pattern"), "SI")
+		f.Op("VMOVDQU", "(SI)", "Y0")
+		f.Op("TESTQ", "CX", "CX")
+		f.Op("JZ", "done")
+		f.Label("loop")
+		for off := 0; off < 128; off += 32 {
+			f.Op(st.mov, "Y0", fmt.Sprintf("%d(DI)", off))
+		}
+		f.Op("ADDQ", "$128", "DI")
+		f.Op("DECQ", "CX")
+		f.Op("JNZ", "loop")
+		f.Label("done")
+		end(f, st)
+	}
+
+	for _, st := range stores {
+		f.Func("storeRowsAVX2"+st.suffix, "dst *byte, rows, pitch, rowBytes int, pattern *[32]byte", storeDoc("storeRowsAVX2", st))
+		f.Op("MOVQ", f.Arg("dst"), "R8")
+		f.Op("MOVQ", f.Arg("rows"), "R9")
+		f.Op("MOVQ", f.Arg("pitch"), "R10")
+		f.Op("MOVQ", f.Arg("rowBytes"), "R11")
+		f.Op("MOVQ", f.Arg("pattern"), "SI")
+		f.Op("VMOVDQU", "(SI)", "Y0")
+		f.Op("TESTQ", "R9", "R9")
+		f.Op("JZ", "done")
+		f.Label("row")
+		f.Op("LEAQ", "63(R8)", "DI") // the row's first whole line
+		f.Op("ANDQ", "$-64", "DI")
+		f.Op("LEAQ", "(R8)(R11*1)", "CX") // and the end of its last
+		f.Op("ANDQ", "$-64", "CX")
+		f.Op("SUBQ", "DI", "CX")
+		f.Op("JLE", "next")
+		f.Op("SHRQ", "$6", "CX")
+		f.Label("line")
+		if st.ahead {
+			aheadNear(f, 0)
+		}
+		f.Op(st.mov, "Y0", "0(DI)")
+		f.Op(st.mov, "Y0", "32(DI)")
+		f.Op("ADDQ", "$64", "DI")
+		f.Op("DECQ", "CX")
+		f.Op("JNZ", "line")
+		f.Label("next")
+		f.Op("ADDQ", "R10", "R8")
+		f.Op("DECQ", "R9")
+		f.Op("JNZ", "row")
+		f.Label("done")
+		end(f, st)
+	}
+
+	dispatch(f, "fill has one form, REP STOSQ, which writes without reading the lines first where the machine does so.", "fill", "dst *byte, words int, pattern uint64", []arm{
+		{"!t.asm", "fill_g(dst, words, pattern)"},
+		{"", "storeRepStosq(dst, words, pattern)"},
+	})
+	dispatch(f, "copyFwd has one form, REP MOVSB, which, like REP STOSQ, writes without reading the lines first where the machine does so.", "copyFwd", "dst, src *byte, n int", []arm{
+		{"!t.asm", "copy_g(dst, src, n)"},
+		{"", "copyRepMovsb(dst, src, n)"},
+	})
+	return f
+}
