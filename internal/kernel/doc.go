@@ -247,8 +247,8 @@
 // lane kinds, shapes, store kinds and instruction sets as parameters; it
 // writes the family's .s file, the Go declarations of its routines and the
 // table's dispatch to them (so far add_amd64.s and add_amd64.go, the add
-// kernels, and store_amd64.s and store_amd64.go, the store loops: their
-// machine code reproduced instruction for instruction),
+// kernels; store, the store loops; zip, the zip kernels: their machine
+// code reproduced instruction for instruction),
 // and its test fails when the committed output differs from a fresh
 // generation. The other .s files are still hand-written macros
 // (lanes_amd64.h, rows_amd64.h).

@@ -1,4 +1,4 @@
-// The hand-written kernels (all but add_amd64.s, which asmgen writes) are
+// The hand-written kernels (the .s files asmgen does not write) are
 // macros, defined before the first TEXT, where go vet does not read them
 // (their FP references are checked by the tests instead), each written out
 // once for the three store kinds: store is the store instruction, fence

@@ -447,26 +447,6 @@ func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binS
 //go:noescape
 func rowsBinxA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 
-// zip_amd64.s
-
-//go:noescape
-func zip2x(dst, cols *byte, blocks int, z *zipPlan)
-
-//go:noescape
-func zip2Bx(dst, cols *byte, blocks int, z *zipPlan)
-
-//go:noescape
-func zip3x(dst, cols *byte, blocks int, z *zipPlan)
-
-//go:noescape
-func zip3Bx(dst, cols *byte, blocks int, z *zipPlan)
-
-//go:noescape
-func zip4x(dst, cols *byte, blocks int, z *zipPlan)
-
-//go:noescape
-func zip4Bx(dst, cols *byte, blocks int, z *zipPlan)
-
 var (
 	avx2Table   = &table{name: "avx2", asm: true}
 	avx512Table = &table{name: "avx512", asm: true, avx512: true}
@@ -1132,25 +1112,6 @@ func storeRows(dst []byte, pitch, rowBytes int, store func(*byte, int, int, int,
 // zips reports whether the table has a zip kernel: the AVX-512 form, or the
 // Go twin (fillColumns puts the rows in Go on the AVX2 table).
 func (t *table) zips() bool { return !t.asm || t.avx512 }
-
-func (t *table) zip(dst, cols *byte, blocks int, z *zipPlan) {
-	switch {
-	case !t.asm || t.lacks():
-		zip_g(dst, cols, blocks, z)
-	case z.n == 2 && z.lg == 0:
-		zip2Bx(dst, cols, blocks, z)
-	case z.n == 2:
-		zip2x(dst, cols, blocks, z)
-	case z.n == 3 && z.lg == 0:
-		zip3Bx(dst, cols, blocks, z)
-	case z.n == 3:
-		zip3x(dst, cols, blocks, z)
-	case z.lg == 0:
-		zip4Bx(dst, cols, blocks, z)
-	default:
-		zip4x(dst, cols, blocks, z)
-	}
-}
 
 // fma192S streams or fetches ahead where st says so (dst aligned to 32
 // bytes).
