@@ -275,42 +275,6 @@ func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uin
 func f16BinxSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 
 //go:noescape
-func f16RunsY(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16RunsYNT(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16RunsYA(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16RowsRunsY(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16RowsRunsYNT(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16RowsRunsYA(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16Runs(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16RunsNT(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16RunsA(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16RowsRuns(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16RowsRunsNT(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
-func f16RowsRunsA(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
-
-//go:noescape
 func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
@@ -686,44 +650,6 @@ func (t *table) binBlocks(st store, dst *byte, n int, base *[32]int32, first, d,
 		r := &runs[k]
 		e := r.at / 2 // element e of the span is element 0 of the run's first block
 		t.bin(r.st, &b[r.at], r.blocks, base, first+uint64(e)*d, 32*d, shift, c, uint64(bits.RotateLeft32(uint32(ties), -(e%32))))
-	}
-}
-
-func (t *table) runs(st store, dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
-	switch {
-	case !t.asm:
-		runs_g(dst, n, v, inc, next, rem, steps)
-	case !t.avx512 && st == stStream:
-		f16RunsYNT(dst, n, v, inc, next, rem, steps)
-	case !t.avx512 && st == stAhead:
-		f16RunsYA(dst, n, v, inc, next, rem, steps)
-	case !t.avx512:
-		f16RunsY(dst, n, v, inc, next, rem, steps)
-	case st == stStream:
-		f16RunsNT(dst, n, v, inc, next, rem, steps)
-	case st == stAhead:
-		f16RunsA(dst, n, v, inc, next, rem, steps)
-	default:
-		f16Runs(dst, n, v, inc, next, rem, steps)
-	}
-}
-
-func (t *table) rowsRuns(st store, dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64) {
-	switch {
-	case !t.asm:
-		rowsRuns_g(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
-	case !t.avx512 && st == stStream:
-		f16RowsRunsYNT(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
-	case !t.avx512 && st == stAhead:
-		f16RowsRunsYA(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
-	case !t.avx512:
-		f16RowsRunsY(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
-	case st == stStream:
-		f16RowsRunsNT(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
-	case st == stAhead:
-		f16RowsRunsA(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
-	default:
-		f16RowsRuns(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
 	}
 }
 

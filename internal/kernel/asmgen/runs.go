@@ -1,0 +1,333 @@
+package main
+
+// runsFile is runs_amd64.s: the runs kernels (method binade-runs).
+func runsFile() *File {
+	f := NewFile("runs", `
+The runs kernels (see the package doc: method binade-runs): 16-bit
+elements that change at most once in any 32 in a row, by a constant, in
+an AVX-512 form and an AVX2 form (suffix Y), each with the three store
+kinds, for one span (f16Runs) or rows of a span each (f16RowsRuns). The
+value is in every word of Z0 (Y0), its change in Z1 (Y1), the next change
+(an element index) in BX, the remainder in R12 and the steps in R8 to R11
+and R13 (see runsAdvance). Go twins: runs_g and rowsRuns_g in twins.go;
+contract: runsKernel in table.go.`)
+
+	const (
+		sigRuns     = "dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64"
+		sigRowsRuns = "dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64"
+	)
+	for _, avx512 := range []bool{true, false} {
+		form := ""
+		val, chg := "Z0", "Z1"
+		span := runsSpan
+		if !avx512 {
+			form, val, chg, span = "Y", "Y0", "Y1", runsSpanY
+		}
+		for _, st := range stores {
+			mov := st.mov
+			if avx512 && mov == "VMOVDQU" {
+				mov = "VMOVDQU64"
+			}
+			name := "f16Runs" + form + st.suffix
+			f.Func(name, sigRuns, runsDoc("f16Runs"+form, st))
+			runsArgs(f, val, chg)
+			f.Op("MOVQ", f.Arg("dst"), "DI")
+			f.Op("MOVQ", f.Arg("n"), "SI")
+			if !avx512 {
+				idxWY(f)
+			}
+			span(f, mov, st.ahead, "done")
+			f.Label("done")
+			end(f, st)
+
+			name = "f16RowsRuns" + form + st.suffix
+			f.Func(name, sigRowsRuns, runsDoc("f16RowsRuns"+form, st))
+			// Each row a span, the next change moved back by a row's
+			// elements after each; dst (the row) and rows are kept in
+			// their argument slots.
+			runsArgs(f, val, chg)
+			if !avx512 {
+				idxWY(f)
+			}
+			f.Op("MOVQ", f.Arg("rowBytes"), "SI")
+			f.Op("SHRQ", "$1", "SI")
+			f.Label("row")
+			f.Op("MOVQ", f.Arg("dst"), "DI")
+			span(f, mov, st.ahead, "rowdone")
+			f.Label("rowdone")
+			f.Op("SUBQ", "SI", "BX")
+			f.Op("MOVQ", f.Arg("dst"), "DI")
+			f.Op("ADDQ", f.Arg("pitch"), "DI")
+			f.Op("MOVQ", "DI", f.Arg("dst"))
+			f.Op("DECQ", f.Arg("rows"))
+			f.Op("JNZ", "row")
+			end(f, st)
+		}
+	}
+
+	// The words' indices 0 to 31 (the AVX2 form's line of a change).
+	f.Data("idxW", 0x0003000200010000, 0x0007000600050004, 0x000b000a00090008, 0x000f000e000d000c,
+		0x0013001200110010, 0x0017001600150014, 0x001b001a00190018, 0x001f001e001d001c)
+
+	args := "dst, n, v, inc, next, rem, steps"
+	dispatch(f, "runs runs the runs kernel of the table's form and the store kind.", "runs", "st store, "+sigRuns, runsArms("f16Runs", "runs_g", args))
+	rargs := "dst, rows, pitch, rowBytes, v, inc, next, rem, steps"
+	dispatch(f, "rowsRuns runs the rows form of the runs kernel.", "rowsRuns", "st store, "+sigRowsRuns, runsArms("f16RowsRuns", "rowsRuns_g", rargs))
+	return f
+}
+
+func runsArms(name, twin, args string) []arm {
+	return []arm{
+		{"!t.asm", twin + "(" + args + ")"},
+		{"!t.avx512 && st == stStream", name + "YNT(" + args + ")"},
+		{"!t.avx512 && st == stAhead", name + "YA(" + args + ")"},
+		{"!t.avx512", name + "Y(" + args + ")"},
+		{"st == stStream", name + "NT(" + args + ")"},
+		{"st == stAhead", name + "A(" + args + ")"},
+		{"", name + "(" + args + ")"},
+	}
+}
+
+func runsDoc(base string, st store) string {
+	if st == stStream {
+		return base + " with streaming stores (for whole lines)."
+	}
+	return storeDoc(base, st)
+}
+
+// runsArgs loads the value (in every word of val), its change (chg), the
+// next change (BX), the remainder (R12) and the steps (R8 to R11, R13).
+// (v and inc are uint64 arguments of which the low word counts: each is
+// loaded whole and broadcast from X0, X1, which go vet checks, where a
+// broadcast of the word from the frame reads 2 bytes of an 8-byte
+// argument.)
+func runsArgs(f *File, val, chg string) {
+	f.Op("MOVQ", f.Arg("v"), "AX")
+	f.Op("VMOVQ", "AX", "X0")
+	f.Op("VPBROADCASTW", "X0", val)
+	f.Op("MOVQ", f.Arg("inc"), "AX")
+	f.Op("VMOVQ", "AX", "X1")
+	f.Op("VPBROADCASTW", "X1", chg)
+	f.Op("MOVQ", f.Arg("next"), "BX")
+	f.Op("MOVQ", f.Arg("rem"), "R12")
+	f.Op("MOVQ", f.Arg("steps"), "SI")
+	f.Op("MOVQ", "0(SI)", "R8")
+	f.Op("MOVQ", "8(SI)", "R9")
+	f.Op("MOVQ", "16(SI)", "R10")
+	f.Op("MOVQ", "24(SI)", "R11")
+	f.Op("MOVQ", "32(SI)", "R13")
+}
+
+// idxWY loads idxW in Y3 and Y4.
+func idxWY(f *File) {
+	f.Op("VMOVDQU", "idxW<>+0(SB)", "Y3")
+	f.Op("VMOVDQU", "idxW<>+32(SB)", "Y4")
+}
+
+// runsAdvance moves the next change (BX) on by the current pair of steps
+// (R8, R9: elements, and the remainder's loss) and the remainder (R12),
+// one element more where the remainder falls below 0 (and gains R13), and
+// swaps the pairs (R10, R11). DX is a temporary.
+func runsAdvance(f *File) {
+	f.Op("ADDQ", "R8", "BX")
+	f.Op("SUBQ", "R9", "R12")
+	f.Op("MOVQ", "R12", "DX")
+	f.Op("SARQ", "$63", "DX")
+	f.Op("SUBQ", "DX", "BX")
+	f.Op("ANDQ", "R13", "DX")
+	f.Op("ADDQ", "DX", "R12")
+	f.Op("XCHGQ", "R8", "R10")
+	f.Op("XCHGQ", "R9", "R11")
+}
+
+// runsChange makes the line whose first element is AX (the change at BX
+// within it, 0 to 31 elements on) in Z2: the value Z0 before the change,
+// Z0 + Z1 from it; Z0 becomes the value after, and the next change is
+// worked out. CX and DX are temporaries.
+func runsChange(f *File) {
+	f.Op("MOVQ", "BX", "CX")
+	f.Op("SUBQ", "AX", "CX")
+	f.Op("MOVL", "$-1", "DX")
+	f.Op("SHLXL", "CX", "DX", "DX")
+	f.Op("KMOVD", "DX", "K1")
+	f.Op("VMOVDQA64", "Z0", "Z2")
+	f.Op("VPADDW", "Z1", "Z0", "Z0")
+	f.Op("VMOVDQU16", "Z0", "K1", "Z2")
+	runsAdvance(f)
+}
+
+// runsPart writes the partial line at DI whose first element is AX, the
+// lanes of K2: the value Z0, with the change where it falls within the
+// line and the span (skip: the label past it). A change past the span is
+// left to the next span (rowsRuns' next row).
+func runsPart(f *File, skip string) {
+	f.Op("VMOVDQA64", "Z0", "Z2")
+	f.Op("MOVQ", "BX", "CX")
+	f.Op("SUBQ", "AX", "CX")
+	f.Op("CMPQ", "CX", "$32")
+	f.Op("JGE", skip)
+	f.Op("CMPQ", "BX", "SI")
+	f.Op("JGE", skip)
+	runsChange(f)
+	f.Label(skip)
+	f.Op("VMOVDQU16", "Z2", "K2", "0(DI)")
+}
+
+// runsLines counts, from the element AX of a span of SI (at a line's first
+// element, the next change at BX), the whole lines left in CX and those
+// before the change's line in DX, and moves AX past the latter: to tail
+// where no whole line is left, to change where the change's line is the
+// first.
+func runsLines(f *File) {
+	f.Op("MOVQ", "SI", "CX")
+	f.Op("SUBQ", "AX", "CX")
+	f.Op("SARQ", "$5", "CX")
+	f.Op("TESTQ", "CX", "CX")
+	f.Op("JLE", "tail")
+	f.Op("MOVQ", "BX", "DX")
+	f.Op("SUBQ", "AX", "DX")
+	f.Op("SHRQ", "$5", "DX")
+	f.Op("CMPQ", "DX", "CX")
+	f.Op("CMOVQGT", "CX", "DX")
+	f.Op("SUBQ", "DX", "CX")
+	f.Op("SHLQ", "$5", "DX")
+	f.Op("ADDQ", "DX", "AX")
+	f.Op("SHRQ", "$5", "DX")
+	f.Op("TESTQ", "DX", "DX")
+	f.Op("JZ", "change")
+}
+
+// runsSpan (AVX-512) writes the SI elements at DI line by line from the
+// 64-byte line they start in, and goes to end: AX is the element of the
+// line's first lane (from the span's first; less than 0 in the line the
+// span starts in, if that is not its first byte), BX the next change (from
+// the span's first element). Partial lines (at each end) are written under
+// a mask of their lanes; whole lines before the next change by a loop of
+// stores of one value, the line of the change from two.
+func runsSpan(f *File, mov string, ahead bool, end string) {
+	f.Op("MOVQ", "DI", "AX")
+	f.Op("SHRQ", "$1", "AX")
+	f.Op("ANDQ", "$31", "AX")
+	f.Op("ANDQ", "$-64", "DI")
+	f.Op("TESTQ", "AX", "AX")
+	f.Op("JZ", "mid")
+	f.Op("MOVQ", "AX", "CX")
+	f.Op("MOVL", "$-1", "DX")
+	f.Op("SHLXL", "CX", "DX", "DX")
+	f.Op("ADDQ", "SI", "CX")
+	f.Op("CMPQ", "CX", "$32")
+	f.Op("JAE", "headmask")
+	f.Op("BZHIL", "CX", "DX", "DX")
+	f.Label("headmask")
+	f.Op("KMOVD", "DX", "K2")
+	f.Op("NEGQ", "AX")
+	runsPart(f, "headdone")
+	f.Op("ADDQ", "$64", "DI")
+	f.Op("ADDQ", "$32", "AX")
+	f.Label("mid")
+	runsLines(f)
+	f.Label("plain")
+	if ahead {
+		aheadNear(f, 0)
+	}
+	f.Op(mov, "Z0", "0(DI)")
+	f.Op("ADDQ", "$64", "DI")
+	f.Op("DECQ", "DX")
+	f.Op("JNZ", "plain")
+	f.Label("change")
+	f.Op("TESTQ", "CX", "CX")
+	f.Op("JZ", "tail")
+	runsChange(f)
+	if ahead {
+		aheadNear(f, 0)
+	}
+	f.Op(mov, "Z2", "0(DI)")
+	f.Op("ADDQ", "$64", "DI")
+	f.Op("ADDQ", "$32", "AX")
+	f.Op("JMP", "mid")
+	f.Label("tail")
+	f.Op("MOVQ", "SI", "CX")
+	f.Op("SUBQ", "AX", "CX")
+	f.Op("JLE", end)
+	f.Op("MOVL", "$-1", "DX")
+	f.Op("BZHIL", "CX", "DX", "DX")
+	f.Op("KMOVD", "DX", "K2")
+	runsPart(f, "taildone")
+}
+
+// runsWords (AVX2) writes the CX elements (at least 1) at DI, AX the
+// first's (from the span's first), the value changing where AX reaches BX;
+// DI and AX move past them (AVX2 has no store under a mask of words). DX
+// is a temporary.
+func runsWords(f *File, loop, same string) {
+	f.Label(loop)
+	f.Op("CMPQ", "AX", "BX")
+	f.Op("JNE", same)
+	f.Op("VPADDW", "Y1", "Y0", "Y0")
+	runsAdvance(f)
+	f.Label(same)
+	f.Op("VMOVQ", "X0", "DX")
+	f.Op("MOVW", "DX", "0(DI)")
+	f.Op("ADDQ", "$2", "DI")
+	f.Op("INCQ", "AX")
+	f.Op("DECQ", "CX")
+	f.Op("JNZ", loop)
+}
+
+// runsSpanY (AVX2) writes the SI elements at DI (the span: AX counts them
+// from its first, BX the next change from there) and goes to end; Y3, Y4
+// hold idxW. Partial lines element by element; whole lines before the next
+// change by a loop of two stores of one value; the line of the change as
+// the words below it (Y2, its place in every word, greater than their
+// index) from the value before, the others from the value after
+// (VPBLENDVB).
+func runsSpanY(f *File, mov string, ahead bool, end string) {
+	f.Op("XORQ", "AX", "AX")
+	f.Op("MOVQ", "DI", "CX")
+	f.Op("NEGQ", "CX")
+	f.Op("ANDQ", "$63", "CX")
+	f.Op("SHRQ", "$1", "CX")
+	f.Op("JZ", "mid")
+	f.Op("CMPQ", "CX", "SI")
+	f.Op("CMOVQGT", "SI", "CX")
+	runsWords(f, "headloop", "headsame")
+	f.Label("mid")
+	runsLines(f)
+	f.Label("plain")
+	if ahead {
+		aheadNear(f, 0)
+	}
+	f.Op(mov, "Y0", "0(DI)")
+	f.Op(mov, "Y0", "32(DI)")
+	f.Op("ADDQ", "$64", "DI")
+	f.Op("DECQ", "DX")
+	f.Op("JNZ", "plain")
+	f.Label("change")
+	f.Op("TESTQ", "CX", "CX")
+	f.Op("JZ", "tail")
+	f.Op("MOVQ", "BX", "CX")
+	f.Op("SUBQ", "AX", "CX")
+	f.Op("VMOVQ", "CX", "X2")
+	f.Op("VPBROADCASTW", "X2", "Y2")
+	f.Op("VPADDW", "Y1", "Y0", "Y5")
+	f.Op("VPCMPGTW", "Y3", "Y2", "Y6")
+	f.Op("VPBLENDVB", "Y6", "Y0", "Y5", "Y6")
+	f.Op("VPCMPGTW", "Y4", "Y2", "Y7")
+	f.Op("VPBLENDVB", "Y7", "Y0", "Y5", "Y7")
+	f.Op("VMOVDQA", "Y5", "Y0")
+	runsAdvance(f)
+	if ahead {
+		aheadNear(f, 0)
+	}
+	f.Op(mov, "Y6", "0(DI)")
+	f.Op(mov, "Y7", "32(DI)")
+	f.Op("ADDQ", "$64", "DI")
+	f.Op("ADDQ", "$32", "AX")
+	f.Op("JMP", "mid")
+	f.Label("tail")
+	f.Op("MOVQ", "SI", "CX")
+	f.Op("SUBQ", "AX", "CX")
+	f.Op("JZ", end)
+	runsWords(f, "tailloop", "tailsame")
+	f.Op("JMP", end)
+}
