@@ -13,65 +13,6 @@ import (
 // The assembly routines, by job; the comments in the .s files say what each
 // does, and twins.go has a Go function of the same signature for each.
 
-// binlanes_amd64.s: AVX-512, then AVX2 (suffix Y)
-
-//go:noescape
-func bin192x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin192xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin192xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin192Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin192YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin192YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin192xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
-
-//go:noescape
-func bin192xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
-
-//go:noescape
-func bin128x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin128xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin128xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin128Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin128YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin128YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin64Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin64YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin64YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-//go:noescape
-func bin128xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
-
-//go:noescape
-func bin128xMA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
-
 // convert_amd64.s: AVX2, then AVX-512 (suffix x)
 
 //go:noescape
@@ -1051,65 +992,6 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 		fma192SA(dst, blocks, base, first, inc, start, delta)
 	default:
 		fma192S(dst, blocks, base, first, inc, start, delta)
-	}
-}
-
-// binSet writes a set's blocks of blk bytes (binade lanes): 192 (bin192),
-// or 128 (bin128); it streams or fetches ahead where st says so (dst
-// aligned to 64 bytes).
-func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
-	switch {
-	case !t.asm:
-		binSet_g(blk, dst, blocks, stride, l, j0, ties)
-	case blk == 64 && st == stStream:
-		bin64YNT(dst, blocks, stride, l, j0, ties)
-	case blk == 64 && st == stAhead:
-		bin64YA(dst, blocks, stride, l, j0, ties)
-	case blk == 64:
-		bin64Y(dst, blocks, stride, l, j0, ties)
-	case blk == 128 && !t.avx512 && st == stStream:
-		bin128YNT(dst, blocks, stride, l, j0, ties)
-	case blk == 128 && !t.avx512 && st == stAhead:
-		bin128YA(dst, blocks, stride, l, j0, ties)
-	case blk == 128 && !t.avx512:
-		bin128Y(dst, blocks, stride, l, j0, ties)
-	case blk == 128 && st == stStream:
-		bin128xNT(dst, blocks, stride, l, j0, ties)
-	case blk == 128 && st == stAhead:
-		bin128xA(dst, blocks, stride, l, j0, ties)
-	case blk == 128:
-		bin128x(dst, blocks, stride, l, j0, ties)
-	case !t.avx512 && st == stStream:
-		bin192YNT(dst, blocks, stride, l, j0, ties)
-	case !t.avx512 && st == stAhead:
-		bin192YA(dst, blocks, stride, l, j0, ties)
-	case !t.avx512:
-		bin192Y(dst, blocks, stride, l, j0, ties)
-	case st == stStream:
-		bin192xNT(dst, blocks, stride, l, j0, ties)
-	case st == stAhead:
-		bin192xA(dst, blocks, stride, l, j0, ties)
-	default:
-		bin192x(dst, blocks, stride, l, j0, ties)
-	}
-}
-
-// binSetMask is binSet under byte masks (bin192xM[A], bin128xM[A], AVX-512 only:
-// see masks), regular stores or fetching ahead (st stStream: regular).
-func (t *table) binSetMask(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
-	if !t.asm || t.lacks() {
-		binSetMask_g(blk, dst, blocks, stride, l, j0, ties, mask)
-		return
-	}
-	switch {
-	case blk == 128 && st == stAhead:
-		bin128xMA(dst, blocks, stride, l, j0, ties, mask)
-	case blk == 128:
-		bin128xM(dst, blocks, stride, l, j0, ties, mask)
-	case st == stAhead:
-		bin192xMA(dst, blocks, stride, l, j0, ties, mask)
-	default:
-		bin192xM(dst, blocks, stride, l, j0, ties, mask)
 	}
 }
 
