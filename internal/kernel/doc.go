@@ -248,7 +248,8 @@
 // writes the family's .s file, the Go declarations of its routines and the
 // table's dispatch to them (so far add_amd64.s and add_amd64.go, the add
 // kernels; store, the store loops; zip, the zip kernels; runs, the runs
-// kernels; binlanes, the binade-lanes kernels: their machine code
+// kernels; binlanes, the binade-lanes kernels; convert, the converting
+// and FMA kernels: their machine code
 // reproduced instruction for instruction, but for the runs kernels' first
 // loads, which go vet now checks),
 // and its test fails when the committed output differs from a fresh

@@ -397,7 +397,13 @@ type arm struct{ cond, call string }
 // each routine's noescape directive: calls through func values would move
 // the lanes and masks to the heap).
 func dispatch(f *File, doc, name, params string, arms []arm) {
-	f.Dispatch("\n// %s\nfunc (t *table) %s(%s) {\n\tswitch {\n", doc, name, params)
+	dispatchResult(f, doc, name, params, "", arms)
+}
+
+// dispatchResult is dispatch for a method with a result (its type; the
+// arms' calls return it).
+func dispatchResult(f *File, doc, name, params, result string, arms []arm) {
+	f.Dispatch("\n// %s\nfunc (t *table) %s(%s) %s {\n\tswitch {\n", doc, name, params, result)
 	for _, a := range arms {
 		if a.cond == "" {
 			f.Dispatch("\tdefault:\n\t\t%s\n", a.call)

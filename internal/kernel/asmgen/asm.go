@@ -30,7 +30,11 @@ func NewFile(name, about string) *File {
 // Func starts routine name with the Go parameter list params (each
 // parameter 8 bytes: pointers, int, uint64), documented by doc (may be
 // empty). The routine's arguments are then named by Arg.
-func (f *File) Func(name, params, doc string) {
+func (f *File) Func(name, params, doc string) { f.FuncResult(name, params, "", doc) }
+
+// FuncResult is Func for a routine with a result of 8 bytes (result: its
+// Go type), named ret.
+func (f *File) FuncResult(name, params, result, doc string) {
 	f.args = map[string]int{}
 	off, pending := 0, []string{}
 	for _, p := range strings.Split(params, ",") {
@@ -51,7 +55,14 @@ func (f *File) Func(name, params, doc string) {
 	if len(pending) > 0 {
 		panic(fmt.Sprintf("%s: parameters %v have no type", name, pending))
 	}
-	sig := fmt.Sprintf("func %s(%s)", name, params)
+	if result != "" {
+		if !eightBytes(result) {
+			panic(fmt.Sprintf("%s: result type %s, not of 8 bytes", name, result))
+		}
+		f.args["ret"] = off
+		off += 8
+	}
+	sig := strings.TrimSpace(fmt.Sprintf("func %s(%s) %s", name, params, result))
 	fmt.Fprintf(&f.s, "\n// %s\n", sig)
 	fmt.Fprintf(&f.decl, "\n")
 	if doc != "" {

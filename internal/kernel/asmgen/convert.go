@@ -1,0 +1,814 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The store instructions of a kind of element, by store kind (regular,
+// streaming, ahead).
+type movs map[store]string
+
+var (
+	movPS = movs{stRegular: "VMOVUPS", stStream: "VMOVNTPS", stAhead: "VMOVUPS"}
+	movPD = movs{stRegular: "VMOVUPD", stStream: "VMOVNTPD", stAhead: "VMOVUPD"}
+	movDQ = movs{stRegular: "VMOVDQU", stStream: "VMOVNTDQ", stAhead: "VMOVDQU"}
+)
+
+// near returns the ahead rule of contiguous blocks for st (nil: none).
+func near(st store) aheadFunc {
+	if st.ahead {
+		return aheadNear
+	}
+	return nil
+}
+
+// strided returns the ahead rule of blocks a stride apart for st.
+func strided(st store) aheadFunc {
+	if st.ahead {
+		return aheadStride
+	}
+	return nil
+}
+
+const (
+	sigF64   = "dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64"
+	sigF32   = "dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32"
+	sigFMA64 = sigF64 + ", start, delta uint64"
+	sigFMA32 = sigF32 + ", start, delta uint64"
+	sigFMAD  = sigF64 + ", start, delta, tiny uint64"
+)
+
+// convertFile is convert_amd64.s: the converting and FMA kernels.
+func convertFile() *File {
+	f := NewFile("convert", `
+The converting kernels (see the package doc: methods f32 (float16), f64,
+fma, fma-s, fma-d, cvt-q): lanes of float64, float32 or int64 values,
+exact by the planner's preconditions, added to as the add kernels do and
+converted once to the output type, or indices made into
+fma(index, delta, start), rounded once. Each has an AVX2 form and an
+AVX-512 form (suffix x; twice the lanes a conversion) where both exist,
+and each form a regular, a non-temporal (NT) and an ahead (A) store kind.
+Go twins: twins.go.`)
+
+	// cvtStoreF32 (AVX2): float64 lanes to float32, rounding once; each
+	// block 16 float32 (64 bytes), the blocks 64 bytes apart, or a stride
+	// (cvtF32StrideY: float32 pixels in sets of blocks whose sums are
+	// exact in float64 lanes, on tables without cvt-q lanes).
+	for _, strideForm := range []bool{false, true} {
+		for _, st := range stores {
+			name, sig, adv, ahead := "cvtStoreF32", sigF64, "$64", near(st)
+			if strideForm {
+				name, sig, adv, ahead = "cvtF32StrideY", sigF64+", stride int", "R8", strided(st)
+			}
+			f.Func(name+st.suffix, sig, storeDoc(name, st))
+			if strideForm {
+				f.Op("MOVQ", f.Arg("stride"), "R8")
+				aheadDist(f)
+			}
+			yHead(f, "VPBROADCASTQ", false)
+			yLanes(f, "VMOVUPD", "VADDPD")
+			one64(f, "Y9")
+			loopStart(f)
+			fetch(f, ahead, 0)
+			for i := range 4 {
+				f.Op("VCVTPD2PSY", y(i), x(5+i))
+			}
+			for i := range 4 {
+				f.Op(movPS[st], x(5+i), at(16*i))
+			}
+			for i := range 4 {
+				f.Op("VFMADD231PD", "Y4", "Y9", y(i))
+			}
+			loopEnd(f, adv)
+			end(f, st)
+		}
+	}
+
+	// cvtStoreF16 (AVX2): exact float32 lanes to float16 with F16C; each
+	// block 32 float16 (64 bytes). The lanes advance by FMA (lane*1 + inc,
+	// Y9 holding 1.0: the sum, as VADDPS gives it), which leaves the
+	// conversions' pipes to them on this machine (a scratch loop over 64
+	// KiB, alternated three times: 1332-1413 ns with VADDPS, 1113-1203 with
+	// the FMA).
+	for _, st := range stores {
+		f.Func("cvtStoreF16"+st.suffix, sigF32, storeDoc("cvtStoreF16", st))
+		yHead(f, "VPBROADCASTD", false)
+		yLanes(f, "VMOVUPS", "VADDPS")
+		f.Op("MOVL", "$0x3f800000", "AX")
+		f.Op("VMOVQ", "AX", "X9")
+		f.Op("VPBROADCASTD", "X9", "Y9")
+		loopStart(f)
+		fetch(f, near(st), 0)
+		for i := range 4 {
+			f.Op("VCVTPS2PH", "$0", y(i), x(5+i))
+		}
+		for i := range 4 {
+			f.Op(movDQ[st], x(5+i), at(16*i))
+		}
+		for i := range 4 {
+			f.Op("VFMADD231PS", "Y4", "Y9", y(i))
+		}
+		loopEnd(f, "$64")
+		end(f, st)
+	}
+
+	// cvtStoreF16Odd (AVX2): exact float64 lanes to float16, rounding
+	// once: each float64 first rounded to odd at float32's precision with
+	// integer operations (its 29 bits below float32's last place cleared,
+	// that last bit set if any of them was: oddHalf), which VCVTPD2PS
+	// converts exactly, and F16C rounds that to nearest even. float32
+	// keeps 13 bits more than float16, so the two steps round as one.
+	// Each block 16 float16 (32 bytes); the lanes advance by FMA.
+	for _, st := range stores {
+		f.Func("cvtStoreF16Odd"+st.suffix, sigF64, storeDoc("cvtStoreF16Odd", st))
+		yHead(f, "VPBROADCASTQ", false)
+		yLanes(f, "VMOVUPD", "VADDPD")
+		one64(f, "Y9")
+		bcastQ(f, "$0x1FFFFFFF", "X10", "Y10")
+		bcastQ(f, "$0x20000000", "X11", "Y11")
+		f.Op("VPXOR", "Y12", "Y12", "Y12")
+		loopStart(f)
+		fetch(f, near(st), 0)
+		oddHalf(f, "Y0", "Y1")
+		f.Op(movDQ[st], "X5", at(0))
+		oddHalf(f, "Y2", "Y3")
+		f.Op(movDQ[st], "X5", at(16))
+		for i := range 4 {
+			f.Op("VFMADD231PD", "Y4", "Y9", y(i))
+		}
+		loopEnd(f, "$32")
+		end(f, st)
+	}
+
+	// cvtStoreF32x (AVX-512): each lane converted once, blocks in pairs,
+	// the lanes advanced by FMA.
+	for _, st := range stores {
+		f.Func("cvtStoreF32x"+st.suffix, sigF64, storeDoc("cvtStoreF32x", st))
+		f64Lanes16(f)
+		f.Op("MOVQ", "$0x3FF0000000000000", "AX")
+		f.Op("VPBROADCASTQ", "AX", "Z12")
+		f.Op("TESTQ", "CX", "CX")
+		f.Op("JZ", "done")
+		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
+			f.Op("VCVTPD2PS", lo, y)
+			f.Op("VCVTPD2PS", hi, yt)
+		}, pairPutYY(f, movPS[st]), 64, "VADDPD", stepFMA(f), near(st))
+		f.Label("done")
+		end(f, st)
+	}
+
+	// cvtStoreF16x (AVX-512): where four blocks or more remain, four
+	// blocks a step, in four pairs of lanes each advanced by four blocks:
+	// the additions' latency no longer sets the pace. The lanes advance by
+	// FMA (lane*1 + inc, rounded once: the sum, as VADDPS gives it), not
+	// VADDPS: on this machine VCVTPS2PH and VADDPS share pipes that the FMA
+	// does not use (a scratch loop of four blocks a turn at 64 KiB: 104-105
+	// GB/s with VADDPS, 135-143 with the FMA). The NT form is the plain
+	// loop.
+	for _, st := range stores {
+		f.Func("cvtStoreF16x"+st.suffix, sigF32, storeDoc("cvtStoreF16x", st))
+		f.Op("MOVQ", f.Arg("dst"), "DI")
+		f.Op("MOVQ", f.Arg("blocks"), "CX")
+		f.Op("MOVQ", f.Arg("base"), "SI")
+		f.Op("MOVQ", f.Arg("first"), "AX")
+		f.Op("MOVQ", f.Arg("inc"), "DX")
+		f.Op("VPBROADCASTD", "AX", "Z9")
+		f.Op("VMOVUPS", "0(SI)", "Z0")
+		f.Op("VMOVUPS", "64(SI)", "Z1")
+		f.Op("VADDPS", "Z9", "Z0", "Z0")
+		f.Op("VADDPS", "Z9", "Z1", "Z1")
+		f.Op("VBROADCASTSS", "(DX)", "Z4")
+		if st == stStream {
+			loopStart(f)
+			f.Op("VCVTPS2PH", "$0", "Z0", "Y5")
+			f.Op("VCVTPS2PH", "$0", "Z1", "Y6")
+			f.Op("VMOVNTDQ", "Y5", at(0))
+			f.Op("VMOVNTDQ", "Y6", at(32))
+			f.Op("VADDPS", "Z4", "Z0", "Z0")
+			f.Op("VADDPS", "Z4", "Z1", "Z1")
+			loopEnd(f, "$64")
+			end(f, st)
+			continue
+		}
+		f.Op("MOVL", "$0x3f800000", "AX")
+		f.Op("VPBROADCASTD", "AX", "Z20")
+		f.Op("CMPQ", "CX", "$4")
+		f.Op("JB", "one")
+		f.Op("VADDPS", "Z4", "Z4", "Z13")
+		f.Op("VADDPS", "Z13", "Z13", "Z14")
+		f.Op("VADDPS", "Z4", "Z0", "Z2")
+		f.Op("VADDPS", "Z4", "Z1", "Z3")
+		f.Op("VADDPS", "Z13", "Z0", "Z15")
+		f.Op("VADDPS", "Z13", "Z1", "Z16")
+		f.Op("VADDPS", "Z4", "Z15", "Z17")
+		f.Op("VADDPS", "Z4", "Z16", "Z18")
+		f.Label("four")
+		for off := 0; off < 256; off += 64 {
+			fetch(f, near(st), off)
+		}
+		lanes := []string{"Z0", "Z1", "Z2", "Z3", "Z15", "Z16", "Z17", "Z18"}
+		outs := []string{"Y5", "Y6", "Y7", "Y8", "Y10", "Y11", "Y12", "Y9"}
+		for i, l := range lanes {
+			f.Op("VCVTPS2PH", "$0", l, outs[i])
+			f.Op("VMOVDQU", outs[i], at(32*i))
+		}
+		for _, l := range lanes {
+			f.Op("VFMADD231PS", "Z14", "Z20", l)
+		}
+		f.Op("ADDQ", "$256", "DI")
+		f.Op("SUBQ", "$4", "CX")
+		f.Op("CMPQ", "CX", "$4")
+		f.Op("JAE", "four")
+		f.Label("one")
+		loopStart(f)
+		fetch(f, near(st), 0)
+		f.Op("VCVTPS2PH", "$0", "Z0", "Y5")
+		f.Op("VMOVDQU", "Y5", at(0))
+		f.Op("VCVTPS2PH", "$0", "Z1", "Y6")
+		f.Op("VMOVDQU", "Y6", at(32))
+		f.Op("VFMADD231PS", "Z4", "Z20", "Z0")
+		f.Op("VFMADD231PS", "Z4", "Z20", "Z1")
+		loopEnd(f, "$64")
+		end(f, st)
+	}
+
+	// cvtStoreF16Oddx (AVX-512): a block (32 bytes) the lanes lo, hi
+	// rounded to odd into float32 (truncated, the last bit set where bits
+	// were dropped: those under the mask Z10), then to float16 by F16C.
+	for _, st := range stores {
+		f.Func("cvtStoreF16Oddx"+st.suffix, sigF64, storeDoc("cvtStoreF16Oddx", st))
+		f64Lanes16(f)
+		f.Op("MOVQ", "$0x1FFFFFFF", "AX")
+		f.Op("VPBROADCASTQ", "AX", "Z10")
+		f.Op("MOVL", "$1", "AX")
+		f.Op("VPBROADCASTD", "AX", "Y11")
+		f.Op("MOVQ", "$0x3FF0000000000000", "AX")
+		f.Op("VPBROADCASTQ", "AX", "Z12")
+		f.Op("TESTQ", "CX", "CX")
+		f.Op("JZ", "done")
+		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
+			f.Op("VPTESTMQ", "Z10", lo, "K1")
+			f.Op("VPTESTMQ", "Z10", hi, "K2")
+			f.Op("VCVTPD2PS.RZ_SAE", lo, y)
+			f.Op("VCVTPD2PS.RZ_SAE", hi, yt)
+			f.Op("VPORD", "Y11", y, "K1", y)
+			f.Op("VPORD", "Y11", yt, "K2", yt)
+			f.Op("VINSERTF32X8", "$1", yt, z, z)
+			f.Op("VCVTPS2PH", "$0", z, y)
+		}, pairPutY(f, movDQ[st]), 32, "VADDPD", stepFMA(f), near(st))
+		f.Label("done")
+		end(f, st)
+	}
+
+	// fmaStore (AVX2): float64 elements as fma(index, delta, start),
+	// rounded once: the lanes hold the indices, exact integers, and grow by
+	// inc a block (16 elements, 128 bytes).
+	for _, st := range stores {
+		f.Func("fmaStore"+st.suffix, sigFMA64, storeDoc("fmaStore", st))
+		fmaY(f, "VPBROADCASTQ", "VMOVUPD", "VMOVAPD", "VADDPD", "VFMADD213PD", movPD[st], near(st), "$128")
+		end(f, st)
+	}
+
+	// cvtqStoreS (AVX-512): int64 lanes converted once to float32
+	// (VCVTQQ2PS, to nearest even) and scaled by a power of two (exact:
+	// the planner keeps the products normal); each block 16 float32.
+	for _, st := range stores {
+		f.Func("cvtqStoreS"+st.suffix, "dst *byte, blocks int, base *[16]int64, first, inc, scale uint64", storeDoc("cvtqStoreS", st))
+		f.Op("MOVQ", f.Arg("dst"), "DI")
+		f.Op("MOVQ", f.Arg("blocks"), "CX")
+		f.Op("MOVQ", f.Arg("base"), "SI")
+		f.Op("MOVQ", f.Arg("first"), "AX")
+		f.Op("VPBROADCASTQ", "AX", "Z9")
+		f.Op("VPADDQ", "0(SI)", "Z9", "Z0")
+		f.Op("VPADDQ", "64(SI)", "Z9", "Z1")
+		f.Op("MOVQ", f.Arg("inc"), "AX")
+		f.Op("VPBROADCASTQ", "AX", "Z4")
+		f.Op("MOVQ", f.Arg("scale"), "AX")
+		f.Op("VPBROADCASTD", "AX", "Z12")
+		f.Op("TESTQ", "CX", "CX")
+		f.Op("JZ", "done")
+		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) { cvtqBlock(f, lo, hi, z, y, yt) },
+			pairPutZ(f, movPS[st]), 64, "VPADDQ", stepBy(f, "VPADDQ"), near(st))
+		f.Label("done")
+		end(f, st)
+	}
+
+	// fmaStorex (AVX-512): fmaStore's elements, blocks in pairs, each 64
+	// bytes stored as two halves (putZZH) but by streaming stores.
+	for _, st := range stores {
+		f.Func("fmaStorex"+st.suffix, sigFMA64, storeDoc("fmaStorex", st))
+		f64Lanes16(f)
+		f.Op("VPBROADCASTQ", f.Arg("start"), "Z10")
+		f.Op("VPBROADCASTQ", f.Arg("delta"), "Z11")
+		f.Op("TESTQ", "CX", "CX")
+		f.Op("JZ", "done")
+		put := pairPutZZH(f, movPD[st])
+		if st == stStream {
+			put = pairPutZZ(f, movPD[st])
+		}
+		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
+			f.Op("VMOVAPD", lo, z)
+			f.Op("VMOVAPD", hi, zt)
+			f.Op("VFMADD213PD", "Z10", "Z11", z)
+			f.Op("VFMADD213PD", "Z10", "Z11", zt)
+		}, put, 128, "VADDPD", stepBy(f, "VADDPD"), near(st))
+		f.Label("done")
+		end(f, st)
+	}
+
+	// fmaStoreS (AVX2): float32 elements as fma(index, delta, start) in
+	// float32, rounded once: the lanes hold the indices, exact integers
+	// (below 2^24), and grow by inc a block (32 elements, 128 bytes); the
+	// blocks 128 bytes apart, or a stride (fmaStrideSY: float32 pixels in
+	// sets of blocks on tables without AVX-512's kernels for them).
+	for _, strideForm := range []bool{false, true} {
+		for _, st := range stores {
+			name, sig, adv, ahead := "fmaStoreS", sigFMA32, "$128", near(st)
+			if strideForm {
+				name, sig, adv, ahead = "fmaStrideSY", sigFMA32+", stride int", "R8", strided(st)
+			}
+			f.Func(name+st.suffix, sig, storeDoc(name, st))
+			if strideForm {
+				f.Op("MOVQ", f.Arg("stride"), "R8")
+				aheadDist(f)
+			}
+			fmaY(f, "VPBROADCASTD", "VMOVUPS", "VMOVAPS", "VADDPS", "VFMADD213PS", movPS[st], ahead, adv)
+			end(f, st)
+		}
+	}
+
+	// fmaStoreSx (AVX-512): fmaStoreS's elements, blocks in pairs.
+	for _, st := range stores {
+		f.Func("fmaStoreSx"+st.suffix, sigFMA32, storeDoc("fmaStoreSx", st))
+		f.Op("MOVQ", f.Arg("dst"), "DI")
+		f.Op("MOVQ", f.Arg("blocks"), "CX")
+		f.Op("MOVQ", f.Arg("base"), "SI")
+		f.Op("VPBROADCASTD", f.Arg("first"), "Z9")
+		f.Op("MOVQ", f.Arg("inc"), "DX")
+		f.Op("VADDPS", "0(SI)", "Z9", "Z0")
+		f.Op("VADDPS", "64(SI)", "Z9", "Z1")
+		f.Op("VBROADCASTSS", "(DX)", "Z4")
+		f.Op("VPBROADCASTD", f.Arg("start"), "Z10")
+		f.Op("VPBROADCASTD", f.Arg("delta"), "Z11")
+		f.Op("TESTQ", "CX", "CX")
+		f.Op("JZ", "done")
+		put := pairPutZZH(f, movPS[st])
+		if st == stStream {
+			put = pairPutZZ(f, movPS[st])
+		}
+		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
+			f.Op("VMOVAPS", lo, z)
+			f.Op("VMOVAPS", hi, zt)
+			f.Op("VFMADD213PS", "Z10", "Z11", z)
+			f.Op("VFMADD213PS", "Z10", "Z11", zt)
+		}, put, 128, "VADDPS", stepBy(f, "VADDPS"), near(st))
+		f.Label("done")
+		end(f, st)
+	}
+
+	// fmaDStore (AVX2) and fmaDStrideY: float32 elements as
+	// fma(index, delta, start) in float64, then to float32 (mFMAD): the
+	// lanes hold the indices (exact integers), VFMADD213PD rounds the exact
+	// i*delta + start once to float64, and VCVTPD2PS rounds that to
+	// float32, which is the exact sum rounded once unless the float64 value
+	// is a float32 midpoint (its low 29 bits 1 followed by zeros) or, where
+	// tiny is not 0, below 2^-126 in magnitude (float32's subnormals round
+	// at another place, and zero's sign is the planner's). A block (16
+	// elements, 64 bytes) with such a value is not written: the kernel
+	// returns how many blocks it wrote before it, and the caller writes
+	// that one. Y9 gathers the blocks' midpoints (VPCMPEQQ) and the tiny
+	// lanes (the sign cleared, a signed VPCMPGTQ: the magnitudes are below
+	// 2^63).
+	for _, strideForm := range []bool{true, false} {
+		for _, st := range stores {
+			name, sig, adv, ahead := "fmaDStore", sigFMAD, "$64", near(st)
+			if strideForm {
+				name, sig, adv, ahead = "fmaDStrideY", sigFMAD+", stride int", "R8", strided(st)
+			}
+			f.FuncResult(name+st.suffix, sig, "int", storeDoc(name, st))
+			if strideForm {
+				f.Op("MOVQ", f.Arg("stride"), "R8")
+				aheadDist(f)
+			}
+			yHead(f, "VPBROADCASTQ", true)
+			yLanes(f, "VMOVUPD", "VADDPD")
+			bcastQ(f, "$0x1FFFFFFF", "X14", "Y14")
+			bcastQ(f, "$0x10000000", "X15", "Y15")
+			bcastQ(f, "$0x3810000000000000", "X13", "Y13")
+			f.Op("MOVQ", f.Arg("tiny"), "DX")
+			f.Op("XORQ", "BX", "BX")
+			loopStart(f)
+			fmaYValues(f, "VMOVAPD", "VFMADD213PD")
+			f.Op("VPAND", "Y14", "Y5", "Y9")
+			f.Op("VPCMPEQQ", "Y15", "Y9", "Y9")
+			for _, v := range []string{"Y6", "Y7", "Y8"} {
+				f.Op("VPAND", "Y14", v, "Y12")
+				f.Op("VPCMPEQQ", "Y15", "Y12", "Y12")
+				f.Op("VPOR", "Y12", "Y9", "Y9")
+			}
+			f.Op("TESTQ", "DX", "DX")
+			f.Op("JZ", "normal")
+			for _, v := range []string{"Y5", "Y6", "Y7", "Y8"} {
+				f.Op("VPAND", "absQ<>(SB)", v, "Y12")
+				f.Op("VPCMPGTQ", "Y12", "Y13", "Y12")
+				f.Op("VPOR", "Y12", "Y9", "Y9")
+			}
+			f.Label("normal")
+			f.Op("VPTEST", "Y9", "Y9")
+			f.Op("JNZ", "done")
+			for i := range 4 {
+				f.Op("VCVTPD2PSY", y(5+i), x(5+i))
+			}
+			fetch(f, ahead, 0)
+			for i := range 4 {
+				f.Op(movPS[st], x(5+i), at(16*i))
+			}
+			for i := range 4 {
+				f.Op("VADDPD", "Y4", y(i), y(i))
+			}
+			f.Op("ADDQ", adv, "DI")
+			f.Op("INCQ", "BX")
+			f.Op("DECQ", "CX")
+			f.Op("JNZ", "loop")
+			f.Label("done")
+			fenceRet(f, st)
+		}
+	}
+
+	// fmaDStorex (AVX-512): fmaDStore's elements, checks and result, the
+	// midpoint masks Z12, Z13, the tiny ones Z14, Z15.
+	for _, st := range stores {
+		f.FuncResult("fmaDStorex"+st.suffix, sigFMAD, "int", storeDoc("fmaDStorex", st))
+		f64Lanes16(f)
+		f.Op("VPBROADCASTQ", f.Arg("start"), "Z10")
+		f.Op("VPBROADCASTQ", f.Arg("delta"), "Z11")
+		for _, c := range [][2]string{{"$0x1FFFFFFF", "Z12"}, {"$0x10000000", "Z13"}, {"$0x7FFFFFFFFFFFFFFF", "Z14"}, {"$0x3810000000000000", "Z15"}} {
+			f.Op("MOVQ", c[0], "AX")
+			f.Op("VPBROADCASTQ", "AX", c[1])
+		}
+		f.Op("MOVQ", f.Arg("tiny"), "DX")
+		f.Op("XORQ", "BX", "BX")
+		loopStart(f)
+		f.Op("VMOVAPD", "Z0", "Z5")
+		f.Op("VMOVAPD", "Z1", "Z6")
+		f.Op("VFMADD213PD", "Z10", "Z11", "Z5")
+		f.Op("VFMADD213PD", "Z10", "Z11", "Z6")
+		f.Op("VPANDQ", "Z12", "Z5", "Z7")
+		f.Op("VPANDQ", "Z12", "Z6", "Z8")
+		f.Op("VPCMPEQQ", "Z13", "Z7", "K1")
+		f.Op("VPCMPEQQ", "Z13", "Z8", "K2")
+		f.Op("TESTQ", "DX", "DX")
+		f.Op("JZ", "normal")
+		f.Op("VPANDQ", "Z14", "Z5", "Z7")
+		f.Op("VPANDQ", "Z14", "Z6", "Z8")
+		f.Op("VPCMPUQ", "$1", "Z15", "Z7", "K3")
+		f.Op("VPCMPUQ", "$1", "Z15", "Z8", "K4")
+		f.Op("KORB", "K3", "K4", "K3")
+		f.Op("KORB", "K1", "K3", "K1")
+		f.Label("normal")
+		f.Op("KORTESTB", "K1", "K2")
+		f.Op("JNZ", "done")
+		f.Op("VCVTPD2PS", "Z5", "Y5")
+		f.Op("VCVTPD2PS", "Z6", "Y6")
+		fetch(f, near(st), 0)
+		f.Op(movPS[st], "Y5", at(0))
+		f.Op(movPS[st], "Y6", at(32))
+		f.Op("VADDPD", "Z4", "Z0", "Z0")
+		f.Op("VADDPD", "Z4", "Z1", "Z1")
+		f.Op("ADDQ", "$64", "DI")
+		f.Op("INCQ", "BX")
+		f.Op("DECQ", "CX")
+		f.Op("JNZ", "loop")
+		f.Label("done")
+		fenceRet(f, st)
+	}
+
+	// The sign bit of a float64 cleared, in four lanes (fmaDStore).
+	f.Data("absQ", 0x7FFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF)
+
+	// fma192S (AVX2): fmaStoreS for blocks of 192 bytes (six registers of
+	// index lanes, Y0-Y5, inc in Y6).
+	fma192 := movs{stRegular: "VMOVUPS", stStream: "VMOVNTDQ", stAhead: "VMOVUPS"}
+	for _, st := range stores {
+		f.Func("fma192S"+st.suffix, "dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64", "")
+		yHead(f, "VPBROADCASTD", true)
+		for i := range 6 {
+			f.Op("VADDPS", fmt.Sprintf("%d(SI)", 32*i), "Y9", y(i))
+		}
+		f.Op("VMOVUPS", "(DX)", "Y6")
+		loopStart(f)
+		for off := 0; off < 192; off += 64 {
+			fetch(f, near(st), off)
+		}
+		tmps := []string{"Y7", "Y8", "Y9", "Y12", "Y13", "Y14"}
+		for i, t := range tmps {
+			f.Op("VMOVAPS", y(i), t)
+		}
+		for _, t := range tmps {
+			f.Op("VFMADD213PS", "Y10", "Y11", t)
+		}
+		for i, t := range tmps {
+			f.Op(fma192[st], t, at(32*i))
+		}
+		for i := range 6 {
+			f.Op("VADDPS", "Y6", y(i), y(i))
+		}
+		loopEnd(f, "$192")
+		end(f, st)
+	}
+
+	// cvtQ48 (AVX-512): cvtqStoreS for 48 int64 lanes (Z0-Z5), blocks of
+	// 192 bytes a stride apart (float32 rows whose pattern repeats every
+	// 192 bytes, or every few blocks, in sets), the lanes advanced by
+	// VPADDQ (Z6).
+	for _, st := range stores {
+		f.Func("cvtQ48"+st.suffix, "dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64", "")
+		maskArgs(f)
+		f.Op("VPBROADCASTQ", f.Arg("first"), "Z9")
+		for i := range 6 {
+			f.Op("VPADDQ", fmt.Sprintf("%d(SI)", 64*i), "Z9", z(i))
+		}
+		f.Op("VPBROADCASTQ", f.Arg("inc"), "Z6")
+		f.Op("VPBROADCASTD", f.Arg("scale"), "Z12")
+		loopStart(f)
+		for off := 0; off < 192; off += 64 {
+			fetch(f, strided(st), off)
+		}
+		for p := range 3 {
+			cvtqBlock(f, z(2*p), z(2*p+1), z(13+2*p), y(13+2*p), y(14+2*p))
+		}
+		for p := range 3 {
+			f.Op(movPS[st], z(13+2*p), at(64*p))
+		}
+		for i := range 6 {
+			f.Op("VPADDQ", "Z6", z(i), z(i))
+		}
+		loopEnd(f, "R8")
+		end(f, st)
+	}
+
+	// cvtF32Maskx (AVX-512): cvtF32StrideY under a byte mask (the padded
+	// pixels of f64 lanes): the block's 16 float32 stored by VMOVDQU8
+	// under K1 (mask's 64 bits), the bytes it leaves out as they were.
+	const sigMaskF64 = "dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64"
+	for _, st := range []store{stRegular, stAhead} {
+		f.Func("cvtF32Maskx"+st.suffix, sigMaskF64, storeDoc("cvtF32Maskx", st))
+		maskArgs(f)
+		f.Op("VPBROADCASTQ", f.Arg("first"), "Z9")
+		f.Op("MOVQ", f.Arg("inc"), "DX")
+		f.Op("MOVQ", f.Arg("mask"), "BX")
+		f.Op("KMOVQ", "0(BX)", "K1")
+		f.Op("VADDPD", "0(SI)", "Z9", "Z0")
+		f.Op("VADDPD", "64(SI)", "Z9", "Z1")
+		f.Op("VBROADCASTSD", "(DX)", "Z4")
+		loopStart(f)
+		fetch(f, strided(st), 0)
+		f.Op("VCVTPD2PS", "Z0", "Y5")
+		f.Op("VCVTPD2PS", "Z1", "Y6")
+		f.Op("VINSERTF64X4", "$1", "Y6", "Z5", "Z5")
+		f.Op("VMOVDQU8", "Z5", "K1", at(0))
+		f.Op("VADDPD", "Z4", "Z0", "Z0")
+		f.Op("VADDPD", "Z4", "Z1", "Z1")
+		loopEnd(f, "R8")
+		end(f, st)
+	}
+	// cvtF32MaskY (AVX2): the block in two vectors of 8 float32, each
+	// stored by VPMASKMOVD under its element masks (from mask's 32 bits of
+	// each, as masksY makes them).
+	for _, st := range []store{stRegular, stAhead} {
+		f.Func("cvtF32MaskY"+st.suffix, sigMaskF64, storeDoc("cvtF32MaskY", st))
+		maskArgs(f)
+		f.Op("VPBROADCASTQ", f.Arg("first"), "Y9")
+		f.Op("MOVQ", f.Arg("inc"), "DX")
+		f.Op("MOVQ", f.Arg("mask"), "BX")
+		f.Op("VPBROADCASTD", "0(BX)", "Y6")
+		f.Op("VPBROADCASTD", "4(BX)", "Y7")
+		f.Op("VPSLLVD", "maskShiftD<>(SB)", "Y6", "Y6")
+		f.Op("VPSLLVD", "maskShiftD<>(SB)", "Y7", "Y7")
+		for i := range 4 {
+			f.Op("VADDPD", fmt.Sprintf("%d(SI)", 32*i), "Y9", y(i))
+		}
+		f.Op("VBROADCASTSD", "(DX)", "Y4")
+		loopStart(f)
+		fetch(f, strided(st), 0)
+		for i := range 4 {
+			f.Op("VCVTPD2PSY", y(i), x(10+i))
+		}
+		f.Op("VINSERTF128", "$1", "X11", "Y10", "Y10")
+		f.Op("VINSERTF128", "$1", "X13", "Y12", "Y12")
+		f.Op("VPMASKMOVD", "Y10", "Y6", at(0))
+		f.Op("VPMASKMOVD", "Y12", "Y7", at(32))
+		for i := range 4 {
+			f.Op("VADDPD", "Y4", y(i), y(i))
+		}
+		loopEnd(f, "R8")
+		end(f, st)
+	}
+	f.Data("maskShiftD", 0x0000001b0000001f, 0x0000001300000017, 0x0000000b0000000f, 0x0000000300000007)
+
+	convertDispatch(f)
+	return f
+}
+
+func x(i int) string { return fmt.Sprintf("X%d", i) }
+
+// yHead loads dst (DI), blocks (CX), base (SI) and inc's address (DX) and
+// broadcasts first into Y9 with bc; with startDelta, start into Y10 and
+// delta into Y11 too.
+func yHead(f *File, bc string, startDelta bool) {
+	f.Op("MOVQ", f.Arg("dst"), "DI")
+	f.Op("MOVQ", f.Arg("blocks"), "CX")
+	f.Op("MOVQ", f.Arg("base"), "SI")
+	f.Op("MOVQ", f.Arg("first"), "AX")
+	f.Op("VMOVQ", "AX", "X9")
+	f.Op("MOVQ", f.Arg("inc"), "DX")
+	f.Op(bc, "X9", "Y9")
+	if startDelta {
+		for i, a := range []string{"start", "delta"} {
+			f.Op("MOVQ", f.Arg(a), "AX")
+			f.Op("VMOVQ", "AX", x(10+i))
+			f.Op(bc, x(10+i), y(10+i))
+		}
+	}
+}
+
+// yLanes loads the four lane vectors base + first (Y9) into Y0-Y3 with
+// movu and add, and inc into Y4.
+func yLanes(f *File, movu, add string) {
+	for i := range 4 {
+		f.Op(movu, fmt.Sprintf("%d(SI)", 32*i), y(i))
+	}
+	for i := range 4 {
+		f.Op(add, "Y9", y(i), y(i))
+	}
+	f.Op(movu, "(DX)", "Y4")
+}
+
+// one64 puts 1.0 (float64) in every lane of v (the FMA steps' factor).
+func one64(f *File, v string) { bcastQ(f, "$0x3FF0000000000000", "X9", v) }
+
+// bcastQ puts the 64-bit constant c in every lane of v through xr.
+func bcastQ(f *File, c, xr, v string) {
+	f.Op("MOVQ", c, "AX")
+	f.Op("VMOVQ", "AX", xr)
+	f.Op("VPBROADCASTQ", xr, v)
+}
+
+func loopStart(f *File) {
+	f.Op("TESTQ", "CX", "CX")
+	f.Op("JZ", "done")
+	f.Label("loop")
+}
+
+func loopEnd(f *File, adv string) {
+	f.Op("ADDQ", adv, "DI")
+	f.Op("DECQ", "CX")
+	f.Op("JNZ", "loop")
+	f.Label("done")
+}
+
+// fenceRet ends a kernel that returns the blocks it wrote (BX).
+func fenceRet(f *File, st store) {
+	if st.fence != "" {
+		f.Op(st.fence)
+	}
+	f.Op("MOVQ", "BX", f.Arg("ret"))
+	f.Op("VZEROUPPER")
+	f.Op("RET")
+}
+
+// f64Lanes16 loads the arguments of a kernel of sixteen float64 lanes: dst
+// in DI, blocks in CX, the lanes base + first in Z0 and Z1, inc in Z4.
+func f64Lanes16(f *File) {
+	f.Op("MOVQ", f.Arg("dst"), "DI")
+	f.Op("MOVQ", f.Arg("blocks"), "CX")
+	f.Op("MOVQ", f.Arg("base"), "SI")
+	f.Op("VPBROADCASTQ", f.Arg("first"), "Z9")
+	f.Op("MOVQ", f.Arg("inc"), "DX")
+	f.Op("VADDPD", "0(SI)", "Z9", "Z0")
+	f.Op("VADDPD", "64(SI)", "Z9", "Z1")
+	f.Op("VBROADCASTSD", "(DX)", "Z4")
+}
+
+// oddHalf converts the float64 lanes a, b to float16 in X5: each rounded
+// to odd at float32's precision (x with its low 29 bits, Y10, cleared, and
+// bit 29, Y11, set where they were not all zero; Y12 is zero), converted
+// to float32 exactly, the two halves put together and converted by F16C.
+func oddHalf(f *File, a, b string) {
+	for i, v := range []string{a, b} {
+		out, t := y(5+i), y(7+i)
+		f.Op("VPAND", v, "Y10", t)
+		f.Op("VPCMPEQQ", "Y12", t, t)
+		f.Op("VPANDN", "Y11", t, t)
+		f.Op("VPANDN", v, "Y10", out)
+		f.Op("VPOR", t, out, out)
+	}
+	f.Op("VCVTPD2PSY", "Y5", "X5")
+	f.Op("VCVTPD2PSY", "Y6", "X6")
+	f.Op("VINSERTF128", "$1", "X6", "Y5", "Y5")
+	f.Op("VCVTPS2PH", "$0", "Y5", "X5")
+}
+
+// cvtqBlock converts the int64 lanes lo, hi to float32 in z (halves y,
+// yt) and scales them by Z12.
+func cvtqBlock(f *File, lo, hi, z, y, yt string) {
+	f.Op("VCVTQQ2PS", lo, y)
+	f.Op("VCVTQQ2PS", hi, yt)
+	f.Op("VINSERTF32X8", "$1", yt, z, z)
+	f.Op("VMULPS", "Z12", z, z)
+}
+
+// fmaYValues sets Y5-Y8 to fma(lane, delta, start) of the lanes Y0-Y3
+// (mova copies, fma multiplies and adds, rounding once).
+func fmaYValues(f *File, mova, fma string) {
+	for i := range 4 {
+		f.Op(mova, y(i), y(5+i))
+	}
+	for i := range 4 {
+		f.Op(fma, "Y10", "Y11", y(5+i))
+	}
+}
+
+// fmaY is the AVX2 FMA kernels' body: four registers of index lanes, a
+// block of 128 bytes, the next adv bytes on.
+func fmaY(f *File, bc, movu, mova, add, fma, mov string, ahead aheadFunc, adv string) {
+	yHead(f, bc, true)
+	yLanes(f, movu, add)
+	loopStart(f)
+	fetch(f, ahead, 0)
+	fetch(f, ahead, 64)
+	fmaYValues(f, mova, fma)
+	for i := range 4 {
+		f.Op(mov, y(5+i), at(32*i))
+	}
+	for i := range 4 {
+		f.Op(add, "Y4", y(i), y(i))
+	}
+	loopEnd(f, adv)
+}
+
+// convertDispatch writes the table's methods of the converting kernels:
+// the AVX-512 form (x) where the table has it, else the AVX2 one, of the
+// store kind; the Go twin on the Go table (and, for kernels only AVX-512
+// has, on a table without it: see lacks).
+func convertDispatch(f *File) {
+	type method struct {
+		name, doc, params, twin, x, y, result string
+		sts                                   []store // store kinds with forms of their own (regular last)
+		lacks                                 bool
+	}
+	ntA := []store{stStream, stAhead, stRegular}
+	for _, m := range []method{
+		{name: "f64To32", doc: "f64To32 converts float64 lanes to float32 (cvtStoreF32[x]).", params: sigF64, twin: "f64To32_g", x: "cvtStoreF32x", y: "cvtStoreF32", sts: ntA},
+		{name: "f64To32Stride", doc: "f64To32Stride is f64To32 for blocks stride bytes apart (cvtF32StrideY[NT|A]: the AVX2 form on every table).", params: sigF64 + ", stride int", twin: "f64To32Stride_g", y: "cvtF32StrideY", sts: ntA},
+		{name: "f64To32Mask", doc: "f64To32Mask is f64To32Stride under byte masks (cvtF32Maskx[A], AVX-512; cvtF32MaskY[A], AVX2), regular stores or fetching ahead (st stStream: regular; masked stores have no non-temporal form).", params: "dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64", twin: "f64To32Mask_g", x: "cvtF32Maskx", y: "cvtF32MaskY", sts: []store{stAhead, stRegular}},
+		{name: "f64To16", doc: "f64To16 converts exact float64 lanes to float16, rounding once (cvtStoreF16Odd[x]).", params: sigF64, twin: "f64To16_g", x: "cvtStoreF16Oddx", y: "cvtStoreF16Odd", sts: ntA},
+		{name: "fma", doc: "fma writes float64 elements as fma(index, delta, start) (fmaStore[x]).", params: sigFMA64, twin: "fma_g", x: "fmaStorex", y: "fmaStore", sts: ntA},
+		{name: "fmaS", doc: "fmaS writes float32 elements as fma(index, delta, start) in float32 (fmaStoreS[x]).", params: sigFMA32, twin: "fmaS_g", x: "fmaStoreSx", y: "fmaStoreS", sts: ntA},
+		{name: "fmaStride", doc: "fmaStride is fmaS for blocks stride bytes apart (fmaStrideSY[NT|A]: the AVX2 forms, which every table with kernels has).", params: sigFMA32 + ", stride int", twin: "fmaStrideS_g", y: "fmaStrideSY", sts: ntA},
+		{name: "f32To16", doc: "f32To16 converts exact float32 lanes to float16 (cvtStoreF16[x]).", params: sigF32, twin: "f32To16_g", x: "cvtStoreF16x", y: "cvtStoreF16", sts: ntA},
+		{name: "fmaD", doc: "fmaD writes float32 elements as fma(index, delta, start) in float64, rounded to float32, and returns the blocks written (fmaDStore[x]).", params: sigFMAD, twin: "fmaD_g", x: "fmaDStorex", y: "fmaDStore", result: "int", sts: ntA},
+		{name: "fmaDStride", doc: "fmaDStride is fmaD for blocks stride bytes apart (fmaDStrideY[NT|A]: the AVX2 forms, which every table with kernels has).", params: sigFMAD + ", stride int", twin: "fmaDStride_g", y: "fmaDStrideY", result: "int", sts: ntA},
+		{name: "cvtQ", doc: "cvtQ converts int64 lanes to float32, scaled (cvtqStoreS); it is only called where hasX512 holds.", params: "dst *byte, blocks int, base *[16]int64, first, inc, scale uint64", twin: "cvtQ_g", y: "cvtqStoreS", sts: ntA, lacks: true},
+		{name: "fma192S", doc: "fma192S is fmaS in blocks of 192 bytes (AVX2 form; dst aligned to 32 bytes for streaming).", params: "dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64", twin: "fma192S_g", y: "fma192S", sts: ntA},
+		{name: "cvtQ48", doc: "cvtQ48 is cvtQ for 48 lanes in blocks of 192 bytes a stride apart; it is only called where hasX512 holds (streaming: dst aligned to 64 bytes).", params: "dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64", twin: "cvtQ48_g", y: "cvtQ48", sts: ntA, lacks: true},
+	} {
+		args := argNames(m.params)
+		ret := ""
+		if m.result != "" {
+			ret = "return "
+		}
+		cond := "!t.asm"
+		if m.lacks {
+			cond = "!t.asm || t.lacks()"
+		}
+		arms := []arm{{cond, ret + m.twin + "(" + args + ")"}}
+		forms := []struct{ pre, name string }{{"", m.y}}
+		if m.x != "" {
+			forms = []struct{ pre, name string }{{"t.avx512", m.x}, {"", m.y}}
+		}
+		for _, fm := range forms {
+			for _, st := range m.sts {
+				var c []string
+				if fm.pre != "" {
+					c = append(c, fm.pre)
+				}
+				if st != stRegular {
+					c = append(c, "st == "+st.goName)
+				}
+				arms = append(arms, arm{join(c), ret + fm.name + st.suffix + "(" + args + ")"})
+			}
+		}
+		dispatchResult(f, m.doc, m.name, "st store, "+m.params, m.result, arms)
+	}
+}
+
+// argNames returns the names of a Go parameter list, comma-separated.
+func argNames(params string) string {
+	var names []string
+	for _, p := range strings.Split(params, ",") {
+		names = append(names, strings.Fields(p)[0])
+	}
+	return strings.Join(names, ", ")
+}
