@@ -249,12 +249,12 @@
 // table's dispatch to them (so far add_amd64.s and add_amd64.go, the add
 // kernels; store, the store loops; zip, the zip kernels; runs, the runs
 // kernels; binlanes, the binade-lanes kernels; convert, the converting
-// and FMA kernels: their machine code
+// and FMA kernels; rows, the row kernels: their machine code
 // reproduced instruction for instruction, but for the runs kernels' first
 // loads, which go vet now checks),
 // and its test fails when the committed output differs from a fresh
-// generation. The other .s files are still hand-written macros
-// (lanes_amd64.h, rows_amd64.h).
+// generation. binade_amd64.s is still hand-written macros (with
+// lanes_amd64.h and rows_amd64.h).
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
 // (addB_g for addStoreB, addStoreBNT and addStoreBA, fill_g for storeRepStosq, copy_g

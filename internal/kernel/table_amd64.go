@@ -84,86 +84,6 @@ func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *r
 //go:noescape
 func rowsBinQxA(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 
-// rows_amd64.s
-
-//go:noescape
-func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
-
-//go:noescape
-func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
-
-//go:noescape
-func rowsCvtQA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
-
-//go:noescape
-func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
-
-//go:noescape
-func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
-
-//go:noescape
-func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
-
-//go:noescape
-func rowsFMASY(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
-
-//go:noescape
-func rowsFMASYNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
-
-//go:noescape
-func rowsFMASYA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
-
-//go:noescape
-func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddBA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddWA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddDA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddQA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsAddSA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-//go:noescape
-func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
-
-//go:noescape
-func rowsF16xA(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
-
 //go:noescape
 func rowsBinY(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 
@@ -288,41 +208,6 @@ func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, in
 	}
 }
 
-// rowsFMAS streams only rows that stream (rowsStreamable).
-func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
-	switch {
-	case !t.asm:
-		rowsFMAS_g(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-	case !t.avx512 && st == stStream:
-		rowsFMASYNT(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-	case !t.avx512 && st == stAhead:
-		rowsFMASYA(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-	case !t.avx512:
-		rowsFMASY(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-	case st == stStream:
-		rowsFMASxNT(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-	case st == stAhead:
-		rowsFMASxA(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-	default:
-		rowsFMASx(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-	}
-}
-
-// rowsCvtQ is only called where hasX512 holds; streaming, on rows that
-// stream (rowsStreamable).
-func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64) {
-	switch {
-	case !t.asm || t.lacks():
-		rowsCvtQ_g(dst, rows, pitch, rowBytes, base, steps, inc, scale)
-	case st == stStream:
-		rowsCvtQNT(dst, rows, pitch, rowBytes, base, steps, inc, scale)
-	case st == stAhead:
-		rowsCvtQA(dst, rows, pitch, rowBytes, base, steps, inc, scale)
-	default:
-		rowsCvtQ(dst, rows, pitch, rowBytes, base, steps, inc, scale)
-	}
-}
-
 // rowsBinS streams only rows that stream (rowsStreamable).
 func (t *table) rowsBinS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64) {
 	switch {
@@ -369,56 +254,6 @@ func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, in
 		f32BinqA(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f32Binq(dst, blocks, base, first, inc, shift, c, ties)
-	}
-}
-
-// rows streaming needs rows that stream (rowsStream).
-func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	switch {
-	case !t.asm:
-		rowsG(lane, dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneB && st == stStream:
-		rowsAddBNT(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneB && st == stAhead:
-		rowsAddBA(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneB:
-		rowsAddB(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneW && st == stStream:
-		rowsAddWNT(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneW && st == stAhead:
-		rowsAddWA(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneW:
-		rowsAddW(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneD && st == stStream:
-		rowsAddDNT(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneD && st == stAhead:
-		rowsAddDA(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneD:
-		rowsAddD(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneQ && st == stStream:
-		rowsAddQNT(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneQ && st == stAhead:
-		rowsAddQA(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneQ:
-		rowsAddQ(dst, rows, pitch, rowBytes, base, steps, inc)
-	case st == stStream:
-		rowsAddSNT(dst, rows, pitch, rowBytes, base, steps, inc)
-	case st == stAhead:
-		rowsAddSA(dst, rows, pitch, rowBytes, base, steps, inc)
-	default:
-		rowsAddS(dst, rows, pitch, rowBytes, base, steps, inc)
-	}
-}
-
-// rowsF32To16 is only called where hasX512 holds.
-func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32) {
-	switch {
-	case !t.asm || t.lacks():
-		rowsF16_g(dst, rows, pitch, rowBytes, base, steps, inc)
-	case st == stAhead:
-		rowsF16xA(dst, rows, pitch, rowBytes, base, steps, inc)
-	default:
-		rowsF16x(dst, rows, pitch, rowBytes, base, steps, inc)
 	}
 }
 

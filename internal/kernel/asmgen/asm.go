@@ -30,11 +30,17 @@ func NewFile(name, about string) *File {
 // Func starts routine name with the Go parameter list params (each
 // parameter 8 bytes: pointers, int, uint64), documented by doc (may be
 // empty). The routine's arguments are then named by Arg.
-func (f *File) Func(name, params, doc string) { f.FuncResult(name, params, "", doc) }
+func (f *File) Func(name, params, doc string) { f.FuncFrame(name, params, "", 0, doc) }
 
 // FuncResult is Func for a routine with a result of 8 bytes (result: its
 // Go type), named ret.
 func (f *File) FuncResult(name, params, result, doc string) {
+	f.FuncFrame(name, params, result, 0, doc)
+}
+
+// FuncFrame is FuncResult for a routine with a local frame of frame bytes
+// (at 0(SP) up; result "" for none).
+func (f *File) FuncFrame(name, params, result string, frame int, doc string) {
 	f.args = map[string]int{}
 	off, pending := 0, []string{}
 	for _, p := range strings.Split(params, ",") {
@@ -73,7 +79,7 @@ func (f *File) FuncResult(name, params, result, doc string) {
 		fmt.Fprintf(&f.decl, "//\n")
 	}
 	fmt.Fprintf(&f.decl, "//go:noescape\n%s\n", sig)
-	fmt.Fprintf(&f.s, "TEXT ·%s(SB), NOSPLIT, $0-%d\n", name, off)
+	fmt.Fprintf(&f.s, "TEXT ·%s(SB), NOSPLIT, $%d-%d\n", name, frame, off)
 	f.routines = append(f.routines, name)
 }
 

@@ -1,0 +1,724 @@
+package main
+
+import "fmt"
+
+// A rowKernel is the work of a row kernel of 64-byte blocks (rows64,
+// rows64NT) at one place of a row: place(off) loads the lanes of the place
+// at off(R12); store(at) writes a block from them at 0(at); pair(ahead)
+// writes two blocks at DI (both made before either is stored) and moves
+// DI and the lanes on; advance steps the lanes by a block; rowprep works
+// out the row's three places into the frame at R12, nextrow steps to the
+// next row's; value leaves a block in Z5 (Y5, Y6), spill puts it at 0(SP),
+// stream streams it to 0(DI) (rows64NT).
+type rowKernel struct {
+	place                func(off int)
+	store                func(at string)
+	pair                 func(ahead aheadFunc)
+	advance              func()
+	rowprep, nextrow     func()
+	value, spill, stream func()
+}
+
+// rowArgs loads the row kernels' common arguments: dst (R8), rows (R9),
+// pitch (R10), rowBytes (R11), base (SI) and steps (R12).
+func rowArgs(f *File) {
+	f.Op("MOVQ", f.Arg("dst"), "R8")
+	f.Op("MOVQ", f.Arg("rows"), "R9")
+	f.Op("MOVQ", f.Arg("pitch"), "R10")
+	f.Op("MOVQ", f.Arg("rowBytes"), "R11")
+	f.Op("MOVQ", f.Arg("base"), "SI")
+	f.Op("MOVQ", f.Arg("steps"), "R12")
+}
+
+// rowHead puts in BX the bytes of the row at R8 before its first 64-byte
+// aligned one, and goes to aligned if there are none.
+func rowHead(f *File, aligned string) {
+	f.Op("MOVQ", "R8", "BX")
+	f.Op("NEGQ", "BX")
+	f.Op("ANDQ", "$63", "BX")
+	f.Op("JZ", aligned)
+}
+
+// rowFetch fetches the first and the last line of the row four rows on
+// (R8 + 4*pitch, rowBytes R11), through AX: the streaming forms' regular
+// stores to a row's partial lines otherwise wait for each line to come
+// from memory. (Padded UINT8 rows of 1024 bytes, 16 apart, 256 MiB,
+// rowsAddBNT: 20.8-21.3 GB/s without it, 25.8-27.5 with it, packed
+// 26.8-27.7; scratch timing, alternated three times.) A prefetch cannot
+// fault.
+func rowFetch(f *File) {
+	f.Op("LEAQ", "(R8)(R10*4)", "AX")
+	f.Op("PREFETCHT0", "0(AX)")
+	f.Op("PREFETCHT0", "-1(AX)(R11*1)")
+}
+
+// rowNext steps to the next row (R8 by the pitch, the places by nextrow)
+// while rows remain (R9), then ends the kernel at done.
+func rowNext(f *File, fence string, nextrow func(), row, done string) {
+	f.Op("ADDQ", "R10", "R8")
+	nextrow()
+	f.Op("DECQ", "R9")
+	f.Op("JNZ", row)
+	f.Label(done)
+	if fence != "" {
+		f.Op(fence)
+	}
+	f.Op("VZEROUPPER")
+	f.Op("RET")
+}
+
+// rows64 writes rows of 64-byte blocks: a row is a block at its start (if
+// that is not 64-byte aligned), blocks from its first 64-byte aligned byte
+// (a 64-byte store never crosses a cache line; two a loop turn, then one if
+// one is left) and a block ending at its end. (Two blocks a turn, with
+// their lines fetched ahead, wrote padded float16 rows at 4 MiB at 103-105
+// GB/s against 93-96 for one; four no faster: scratch loops of rowsBinxA,
+// 2026-11-23.) l names its labels (a kernel of several loops gives each
+// its own).
+func rows64(f *File, k rowKernel, ahead aheadFunc, l func(string) string) {
+	f.Label(l("row"))
+	k.rowprep()
+	rowHead(f, l("aligned"))
+	k.place(0)
+	k.store("R8")
+	f.Label(l("aligned"))
+	k.place(8)
+	f.Op("LEAQ", "(R8)(BX*1)", "DI")
+	f.Op("MOVQ", "R11", "CX")
+	f.Op("SUBQ", "BX", "CX")
+	f.Op("SUBQ", "$64", "CX")
+	f.Op("JLE", l("last"))
+	f.Op("CMPQ", "CX", "$64")
+	f.Op("JLE", l("one"))
+	f.Label(l("pairs"))
+	k.pair(ahead)
+	f.Op("SUBQ", "$128", "CX")
+	f.Op("CMPQ", "CX", "$64")
+	f.Op("JG", l("pairs"))
+	f.Op("TESTQ", "CX", "CX")
+	f.Op("JLE", l("last"))
+	f.Label(l("one"))
+	fetch(f, ahead, 0)
+	k.store("DI")
+	k.advance()
+	f.Op("ADDQ", "$64", "DI")
+	f.Label(l("last"))
+	k.place(16)
+	f.Op("LEAQ", "-64(R8)(R11*1)", "DI")
+	k.store("DI")
+	rowNext(f, "", k.nextrow, l("row"), l("done"))
+}
+
+func plain(name string) string { return name }
+
+// rows64NT is rows64 with streaming stores for every whole cache line of a
+// row and regular stores for its partial lines only: the row's bytes
+// before its first 64-byte aligned one from the block at its start, the
+// lines from there from the block at that byte, and the bytes past its
+// last 64-byte aligned one from the block ending at its end; no line is
+// written both ways (a regular store to a line just streamed would wait
+// for the line to come back from memory), and the partial ones are fetched
+// rows ahead (rowFetch). A partial line's bytes go through the 64-byte
+// frame (0(SP)) and copyPart (masked stores ran at less than half the
+// speed here, 2026-11-23). Rows start at a multiple of 2 bytes and are a
+// multiple of 2 long, 128 bytes or more.
+func rows64NT(f *File, k rowKernel) {
+	f.Label("row")
+	rowFetch(f)
+	k.rowprep()
+	rowHead(f, "aligned")
+	k.place(0)
+	k.value()
+	k.spill()
+	f.Op("MOVQ", "SP", "SI")
+	f.Op("MOVQ", "R8", "DI")
+	f.Op("MOVQ", "BX", "CX")
+	copyPart(f, "head", "aligned")
+	f.Op("LEAQ", "(R8)(R11*1)", "DX")
+	f.Op("ANDQ", "$63", "DX")
+	f.Op("MOVQ", "R11", "CX")
+	f.Op("SUBQ", "BX", "CX")
+	f.Op("SUBQ", "DX", "CX")
+	f.Op("LEAQ", "(R8)(BX*1)", "DI")
+	k.place(8)
+	f.Label("lines")
+	k.value()
+	k.stream()
+	k.advance()
+	f.Op("ADDQ", "$64", "DI")
+	f.Op("SUBQ", "$64", "CX")
+	f.Op("JG", "lines")
+	f.Op("TESTQ", "DX", "DX")
+	f.Op("JZ", "next")
+	k.place(16)
+	k.value()
+	k.spill()
+	f.Op("LEAQ", "64(SP)", "SI")
+	f.Op("SUBQ", "DX", "SI")
+	f.Op("LEAQ", "(R8)(R11*1)", "DI")
+	f.Op("SUBQ", "DX", "DI")
+	f.Op("MOVQ", "DX", "CX")
+	copyPart(f, "tail", "next")
+	rowNext(f, "SFENCE", k.nextrow, "row", "done")
+}
+
+// copyPart copies n (CX: 2 to 62, a multiple of 2) bytes from SI to DI
+// with at most two regular stores of the largest width that fits (the
+// second overlapping the first), through AX and X6/Y6; its labels start
+// with prefix, and it ends at out.
+func copyPart(f *File, prefix, out string) {
+	two := func(mov string, w int, r string) {
+		f.Op(mov, "0(SI)", r)
+		f.Op(mov, r, "0(DI)")
+		f.Op(mov, fmt.Sprintf("-%d(SI)(CX*1)", w), r)
+		f.Op(mov, r, fmt.Sprintf("-%d(DI)(CX*1)", w))
+	}
+	steps := []struct {
+		w       int
+		mov, r  string
+		label   string
+		nextLbl string
+	}{
+		{32, "VMOVDQU", "Y6", "", prefix + "16"},
+		{16, "VMOVDQU", "X6", prefix + "16", prefix + "8"},
+		{8, "MOVQ", "AX", prefix + "8", prefix + "4"},
+		{4, "MOVL", "AX", prefix + "4", prefix + "2"},
+	}
+	for _, s := range steps {
+		if s.label != "" {
+			f.Label(s.label)
+		}
+		f.Op("CMPQ", "CX", fmt.Sprintf("$%d", s.w))
+		f.Op("JB", s.nextLbl)
+		two(s.mov, s.w, s.r)
+		f.Op("JMP", out)
+	}
+	f.Label(prefix + "2")
+	f.Op("MOVW", "0(SI)", "AX")
+	f.Op("MOVW", "AX", "0(DI)")
+	f.Label(out)
+}
+
+// The places of row kernels whose places are 64-bit integers worked out
+// from steps (a rowSteps: first, rowD, d, lastD, wrapping): qSteps, after
+// rowArgs, keeps steps in R13, the row's first value at 88(SP), and
+// points R12 at the row's three places in the frame (64(SP) to 87(SP); a
+// streaming form's 64 bytes for partial lines lie below); qRowPrep(lg)
+// puts there the row's first value v, v + mis*d (mis: the elements of
+// 1<<lg bytes before its first 64-byte aligned byte) and v + lastD; qNext
+// steps v by rowD. (The frame: 96 bytes.)
+func qSteps(f *File) {
+	f.Op("MOVQ", "R12", "R13")
+	f.Op("LEAQ", "64(SP)", "R12")
+	f.Op("MOVQ", "0(R13)", "AX")
+	f.Op("MOVQ", "AX", "88(SP)")
+}
+
+func qRowPrep(f *File, lg int) func() {
+	return func() {
+		f.Op("MOVQ", "88(SP)", "AX")
+		f.Op("MOVQ", "AX", "0(R12)")
+		f.Op("MOVQ", "R8", "BX")
+		f.Op("NEGQ", "BX")
+		f.Op("ANDQ", "$63", "BX")
+		f.Op("SHRQ", fmt.Sprintf("$%d", lg), "BX")
+		f.Op("IMULQ", "16(R13)", "BX")
+		f.Op("ADDQ", "AX", "BX")
+		f.Op("MOVQ", "BX", "8(R12)")
+		f.Op("MOVQ", "24(R13)", "BX")
+		f.Op("ADDQ", "AX", "BX")
+		f.Op("MOVQ", "BX", "16(R12)")
+	}
+}
+
+func qNext(f *File) func() {
+	return func() {
+		f.Op("MOVQ", "8(R13)", "AX")
+		f.Op("ADDQ", "AX", "88(SP)")
+	}
+}
+
+// fMid and fTail put in X9 the mid and last places of a float row (its
+// first value in X14, float64) from steps (a register pointing at them)
+// and BX bytes before its first aligned one, elements of 1<<lg bytes: v +
+// mis*d and v + lastD in float64 (exact: the planner's facts), then
+// float32.
+func fMid(f *File, lg int, steps string) {
+	f.Op("MOVQ", "BX", "AX")
+	f.Op("SHRQ", fmt.Sprintf("$%d", lg), "AX")
+	f.Op("VCVTSI2SDQ", "AX", "X7", "X7")
+	f.Op("VMULSD", "16("+steps+")", "X7", "X7")
+	f.Op("VADDSD", "X14", "X7", "X7")
+	f.Op("VCVTSD2SS", "X7", "X7", "X9")
+}
+
+func fTail(f *File, steps string) {
+	f.Op("VADDSD", "24("+steps+")", "X14", "X7")
+	f.Op("VCVTSD2SS", "X7", "X7", "X9")
+}
+
+func zSpill(f *File) func()  { return func() { f.Op("VMOVDQU64", "Z5", "0(SP)") } }
+func zStream(f *File) func() { return func() { f.Op("VMOVNTDQ", "Z5", "0(DI)") } }
+
+// rowsFile is rows_amd64.s: the row kernels.
+func rowsFile() *File {
+	f := NewFile("rows", `
+Row kernels: rows of elements, row r at dst + r*pitch, rowBytes long (at
+least one block), in one call, with regular stores (or streaming ones,
+suffix NT, for rows at multiples of 16 bytes; or regular ones that fetch
+the lines ahead, suffix A). Lane by lane, a block holds base plus the
+value of the element it starts at, and each next block inc more, as in
+addStore*. A row is written as a block at its start (if that is not
+64-byte aligned), blocks from its first 64-byte aligned byte (aligned
+stores never cross a cache line) and a block ending at its end, as the
+row's length and alignment need not be whole blocks. The values at those
+three places come from steps (rowSteps: the first row's first value, the
+step from row to row, the step an element and the step to the last
+block), worked out row by row in the kernel: places the caller computed
+and stored between calls cost 12-16% of padded rows at 4 MiB (scratch
+loops, 2026-11-23: the caller's loop ran while the memory stood idle).
+base stays in registers (loads from it could wait on the stores to
+addresses 4 KiB apart).`)
+
+	// rowsAdd: blocks of 128 bytes in Y0-Y3, base in Y10-Y13, inc in Y4;
+	// the places of integer rows from the row's first value in R13
+	// (steps: first, rowD, d, lastD, wrapping), of float32 rows (rowsAddS:
+	// steps are float64 bits, the row's first value in X14) in float64,
+	// then float32, as the caller would compute it.
+	const sigAdd = "dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte"
+	lg := map[lane]int{laneB: 0, laneW: 1, laneD: 2, laneQ: 3, laneS: 2}
+	for _, ln := range lanes {
+		for _, st := range stores {
+			doc := storeDoc("rowsAdd"+ln.name, st)
+			switch {
+			case st == stStream:
+				doc = "rowsAdd" + ln.name + " with streaming stores."
+			case ln == laneS && st == stRegular:
+				doc = "float32 lanes: the values are exact, so the additions are too."
+			}
+			f.Func("rowsAdd"+ln.name+st.suffix, sigAdd, doc)
+			var start, head, mid, tail, next func()
+			if ln == laneS {
+				start = func() { f.Op("VMOVSD", "0(R12)", "X14") }
+				head = func() { f.Op("VCVTSD2SS", "X14", "X14", "X9") }
+				mid = func() { fMid(f, 2, "R12") }
+				tail = func() { fTail(f, "R12") }
+				next = func() { f.Op("VADDSD", "8(R12)", "X14", "X14") }
+			} else {
+				start = func() { f.Op("MOVQ", "0(R12)", "R13") }
+				head = func() { f.Op("VMOVQ", "R13", "X9") }
+				mid = func() {
+					f.Op("MOVQ", "BX", "AX")
+					f.Op("SHRQ", fmt.Sprintf("$%d", lg[ln]), "AX")
+					f.Op("IMULQ", "16(R12)", "AX")
+					f.Op("ADDQ", "R13", "AX")
+					f.Op("VMOVQ", "AX", "X9")
+				}
+				tail = func() {
+					f.Op("MOVQ", "24(R12)", "AX")
+					f.Op("ADDQ", "R13", "AX")
+					f.Op("VMOVQ", "AX", "X9")
+				}
+				next = func() { f.Op("ADDQ", "8(R12)", "R13") }
+			}
+			values := func(place func()) {
+				place()
+				f.Op(ln.bc, "X9", "Y9")
+				for i := range 4 {
+					f.Op(ln.add, y(10+i), "Y9", y(i))
+				}
+			}
+			store4 := func(mov, at string) {
+				for i := range 4 {
+					f.Op(mov, y(i), fmt.Sprintf("%d(%s)", 32*i, at))
+				}
+			}
+			advance := func() {
+				for i := range 4 {
+					f.Op(ln.add, "Y4", y(i), y(i))
+				}
+			}
+			rowArgs(f)
+			f.Op("MOVQ", f.Arg("inc"), "DX")
+			f.Op("VMOVDQU", "(DX)", "Y4")
+			for i := range 4 {
+				f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", 32*i), y(10+i))
+			}
+			f.Op("TESTQ", "R9", "R9")
+			f.Op("JZ", "done")
+			start()
+			f.Label("row")
+			if st == stStream {
+				rowsAddNT(f, values, head, mid, tail, advance, store4, next)
+				continue
+			}
+			rowHead(f, "aligned")
+			values(head)
+			store4("VMOVDQU", "R8")
+			f.Label("aligned")
+			values(mid)
+			f.Op("LEAQ", "(R8)(BX*1)", "DI")
+			f.Op("MOVQ", "R11", "CX")
+			f.Op("SUBQ", "BX", "CX")
+			f.Op("SUBQ", "$128", "CX")
+			f.Op("JLE", "last")
+			f.Label("block")
+			fetch(f, near(st), 0)
+			fetch(f, near(st), 64)
+			store4("VMOVDQU", "DI")
+			advance()
+			f.Op("ADDQ", "$128", "DI")
+			f.Op("SUBQ", "$128", "CX")
+			f.Op("JG", "block")
+			f.Label("last")
+			values(tail)
+			f.Op("LEAQ", "-128(R8)(R11*1)", "DI")
+			store4("VMOVDQU", "DI")
+			rowNext(f, "", next, "row", "done")
+		}
+	}
+
+	// rowsF16x (AVX-512): rows of float16 from exact float32 lanes (see
+	// cvtStoreF16x); steps (float64 bits) give each row's places, worked
+	// out into the frame (0(R12) to 16(R12)) as float32 bits.
+	const sigF16 = "dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32"
+	for _, st := range []store{stRegular, stAhead} {
+		f.FuncFrame("rowsF16x"+st.suffix, sigF16, "", 24, storeDoc("rowsF16x", st))
+		rowArgs(f)
+		f.Op("MOVQ", f.Arg("inc"), "DX")
+		f.Op("VBROADCASTSS", "(DX)", "Z4")
+		f.Op("VADDPS", "Z4", "Z4", "Z20")
+		f.Op("VMOVUPS", "0(SI)", "Z10")
+		f.Op("VMOVUPS", "64(SI)", "Z11")
+		f.Op("MOVQ", "R12", "R13")
+		f.Op("MOVQ", "SP", "R12")
+		f.Op("VMOVSD", "0(R13)", "X14")
+		f.Op("TESTQ", "R9", "R9")
+		f.Op("JZ", "done")
+		rows64(f, rowKernel{
+			place: func(off int) {
+				f.Op("VPBROADCASTD", fmt.Sprintf("%d(R12)", off), "Z9")
+				f.Op("VADDPS", "Z10", "Z9", "Z0")
+				f.Op("VADDPS", "Z11", "Z9", "Z1")
+			},
+			store: func(at string) {
+				f.Op("VCVTPS2PH", "$0", "Z0", "Y5")
+				f.Op("VCVTPS2PH", "$0", "Z1", "Y6")
+				f.Op("VMOVDQU", "Y5", "0("+at+")")
+				f.Op("VMOVDQU", "Y6", "32("+at+")")
+			},
+			pair: func(ahead aheadFunc) {
+				f.Op("VADDPS", "Z4", "Z0", "Z2")
+				f.Op("VADDPS", "Z4", "Z1", "Z3")
+				fetch(f, ahead, 0)
+				fetch(f, ahead, 64)
+				for i := range 4 {
+					f.Op("VCVTPS2PH", "$0", z(i), y(5+i))
+				}
+				for i := range 4 {
+					f.Op("VMOVDQU", y(5+i), at(32*i))
+				}
+				f.Op("VADDPS", "Z20", "Z0", "Z0")
+				f.Op("VADDPS", "Z20", "Z1", "Z1")
+				f.Op("ADDQ", "$128", "DI")
+			},
+			advance: func() {
+				f.Op("VADDPS", "Z4", "Z0", "Z0")
+				f.Op("VADDPS", "Z4", "Z1", "Z1")
+			},
+			rowprep: func() {
+				f.Op("VCVTSD2SS", "X14", "X14", "X9")
+				f.Op("VMOVSS", "X9", "0(R12)")
+				f.Op("MOVQ", "R8", "BX")
+				f.Op("NEGQ", "BX")
+				f.Op("ANDQ", "$63", "BX")
+				fMid(f, 1, "R13")
+				f.Op("VMOVSS", "X9", "8(R12)")
+				fTail(f, "R13")
+				f.Op("VMOVSS", "X9", "16(R12)")
+			},
+			nextrow: func() { f.Op("VADDSD", "8(R13)", "X14", "X14") },
+		}, near(st), plain)
+	}
+
+	// rowsCvtQ (AVX-512): rows of float32 from exact sums in int64 lanes
+	// (see cvtqStoreS); steps give each place's sum (qRowPrep).
+	const sigCvtQ = "dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64"
+	for _, st := range stores {
+		f.FuncFrame("rowsCvtQ"+st.suffix, sigCvtQ, "", 96, rowsDoc("rowsCvtQ", st))
+		rowArgs(f)
+		qSteps(f)
+		f.Op("VPBROADCASTQ", f.Arg("inc"), "Z4")
+		f.Op("VPADDQ", "Z4", "Z4", "Z20")
+		f.Op("VPBROADCASTD", f.Arg("scale"), "Z12")
+		f.Op("VMOVDQU64", "0(SI)", "Z10")
+		f.Op("VMOVDQU64", "64(SI)", "Z11")
+		f.Op("TESTQ", "R9", "R9")
+		f.Op("JZ", "done")
+		value := func() { cvtqBlock(f, "Z0", "Z1", "Z5", "Y5", "Y6") }
+		k := rowKernel{
+			place: func(off int) {
+				f.Op("VPBROADCASTQ", fmt.Sprintf("%d(R12)", off), "Z9")
+				f.Op("VPADDQ", "Z10", "Z9", "Z0")
+				f.Op("VPADDQ", "Z11", "Z9", "Z1")
+			},
+			store: func(at string) {
+				value()
+				f.Op("VMOVUPS", "Z5", "0("+at+")")
+			},
+			pair: func(ahead aheadFunc) {
+				f.Op("VPADDQ", "Z4", "Z0", "Z2")
+				f.Op("VPADDQ", "Z4", "Z1", "Z3")
+				fetch(f, ahead, 0)
+				fetch(f, ahead, 64)
+				cvtqBlock(f, "Z0", "Z1", "Z5", "Y5", "Y6")
+				cvtqBlock(f, "Z2", "Z3", "Z7", "Y7", "Y8")
+				f.Op("VMOVUPS", "Z5", "0(DI)")
+				f.Op("VMOVUPS", "Z7", "64(DI)")
+				f.Op("VPADDQ", "Z20", "Z0", "Z0")
+				f.Op("VPADDQ", "Z20", "Z1", "Z1")
+				f.Op("ADDQ", "$128", "DI")
+			},
+			advance: func() {
+				f.Op("VPADDQ", "Z4", "Z0", "Z0")
+				f.Op("VPADDQ", "Z4", "Z1", "Z1")
+			},
+			rowprep: qRowPrep(f, 2),
+			nextrow: qNext(f),
+			value:   value,
+			spill:   zSpill(f),
+			stream:  zStream(f),
+		}
+		if st == stStream {
+			rows64NT(f, k)
+		} else {
+			rows64(f, k, near(st), plain)
+		}
+	}
+
+	// rowsFMASx (AVX-512): rows of float32 as fma(index, delta, start) in
+	// float32 (see fmaStoreSx); steps give each place's index (rowSteps of
+	// integers), worked out at the row's start into the frame (qRowPrep).
+	// rowsFMASY is it in AVX2: a block's lanes in Y0 (0 to 7) and Y1 (8 to
+	// 15), the pair's second block's in Y2, Y3; base in Y10, Y11, inc in
+	// Y4, 2*inc in Y15, start in Y13, delta in Y14; a block's values in Y5,
+	// Y6 (the pair's second in Y7, Y8).
+	const sigFMAS = "dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64"
+	for _, avx512 := range []bool{true, false} {
+		for _, st := range stores {
+			name := "rowsFMASx"
+			if !avx512 {
+				name = "rowsFMASY"
+			}
+			f.FuncFrame(name+st.suffix, sigFMAS, "", 96, rowsDoc(name, st))
+			rowArgs(f)
+			qSteps(f)
+			var k rowKernel
+			if avx512 {
+				f.Op("VPBROADCASTD", f.Arg("inc"), "Z4")
+				f.Op("VADDPS", "Z4", "Z4", "Z20")
+				f.Op("VPBROADCASTD", f.Arg("start"), "Z13")
+				f.Op("VPBROADCASTD", f.Arg("delta"), "Z14")
+				f.Op("VMOVUPS", "0(SI)", "Z10")
+				value := func() {
+					f.Op("VMOVAPS", "Z0", "Z5")
+					f.Op("VFMADD213PS", "Z13", "Z14", "Z5")
+				}
+				k = rowKernel{
+					place: func(off int) {
+						f.Op("VCVTSI2SSQ", fmt.Sprintf("%d(R12)", off), "X9", "X9")
+						f.Op("VPBROADCASTD", "X9", "Z9")
+						f.Op("VADDPS", "Z10", "Z9", "Z0")
+					},
+					store: func(at string) {
+						value()
+						f.Op("VMOVUPS", "Z5", "0("+at+")")
+					},
+					pair: func(ahead aheadFunc) {
+						f.Op("VADDPS", "Z4", "Z0", "Z2")
+						fetch(f, ahead, 0)
+						fetch(f, ahead, 64)
+						value()
+						f.Op("VMOVAPS", "Z2", "Z7")
+						f.Op("VFMADD213PS", "Z13", "Z14", "Z7")
+						f.Op("VMOVUPS", "Z5", "0(DI)")
+						f.Op("VMOVUPS", "Z7", "64(DI)")
+						f.Op("VADDPS", "Z20", "Z0", "Z0")
+						f.Op("ADDQ", "$128", "DI")
+					},
+					advance: func() { f.Op("VADDPS", "Z4", "Z0", "Z0") },
+					value:   value,
+					spill:   zSpill(f),
+					stream:  zStream(f),
+				}
+			} else {
+				f.Op("VPBROADCASTD", f.Arg("inc"), "Y4")
+				f.Op("VADDPS", "Y4", "Y4", "Y15")
+				f.Op("VPBROADCASTD", f.Arg("start"), "Y13")
+				f.Op("VPBROADCASTD", f.Arg("delta"), "Y14")
+				f.Op("VMOVUPS", "0(SI)", "Y10")
+				f.Op("VMOVUPS", "32(SI)", "Y11")
+				value := func() {
+					f.Op("VMOVAPS", "Y0", "Y5")
+					f.Op("VFMADD213PS", "Y13", "Y14", "Y5")
+					f.Op("VMOVAPS", "Y1", "Y6")
+					f.Op("VFMADD213PS", "Y13", "Y14", "Y6")
+				}
+				k = rowKernel{
+					place: func(off int) {
+						f.Op("VCVTSI2SSQ", fmt.Sprintf("%d(R12)", off), "X9", "X9")
+						f.Op("VBROADCASTSS", "X9", "Y9")
+						f.Op("VADDPS", "Y10", "Y9", "Y0")
+						f.Op("VADDPS", "Y11", "Y9", "Y1")
+					},
+					store: func(at string) {
+						value()
+						f.Op("VMOVUPS", "Y5", "0("+at+")")
+						f.Op("VMOVUPS", "Y6", "32("+at+")")
+					},
+					pair: func(ahead aheadFunc) {
+						f.Op("VADDPS", "Y4", "Y0", "Y2")
+						f.Op("VADDPS", "Y4", "Y1", "Y3")
+						fetch(f, ahead, 0)
+						fetch(f, ahead, 64)
+						value()
+						f.Op("VMOVAPS", "Y2", "Y7")
+						f.Op("VFMADD213PS", "Y13", "Y14", "Y7")
+						f.Op("VMOVAPS", "Y3", "Y8")
+						f.Op("VFMADD213PS", "Y13", "Y14", "Y8")
+						for i := range 4 {
+							f.Op("VMOVUPS", y(5+i), at(32*i))
+						}
+						f.Op("VADDPS", "Y15", "Y0", "Y0")
+						f.Op("VADDPS", "Y15", "Y1", "Y1")
+						f.Op("ADDQ", "$128", "DI")
+					},
+					advance: func() {
+						f.Op("VADDPS", "Y4", "Y0", "Y0")
+						f.Op("VADDPS", "Y4", "Y1", "Y1")
+					},
+					value: value,
+					spill: func() {
+						f.Op("VMOVDQU", "Y5", "0(SP)")
+						f.Op("VMOVDQU", "Y6", "32(SP)")
+					},
+					stream: func() {
+						f.Op("VMOVNTDQ", "Y5", "0(DI)")
+						f.Op("VMOVNTDQ", "Y6", "32(DI)")
+					},
+				}
+			}
+			f.Op("TESTQ", "R9", "R9")
+			f.Op("JZ", "done")
+			k.rowprep, k.nextrow = qRowPrep(f, 2), qNext(f)
+			if st == stStream {
+				rows64NT(f, k)
+			} else {
+				rows64(f, k, near(st), plain)
+			}
+		}
+	}
+
+	rowsDispatch(f)
+	return f
+}
+
+func rowsDoc(base string, st store) string {
+	if st == stStream {
+		return base + " with streaming stores (whole lines; partial ones regular)."
+	}
+	return storeDoc(base, st)
+}
+
+// rowsAddNT is rowsAdd with streaming stores for every whole cache line of
+// a row, and regular stores for its partial lines only (rows start at a
+// multiple of 16 bytes and are whole multiples of 16 long, at least 256):
+// the row's bytes before its first 64-byte aligned one (16, 32 or 48) from
+// the block at its start, the lines from there, 64 bytes at a time, from
+// the block at that byte, and the bytes past its last 64-byte aligned one
+// from the block ending at its end. No line is written both ways. The
+// partial lines are fetched rows ahead (rowFetch).
+func rowsAddNT(f *File, values func(func()), head, mid, tail, advance func(), store4 func(mov, at string), next func()) {
+	rowFetch(f)
+	rowHead(f, "aligned")
+	values(head)
+	f.Op("CMPQ", "BX", "$32")
+	f.Op("JB", "head16")
+	f.Op("VMOVDQU", "Y0", "0(R8)")
+	f.Op("JE", "aligned")
+	f.Op("VMOVDQU", "X1", "32(R8)")
+	f.Op("JMP", "aligned")
+	f.Label("head16")
+	f.Op("VMOVDQU", "X0", "0(R8)")
+	f.Label("aligned")
+	f.Op("LEAQ", "(R8)(R11*1)", "DX")
+	f.Op("ANDQ", "$63", "DX")
+	f.Op("MOVQ", "R11", "CX")
+	f.Op("SUBQ", "BX", "CX")
+	f.Op("SUBQ", "DX", "CX")
+	f.Op("LEAQ", "(R8)(BX*1)", "DI")
+	values(mid)
+	f.Op("SUBQ", "$128", "CX")
+	f.Op("JL", "half")
+	f.Label("block")
+	store4("VMOVNTDQ", "DI")
+	advance()
+	f.Op("ADDQ", "$128", "DI")
+	f.Op("SUBQ", "$128", "CX")
+	f.Op("JGE", "block")
+	f.Label("half")
+	f.Op("ADDQ", "$128", "CX")
+	f.Op("JZ", "tail")
+	f.Op("VMOVNTDQ", "Y0", "0(DI)")
+	f.Op("VMOVNTDQ", "Y1", "32(DI)")
+	f.Label("tail")
+	f.Op("TESTQ", "DX", "DX")
+	f.Op("JZ", "next")
+	values(tail)
+	f.Op("LEAQ", "(R8)(R11*1)", "DI")
+	f.Op("CMPQ", "DX", "$32")
+	f.Op("JB", "tail16")
+	f.Op("VMOVDQU", "Y3", "-32(DI)")
+	f.Op("JE", "next")
+	f.Op("VEXTRACTI128", "$1", "Y2", "X5")
+	f.Op("VMOVDQU", "X5", "-48(DI)")
+	f.Op("JMP", "next")
+	f.Label("tail16")
+	f.Op("VEXTRACTI128", "$1", "Y3", "X5")
+	f.Op("VMOVDQU", "X5", "-16(DI)")
+	f.Label("next")
+	rowNext(f, "SFENCE", next, "row", "done")
+}
+
+func rowsDispatch(f *File) {
+	const sigAdd = "dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte"
+	args := "dst, rows, pitch, rowBytes, base, steps, inc"
+	dispatch(f, "rows runs the rowsAdd kernel of the lane and the store kind; streaming needs rows that stream (rowsStream).",
+		"rows", "lane int, st store, "+sigAdd,
+		append([]arm{{"!t.asm", "rowsG(lane, " + args + ")"}}, byLane("", "rowsAdd", args, lanes, []store{stStream, stAhead, stRegular}, false)...))
+	dispatch(f, "rowsF32To16 writes float16 rows (rowsF16x[A]); it is only called where hasX512 holds.",
+		"rowsF32To16", "st store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32", []arm{
+			{"!t.asm || t.lacks()", "rowsF16_g(" + args + ")"},
+			{"st == stAhead", "rowsF16xA(" + args + ")"},
+			{"", "rowsF16x(" + args + ")"},
+		})
+	fargs := "dst, rows, pitch, rowBytes, base, steps, inc, start, delta"
+	dispatch(f, "rowsFMAS writes float32 rows as fma(index, delta, start) (rowsFMASx, rowsFMASY); it streams only rows that stream (rowsStreamable).",
+		"rowsFMAS", "st store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64", []arm{
+			{"!t.asm", "rowsFMAS_g(" + fargs + ")"},
+			{"!t.avx512 && st == stStream", "rowsFMASYNT(" + fargs + ")"},
+			{"!t.avx512 && st == stAhead", "rowsFMASYA(" + fargs + ")"},
+			{"!t.avx512", "rowsFMASY(" + fargs + ")"},
+			{"st == stStream", "rowsFMASxNT(" + fargs + ")"},
+			{"st == stAhead", "rowsFMASxA(" + fargs + ")"},
+			{"", "rowsFMASx(" + fargs + ")"},
+		})
+	qargs := "dst, rows, pitch, rowBytes, base, steps, inc, scale"
+	dispatch(f, "rowsCvtQ writes float32 rows from int64 sums (rowsCvtQ[NT|A]); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).",
+		"rowsCvtQ", "st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64", []arm{
+			{"!t.asm || t.lacks()", "rowsCvtQ_g(" + qargs + ")"},
+			{"st == stStream", "rowsCvtQNT(" + qargs + ")"},
+			{"st == stAhead", "rowsCvtQA(" + qargs + ")"},
+			{"", "rowsCvtQ(" + qargs + ")"},
+		})
+}
