@@ -30,7 +30,7 @@ import (
 // files returns every generated file: name, contents.
 func files() map[string][]byte {
 	out := map[string][]byte{}
-	for _, f := range []*File{addFile(), storeFile(), zipFile(), runsFile(), binlanesFile(), convertFile(), rowsFile()} {
+	for _, f := range []*File{addFile(), storeFile(), zipFile(), runsFile(), binlanesFile(), convertFile(), rowsFile(), binadeFile()} {
 		out[f.name+"_amd64.s"] = f.Assembly()
 		out[f.name+"_amd64.go"] = f.Go()
 	}

@@ -13,20 +13,26 @@ import "fmt"
 // doubles the step Z4; step(l) advances the lanes l by Z4. It goes to done
 // at the end. The converting and binade kernels of 16 lanes use it.
 func blockPairs(f *File, value func(lo, hi, z, zt, y, yt, t2, t3 string), put putFunc, size int, add string, step func(l string), ahead aheadFunc) {
+	blockPairsL(f, value, put, size, add, step, ahead, "pairs", "loop")
+}
+
+// blockPairsL is blockPairs with its labels named (a kernel of several
+// loops gives each its own).
+func blockPairsL(f *File, value func(lo, hi, z, zt, y, yt, t2, t3 string), put putFunc, size int, add string, step func(l string), ahead aheadFunc, pairs, loop string) {
 	f.Op("TESTQ", "$1", "CX")
-	f.Op("JZ", "pairs")
+	f.Op("JZ", pairs)
 	value("Z0", "Z1", "Z5", "Z6", "Y5", "Y6", "Z16", "Z17")
 	put("Z5", "Z6", "Y5", "Y6", nil, 0)
 	step("Z0")
 	step("Z1")
 	f.Op("ADDQ", fmt.Sprintf("$%d", size), "DI")
-	f.Label("pairs")
+	f.Label(pairs)
 	f.Op("SHRQ", "$1", "CX")
 	f.Op("JZ", "done")
 	f.Op(add, "Z4", "Z0", "Z2")
 	f.Op(add, "Z4", "Z1", "Z3")
 	f.Op(add, "Z4", "Z4", "Z4")
-	f.Label("loop")
+	f.Label(loop)
 	value("Z0", "Z1", "Z5", "Z6", "Y5", "Y6", "Z16", "Z17")
 	value("Z2", "Z3", "Z7", "Z8", "Y7", "Y8", "Z18", "Z19")
 	put("Z5", "Z6", "Y5", "Y6", ahead, 0)
@@ -36,7 +42,7 @@ func blockPairs(f *File, value func(lo, hi, z, zt, y, yt, t2, t3 string), put pu
 	}
 	f.Op("ADDQ", fmt.Sprintf("$%d", 2*size), "DI")
 	f.Op("DECQ", "CX")
-	f.Op("JNZ", "loop")
+	f.Op("JNZ", loop)
 	f.Op("JMP", "done")
 }
 

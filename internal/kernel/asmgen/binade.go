@@ -1,0 +1,850 @@
+package main
+
+import "fmt"
+
+// A value makes a block of a binade kernel from the lanes lo (the even
+// elements) and hi (the odd) into z (zt, y, yt, t2, t3: as blockPairs
+// gives them, for the kernels that need them).
+type value func(lo, hi, z, zt, y, yt, t2, t3 string)
+
+// binadeFile is binade_amd64.s: the binade kernels.
+func binadeFile() *File {
+	f := NewFile("binade", `
+The binade kernels (see the package doc: method binade): float16 (and
+float32: f32Binq) from integer lanes within one binade of one sign, with
+integer operations only. Each lane holds a magnitude m, biased by half a
+unit of the last place: kb = m + 2^(shift-1). q = kb >> shift is m rounded
+to nearest with ties up; the elements that are ties (bit e of ties: the
+planner locates them, and their places repeat from block to block) go to
+even instead, by clearing q's last bit (a tie rounded up is odd exactly
+where even is below it). The float16 bits are then c + q (c: sign and
+exponent; a q that rounds up to the next binade carries into the
+exponent, as it should). AVX2 forms (f16Bin, f32BinqY, rowsBinY,
+rowsBinSY) and AVX-512 forms (suffix x, and f16Binq, f32Binq, rowsBinQx),
+each with its store kinds. Go twins: twins.go.`)
+
+	const sigBin = "dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64"
+	const sigSpan = "dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64"
+
+	// f16Bin (AVX2): two halves of 16 a block, each from an even register
+	// (Y0, Y2) and an odd one (Y1, Y3), with VPBLENDW, each with its half
+	// of the tie mask (Y14, Y15); where ties is 0, shift 16 or less, a
+	// loop without the masks (nloop: the AVX2 table's FLOAT16 0.1, +0.3
+	// and -1000, +0.07 at 64 KiB wrote 5-10% faster so; VPAND and VPOR in
+	// place of VPBLENDW, slower than either).
+	for _, st := range stores {
+		f.Func("f16Bin"+st.suffix, sigBin, storeDoc("f16Bin", st))
+		mov := movDQ[st]
+		f.Op("MOVQ", f.Arg("dst"), "DI")
+		f.Op("MOVQ", f.Arg("blocks"), "CX")
+		f.Op("MOVQ", f.Arg("base"), "SI")
+		f.Op("MOVQ", f.Arg("first"), "AX")
+		f.Op("VMOVQ", "AX", "X9")
+		f.Op("VPBROADCASTD", "X9", "Y9")
+		for i, off := range []int{0, 64, 32, 96} {
+			f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", off), y(i))
+		}
+		for i := range 4 {
+			f.Op("VPADDD", "Y9", y(i), y(i))
+		}
+		f.Op("MOVQ", f.Arg("inc"), "AX")
+		f.Op("VMOVQ", "AX", "X4")
+		f.Op("VPBROADCASTD", "X4", "Y4")
+		f.Op("MOVQ", f.Arg("c"), "AX")
+		f.Op("VMOVQ", "AX", "X12")
+		f.Op("VPBROADCASTW", "X12", "Y12")
+		f.Op("MOVQ", f.Arg("ties"), "AX")
+		f.Op("TESTQ", "CX", "CX")
+		f.Op("JZ", "done")
+		f.Op("VMOVDQU", "bitsW<>(SB)", "Y11")
+		for i, r := range []string{"14", "15"} {
+			if i == 1 {
+				f.Op("SHRQ", "$16", "AX")
+			}
+			f.Op("VMOVQ", "AX", "X"+r)
+			f.Op("VPBROADCASTW", "X"+r, "Y"+r)
+			f.Op("VPAND", "Y11", "Y"+r, "Y"+r)
+			f.Op("VPCMPEQW", "Y11", "Y"+r, "Y"+r)
+			f.Op("VPSRLW", "$15", "Y"+r, "Y"+r)
+		}
+		f.Op("MOVQ", f.Arg("shift"), "AX")
+		f.Op("CMPQ", "AX", "$16")
+		f.Op("JA", "wide")
+		f.Op("NEGQ", "AX")
+		f.Op("ADDQ", "$16", "AX")
+		f.Op("VMOVQ", "AX", "X13")
+		for i := range 5 {
+			f.Op("VPSLLD", "X13", y(i), y(i))
+		}
+		f.Op("VPSLLD", "$16", "Y12", "Y12")
+		for i := range 4 {
+			f.Op("VPADDD", "Y12", y(i), y(i))
+		}
+		f.Op("CMPQ", f.Arg("ties"), "$0")
+		f.Op("JNE", "hloop")
+		next := func(loop string) {
+			for i := range 4 {
+				f.Op("VPADDD", "Y4", y(i), y(i))
+			}
+			f.Op("ADDQ", "$64", "DI")
+			f.Op("DECQ", "CX")
+			f.Op("JNZ", loop)
+		}
+		for _, tie := range []bool{false, true} {
+			loop := "nloop"
+			if tie {
+				loop = "hloop"
+			}
+			f.Label(loop)
+			fetch(f, near(st), 0)
+			for h, r := range [][3]string{{"Y0", "Y1", "Y5"}, {"Y2", "Y3", "Y7"}} {
+				f.Op("VPSRLD", "$16", r[0], r[2])
+				f.Op("VPBLENDW", "$0xAA", r[1], r[2], r[2])
+				if tie {
+					f.Op("VPANDN", r[2], y(14+h), r[2])
+				}
+				f.Op(mov, r[2], at(32*h))
+			}
+			next(loop)
+			f.Op("JMP", "done")
+		}
+		f.Label("wide")
+		f.Op("VMOVQ", "AX", "X13")
+		f.Op("SUBQ", "$16", "AX")
+		f.Op("VMOVQ", "AX", "X10")
+		f.Label("loop")
+		fetch(f, near(st), 0)
+		for h, r := range [][4]string{{"Y0", "Y1", "Y5", "Y6"}, {"Y2", "Y3", "Y7", "Y8"}} {
+			f.Op("VPSRLD", "X13", r[0], r[2])
+			f.Op("VPSRLD", "X10", r[1], r[3])
+			f.Op("VPBLENDW", "$0xAA", r[3], r[2], r[2])
+			f.Op("VPANDN", r[2], y(14+h), r[2])
+			f.Op("VPADDW", "Y12", r[2], r[2])
+			f.Op(mov, r[2], at(32*h))
+		}
+		next("loop")
+		f.Label("done")
+		end(f, st)
+	}
+
+	// f16Binx (AVX-512): a block's 32 lanes are two registers (base: see
+	// packOrder): the even elements (Z0) and the odd ones (Z1). With shift
+	// <= 16 (every binade the planner makes), the lanes are first scaled
+	// to shift 16 (kb << (16-shift): exact, as kb < 2^(shift+16)) and given
+	// c << 16 (wrapping): the high half of each lane is then c + q, and a
+	// block is one shift (of the even lanes) and one VPTERNLOGD (binxH; c
+	// is even, so clearing the last bit of c + q clears q's). Wider, the
+	// even elements' q go to the low words (kb >> shift), the odd ones' to
+	// the high words by a word shift of each lane's high word by shift-16,
+	// written only into the high words (under K4) (binxG; two dword shifts
+	// and a VPTERNLOGD with the mask of high words did the same in one
+	// more operation: 68 GB/s at 32 KiB, 4 MiB, against 82-87 so). The tie
+	// mask is a vector of words, 1 at the ties, cleared from q with one
+	// VPANDNQ. Blocks are written in pairs (blockPairs). The A form fetches
+	// 2048 bytes ahead, which gained here where the others lost (dmlbench
+	// -quick, 1024 against 2048 for every kernel in alternation, FLOAT16
+	// 0.1, +3e-4 at 4 MiB 0.81 0.91 0.78 0.88 of the ceiling).
+	for _, st := range stores {
+		f.Func("f16Binx"+st.suffix, sigBin, storeDoc("f16Binx", st))
+		f.Op("MOVQ", f.Arg("dst"), "DI")
+		f.Op("MOVQ", f.Arg("blocks"), "CX")
+		f.Op("MOVQ", f.Arg("first"), "AX")
+		f.Op("MOVQ", f.Arg("inc"), "R8")
+		f.Op("MOVQ", f.Arg("ties"), "DX")
+		var ahead aheadFunc
+		if st.ahead {
+			ahead = func(f *File, off int) { f.Op("PREFETCHT0", fmt.Sprintf("%d(DI)", 2048+off)) }
+		}
+		f16BinxBody(f, movZ(st), st, ahead, nil)
+	}
+	// f16BinxSpan: the span of n elements at dst (element-aligned) as the
+	// blocks of the 64-byte lines it touches, from the line it starts in,
+	// its first and last blocks under masks of their elements (K2, K3),
+	// regular stores; ties every 64 elements (the halves of ties differ)
+	// go to span64.
+	f.Func("f16BinxSpan", sigSpan, "")
+	spanArgs(f, func() {
+		f.Op("SHLXQ", "R9", "DX", "R10")
+		f.Op("MOVL", "$64", "R11")
+		f.Op("SUBL", "R9", "R11")
+		f.Op("SHRXQ", "R11", "DX", "DX")
+		f.Op("ORQ", "R10", "DX")
+	}, func() {
+		f.Op("RORXQ", "$32", "DX", "R13")
+		f.Op("CMPQ", "R13", "DX")
+		f.Op("JNE", "span64")
+	})
+	f16BinxBody(f, "VMOVDQU64", stRegular, nil, spanEdges(f))
+	f.Label("span64")
+	span64(f)
+
+	// f16BinxSpan128: ties every 128 elements, ties the element (from
+	// dst) of one, below 128; shift at most 16. One block in four from the
+	// line it starts in has a tie, at one word: Z21 is the mask of that
+	// word (block R11 of four, word below 32), Z22 no tie's; sel128 puts a
+	// block's in dst by its index. The edges and the blocks before a
+	// multiple of four take theirs one by one; then each turn writes four
+	// blocks (lanes Z0/Z1, Z2/Z3, Z8/Z9, Z10/Z11, a block apart, each
+	// stepped by four blocks, Z28) with four fixed masks (Z24-Z27), so the
+	// tie form costs no operation a block.
+	f.Func("f16BinxSpan128", sigSpan, "")
+	spanArgs(f, func() {
+		f.Op("ADDQ", "R9", "DX")
+		f.Op("ANDQ", "$127", "DX")
+	}, func() {})
+	spanLanes(f)
+	f.Op("MOVQ", "DX", "R10")
+	f.Op("ANDQ", "$31", "R10")
+	f.Op("MOVL", "$1", "R12")
+	f.Op("SHLXL", "R10", "R12", "R12")
+	f.Op("KMOVD", "R12", "K1")
+	f.Op("VPMOVM2W", "K1", "Z21")
+	f.Op("VPSRLW", "$15", "Z21", "Z21")
+	f.Op("VPXORD", "Z22", "Z22", "Z22")
+	f.Op("MOVQ", "DX", "R11")
+	f.Op("SHRQ", "$5", "R11")
+	f.Op("TESTQ", "AX", "AX")
+	f.Op("JZ", "t16")
+	f.Op("VPXORD", "Z13", "Z21", "Z21")
+	f.Op("VMOVDQA64", "Z13", "Z22")
+	span128(f, binxHFM(f), "f")
+	f.Label("t16")
+	span128(f, binxHTM(f), "t")
+	f.Label("done")
+	f.Op("VZEROUPPER")
+	f.Op("RET")
+
+	// f16Binq (AVX-512): float16 from int64 lanes within one binade of one
+	// sign, for exact sums past 31 bits. Lane l holds element l of a block
+	// (four registers of eight). The lanes are scaled to shift 48 and given
+	// c << 48, so the high word of each lane is c + q; two VPERMI2W gather
+	// the high words of the four registers and VINSERTI64X4 joins them.
+	// Ties to even from the high words of kb-1.
+	for _, st := range stores {
+		f.Func("f16Binq"+st.suffix, "dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64", storeDoc("f16Binq", st))
+		qLanes16(f)
+		f.Op("VPADDQ", "128(SI)", "Z9", "Z2")
+		f.Op("VPADDQ", "192(SI)", "Z9", "Z3")
+		scaleQ(f, 48, 5)
+		f.Op("MOVQ", f.Arg("c"), "BX")
+		f.Op("SHLQ", "$48", "BX")
+		f.Op("VPBROADCASTQ", "BX", "Z12")
+		for i := range 4 {
+			f.Op("VPADDQ", "Z12", z(i), z(i))
+		}
+		f.Op("VMOVDQU64", "hiWordsQ<>(SB)", "Z13")
+		f.Op("MOVQ", f.Arg("ties"), "DX")
+		f.Op("TESTQ", "CX", "CX")
+		f.Op("JZ", "done")
+		f.Op("TESTQ", "DX", "DX")
+		f.Op("JNZ", "ties")
+		f.Label("loop")
+		fetch(f, near(st), 0)
+		binqHigh(f)
+		f.Op(movZ(st), "Z5", "0(DI)")
+		binqAdvance(f)
+		f.Op("ADDQ", "$64", "DI")
+		f.Op("DECQ", "CX")
+		f.Op("JNZ", "loop")
+		f.Op("JMP", "done")
+		f.Label("ties")
+		f.Op("VPTERNLOGD", "$0xFF", "Z11", "Z11", "Z11")
+		f.Op("VPSLLW", "$1", "Z11", "Z14")
+		f.Label("tloop")
+		fetch(f, near(st), 0)
+		binqValue(f)
+		f.Op(movZ(st), "Z5", "0(DI)")
+		binqAdvance(f)
+		f.Op("ADDQ", "$64", "DI")
+		f.Op("DECQ", "CX")
+		f.Op("JNZ", "tloop")
+		f.Label("done")
+		end(f, st)
+	}
+
+	// f32Binq (AVX-512): float32 from int64 lanes within one binade of one
+	// sign (q up to 2^24, c the sign and the exponent less one, shifted by
+	// 23). Lane l holds element l of a block (two registers of eight),
+	// scaled to shift 32 and given c << 32, so the high dword of each lane
+	// is c + q; one VPERMI2D gathers a block. Ties to even from the high
+	// dwords of kb-1.
+	for _, st := range stores {
+		f.Func("f32Binq"+st.suffix, "dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64", storeDoc("f32Binq", st))
+		qLanes16(f)
+		f.Op("MOVQ", f.Arg("shift"), "AX")
+		f.Op("NEGQ", "AX")
+		f.Op("ADDQ", "$32", "AX")
+		f.Op("VMOVQ", "AX", "X13")
+		for _, r := range []string{"Z0", "Z1", "Z4"} {
+			f.Op("VPSLLQ", "X13", r, r)
+		}
+		f.Op("MOVQ", f.Arg("c"), "BX")
+		f.Op("SHLQ", "$32", "BX")
+		f.Op("VPBROADCASTQ", "BX", "Z12")
+		f.Op("VPADDQ", "Z12", "Z0", "Z0")
+		f.Op("VPADDQ", "Z12", "Z1", "Z1")
+		f.Op("VMOVDQU64", "hiDwords<>(SB)", "Z13")
+		f.Op("MOVQ", f.Arg("ties"), "DX")
+		f.Op("TESTQ", "CX", "CX")
+		f.Op("JZ", "done")
+		f.Op("TESTQ", "DX", "DX")
+		f.Op("JNZ", "ties")
+		bins := func(lo, hi, z string) {
+			f.Op("VMOVDQA64", "Z13", z)
+			f.Op("VPERMI2D", hi, lo, z)
+		}
+		put, step := pairPutZ(f, movZ(st)), stepBy(f, "VPADDQ")
+		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 string) { bins(lo, hi, z) }, put, 64, "VPADDQ", step, near(st), "pairs", "loop")
+		f.Label("ties")
+		f.Op("VPTERNLOGD", "$0xFF", "Z11", "Z11", "Z11")
+		f.Op("VPSLLD", "$1", "Z11", "Z14")
+		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
+			bins(lo, hi, z)
+			f.Op("VPADDQ", "Z11", lo, t2)
+			f.Op("VPADDQ", "Z11", hi, t3)
+			bins(t2, t3, zt)
+			f.Op("VPTERNLOGD", "$0xE0", "Z14", zt, z)
+		}, put, 64, "VPADDQ", step, near(st), "tpairs", "tloop")
+		f.Label("done")
+		end(f, st)
+	}
+
+	// f32BinqY (AVX2): a block's 16 lanes in four registers of four,
+	// reordered once so that one VSHUFPS gathers the high dwords of two of
+	// them in element order (Y0: elements 0, 1, 4, 5; Y1: 2, 3, 6, 7; Y2,
+	// Y3 the same 8 on); ties to even from the high dwords of kb-1 (Y11:
+	// all ones; Y14: dwords of ^1).
+	for _, st := range stores {
+		f.Func("f32BinqY"+st.suffix, "dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64", storeDoc("f32BinqY", st))
+		mov := movDQ[st]
+		f.Op("MOVQ", f.Arg("dst"), "DI")
+		f.Op("MOVQ", f.Arg("blocks"), "CX")
+		f.Op("MOVQ", f.Arg("base"), "SI")
+		f.Op("MOVQ", f.Arg("first"), "AX")
+		f.Op("VMOVQ", "AX", "X9")
+		f.Op("VPBROADCASTQ", "X9", "Y9")
+		f.Op("MOVQ", f.Arg("c"), "AX")
+		f.Op("SHLQ", "$32", "AX")
+		f.Op("VMOVQ", "AX", "X10")
+		f.Op("VPBROADCASTQ", "X10", "Y10")
+		f.Op("MOVQ", f.Arg("shift"), "AX")
+		f.Op("NEGQ", "AX")
+		f.Op("ADDQ", "$32", "AX")
+		f.Op("VMOVQ", "AX", "X13")
+		qReorder(f, "Y0", "Y1", "Y2", "Y3")
+		for _, op := range [][2]string{{"VPADDQ", "Y9"}, {"VPSLLQ", "X13"}, {"VPADDQ", "Y10"}} {
+			for i := range 4 {
+				f.Op(op[0], op[1], y(i), y(i))
+			}
+		}
+		f.Op("MOVQ", f.Arg("inc"), "AX")
+		f.Op("VMOVQ", "AX", "X4")
+		f.Op("VPBROADCASTQ", "X4", "Y4")
+		f.Op("VPSLLQ", "X13", "Y4", "Y4")
+		f.Op("TESTQ", "CX", "CX")
+		f.Op("JZ", "done")
+		f.Op("CMPQ", f.Arg("ties"), "$0")
+		f.Op("JNE", "ties")
+		next := func(loop string) {
+			for i := range 4 {
+				f.Op("VPADDQ", "Y4", y(i), y(i))
+			}
+			f.Op("ADDQ", "$64", "DI")
+			f.Op("DECQ", "CX")
+			f.Op("JNZ", loop)
+		}
+		f.Label("loop")
+		fetch(f, near(st), 0)
+		f.Op("VSHUFPS", "$0xDD", "Y1", "Y0", "Y5")
+		f.Op("VSHUFPS", "$0xDD", "Y3", "Y2", "Y6")
+		f.Op(mov, "Y5", at(0))
+		f.Op(mov, "Y6", at(32))
+		next("loop")
+		f.Op("JMP", "done")
+		f.Label("ties")
+		f.Op("VPCMPEQQ", "Y11", "Y11", "Y11")
+		f.Op("VPSLLD", "$1", "Y11", "Y14")
+		f.Label("tloop")
+		fetch(f, near(st), 0)
+		f.Op("VSHUFPS", "$0xDD", "Y1", "Y0", "Y5")
+		qTie(f, "Y0", "Y1", "Y5", "Y11", "Y14")
+		f.Op("VSHUFPS", "$0xDD", "Y3", "Y2", "Y6")
+		qTie(f, "Y2", "Y3", "Y6", "Y11", "Y14")
+		f.Op(mov, "Y5", at(0))
+		f.Op(mov, "Y6", at(32))
+		next("tloop")
+		f.Label("done")
+		end(f, st)
+	}
+
+	binadeRows(f)
+
+	// bitsW: word e holds 1 << e (the AVX2 forms' tie masks, from the bits
+	// of ties); hiWordsQ: the word indices that put the high words of two
+	// registers of eight int64 lanes in order (in the low 256 bits), for
+	// VPERMI2W; hiDwords: the dword indices that put the high dwords of two
+	// registers of eight int64 lanes in order, for VPERMI2D.
+	f.Data("bitsW", 0x0008000400020001, 0x0080004000200010, 0x0800040002000100, 0x8000400020001000)
+	f.Data("hiWordsQ", 0x000f000b00070003, 0x001f001b00170013, 0x002f002b00270023, 0x003f003b00370033,
+		0x000f000b00070003, 0x001f001b00170013, 0x002f002b00270023, 0x003f003b00370033)
+	f.Data("hiDwords", 0x0000000300000001, 0x0000000700000005, 0x0000000b00000009, 0x0000000f0000000d,
+		0x0000001300000011, 0x0000001700000015, 0x0000001b00000019, 0x0000001f0000001d)
+
+	binadeDispatch(f)
+	return f
+}
+
+// movZ is the store of a whole ZMM register for st.
+func movZ(st store) string {
+	if st == stStream {
+		return "VMOVNTDQ"
+	}
+	return "VMOVDQU64"
+}
+
+// The values of f16Binx's forms (see f16Binx): binxH for shifts up to 16,
+// binxHT with the tie mask Z14, binxHF the same in two operations where
+// shift is below 16 (the lanes scaled up by 1 or more: bit 0 of every lane
+// is 0), with Z14 the mask of high words XOR the tie mask: VPTERNLOGD 0x58
+// is Z14 ? odd &^ z : z; binxG and binxGT for wider shifts.
+func binxH(f *File, tie bool) value {
+	return func(even, odd, z, zt, y, yt, t2, t3 string) {
+		f.Op("VPSRLD", "$16", even, z)
+		f.Op("VPTERNLOGD", "$0xF8", "Z13", odd, z)
+		if tie {
+			f.Op("VPANDNQ", z, "Z14", z)
+		}
+	}
+}
+
+func binxHF(f *File) value {
+	return func(even, odd, z, zt, y, yt, t2, t3 string) {
+		f.Op("VPSRLD", "$16", even, z)
+		f.Op("VPTERNLOGD", "$0x58", "Z14", odd, z)
+	}
+}
+
+func binxG(f *File, tie bool) value {
+	return func(even, odd, z, zt, y, yt, t2, t3 string) {
+		f.Op("VPSRLD", "X15", even, z)
+		f.Op("VPSRLW", "X10", odd, "K4", z)
+		f.Op("VPADDW", "Z12", z, z)
+		if tie {
+			f.Op("VPANDNQ", z, "Z14", z)
+		}
+	}
+}
+
+// binxHTM and binxHFM are binxH's tie forms with the mask a parameter.
+func binxHTM(f *File) func(even, odd, z, mask string) {
+	return func(even, odd, z, mask string) {
+		f.Op("VPSRLD", "$16", even, z)
+		f.Op("VPTERNLOGD", "$0xF8", "Z13", odd, z)
+		f.Op("VPANDNQ", z, mask, z)
+	}
+}
+
+func binxHFM(f *File) func(even, odd, z, mask string) {
+	return func(even, odd, z, mask string) {
+		f.Op("VPSRLD", "$16", even, z)
+		f.Op("VPTERNLOGD", "$0x58", mask, odd, z)
+	}
+}
+
+// f16BinxBody is f16Binx and f16BinxSpan from their arguments (first in
+// AX, inc in R8, ties in DX, dst DI, blocks CX): edges, if not nil, writes
+// a span's edge blocks before each loop.
+func f16BinxBody(f *File, mov string, st store, ahead aheadFunc, edges func(value)) {
+	f.Op("MOVQ", f.Arg("base"), "SI")
+	f.Op("VPBROADCASTD", "AX", "Z9")
+	f.Op("VMOVDQU32", "0(SI)", "Z0")
+	f.Op("VMOVDQU32", "64(SI)", "Z1")
+	f.Op("VPADDD", "Z9", "Z0", "Z0")
+	f.Op("VPADDD", "Z9", "Z1", "Z1")
+	f.Op("VPBROADCASTD", "R8", "Z4")
+	f.Op("MOVQ", f.Arg("shift"), "AX")
+	f.Op("MOVQ", f.Arg("c"), "BX")
+	f.Op("VPBROADCASTW", "BX", "Z12")
+	f.Op("TESTQ", "CX", "CX")
+	f.Op("JZ", "done")
+	f.Op("KMOVD", "DX", "K1")
+	f.Op("VPMOVM2W", "K1", "Z14")
+	f.Op("VPSRLW", "$15", "Z14", "Z14")
+	f.Op("MOVL", "$0xFFFF0000", "R8")
+	f.Op("VPBROADCASTD", "R8", "Z13")
+	f.Op("CMPQ", "AX", "$16")
+	f.Op("JA", "wide")
+	f.Op("NEGQ", "AX")
+	f.Op("ADDQ", "$16", "AX")
+	f.Op("VMOVQ", "AX", "X15")
+	for _, r := range []string{"Z0", "Z1", "Z4"} {
+		f.Op("VPSLLD", "X15", r, r)
+	}
+	f.Op("SHLL", "$16", "BX")
+	f.Op("VPBROADCASTD", "BX", "Z12")
+	f.Op("VPADDD", "Z12", "Z0", "Z0")
+	f.Op("VPADDD", "Z12", "Z1", "Z1")
+	put, step := pairPutZ(f, mov), stepBy(f, "VPADDD")
+	loop := func(v value, pairs, lp string) {
+		if edges != nil {
+			edges(v)
+		}
+		blockPairsL(f, v, put, 64, "VPADDD", step, ahead, pairs, lp)
+	}
+	f.Op("TESTQ", "DX", "DX")
+	f.Op("JNZ", "hties")
+	loop(binxH(f, false), "hpairs", "hloop")
+	f.Label("hties")
+	f.Op("TESTQ", "AX", "AX")
+	f.Op("JZ", "hties16")
+	f.Op("VPXORD", "Z13", "Z14", "Z14")
+	loop(binxHF(f), "hfpairs", "hfloop")
+	f.Label("hties16")
+	loop(binxH(f, true), "htpairs", "htloop")
+	f.Label("wide")
+	f.Op("VMOVQ", "AX", "X15")
+	f.Op("SUBQ", "$16", "AX")
+	f.Op("VMOVQ", "AX", "X10")
+	f.Op("MOVL", "$0xAAAAAAAA", "R8")
+	f.Op("KMOVD", "R8", "K4")
+	f.Op("TESTQ", "DX", "DX")
+	f.Op("JNZ", "ties")
+	loop(binxG(f, false), "pairs", "loop")
+	f.Label("ties")
+	loop(binxG(f, true), "tpairs", "tloop")
+	f.Label("done")
+	end(f, st)
+}
+
+// spanArgs loads the span kernels' arguments: the span of n elements at
+// dst (element-aligned) as the blocks of the 64-byte lines it touches,
+// from the line it starts in (DI), off elements before dst (R9): CX
+// blocks; first (AX) and ties (DX, moved by tiesMove) moved back to the
+// line's first element; inc (R8) 32*d; K2 the elements of the first block
+// within the span (and of the last, if one block), K3 those of the last
+// block; then check.
+func spanArgs(f *File, tiesMove, check func()) {
+	f.Op("MOVQ", f.Arg("dst"), "DI")
+	f.Op("MOVQ", f.Arg("n"), "CX")
+	f.Op("MOVQ", f.Arg("first"), "AX")
+	f.Op("MOVQ", f.Arg("d"), "R8")
+	f.Op("MOVQ", f.Arg("ties"), "DX")
+	f.Op("MOVQ", "DI", "R9")
+	f.Op("SHRQ", "$1", "R9")
+	f.Op("ANDQ", "$31", "R9")
+	f.Op("ANDQ", "$-64", "DI")
+	f.Op("MOVQ", "R8", "R10")
+	f.Op("IMULQ", "R9", "R10")
+	f.Op("SUBQ", "R10", "AX")
+	f.Op("SHLQ", "$5", "R8")
+	tiesMove()
+	f.Op("ADDQ", "R9", "CX")
+	f.Op("MOVL", "$-1", "R10")
+	f.Op("SHLXL", "R9", "R10", "R10")
+	f.Op("MOVQ", "CX", "R11")
+	f.Op("NEGQ", "R11")
+	f.Op("ANDQ", "$31", "R11")
+	f.Op("MOVL", "$-1", "R12")
+	f.Op("SHRXL", "R11", "R12", "R12")
+	f.Op("ADDQ", "$31", "CX")
+	f.Op("SHRQ", "$5", "CX")
+	f.Op("CMPQ", "CX", "$1")
+	f.Op("JNE", "spanmasks")
+	f.Op("ANDL", "R12", "R10")
+	f.Label("spanmasks")
+	f.Op("KMOVD", "R10", "K2")
+	f.Op("KMOVD", "R12", "K3")
+	check()
+}
+
+// spanLast sets Z2 and Z3 to the lanes of a span's last block, CX blocks
+// past the first (Z0, Z1; Z4 the step of a block); putLast stores z, that
+// block, under its mask K3.
+func spanLast(f *File) {
+	f.Op("VPBROADCASTD", "CX", "Z20")
+	f.Op("VPMULLD", "Z4", "Z20", "Z20")
+	f.Op("VPADDD", "Z20", "Z0", "Z2")
+	f.Op("VPADDD", "Z20", "Z1", "Z3")
+}
+
+func putLast(f *File, z string) {
+	f.Op("MOVQ", "CX", "R10")
+	f.Op("SHLQ", "$6", "R10")
+	f.Op("VMOVDQU16", z, "K3", "0(DI)(R10*1)")
+}
+
+func stepD(f *File, l string) { f.Op("VPADDD", "Z4", l, l) }
+
+// spanEdges writes the first block of a span (masked by K2) and, if more,
+// its last (masked by K3), and leaves blockPairs the blocks between.
+func spanEdges(f *File) func(value) {
+	return func(v value) {
+		v("Z0", "Z1", "Z5", "Z6", "Y5", "Y6", "Z16", "Z17")
+		f.Op("VMOVDQU16", "Z5", "K2", "0(DI)")
+		f.Op("DECQ", "CX")
+		f.Op("JZ", "done")
+		spanLast(f)
+		v("Z2", "Z3", "Z7", "Z8", "Y7", "Y8", "Z18", "Z19")
+		putLast(f, "Z7")
+		stepD(f, "Z0")
+		stepD(f, "Z1")
+		f.Op("ADDQ", "$64", "DI")
+		f.Op("DECQ", "CX")
+	}
+}
+
+// spanLanes sets up the narrow form's lanes (shift at most 16) from
+// spanArgs's registers, as f16Binx does: Z0, Z1 block 0's, scaled to shift
+// 16 and given c << 16, Z4 a block's step, Z13 the mask of high words, AX
+// 16 - shift.
+func spanLanes(f *File) {
+	f.Op("MOVQ", f.Arg("base"), "SI")
+	f.Op("VPBROADCASTD", "AX", "Z9")
+	f.Op("VMOVDQU32", "0(SI)", "Z0")
+	f.Op("VMOVDQU32", "64(SI)", "Z1")
+	f.Op("VPADDD", "Z9", "Z0", "Z0")
+	f.Op("VPADDD", "Z9", "Z1", "Z1")
+	f.Op("VPBROADCASTD", "R8", "Z4")
+	f.Op("MOVQ", f.Arg("shift"), "AX")
+	f.Op("MOVQ", f.Arg("c"), "BX")
+	f.Op("MOVL", "$0xFFFF0000", "R8")
+	f.Op("VPBROADCASTD", "R8", "Z13")
+	f.Op("NEGQ", "AX")
+	f.Op("ADDQ", "$16", "AX")
+	f.Op("VMOVQ", "AX", "X15")
+	for _, r := range []string{"Z0", "Z1", "Z4"} {
+		f.Op("VPSLLD", "X15", r, r)
+	}
+	f.Op("SHLL", "$16", "BX")
+	f.Op("VPBROADCASTD", "BX", "Z12")
+	f.Op("VPADDD", "Z12", "Z0", "Z0")
+	f.Op("VPADDD", "Z12", "Z1", "Z1")
+}
+
+// span64 is f16BinxSpan's form for ties every 64 elements (shift at most
+// 16): the blocks of even index from the line it starts in take the tie
+// mask of ties' low half (Z21, a word of 1 at each tie), the odd ones its
+// high half (Z22). The first and last blocks take theirs by their index,
+// and an odd block count between them gives the first of those to the
+// edges too, so that blockPairs has pairs only: the first block of each
+// (value's t3: Z17) takes one mask, the second (Z19) the other. It ends
+// at f16BinxBody's done.
+func span64(f *File) {
+	spanLanes(f)
+	f.Op("KMOVD", "DX", "K1")
+	f.Op("VPMOVM2W", "K1", "Z21")
+	f.Op("VPSRLW", "$15", "Z21", "Z21")
+	f.Op("SHRQ", "$32", "DX")
+	f.Op("KMOVD", "DX", "K1")
+	f.Op("VPMOVM2W", "K1", "Z22")
+	f.Op("VPSRLW", "$15", "Z22", "Z22")
+	f.Op("TESTQ", "AX", "AX")
+	f.Op("JZ", "s64t16")
+	f.Op("VPXORD", "Z13", "Z21", "Z21")
+	f.Op("VPXORD", "Z13", "Z22", "Z22")
+	put, step := pairPutZ(f, "VMOVDQU64"), stepBy(f, "VPADDD")
+	for _, form := range []struct {
+		m      func(even, odd, z, mask string)
+		prefix string
+		label  string
+	}{{binxHFM(f), "s64f", ""}, {binxHTM(f), "s64t", "s64t16"}} {
+		if form.label != "" {
+			f.Label(form.label)
+		}
+		m, p := form.m, form.prefix
+		edges64(f, m, p+"even", p+"go")
+		blockPairsL(f, func(even, odd, z, zt, y, yt, t2, t3 string) { m(even, odd, z, t3) },
+			put, 64, "VPADDD", step, nil, p+"pairs", p+"loop")
+	}
+}
+
+// edges64 is spanEdges with each edge's mask by its block's index (even,
+// pairs: its labels), and block 1 too where the blocks between are odd in
+// number; it leaves blockPairs pairs of blocks, Z17 the mask of the first
+// of each and Z19 that of the second.
+func edges64(f *File, m func(even, odd, z, mask string), even, pairs string) {
+	m("Z0", "Z1", "Z5", "Z21")
+	f.Op("VMOVDQU16", "Z5", "K2", "0(DI)")
+	f.Op("DECQ", "CX")
+	f.Op("JZ", "done")
+	spanLast(f)
+	f.Op("VMOVDQA64", "Z21", "Z23")
+	f.Op("TESTQ", "$1", "CX")
+	f.Op("JZ", even)
+	f.Op("VMOVDQA64", "Z22", "Z23")
+	f.Label(even)
+	m("Z2", "Z3", "Z7", "Z23")
+	putLast(f, "Z7")
+	stepD(f, "Z0")
+	stepD(f, "Z1")
+	f.Op("ADDQ", "$64", "DI")
+	f.Op("DECQ", "CX")
+	f.Op("VMOVDQA64", "Z22", "Z17")
+	f.Op("VMOVDQA64", "Z21", "Z19")
+	f.Op("TESTQ", "$1", "CX")
+	f.Op("JZ", pairs)
+	m("Z0", "Z1", "Z5", "Z22")
+	f.Op("VMOVDQU64", "Z5", "0(DI)")
+	stepD(f, "Z0")
+	stepD(f, "Z1")
+	f.Op("ADDQ", "$64", "DI")
+	f.Op("DECQ", "CX")
+	f.Op("VMOVDQA64", "Z21", "Z17")
+	f.Op("VMOVDQA64", "Z22", "Z19")
+	f.Label(pairs)
+}
+
+// sel128 puts in dst the tie mask of block idx (from the line): Z21 where
+// idx is R11 modulo 4, else Z22.
+func sel128(f *File, idx, dst, other string) {
+	f.Op("VMOVDQA64", "Z22", dst)
+	f.Op("MOVQ", idx, "R12")
+	f.Op("ANDQ", "$3", "R12")
+	f.Op("CMPQ", "R12", "R11")
+	f.Op("JNE", other)
+	f.Op("VMOVDQA64", "Z21", dst)
+	f.Label(other)
+}
+
+// span128 is f16BinxSpan128's loop for the value m; its labels start with p.
+func span128(f *File, m func(even, odd, z, mask string), p string) {
+	f.Op("XORQ", "R13", "R13")
+	sel128(f, "R13", "Z23", p+"first")
+	m("Z0", "Z1", "Z5", "Z23")
+	f.Op("VMOVDQU16", "Z5", "K2", "0(DI)")
+	f.Op("DECQ", "CX")
+	f.Op("JZ", "done")
+	spanLast(f)
+	sel128(f, "CX", "Z23", p+"last")
+	m("Z2", "Z3", "Z7", "Z23")
+	putLast(f, "Z7")
+	stepD(f, "Z0")
+	stepD(f, "Z1")
+	f.Op("ADDQ", "$64", "DI")
+	f.Op("DECQ", "CX")
+	f.Op("INCQ", "R13")
+	f.Label(p + "peel")
+	f.Op("TESTQ", "$3", "CX")
+	f.Op("JZ", p+"quads")
+	sel128(f, "R13", "Z23", p+"psel")
+	m("Z0", "Z1", "Z5", "Z23")
+	f.Op("VMOVDQU64", "Z5", "0(DI)")
+	stepD(f, "Z0")
+	stepD(f, "Z1")
+	f.Op("ADDQ", "$64", "DI")
+	f.Op("DECQ", "CX")
+	f.Op("INCQ", "R13")
+	f.Op("JMP", p+"peel")
+	f.Label(p + "quads")
+	f.Op("TESTQ", "CX", "CX")
+	f.Op("JZ", "done")
+	for q := range 4 {
+		if q > 0 {
+			f.Op("INCQ", "R13")
+		}
+		sel128(f, "R13", z(24+q), fmt.Sprintf("%sq%d", p, q))
+	}
+	for _, r := range [][3]string{{"Z4", "Z0", "Z2"}, {"Z4", "Z1", "Z3"}, {"Z4", "Z2", "Z8"}, {"Z4", "Z3", "Z9"}, {"Z4", "Z8", "Z10"}, {"Z4", "Z9", "Z11"}} {
+		f.Op("VPADDD", r[0], r[1], r[2])
+	}
+	f.Op("VPSLLD", "$2", "Z4", "Z28")
+	f.Label(p + "loop")
+	outs := []string{"Z5", "Z6", "Z7", "Z14"}
+	for i, l := range [][2]string{{"Z0", "Z1"}, {"Z2", "Z3"}, {"Z8", "Z9"}, {"Z10", "Z11"}} {
+		m(l[0], l[1], outs[i], z(24+i))
+	}
+	for i, o := range outs {
+		f.Op("VMOVDQU64", o, at(64*i))
+	}
+	for _, l := range []string{"Z0", "Z1", "Z2", "Z3", "Z8", "Z9", "Z10", "Z11"} {
+		f.Op("VPADDD", "Z28", l, l)
+	}
+	f.Op("ADDQ", "$256", "DI")
+	f.Op("SUBQ", "$4", "CX")
+	f.Op("JNZ", p+"loop")
+	f.Op("JMP", "done")
+}
+
+// qLanes16 loads the arguments of a kernel of sixteen int64 lanes (dst,
+// blocks, base, first, inc): dst in DI, blocks in CX, the lanes base +
+// first in Z0 and Z1, inc in Z4; first stays in every lane of Z9 and base
+// in SI, for kernels of more lanes.
+func qLanes16(f *File) {
+	f.Op("MOVQ", f.Arg("dst"), "DI")
+	f.Op("MOVQ", f.Arg("blocks"), "CX")
+	f.Op("MOVQ", f.Arg("base"), "SI")
+	f.Op("MOVQ", f.Arg("first"), "AX")
+	f.Op("VPBROADCASTQ", "AX", "Z9")
+	f.Op("VPADDQ", "0(SI)", "Z9", "Z0")
+	f.Op("VPADDQ", "64(SI)", "Z9", "Z1")
+	f.Op("MOVQ", f.Arg("inc"), "AX")
+	f.Op("VPBROADCASTQ", "AX", "Z4")
+}
+
+// scaleQ scales the lanes Z0 to Z(n-1) by 2^(to-shift) (X13).
+func scaleQ(f *File, to, n int) {
+	f.Op("MOVQ", f.Arg("shift"), "AX")
+	f.Op("NEGQ", "AX")
+	f.Op("ADDQ", fmt.Sprintf("$%d", to), "AX")
+	f.Op("VMOVQ", "AX", "X13")
+	for i := range n {
+		f.Op("VPSLLQ", "X13", z(i), z(i))
+	}
+}
+
+// binqHigh gathers the high words of the lanes Z0-Z3 in order in Z5.
+func binqHigh(f *File) {
+	f.Op("VMOVDQA64", "Z13", "Z5")
+	f.Op("VPERMI2W", "Z1", "Z0", "Z5")
+	f.Op("VMOVDQA64", "Z13", "Z6")
+	f.Op("VPERMI2W", "Z3", "Z2", "Z6")
+	f.Op("VINSERTI64X4", "$1", "Y6", "Z5", "Z5")
+}
+
+// binqValue is a block of f16Binq's tie form (and rowsBinQx) in Z5: the
+// high words of the lanes (c + q) gathered in order, every tie to even
+// (the last bit kept only where the high words of kb-1 have it too).
+func binqValue(f *File) {
+	binqHigh(f)
+	f.Op("VPADDQ", "Z11", "Z0", "Z7")
+	f.Op("VPADDQ", "Z11", "Z1", "Z8")
+	f.Op("VMOVDQA64", "Z13", "Z6")
+	f.Op("VPERMI2W", "Z8", "Z7", "Z6")
+	f.Op("VPADDQ", "Z11", "Z2", "Z7")
+	f.Op("VPADDQ", "Z11", "Z3", "Z8")
+	f.Op("VMOVDQA64", "Z13", "Z10")
+	f.Op("VPERMI2W", "Z8", "Z7", "Z10")
+	f.Op("VINSERTI64X4", "$1", "Y10", "Z6", "Z6")
+	f.Op("VPTERNLOGD", "$0xE0", "Z14", "Z6", "Z5")
+}
+
+func binqAdvance(f *File) {
+	for i := range 4 {
+		f.Op("VPADDQ", "Z4", z(i), z(i))
+	}
+}
+
+// qReorder loads the 16 int64 lanes at SI into r0-r3 in f32BinqY's order
+// (through Y5, Y6).
+func qReorder(f *File, r0, r1, r2, r3 string) {
+	for _, h := range [][3]string{{"0", r0, r1}, {"64", r2, r3}} {
+		off := 0
+		if h[0] == "64" {
+			off = 64
+		}
+		f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", off), "Y5")
+		f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", off+32), "Y6")
+		f.Op("VPERM2I128", "$0x20", "Y6", "Y5", h[1])
+		f.Op("VPERM2I128", "$0x31", "Y6", "Y5", h[2])
+	}
+}
+
+// qTie clears q's last bit in z (the block of lo, hi) where the high
+// dwords of kb-1 have it clear (ones: all ones; notone: dwords of ^1).
+func qTie(f *File, lo, hi, z, ones, notone string) {
+	f.Op("VPADDQ", ones, lo, "Y7")
+	f.Op("VPADDQ", ones, hi, "Y8")
+	f.Op("VSHUFPS", "$0xDD", "Y8", "Y7", "Y7")
+	f.Op("VPOR", notone, "Y7", "Y7")
+	f.Op("VPAND", "Y7", z, z)
+}

@@ -1,0 +1,538 @@
+package main
+
+import "fmt"
+
+// seqPair is a pair of blocks a loop turn for rows64: each block stored,
+// then the lanes advanced.
+func seqPair(f *File, store func(at string), advance func()) func(aheadFunc) {
+	return func(ahead aheadFunc) {
+		fetch(f, ahead, 0)
+		fetch(f, ahead, 64)
+		for range 2 {
+			store("DI")
+			advance()
+			f.Op("ADDQ", "$64", "DI")
+		}
+	}
+}
+
+// prefixed names rows64's labels with p.
+func prefixed(p string) func(string) string { return func(n string) string { return p + n } }
+
+// binadeRows writes the binade row kernels: rowsBinSY, rowsBinx, rowsBinY
+// and rowsBinQx.
+func binadeRows(f *File) {
+	// rowsBinSY (AVX2): rows of float32 of one sign and binade from int64
+	// lanes, as f32BinqY writes a run; the places' first kb from steps
+	// (rowSteps of integers: qRowPrep). The base, reordered, scaled to
+	// shift 32 (by the count at 96(SP)) and given c << 32, in Y10-Y13; inc,
+	// scaled, in Y4; all ones in Y15 and, for the tie step, dwords of ^1 in
+	// Y14 where ties is not 0, else all ones (the step then changes
+	// nothing: the streaming form takes it whatever ties is); a block's
+	// halves in Y5, Y6. The regular and ahead forms have a loop without the
+	// tie step where ties is 0.
+	const sigS = "dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64"
+	for _, st := range stores {
+		f.FuncFrame("rowsBinSY"+st.suffix, sigS, "", 112, rowsDoc("rowsBinSY", st))
+		rowArgs(f)
+		qSteps(f)
+		f.Op("MOVQ", f.Arg("shift"), "AX")
+		f.Op("NEGQ", "AX")
+		f.Op("ADDQ", "$32", "AX")
+		f.Op("VMOVQ", "AX", "X14")
+		f.Op("MOVQ", "AX", "96(SP)")
+		f.Op("MOVQ", "$0", "104(SP)")
+		qReorder(f, "Y10", "Y11", "Y12", "Y13")
+		for i := range 4 {
+			f.Op("VPSLLQ", "X14", y(10+i), y(10+i))
+		}
+		f.Op("MOVQ", f.Arg("c"), "AX")
+		f.Op("SHLQ", "$32", "AX")
+		f.Op("VMOVQ", "AX", "X9")
+		f.Op("VPBROADCASTQ", "X9", "Y9")
+		for i := range 4 {
+			f.Op("VPADDQ", "Y9", y(10+i), y(10+i))
+		}
+		f.Op("MOVQ", f.Arg("inc"), "AX")
+		f.Op("VMOVQ", "AX", "X4")
+		f.Op("VPBROADCASTQ", "X4", "Y4")
+		f.Op("VPSLLQ", "X14", "Y4", "Y4")
+		f.Op("VPCMPEQQ", "Y15", "Y15", "Y15")
+		f.Op("VPSLLD", "$1", "Y15", "Y14")
+		f.Op("CMPQ", f.Arg("ties"), "$0")
+		f.Op("JNE", "2(PC)")
+		f.Op("VMOVDQA", "Y15", "Y14")
+		f.Op("TESTQ", "R9", "R9")
+		f.Op("JZ", "done")
+		value0 := func() {
+			f.Op("VSHUFPS", "$0xDD", "Y1", "Y0", "Y5")
+			f.Op("VSHUFPS", "$0xDD", "Y3", "Y2", "Y6")
+		}
+		value := func() {
+			value0()
+			qTie(f, "Y0", "Y1", "Y5", "Y15", "Y14")
+			qTie(f, "Y2", "Y3", "Y6", "Y15", "Y14")
+		}
+		storeOf := func(v func()) func(at string) {
+			return func(at string) {
+				v()
+				f.Op("VMOVDQU", "Y5", "0("+at+")")
+				f.Op("VMOVDQU", "Y6", "32("+at+")")
+			}
+		}
+		advance := func() {
+			for i := range 4 {
+				f.Op("VPADDQ", "Y4", y(i), y(i))
+			}
+		}
+		k := rowKernel{
+			place: func(off int) {
+				f.Op("VPBROADCASTQ", fmt.Sprintf("%d(R12)", off), "Y9")
+				f.Op("VPSLLQ", "96(SP)", "Y9", "Y9")
+				for i := range 4 {
+					f.Op("VPADDQ", y(10+i), "Y9", y(i))
+				}
+			},
+			advance: advance,
+			rowprep: qRowPrep(f, 2),
+			nextrow: qNext(f),
+			value:   value,
+			spill: func() {
+				f.Op("VMOVDQU", "Y5", "0(SP)")
+				f.Op("VMOVDQU", "Y6", "32(SP)")
+			},
+			stream: func() {
+				f.Op("VMOVNTDQ", "Y5", "0(DI)")
+				f.Op("VMOVNTDQ", "Y6", "32(DI)")
+			},
+		}
+		if st == stStream {
+			rows64NT(f, k)
+			continue
+		}
+		f.Op("CMPQ", f.Arg("ties"), "$0")
+		f.Op("JNE", "ties")
+		k.store = storeOf(value0)
+		k.pair = seqPair(f, k.store, advance)
+		rows64(f, k, near(st), prefixed("n0"))
+		f.Label("ties")
+		k.store = storeOf(value)
+		k.pair = seqPair(f, k.store, advance)
+		rows64(f, k, near(st), plain)
+	}
+
+	// rowsBinx (AVX-512): rows of float16 of one sign and binade from
+	// int32 lanes (the binade kernel's rounding at every shift up to 20).
+	// The lanes (base, in packOrder, and inc) are scaled once: to shift 16
+	// with c << 16 added where shift is 16 or less (a block in three
+	// operations, as f16Binx's binxH), else to shift 20 (four). The places
+	// of each row come from steps (binSteps), worked out at the row's
+	// start into the frame (binRowPrep), where a place's first kb (low 32
+	// bits) and tie mask (high 32 bits) are. (Scratch loops of rowsBinxA
+	// over padded rows at 4 MiB, shift 10, with two blocks a turn: 104-106
+	// GB/s against 93-94 at shift 20; each pair's two blocks made before
+	// either is stored: 104 against 90.) rowsBinY is it in AVX2, a block as
+	// f16Bin makes one: two halves of 16 elements, each from an even
+	// register (Y0, Y2) and an odd one (Y1, Y3) with VPBLENDW, each with
+	// its half of the tie mask (Y14, Y15); the scaled base in Y10, Y12
+	// (even) and Y11, Y13 (odd), inc in Y4, the scale (to - shift) in X8, c
+	// (wide) in Y7, a block's halves in Y5, Y6 (Y9 a temporary).
+	const sigBin = "dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64"
+	for _, avx512 := range []bool{true, false} {
+		for _, st := range []store{stRegular, stAhead} {
+			name := "rowsBinx"
+			if !avx512 {
+				name = "rowsBinY"
+			}
+			f.FuncFrame(name+st.suffix, sigBin, "", 24, storeDoc(name, st))
+			rowArgs(f)
+			f.Op("MOVQ", f.Arg("shift"), "AX")
+			f.Op("CMPQ", "AX", "$16")
+			f.Op("JA", "wide")
+			binRowLanes(f, avx512, 16)
+			f.Op("MOVQ", f.Arg("c"), "AX")
+			f.Op("SHLL", "$16", "AX")
+			if avx512 {
+				f.Op("VPBROADCASTD", "AX", "Z12")
+				f.Op("VPADDD", "Z12", "Z10", "Z10")
+				f.Op("VPADDD", "Z12", "Z11", "Z11")
+				f.Op("MOVL", "$0xFFFF0000", "AX")
+				f.Op("VPBROADCASTD", "AX", "Z13")
+			} else {
+				f.Op("VMOVQ", "AX", "X9")
+				f.Op("VPBROADCASTD", "X9", "Y9")
+				for i := range 4 {
+					f.Op("VPADDD", "Y9", y(10+i), y(10+i))
+				}
+			}
+			binSteps(f)
+			f.Op("JNE", "hties")
+			binRows(f, avx512, true, false, st, "h0")
+			f.Label("hties")
+			binRows(f, avx512, true, true, st, "h")
+			f.Label("wide")
+			binRowLanes(f, avx512, 20)
+			f.Op("MOVQ", f.Arg("c"), "AX")
+			if avx512 {
+				f.Op("VPBROADCASTW", "AX", "Z12")
+				f.Op("MOVL", "$0xAAAAAAAA", "AX")
+				f.Op("KMOVD", "AX", "K4")
+			} else {
+				f.Op("VMOVQ", "AX", "X7")
+				f.Op("VPBROADCASTW", "X7", "Y7")
+			}
+			binSteps(f)
+			f.Op("JNE", "wties")
+			binRows(f, avx512, false, false, st, "w0")
+			f.Label("wties")
+			binRows(f, avx512, false, true, st, "")
+		}
+	}
+
+	// rowsBinQx (AVX-512): rows of float16 of one sign and binade from
+	// int64 lanes (f16Binq's rounding, every tie to even); steps give each
+	// place's first kb (qRowPrep). The lanes and inc scaled to shift 48
+	// (X15 = 48 - shift), c << 48 in the base (Z16-Z19), all ones (Z11),
+	// words of ^1 (Z14).
+	const sigQ = "dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64"
+	for _, st := range stores {
+		f.FuncFrame("rowsBinQx"+st.suffix, sigQ, "", 96, rowsDoc("rowsBinQx", st))
+		rowArgs(f)
+		qSteps(f)
+		f.Op("MOVQ", f.Arg("shift"), "AX")
+		f.Op("NEGQ", "AX")
+		f.Op("ADDQ", "$48", "AX")
+		f.Op("VMOVQ", "AX", "X15")
+		f.Op("VPBROADCASTQ", f.Arg("inc"), "Z4")
+		f.Op("VPSLLQ", "X15", "Z4", "Z4")
+		f.Op("MOVQ", f.Arg("c"), "AX")
+		f.Op("SHLQ", "$48", "AX")
+		f.Op("VPBROADCASTQ", "AX", "Z12")
+		for i := range 4 {
+			f.Op("VMOVDQU64", fmt.Sprintf("%d(SI)", 64*i), z(16+i))
+		}
+		for i := range 4 {
+			f.Op("VPSLLQ", "X15", z(16+i), z(16+i))
+		}
+		for i := range 4 {
+			f.Op("VPADDQ", "Z12", z(16+i), z(16+i))
+		}
+		f.Op("VMOVDQU64", "hiWordsQ<>(SB)", "Z13")
+		f.Op("VPTERNLOGD", "$0xFF", "Z11", "Z11", "Z11")
+		f.Op("VPSLLW", "$1", "Z11", "Z14")
+		f.Op("TESTQ", "R9", "R9")
+		f.Op("JZ", "done")
+		store := func(at string) {
+			binqValue(f)
+			f.Op("VMOVDQU64", "Z5", "0("+at+")")
+		}
+		advance := func() { binqAdvance(f) }
+		k := rowKernel{
+			place: func(off int) {
+				f.Op("VPBROADCASTQ", fmt.Sprintf("%d(R12)", off), "Z9")
+				f.Op("VPSLLQ", "X15", "Z9", "Z9")
+				for i := range 4 {
+					f.Op("VPADDQ", z(16+i), "Z9", z(i))
+				}
+			},
+			store:   store,
+			pair:    seqPair(f, store, advance),
+			advance: advance,
+			rowprep: qRowPrep(f, 1),
+			nextrow: qNext(f),
+			value:   func() { binqValue(f) },
+			spill:   zSpill(f),
+			stream:  zStream(f),
+		}
+		if st == stStream {
+			rows64NT(f, k)
+		} else {
+			rows64(f, k, near(st), plain)
+		}
+	}
+}
+
+// binRowLanes scales rowsBinx's (rowsBinY's) lanes from shift AX to shift
+// to: base in Z10, Z11 (Y10-Y13, in f16Bin's order), inc in Z4 (Y4), 2*inc
+// in Z20 (AVX-512); the scale in X15 (X8).
+func binRowLanes(f *File, avx512 bool, to int) {
+	f.Op("NEGQ", "AX")
+	f.Op("ADDQ", fmt.Sprintf("$%d", to), "AX")
+	if avx512 {
+		f.Op("VMOVQ", "AX", "X15")
+		f.Op("MOVQ", f.Arg("inc"), "AX")
+		f.Op("VPBROADCASTD", "AX", "Z4")
+		f.Op("VPSLLD", "X15", "Z4", "Z4")
+		f.Op("VMOVDQU32", "0(SI)", "Z10")
+		f.Op("VMOVDQU32", "64(SI)", "Z11")
+		f.Op("VPSLLD", "X15", "Z10", "Z10")
+		f.Op("VPSLLD", "X15", "Z11", "Z11")
+		f.Op("VPADDD", "Z4", "Z4", "Z20")
+		return
+	}
+	f.Op("VMOVQ", "AX", "X8")
+	f.Op("MOVQ", f.Arg("inc"), "AX")
+	f.Op("VMOVQ", "AX", "X4")
+	f.Op("VPBROADCASTD", "X4", "Y4")
+	f.Op("VPSLLD", "X8", "Y4", "Y4")
+	for i, off := range []int{0, 64, 32, 96} {
+		f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", off), y(10+i))
+	}
+	for i := range 4 {
+		f.Op("VPSLLD", "X8", y(10+i), y(10+i))
+	}
+}
+
+// binSteps sets the row by row state from steps (R12; a binSteps): steps
+// in SI, the row's firsts at 0(SP) (R12), its first kb in R13 and its
+// first element, counted from the first row's, in DX; with no rows, to
+// done; the flags as every (56(SI)) compares with 0.
+func binSteps(f *File) {
+	f.Op("MOVQ", "R12", "SI")
+	f.Op("MOVQ", "SP", "R12")
+	f.Op("MOVQ", "0(SI)", "R13")
+	f.Op("XORL", "DX", "DX")
+	f.Op("TESTQ", "R9", "R9")
+	f.Op("JZ", "done")
+	f.Op("CMPQ", "56(SI)", "$0")
+}
+
+// binFirst puts at off(SP) a place's firsts value: its first kb (AX, the
+// low 32 bits) and, above, its tie mask: every << ((tie - e) & perMask),
+// 32 bits, for its first element e (a register). Clobbers CX, DI, e.
+func binFirst(f *File, off int, e string) {
+	f.Op("MOVQ", "40(SI)", "CX")
+	f.Op("SUBQ", e, "CX")
+	f.Op("ANDQ", "48(SI)", "CX")
+	f.Op("MOVQ", "56(SI)", "DI")
+	f.Op("SHLXL", "CX", "DI", "DI")
+	f.Op("SHLQ", "$32", "DI")
+	f.Op("MOVL", "AX", "AX")
+	f.Op("ORQ", "DI", "AX")
+	f.Op("MOVQ", "AX", fmt.Sprintf("%d(SP)", off))
+}
+
+// binRowPrep puts the row's three firsts at 0(SP), 8(SP), 16(SP): at its
+// start (kb R13, element DX), at its first 64-byte aligned byte (mis
+// elements on: kb plus mis*d (16(SI))) and at its last block (kb plus
+// lastD (24(SI)), element DX + n - 32 (n: 32(SI))); without ties, the
+// three kb alone.
+func binRowPrep(f *File, ties bool) func() {
+	if !ties {
+		return func() {
+			f.Op("MOVQ", "R13", "0(SP)")
+			f.Op("MOVQ", "R8", "BX")
+			f.Op("NEGQ", "BX")
+			f.Op("ANDQ", "$63", "BX")
+			f.Op("SHRQ", "$1", "BX")
+			f.Op("IMULQ", "16(SI)", "BX")
+			f.Op("ADDQ", "R13", "BX")
+			f.Op("MOVQ", "BX", "8(SP)")
+			f.Op("MOVQ", "24(SI)", "AX")
+			f.Op("ADDQ", "R13", "AX")
+			f.Op("MOVQ", "AX", "16(SP)")
+		}
+	}
+	return func() {
+		f.Op("MOVQ", "R13", "AX")
+		f.Op("MOVQ", "DX", "BX")
+		binFirst(f, 0, "BX")
+		f.Op("MOVQ", "R8", "BX")
+		f.Op("NEGQ", "BX")
+		f.Op("ANDQ", "$63", "BX")
+		f.Op("SHRQ", "$1", "BX")
+		f.Op("MOVQ", "BX", "AX")
+		f.Op("IMULQ", "16(SI)", "AX")
+		f.Op("ADDQ", "R13", "AX")
+		f.Op("ADDQ", "DX", "BX")
+		binFirst(f, 8, "BX")
+		f.Op("MOVQ", "24(SI)", "AX")
+		f.Op("ADDQ", "R13", "AX")
+		f.Op("MOVQ", "32(SI)", "BX")
+		f.Op("LEAQ", "-32(DX)(BX*1)", "BX")
+		binFirst(f, 16, "BX")
+	}
+}
+
+// binRows is one of rowsBinx's (rowsBinY's) four loops: lanes scaled to
+// shift 16 (narrow) or 20, with the tie masks or without; its labels
+// start with p.
+func binRows(f *File, avx512, narrow, ties bool, st store, p string) {
+	k := rowKernel{
+		rowprep: binRowPrep(f, ties),
+		nextrow: func() {
+			f.Op("ADDQ", "8(SI)", "R13")
+			f.Op("ADDQ", "32(SI)", "DX")
+		},
+	}
+	l := plain
+	if p != "" {
+		l = prefixed(p)
+	}
+	if avx512 {
+		k.place = func(off int) {
+			f.Op("MOVQ", fmt.Sprintf("%d(R12)", off), "AX")
+			f.Op("VPBROADCASTD", "AX", "Z9")
+			f.Op("VPSLLD", "X15", "Z9", "Z9")
+			f.Op("VPADDD", "Z10", "Z9", "Z0")
+			f.Op("VPADDD", "Z11", "Z9", "Z1")
+			if ties {
+				f.Op("SHRQ", "$32", "AX")
+				f.Op("KMOVD", "AX", "K1")
+				f.Op("VPMOVM2W", "K1", "Z14")
+				f.Op("VPSRLW", "$15", "Z14", "Z14")
+			}
+		}
+		// A block of float16 from the lanes l0 (even elements), l1 (odd)
+		// into z: q of each (kb >> 20) put together in order (the odd
+		// ones' under K4), ties to even, plus c; or for lanes scaled to
+		// shift 16 with c << 16 added, the high word of each lane.
+		val := func(l0, l1, z string) {
+			if narrow {
+				f.Op("VPSRLD", "$16", l0, z)
+				f.Op("VPTERNLOGD", "$0xF8", "Z13", l1, z)
+				if ties {
+					f.Op("VPANDNQ", z, "Z14", z)
+				}
+				return
+			}
+			f.Op("VPSRLD", "$20", l0, z)
+			f.Op("VPSRLW", "$4", l1, "K4", z)
+			if ties {
+				f.Op("VPANDNQ", z, "Z14", z)
+			}
+			f.Op("VPADDW", "Z12", z, z)
+		}
+		k.store = func(at string) {
+			val("Z0", "Z1", "Z5")
+			f.Op("VMOVDQU64", "Z5", "0("+at+")")
+		}
+		k.advance = func() {
+			f.Op("VPADDD", "Z4", "Z0", "Z0")
+			f.Op("VPADDD", "Z4", "Z1", "Z1")
+		}
+		k.pair = func(ahead aheadFunc) {
+			f.Op("VPADDD", "Z4", "Z0", "Z2")
+			f.Op("VPADDD", "Z4", "Z1", "Z3")
+			fetch(f, ahead, 0)
+			fetch(f, ahead, 64)
+			val("Z0", "Z1", "Z5")
+			val("Z2", "Z3", "Z7")
+			f.Op("VMOVDQU64", "Z5", "0(DI)")
+			f.Op("VMOVDQU64", "Z7", "64(DI)")
+			f.Op("VPADDD", "Z20", "Z0", "Z0")
+			f.Op("VPADDD", "Z20", "Z1", "Z1")
+			f.Op("ADDQ", "$128", "DI")
+		}
+		rows64(f, k, near(st), l)
+		return
+	}
+	k.place = func(off int) {
+		f.Op("MOVQ", fmt.Sprintf("%d(R12)", off), "AX")
+		f.Op("VMOVQ", "AX", "X9")
+		f.Op("VPBROADCASTD", "X9", "Y9")
+		f.Op("VPSLLD", "X8", "Y9", "Y9")
+		for i := range 4 {
+			f.Op("VPADDD", y(10+i), "Y9", y(i))
+		}
+		if ties { // the tie mask as words of 1: elements 0 to 15 in Y14, 16 to 31 in Y15
+			for i, r := range []string{"14", "15"} {
+				f.Op("SHRQ", []string{"$32", "$16"}[i], "AX")
+				f.Op("VMOVQ", "AX", "X"+r)
+				f.Op("VPBROADCASTW", "X"+r, "Y"+r)
+				f.Op("VPAND", "bitsW<>(SB)", "Y"+r, "Y"+r)
+				f.Op("VPCMPEQW", "bitsW<>(SB)", "Y"+r, "Y"+r)
+				f.Op("VPSRLW", "$15", "Y"+r, "Y"+r)
+			}
+		}
+	}
+	half := func(even, odd, z, mask string) {
+		if narrow {
+			f.Op("VPSRLD", "$16", even, z)
+			f.Op("VPBLENDW", "$0xAA", odd, z, z)
+			if ties {
+				f.Op("VPANDN", z, mask, z)
+			}
+			return
+		}
+		f.Op("VPSRLD", "$20", even, z)
+		f.Op("VPSRLW", "$4", odd, "Y9")
+		f.Op("VPBLENDW", "$0xAA", "Y9", z, z)
+		if ties {
+			f.Op("VPANDN", z, mask, z)
+		}
+		f.Op("VPADDW", "Y7", z, z)
+	}
+	k.store = func(at string) {
+		half("Y0", "Y1", "Y5", "Y14")
+		half("Y2", "Y3", "Y6", "Y15")
+		f.Op("VMOVDQU", "Y5", "0("+at+")")
+		f.Op("VMOVDQU", "Y6", "32("+at+")")
+	}
+	k.advance = func() {
+		for i := range 4 {
+			f.Op("VPADDD", "Y4", y(i), y(i))
+		}
+	}
+	k.pair = seqPair(f, k.store, k.advance)
+	rows64(f, k, near(st), l)
+}
+
+func binadeDispatch(f *File) {
+	args := "dst, blocks, base, first, inc, shift, c, ties"
+	const sigBin = "dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64"
+	dispatch(f, "bin is binBlocks' kernel call, on the assembly tables only (the Go twins' table writes spans with binSpan_g).", "bin", "st store, "+sigBin, []arm{
+		{"t.avx512 && st == stStream", "f16BinxNT(" + args + ")"},
+		{"t.avx512 && st == stAhead", "f16BinxA(" + args + ")"},
+		{"t.avx512", "f16Binx(" + args + ")"},
+		{"st == stStream", "f16BinNT(" + args + ")"},
+		{"st == stAhead", "f16BinA(" + args + ")"},
+		{"", "f16Bin(" + args + ")"},
+	})
+	sargs := "dst, n, base, first, d, shift, c, ties"
+	dispatch(f, "binSpan writes with the AVX-512 span kernel where it may (regular stores: it has no other form), else with the block kernels (binBlocks).", "binSpan", "st store, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64", []arm{
+		{"!t.asm", "binSpan_g(" + sargs + ")"},
+		{"t.avx512 && st == stRegular", "f16BinxSpan(" + sargs + ")"},
+		{"", "t.binBlocks(st, " + sargs + ")"},
+	})
+	targs := "dst, n, base, first, d, shift, c, tie"
+	dispatch(f, "binSpan128 is binSpan for ties every 128 elements; it is only called where spanTies holds, with regular stores.", "binSpan128", "dst *byte, n int, base *[32]int32, first, d, shift, c, tie uint64", []arm{
+		{"!t.asm || t.lacks()", "binSpan128_g(" + targs + ")"},
+		{"", "f16BinxSpan128(" + targs + ")"},
+	})
+	dispatch(f, "binQ writes binade elements from int64 lanes (f16Binq); it is only called where hasX512 holds.", "binQ", "st store, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64", []arm{
+		{"!t.asm || t.lacks()", "binQ_g(" + args + ")"},
+		{"st == stStream", "f16BinqNT(" + args + ")"},
+		{"st == stAhead", "f16BinqA(" + args + ")"},
+		{"", "f16Binq(" + args + ")"},
+	})
+	dispatch(f, "binS writes float32 binade elements from int64 lanes (f32Binq[Y]).", "binS", "st store, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64", []arm{
+		{"!t.asm", "binS_g(" + args + ")"},
+		{"!t.avx512 && st == stStream", "f32BinqYNT(" + args + ")"},
+		{"!t.avx512 && st == stAhead", "f32BinqYA(" + args + ")"},
+		{"!t.avx512", "f32BinqY(" + args + ")"},
+		{"st == stStream", "f32BinqNT(" + args + ")"},
+		{"st == stAhead", "f32BinqA(" + args + ")"},
+		{"", "f32Binq(" + args + ")"},
+	})
+	rargs := "dst, rows, pitch, rowBytes, base, steps, inc, shift, c"
+	dispatch(f, "rowsBinS writes float32 binade rows (rowsBinSY); it streams only rows that stream (rowsStreamable).", "rowsBinS", "st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64", []arm{
+		{"!t.asm", "rowsBinS_g(" + rargs + ", ties)"},
+		{"st == stStream", "rowsBinSYNT(" + rargs + ", ties)"},
+		{"st == stAhead", "rowsBinSYA(" + rargs + ", ties)"},
+		{"", "rowsBinSY(" + rargs + ", ties)"},
+	})
+	dispatch(f, "rowsBinQ writes float16 binade rows from int64 lanes (rowsBinQx); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).", "rowsBinQ", "st store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64", []arm{
+		{"!t.asm || t.lacks()", "rowsBinQ_g(" + rargs + ")"},
+		{"st == stStream", "rowsBinQxNT(" + rargs + ")"},
+		{"st == stAhead", "rowsBinQxA(" + rargs + ")"},
+		{"", "rowsBinQx(" + rargs + ")"},
+	})
+	dispatch(f, "rowsBin writes float16 binade rows (rowsBinx, rowsBinY); it has no streaming form (rowsStreamable).", "rowsBin", "st store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64", []arm{
+		{"!t.asm", "rowsBin_g(" + rargs + ")"},
+		{"!t.avx512 && st == stAhead", "rowsBinYA(" + rargs + ")"},
+		{"!t.avx512", "rowsBinY(" + rargs + ")"},
+		{"st == stAhead", "rowsBinxA(" + rargs + ")"},
+		{"", "rowsBinx(" + rargs + ")"},
+	})
+}
