@@ -403,6 +403,10 @@ func dispatch(f *File, doc, name, params string, arms []arm) {
 // dispatchResult is dispatch for a method with a result (its type; the
 // arms' calls return it).
 func dispatchResult(f *File, doc, name, params, result string, arms []arm) {
+	if strings.HasPrefix(arms[0].cond, "!t.asm") {
+		// The Go twin (the first arm's call) on builds without assembly.
+		fmt.Fprintf(&f.other, "\nfunc (t *table) %s(%s) %s {\n\t%s\n}\n", name, params, result, arms[0].call)
+	}
 	f.Dispatch("\n// %s\nfunc (t *table) %s(%s) %s {\n\tswitch {\n", doc, name, params, result)
 	for _, a := range arms {
 		if a.cond == "" {

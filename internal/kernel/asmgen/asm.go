@@ -14,9 +14,10 @@ type File struct {
 	name  string // add: add_amd64.s and add_amd64.go
 	about string // the file's opening comment (the .s file's)
 
-	s    bytes.Buffer // the assembly
-	decl bytes.Buffer // the routines' Go declarations
-	disp bytes.Buffer // the dispatch methods
+	s     bytes.Buffer // the assembly
+	decl  bytes.Buffer // the routines' Go declarations
+	disp  bytes.Buffer // the dispatch methods
+	other bytes.Buffer // the same methods where there is no assembly: the Go twins
 
 	args     map[string]int // the current routine's arguments: offset in the frame
 	routines []string       // the routines, in order

@@ -23,6 +23,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"go/format"
 	"os"
 	"path/filepath"
 )
@@ -30,10 +31,19 @@ import (
 // files returns every generated file: name, contents.
 func files() map[string][]byte {
 	out := map[string][]byte{}
+	var other bytes.Buffer
+	other.WriteString(generated + "//go:build !amd64 || purego\n\npackage kernel\n\n")
+	other.WriteString("// The table's methods where there is no assembly (other architectures,\n// -tags purego): each its kernels' Go twin.\n")
 	for _, f := range []*File{addFile(), storeFile(), zipFile(), runsFile(), binlanesFile(), convertFile(), rowsFile(), binadeFile()} {
 		out[f.name+"_amd64.s"] = f.Assembly()
 		out[f.name+"_amd64.go"] = f.Go()
+		other.Write(f.other.Bytes())
 	}
+	src, err := format.Source(other.Bytes())
+	if err != nil {
+		panic(err)
+	}
+	out["dispatch_other.go"] = src
 	return out
 }
 
