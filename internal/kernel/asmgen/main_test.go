@@ -8,7 +8,7 @@ import (
 )
 
 // TestCommitted: the committed files are what the generator writes now,
-// byte for byte (regenerate with go run ./asmgen in internal/kernel).
+// byte for byte (regenerate with go generate ./internal/kernel).
 func TestCommitted(t *testing.T) {
 	for name, want := range files() {
 		got, err := os.ReadFile(filepath.Join("..", name))
@@ -16,7 +16,7 @@ func TestCommitted(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from a fresh generation: run go run ./asmgen in internal/kernel", name)
+			t.Errorf("%s differs from a fresh generation: run go generate ./internal/kernel", name)
 		}
 	}
 }
