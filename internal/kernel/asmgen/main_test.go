@@ -19,4 +19,19 @@ func TestCommitted(t *testing.T) {
 			t.Errorf("%s differs from a fresh generation: run go generate ./internal/kernel", name)
 		}
 	}
+	// And no file the generator no longer writes is left behind.
+	all, err := filepath.Glob(filepath.Join("..", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := files()
+	for _, p := range all {
+		b, err := os.ReadFile(p)
+		if err != nil || !bytes.HasPrefix(b, []byte(generated)) {
+			continue
+		}
+		if _, ok := fresh[filepath.Base(p)]; !ok {
+			t.Errorf("%s says asmgen wrote it, but asmgen writes no such file now: delete it", filepath.Base(p))
+		}
+	}
 }
