@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -265,8 +266,9 @@ func steps32(a, b float32) int {
 // SHA-256 of the elements, made by testdata/arange.py), and a check of such
 // a fill, given the start and delta as written, names the model. Where
 // /usr/bin/python3 has NumPy and PyTorch, the script runs again with 40
-// random fills more, for the kernels this CPU runs (AVX2, and AVX-512 where
-// the CPU has it: that part is skipped elsewhere).
+// random fills more, for PyTorch's AVX2 and AVX-512 kernels where this
+// machine's PyTorch runs them (a part it cannot run is logged and skipped:
+// the outcome is the same on every host).
 func TestModelsAgainstProjects(t *testing.T) {
 	text, err := os.ReadFile("testdata/arange.txt")
 	if err != nil {
@@ -280,14 +282,18 @@ func TestModelsAgainstProjects(t *testing.T) {
 		t.Log("no NumPy and PyTorch for /usr/bin/python3 (Debian's python3-numpy, python3-torch): the fills of testdata/arange.txt only")
 		return
 	}
-	caps := []string{"avx2"}
-	if cpuHas("avx512f") {
-		caps = append(caps, "avx512")
-	}
-	for _, c := range caps {
-		out, err := exec.Command("/usr/bin/python3", "testdata/arange.py", c, "--random", "40").CombinedOutput()
+	for _, c := range []string{"avx2", "avx512"} {
+		cmd := exec.Command("/usr/bin/python3", "testdata/arange.py", c, "--random", "40")
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		var exit *exec.ExitError
+		if errors.As(err, &exit) && exit.ExitCode() == 3 {
+			t.Logf("testdata/arange.py %s: %s", c, strings.TrimSpace(stderr.String()))
+			continue // (this CPU, or this PyTorch, has not got those kernels)
+		}
 		if err != nil {
-			t.Fatalf("testdata/arange.py %s: %v\n%s", c, err, out)
+			t.Fatalf("testdata/arange.py %s: %v\n%s", c, err, stderr.String())
 		}
 		if n := checkArangeLines(t, string(out)); n < 100 {
 			t.Fatalf("testdata/arange.py %s gave %d fills", c, n)
@@ -345,11 +351,4 @@ func checkArangeLines(t *testing.T, text string) int {
 		n++
 	}
 	return n
-}
-
-// cpuHas reports whether /proc/cpuinfo lists the flag (false where it cannot
-// be read).
-func cpuHas(flag string) bool {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	return err == nil && slices.Contains(strings.Fields(string(b)), flag)
 }
