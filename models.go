@@ -140,6 +140,7 @@ type modelState struct {
 	b1          uint64
 	fs, fd      float32
 	vec, vecEnd uint64
+	d16         uint16 // dxdispatch: the delta as half.hpp holds it
 }
 
 func newModelState(m ComputeModel, in ModelInput) *modelState {
@@ -179,7 +180,7 @@ func newModelState(m ComputeModel, in ModelInput) *modelState {
 		ms.sb = ms.torch(0)
 	case ModelDxDispatch:
 		ms.sb = uint64(halfpp.FromFloat32(float32(ms.ws)))
-		ms.fd = float32(half(uint64(halfpp.FromFloat32(float32(ms.wd)))))
+		ms.d16 = halfpp.FromFloat32(float32(ms.wd))
 	}
 	return ms
 }
@@ -198,6 +199,16 @@ func (ms *modelState) value(b uint64) float64 {
 		return half(b)
 	}
 	return float64(math.Float32frombits(uint32(b)))
+}
+
+// numpy returns element i >= 1 as NumPy's fill computes it (see
+// ComputeModel): element 1 as set, the others in float32 from the two
+// first. The conversions keep Go from fusing the multiply and the add.
+func (ms *modelState) numpy(i uint64) uint64 {
+	if i == 1 {
+		return ms.b1
+	}
+	return ms.out(float32(ms.fs + float32(float32(i)*ms.fd)))
 }
 
 // torch returns element i as PyTorch's CPU kernel computes it (see
@@ -260,10 +271,7 @@ func (ms *modelState) bits(i uint64) uint64 {
 		p := half(uint64(kernel.F64ToF16(i16 * ms.d))) // exact product, rounded once
 		return uint64(kernel.F64ToF16(p + ms.s))       // exact sum, rounded once
 	case ModelNumPy:
-		if i == 1 {
-			return ms.b1
-		}
-		return ms.out(float32(ms.fs + float32(float32(i)*ms.fd)))
+		return ms.numpy(i)
 	case ModelTorchAVX2, ModelTorchAVX512:
 		return ms.torch(i)
 	}
@@ -275,7 +283,7 @@ func (ms *modelState) bits(i uint64) uint64 {
 	for ms.next < i {
 		switch {
 		case ms.m == ModelDxDispatch: // half.hpp's +=: the sum in float, truncated
-			ms.v = uint64(halfpp.FromFloat32(float32(half(ms.v)) + ms.fd))
+			ms.v = uint64(halfpp.Add(uint16(ms.v), ms.d16))
 		case ms.t == TensorDataTypeFloat16:
 			ms.v = uint64(kernel.F64ToF16(half(ms.v) + ms.d)) // exact sum, rounded once
 		default:
@@ -308,10 +316,7 @@ func (ms *modelState) window(from uint64, dst []uint64) {
 		}
 	case ModelNumPy:
 		for k := range dst {
-			dst[k] = ms.out(float32(ms.fs + float32(float32(i+uint64(k))*ms.fd)))
-		}
-		if i == 1 && len(dst) > 0 {
-			dst[0] = ms.b1
+			dst[k] = ms.numpy(i + uint64(k))
 		}
 	case ModelTorchAVX2, ModelTorchAVX512:
 		if ms.t == TensorDataTypeFloat32 {

@@ -869,8 +869,7 @@ func accumulate(dst []byte, t dml.TensorDataType, start, delta dml.ScalarUnion) 
 		case dml.TensorDataTypeFloat16:
 			// half_float::half's +=: the sum in float, then to half by
 			// truncation (see halfpp).
-			sum := v.Float16().Float32() + delta.Float16().Float32()
-			v = dml.ScalarBits(uint64(halfpp.FromFloat32(sum)))
+			v = dml.ScalarBits(uint64(halfpp.Add(uint16(v.Bits()), uint16(delta.Bits()))))
 		default:
 			v = dml.ScalarBits(v.Bits() + delta.Bits())
 		}

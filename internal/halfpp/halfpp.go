@@ -6,7 +6,11 @@
 // values and the sequence initialiser; the check's dxdispatch model too.
 package halfpp
 
-import "math"
+import (
+	"math"
+
+	"github.com/x448/float16"
+)
 
 // FromFloat32 returns the binary16 bits half_float::half(f) holds.
 func FromFloat32(f float32) uint16 {
@@ -25,4 +29,11 @@ func FromFloat32(f float32) uint16 {
 		return sign | uint16((m|1<<23)>>(126-e))
 	}
 	return sign
+}
+
+// Add returns half_float::half's a + b: the sum of the two halves in float
+// (exact widening, one rounding to float32), then FromFloat32. DxDispatch's
+// FLOAT16 sequence initialiser steps its value so.
+func Add(a, b uint16) uint16 {
+	return FromFloat32(float16.Frombits(a).Float32() + float16.Frombits(b).Float32())
 }
