@@ -124,19 +124,6 @@ func cvtqStoreSNT(dst *byte, blocks int, base *[16]int64, first, inc, scale uint
 func cvtqStoreSA(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
 
 //go:noescape
-func fmaStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
-
-// fmaStorex with streaming stores.
-//
-//go:noescape
-func fmaStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
-
-// fmaStorex fetching its lines ahead of the stores.
-//
-//go:noescape
-func fmaStorexA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
-
-//go:noescape
 func fmaStoreS(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 // fmaStoreS with streaming stores.
@@ -161,6 +148,19 @@ func fmaStrideSYNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *
 //
 //go:noescape
 func fmaStrideSYA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
+
+//go:noescape
+func fmaStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+
+// fmaStorex with streaming stores.
+//
+//go:noescape
+func fmaStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
+
+// fmaStorex fetching its lines ahead of the stores.
+//
+//go:noescape
+func fmaStorexA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
 //go:noescape
 func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)

@@ -418,6 +418,44 @@ func dispatchResult(f *File, doc, name, params, result string, arms []arm) {
 	f.Dispatch("\t}\n}\n")
 }
 
+// A form is one instruction set's kernels of a method: their name (the
+// store kind's suffix follows) and the condition that picks them ("" for
+// the last form).
+type form struct{ cond, name string }
+
+// formArms returns the arms of a method whose kernels come in forms (the
+// first form's arms first) and store kinds sts (regular last), each called
+// with args, after the Go twin's arm (twinCond, twin; none where twinCond
+// is ""); ret is "return " for a method with a result.
+func formArms(twinCond, twin string, forms []form, sts []store, args, ret string) []arm {
+	var arms []arm
+	if twinCond != "" {
+		arms = append(arms, arm{twinCond, ret + twin + "(" + args + ")"})
+	}
+	for _, fm := range forms {
+		for _, st := range sts {
+			var c []string
+			if fm.cond != "" {
+				c = append(c, fm.cond)
+			}
+			if st != stRegular {
+				c = append(c, "st == "+st.goName)
+			}
+			arms = append(arms, arm{strings.Join(c, " && "), ret + fm.name + st.suffix + "(" + args + ")"})
+		}
+	}
+	return arms
+}
+
+// argNames returns the names of a Go parameter list, comma-separated.
+func argNames(params string) string {
+	var names []string
+	for _, p := range strings.Split(params, ",") {
+		names = append(names, strings.Fields(p)[0])
+	}
+	return strings.Join(names, ", ")
+}
+
 // byLane returns the arms that call prefix+lane+store suffix(args) for
 // lanes and store kinds sts (regular last), conditions prefixed by pre;
 // the last lane needs no lane condition and the regular store none of its
@@ -469,12 +507,6 @@ func addDispatch(f *File) {
 	dispatch(f, "addMask runs the masked add kernel of the lane: AVX-512 forms for every lane, AVX2 forms for lanes of 4 and 8 bytes (see table.masks), regular stores or fetching ahead (st stStream: regular; masked stores have no non-temporal form).",
 		"addMask", "lane int, st store, "+sigMask, arms)
 
-	fargs := "dst, blocks, stride, base, first, inc, start, delta, mask"
-	dispatch(f, "fmaMask is addMask's fma-s form (fmaMaskxS[A], fmaMaskYS[A]).", "fmaMask", "st store, "+sigFMA, []arm{
-		{"!t.asm", "fmaMaskS_g(" + fargs + ")"},
-		{"!t.avx512 && st == stAhead", "fmaMaskYSA(" + fargs + ")"},
-		{"!t.avx512", "fmaMaskYS(" + fargs + ")"},
-		{"st == stAhead", "fmaMaskxSA(" + fargs + ")"},
-		{"", "fmaMaskxS(" + fargs + ")"},
-	})
+	dispatch(f, "fmaMask is addMask's fma-s form (fmaMaskxS[A], fmaMaskYS[A]).", "fmaMask", "st store, "+sigFMA,
+		formArms("!t.asm", "fmaMaskS_g", []form{{"!t.avx512", "fmaMaskYS"}, {"", "fmaMaskxS"}}, []store{stAhead, stRegular}, argNames(sigFMA), ""))
 }

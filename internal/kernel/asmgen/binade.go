@@ -23,9 +23,6 @@ exponent, as it should). AVX2 forms (f16Bin, f32BinqY, rowsBinY,
 rowsBinSY) and AVX-512 forms (suffix x, and f16Binq, f32Binq, rowsBinQx),
 each with its store kinds. Go twins: twins.go.`)
 
-	const sigBin = "dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64"
-	const sigSpan = "dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64"
-
 	// f16Bin (AVX2): two halves of 16 a block, each from an even register
 	// (Y0, Y2) and an odd one (Y1, Y3), with VPBLENDW, each with its half
 	// of the tie mask (Y14, Y15); where ties is 0, shift 16 or less, a
@@ -221,7 +218,7 @@ each with its store kinds. Go twins: twins.go.`)
 	// the high words of the four registers and VINSERTI64X4 joins them.
 	// Ties to even from the high words of kb-1.
 	for _, st := range stores {
-		f.Func("f16Binq"+st.suffix, "dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64", storeDoc("f16Binq", st))
+		f.Func("f16Binq"+st.suffix, sigBinQ, storeDoc("f16Binq", st))
 		qLanes16(f)
 		f.Op("VPADDQ", "128(SI)", "Z9", "Z2")
 		f.Op("VPADDQ", "192(SI)", "Z9", "Z3")
@@ -269,7 +266,7 @@ each with its store kinds. Go twins: twins.go.`)
 	// is c + q; one VPERMI2D gathers a block. Ties to even from the high
 	// dwords of kb-1.
 	for _, st := range stores {
-		f.Func("f32Binq"+st.suffix, "dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64", storeDoc("f32Binq", st))
+		f.Func("f32Binq"+st.suffix, sigBinS, storeDoc("f32Binq", st))
 		qLanes16(f)
 		f.Op("MOVQ", f.Arg("shift"), "AX")
 		f.Op("NEGQ", "AX")
@@ -315,7 +312,7 @@ each with its store kinds. Go twins: twins.go.`)
 	// Y3 the same 8 on); ties to even from the high dwords of kb-1 (Y11:
 	// all ones; Y14: dwords of ^1).
 	for _, st := range stores {
-		f.Func("f32BinqY"+st.suffix, "dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64", storeDoc("f32BinqY", st))
+		f.Func("f32BinqY"+st.suffix, sigBinS, storeDoc("f32BinqY", st))
 		mov := movDQ[st]
 		f.Op("MOVQ", f.Arg("dst"), "DI")
 		f.Op("MOVQ", f.Arg("blocks"), "CX")
@@ -455,15 +452,7 @@ func binxHFM(f *File) func(even, odd, z, mask string) {
 // AX, inc in R8, ties in DX, dst DI, blocks CX): edges, if not nil, writes
 // a span's edge blocks before each loop.
 func f16BinxBody(f *File, mov string, st store, ahead aheadFunc, edges func(value)) {
-	f.Op("MOVQ", f.Arg("base"), "SI")
-	f.Op("VPBROADCASTD", "AX", "Z9")
-	f.Op("VMOVDQU32", "0(SI)", "Z0")
-	f.Op("VMOVDQU32", "64(SI)", "Z1")
-	f.Op("VPADDD", "Z9", "Z0", "Z0")
-	f.Op("VPADDD", "Z9", "Z1", "Z1")
-	f.Op("VPBROADCASTD", "R8", "Z4")
-	f.Op("MOVQ", f.Arg("shift"), "AX")
-	f.Op("MOVQ", f.Arg("c"), "BX")
+	binxLanes(f)
 	f.Op("VPBROADCASTW", "BX", "Z12")
 	f.Op("TESTQ", "CX", "CX")
 	f.Op("JZ", "done")
@@ -474,16 +463,7 @@ func f16BinxBody(f *File, mov string, st store, ahead aheadFunc, edges func(valu
 	f.Op("VPBROADCASTD", "R8", "Z13")
 	f.Op("CMPQ", "AX", "$16")
 	f.Op("JA", "wide")
-	f.Op("NEGQ", "AX")
-	f.Op("ADDQ", "$16", "AX")
-	f.Op("VMOVQ", "AX", "X15")
-	for _, r := range []string{"Z0", "Z1", "Z4"} {
-		f.Op("VPSLLD", "X15", r, r)
-	}
-	f.Op("SHLL", "$16", "BX")
-	f.Op("VPBROADCASTD", "BX", "Z12")
-	f.Op("VPADDD", "Z12", "Z0", "Z0")
-	f.Op("VPADDD", "Z12", "Z1", "Z1")
+	binxNarrow(f)
 	put, step := pairPutZ(f, mov), stepBy(f, "VPADDD")
 	loop := func(v value, pairs, lp string) {
 		if edges != nil {
@@ -593,11 +573,10 @@ func spanEdges(f *File) func(value) {
 	}
 }
 
-// spanLanes sets up the narrow form's lanes (shift at most 16) from
-// spanArgs's registers, as f16Binx does: Z0, Z1 block 0's, scaled to shift
-// 16 and given c << 16, Z4 a block's step, Z13 the mask of high words, AX
-// 16 - shift.
-func spanLanes(f *File) {
+// binxLanes loads f16Binx's lanes from the arguments and spanArgs's
+// registers (first in AX, inc in R8): block 0's in Z0, Z1, a block's step
+// in Z4; shift in AX and c in BX.
+func binxLanes(f *File) {
 	f.Op("MOVQ", f.Arg("base"), "SI")
 	f.Op("VPBROADCASTD", "AX", "Z9")
 	f.Op("VMOVDQU32", "0(SI)", "Z0")
@@ -607,8 +586,11 @@ func spanLanes(f *File) {
 	f.Op("VPBROADCASTD", "R8", "Z4")
 	f.Op("MOVQ", f.Arg("shift"), "AX")
 	f.Op("MOVQ", f.Arg("c"), "BX")
-	f.Op("MOVL", "$0xFFFF0000", "R8")
-	f.Op("VPBROADCASTD", "R8", "Z13")
+}
+
+// binxNarrow scales the lanes to shift 16 (AX: 16 - shift after it) and
+// gives them c << 16.
+func binxNarrow(f *File) {
 	f.Op("NEGQ", "AX")
 	f.Op("ADDQ", "$16", "AX")
 	f.Op("VMOVQ", "AX", "X15")
@@ -619,6 +601,17 @@ func spanLanes(f *File) {
 	f.Op("VPBROADCASTD", "BX", "Z12")
 	f.Op("VPADDD", "Z12", "Z0", "Z0")
 	f.Op("VPADDD", "Z12", "Z1", "Z1")
+}
+
+// spanLanes sets up the narrow form's lanes (shift at most 16) from
+// spanArgs's registers, as f16Binx does: Z0, Z1 block 0's, scaled to shift
+// 16 and given c << 16, Z4 a block's step, Z13 the mask of high words, AX
+// 16 - shift.
+func spanLanes(f *File) {
+	binxLanes(f)
+	f.Op("MOVL", "$0xFFFF0000", "R8")
+	f.Op("VPBROADCASTD", "R8", "Z13")
+	binxNarrow(f)
 }
 
 // span64 is f16BinxSpan's form for ties every 64 elements (shift at most

@@ -31,9 +31,8 @@ func binadeRows(f *File) {
 	// nothing: the streaming form takes it whatever ties is); a block's
 	// halves in Y5, Y6. The regular and ahead forms have a loop without the
 	// tie step where ties is 0.
-	const sigS = "dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64"
 	for _, st := range stores {
-		f.FuncFrame("rowsBinSY"+st.suffix, sigS, "", 112, rowsDoc("rowsBinSY", st))
+		f.FuncFrame("rowsBinSY"+st.suffix, sigRowsBinS, "", 112, rowsDoc("rowsBinSY", st))
 		rowArgs(f)
 		qSteps(f)
 		f.Op("MOVQ", f.Arg("shift"), "AX")
@@ -97,14 +96,8 @@ func binadeRows(f *File) {
 			rowprep: qRowPrep(f, 2),
 			nextrow: qNext(f),
 			value:   value,
-			spill: func() {
-				f.Op("VMOVDQU", "Y5", "0(SP)")
-				f.Op("VMOVDQU", "Y6", "32(SP)")
-			},
-			stream: func() {
-				f.Op("VMOVNTDQ", "Y5", "0(DI)")
-				f.Op("VMOVNTDQ", "Y6", "32(DI)")
-			},
+			spill:   ySpill(f),
+			stream:  yStream(f),
 		}
 		if st == stStream {
 			rows64NT(f, k)
@@ -137,14 +130,13 @@ func binadeRows(f *File) {
 	// its half of the tie mask (Y14, Y15); the scaled base in Y10, Y12
 	// (even) and Y11, Y13 (odd), inc in Y4, the scale (to - shift) in X8, c
 	// (wide) in Y7, a block's halves in Y5, Y6 (Y9 a temporary).
-	const sigBin = "dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64"
 	for _, avx512 := range []bool{true, false} {
 		for _, st := range []store{stRegular, stAhead} {
 			name := "rowsBinx"
 			if !avx512 {
 				name = "rowsBinY"
 			}
-			f.FuncFrame(name+st.suffix, sigBin, "", 24, storeDoc(name, st))
+			f.FuncFrame(name+st.suffix, sigRowsBin, "", 24, storeDoc(name, st))
 			rowArgs(f)
 			f.Op("MOVQ", f.Arg("shift"), "AX")
 			f.Op("CMPQ", "AX", "$16")
@@ -194,9 +186,8 @@ func binadeRows(f *File) {
 	// place's first kb (qRowPrep). The lanes and inc scaled to shift 48
 	// (X15 = 48 - shift), c << 48 in the base (Z16-Z19), all ones (Z11),
 	// words of ^1 (Z14).
-	const sigQ = "dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64"
 	for _, st := range stores {
-		f.FuncFrame("rowsBinQx"+st.suffix, sigQ, "", 96, rowsDoc("rowsBinQx", st))
+		f.FuncFrame("rowsBinQx"+st.suffix, sigRowsBinQ, "", 96, rowsDoc("rowsBinQx", st))
 		rowArgs(f)
 		qSteps(f)
 		f.Op("MOVQ", f.Arg("shift"), "AX")
@@ -479,60 +470,38 @@ func binRows(f *File, avx512, narrow, ties bool, st store, p string) {
 }
 
 func binadeDispatch(f *File) {
-	args := "dst, blocks, base, first, inc, shift, c, ties"
-	const sigBin = "dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64"
-	dispatch(f, "bin is binBlocks' kernel call, on the assembly tables only (the Go twins' table writes spans with binSpan_g).", "bin", "st store, "+sigBin, []arm{
-		{"t.avx512 && st == stStream", "f16BinxNT(" + args + ")"},
-		{"t.avx512 && st == stAhead", "f16BinxA(" + args + ")"},
-		{"t.avx512", "f16Binx(" + args + ")"},
-		{"st == stStream", "f16BinNT(" + args + ")"},
-		{"st == stAhead", "f16BinA(" + args + ")"},
-		{"", "f16Bin(" + args + ")"},
-	})
-	sargs := "dst, n, base, first, d, shift, c, ties"
-	dispatch(f, "binSpan writes with the AVX-512 span kernel where it may (regular stores: it has no other form), else with the block kernels (binBlocks).", "binSpan", "st store, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64", []arm{
+	ntA := []store{stStream, stAhead, stRegular}
+	args := argNames(sigBin)
+	dispatch(f, "bin is binBlocks' kernel call, on the assembly tables only (the Go twins' table writes spans with binSpan_g).", "bin", "st store, "+sigBin,
+		formArms("", "", []form{{"t.avx512", "f16Binx"}, {"", "f16Bin"}}, ntA, args, ""))
+	sargs := argNames(sigSpan)
+	dispatch(f, "binSpan writes with the AVX-512 span kernel where it may (regular stores: it has no other form), else with the block kernels (binBlocks).", "binSpan", "st store, "+sigSpan, []arm{
 		{"!t.asm", "binSpan_g(" + sargs + ")"},
 		{"t.avx512 && st == stRegular", "f16BinxSpan(" + sargs + ")"},
 		{"", "t.binBlocks(st, " + sargs + ")"},
 	})
-	targs := "dst, n, base, first, d, shift, c, tie"
-	dispatch(f, "binSpan128 is binSpan for ties every 128 elements; it is only called where spanTies holds, with regular stores.", "binSpan128", "dst *byte, n int, base *[32]int32, first, d, shift, c, tie uint64", []arm{
-		{"!t.asm || t.lacks()", "binSpan128_g(" + targs + ")"},
-		{"", "f16BinxSpan128(" + targs + ")"},
-	})
-	dispatch(f, "binQ writes binade elements from int64 lanes (f16Binq); it is only called where hasX512 holds.", "binQ", "st store, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64", []arm{
-		{"!t.asm || t.lacks()", "binQ_g(" + args + ")"},
-		{"st == stStream", "f16BinqNT(" + args + ")"},
-		{"st == stAhead", "f16BinqA(" + args + ")"},
-		{"", "f16Binq(" + args + ")"},
-	})
-	dispatch(f, "binS writes float32 binade elements from int64 lanes (f32Binq[Y]).", "binS", "st store, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64", []arm{
-		{"!t.asm", "binS_g(" + args + ")"},
-		{"!t.avx512 && st == stStream", "f32BinqYNT(" + args + ")"},
-		{"!t.avx512 && st == stAhead", "f32BinqYA(" + args + ")"},
-		{"!t.avx512", "f32BinqY(" + args + ")"},
-		{"st == stStream", "f32BinqNT(" + args + ")"},
-		{"st == stAhead", "f32BinqA(" + args + ")"},
-		{"", "f32Binq(" + args + ")"},
-	})
-	rargs := "dst, rows, pitch, rowBytes, base, steps, inc, shift, c"
-	dispatch(f, "rowsBinS writes float32 binade rows (rowsBinSY); it streams only rows that stream (rowsStreamable).", "rowsBinS", "st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64", []arm{
-		{"!t.asm", "rowsBinS_g(" + rargs + ", ties)"},
-		{"st == stStream", "rowsBinSYNT(" + rargs + ", ties)"},
-		{"st == stAhead", "rowsBinSYA(" + rargs + ", ties)"},
-		{"", "rowsBinSY(" + rargs + ", ties)"},
-	})
-	dispatch(f, "rowsBinQ writes float16 binade rows from int64 lanes (rowsBinQx); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).", "rowsBinQ", "st store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64", []arm{
-		{"!t.asm || t.lacks()", "rowsBinQ_g(" + rargs + ")"},
-		{"st == stStream", "rowsBinQxNT(" + rargs + ")"},
-		{"st == stAhead", "rowsBinQxA(" + rargs + ")"},
-		{"", "rowsBinQx(" + rargs + ")"},
-	})
-	dispatch(f, "rowsBin writes float16 binade rows (rowsBinx, rowsBinY); it has no streaming form (rowsStreamable).", "rowsBin", "st store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64", []arm{
-		{"!t.asm", "rowsBin_g(" + rargs + ")"},
-		{"!t.avx512 && st == stAhead", "rowsBinYA(" + rargs + ")"},
-		{"!t.avx512", "rowsBinY(" + rargs + ")"},
-		{"st == stAhead", "rowsBinxA(" + rargs + ")"},
-		{"", "rowsBinx(" + rargs + ")"},
-	})
+	const sig128 = "dst *byte, n int, base *[32]int32, first, d, shift, c, tie uint64"
+	dispatch(f, "binSpan128 is binSpan for ties every 128 elements; it is only called where spanTies holds, with regular stores.", "binSpan128", sig128,
+		formArms("!t.asm || t.lacks()", "binSpan128_g", []form{{"", "f16BinxSpan128"}}, []store{stRegular}, argNames(sig128), ""))
+	dispatch(f, "binQ writes binade elements from int64 lanes (f16Binq); it is only called where hasX512 holds.", "binQ", "st store, "+sigBinQ,
+		formArms("!t.asm || t.lacks()", "binQ_g", []form{{"", "f16Binq"}}, ntA, args, ""))
+	dispatch(f, "binS writes float32 binade elements from int64 lanes (f32Binq[Y]).", "binS", "st store, "+sigBinS,
+		formArms("!t.asm", "binS_g", []form{{"!t.avx512", "f32BinqY"}, {"", "f32Binq"}}, ntA, args, ""))
+	dispatch(f, "rowsBinS writes float32 binade rows (rowsBinSY); it streams only rows that stream (rowsStreamable).", "rowsBinS", "st store, "+sigRowsBinS,
+		formArms("!t.asm", "rowsBinS_g", []form{{"", "rowsBinSY"}}, ntA, argNames(sigRowsBinS), ""))
+	dispatch(f, "rowsBinQ writes float16 binade rows from int64 lanes (rowsBinQx); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).", "rowsBinQ", "st store, "+sigRowsBinQ,
+		formArms("!t.asm || t.lacks()", "rowsBinQ_g", []form{{"", "rowsBinQx"}}, ntA, argNames(sigRowsBinQ), ""))
+	dispatch(f, "rowsBin writes float16 binade rows (rowsBinx, rowsBinY); it has no streaming form (rowsStreamable).", "rowsBin", "st store, "+sigRowsBin,
+		formArms("!t.asm", "rowsBin_g", []form{{"!t.avx512", "rowsBinY"}, {"", "rowsBinx"}}, []store{stAhead, stRegular}, argNames(sigRowsBin), ""))
 }
+
+// The binade kernels' Go signatures.
+const (
+	sigBin      = "dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64"
+	sigBinQ     = "dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64"
+	sigBinS     = "dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64"
+	sigSpan     = "dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64"
+	sigRowsBinS = "dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64"
+	sigRowsBin  = "dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64"
+	sigRowsBinQ = "dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64"
+)

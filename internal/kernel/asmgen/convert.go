@@ -1,9 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // The store instructions of a kind of element, by store kind (regular,
 // streaming, ahead).
@@ -294,29 +291,6 @@ Go twins: twins.go.`)
 		end(f, st)
 	}
 
-	// fmaStorex (AVX-512): fmaStore's elements, blocks in pairs, each 64
-	// bytes stored as two halves (putZZH) but by streaming stores.
-	for _, st := range stores {
-		f.Func("fmaStorex"+st.suffix, sigFMA64, storeDoc("fmaStorex", st))
-		f64Lanes16(f)
-		f.Op("VPBROADCASTQ", f.Arg("start"), "Z10")
-		f.Op("VPBROADCASTQ", f.Arg("delta"), "Z11")
-		f.Op("TESTQ", "CX", "CX")
-		f.Op("JZ", "done")
-		put := pairPutZZH(f, movPD[st])
-		if st == stStream {
-			put = pairPutZZ(f, movPD[st])
-		}
-		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
-			f.Op("VMOVAPD", lo, z)
-			f.Op("VMOVAPD", hi, zt)
-			f.Op("VFMADD213PD", "Z10", "Z11", z)
-			f.Op("VFMADD213PD", "Z10", "Z11", zt)
-		}, put, 128, "VADDPD", stepBy(f, "VADDPD"), near(st))
-		f.Label("done")
-		end(f, st)
-	}
-
 	// fmaStoreS (AVX2): float32 elements as fma(index, delta, start) in
 	// float32, rounded once: the lanes hold the indices, exact integers
 	// (below 2^24), and grow by inc a block (32 elements, 128 bytes); the
@@ -338,33 +312,38 @@ Go twins: twins.go.`)
 		}
 	}
 
-	// fmaStoreSx (AVX-512): fmaStoreS's elements, blocks in pairs.
-	for _, st := range stores {
-		f.Func("fmaStoreSx"+st.suffix, sigFMA32, storeDoc("fmaStoreSx", st))
-		f.Op("MOVQ", f.Arg("dst"), "DI")
-		f.Op("MOVQ", f.Arg("blocks"), "CX")
-		f.Op("MOVQ", f.Arg("base"), "SI")
-		f.Op("VPBROADCASTD", f.Arg("first"), "Z9")
-		f.Op("MOVQ", f.Arg("inc"), "DX")
-		f.Op("VADDPS", "0(SI)", "Z9", "Z0")
-		f.Op("VADDPS", "64(SI)", "Z9", "Z1")
-		f.Op("VBROADCASTSS", "(DX)", "Z4")
-		f.Op("VPBROADCASTD", f.Arg("start"), "Z10")
-		f.Op("VPBROADCASTD", f.Arg("delta"), "Z11")
-		f.Op("TESTQ", "CX", "CX")
-		f.Op("JZ", "done")
-		put := pairPutZZH(f, movPS[st])
-		if st == stStream {
-			put = pairPutZZ(f, movPS[st])
+	// fmaStorex and fmaStoreSx (AVX-512): fmaStore's and fmaStoreS's
+	// elements, blocks in pairs, each 64 bytes stored as two halves
+	// (pairPutZZH) but by streaming stores.
+	for _, k := range []struct {
+		name, sig    string
+		mov          movs
+		bc, add, bcs string // the lanes' broadcast, addition, and inc's broadcast
+		mova, fma    string
+	}{
+		{"fmaStorex", sigFMA64, movPD, "VPBROADCASTQ", "VADDPD", "VBROADCASTSD", "VMOVAPD", "VFMADD213PD"},
+		{"fmaStoreSx", sigFMA32, movPS, "VPBROADCASTD", "VADDPS", "VBROADCASTSS", "VMOVAPS", "VFMADD213PS"},
+	} {
+		for _, st := range stores {
+			f.Func(k.name+st.suffix, k.sig, storeDoc(k.name, st))
+			lanes16(f, k.bc, k.add, k.bcs)
+			f.Op(k.bc, f.Arg("start"), "Z10")
+			f.Op(k.bc, f.Arg("delta"), "Z11")
+			f.Op("TESTQ", "CX", "CX")
+			f.Op("JZ", "done")
+			put := pairPutZZH(f, k.mov[st])
+			if st == stStream {
+				put = pairPutZZ(f, k.mov[st])
+			}
+			blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
+				f.Op(k.mova, lo, z)
+				f.Op(k.mova, hi, zt)
+				f.Op(k.fma, "Z10", "Z11", z)
+				f.Op(k.fma, "Z10", "Z11", zt)
+			}, put, 128, k.add, stepBy(f, k.add), near(st))
+			f.Label("done")
+			end(f, st)
 		}
-		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
-			f.Op("VMOVAPS", lo, z)
-			f.Op("VMOVAPS", hi, zt)
-			f.Op("VFMADD213PS", "Z10", "Z11", z)
-			f.Op("VFMADD213PS", "Z10", "Z11", zt)
-		}, put, 128, "VADDPS", stepBy(f, "VADDPS"), near(st))
-		f.Label("done")
-		end(f, st)
 	}
 
 	// fmaDStore (AVX2) and fmaDStrideY: float32 elements as
@@ -680,15 +659,19 @@ func fenceRet(f *File, st store) {
 
 // f64Lanes16 loads the arguments of a kernel of sixteen float64 lanes: dst
 // in DI, blocks in CX, the lanes base + first in Z0 and Z1, inc in Z4.
-func f64Lanes16(f *File) {
+func f64Lanes16(f *File) { lanes16(f, "VPBROADCASTQ", "VADDPD", "VBROADCASTSD") }
+
+// lanes16 is f64Lanes16 for lanes that bc broadcasts, add adds and bcs
+// broadcasts inc's first lane into (float64 or float32).
+func lanes16(f *File, bc, add, bcs string) {
 	f.Op("MOVQ", f.Arg("dst"), "DI")
 	f.Op("MOVQ", f.Arg("blocks"), "CX")
 	f.Op("MOVQ", f.Arg("base"), "SI")
-	f.Op("VPBROADCASTQ", f.Arg("first"), "Z9")
+	f.Op(bc, f.Arg("first"), "Z9")
 	f.Op("MOVQ", f.Arg("inc"), "DX")
-	f.Op("VADDPD", "0(SI)", "Z9", "Z0")
-	f.Op("VADDPD", "64(SI)", "Z9", "Z1")
-	f.Op("VBROADCASTSD", "(DX)", "Z4")
+	f.Op(add, "0(SI)", "Z9", "Z0")
+	f.Op(add, "64(SI)", "Z9", "Z1")
+	f.Op(bcs, "(DX)", "Z4")
 }
 
 // oddHalf converts the float64 lanes a, b to float16 in X5: each rounded
@@ -774,7 +757,6 @@ func convertDispatch(f *File) {
 		{name: "fma192S", doc: "fma192S is fmaS in blocks of 192 bytes (AVX2 form; dst aligned to 32 bytes for streaming).", params: "dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64", twin: "fma192S_g", y: "fma192S", sts: ntA},
 		{name: "cvtQ48", doc: "cvtQ48 is cvtQ for 48 lanes in blocks of 192 bytes a stride apart; it is only called where hasX512 holds (streaming: dst aligned to 64 bytes).", params: "dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64", twin: "cvtQ48_g", y: "cvtQ48", sts: ntA, lacks: true},
 	} {
-		args := argNames(m.params)
 		ret := ""
 		if m.result != "" {
 			ret = "return "
@@ -783,32 +765,11 @@ func convertDispatch(f *File) {
 		if m.lacks {
 			cond = "!t.asm || t.lacks()"
 		}
-		arms := []arm{{cond, ret + m.twin + "(" + args + ")"}}
-		forms := []struct{ pre, name string }{{"", m.y}}
+		forms := []form{{"", m.y}}
 		if m.x != "" {
-			forms = []struct{ pre, name string }{{"t.avx512", m.x}, {"", m.y}}
+			forms = []form{{"t.avx512", m.x}, {"", m.y}}
 		}
-		for _, fm := range forms {
-			for _, st := range m.sts {
-				var c []string
-				if fm.pre != "" {
-					c = append(c, fm.pre)
-				}
-				if st != stRegular {
-					c = append(c, "st == "+st.goName)
-				}
-				arms = append(arms, arm{join(c), ret + fm.name + st.suffix + "(" + args + ")"})
-			}
-		}
+		arms := formArms(cond, m.twin, forms, m.sts, argNames(m.params), ret)
 		dispatchResult(f, m.doc, m.name, "st store, "+m.params, m.result, arms)
 	}
-}
-
-// argNames returns the names of a Go parameter list, comma-separated.
-func argNames(params string) string {
-	var names []string
-	for _, p := range strings.Split(params, ",") {
-		names = append(names, strings.Fields(p)[0])
-	}
-	return strings.Join(names, ", ")
 }

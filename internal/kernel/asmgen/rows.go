@@ -257,8 +257,31 @@ func fTail(f *File, steps string) {
 	f.Op("VCVTSD2SS", "X7", "X7", "X9")
 }
 
+// The spills and streams of rows64NT: a block in Z5, or in Y5 and Y6.
 func zSpill(f *File) func()  { return func() { f.Op("VMOVDQU64", "Z5", "0(SP)") } }
 func zStream(f *File) func() { return func() { f.Op("VMOVNTDQ", "Z5", "0(DI)") } }
+
+func ySpill(f *File) func() {
+	return func() {
+		f.Op("VMOVDQU", "Y5", "0(SP)")
+		f.Op("VMOVDQU", "Y6", "32(SP)")
+	}
+}
+
+func yStream(f *File) func() {
+	return func() {
+		f.Op("VMOVNTDQ", "Y5", "0(DI)")
+		f.Op("VMOVNTDQ", "Y6", "32(DI)")
+	}
+}
+
+// The row kernels' Go signatures.
+const (
+	sigRowsAdd  = "dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte"
+	sigRowsF16  = "dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32"
+	sigRowsCvtQ = "dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64"
+	sigRowsFMAS = "dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64"
+)
 
 // rowsFile is rows_amd64.s: the row kernels.
 func rowsFile() *File {
@@ -285,7 +308,6 @@ addresses 4 KiB apart).`)
 	// (steps: first, rowD, d, lastD, wrapping), of float32 rows (rowsAddS:
 	// steps are float64 bits, the row's first value in X14) in float64,
 	// then float32, as the caller would compute it.
-	const sigAdd = "dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte"
 	lg := map[lane]int{laneB: 0, laneW: 1, laneD: 2, laneQ: 3, laneS: 2}
 	for _, ln := range lanes {
 		for _, st := range stores {
@@ -296,7 +318,7 @@ addresses 4 KiB apart).`)
 			case ln == laneS && st == stRegular:
 				doc = "float32 lanes: the values are exact, so the additions are too."
 			}
-			f.Func("rowsAdd"+ln.name+st.suffix, sigAdd, doc)
+			f.Func("rowsAdd"+ln.name+st.suffix, sigRowsAdd, doc)
 			var start, head, mid, tail, next func()
 			if ln == laneS {
 				start = func() { f.Op("VMOVSD", "0(R12)", "X14") }
@@ -381,9 +403,8 @@ addresses 4 KiB apart).`)
 	// rowsF16x (AVX-512): rows of float16 from exact float32 lanes (see
 	// cvtStoreF16x); steps (float64 bits) give each row's places, worked
 	// out into the frame (0(R12) to 16(R12)) as float32 bits.
-	const sigF16 = "dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32"
 	for _, st := range []store{stRegular, stAhead} {
-		f.FuncFrame("rowsF16x"+st.suffix, sigF16, "", 24, storeDoc("rowsF16x", st))
+		f.FuncFrame("rowsF16x"+st.suffix, sigRowsF16, "", 24, storeDoc("rowsF16x", st))
 		rowArgs(f)
 		f.Op("MOVQ", f.Arg("inc"), "DX")
 		f.Op("VBROADCASTSS", "(DX)", "Z4")
@@ -443,9 +464,8 @@ addresses 4 KiB apart).`)
 
 	// rowsCvtQ (AVX-512): rows of float32 from exact sums in int64 lanes
 	// (see cvtqStoreS); steps give each place's sum (qRowPrep).
-	const sigCvtQ = "dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64"
 	for _, st := range stores {
-		f.FuncFrame("rowsCvtQ"+st.suffix, sigCvtQ, "", 96, rowsDoc("rowsCvtQ", st))
+		f.FuncFrame("rowsCvtQ"+st.suffix, sigRowsCvtQ, "", 96, rowsDoc("rowsCvtQ", st))
 		rowArgs(f)
 		qSteps(f)
 		f.Op("VPBROADCASTQ", f.Arg("inc"), "Z4")
@@ -503,14 +523,13 @@ addresses 4 KiB apart).`)
 	// 15), the pair's second block's in Y2, Y3; base in Y10, Y11, inc in
 	// Y4, 2*inc in Y15, start in Y13, delta in Y14; a block's values in Y5,
 	// Y6 (the pair's second in Y7, Y8).
-	const sigFMAS = "dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64"
 	for _, avx512 := range []bool{true, false} {
 		for _, st := range stores {
 			name := "rowsFMASx"
 			if !avx512 {
 				name = "rowsFMASY"
 			}
-			f.FuncFrame(name+st.suffix, sigFMAS, "", 96, rowsDoc(name, st))
+			f.FuncFrame(name+st.suffix, sigRowsFMAS, "", 96, rowsDoc(name, st))
 			rowArgs(f)
 			qSteps(f)
 			var k rowKernel
@@ -597,15 +616,9 @@ addresses 4 KiB apart).`)
 						f.Op("VADDPS", "Y4", "Y0", "Y0")
 						f.Op("VADDPS", "Y4", "Y1", "Y1")
 					},
-					value: value,
-					spill: func() {
-						f.Op("VMOVDQU", "Y5", "0(SP)")
-						f.Op("VMOVDQU", "Y6", "32(SP)")
-					},
-					stream: func() {
-						f.Op("VMOVNTDQ", "Y5", "0(DI)")
-						f.Op("VMOVNTDQ", "Y6", "32(DI)")
-					},
+					value:  value,
+					spill:  ySpill(f),
+					stream: yStream(f),
 				}
 			}
 			f.Op("TESTQ", "R9", "R9")
@@ -691,34 +704,18 @@ func rowsAddNT(f *File, values func(func()), head, mid, tail, advance func(), st
 }
 
 func rowsDispatch(f *File) {
-	const sigAdd = "dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte"
-	args := "dst, rows, pitch, rowBytes, base, steps, inc"
+	ntA := []store{stStream, stAhead, stRegular}
+	args := argNames(sigRowsAdd)
 	dispatch(f, "rows runs the rowsAdd kernel of the lane and the store kind; streaming needs rows that stream (rowsStream).",
-		"rows", "lane int, st store, "+sigAdd,
-		append([]arm{{"!t.asm", "rowsG(lane, " + args + ")"}}, byLane("", "rowsAdd", args, lanes, []store{stStream, stAhead, stRegular}, false)...))
+		"rows", "lane int, st store, "+sigRowsAdd,
+		append([]arm{{"!t.asm", "rowsG(lane, " + args + ")"}}, byLane("", "rowsAdd", args, lanes, ntA, false)...))
 	dispatch(f, "rowsF32To16 writes float16 rows (rowsF16x[A]); it is only called where hasX512 holds.",
-		"rowsF32To16", "st store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32", []arm{
-			{"!t.asm || t.lacks()", "rowsF16_g(" + args + ")"},
-			{"st == stAhead", "rowsF16xA(" + args + ")"},
-			{"", "rowsF16x(" + args + ")"},
-		})
-	fargs := "dst, rows, pitch, rowBytes, base, steps, inc, start, delta"
+		"rowsF32To16", "st store, "+sigRowsF16,
+		formArms("!t.asm || t.lacks()", "rowsF16_g", []form{{"", "rowsF16x"}}, []store{stAhead, stRegular}, argNames(sigRowsF16), ""))
 	dispatch(f, "rowsFMAS writes float32 rows as fma(index, delta, start) (rowsFMASx, rowsFMASY); it streams only rows that stream (rowsStreamable).",
-		"rowsFMAS", "st store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64", []arm{
-			{"!t.asm", "rowsFMAS_g(" + fargs + ")"},
-			{"!t.avx512 && st == stStream", "rowsFMASYNT(" + fargs + ")"},
-			{"!t.avx512 && st == stAhead", "rowsFMASYA(" + fargs + ")"},
-			{"!t.avx512", "rowsFMASY(" + fargs + ")"},
-			{"st == stStream", "rowsFMASxNT(" + fargs + ")"},
-			{"st == stAhead", "rowsFMASxA(" + fargs + ")"},
-			{"", "rowsFMASx(" + fargs + ")"},
-		})
-	qargs := "dst, rows, pitch, rowBytes, base, steps, inc, scale"
+		"rowsFMAS", "st store, "+sigRowsFMAS,
+		formArms("!t.asm", "rowsFMAS_g", []form{{"!t.avx512", "rowsFMASY"}, {"", "rowsFMASx"}}, ntA, argNames(sigRowsFMAS), ""))
 	dispatch(f, "rowsCvtQ writes float32 rows from int64 sums (rowsCvtQ[NT|A]); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).",
-		"rowsCvtQ", "st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64", []arm{
-			{"!t.asm || t.lacks()", "rowsCvtQ_g(" + qargs + ")"},
-			{"st == stStream", "rowsCvtQNT(" + qargs + ")"},
-			{"st == stAhead", "rowsCvtQA(" + qargs + ")"},
-			{"", "rowsCvtQ(" + qargs + ")"},
-		})
+		"rowsCvtQ", "st store, "+sigRowsCvtQ,
+		formArms("!t.asm || t.lacks()", "rowsCvtQ_g", []form{{"", "rowsCvtQ"}}, ntA, argNames(sigRowsCvtQ), ""))
 }

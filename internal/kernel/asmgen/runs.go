@@ -69,23 +69,12 @@ contract: runsKernel in table.go.`)
 	f.Data("idxW", 0x0003000200010000, 0x0007000600050004, 0x000b000a00090008, 0x000f000e000d000c,
 		0x0013001200110010, 0x0017001600150014, 0x001b001a00190018, 0x001f001e001d001c)
 
-	args := "dst, n, v, inc, next, rem, steps"
-	dispatch(f, "runs runs the runs kernel of the table's form and the store kind.", "runs", "st store, "+sigRuns, runsArms("f16Runs", "runs_g", args))
-	rargs := "dst, rows, pitch, rowBytes, v, inc, next, rem, steps"
-	dispatch(f, "rowsRuns runs the rows form of the runs kernel.", "rowsRuns", "st store, "+sigRowsRuns, runsArms("f16RowsRuns", "rowsRuns_g", rargs))
+	ntA := []store{stStream, stAhead, stRegular}
+	dispatch(f, "runs runs the runs kernel of the table's form and the store kind.", "runs", "st store, "+sigRuns,
+		formArms("!t.asm", "runs_g", []form{{"!t.avx512", "f16RunsY"}, {"", "f16Runs"}}, ntA, argNames(sigRuns), ""))
+	dispatch(f, "rowsRuns runs the rows form of the runs kernel.", "rowsRuns", "st store, "+sigRowsRuns,
+		formArms("!t.asm", "rowsRuns_g", []form{{"!t.avx512", "f16RowsRunsY"}, {"", "f16RowsRuns"}}, ntA, argNames(sigRowsRuns), ""))
 	return f
-}
-
-func runsArms(name, twin, args string) []arm {
-	return []arm{
-		{"!t.asm", twin + "(" + args + ")"},
-		{"!t.avx512 && st == stStream", name + "YNT(" + args + ")"},
-		{"!t.avx512 && st == stAhead", name + "YA(" + args + ")"},
-		{"!t.avx512", name + "Y(" + args + ")"},
-		{"st == stStream", name + "NT(" + args + ")"},
-		{"st == stAhead", name + "A(" + args + ")"},
-		{"", name + "(" + args + ")"},
-	}
 }
 
 func runsDoc(base string, st store) string {
