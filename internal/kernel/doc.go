@@ -230,7 +230,7 @@
 // The copy and fill methods have one form (REP MOVSB and REP STOSQ,
 // which write at the ceiling here without it where they are used).
 //
-// The streaming forms of the AVX-512 row kernels (ROWS64NT) stream each
+// The streaming forms of the AVX-512 row kernels (rows64NT in asmgen) stream each
 // row's whole cache lines and write its partial lines with at most two
 // regular stores each (COPYPART), so rows need only be aligned to the
 // element.

@@ -652,7 +652,7 @@ const (
 	stStream
 	// stAhead is regular stores, each line fetched (PREFETCHT0) 1024 bytes
 	// (f16BinxA: 2048; the kernels that take a stride: the line of their
-	// block the least multiple of the stride past that, AHEADS) before the
+	// block the least multiple of the stride past that, aheadStride in asmgen) before the
 	// stores reach it: the kernels' ahead forms (suffix A).
 	stAhead
 )
@@ -1368,7 +1368,7 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 
 // rowsStream reports whether the row kernels may stream rows of rowBytes
 // at dst, dst + pitch, ...: every row starts at a multiple of 16 bytes and
-// is a multiple of 16 long, 256 or more (ROWSNT: its partial cache lines
+// is a multiple of 16 long, 256 or more (rowsAddNT in asmgen: its partial cache lines
 // then take one or two regular stores each, which touch no line streamed).
 func rowsStream(dst []byte, pitch, rowBytes int) bool {
 	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%16 == 0 && pitch%16 == 0 && rowBytes%16 == 0 && rowBytes >= 256
@@ -1377,7 +1377,7 @@ func rowsStream(dst []byte, pitch, rowBytes int) bool {
 // rowsStreamable reports whether the row kernel of method m has a streaming
 // form for rows of rowBytes at dst, dst + pitch, ...: the word and float32
 // row kernels where rowsStream holds, rowsCvtQ for any of its rows (128
-// bytes or more, aligned to the element: ROWS64NT writes the partial cache
+// bytes or more, aligned to the element: rows64NT writes the partial cache
 // lines with regular stores of the width that fits), rowsBinQx alike, and
 // f16RowsRuns (masked regular stores for the partial lines).
 func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
