@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // binlanesFile is binlanes_amd64.s: the binade-lanes kernels.
 func binlanesFile() *File {
@@ -124,7 +127,7 @@ bytes it leaves out keep their contents (padded rows).`)
 				if !avx512 {
 					form = "Y"
 				}
-				arms = append(arms, arm{join(c), fmt.Sprintf("bin%d%s%s(%s)", blk, form, st.suffix, args)})
+				arms = append(arms, arm{strings.Join(c, " && "), fmt.Sprintf("bin%d%s%s(%s)", blk, form, st.suffix, args)})
 			}
 		}
 	}
@@ -143,17 +146,6 @@ bytes it leaves out keep their contents (padded rows).`)
 }
 
 func y(i int) string { return fmt.Sprintf("Y%d", i) }
-
-func join(c []string) string {
-	s := ""
-	for i, x := range c {
-		if i > 0 {
-			s += " && "
-		}
-		s += x
-	}
-	return s
-}
 
 // binArgs loads dst (DI), blocks (CX), stride (R8, and aheadDist's R10),
 // l (SI) and j0 in every lane of j.
