@@ -157,3 +157,8 @@ func (f *File) Go() []byte {
 	}
 	return src
 }
+
+// x, y and z name vector registers: X9, Y9, Z9.
+func x(i int) string { return fmt.Sprintf("X%d", i) }
+func y(i int) string { return fmt.Sprintf("Y%d", i) }
+func z(i int) string { return fmt.Sprintf("Z%d", i) }

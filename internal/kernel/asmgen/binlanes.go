@@ -145,8 +145,6 @@ bytes it leaves out keep their contents (padded rows).`)
 	return f
 }
 
-func y(i int) string { return fmt.Sprintf("Y%d", i) }
-
 // binArgs loads dst (DI), blocks (CX), stride (R8, and aheadDist's R10),
 // l (SI) and j0 in every lane of j.
 func binArgs(f *File, j string) {

@@ -590,8 +590,6 @@ Go twins: twins.go.`)
 	return f
 }
 
-func x(i int) string { return fmt.Sprintf("X%d", i) }
-
 // yHead loads dst (DI), blocks (CX), base (SI) and inc's address (DX) and
 // broadcasts first into Y9 with bc; with startDelta, start into Y10 and
 // delta into Y11 too.

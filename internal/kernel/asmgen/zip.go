@@ -94,5 +94,3 @@ entry: idx at 0, mask at 64, 72 bytes. Elements of 2, 4 or 8 bytes
 		})
 	return f
 }
-
-func z(i int) string { return fmt.Sprintf("Z%d", i) }
