@@ -19,8 +19,7 @@ type File struct {
 	disp  bytes.Buffer // the dispatch methods
 	other bytes.Buffer // the same methods where there is no assembly: the Go twins
 
-	args     map[string]int // the current routine's arguments: offset in the frame
-	routines []string       // the routines, in order
+	args map[string]int // the current routine's arguments: offset in the frame
 }
 
 // NewFile starts a file.
@@ -81,7 +80,6 @@ func (f *File) FuncFrame(name, params, result string, frame int, doc string) {
 	}
 	fmt.Fprintf(&f.decl, "//go:noescape\n%s\n", sig)
 	fmt.Fprintf(&f.s, "TEXT ·%s(SB), NOSPLIT, $%d-%d\n", name, frame, off)
-	f.routines = append(f.routines, name)
 }
 
 func eightBytes(t string) bool {
@@ -109,11 +107,6 @@ func (f *File) Op(op string, operands ...string) {
 
 // Label writes a label (local to the routine).
 func (f *File) Label(l string) { fmt.Fprintf(&f.s, "%s:\n", l) }
-
-// Comment writes a comment line in the assembly.
-func (f *File) Comment(format string, a ...any) {
-	fmt.Fprintf(&f.s, "\n// %s\n", fmt.Sprintf(format, a...))
-}
 
 // Data writes read-only data: symbol<>, 8-byte words.
 func (f *File) Data(symbol string, words ...uint64) {
