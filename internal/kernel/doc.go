@@ -58,8 +58,7 @@
 // operator's) remembers the plans (up to memoPlans) of a run from index 0
 // below streamingMin that repeats the run before it: the same run again
 // (length, step, table, address modulo 64) executes them without planning,
-// while no store kind has been measured since they were planned (measures:
-// a new verdict plans again).
+// under the same store verdicts (others plan again).
 //
 // A sequence whose start is finer than delta's last place has a tail
 // Filler (Seq.standIn): from the index where start only decides on which
@@ -217,7 +216,9 @@
 //	                                             block
 //
 // The store kinds (a piece's store, chosen by the planner from the size of
-// the whole run): regular stores; streaming stores past the caches (the
+// the whole run and the machine's verdicts, which it takes as a value:
+// Filler has them measured, table.measure, on the run or layout it is about
+// to write, before it plans; the tests give them): regular stores; streaming stores past the caches (the
 // forms marked [NT]), for runs of streamingMin bytes or more where the
 // machine writes faster so; and, for runs of aheadMin to aheadMax bytes
 // (past the L2 cache, within the last level) where the machine writes

@@ -45,14 +45,14 @@ type memoSlot struct {
 
 // A runMemo is a run's plans, in order, and what they were planned for.
 type runMemo struct {
-	t        *table
-	n        int     // len(dst)
-	line     uintptr // dst's address modulo 64
-	step     uint64
-	verdicts uint64 // measures when planned (a newer measurement: plan again)
-	plans    int    // how many of pls
-	pls      [memoPlans]plan
-	done     [memoPlans]int // the elements each covers
+	t     *table
+	n     int     // len(dst)
+	line  uintptr // dst's address modulo 64
+	step  uint64
+	v     verdicts // the verdicts it was planned under (others: plan again)
+	plans int      // how many of pls
+	pls   [memoPlans]plan
+	done  [memoPlans]int // the elements each covers
 }
 
 // memoPlans is how many plans a Filler remembers of a run: runs of up to 32
@@ -115,9 +115,13 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 // fillRun is FillLE with this Filler's own plans, for any indices.
 func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
+	var v verdicts // (none asked of a run below fillMin)
+	if whole >= fillMin {
+		v = t.measure(dst, whole, whole, f.copyDist(step), f.mayBeConstant(i0, step, whole>>f.lg))
+	}
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == f.memoFrom && f.memo != nil && len(dst) < streamingMin {
-		if r := f.memo.p.Load(); r != nil && r.t == t && r.n == len(dst) && r.line == line && r.step == step && r.verdicts == measures.Load() {
+		if r := f.memo.p.Load(); r != nil && r.t == t && r.n == len(dst) && r.line == line && r.step == step && r.v == v {
 			for k := range r.plans {
 				f.execPlan(dst, &r.pls[k], i0, step)
 				done := r.done[k]
@@ -130,7 +134,7 @@ func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 		// allocate nothing.
 		key := uint64(len(dst))*0x9E3779B97F4A7C15 ^ uint64(line)<<56 ^ step*0xC2B2AE3D27D4EB4F ^ uint64(uintptr(unsafe.Pointer(t)))
 		if f.memo.last.Swap(key) == key {
-			m = &runMemo{t: t, n: len(dst), line: line, step: step, verdicts: measures.Load()}
+			m = &runMemo{t: t, n: len(dst), line: line, step: step, v: v}
 		}
 	}
 	for {
@@ -139,7 +143,7 @@ func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 		if m != nil {
 			pl = &m.pls[m.plans]
 		}
-		done := f.planRun(t, dst, i0, step, whole, pl)
+		done := f.planRun(t, v, dst, i0, step, whole, pl)
 		f.execPlan(dst, pl, i0, step)
 		if m != nil {
 			m.done[m.plans] = done
@@ -156,6 +160,30 @@ func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 		}
 		dst, i0 = dst[done<<f.lg:], i0+uint64(done)*step
 	}
+}
+
+// copyDist returns the distance from which mCopy would copy a run of
+// integers of step step (copyDist), else 0.
+func (f *Filler) copyDist(step uint64) int {
+	if f.kind != Int {
+		return 0
+	}
+	return copyDist(f.size, step*f.delta)
+}
+
+// mayBeConstant reports whether the run of n elements from index i0 may
+// hold a constant run, which mFill writes: integers whose step adds nothing,
+// a constant sequence, or floats that reach an infinity.
+func (f *Filler) mayBeConstant(i0, step uint64, n int) bool {
+	switch {
+	case f.kind == Int:
+		return step*f.delta&f.mask() == 0
+	case f.mode == modeConstant:
+		return true
+	case f.kind == Float64 || f.mode != modeLinear:
+		return false
+	}
+	return f.overflowFrom(i0, step, n) < n
 }
 
 // execPlan executes the pieces of the plan pl of the run at dst.
@@ -205,9 +233,10 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 // fillRows is FillRowsLE with this Filler's own plans, for any indices.
 func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
 	whole := len(dst)
+	v := tbl.measure(dst, pitch, n<<f.lg, 0, false)
 	for {
 		var pl plan
-		done := f.planRows(tbl, dst, whole, rows, pitch, n, i0, rowStep, step, &pl)
+		done := f.planRows(tbl, v, dst, whole, rows, pitch, n, i0, rowStep, step, &pl)
 		for _, p := range pl.p[:pl.n] {
 			switch p.m {
 			case mRowRuns:

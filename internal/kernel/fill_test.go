@@ -159,10 +159,8 @@ func TestFillStartBits(t *testing.T) {
 // before it, and executes the next run of the same length, step, table and
 // address modulo 64 by them (the memo is not replaced), and plans again for
 // any other (the memo is replaced where that run, repeated, fits): the
-// elements are Bits' every time, on every table. The store kinds' verdicts
-// are fixed, so that no measurement (which replaces the memos: measures)
-// falls between two runs: a verdict stands for streamRecheck, and under the
-// race detector the runs of 8 MiB outlast it.
+// elements are Bits' every time, on every table; a run planned under
+// other verdicts (of a run of fillMin bytes or more) is planned again.
 func TestFillMemo(t *testing.T) {
 	defer setStreaming(0)
 	defer setAhead(0)
@@ -193,7 +191,7 @@ func TestFillMemo(t *testing.T) {
 		i0, whole := uint64(0), len(dst)
 		for range memoPlans {
 			var pl plan
-			done := f.planRun(tb, dst, i0, step, whole, &pl)
+			done := f.planRun(tb, testVerdicts, dst, i0, step, whole, &pl)
 			if done == len(dst)/f.size {
 				return true
 			}
@@ -237,14 +235,6 @@ func TestFillMemo(t *testing.T) {
 			check(what+" the same run", f, mem[at+64:at+64+n*k.size], step)
 			if f.memo.p.Load() != m {
 				t.Fatalf("%s: a run of the same length, step and line planned again", what)
-			}
-			if c%4 == 0 { // a store kind measured since: planned again and remembered anew
-				measures.Add(1)
-				check(what+" after a measurement", f, mem[at+64:at+64+n*k.size], step)
-				if m2 := f.memo.p.Load(); m2 == m || m2 == nil || m2.verdicts != measures.Load() {
-					t.Fatalf("%s: a run remembered before a measurement not planned again", what)
-				}
-				m = f.memo.p.Load()
 			}
 			checkFrom(what+" the same run from index 1", f, dst, 1, step) // not from index 0: planned, not remembered
 			if f.memo.p.Load() != m {
@@ -307,6 +297,12 @@ func TestFillMemo(t *testing.T) {
 			if f.memo.p.Load() != m {
 				t.Fatalf("%s: planned again", what)
 			}
+			setAhead(-1) // other verdicts: planned again, and remembered anew
+			check(what+" under other verdicts", f, dst, 32)
+			if m2 := f.memo.p.Load(); m2 == m || m2 == nil || m2.v != testVerdicts {
+				t.Fatalf("%s: a run remembered under other verdicts not planned again", what)
+			}
+			setAhead(0)
 			replayed = replayed || m.plans >= 3
 		}
 	}

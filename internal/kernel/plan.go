@@ -564,8 +564,8 @@ const (
 	// addBlock is the block of the add kernels (bytes).
 	addBlock = 128
 	// streamingMin is the size from which the vector kernels stream their
-	// stores past the caches, if the machine writes faster so (see the
-	// table's streams): beyond what the last-level cache would usefully
+	// stores past the caches, if the machine writes faster so (verdicts:
+	// see streaming): beyond what the last-level cache would usefully
 	// keep.
 	streamingMin = 16 << 20
 	// fillMin is the least constant run, in bytes, that mFill writes:
@@ -719,7 +719,7 @@ func (s *Seq) aligned(dst []byte) bool {
 // is the bytes of the run dst ends (dst and what the plans before covered
 // of it): the store kind goes by the whole run, so that all its pieces
 // store alike.
-func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan) int {
+func (s *Seq) planRun(t *table, v verdicts, dst []byte, i0, step uint64, whole int, pl *plan) int {
 	n := len(dst) >> s.lg
 	if n == 0 {
 		return 0
@@ -742,9 +742,9 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan
 	}
 	st := stRegular
 	switch size := whole - j<<s.lg; {
-	case vec && size >= streamingMin && t.streams(dst[j<<s.lg:], len(dst)-j<<s.lg, len(dst)-j<<s.lg):
+	case vec && size >= streamingMin && v.stream:
 		st = stStream
-	case vec && size >= aheadMin && size <= aheadMax && t.aheads(dst[j<<s.lg:], len(dst)-j<<s.lg, len(dst)-j<<s.lg):
+	case vec && size >= aheadMin && size <= aheadMax && v.ahead:
 		st = stAhead
 	}
 	a := i0 + uint64(j)*step // the index of element j
@@ -752,10 +752,10 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan
 	case s.kind == Int:
 		d := step * s.delta
 		dist := copyDist(s.size, d)
-		copies := vec && st != stStream && (n-j)<<s.lg >= copyRunMin && dist > 0 && t.copies(dst[j<<s.lg:], dist)
-		s.words(pl, vec, j, n-j, s.start+a*s.delta, d, st, copies, d == 0 && s.fills(t, dst[j<<s.lg:], vec, st))
+		copies := vec && st != stStream && (n-j)<<s.lg >= copyRunMin && dist > 0 && v.copy
+		s.words(pl, vec, j, n-j, s.start+a*s.delta, d, st, copies, d == 0 && fills(v, (n-j)<<s.lg, vec, st))
 	case s.mode == modeConstant:
-		s.words(pl, vec, j, n-j, s.constBits, 0, st, false, s.fills(t, dst[j<<s.lg:], vec, st))
+		s.words(pl, vec, j, n-j, s.constBits, 0, st, false, fills(v, (n-j)<<s.lg, vec, st))
 	case s.kind == Float64 && vec:
 		pl.put(mFMALanes, j, n-j).st = st
 	case s.kind == Float64:
@@ -777,7 +777,7 @@ func (s *Seq) planRun(t *table, dst []byte, i0, step uint64, whole int, pl *plan
 		}
 		if j+over < n {
 			inf := s.infAt(a + uint64(over)*step)
-			s.words(pl, true, j+over, n-j-over, inf, 0, st, false, s.fills(t, dst[(j+over)<<s.lg:], true, st))
+			s.words(pl, true, j+over, n-j-over, inf, 0, st, false, fills(v, (n-j-over)<<s.lg, true, st))
 		}
 	}
 	return n
@@ -817,11 +817,10 @@ func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store, cop
 	}
 }
 
-// fills reports whether a constant run at dst goes to mFill: vector
-// pieces, regular stores, fillMin bytes or more, and the table's verdict
-// (fills).
-func (s *Seq) fills(t *table, dst []byte, vec bool, st store) bool {
-	return vec && st != stStream && len(dst) >= fillMin && t.fills(dst)
+// fills reports whether a constant run of n bytes goes to mFill: vector
+// pieces, regular stores, fillMin bytes or more, and the machine's verdict.
+func fills(v verdicts, n int, vec bool, st store) bool {
+	return vec && st != stStream && n >= fillMin && v.fill
 }
 
 // copyDist returns the distance, in bytes, from which mCopy copies a run
@@ -1206,15 +1205,15 @@ func oddInverse(odd uint64) uint64 {
 // (the caller plans the rest again). whole is the bytes of the layout dst
 // ends (dst and the rows the plans before covered), by which the pieces
 // fetch ahead (rowStore).
-func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
+func (s *Seq) planRows(t *table, v verdicts, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
 	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && s.aligned(dst) &&
 		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) {
 		p := pl.put(mRowsLanes, 0, rows)
 		p.per, p.c = uint32(blk), lanes
 		switch span := (rows-1)*pitch + n<<s.lg; { // (measured as a run: the rows are one)
-		case span >= streamingMin && t.streams(dst[:span], span, span):
+		case span >= streamingMin && v.stream:
 			p.st = stStream
-		case whole >= aheadMin && whole <= aheadMax && t.aheads(dst[:span], span, span):
+		case whole >= aheadMin && whole <= aheadMax && v.ahead:
 			p.st = stAhead // (by the whole layout, as rowStore)
 		}
 		return rows
@@ -1272,17 +1271,17 @@ func (s *Seq) planRows(t *table, dst []byte, whole, rows, pitch, n int, i0, rowS
 		}
 	}
 	if m == mRowsBin || m == mRowsBinQ || m == mRowsBinS {
-		if e := s.planRowBinades(t, dst, whole, pitch, r, end, n, a, step, m, pl); e < end {
+		if e := s.planRowBinades(t, v, dst, whole, pitch, r, end, n, a, step, m, pl); e < end {
 			return e
 		}
 	} else {
 		p := pl.put(m, r, end-r)
 		p.first, p.rowD, p.d = first, rowD, d
-		p.st = s.rowStore(t, dst, whole, r, end, pitch, rowBytes, m)
+		p.st = s.rowStore(v, dst, whole, r, end, pitch, rowBytes, m)
 	}
 	if end < rows {
 		p := pl.put(mRowsWords, end, rows-end)
-		p.first, p.st = s.infAt(i0+uint64(end)*rowStep), s.rowStore(t, dst, whole, end, rows, pitch, rowBytes, mRowsWords)
+		p.first, p.st = s.infAt(i0+uint64(end)*rowStep), s.rowStore(v, dst, whole, end, rows, pitch, rowBytes, mRowsWords)
 	}
 	return rows
 }
@@ -1316,7 +1315,7 @@ func (s *Seq) binadeRowsQ(t *table, a uint64, n int, rowStep, step uint64, rows 
 // sign and binade are a piece of m, a row that spans two (or holds zero) a
 // row of its own, planned as a run. It returns how far its pieces reach,
 // leaving room for one more piece.
-func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int, a, step uint64, m method, pl *plan) int {
+func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, whole, pitch, r0, end, n int, a, step uint64, m method, pl *plan) int {
 	_, lo := s.linear(a)
 	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mRowsBin) or 2^59 in magnitude
 	for r := r0; r < end; {
@@ -1360,7 +1359,7 @@ func (s *Seq) planRowBinades(t *table, dst []byte, whole, pitch, r0, end, n int,
 		}
 		// The store kind of the method chosen, once: rowStore may measure
 		// one. (rowsBinx has no streaming form: rowsStreamable.)
-		p.st = s.rowStore(t, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
+		p.st = s.rowStore(v, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
 		r += full
 	}
 	return end
@@ -1602,13 +1601,13 @@ func (s *Seq) lanesExact(blk, rows, pitch, n int, i0, rowStep, step uint64) bool
 // 1.7 MiB or less, root scratch alternated eight times: 45.2 us by the
 // pieces' spans, 40.5 by the layout's, with rowsBinx's pairs made before
 // they are stored; 2% without them.)
-func (s *Seq) rowStore(t *table, dst []byte, whole, r, end, pitch, rowBytes int, m method) store {
+func (s *Seq) rowStore(v verdicts, dst []byte, whole, r, end, pitch, rowBytes int, m method) store {
 	span := (end-r-1)*pitch + rowBytes
 	d := dst[r*pitch : r*pitch+span]
 	switch {
-	case span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && t.streams(d, pitch, rowBytes):
+	case span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && v.stream:
 		return stStream
-	case whole >= aheadMin && whole <= aheadMax && m != mRowRuns && t.aheads(dst[r*pitch:], pitch, rowBytes):
+	case whole >= aheadMin && whole <= aheadMax && m != mRowRuns && v.ahead:
 		return stAhead
 	}
 	return stRegular

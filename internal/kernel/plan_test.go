@@ -102,7 +102,7 @@ func planAll(t *testing.T, tb *table, f *Filler, dst []byte, i0, step uint64) []
 	offset, whole := 0, len(dst)
 	for {
 		var pl plan
-		done := f.planRun(tb, dst, i0, step, whole, &pl)
+		done := f.planRun(tb, testVerdicts, dst, i0, step, whole, &pl)
 		for _, p := range pl.p[:pl.n] {
 			out = append(out, plannedPiece{p, dst, i0, offset})
 		}
@@ -117,13 +117,23 @@ func planAll(t *testing.T, tb *table, f *Filler, dst []byte, i0, step uint64) []
 	}
 }
 
-func setStreaming(v int) { streamTest = v }
+// testVerdicts are the verdicts of every fill in the tests (pinned: none
+// measured), so that their plans are the same on every host and at every
+// hour: unless a test takes a store kind's side (setStreaming and the
+// like: 1 faster, -1 not, 0 as at first), what they are before any
+// measurement (streaming stores slower, fetching ahead faster, REP MOVSB
+// slower, REP STOSQ faster).
+var testVerdicts = verdicts{ahead: true, fill: true}
 
-func setAhead(v int) { aheadTest = v }
+func init() { pinned = &testVerdicts }
 
-func setCopy(v int) { copyTest = v }
+func setStreaming(v int) { testVerdicts.stream = v > 0 }
 
-func setFill(v int) { fillTest = v }
+func setAhead(v int) { testVerdicts.ahead = v >= 0 }
+
+func setCopy(v int) { testVerdicts.copy = v > 0 }
+
+func setFill(v int) { testVerdicts.fill = v >= 0 }
 
 // TestPlanRuns: the planner's pieces cover every run exactly once, in
 // order, and each meets its method's precondition, on random sequences of
@@ -166,7 +176,7 @@ func TestPlanRuns(t *testing.T) {
 			if p.st == stStream && len(dst) < streamingMin {
 				t.Fatalf("case %d: streaming stores for a run of %d bytes", c, len(dst))
 			}
-			if p.st == stAhead && (len(dst) < aheadMin || len(dst) > aheadMax || aheadTest < 0) {
+			if p.st == stAhead && (len(dst) < aheadMin || len(dst) > aheadMax || !testVerdicts.ahead) {
 				t.Fatalf("case %d: stores fetching ahead for a run of %d bytes", c, len(dst))
 			}
 			switch p.st {
@@ -434,7 +444,7 @@ func planAllRows(tb *table, c rowsLayout) []piece {
 	var all []piece
 	for done := 0; done < c.rows; {
 		var pl plan
-		e := c.f.planRows(tb, c.dst[done*c.pitch:], len(c.dst), c.rows-done, c.pitch, c.n, c.i0+uint64(done)*c.rowStep, c.rowStep, c.step, &pl)
+		e := c.f.planRows(tb, testVerdicts, c.dst[done*c.pitch:], len(c.dst), c.rows-done, c.pitch, c.n, c.i0+uint64(done)*c.rowStep, c.rowStep, c.step, &pl)
 		for _, p := range pl.p[:pl.n] {
 			p.j += uint32(done)
 			all = append(all, p)
@@ -709,8 +719,8 @@ func TestPlanFill(t *testing.T) {
 						fills++
 					}
 				}
-				if (fills > 0) != (run.fill && fillTest > 0) {
-					t.Fatalf("kind %d start %#x delta %#x, %d bytes, streaming %d, verdict %d: %d mFill pieces", c.kind, c.start, c.delta, len(dst), run.stream, fillTest, fills)
+				if (fills > 0) != (run.fill && testVerdicts.fill) {
+					t.Fatalf("kind %d start %#x delta %#x, %d bytes, streaming %d, verdict %v: %d mFill pieces", c.kind, c.start, c.delta, len(dst), run.stream, testVerdicts.fill, fills)
 				}
 				if run.bytes > fillMin {
 					continue // (the bits of the streaming runs: the planner's tests)
@@ -774,8 +784,8 @@ func TestPlanCopy(t *testing.T) {
 						copies++
 					}
 				}
-				if want := c.copies && run.fill && copyTest > 0; (copies > 0) != want {
-					t.Fatalf("case %d (size %d delta %#x), %d bytes, streaming %d, verdict %d: %d mCopy pieces, want some: %v", ci, c.size, c.delta, len(dst), run.stream, copyTest, copies, want)
+				if want := c.copies && run.fill && testVerdicts.copy; (copies > 0) != want {
+					t.Fatalf("case %d (size %d delta %#x), %d bytes, streaming %d, verdict %v: %d mCopy pieces, want some: %v", ci, c.size, c.delta, len(dst), run.stream, testVerdicts.copy, copies, want)
 				}
 				if run.bytes > copyRunMin {
 					continue // (the bits of the streaming runs: the planner's and the fill tests)
@@ -850,8 +860,8 @@ func TestPlanAhead(t *testing.T) {
 					if why := f.valid(tb, pp.dst, pp.i0, 1, p); why != "" {
 						t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, p.m, why)
 					}
-					if want := hasStores(p.m) && len(dst) <= aheadMax && aheadTest > 0; (p.st == stAhead) != want {
-						t.Fatalf("%s case %d, %d bytes, verdict %d: piece %v of store kind %d", tb.name, ci, len(dst), aheadTest, p.m, p.st)
+					if want := hasStores(p.m) && len(dst) <= aheadMax && testVerdicts.ahead; (p.st == stAhead) != want {
+						t.Fatalf("%s case %d, %d bytes, verdict %v: piece %v of store kind %d", tb.name, ci, len(dst), testVerdicts.ahead, p.m, p.st)
 					}
 					if p.st == stAhead && tb == goTable {
 						ahead[p.m] = true
@@ -935,8 +945,8 @@ func TestPlanRowsAhead(t *testing.T) {
 					t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, p.m, why)
 				}
 				// (The whole layout is of aheadMin to aheadMax bytes.)
-				if want := p.m != mRowRuns && aheadTest > 0; (p.st == stAhead) != want {
-					t.Fatalf("%s case %d, verdict %d: piece %v of %d rows of store kind %d", tb.name, ci, aheadTest, p.m, p.n, p.st)
+				if want := p.m != mRowRuns && testVerdicts.ahead; (p.st == stAhead) != want {
+					t.Fatalf("%s case %d, verdict %v: piece %v of %d rows of store kind %d", tb.name, ci, testVerdicts.ahead, p.m, p.n, p.st)
 				}
 				if p.st == stAhead && tb == goTable {
 					ahead[p.m] = true

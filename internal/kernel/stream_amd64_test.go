@@ -3,6 +3,7 @@
 package kernel
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -69,10 +70,14 @@ func TestStreamingRemeasures(t *testing.T) {
 
 // TestStreamingRowsGaps: a padded layout's fill that measures streaming
 // stores (on 16 MiB of its rows), or fetching ahead (on a layout of 4 MiB),
-// writes no byte between its rows. (The streaming measurement once wrote
-// 16 MiB of the layout whole, gaps and all.)
+// writes no byte between its rows: rows of 1024 elements, and pixels of 3
+// (the span of lanes). (The streaming measurement once wrote 16 MiB of the
+// layout whole, gaps and all; and, for padded pixels, until the verdicts
+// were measured before planning, every gap of the layout.)
 func TestStreamingRowsGaps(t *testing.T) {
 	defer pinVerdicts()
+	pinned = nil // (measured, as outside the tests)
+	defer func() { pinned = &testVerdicts }()
 	asm := false
 	for _, tb := range machineTables() {
 		if tb.asm && !asm {
@@ -83,11 +88,13 @@ func TestStreamingRowsGaps(t *testing.T) {
 	if !asm {
 		t.Skip("no assembly table here (no AVX2, or DML_TABLE=go)")
 	}
-	const pitch, n = 1040, 1024 // bytes a row, elements a row
 	for _, c := range []struct {
-		v     *verdict
-		bytes int
-	}{{&streamV, streamingMin + 4<<20}, {&aheadV, 4 << 20}} {
+		v        *verdict
+		bytes    int
+		pitch, n int // elements
+	}{{&streamV, streamingMin + 4<<20, 1040, 1024}, {&aheadV, 4 << 20, 1040, 1024},
+		{&streamV, streamingMin + 4<<20, 4, 3}, {&aheadV, 4 << 20, 4, 3}} {
+		pitch, n := c.pitch, c.n
 		for _, size := range []int{1, 4} {
 			rows := c.bytes / (pitch * size)
 			mem := make([]byte, (rows-1)*pitch*size+n*size)
@@ -99,14 +106,14 @@ func TestStreamingRowsGaps(t *testing.T) {
 				f = NewFiller(Float32, 4, 0, 0x3F800000, uint64(rows*n))
 			}
 			c.v.at.Store(0) // measure now
-			f.FillRowsLE(mem, rows, pitch*size, n, 0, n, 1)
-			if c.v.at.Load() == 0 {
-				t.Fatalf("%d bytes, size %d: the fill did not measure", c.bytes, size)
+			f.FillRowsLE(mem, rows, pitch*size, n, 0, uint64(n), 1)
+			if measured, want := c.v.at.Load() != 0, n*size >= addBlock; measured != want {
+				t.Fatalf("%d bytes, rows of %d elements of size %d: measured %v, want %v (padded rows below addBlock take the last verdict)", c.bytes, n, size, measured, want)
 			}
 			for r := range rows - 1 {
 				for at := r*pitch*size + n*size; at < (r+1)*pitch*size; at++ {
 					if mem[at] != 0xAA {
-						t.Fatalf("%d bytes, size %d: gap byte %d (after row %d) = %#x, want 0xaa", c.bytes, size, at, r, mem[at])
+						t.Fatalf("%d bytes, rows of %d elements of size %d: gap byte %d (after row %d) = %#x, want 0xaa", c.bytes, n, size, at, r, mem[at])
 					}
 				}
 			}
@@ -242,5 +249,20 @@ func TestFillVerdict(t *testing.T) {
 		if (i < 7 || i >= 7+fillMin) && b != 0 {
 			t.Fatalf("wrote byte %d, outside dst", i)
 		}
+	}
+}
+
+// pinVerdicts sets the measurements' verdicts as if measured now and fresh
+// for ever, each to what it is before any measurement (streaming stores
+// slower, fetching ahead faster, REP MOVSB slower, REP STOSQ faster): the
+// tests of the measurement leave them so when they end. (Every other
+// test's fill takes testVerdicts, pinned, and measures nothing.)
+func pinVerdicts() {
+	for _, p := range []struct {
+		v    *verdict
+		wins bool
+	}{{&streamV, false}, {&aheadV, true}, {&copyV, false}, {&fillV, true}} {
+		p.v.wins.Store(p.wins)
+		p.v.at.Store(math.MaxInt64)
 	}
 }

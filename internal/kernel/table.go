@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync/atomic"
 )
 
 // The signatures of the vector kernels. Each is an assembly routine on
@@ -321,66 +320,54 @@ func (t *table) spanTies() bool { return !t.asm || t.avx512 }
 // EPYC, 2026-11-23; 75 against 40 before both were rewritten that day).
 func (t *table) binadeFirst() bool { return !t.asm || t.avx512 }
 
-// streams reports whether streaming stores write a large dst, rows of
-// rowBytes every pitch bytes (a run: one row), faster than regular ones on
-// this machine (it may write the rows, never the gaps between them, to
-// find out).
-func (t *table) streams(dst []byte, pitch, rowBytes int) bool {
-	if streamTest != 0 {
-		return streamTest > 0
-	}
-	return t.asm && streaming(dst, pitch, rowBytes)
+// verdicts are this machine's measured choices of store kind, which the
+// planner takes as a value: Filler measures them (table.measure) before it
+// plans a run or a layout, and a test gives them as it likes.
+type verdicts struct {
+	stream bool // streaming stores write streamingMin bytes or more faster
+	ahead  bool // regular stores fetching ahead write aheadMin to aheadMax bytes faster
+	copy   bool // REP MOVSB from a period before writes copyRunMin bytes or more faster
+	fill   bool // REP STOSQ writes a constant of fillMin bytes or more faster
 }
 
-// streamTest, when not 0, overrides streams in tests: 1 streams, -1 does
-// not (the Go twins then take the streaming store kind, as the same).
-var streamTest int
-
-// aheads reports whether regular stores that fetch each line ahead write
-// dst, of aheadMin to aheadMax bytes in rows of rowBytes every pitch bytes
-// (a run: one row), faster than regular stores alone on this machine (it
-// may write the rows, never the gaps between them, to find out).
-func (t *table) aheads(dst []byte, pitch, rowBytes int) bool {
-	if aheadTest != 0 {
-		return aheadTest > 0
+// measure returns the verdicts for a fill of dst, rows of rowBytes every
+// pitch bytes (a run: one row), whose integers repeat every dist bytes (0:
+// they do not, or dst is not a run of integers) and which may hold a
+// constant (constant): each verdict the planner may ask of dst's size is
+// measured on dst where its last measurement is old (see streaming), the
+// others are false. A dst below fillMin bytes, the least any verdict is
+// asked of, measures nothing. Rows shorter than addBlock with gaps between
+// them are not measured but take the last verdicts (whole-line stores
+// within such rows would time nothing). The Go twins' table fills and
+// takes no other kind. pinned, when set, is every fill's verdicts.
+func (t *table) measure(dst []byte, pitch, rowBytes, dist int, constant bool) verdicts {
+	n := len(dst)
+	switch {
+	case pinned != nil:
+		return *pinned
+	case n < fillMin:
+		return verdicts{}
+	case !t.asm:
+		return verdicts{fill: constant}
 	}
-	return t.asm && aheading(dst, pitch, rowBytes)
+	on := dst
+	if pitch == rowBytes {
+		pitch, rowBytes = n, n // (rows one after another: a run)
+	}
+	if pitch > rowBytes && rowBytes < addBlock {
+		on = dst[:0] // (too short to measure: the last verdicts)
+	}
+	var v verdicts
+	v.stream = n >= streamingMin && streaming(on, pitch, rowBytes)
+	v.ahead = n >= aheadMin && n <= aheadMax && aheading(on, pitch, rowBytes)
+	v.copy = dist > 0 && !v.stream && n >= copyRunMin && copying(on, dist)
+	v.fill = constant && !v.stream && filling(on)
+	return v
 }
 
-// aheadTest, when not 0, overrides aheads in tests, as streamTest streams.
-var aheadTest int
-
-// copies reports whether REP MOVSB copying dst's bytes from dist bytes
-// before (mCopy) writes dst, a run of copyRunMin bytes or more, faster than
-// regular stores on this machine (it may write dst to find out).
-func (t *table) copies(dst []byte, dist int) bool {
-	if copyTest != 0 {
-		return copyTest > 0
-	}
-	return t.asm && copying(dst, dist)
-}
-
-// copyTest, when not 0, overrides copies in tests, as streamTest streams.
-var copyTest int
-
-// fills reports whether REP STOSQ (mFill) writes dst, a constant run of
-// fillMin bytes or more, faster than regular stores on this machine (it
-// may write dst to find out); the Go twins' table always fills.
-func (t *table) fills(dst []byte) bool {
-	if fillTest != 0 {
-		return fillTest > 0
-	}
-	return !t.asm || filling(dst)
-}
-
-// fillTest, when not 0, overrides fills in tests, as streamTest streams.
-var fillTest int
-
-// measures counts the measurements of store kinds (streaming, aheading,
-// copying, filling): a plan remembered (runMemo) under an older verdict is made
-// again, so that an operator executed again and again follows the
-// machine's verdicts as a new one does.
-var measures atomic.Uint64
+// pinned, when not nil, is the verdicts of every fill, none measured: the
+// tests', so that their plans are the same on every host.
+var pinned *verdicts
 
 // tbl is the table the executor uses: the fastest this process may run
 // (machineTables), or the one UseTable chose.
