@@ -19,37 +19,9 @@ import (
 // that every lane's form holds for, then moves on the lanes whose form
 // ended.
 
-// binLanes are the lanes of bin192x, bin192Y, bin128x and bin128Y: lane L (vector
-// L/16 of 16, element L%16) is the magnitude above the base plus h (x) at a run's
-// block 0 (the kernel starts at block j0), its step dm a block (two's
-// complement), its shift s (1 to 29) and h = 2^(s-1) - 1; c holds the
-// words added to the rounded lanes, in the order of the elements (lane L's
-// at binWord[L]): the sign, exponent and the base's significand. The
-// kernel reads the fields at fixed offsets (binlanes_amd64.s).
-type binLanes struct {
-	x, dm, s, h [96]uint32
-	c           [96]uint16
-}
-
-// binWord is where lane L's element lies in a block (in elements):
-// VPACKUSDW packs vectors 2p and 2p+1 into the 32 words from 32p, four
-// words of each in turn in each 16 bytes.
-var binWord = func() (w [96]uint8) {
-	for l := range w {
-		v, e := l/16, l%16
-		w[l] = uint8(32*(v/2) + 8*(e/4) + 4*(v%2) + e%4)
-	}
-	return w
-}()
-
 // binMaxX is the most a lane's x may reach: with h (below 2^28) and the
 // tie bit it stays below 2^32.
 const binMaxX = 1<<31 - 1
-
-// binLanesStep is the most a block may step a lane's exact sum (in units
-// of 2^unit) for lanesBin: far below binMaxX, so that a lane's form
-// holds for many blocks.
-const binLanesStep = 1 << 24
 
 // rowsBinLanes writes float16 rows of n elements, pitch bytes apart, at dst
 // (mRowsLanes with lanesBin; where pitch is past the row, a gap's lanes
@@ -272,75 +244,6 @@ func laneEvents(end, tie, period *[96]int64, nl int, j, all int64, ended *[96]ui
 // binTieBlocks is the most blocks rowsBinLanes writes with ties from a
 // block where a lane meets one.
 const binTieBlocks = 64
-
-// binBlock returns the block of rowsBinLanes on the table t for rows pitch
-// bytes apart, and its sets: on tables without AVX-512, 64 bytes (bin64Y,
-// whose 32 lanes stay in registers) in bin64MaxSets sets or fewer; else
-// 128 bytes where those sets hold fewer lanes (64 a set against 96) and
-// they are bin128MaxSets or fewer, else 192. (On the AVX2 table, NHWC
-// FLOAT16 0.1, +3e-4 of 4 MiB, scratch Execute loop, 192-byte blocks
-// against 128, GB/s: 4 channels 21.0-22.5 against 23.5-24.0, 5 channels
-// 19.3-19.9 against 20.5-21.1, 64 channels 22.9-23.0 against 24.0-24.4,
-// 512 channels 18.3-19.3 against 22.2-22.8; then 192 or 128 against 64,
-// old new x2, 2026-11-26: 3 channels 33.3 54.4, 33.0 55.1; 5 channels 29.7
-// 52.9, 29.9 52.9; 13 channels 26.9 47.5, 26.9 46.7; 64 channels 36.6
-// 60.1, 35.8 61.4; 128 channels 35.3 47.4, 35.4 49.7; 256 channels (8
-// sets, 512 bytes apart) 31.7 38.5, 31.0 39.4; 512 channels (16 sets)
-// 24.7 27.1, 32.2 14.5 and 1024 (32) 14.3 11.0, 17.5 7.3: hence 15 sets
-// at most.)
-func binBlock(t *table, pitch int) (blk, sets int) {
-	if s64 := blockSets(pitch, 64); t.asm && !t.avx512 && s64 <= bin64MaxSets {
-		return 64, s64
-	}
-	s192 := blockSets(pitch, 192)
-	if s128 := blockSets(pitch, 128); 2*s128 < 3*s192 && s128 <= bin128MaxSets {
-		return 128, s128
-	}
-	return 192, s192
-}
-
-// bin128MaxSets is the most sets of 128-byte blocks binBlock takes. NHWC
-// FLOAT16 0.1, +3e-4 of 4 MiB, scratch Execute loop (best of 30, NHWC
-// against packed, old and new builds alternated, GB/s), 192-byte blocks
-// against 128: 64 channels (2 sets against 1) 59-60 against 85-87 (packed
-// 99-106); 128 channels (4, 2) 67 against 79; 256 (8, 4) 57 against 67;
-// 512 (16, 8) 44 against 58-60; 1024 (32, 16) 23.3 against 18.9; 2048
-// channels (64 sets: runs, 13.7; 32) 9.7. Pixels of 4 to 64 bytes (one
-// set either way) 60-80 against 68-83; 5 and 7 channels (5 and 7 sets
-// either way) 46-49 against 43-48. Sets 2048 bytes apart or more wrote
-// slower than their fewer lanes saved; closer, 9 to 15 sets of them
-// (pixels of 11 or 13 channels, where 192-byte blocks take as many sets)
-// wrote faster, their lanes' forms fewer: 4 MiB, 192-byte blocks (old)
-// against 128 (new), old new old new, 2026-11-26: 13 channels 26.2 38.0
-// 29.8 38.1 (-1000, +0.07: 20.4 28.8 20.1 23.5), 11 channels 33.8 35.4
-// 33.3 35.5 (0, +1: 30.7 38.9 30.8 32.9), 26 channels 28.2 43.8 35.9
-// 37.5; 256 MiB the same (13 channels 32.1 31.4 32.3 33.5); the AVX2
-// table 15.8 17.3 14.4 17.5.
-const bin128MaxSets = 15
-
-// bin64MaxSets is the most sets of 64-byte blocks binBlock takes (tables
-// without AVX-512): sets less than 1024 bytes apart (binBlock's figures).
-const bin64MaxSets = 15
-
-// blockSets is how many sets of blocks of blk bytes rows pitch bytes long
-// take, one after another: they repeat every lcm(pitch, blk) bytes, that
-// many blocks.
-func blockSets(pitch, blk int) int {
-	a, b := pitch, blk
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return pitch / a
-}
-
-// binMaxSets is the most sets of blocks lanesBin takes: each set's lanes
-// have their forms worked out, which binLanesPay counts against
-// columns; past 32 sets it measured slower than rows as runs (NHWC FLOAT16
-// 0.1, +3e-4 of about 4 MiB, scratch Execute loop: 2048 channels, 64 sets,
-// 11.1 GB/s against 17.1 as runs; 1024 channels, 32 sets, 21.1 against
-// 12.2; 17, 50 and 100 channels, 17, 25 and 25 sets, 29.7-32.8 against
-// 1.9-3.2).
-const binMaxSets = 32
 
 // binLane is binWord's inverse: the lane of each element of a block.
 var binLane = func() (l [96]uint8) {

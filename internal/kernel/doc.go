@@ -6,30 +6,44 @@
 //
 // # Plan, then execute
 //
-// A fill goes through three layers, each in its own files:
+// A fill goes through five layers, each in its own files, from the top; a
+// file uses what its own layer and the layers below it define, never what
+// a layer above does (TestLayers holds every file to it):
 //
+//	executor           a Filler (a Seq, its lane tables, lanes.go, and its
+//	(exec.go, lanes.go, memo): has the store verdicts measured
+//	binlanes.go,       (table.measure) on the run or layout it is about to
+//	zip.go)            write, asks the planner for pieces, and walks them:
+//	                   plain methods in Go, vector methods split into kernel
+//	                   calls (blockRuns: a head block, aligned blocks, a tail
+//	                   block) through the table, or, for float16 binade
+//	                   pieces, a whole piece in one call (binSpan: AVX-512
+//	                   masks its partial lines); rows as rows-lanes
+//	                   (binlanes.go for float16) or as columns (zip.go
+//	                   makes the zip kernels' plans).
+//	planner (plan.go)  the code that chooses a method: a run (or a set of
+//	                   rows) becomes pieces {method, elements, parameters,
+//	                   store kind} in a fixed-size array, a function of the
+//	                   Seq, the run or layout, what the table has
+//	                   (hasX512, masks, zips) and the store verdicts, given
+//	                   as a value. The same on every build.
 //	Seq (seq.go)       the plan of values, built once by New: kind, start and
 //	                   delta bits, the exact integer form S + i*D at a
 //	                   resolution 2^unit, and facts that hold over the whole
 //	                   index range (exact in float32 or float64 lanes, in
 //	                   int32 lanes, where values overflow). Immutable.
-//	planner (plan.go)  the only code that chooses a method: a run (or a set
-//	                   of rows) becomes pieces {method, elements, parameters}
-//	                   in a fixed-size array. The same on every build.
-//	executor (exec.go) a Filler (a Seq and its lane tables, lanes.go) walks
-//	                   the pieces: plain methods in Go, vector methods split
-//	                   into kernel calls (blockRuns: a head block, aligned
-//	                   blocks, a tail block) through the table, or, for
-//	                   float16 binade pieces, a whole piece in one call
-//	                   (binSpan: AVX-512 masks its partial lines).
-//	table (table.go)   the vector kernels of this machine, chosen once from
-//	                   its CPU: the assembly routines on amd64 (AVX-512 or
-//	                   AVX2 forms, each with its store kinds: see below),
-//	                   and everywhere else, and under -tags purego, the Go
-//	                   twins (twins.go) of the same signatures. A kernel
-//	                   only AVX-512 has, called on a table without it (the
-//	                   planner's fault), runs its Go twin and is counted
-//	                   (table.lacks); the tests hold the count to zero.
+//	table (table.go,   the vector kernels of this machine, chosen once from
+//	table_*.go,        its CPU: the assembly routines on amd64 (AVX-512 or
+//	twins.go, the      AVX2 forms, each with its store kinds: see below),
+//	generated          and everywhere else, and under -tags purego, the Go
+//	FAMILY_amd64.go    twins (twins.go) of the same signatures; the store
+//	and                kinds, their bounds and their measured verdicts
+//	dispatch_other.go, (table.measure). A kernel only AVX-512 has, called on
+//	store*.go, cpu*.go) a table without it (the planner's fault), runs its
+//	                   Go twin and is counted (table.lacks); the tests hold
+//	                   the count to zero.
+//	rounding (round.go) the binary formats and their rounding to nearest
+//	                   even from exact sums.
 //
 // One Execute: the root package splits the index range among goroutines and
 // walks the layout; each contiguous run goes to Filler.FillLE (rows of a

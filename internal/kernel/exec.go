@@ -15,7 +15,7 @@ import (
 // replaced atomically, so any number of goroutines may use it.
 type Filler struct {
 	Seq
-	ln lanes
+	ln laneTables
 
 	// memo holds the plans of the last run from index 0 that memoPlans
 	// plans or fewer covered and that repeated the run before it, for the
@@ -505,22 +505,6 @@ func lanesRun(dst []byte, span, blk, sets int, st store, put func(at, blocks, st
 // 40-42 (scratch Execute loop, alternated, 2026-11-26): 16 KiB, half an L1
 // cache of 32 KiB.
 const columnsBuf = 16384
-
-// columns reports whether rows rows of n elements go as columns (mColumns):
-// rows too short for the row kernels (below addBlock bytes), of 16
-// elements or fewer, or, for floats, whose columns a chunk are no more than
-// its rows (n*n elements at most 8 KiB), where a row planned as
-// a run costs more than its share of the columns' runs and of putting them
-// in place. NHWC layouts of n channels (a row a pixel), scratch Execute
-// loop, old (rows) against columns: UINT8 n=3 0.14 against 4.5 GB/s, n=45
-// 1.56 against 1.02, n=64 1.01 against 1.38, n=100 2.28 against 1.20;
-// UINT16 n=50 3.08 against 1.38; INT64 n=12 4.23 against 5.15; FLOAT16 n=16
-// 0.34 against 3.7, n=40 0.63 against 1.28, n=60 0.88 against 1.90;
-// FLOAT32 n=24 2.88 against 4.50, n=31 3.25 against 3.92.
-func (s *Seq) columns(rows, n int) bool {
-	rowBytes := n << s.lg
-	return rows > 1 && n > 0 && rowBytes < addBlock && (n <= 16 || s.kind != Int && n*rowBytes <= 8192)
-}
 
 // fillColumns writes rows too short for the row kernels (fewer than
 // addBlock bytes), which would each be planned as a run, as columns: in
@@ -1186,13 +1170,13 @@ func (f *Filler) plainLE(dst []byte, p *piece, i0, step uint64) {
 	if littleEndian && f.aligned(dst) {
 		switch f.size {
 		case 1:
-			plain(&f.Seq, dst[:n], p, i0, step)
+			plainElems(&f.Seq, dst[:n], p, i0, step)
 		case 2:
-			plain(&f.Seq, unsafe.Slice((*uint16)(ptr), n), p, i0, step)
+			plainElems(&f.Seq, unsafe.Slice((*uint16)(ptr), n), p, i0, step)
 		case 4:
-			plain(&f.Seq, unsafe.Slice((*uint32)(ptr), n), p, i0, step)
+			plainElems(&f.Seq, unsafe.Slice((*uint32)(ptr), n), p, i0, step)
 		default:
-			plain(&f.Seq, unsafe.Slice((*uint64)(ptr), n), p, i0, step)
+			plainElems(&f.Seq, unsafe.Slice((*uint64)(ptr), n), p, i0, step)
 		}
 		return
 	}
@@ -1200,7 +1184,7 @@ func (f *Filler) plainLE(dst []byte, p *piece, i0, step uint64) {
 	q := *p
 	for n > 0 {
 		k := min(n, len(buf))
-		plain(&f.Seq, buf[:k], &q, i0, step)
+		plainElems(&f.Seq, buf[:k], &q, i0, step)
 		for j, w := range buf[:k] {
 			putLE(dst[j<<f.lg:], f.size, w)
 		}
@@ -1210,15 +1194,15 @@ func (f *Filler) plainLE(dst []byte, p *piece, i0, step uint64) {
 	}
 }
 
-// word is the unsigned integer type of one element's bits.
-type word interface {
+// elemBits is the unsigned integer type of one element's bits.
+type elemBits interface {
 	~uint8 | ~uint16 | ~uint32 | ~uint64
 }
 
-// plain writes the elements of a plain method's piece, in host order, of
+// plainElems writes the elements of a plain method's piece, in host order, of
 // indices i0, i0+step, ...: the methods without vector kernels, and the
 // reference the tests hold the others to (with Bits).
-func plain[T word](s *Seq, dst []T, p *piece, i0, step uint64) {
+func plainElems[T elemBits](s *Seq, dst []T, p *piece, i0, step uint64) {
 	first := p.first
 	if i0 == 0 && len(dst) > 0 {
 		// Element 0 is start's bits.

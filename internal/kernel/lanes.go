@@ -5,10 +5,10 @@ import (
 	"math"
 )
 
-// lanes are the vector kernels' lane offsets for runs of consecutive
+// laneTables are the vector kernels' lane offsets for runs of consecutive
 // elements (step 1), computed once per Filler: what every call of a kernel
 // on such a run would otherwise compute again.
-type lanes struct {
+type laneTables struct {
 	wordD    uint64    // the step the word lanes are for: delta (integers) or 0
 	words    [128]byte // the offsets 0, d, 2d, ... of 128 bytes of lanes (little-endian)
 	wordsInc [32]byte  // the step of a block of 128 bytes, in every lane
@@ -18,7 +18,7 @@ type lanes struct {
 }
 
 // init computes the lane tables of s's runs.
-func (ln *lanes) init(s *Seq) {
+func (ln *laneTables) init(s *Seq) {
 	ln.wordD = 0
 	if s.kind == Int {
 		ln.wordD = s.delta
@@ -94,47 +94,10 @@ func floatLanes(s *Seq, step uint64) (f32 [32]float32, f64 [16]float64) {
 	return f32, f64
 }
 
-// packOrder[l] is the element of a 32-element block that lane l of the
-// int32 binade kernels holds: the even elements in lanes 0-15, the odd ones
-// in lanes 16-31, so that the odd elements' results, in the high words of
-// their lanes, fall between the even ones' in the low words.
-var packOrder = func() (o [32]int64) {
-	for l := range o {
-		o[l] = int64(2*(l%16) + l/16)
-	}
-	return o
-}()
-
 // broadcast32 returns a float32 in every lane of 32 bytes.
 func broadcast32(x float32) (b [32]byte) {
 	for l := 0; l < 32; l += 4 {
 		binary.LittleEndian.PutUint32(b[l:], math.Float32bits(x))
 	}
 	return b
-}
-
-func putLE(b []byte, size int, w uint64) {
-	switch size {
-	case 1:
-		b[0] = byte(w)
-	case 2:
-		binary.LittleEndian.PutUint16(b, uint16(w))
-	case 4:
-		binary.LittleEndian.PutUint32(b, uint32(w))
-	default:
-		binary.LittleEndian.PutUint64(b, w)
-	}
-}
-
-func getLE(b []byte, size int) uint64 {
-	switch size {
-	case 1:
-		return uint64(b[0])
-	case 2:
-		return uint64(binary.LittleEndian.Uint16(b))
-	case 4:
-		return uint64(binary.LittleEndian.Uint32(b))
-	default:
-		return binary.LittleEndian.Uint64(b)
-	}
 }

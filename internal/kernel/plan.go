@@ -548,9 +548,6 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 	return ""
 }
 
-// mask returns the bits of an element.
-func (s *Seq) mask() uint64 { return ^uint64(0) >> (64 - 8*s.size) }
-
 // The planner's thresholds.
 const (
 	// vectorMin is the least run, in bytes, worth the vector methods: below
@@ -561,39 +558,6 @@ const (
 	// fewer): the plain float methods take 4-8 ns an element (64 float16
 	// through mExact 256-336 ns; scratch, 2026-11-25).
 	floatVectorMin = 32
-	// addBlock is the block of the add kernels (bytes).
-	addBlock = 128
-	// streamingMin is the size from which the vector kernels stream their
-	// stores past the caches, if the machine writes faster so (verdicts:
-	// see streaming): beyond what the last-level cache would usefully
-	// keep.
-	streamingMin = 16 << 20
-	// fillMin is the least constant run, in bytes, that mFill writes:
-	// below about the L2 cache, vector stores write as fast or faster
-	// (store loops over 64 KiB to 2 MiB on this machine: REP STOSQ at 0.5-0.9
-	// of AVX2 stores below 1 MiB, even at 1 MiB, 1.15 at 2 MiB).
-	fillMin = 1 << 20
-	// copyMin and copyMaxLog bound mCopy's distance: 16 KiB to 2^17 bytes
-	// (128 KiB) back (see copyDist).
-	copyMin    = 16 << 10
-	copyMaxLog = 17
-	// aheadMin and aheadMax bound the runs, in bytes, whose vector pieces
-	// fetch their lines ahead of the stores (stAhead): runs that outgrow
-	// the L2 cache but not the last level. A store loop on this machine
-	// (AVX2 stores of a sequence alone and with PREFETCHT0 1024 bytes ahead
-	// of each line, best of five, four alternations, GB/s, 2026-11-23):
-	// 1 MiB 102-126 alone against 102-124, 2 MiB 105-107 against 111-114,
-	// 4 MiB 93-95 against 106-115, 8 MiB 88-91 against 97-104, 12 MiB
-	// 85-99 against 92-95, 16 MiB 72-77 against 55-70. The planner sees a
-	// run, not the buffer around it: runs of this size within a buffer far
-	// larger than the cache fetch ahead too.
-	aheadMin = 2 << 20
-	aheadMax = 8 << 20
-	// copyRunMin is the least run, in bytes, that mCopy writes: at 1 MiB
-	// (this machine's L2 cache) the add kernels write faster (scratch loops,
-	// six alternations, GB/s: at 1 MiB add 89-141, copy 100-117; at 2 MiB
-	// add 94-103, copy 102-115).
-	copyRunMin = 2 << 20
 	// maxPieces is how many pieces one plan holds; a run that needs more
 	// is planned again from where the pieces end.
 	maxPieces = 8
@@ -638,23 +602,6 @@ const (
 	// and 3.6-4.2 us for 256 KiB, the runs kernel 740-811 and 2.8-3.4; every
 	// 63-65 (shift 6), 1180-1221 against 1387-1500 for 64 KiB.
 	runsLeastTies = 100
-)
-
-// A store is how a vector kernel writes its blocks (the table has a
-// routine of each kernel for each).
-type store uint8
-
-const (
-	// stRegular is regular stores.
-	stRegular store = iota
-	// stStream is streaming (non-temporal) stores, past the caches: dst
-	// aligned to 64 bytes, or to the block if smaller (blockRuns).
-	stStream
-	// stAhead is regular stores, each line fetched (PREFETCHT0) 1024 bytes
-	// (f16BinxA: 2048; the kernels that take a stride: the line of their
-	// block the least multiple of the stride past that, aheadStride in asmgen) before the
-	// stores reach it: the kernels' ahead forms (suffix A).
-	stAhead
 )
 
 // hasStores reports whether the kernels of method m (on runs) have every
@@ -982,7 +929,7 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		// 2^32, as int64 lanes' periods can pass it.)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
 		fast := pm == mBinade && !p.ties && p.tie >= p.n && t.binadeFirst() // (the AVX2 binade kernel is not)
-		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && runs(fast, !p.ties && p.tie < p.n, shift, dm) {
+		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && runsPay(fast, !p.ties && p.tie < p.n, shift, dm) {
 			p.m = mBinadeRuns
 		}
 		if p.m == mBinadeQ && !t.hasX512() { // no int64 binade kernel
@@ -1018,14 +965,14 @@ func (s *Seq) densest(t *table, m method, st store, sh int) int {
 	return 32
 }
 
-// runs reports whether the runs kernel writes a float16 binade piece of
+// runsPay reports whether the runs kernel writes a float16 binade piece of
 // shift and magnitude step dm faster than the binade kernel: where its
 // values stay runsLeast elements or more each; runsLeastFast where the
 // binade kernel writes it in its fast form (fast: int32 lanes, shift 16 or
 // less, no tie among its elements); runsLeastTies where its ties are
 // patched after the binade kernel (sparse: a tie, not in the kernel's tie
 // form), one by one.
-func runs(fast, sparse bool, shift int, dm int64) bool {
+func runsPay(fast, sparse bool, shift int, dm int64) bool {
 	least := int64(runsLeast)
 	switch {
 	case fast && shift <= 16:
@@ -1341,7 +1288,7 @@ func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, whole, pitch, r0,
 			_, tie, _ := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, full*n, 32)
 			p.ties = tie < full*n
 		} else if m == mRowsBinQ { // (every tie to even by the kernel)
-			if runs(false, false, shift, dm) {
+			if runsPay(false, false, shift, dm) {
 				p.m = mRowsRuns
 			} else if !t.hasX512() { // (no int64 binade row kernel)
 				*p = piece{m: mRowRuns, j: uint32(r), n: uint32(full)}
@@ -1353,7 +1300,7 @@ func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, whole, pitch, r0,
 			elems := full * n
 			ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems, 32)
 			p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
-			if runs(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
+			if runsPay(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
 				p.m = mRowsRuns
 			}
 		}
@@ -1613,46 +1560,6 @@ func (s *Seq) rowStore(v verdicts, dst []byte, whole, r, end, pitch, rowBytes in
 	return stRegular
 }
 
-// blockRun is whole blocks of a run: blocks of them from byte at, stored
-// as st says.
-type blockRun struct {
-	at, blocks int
-	st         store
-}
-
-// blockRuns splits a vector piece of len(dst) bytes (at least one block, a
-// power of two of bytes) into the kernel calls that write it: a head block
-// at 0 (if dst is not aligned to 64 bytes, or to the block if smaller),
-// whole aligned blocks (stored as st says), and a tail block
-// ending at the end (if the blocks do not reach it): the first n of runs.
-// Aligned blocks matter for regular stores too: a store that crosses a
-// cache line costs two. The head and tail blocks overlap the aligned ones
-// and rewrite the same values there. Powers of two by mask and shift: a
-// division by a variable costs more than a small run's stores.
-//
-// The callers read the runs field by field through a pointer: returned by
-// value, the array was copied with 16-byte loads of fields just stored 8
-// bytes at a time, which no store forwards, so each copy waited for every
-// store before it to drain, the last kernel call's included (dml.Sequence
-// on 256 float64: 55-56 ns a call, 36-40 with the pointer).
-func blockRuns(runs *[3]blockRun, dst []byte, block int, st store) (n int) {
-	align := uintptr(min(64, block)) // the head block must reach mid
-	mid := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) & (align - 1))
-	if mid+block > len(dst) {
-		runs[0], runs[1] = blockRun{0, 1, stRegular}, blockRun{len(dst) - block, 1, stRegular}
-		return 2
-	}
-	if mid > 0 {
-		runs[n], n = blockRun{0, 1, stRegular}, n+1
-	}
-	blocks := (len(dst) - mid) >> bits.TrailingZeros(uint(block))
-	runs[n], n = blockRun{mid, blocks, st}, n+1
-	if mid+blocks*block < len(dst) {
-		runs[n], n = blockRun{len(dst) - block, 1, stRegular}, n+1
-	}
-	return n
-}
-
 // blockBytes returns the block, in bytes, of a vector method for elements
 // of size bytes: what the planner's checks and the executor's kernel calls
 // both use.
@@ -1667,63 +1574,6 @@ func blockBytes(m method, size int) int {
 }
 
 // The preconditions' arithmetic.
-
-// maxAbs returns the largest |S + i*D| over i in {a, b} (V is linear,
-// so its extremes over [a, b] are at the ends), as 128-bit magnitudes.
-func (s *Seq) maxAbs(a, b uint64) (hi, lo uint64) {
-	ah, al := s.linear(a)
-	bh, bl := s.linear(b)
-	if int64(ah) < 0 {
-		ah, al = neg128(ah, al)
-	}
-	if int64(bh) < 0 {
-		bh, bl = neg128(bh, bl)
-	}
-	if ah > bh || ah == bh && al > bl {
-		return ah, al
-	}
-	return bh, bl
-}
-
-// exactBelow reports whether every S + i*D for i in [a, b], and the step
-// between neighbours (step*D), are below 2^p in magnitude: then sums of
-// them in a float format with p significand bits are exact.
-func (s *Seq) exactBelow(a, b, step uint64, p uint) bool {
-	hi, lo := s.maxAbs(a, b)
-	if hi != 0 || lo>>p != 0 {
-		return false
-	}
-	dh, dl := bits.Mul64(s.dLo, step)
-	dh += s.dHi * step
-	if int64(dh) < 0 {
-		dh, dl = neg128(dh, dl)
-	}
-	return dh == 0 && dl>>p == 0
-}
-
-// f32Lanes reports whether float32 lanes may write elements a through b
-// (every step-th index): every value, and the step of 32 elements, is exact
-// in float32 (below 2^24 units, at a unit float32 reaches: from its least
-// subnormal, 2^-149, to 2^104, where 2^24 units are still finite).
-func (s *Seq) f32Lanes(a, b, step uint64) bool {
-	return s.exactBelow(a, b, step*32, 24) && s.unit >= -149 && s.unit <= 104
-}
-
-// f64Lanes reports whether float64 lanes may write elements a through b:
-// every value, and the step of 16 elements, is below 2^53 units (float64
-// holds them, and sums of them, exactly).
-func (s *Seq) f64Lanes(a, b, step uint64) bool {
-	return s.exactBelow(a, b, step*16, 53)
-}
-
-// int32Lanes reports whether the float16 binade kernels may write elements
-// a through b: every S + i*D is below 2^31 in magnitude (an int32 lane
-// holds it, and the lanes' wrapping additions stay exact), and unit is at
-// least -24 (float16's least subnormal; it always is, as start and delta are
-// float16 values), so that no shift reaches 32 bits.
-func (s *Seq) int32Lanes(a, b uint64) bool {
-	return s.kind == Float16 && s.unit >= -24 && s.exactBelow(a, b, 0, 31)
-}
 
 // fewBinades reports whether the n elements a through b span binades of
 // 4096 elements or more on average (each binade is a piece, and a piece
@@ -1811,64 +1661,92 @@ func (s *Seq) int64Lanes(a, b uint64) bool {
 	return s.kind == Float16 && s.unit >= -24 && s.exactBelow(a, b, 0, 59)
 }
 
-// infAt returns the bits of the infinity element i rounds to (i at or past
-// the overflow point).
-func (s *Seq) infAt(i uint64) uint64 {
-	inf := s.f.infBits()
-	if hi, _ := s.linear(i); int64(hi) < 0 {
-		inf |= s.f.signBit()
+// binLanesStep is the most a block may step a lane's exact sum (in units
+// of 2^unit) for lanesBin: far below binMaxX, so that a lane's form
+// holds for many blocks.
+const binLanesStep = 1 << 24
+
+// binBlock returns the block of rowsBinLanes on the table t for rows pitch
+// bytes apart, and its sets: on tables without AVX-512, 64 bytes (bin64Y,
+// whose 32 lanes stay in registers) in bin64MaxSets sets or fewer; else
+// 128 bytes where those sets hold fewer lanes (64 a set against 96) and
+// they are bin128MaxSets or fewer, else 192. (On the AVX2 table, NHWC
+// FLOAT16 0.1, +3e-4 of 4 MiB, scratch Execute loop, 192-byte blocks
+// against 128, GB/s: 4 channels 21.0-22.5 against 23.5-24.0, 5 channels
+// 19.3-19.9 against 20.5-21.1, 64 channels 22.9-23.0 against 24.0-24.4,
+// 512 channels 18.3-19.3 against 22.2-22.8; then 192 or 128 against 64,
+// old new x2, 2026-11-26: 3 channels 33.3 54.4, 33.0 55.1; 5 channels 29.7
+// 52.9, 29.9 52.9; 13 channels 26.9 47.5, 26.9 46.7; 64 channels 36.6
+// 60.1, 35.8 61.4; 128 channels 35.3 47.4, 35.4 49.7; 256 channels (8
+// sets, 512 bytes apart) 31.7 38.5, 31.0 39.4; 512 channels (16 sets)
+// 24.7 27.1, 32.2 14.5 and 1024 (32) 14.3 11.0, 17.5 7.3: hence 15 sets
+// at most.)
+func binBlock(t *table, pitch int) (blk, sets int) {
+	if s64 := blockSets(pitch, 64); t.asm && !t.avx512 && s64 <= bin64MaxSets {
+		return 64, s64
 	}
-	return inf
+	s192 := blockSets(pitch, 192)
+	if s128 := blockSets(pitch, 128); 2*s128 < 3*s192 && s128 <= bin128MaxSets {
+		return 128, s128
+	}
+	return 192, s192
 }
 
-// overflowFrom returns the first j in [0, n) from which every element
-// i0 + j*step rounds to an infinity (|value| at or past the midpoint above
-// the largest finite value), or n if none does. Along i >= 0, |V| can only
-// pass that threshold while moving away from zero (|start| is finite, so
-// below it), never come back: the elements past it form a tail, and a
-// binary search finds where it begins.
-func (s *Seq) overflowFrom(i0, step uint64, n int) int {
-	past := func(j int) bool {
-		hi, lo := s.linear(i0 + uint64(j)*step)
-		if int64(hi) < 0 {
-			hi, lo = neg128(hi, lo)
-		}
-		// Threshold: (2^p - 1/2) * 2^(emax+1-p) = (2^(p+1) - 1) * 2^(emax-p).
-		p := int(s.f.mantBits)
-		emax := 1<<(s.f.expBits-1) - 1
-		tm := uint64(1)<<(p+1) - 1
-		shift := emax - p - s.unit
-		if shift < 0 {
-			// V >= tm / 2^k exactly when V * 2^k >= tm (V is an integer).
-			k := uint(-shift)
-			if hi != 0 || k >= 64 {
-				return hi != 0 || lo != 0
-			}
-			return lo>>(64-k) != 0 || lo<<k >= tm
-		}
-		if shift+p+1 > 128 {
-			return false // the threshold, tm * 2^shift, exceeds every |V| (below 2^128)
-		}
-		th, tl := shl128(0, tm, uint(shift))
-		return hi > th || hi == th && lo >= tl
+// bin128MaxSets is the most sets of 128-byte blocks binBlock takes. NHWC
+// FLOAT16 0.1, +3e-4 of 4 MiB, scratch Execute loop (best of 30, NHWC
+// against packed, old and new builds alternated, GB/s), 192-byte blocks
+// against 128: 64 channels (2 sets against 1) 59-60 against 85-87 (packed
+// 99-106); 128 channels (4, 2) 67 against 79; 256 (8, 4) 57 against 67;
+// 512 (16, 8) 44 against 58-60; 1024 (32, 16) 23.3 against 18.9; 2048
+// channels (64 sets: runs, 13.7; 32) 9.7. Pixels of 4 to 64 bytes (one
+// set either way) 60-80 against 68-83; 5 and 7 channels (5 and 7 sets
+// either way) 46-49 against 43-48. Sets 2048 bytes apart or more wrote
+// slower than their fewer lanes saved; closer, 9 to 15 sets of them
+// (pixels of 11 or 13 channels, where 192-byte blocks take as many sets)
+// wrote faster, their lanes' forms fewer: 4 MiB, 192-byte blocks (old)
+// against 128 (new), old new old new, 2026-11-26: 13 channels 26.2 38.0
+// 29.8 38.1 (-1000, +0.07: 20.4 28.8 20.1 23.5), 11 channels 33.8 35.4
+// 33.3 35.5 (0, +1: 30.7 38.9 30.8 32.9), 26 channels 28.2 43.8 35.9
+// 37.5; 256 MiB the same (13 channels 32.1 31.4 32.3 33.5); the AVX2
+// table 15.8 17.3 14.4 17.5.
+const bin128MaxSets = 15
+
+// bin64MaxSets is the most sets of 64-byte blocks binBlock takes (tables
+// without AVX-512): sets less than 1024 bytes apart (binBlock's figures).
+const bin64MaxSets = 15
+
+// blockSets is how many sets of blocks of blk bytes rows pitch bytes long
+// take, one after another: they repeat every lcm(pitch, blk) bytes, that
+// many blocks.
+func blockSets(pitch, blk int) int {
+	a, b := pitch, blk
+	for b != 0 {
+		a, b = b, a%b
 	}
-	if n == 0 || !past(n-1) {
-		return n
-	}
-	if past(0) {
-		return 0
-	}
-	lo, hi := 0, n-1 // past(hi) holds
-	for lo < hi {
-		mid := lo + (hi-lo)/2
-		if past(mid) {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
-	}
-	if !past(lo) {
-		return n
-	}
-	return lo
+	return pitch / a
+}
+
+// binMaxSets is the most sets of blocks lanesBin takes: each set's lanes
+// have their forms worked out, which binLanesPay counts against
+// columns; past 32 sets it measured slower than rows as runs (NHWC FLOAT16
+// 0.1, +3e-4 of about 4 MiB, scratch Execute loop: 2048 channels, 64 sets,
+// 11.1 GB/s against 17.1 as runs; 1024 channels, 32 sets, 21.1 against
+// 12.2; 17, 50 and 100 channels, 17, 25 and 25 sets, 29.7-32.8 against
+// 1.9-3.2).
+const binMaxSets = 32
+
+// columns reports whether rows rows of n elements go as columns (mColumns):
+// rows too short for the row kernels (below addBlock bytes), of 16
+// elements or fewer, or, for floats, whose columns a chunk are no more than
+// its rows (n*n elements at most 8 KiB), where a row planned as
+// a run costs more than its share of the columns' runs and of putting them
+// in place. NHWC layouts of n channels (a row a pixel), scratch Execute
+// loop, old (rows) against columns: UINT8 n=3 0.14 against 4.5 GB/s, n=45
+// 1.56 against 1.02, n=64 1.01 against 1.38, n=100 2.28 against 1.20;
+// UINT16 n=50 3.08 against 1.38; INT64 n=12 4.23 against 5.15; FLOAT16 n=16
+// 0.34 against 3.7, n=40 0.63 against 1.28, n=60 0.88 against 1.90;
+// FLOAT32 n=24 2.88 against 4.50, n=31 3.25 against 3.92.
+func (s *Seq) columns(rows, n int) bool {
+	rowBytes := n << s.lg
+	return rows > 1 && n > 0 && rowBytes < addBlock && (n <= 16 || s.kind != Int && n*rowBytes <= 8192)
 }

@@ -2,8 +2,10 @@ package kernel
 
 import (
 	"fmt"
+	"math/bits"
 	"os"
 	"strings"
+	"unsafe"
 )
 
 // The signatures of the vector kernels. Each is an assembly routine on
@@ -320,6 +322,61 @@ func (t *table) spanTies() bool { return !t.asm || t.avx512 }
 // EPYC, 2026-11-23; 75 against 40 before both were rewritten that day).
 func (t *table) binadeFirst() bool { return !t.asm || t.avx512 }
 
+// A store is how a vector kernel writes its blocks (the table has a
+// routine of each kernel for each).
+type store uint8
+
+const (
+	// stRegular is regular stores.
+	stRegular store = iota
+	// stStream is streaming (non-temporal) stores, past the caches: dst
+	// aligned to 64 bytes, or to the block if smaller (blockRuns).
+	stStream
+	// stAhead is regular stores, each line fetched (PREFETCHT0) 1024 bytes
+	// (f16BinxA: 2048; the kernels that take a stride: the line of their
+	// block the least multiple of the stride past that, aheadStride in asmgen) before the
+	// stores reach it: the kernels' ahead forms (suffix A).
+	stAhead
+)
+
+// The store kinds' bounds: where each writes faster, if the machine's
+// verdict says so (and the add kernels' block).
+const (
+	// addBlock is the block of the add kernels (bytes).
+	addBlock = 128
+	// streamingMin is the size from which the vector kernels stream their
+	// stores past the caches, if the machine writes faster so (verdicts:
+	// see streaming): beyond what the last-level cache would usefully
+	// keep.
+	streamingMin = 16 << 20
+	// fillMin is the least constant run, in bytes, that mFill writes:
+	// below about the L2 cache, vector stores write as fast or faster
+	// (store loops over 64 KiB to 2 MiB on this machine: REP STOSQ at 0.5-0.9
+	// of AVX2 stores below 1 MiB, even at 1 MiB, 1.15 at 2 MiB).
+	fillMin = 1 << 20
+	// copyMin and copyMaxLog bound mCopy's distance: 16 KiB to 2^17 bytes
+	// (128 KiB) back (see copyDist).
+	copyMin    = 16 << 10
+	copyMaxLog = 17
+	// aheadMin and aheadMax bound the runs, in bytes, whose vector pieces
+	// fetch their lines ahead of the stores (stAhead): runs that outgrow
+	// the L2 cache but not the last level. A store loop on this machine
+	// (AVX2 stores of a sequence alone and with PREFETCHT0 1024 bytes ahead
+	// of each line, best of five, four alternations, GB/s, 2026-11-23):
+	// 1 MiB 102-126 alone against 102-124, 2 MiB 105-107 against 111-114,
+	// 4 MiB 93-95 against 106-115, 8 MiB 88-91 against 97-104, 12 MiB
+	// 85-99 against 92-95, 16 MiB 72-77 against 55-70. The planner sees a
+	// run, not the buffer around it: runs of this size within a buffer far
+	// larger than the cache fetch ahead too.
+	aheadMin = 2 << 20
+	aheadMax = 8 << 20
+	// copyRunMin is the least run, in bytes, that mCopy writes: at 1 MiB
+	// (this machine's L2 cache) the add kernels write faster (scratch loops,
+	// six alternations, GB/s: at 1 MiB add 89-141, copy 100-117; at 2 MiB
+	// add 94-103, copy 102-115).
+	copyRunMin = 2 << 20
+)
+
 // verdicts are this machine's measured choices of store kind, which the
 // planner takes as a value: Filler measures them (table.measure) before it
 // plans a run or a layout, and a test gives them as it likes.
@@ -416,4 +473,103 @@ func UseTable(name string) error {
 		return fmt.Errorf("kernel table %q: this process runs %s (%s=%s)", name, strings.Join(names, ", "), EnvTable, env)
 	}
 	return fmt.Errorf("kernel table %q: this machine runs %s", name, strings.Join(names, ", "))
+}
+
+// binLanes are the lanes of bin192x, bin192Y, bin128x and bin128Y: lane L (vector
+// L/16 of 16, element L%16) is the magnitude above the base plus h (x) at a run's
+// block 0 (the kernel starts at block j0), its step dm a block (two's
+// complement), its shift s (1 to 29) and h = 2^(s-1) - 1; c holds the
+// words added to the rounded lanes, in the order of the elements (lane L's
+// at binWord[L]): the sign, exponent and the base's significand. The
+// kernel reads the fields at fixed offsets (binlanes_amd64.s).
+type binLanes struct {
+	x, dm, s, h [96]uint32
+	c           [96]uint16
+}
+
+// binWord is where lane L's element lies in a block (in elements):
+// VPACKUSDW packs vectors 2p and 2p+1 into the 32 words from 32p, four
+// words of each in turn in each 16 bytes.
+var binWord = func() (w [96]uint8) {
+	for l := range w {
+		v, e := l/16, l%16
+		w[l] = uint8(32*(v/2) + 8*(e/4) + 4*(v%2) + e%4)
+	}
+	return w
+}()
+
+// blockRun is whole blocks of a run: blocks of them from byte at, stored
+// as st says.
+type blockRun struct {
+	at, blocks int
+	st         store
+}
+
+// blockRuns splits a vector piece of len(dst) bytes (at least one block, a
+// power of two of bytes) into the kernel calls that write it: a head block
+// at 0 (if dst is not aligned to 64 bytes, or to the block if smaller),
+// whole aligned blocks (stored as st says), and a tail block
+// ending at the end (if the blocks do not reach it): the first n of runs.
+// Aligned blocks matter for regular stores too: a store that crosses a
+// cache line costs two. The head and tail blocks overlap the aligned ones
+// and rewrite the same values there. Powers of two by mask and shift: a
+// division by a variable costs more than a small run's stores.
+//
+// The callers read the runs field by field through a pointer: returned by
+// value, the array was copied with 16-byte loads of fields just stored 8
+// bytes at a time, which no store forwards, so each copy waited for every
+// store before it to drain, the last kernel call's included (dml.Sequence
+// on 256 float64: 55-56 ns a call, 36-40 with the pointer).
+func blockRuns(runs *[3]blockRun, dst []byte, block int, st store) (n int) {
+	align := uintptr(min(64, block)) // the head block must reach mid
+	mid := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) & (align - 1))
+	if mid+block > len(dst) {
+		runs[0], runs[1] = blockRun{0, 1, stRegular}, blockRun{len(dst) - block, 1, stRegular}
+		return 2
+	}
+	if mid > 0 {
+		runs[n], n = blockRun{0, 1, stRegular}, n+1
+	}
+	blocks := (len(dst) - mid) >> bits.TrailingZeros(uint(block))
+	runs[n], n = blockRun{mid, blocks, st}, n+1
+	if mid+blocks*block < len(dst) {
+		runs[n], n = blockRun{len(dst) - block, 1, stRegular}, n+1
+	}
+	return n
+}
+
+// The zip kernels put the columns fillColumns wrote in their rows where the
+// rows, of 2, 3 or 4 elements, lie one after another (a pitch of one row:
+// NHWC tensors of a few channels, a row a pixel), a block of rows at a time:
+// each 64 bytes of output (32 for bytes) gathered from the columns' blocks
+// by word permutes (VPERMI2W, VPERMW), two columns at a time, merged or
+// blended. A zipPlan holds the permutes of one row length and element size.
+// (Rows of 3 float16, 8 KiB in L1, zip3x against a loop of the same
+// permutes read from a list, entry by entry: 136 against 16 GB/s, go test
+// -bench, 2026-11-26.)
+
+// zipMax is the most elements a row the zip kernels take.
+const zipMax = 4
+
+// zipEntry is one permute of a zipPlan: the block's words of two columns
+// (as 32 words each; a block of bytes zero-extended to words), indexed by
+// idx (0-31 the first column, 32-63 the second), taken by the output
+// vector where mask has bits (the kernels start each vector from its first
+// entry's permute, whose mask they do not read).
+type zipEntry struct {
+	idx  [32]uint16
+	mask uint64
+}
+
+// A zipPlan is how the zip kernels put n columns (2 to zipMax) of
+// elements of 2^lg bytes in rows: rows rows a block, the columns stride
+// bytes apart (as fillColumns lays them out), and the entries of the
+// block's n output vectors, vector after vector: for vector k, entry k
+// (two elements: columns 0 and 1), or entries 2k (columns 0 and 1) and
+// 2k+1 (columns 2 and 3, or 2 alone).
+type zipPlan struct {
+	n, stride int
+	lg        uint
+	ent       []zipEntry
+	rows      int
 }

@@ -742,3 +742,40 @@ func zip_g(dst, cols *byte, blocks int, z *zipPlan) {
 		}
 	}
 }
+
+// packOrder[l] is the element of a 32-element block that lane l of the
+// int32 binade kernels holds: the even elements in lanes 0-15, the odd ones
+// in lanes 16-31, so that the odd elements' results, in the high words of
+// their lanes, fall between the even ones' in the low words.
+var packOrder = func() (o [32]int64) {
+	for l := range o {
+		o[l] = int64(2*(l%16) + l/16)
+	}
+	return o
+}()
+
+func putLE(b []byte, size int, w uint64) {
+	switch size {
+	case 1:
+		b[0] = byte(w)
+	case 2:
+		binary.LittleEndian.PutUint16(b, uint16(w))
+	case 4:
+		binary.LittleEndian.PutUint32(b, uint32(w))
+	default:
+		binary.LittleEndian.PutUint64(b, w)
+	}
+}
+
+func getLE(b []byte, size int) uint64 {
+	switch size {
+	case 1:
+		return uint64(b[0])
+	case 2:
+		return uint64(binary.LittleEndian.Uint16(b))
+	case 4:
+		return uint64(binary.LittleEndian.Uint32(b))
+	default:
+		return binary.LittleEndian.Uint64(b)
+	}
+}

@@ -2,42 +2,6 @@ package kernel
 
 import "sync/atomic"
 
-// The zip kernels put the columns fillColumns wrote in their rows where the
-// rows, of 2, 3 or 4 elements, lie one after another (a pitch of one row:
-// NHWC tensors of a few channels, a row a pixel), a block of rows at a time:
-// each 64 bytes of output (32 for bytes) gathered from the columns' blocks
-// by word permutes (VPERMI2W, VPERMW), two columns at a time, merged or
-// blended. A zipPlan holds the permutes of one row length and element size.
-// (Rows of 3 float16, 8 KiB in L1, zip3x against a loop of the same
-// permutes read from a list, entry by entry: 136 against 16 GB/s, go test
-// -bench, 2026-11-26.)
-
-// zipMax is the most elements a row the zip kernels take.
-const zipMax = 4
-
-// zipEntry is one permute of a zipPlan: the block's words of two columns
-// (as 32 words each; a block of bytes zero-extended to words), indexed by
-// idx (0-31 the first column, 32-63 the second), taken by the output
-// vector where mask has bits (the kernels start each vector from its first
-// entry's permute, whose mask they do not read).
-type zipEntry struct {
-	idx  [32]uint16
-	mask uint64
-}
-
-// A zipPlan is how the zip kernels put n columns (2 to zipMax) of
-// elements of 2^lg bytes in rows: rows rows a block, the columns stride
-// bytes apart (as fillColumns lays them out), and the entries of the
-// block's n output vectors, vector after vector: for vector k, entry k
-// (two elements: columns 0 and 1), or entries 2k (columns 0 and 1) and
-// 2k+1 (columns 2 and 3, or 2 alone).
-type zipPlan struct {
-	n, stride int
-	lg        uint
-	ent       []zipEntry
-	rows      int
-}
-
 // zipPlans holds the zip plans made so far, by element size and row length.
 var zipPlans [4][zipMax + 1]atomic.Pointer[zipPlan]
 
