@@ -286,30 +286,11 @@
 //
 // # Where rounding is decided
 //
-// float32: format.round (mLinear, 128-bit exact sums); float32() of an exact
-// float64 (mExact, and the f64 kernels' VCVTPD2PS); none at all in float32
-// lanes (mF32: the values are exact); the binade kernel's integer rounding
-// (mBinadeS, as float16's below); VCVTQQ2PS of the exact sum, then a
-// multiplication by 2^unit that is exact (mCvtQ, mRowsCvtQ); VFMADD213PS
-// of an exact index, delta and start (mFMAS, mRowsFMAS; its twin sumToF32, a float64
-// sum and its error rounded to odd, then float32()); VFMADD213PD of an
-// exact index, delta and start, then VCVTPD2PS (mFMAD: two roundings, the
-// second of which is wrong only where the float64 value is a float32
-// midpoint, or in float32's subnormals: such blocks go to format.round).
-// float16: format.round (mLinear);
-// f64ToF16 (mExact, and the twins); F16C's VCVTPS2PH from exact float32
-// (mF32, rows-f16); VCVTPS2PH from float64 rounded to odd into float32
-// (mF64: one rounding in effect, as float32 keeps 13 more bits); and the
-// binade kernels' integer rounding, ties to even by the kernel's tie form
-// where dense (every 32 elements or less; every 64 and 128 too in the span
-// kernels with AVX-512 and regular stores: densest) and by a patch after
-// the kernel where sparse (mBinade,
-// mBinadeQ, mBinadeS and mRowsBin, with binadeTies; every tie by the
-// kernel in mRowsBinQ); where the values change, worked out by integer
-// steps from the thresholds between them, ties to even (mBinadeRuns:
-// runsArgs). float64 (the Go-native API): math.FMA (mFMA) and
-// VFMADD213PD on exact indices (mFMALanes). Every one rounds once, to
-// nearest even.
+// Every rounding rule is written once, in round.go, with why it rounds once
+// to nearest even and which kernels implement it: exact (format.round),
+// f64ToF16, none (exact lanes, one conversion), odd (sumToF32), fma, fma-d
+// (f32Midpoint), cvt-q, binade (binadeTies, tieEven) and runs; its table
+// names the methods and kernels that take each.
 package kernel
 
 //go:generate go run ./asmgen

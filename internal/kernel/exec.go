@@ -996,21 +996,6 @@ func (f *Filler) binadeAdd(dst []byte, p *piece, step uint64) {
 	}
 }
 
-// tieEven returns the bits v of a sparse tie that the binade kernel rounded
-// up, rounded to even instead: the last bit of the significand dropped
-// where it is set (c, the sign and exponent the kernel added, is even).
-func tieEven[T uint8 | uint16 | uint32](v, c T) T { return v - (v-c)&1 }
-
-// tieToEven rounds the element at the start of b (size bytes: float16 or
-// float32) with tieEven.
-func tieToEven(b []byte, size int, c uint32) {
-	if size == 4 {
-		binary.LittleEndian.PutUint32(b, tieEven(binary.LittleEndian.Uint32(b), c))
-		return
-	}
-	binary.LittleEndian.PutUint16(b, tieEven(binary.LittleEndian.Uint16(b), uint16(c)))
-}
-
 // tieMask returns the binade kernels' tie mask for a block that starts at
 // element e of piece p, whose ties are dense (a period of 64 or less): bit
 // k set where element k of the block and the one after it is a tie (the

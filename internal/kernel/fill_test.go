@@ -4,15 +4,15 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"github.com/dmlgo/dml/internal/passes"
 	"hash/fnv"
 	"math"
-	"math/big"
 	"math/bits"
 	"math/rand/v2"
 	"sync"
 	"testing"
 	"unsafe"
+
+	"github.com/dmlgo/dml/internal/passes"
 )
 
 // The fill tests run whole fills (plan, then every piece through a table)
@@ -1153,58 +1153,6 @@ func TestFillStridedAndNative(t *testing.T) {
 				t.Fatalf("case %d: native element %d = %#x, want %#x", c, j, got, want)
 			}
 		}
-	}
-}
-
-// TestF64ToF16 holds the plain float64-to-binary16 conversion to a rounding
-// by enumerating neighbours, on values exact in float32 (a single rounding).
-func TestF64ToF16(t *testing.T) {
-	r := rand.New(rand.NewPCG(45, 46))
-	for range 200000 {
-		f := math.Float32frombits(r.Uint32())
-		if f != f {
-			continue
-		}
-		got := f64ToF16(float64(f))
-		want := refF32ToF16(f)
-		if got != want {
-			t.Fatalf("%g (%#x): got %#x, want %#x", f, math.Float32bits(f), got, want)
-		}
-	}
-}
-
-// TestSumToF32: the float32 FMA kernels' twin rounds i*delta + start once,
-// as math/big does (an exact sum, then Float32, nearest even): random
-// float32 products and starts, and sums a hair off a float32 midpoint,
-// which float32() of the float64 sum alone rounds the wrong way.
-func TestSumToF32(t *testing.T) {
-	r := rand.New(rand.NewPCG(79, 80))
-	check := func(x, y float64) {
-		t.Helper()
-		var sum big.Float
-		sum.SetPrec(1000).Add(new(big.Float).SetFloat64(x), new(big.Float).SetFloat64(y))
-		want, _ := sum.Float32()
-		if got := sumToF32(x, y); math.Float32bits(got) != math.Float32bits(want) {
-			t.Fatalf("%g + %g: got %g (%#x), want %g (%#x)", x, y, got, math.Float32bits(got), want, math.Float32bits(want))
-		}
-	}
-	for range 100000 {
-		i := float64(1 + r.Uint32N(1<<24-1))
-		d := float64(math.Float32frombits(uint32(finiteBits32(r))))
-		s := float64(math.Float32frombits(uint32(finiteBits32(r))))
-		check(i*d, s)
-	}
-	for range 20000 {
-		// A midpoint of two float32 of 2^e, and a start of either sign far
-		// below its last place.
-		e := r.IntN(200) - 100
-		mid := math.Ldexp(float64(1<<24+2*r.IntN(1<<23)+1), e-25)
-		tiny := math.Ldexp(1, e-25-30-r.IntN(20))
-		if r.IntN(2) == 0 {
-			tiny = -tiny
-		}
-		check(mid, tiny)
-		check(-mid, tiny)
 	}
 }
 

@@ -1095,50 +1095,6 @@ func quo(x, y int64) int64 {
 	return int64(float64(x) / float64(y))
 }
 
-// binadeTies decides how the binade kernel rounds ties. The magnitudes,
-// biased by half, are kb_j = a + j*d + half (a, d at the kernel's scale);
-// element j is a tie when a + j*d is half modulo 2^shift. With 2^g the
-// largest power of two dividing d, that needs a to be half modulo 2^g, and
-// then happens for j = tie, tie + period, ... with period = 2^(shift-g)
-// (d/2^g is odd, so invertible modulo any power of two). If ties are dense
-// (a period of dense or less: 32, a power of two that divides a block of
-// 32, or 64 where the span kernel takes two masks), the kernel's tie form
-// handles them (ties = 1); if there are none in the n elements, or they
-// are sparser (patched after the kernel), the plain form runs (ties = 0).
-// Either way tie and period locate them (tie >= n if none).
-func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int) {
-	half := uint64(1) << (shift - 1)
-	g := bits.TrailingZeros64(d)
-	if g >= shift {
-		// a + j*d is a modulo 2^shift: every element is a tie, or none.
-		if (a-half)&(1<<shift-1) == 0 {
-			return 1, 0, 1
-		}
-		return 0, n, 1
-	}
-	if (a-half)&(1<<g-1) != 0 {
-		return 0, n, 1 // never
-	}
-	// j*(d/2^g) = (half-a)/2^g modulo 2^(shift-g).
-	period = 1 << (shift - g)
-	tie = int(((half - a) >> g * oddInverse(d>>g)) & uint64(period-1))
-	if tie < n && period <= dense {
-		return 1, tie, period
-	}
-	return 0, tie, period
-}
-
-// oddInverse returns the inverse of odd (an odd number) modulo 2^64, by
-// Newton's iteration (each step doubles the bits that are right; odd is
-// its own inverse modulo 2^3).
-func oddInverse(odd uint64) uint64 {
-	inv := odd
-	for range 5 {
-		inv *= 2 - odd*inv
-	}
-	return inv
-}
-
 // planRows plans rows of n consecutive elements, row r at byte r*pitch of
 // dst, with the elements of indices i0 + r*rowStep + e*step. Element 0 (if
 // among them) goes in a row of its own; then the row kernels take the rows

@@ -561,54 +561,6 @@ func TestQuo(t *testing.T) {
 	}
 }
 
-// TestBinadeTies holds binadeTies to its definition: element j is a tie
-// when a + j*d is half modulo 2^shift, counted one by one.
-func TestBinadeTies(t *testing.T) {
-	r := rand.New(rand.NewPCG(87, 88))
-	for c := range 20000 {
-		shift := 1 + r.IntN(20)
-		if c%2 == 0 {
-			shift = 1 + r.IntN(48) // int64 lanes' shifts
-		}
-		d := 1 + r.Uint64N(1<<uint(r.IntN(20)+1))
-		a := r.Uint64N(1 << 30)
-		if shift > 20 {
-			a = r.Uint64N(1 << 58)
-		}
-		if c%3 == 0 {
-			a = (a &^ (1<<shift - 1)) | 1<<(shift-1) // start on a tie
-		}
-		n := 1 + r.IntN(600)
-		half := uint64(1) << (shift - 1)
-		var want []int
-		for j := range n {
-			if (a+uint64(j)*d)&(1<<shift-1) == half {
-				want = append(want, j)
-			}
-		}
-		ties, tie, period := binadeTies(a, d, shift, n, 32)
-		if ties != 0 {
-			// Dense: the kernel's tie form runs, at the ties located
-			// below, whose period divides a block of 32.
-			if len(want) == 0 || period > 32 {
-				t.Fatalf("a %d d %d shift %d n %d: tie form with no tie, or period %d", a, d, shift, n, period)
-			}
-		}
-		var got []int
-		for j := tie; j < n; j += period {
-			got = append(got, j)
-		}
-		if len(got) != len(want) {
-			t.Fatalf("a %d d %d shift %d n %d: ties at %v, want %v", a, d, shift, n, got, want)
-		}
-		for i := range got {
-			if got[i] != want[i] {
-				t.Fatalf("a %d d %d shift %d n %d: ties at %v, want %v", a, d, shift, n, got, want)
-			}
-		}
-	}
-}
-
 // TestShortSpan: the elements shortSpan passes over lie in binades of at
 // most least elements (every binade wholly inside the span, counted by
 // walking the magnitudes), from the given binade's count up to most.

@@ -1,17 +1,57 @@
 package kernel
 
 import (
+	"encoding/binary"
 	"math"
 	"math/bits"
 )
 
-// Every correct rounding of the package is here: format.round (the exact
-// 128-bit sums of mLinear, into float16 or float32) and f64ToF16 (float64 to
-// float16: mExact and the Go twins). The others are the machine's: float32()
-// from float64 in Go and VCVTPD2PS (to nearest even), F16C's VCVTPS2PH (to
-// nearest even, from values exact in float32, or from float64 rounded to
-// odd into float32, which rounds as one step), and the binade kernels'
-// integer rounding (plan.go, mBinade).
+// Every rounding rule of the package is written here, once, with why it
+// rounds once to nearest even; the kernels (their assembly, written by
+// asmgen) and their Go twins implement one of them each, as listed. A
+// method's kernel is exact only where its precondition (plan.go) holds.
+//
+//	rule         what rounds                            kernels and Go code
+//	exact        format.round: the exact 128-bit sum     mLinear, Seq.Bits
+//	             S + i*D, rounded by its dropped bits    (roundSigned), the
+//	             (half and sticky), ties to even         blocks fma-d leaves
+//	f64ToF16     float64 to float16 (the same, on a      mExact, the twins of
+//	             float64's bits)                         every float16 kernel
+//	none         values exact in float32 or float64      mF32 (addStoreS),
+//	             lanes: one conversion, to nearest even  mF64 (cvtStoreF32:
+//	             (float32(), VCVTPD2PS, F16C's           VCVTPD2PS), mExact,
+//	             VCVTPS2PH), of an exact value           rows-f32, rows-f16,
+//	                                                     cvtStoreF16
+//	odd          sumToF32, and float16 from float64     cvtStoreF16Odd (mF64
+//	             lanes: rounded to odd into a format     float16), fmaS_g,
+//	             at least two bits wider, then to        rowsFMAS_g
+//	             nearest even: one rounding in effect
+//	fma          an FMA of an exact index, delta and     mFMA, mFMALanes
+//	             start rounds i*delta + start once       (fmaStore), mFMAS
+//	                                                     (fmaStoreS, fma192S,
+//	                                                     fmaMask), rowsFMAS
+//	fma-d        an FMA in float64, then VCVTPD2PS:      fmaDStore, fmaDStride
+//	             one rounding but where the float64      (the twins call
+//	             value is a float32 midpoint or below    f32Midpoint)
+//	             2^-126 (f32Midpoint): such blocks go
+//	             to exact
+//	cvt-q        VCVTQQ2PS of an exact int64 sum, then   mCvtQ (cvtqStoreS),
+//	             times 2^unit, which is exact (unit at   rowsCvtQ, cvtQ48
+//	             least -126)
+//	binade       integers in one binade: c +             mBinade[Q|S|Add]:
+//	             (k + half) >> shift, ties (k half       f16Bin, f16BinxSpan,
+//	             modulo 2^shift: binadeTies) to even by  f16Binq, f32Binq,
+//	             the kernel's tie form or tieEven after  rowsBin, rowsBinQ,
+//	                                                     rowsBinS, bin192,
+//	                                                     bin128, bin64 and
+//	                                                     their twins
+//	runs         binade's, worked out once per value by  f16Runs, f16RowsRuns
+//	             integer steps from the thresholds       (runsArgs)
+//	             between values
+//
+// Each rule's test is in round_test.go where it is a Go function here;
+// the kernels are held to their twins (kernels_amd64_test.go) and every
+// method's whole fills to Seq.Bits (fill_test.go).
 
 // format describes a binary IEEE 754 interchange format narrow enough that
 // start + i*delta, with i below 2^32, fits a 128-bit integer at the finest
@@ -197,3 +237,91 @@ func F64ToF16(x float64) uint16 {
 	}
 	return f64ToF16(x)
 }
+
+// sumToF32 returns x + y rounded once to float32, for finite x and y whose
+// float64 sum does not overflow: the float64 sum hi and its error lo, exact
+// (TwoSum), and hi rounded to odd where lo is not 0 (the neighbour toward
+// lo where hi's last bit is 0), which float32() then rounds as one step,
+// float64 keeping more than two bits beyond float32's.
+func sumToF32(x, y float64) float32 {
+	hi := x + y
+	t := hi - x
+	lo := (x - (hi - t)) + (y - t)
+	if b := math.Float64bits(hi); lo != 0 && b&1 == 0 {
+		if (lo > 0) == (hi > 0) {
+			b++
+		} else {
+			b--
+		}
+		hi = math.Float64frombits(b)
+	}
+	return float32(hi)
+}
+
+// tieEven returns the bits v of a sparse tie that the binade kernel rounded
+// up, rounded to even instead: the last bit of the significand dropped
+// where it is set (c, the sign and exponent the kernel added, is even).
+func tieEven[T uint8 | uint16 | uint32](v, c T) T { return v - (v-c)&1 }
+
+// tieToEven rounds the element at the start of b (size bytes: float16 or
+// float32) with tieEven.
+func tieToEven(b []byte, size int, c uint32) {
+	if size == 4 {
+		binary.LittleEndian.PutUint32(b, tieEven(binary.LittleEndian.Uint32(b), c))
+		return
+	}
+	binary.LittleEndian.PutUint16(b, tieEven(binary.LittleEndian.Uint16(b), uint16(c)))
+}
+
+// binadeTies decides how the binade kernel rounds ties. The magnitudes,
+// biased by half, are kb_j = a + j*d + half (a, d at the kernel's scale);
+// element j is a tie when a + j*d is half modulo 2^shift. With 2^g the
+// largest power of two dividing d, that needs a to be half modulo 2^g, and
+// then happens for j = tie, tie + period, ... with period = 2^(shift-g)
+// (d/2^g is odd, so invertible modulo any power of two). If ties are dense
+// (a period of dense or less: 32, a power of two that divides a block of
+// 32, or 64 where the span kernel takes two masks), the kernel's tie form
+// handles them (ties = 1); if there are none in the n elements, or they
+// are sparser (patched after the kernel), the plain form runs (ties = 0).
+// Either way tie and period locate them (tie >= n if none).
+func binadeTies(a, d uint64, shift, n, dense int) (ties uint64, tie, period int) {
+	half := uint64(1) << (shift - 1)
+	g := bits.TrailingZeros64(d)
+	if g >= shift {
+		// a + j*d is a modulo 2^shift: every element is a tie, or none.
+		if (a-half)&(1<<shift-1) == 0 {
+			return 1, 0, 1
+		}
+		return 0, n, 1
+	}
+	if (a-half)&(1<<g-1) != 0 {
+		return 0, n, 1 // never
+	}
+	// j*(d/2^g) = (half-a)/2^g modulo 2^(shift-g).
+	period = 1 << (shift - g)
+	tie = int(((half - a) >> g * oddInverse(d>>g)) & uint64(period-1))
+	if tie < n && period <= dense {
+		return 1, tie, period
+	}
+	return 0, tie, period
+}
+
+// oddInverse returns the inverse of odd (an odd number) modulo 2^64, by
+// Newton's iteration (each step doubles the bits that are right; odd is
+// its own inverse modulo 2^3).
+func oddInverse(odd uint64) uint64 {
+	inv := odd
+	for range 5 {
+		inv *= 2 - odd*inv
+	}
+	return inv
+}
+
+// f32Midpoint reports whether the float64 bits b lie on a float32
+// midpoint: the 29 bits float32 drops are exactly half its last place.
+// There a float64 that is itself a rounding of an exact value may have
+// rounded across the midpoint, so that float32() of it rounds twice (rule
+// fma-d); anywhere else the two roundings give the exact value's one, as
+// the float64 rounding cannot cross a float32 midpoint without landing on
+// it.
+func f32Midpoint(b uint64) bool { return b&(1<<29-1) == 1<<28 }

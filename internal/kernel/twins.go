@@ -255,26 +255,6 @@ func fma192S_g(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]f
 	}
 }
 
-// sumToF32 returns x + y rounded once to float32, for finite x and y whose
-// float64 sum does not overflow: the float64 sum hi and its error lo, exact
-// (TwoSum), and hi rounded to odd where lo is not 0 (the neighbour toward
-// lo where hi's last bit is 0), which float32() then rounds as one step,
-// float64 keeping more than two bits beyond float32's.
-func sumToF32(x, y float64) float32 {
-	hi := x + y
-	t := hi - x
-	lo := (x - (hi - t)) + (y - t)
-	if b := math.Float64bits(hi); lo != 0 && b&1 == 0 {
-		if (lo > 0) == (hi > 0) {
-			b++
-		} else {
-			b--
-		}
-		hi = math.Float64frombits(b)
-	}
-	return float32(hi)
-}
-
 func f32To16_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32) {
 	out := unsafe.Slice(dst, blocks*64)
 	for k := range blocks {
@@ -407,7 +387,7 @@ func fmaDStride_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[
 		for l := range 16 {
 			y := math.FMA(f64Lane(base, first, inc, l, k), d, st)
 			b := math.Float64bits(y)
-			if b&(1<<29-1) == 1<<28 || tiny != 0 && math.Abs(y) < 0x1p-126 {
+			if f32Midpoint(b) || tiny != 0 && math.Abs(y) < 0x1p-126 {
 				return k
 			}
 			ys[l] = y
