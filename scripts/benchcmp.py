@@ -65,9 +65,9 @@ def main():
             continue
         mo, mn = statistics.median(o), statistics.median(n)
         if mn < 0.95 * mo and max(n) < min(o):
-            print("slower:", " | ".join(k), "old", o, "new", n)
+            print("slower:", " | ".join(k), "old", o, "new", n, "old/new %.2f" % (mo / mn))
         elif mn > 1.05 * mo and min(n) > max(o):
-            print("faster:", " | ".join(k), "old", o, "new", n)
+            print("faster:", " | ".join(k), "old", o, "new", n, "old/new %.2f" % (mo / mn))
 
 
 main()

@@ -118,6 +118,7 @@ func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 	var v verdicts // (none asked of a run below fillMin)
 	if whole >= fillMin {
 		v = t.measure(dst, whole, whole, f.copyDist(step), f.mayBeConstant(i0, step, whole>>f.lg))
+		v.ahead = v.ahead && !offAhead
 	}
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == f.memoFrom && f.memo != nil && len(dst) < streamingMin {
@@ -234,6 +235,7 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
 	whole := len(dst)
 	v := tbl.measure(dst, pitch, n<<f.lg, 0, false)
+	v.ahead = v.ahead && !offAhead
 	for {
 		var pl plan
 		done := f.planRows(tbl, v, dst, whole, rows, pitch, n, i0, rowStep, step, &pl)

@@ -2,8 +2,19 @@ package kernel
 
 import (
 	"math/bits"
+	"strings"
 	"unsafe"
 )
+
+// ShapesOff names the shapes the planner leaves out, comma-separated:
+// rows-lanes (the method), ahead (the store kind). It is set at link time
+// only (go build -ldflags "-X
+// github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
+// scripts/shapecmp.sh, so that dmlbench measures a shape against the
+// general path in alternation; every other build has every shape.
+var ShapesOff string
+
+var offRowsLanes, offAhead = strings.Contains(ShapesOff, "rows-lanes"), strings.Contains(ShapesOff, "ahead")
 
 // method is one way of writing elements. The planner below is the only code
 // that chooses one; each method's precondition is written here, next to its
@@ -1109,11 +1120,11 @@ func quo(x, y int64) int64 {
 // ends (dst and the rows the plans before covered), by which the pieces
 // fetch ahead (rowStore).
 func (s *Seq) planRows(t *table, v verdicts, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
-	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && s.aligned(dst) &&
+	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && !offRowsLanes && s.aligned(dst) &&
 		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) {
 		p := pl.put(mRowsLanes, 0, rows)
 		p.per, p.c = uint32(blk), lanes
-		switch span := (rows-1)*pitch + n<<s.lg; { // (measured as a run: the rows are one)
+		switch span := (rows-1)*pitch + n<<s.lg; {
 		case span >= streamingMin && v.stream:
 			p.st = stStream
 		case whole >= aheadMin && whole <= aheadMax && v.ahead:
