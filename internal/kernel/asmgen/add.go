@@ -45,7 +45,7 @@ func aheadNear(f *File, at int) { f.Op("PREFETCHT0", fmt.Sprintf("%d(DI)", 1024+
 
 func aheadStride(f *File, at int) {
 	if at == 0 {
-		f.Op("PREFETCHT0", "(DI)(R10*1)")
+		f.Ops("PREFETCHT0 (DI)(R10*1)")
 		return
 	}
 	f.Op("PREFETCHT0", fmt.Sprintf("%d(DI)(R10*1)", at))
@@ -54,14 +54,9 @@ func aheadStride(f *File, at int) {
 // aheadDist puts in R10 the least multiple of the stride (R8, not 0) that
 // is 1024 or more, for aheadStride.
 func aheadDist(f *File) {
-	f.Op("MOVQ", "R8", "R10")
-	f.Op("TESTQ", "R8", "R8")
-	f.Op("JZ", "aheaddone")
+	f.Ops("MOVQ R8, R10; TESTQ R8, R8; JZ aheaddone")
 	f.Label("aheaddist")
-	f.Op("CMPQ", "R10", "$1024")
-	f.Op("JAE", "aheaddone")
-	f.Op("ADDQ", "R8", "R10")
-	f.Op("JMP", "aheaddist")
+	f.Ops("CMPQ R10, $1024; JAE aheaddone; ADDQ R8, R10; JMP aheaddist")
 	f.Label("aheaddone")
 }
 
@@ -103,8 +98,7 @@ func (l blockLoop) emit(f *File) {
 		}
 	}
 	f.Op(l.incLoad, "(DX)", l.inc)
-	f.Op("TESTQ", "CX", "CX")
-	f.Op("JZ", "done")
+	f.Ops("TESTQ CX, CX; JZ done")
 	f.Label("loop")
 	if l.ahead != nil {
 		for at := 0; at < len(l.lanes)*l.vbytes; at += 64 {
@@ -133,8 +127,7 @@ func (l blockLoop) emit(f *File) {
 		f.Op(l.add, l.inc, r, r)
 	}
 	f.Op("ADDQ", l.advance, "DI")
-	f.Op("DECQ", "CX")
-	f.Op("JNZ", "loop")
+	f.Ops("DECQ CX; JNZ loop")
 	f.Label("done")
 }
 
@@ -151,18 +144,15 @@ func end(f *File, st store) {
 	if st.fence != "" {
 		f.Op(st.fence)
 	}
-	f.Op("VZEROUPPER")
-	f.Op("RET")
+	f.Ops("VZEROUPPER; RET")
 }
 
 // maskArgs loads the first arguments of the masked kernels: dst in DI,
 // blocks in CX, stride in R8 (and aheadDist's distance in R10), base in SI.
 func maskArgs(f *File) {
-	f.Op("MOVQ", f.Arg("dst"), "DI")
-	f.Op("MOVQ", f.Arg("blocks"), "CX")
-	f.Op("MOVQ", f.Arg("stride"), "R8")
+	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {stride}, R8")
 	aheadDist(f)
-	f.Op("MOVQ", f.Arg("base"), "SI")
+	f.Ops("MOVQ {base}, SI")
 }
 
 // masksY loads the masks of the AVX2 masked kernels: from the byte masks
@@ -218,13 +208,8 @@ Go twins: twins.go.`)
 		for _, st := range stores {
 			name := "addStore" + ln.name + st.suffix
 			f.Func(name, sigAdd, storeDoc("addStore"+ln.name, st))
-			f.Op("MOVQ", f.Arg("dst"), "DI")
-			f.Op("MOVQ", f.Arg("blocks"), "CX")
-			f.Op("MOVQ", f.Arg("stride"), "R8")
-			f.Op("MOVQ", f.Arg("base"), "SI")
-			f.Op("MOVQ", f.Arg("first"), "AX")
-			f.Op("VMOVQ", "AX", "X5")
-			f.Op("MOVQ", f.Arg("inc"), "DX")
+			f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {stride}, R8; MOVQ {base}, SI")
+			f.Ops("MOVQ {first}, AX; VMOVQ AX, X5; MOVQ {inc}, DX")
 			f.Op(ln.bc, "X5", "Y5")
 			aheadDist(f)
 			l := blockLoop{lanes: regs("Y", 0, 4), vbytes: 32, load: "VMOVDQU", add: ln.add, first: "Y5",
@@ -242,12 +227,8 @@ Go twins: twins.go.`)
 	for _, ln := range lanes {
 		for _, st := range stores {
 			f.Func("add192"+ln.name+st.suffix, sigAdd192, "")
-			f.Op("MOVQ", f.Arg("dst"), "DI")
-			f.Op("MOVQ", f.Arg("blocks"), "CX")
-			f.Op("MOVQ", f.Arg("base"), "SI")
-			f.Op("MOVQ", f.Arg("first"), "AX")
-			f.Op("VMOVQ", "AX", "X7")
-			f.Op("MOVQ", f.Arg("inc"), "DX")
+			f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX")
+			f.Ops("VMOVQ AX, X7; MOVQ {inc}, DX")
 			f.Op(ln.bc, "X7", "Y7")
 			l := blockLoop{lanes: regs("Y", 0, 6), vbytes: 32, load: "VMOVDQU", add: ln.add, first: "Y7",
 				inc: "Y6", incLoad: "VMOVDQU", advance: "$192",
@@ -267,11 +248,8 @@ Go twins: twins.go.`)
 		for _, st := range []store{stRegular, stAhead} {
 			f.Func("addMaskx"+ln.name+st.suffix, sigMask, storeDoc("addMaskx"+ln.name, st))
 			maskArgs(f)
-			f.Op("MOVQ", f.Arg("first"), "AX")
-			f.Op("MOVQ", f.Arg("inc"), "DX")
-			f.Op("MOVQ", f.Arg("mask"), "BX")
-			f.Op("KMOVQ", "0(BX)", "K1")
-			f.Op("KMOVQ", "8(BX)", "K2")
+			f.Ops("MOVQ {first}, AX; MOVQ {inc}, DX; MOVQ {mask}, BX; KMOVQ 0(BX), K1")
+			f.Ops("KMOVQ 8(BX), K2")
 			f.Op(ln.bc, "AX", "Z5")
 			l := blockLoop{lanes: regs("Z", 0, 2), vbytes: 64, load: "VMOVDQU64", add: ln.add, first: "Z5",
 				inc: "Z4", incLoad: "VBROADCASTI64X4", advance: "R8", put: putK}
@@ -290,13 +268,8 @@ Go twins: twins.go.`)
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("fmaMaskxS"+st.suffix, sigFMA, storeDoc("fmaMaskxS", st))
 		maskArgs(f)
-		f.Op("VPBROADCASTD", f.Arg("first"), "Z9")
-		f.Op("MOVQ", f.Arg("inc"), "DX")
-		f.Op("VPBROADCASTD", f.Arg("start"), "Z10")
-		f.Op("VPBROADCASTD", f.Arg("delta"), "Z11")
-		f.Op("MOVQ", f.Arg("mask"), "BX")
-		f.Op("KMOVQ", "0(BX)", "K1")
-		f.Op("KMOVQ", "8(BX)", "K2")
+		f.Ops("VPBROADCASTD {first}, Z9; MOVQ {inc}, DX; VPBROADCASTD {start}, Z10")
+		f.Ops("VPBROADCASTD {delta}, Z11; MOVQ {mask}, BX; KMOVQ 0(BX), K1; KMOVQ 8(BX), K2")
 		l := blockLoop{lanes: regs("Z", 0, 2), vbytes: 64, add: "VADDPS", first: "Z9", fromMem: true,
 			inc: "Z4", incLoad: "VBROADCASTSS", advance: "R8", put: putK, value: fmaValue("Z", 2, "Z10", "Z11")}
 		if st.ahead {
@@ -320,11 +293,9 @@ Go twins: twins.go.`)
 		for _, st := range []store{stRegular, stAhead} {
 			f.Func("addMaskY"+m.ln.name+st.suffix, sigMask, storeDoc("addMaskY"+m.ln.name, st))
 			maskArgs(f)
-			f.Op("MOVQ", f.Arg("first"), "AX")
-			f.Op("MOVQ", f.Arg("inc"), "DX")
-			f.Op("MOVQ", f.Arg("mask"), "BX")
+			f.Ops("MOVQ {first}, AX; MOVQ {inc}, DX; MOVQ {mask}, BX")
 			masksY(f, m.shv, m.shft)
-			f.Op("VMOVQ", "AX", "X5")
+			f.Ops("VMOVQ AX, X5")
 			f.Op(m.ln.bc, "X5", "Y5")
 			l := blockLoop{lanes: regs("Y", 0, 4), vbytes: 32, load: "VMOVDQU", add: m.ln.add, first: "Y5",
 				inc: "Y4", incLoad: "VMOVDQU", advance: "R8", put: putY(m.mov)}
@@ -341,11 +312,8 @@ Go twins: twins.go.`)
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("fmaMaskYS"+st.suffix, sigFMA, storeDoc("fmaMaskYS", st))
 		maskArgs(f)
-		f.Op("VPBROADCASTD", f.Arg("first"), "Y5")
-		f.Op("MOVQ", f.Arg("inc"), "DX")
-		f.Op("VPBROADCASTD", f.Arg("start"), "Y10")
-		f.Op("VPBROADCASTD", f.Arg("delta"), "Y11")
-		f.Op("MOVQ", f.Arg("mask"), "BX")
+		f.Ops("VPBROADCASTD {first}, Y5; MOVQ {inc}, DX; VPBROADCASTD {start}, Y10")
+		f.Ops("VPBROADCASTD {delta}, Y11; MOVQ {mask}, BX")
 		masksY(f, "VPSLLVD", "maskShiftD<>(SB)")
 		l := blockLoop{lanes: regs("Y", 0, 4), vbytes: 32, add: "VADDPS", first: "Y5", fromMem: true,
 			inc: "Y4", incLoad: "VBROADCASTSS", advance: "R8", put: putY("VPMASKMOVD"), value: fmaValue("Y", 12, "Y10", "Y11")}

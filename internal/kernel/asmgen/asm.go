@@ -105,6 +105,36 @@ func (f *File) Op(op string, operands ...string) {
 	fmt.Fprintf(&f.s, "\t%s %s\n", op, strings.Join(operands, ", "))
 }
 
+// Ops writes instructions as assembly text, separated by ";" or new
+// lines ("MOVQ {dst}, DI; VMOVQ AX, X9"), {name} standing for argument
+// name's operand (Arg): each as Op writes it.
+func (f *File) Ops(text string) {
+	for _, ins := range strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == '\n' }) {
+		op, rest, _ := strings.Cut(strings.TrimSpace(ins), " ")
+		if op == "" {
+			continue
+		}
+		var operands []string
+		for _, o := range strings.Split(rest, ",") {
+			if o = strings.TrimSpace(o); strings.HasPrefix(o, "{") && strings.HasSuffix(o, "}") {
+				o = f.Arg(o[1 : len(o)-1])
+			}
+			if o != "" {
+				operands = append(operands, o)
+			}
+		}
+		f.Op(op, operands...)
+	}
+}
+
+// Each writes text (as Ops) for each i below n, text's %[1]d standing
+// for i: f.Each(4, "VPADDD Y9, Y%[1]d, Y%[1]d").
+func (f *File) Each(n int, text string) {
+	for i := range n {
+		f.Ops(fmt.Sprintf(text, i))
+	}
+}
+
 // Label writes a label (local to the routine).
 func (f *File) Label(l string) { fmt.Fprintf(&f.s, "%s:\n", l) }
 

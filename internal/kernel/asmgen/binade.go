@@ -32,31 +32,18 @@ each with its store kinds. Go twins: twins.go.`)
 	for _, st := range stores {
 		f.Func("f16Bin"+st.suffix, sigBin, storeDoc("f16Bin", st))
 		mov := movDQ[st]
-		f.Op("MOVQ", f.Arg("dst"), "DI")
-		f.Op("MOVQ", f.Arg("blocks"), "CX")
-		f.Op("MOVQ", f.Arg("base"), "SI")
-		f.Op("MOVQ", f.Arg("first"), "AX")
-		f.Op("VMOVQ", "AX", "X9")
-		f.Op("VPBROADCASTD", "X9", "Y9")
+		f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX; VMOVQ AX, X9")
+		f.Ops("VPBROADCASTD X9, Y9")
 		for i, off := range []int{0, 64, 32, 96} {
 			f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", off), y(i))
 		}
-		for i := range 4 {
-			f.Op("VPADDD", "Y9", y(i), y(i))
-		}
-		f.Op("MOVQ", f.Arg("inc"), "AX")
-		f.Op("VMOVQ", "AX", "X4")
-		f.Op("VPBROADCASTD", "X4", "Y4")
-		f.Op("MOVQ", f.Arg("c"), "AX")
-		f.Op("VMOVQ", "AX", "X12")
-		f.Op("VPBROADCASTW", "X12", "Y12")
-		f.Op("MOVQ", f.Arg("ties"), "AX")
-		f.Op("TESTQ", "CX", "CX")
-		f.Op("JZ", "done")
-		f.Op("VMOVDQU", "bitsW<>(SB)", "Y11")
+		f.Each(4, "VPADDD Y9, Y%[1]d, Y%[1]d")
+		f.Ops("MOVQ {inc}, AX; VMOVQ AX, X4; VPBROADCASTD X4, Y4; MOVQ {c}, AX; VMOVQ AX, X12")
+		f.Ops("VPBROADCASTW X12, Y12; MOVQ {ties}, AX; TESTQ CX, CX; JZ done")
+		f.Ops("VMOVDQU bitsW<>(SB), Y11")
 		for i, r := range []string{"14", "15"} {
 			if i == 1 {
-				f.Op("SHRQ", "$16", "AX")
+				f.Ops("SHRQ $16, AX")
 			}
 			f.Op("VMOVQ", "AX", "X"+r)
 			f.Op("VPBROADCASTW", "X"+r, "Y"+r)
@@ -64,27 +51,14 @@ each with its store kinds. Go twins: twins.go.`)
 			f.Op("VPCMPEQW", "Y11", "Y"+r, "Y"+r)
 			f.Op("VPSRLW", "$15", "Y"+r, "Y"+r)
 		}
-		f.Op("MOVQ", f.Arg("shift"), "AX")
-		f.Op("CMPQ", "AX", "$16")
-		f.Op("JA", "wide")
-		f.Op("NEGQ", "AX")
-		f.Op("ADDQ", "$16", "AX")
-		f.Op("VMOVQ", "AX", "X13")
-		for i := range 5 {
-			f.Op("VPSLLD", "X13", y(i), y(i))
-		}
-		f.Op("VPSLLD", "$16", "Y12", "Y12")
-		for i := range 4 {
-			f.Op("VPADDD", "Y12", y(i), y(i))
-		}
-		f.Op("CMPQ", f.Arg("ties"), "$0")
-		f.Op("JNE", "hloop")
+		f.Ops("MOVQ {shift}, AX; CMPQ AX, $16; JA wide; NEGQ AX; ADDQ $16, AX; VMOVQ AX, X13")
+		f.Each(5, "VPSLLD X13, Y%[1]d, Y%[1]d")
+		f.Ops("VPSLLD $16, Y12, Y12")
+		f.Each(4, "VPADDD Y12, Y%[1]d, Y%[1]d")
+		f.Ops("CMPQ {ties}, $0; JNE hloop")
 		next := func(loop string) {
-			for i := range 4 {
-				f.Op("VPADDD", "Y4", y(i), y(i))
-			}
-			f.Op("ADDQ", "$64", "DI")
-			f.Op("DECQ", "CX")
+			f.Each(4, "VPADDD Y4, Y%[1]d, Y%[1]d")
+			f.Ops("ADDQ $64, DI; DECQ CX")
 			f.Op("JNZ", loop)
 		}
 		for _, tie := range []bool{false, true} {
@@ -103,12 +77,10 @@ each with its store kinds. Go twins: twins.go.`)
 				f.Op(mov, r[2], at(32*h))
 			}
 			next(loop)
-			f.Op("JMP", "done")
+			f.Ops("JMP done")
 		}
 		f.Label("wide")
-		f.Op("VMOVQ", "AX", "X13")
-		f.Op("SUBQ", "$16", "AX")
-		f.Op("VMOVQ", "AX", "X10")
+		f.Ops("VMOVQ AX, X13; SUBQ $16, AX; VMOVQ AX, X10")
 		f.Label("loop")
 		fetch(f, near(st), 0)
 		for h, r := range [][4]string{{"Y0", "Y1", "Y5", "Y6"}, {"Y2", "Y3", "Y7", "Y8"}} {
@@ -143,11 +115,8 @@ each with its store kinds. Go twins: twins.go.`)
 	// 0.1, +3e-4 at 4 MiB 0.81 0.91 0.78 0.88 of the ceiling).
 	for _, st := range stores {
 		f.Func("f16Binx"+st.suffix, sigBin, storeDoc("f16Binx", st))
-		f.Op("MOVQ", f.Arg("dst"), "DI")
-		f.Op("MOVQ", f.Arg("blocks"), "CX")
-		f.Op("MOVQ", f.Arg("first"), "AX")
-		f.Op("MOVQ", f.Arg("inc"), "R8")
-		f.Op("MOVQ", f.Arg("ties"), "DX")
+		f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {first}, AX; MOVQ {inc}, R8")
+		f.Ops("MOVQ {ties}, DX")
 		var ahead aheadFunc
 		if st.ahead {
 			ahead = func(f *File, off int) { f.Op("PREFETCHT0", fmt.Sprintf("%d(DI)", 2048+off)) }
@@ -161,15 +130,9 @@ each with its store kinds. Go twins: twins.go.`)
 	// go to span64.
 	f.Func("f16BinxSpan", sigSpan, "")
 	spanArgs(f, func() {
-		f.Op("SHLXQ", "R9", "DX", "R10")
-		f.Op("MOVL", "$64", "R11")
-		f.Op("SUBL", "R9", "R11")
-		f.Op("SHRXQ", "R11", "DX", "DX")
-		f.Op("ORQ", "R10", "DX")
+		f.Ops("SHLXQ R9, DX, R10; MOVL $64, R11; SUBL R9, R11; SHRXQ R11, DX, DX; ORQ R10, DX")
 	}, func() {
-		f.Op("RORXQ", "$32", "DX", "R13")
-		f.Op("CMPQ", "R13", "DX")
-		f.Op("JNE", "span64")
+		f.Ops("RORXQ $32, DX, R13; CMPQ R13, DX; JNE span64")
 	})
 	f16BinxBody(f, "VMOVDQU64", stRegular, nil, spanEdges(f))
 	f.Label("span64")
@@ -186,30 +149,17 @@ each with its store kinds. Go twins: twins.go.`)
 	// tie form costs no operation a block.
 	f.Func("f16BinxSpan128", sigSpan, "")
 	spanArgs(f, func() {
-		f.Op("ADDQ", "R9", "DX")
-		f.Op("ANDQ", "$127", "DX")
+		f.Ops("ADDQ R9, DX; ANDQ $127, DX")
 	}, func() {})
 	spanLanes(f)
-	f.Op("MOVQ", "DX", "R10")
-	f.Op("ANDQ", "$31", "R10")
-	f.Op("MOVL", "$1", "R12")
-	f.Op("SHLXL", "R10", "R12", "R12")
-	f.Op("KMOVD", "R12", "K1")
-	f.Op("VPMOVM2W", "K1", "Z21")
-	f.Op("VPSRLW", "$15", "Z21", "Z21")
-	f.Op("VPXORD", "Z22", "Z22", "Z22")
-	f.Op("MOVQ", "DX", "R11")
-	f.Op("SHRQ", "$5", "R11")
-	f.Op("TESTQ", "AX", "AX")
-	f.Op("JZ", "t16")
-	f.Op("VPXORD", "Z13", "Z21", "Z21")
-	f.Op("VMOVDQA64", "Z13", "Z22")
+	f.Ops("MOVQ DX, R10; ANDQ $31, R10; MOVL $1, R12; SHLXL R10, R12, R12; KMOVD R12, K1")
+	f.Ops("VPMOVM2W K1, Z21; VPSRLW $15, Z21, Z21; VPXORD Z22, Z22, Z22; MOVQ DX, R11")
+	f.Ops("SHRQ $5, R11; TESTQ AX, AX; JZ t16; VPXORD Z13, Z21, Z21; VMOVDQA64 Z13, Z22")
 	span128(f, binxHFM(f), "f")
 	f.Label("t16")
 	span128(f, binxHTM(f), "t")
 	f.Label("done")
-	f.Op("VZEROUPPER")
-	f.Op("RET")
+	f.Ops("VZEROUPPER; RET")
 
 	// f16Binq (AVX-512): float16 from int64 lanes within one binade of one
 	// sign, for exact sums past 31 bits. Lane l holds element l of a block
@@ -220,41 +170,26 @@ each with its store kinds. Go twins: twins.go.`)
 	for _, st := range stores {
 		f.Func("f16Binq"+st.suffix, sigBinQ, storeDoc("f16Binq", st))
 		qLanes16(f)
-		f.Op("VPADDQ", "128(SI)", "Z9", "Z2")
-		f.Op("VPADDQ", "192(SI)", "Z9", "Z3")
+		f.Ops("VPADDQ 128(SI), Z9, Z2; VPADDQ 192(SI), Z9, Z3")
 		scaleQ(f, 48, 5)
-		f.Op("MOVQ", f.Arg("c"), "BX")
-		f.Op("SHLQ", "$48", "BX")
-		f.Op("VPBROADCASTQ", "BX", "Z12")
-		for i := range 4 {
-			f.Op("VPADDQ", "Z12", z(i), z(i))
-		}
-		f.Op("VMOVDQU64", "hiWordsQ<>(SB)", "Z13")
-		f.Op("MOVQ", f.Arg("ties"), "DX")
-		f.Op("TESTQ", "CX", "CX")
-		f.Op("JZ", "done")
-		f.Op("TESTQ", "DX", "DX")
-		f.Op("JNZ", "ties")
+		f.Ops("MOVQ {c}, BX; SHLQ $48, BX; VPBROADCASTQ BX, Z12")
+		f.Each(4, "VPADDQ Z12, Z%[1]d, Z%[1]d")
+		f.Ops("VMOVDQU64 hiWordsQ<>(SB), Z13; MOVQ {ties}, DX; TESTQ CX, CX; JZ done; TESTQ DX, DX")
+		f.Ops("JNZ ties")
 		f.Label("loop")
 		fetch(f, near(st), 0)
 		binqHigh(f)
 		f.Op(movZ(st), "Z5", "0(DI)")
 		binqAdvance(f)
-		f.Op("ADDQ", "$64", "DI")
-		f.Op("DECQ", "CX")
-		f.Op("JNZ", "loop")
-		f.Op("JMP", "done")
+		f.Ops("ADDQ $64, DI; DECQ CX; JNZ loop; JMP done")
 		f.Label("ties")
-		f.Op("VPTERNLOGD", "$0xFF", "Z11", "Z11", "Z11")
-		f.Op("VPSLLW", "$1", "Z11", "Z14")
+		f.Ops("VPTERNLOGD $0xFF, Z11, Z11, Z11; VPSLLW $1, Z11, Z14")
 		f.Label("tloop")
 		fetch(f, near(st), 0)
 		binqValue(f)
 		f.Op(movZ(st), "Z5", "0(DI)")
 		binqAdvance(f)
-		f.Op("ADDQ", "$64", "DI")
-		f.Op("DECQ", "CX")
-		f.Op("JNZ", "tloop")
+		f.Ops("ADDQ $64, DI; DECQ CX; JNZ tloop")
 		f.Label("done")
 		end(f, st)
 	}
@@ -268,24 +203,13 @@ each with its store kinds. Go twins: twins.go.`)
 	for _, st := range stores {
 		f.Func("f32Binq"+st.suffix, sigBinS, storeDoc("f32Binq", st))
 		qLanes16(f)
-		f.Op("MOVQ", f.Arg("shift"), "AX")
-		f.Op("NEGQ", "AX")
-		f.Op("ADDQ", "$32", "AX")
-		f.Op("VMOVQ", "AX", "X13")
+		f.Ops("MOVQ {shift}, AX; NEGQ AX; ADDQ $32, AX; VMOVQ AX, X13")
 		for _, r := range []string{"Z0", "Z1", "Z4"} {
 			f.Op("VPSLLQ", "X13", r, r)
 		}
-		f.Op("MOVQ", f.Arg("c"), "BX")
-		f.Op("SHLQ", "$32", "BX")
-		f.Op("VPBROADCASTQ", "BX", "Z12")
-		f.Op("VPADDQ", "Z12", "Z0", "Z0")
-		f.Op("VPADDQ", "Z12", "Z1", "Z1")
-		f.Op("VMOVDQU64", "hiDwords<>(SB)", "Z13")
-		f.Op("MOVQ", f.Arg("ties"), "DX")
-		f.Op("TESTQ", "CX", "CX")
-		f.Op("JZ", "done")
-		f.Op("TESTQ", "DX", "DX")
-		f.Op("JNZ", "ties")
+		f.Ops("MOVQ {c}, BX; SHLQ $32, BX; VPBROADCASTQ BX, Z12; VPADDQ Z12, Z0, Z0")
+		f.Ops("VPADDQ Z12, Z1, Z1; VMOVDQU64 hiDwords<>(SB), Z13; MOVQ {ties}, DX; TESTQ CX, CX")
+		f.Ops("JZ done; TESTQ DX, DX; JNZ ties")
 		bins := func(lo, hi, z string) {
 			f.Op("VMOVDQA64", "Z13", z)
 			f.Op("VPERMI2D", hi, lo, z)
@@ -293,8 +217,7 @@ each with its store kinds. Go twins: twins.go.`)
 		put, step := pairPutZ(f, movZ(st)), stepBy(f, "VPADDQ")
 		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 string) { bins(lo, hi, z) }, put, 64, "VPADDQ", step, near(st), "pairs", "loop")
 		f.Label("ties")
-		f.Op("VPTERNLOGD", "$0xFF", "Z11", "Z11", "Z11")
-		f.Op("VPSLLD", "$1", "Z11", "Z14")
+		f.Ops("VPTERNLOGD $0xFF, Z11, Z11, Z11; VPSLLD $1, Z11, Z14")
 		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
 			bins(lo, hi, z)
 			f.Op("VPADDQ", "Z11", lo, t2)
@@ -314,58 +237,36 @@ each with its store kinds. Go twins: twins.go.`)
 	for _, st := range stores {
 		f.Func("f32BinqY"+st.suffix, sigBinS, storeDoc("f32BinqY", st))
 		mov := movDQ[st]
-		f.Op("MOVQ", f.Arg("dst"), "DI")
-		f.Op("MOVQ", f.Arg("blocks"), "CX")
-		f.Op("MOVQ", f.Arg("base"), "SI")
-		f.Op("MOVQ", f.Arg("first"), "AX")
-		f.Op("VMOVQ", "AX", "X9")
-		f.Op("VPBROADCASTQ", "X9", "Y9")
-		f.Op("MOVQ", f.Arg("c"), "AX")
-		f.Op("SHLQ", "$32", "AX")
-		f.Op("VMOVQ", "AX", "X10")
-		f.Op("VPBROADCASTQ", "X10", "Y10")
-		f.Op("MOVQ", f.Arg("shift"), "AX")
-		f.Op("NEGQ", "AX")
-		f.Op("ADDQ", "$32", "AX")
-		f.Op("VMOVQ", "AX", "X13")
+		f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX; VMOVQ AX, X9")
+		f.Ops("VPBROADCASTQ X9, Y9; MOVQ {c}, AX; SHLQ $32, AX; VMOVQ AX, X10")
+		f.Ops("VPBROADCASTQ X10, Y10; MOVQ {shift}, AX; NEGQ AX; ADDQ $32, AX; VMOVQ AX, X13")
 		qReorder(f, "Y0", "Y1", "Y2", "Y3")
 		for _, op := range [][2]string{{"VPADDQ", "Y9"}, {"VPSLLQ", "X13"}, {"VPADDQ", "Y10"}} {
 			for i := range 4 {
 				f.Op(op[0], op[1], y(i), y(i))
 			}
 		}
-		f.Op("MOVQ", f.Arg("inc"), "AX")
-		f.Op("VMOVQ", "AX", "X4")
-		f.Op("VPBROADCASTQ", "X4", "Y4")
-		f.Op("VPSLLQ", "X13", "Y4", "Y4")
-		f.Op("TESTQ", "CX", "CX")
-		f.Op("JZ", "done")
-		f.Op("CMPQ", f.Arg("ties"), "$0")
-		f.Op("JNE", "ties")
+		f.Ops("MOVQ {inc}, AX; VMOVQ AX, X4; VPBROADCASTQ X4, Y4; VPSLLQ X13, Y4, Y4; TESTQ CX, CX")
+		f.Ops("JZ done; CMPQ {ties}, $0; JNE ties")
 		next := func(loop string) {
-			for i := range 4 {
-				f.Op("VPADDQ", "Y4", y(i), y(i))
-			}
-			f.Op("ADDQ", "$64", "DI")
-			f.Op("DECQ", "CX")
+			f.Each(4, "VPADDQ Y4, Y%[1]d, Y%[1]d")
+			f.Ops("ADDQ $64, DI; DECQ CX")
 			f.Op("JNZ", loop)
 		}
 		f.Label("loop")
 		fetch(f, near(st), 0)
-		f.Op("VSHUFPS", "$0xDD", "Y1", "Y0", "Y5")
-		f.Op("VSHUFPS", "$0xDD", "Y3", "Y2", "Y6")
+		f.Ops("VSHUFPS $0xDD, Y1, Y0, Y5; VSHUFPS $0xDD, Y3, Y2, Y6")
 		f.Op(mov, "Y5", at(0))
 		f.Op(mov, "Y6", at(32))
 		next("loop")
-		f.Op("JMP", "done")
+		f.Ops("JMP done")
 		f.Label("ties")
-		f.Op("VPCMPEQQ", "Y11", "Y11", "Y11")
-		f.Op("VPSLLD", "$1", "Y11", "Y14")
+		f.Ops("VPCMPEQQ Y11, Y11, Y11; VPSLLD $1, Y11, Y14")
 		f.Label("tloop")
 		fetch(f, near(st), 0)
-		f.Op("VSHUFPS", "$0xDD", "Y1", "Y0", "Y5")
+		f.Ops("VSHUFPS $0xDD, Y1, Y0, Y5")
 		qTie(f, "Y0", "Y1", "Y5", "Y11", "Y14")
-		f.Op("VSHUFPS", "$0xDD", "Y3", "Y2", "Y6")
+		f.Ops("VSHUFPS $0xDD, Y3, Y2, Y6")
 		qTie(f, "Y2", "Y3", "Y6", "Y11", "Y14")
 		f.Op(mov, "Y5", at(0))
 		f.Op(mov, "Y6", at(32))
@@ -453,16 +354,8 @@ func binxHFM(f *File) func(even, odd, z, mask string) {
 // a span's edge blocks before each loop.
 func f16BinxBody(f *File, mov string, st store, ahead aheadFunc, edges func(value)) {
 	binxLanes(f)
-	f.Op("VPBROADCASTW", "BX", "Z12")
-	f.Op("TESTQ", "CX", "CX")
-	f.Op("JZ", "done")
-	f.Op("KMOVD", "DX", "K1")
-	f.Op("VPMOVM2W", "K1", "Z14")
-	f.Op("VPSRLW", "$15", "Z14", "Z14")
-	f.Op("MOVL", "$0xFFFF0000", "R8")
-	f.Op("VPBROADCASTD", "R8", "Z13")
-	f.Op("CMPQ", "AX", "$16")
-	f.Op("JA", "wide")
+	f.Ops("VPBROADCASTW BX, Z12; TESTQ CX, CX; JZ done; KMOVD DX, K1; VPMOVM2W K1, Z14")
+	f.Ops("VPSRLW $15, Z14, Z14; MOVL $0xFFFF0000, R8; VPBROADCASTD R8, Z13; CMPQ AX, $16; JA wide")
 	binxNarrow(f)
 	put, step := pairPutZ(f, mov), stepBy(f, "VPADDD")
 	loop := func(v value, pairs, lp string) {
@@ -471,24 +364,16 @@ func f16BinxBody(f *File, mov string, st store, ahead aheadFunc, edges func(valu
 		}
 		blockPairsL(f, v, put, 64, "VPADDD", step, ahead, pairs, lp)
 	}
-	f.Op("TESTQ", "DX", "DX")
-	f.Op("JNZ", "hties")
+	f.Ops("TESTQ DX, DX; JNZ hties")
 	loop(binxH(f, false), "hpairs", "hloop")
 	f.Label("hties")
-	f.Op("TESTQ", "AX", "AX")
-	f.Op("JZ", "hties16")
-	f.Op("VPXORD", "Z13", "Z14", "Z14")
+	f.Ops("TESTQ AX, AX; JZ hties16; VPXORD Z13, Z14, Z14")
 	loop(binxHF(f), "hfpairs", "hfloop")
 	f.Label("hties16")
 	loop(binxH(f, true), "htpairs", "htloop")
 	f.Label("wide")
-	f.Op("VMOVQ", "AX", "X15")
-	f.Op("SUBQ", "$16", "AX")
-	f.Op("VMOVQ", "AX", "X10")
-	f.Op("MOVL", "$0xAAAAAAAA", "R8")
-	f.Op("KMOVD", "R8", "K4")
-	f.Op("TESTQ", "DX", "DX")
-	f.Op("JNZ", "ties")
+	f.Ops("VMOVQ AX, X15; SUBQ $16, AX; VMOVQ AX, X10; MOVL $0xAAAAAAAA, R8; KMOVD R8, K4")
+	f.Ops("TESTQ DX, DX; JNZ ties")
 	loop(binxG(f, false), "pairs", "loop")
 	f.Label("ties")
 	loop(binxG(f, true), "tpairs", "tloop")
@@ -504,36 +389,15 @@ func f16BinxBody(f *File, mov string, st store, ahead aheadFunc, edges func(valu
 // within the span (and of the last, if one block), K3 those of the last
 // block; then check.
 func spanArgs(f *File, tiesMove, check func()) {
-	f.Op("MOVQ", f.Arg("dst"), "DI")
-	f.Op("MOVQ", f.Arg("n"), "CX")
-	f.Op("MOVQ", f.Arg("first"), "AX")
-	f.Op("MOVQ", f.Arg("d"), "R8")
-	f.Op("MOVQ", f.Arg("ties"), "DX")
-	f.Op("MOVQ", "DI", "R9")
-	f.Op("SHRQ", "$1", "R9")
-	f.Op("ANDQ", "$31", "R9")
-	f.Op("ANDQ", "$-64", "DI")
-	f.Op("MOVQ", "R8", "R10")
-	f.Op("IMULQ", "R9", "R10")
-	f.Op("SUBQ", "R10", "AX")
-	f.Op("SHLQ", "$5", "R8")
+	f.Ops("MOVQ {dst}, DI; MOVQ {n}, CX; MOVQ {first}, AX; MOVQ {d}, R8; MOVQ {ties}, DX")
+	f.Ops("MOVQ DI, R9; SHRQ $1, R9; ANDQ $31, R9; ANDQ $-64, DI; MOVQ R8, R10; IMULQ R9, R10")
+	f.Ops("SUBQ R10, AX; SHLQ $5, R8")
 	tiesMove()
-	f.Op("ADDQ", "R9", "CX")
-	f.Op("MOVL", "$-1", "R10")
-	f.Op("SHLXL", "R9", "R10", "R10")
-	f.Op("MOVQ", "CX", "R11")
-	f.Op("NEGQ", "R11")
-	f.Op("ANDQ", "$31", "R11")
-	f.Op("MOVL", "$-1", "R12")
-	f.Op("SHRXL", "R11", "R12", "R12")
-	f.Op("ADDQ", "$31", "CX")
-	f.Op("SHRQ", "$5", "CX")
-	f.Op("CMPQ", "CX", "$1")
-	f.Op("JNE", "spanmasks")
-	f.Op("ANDL", "R12", "R10")
+	f.Ops("ADDQ R9, CX; MOVL $-1, R10; SHLXL R9, R10, R10; MOVQ CX, R11; NEGQ R11; ANDQ $31, R11")
+	f.Ops("MOVL $-1, R12; SHRXL R11, R12, R12; ADDQ $31, CX; SHRQ $5, CX; CMPQ CX, $1")
+	f.Ops("JNE spanmasks; ANDL R12, R10")
 	f.Label("spanmasks")
-	f.Op("KMOVD", "R10", "K2")
-	f.Op("KMOVD", "R12", "K3")
+	f.Ops("KMOVD R10, K2; KMOVD R12, K3")
 	check()
 }
 
@@ -541,15 +405,11 @@ func spanArgs(f *File, tiesMove, check func()) {
 // past the first (Z0, Z1; Z4 the step of a block); putLast stores z, that
 // block, under its mask K3.
 func spanLast(f *File) {
-	f.Op("VPBROADCASTD", "CX", "Z20")
-	f.Op("VPMULLD", "Z4", "Z20", "Z20")
-	f.Op("VPADDD", "Z20", "Z0", "Z2")
-	f.Op("VPADDD", "Z20", "Z1", "Z3")
+	f.Ops("VPBROADCASTD CX, Z20; VPMULLD Z4, Z20, Z20; VPADDD Z20, Z0, Z2; VPADDD Z20, Z1, Z3")
 }
 
 func putLast(f *File, z string) {
-	f.Op("MOVQ", "CX", "R10")
-	f.Op("SHLQ", "$6", "R10")
+	f.Ops("MOVQ CX, R10; SHLQ $6, R10")
 	f.Op("VMOVDQU16", z, "K3", "0(DI)(R10*1)")
 }
 
@@ -560,16 +420,13 @@ func stepD(f *File, l string) { f.Op("VPADDD", "Z4", l, l) }
 func spanEdges(f *File) func(value) {
 	return func(v value) {
 		v("Z0", "Z1", "Z5", "Z6", "Y5", "Y6", "Z16", "Z17")
-		f.Op("VMOVDQU16", "Z5", "K2", "0(DI)")
-		f.Op("DECQ", "CX")
-		f.Op("JZ", "done")
+		f.Ops("VMOVDQU16 Z5, K2, 0(DI); DECQ CX; JZ done")
 		spanLast(f)
 		v("Z2", "Z3", "Z7", "Z8", "Y7", "Y8", "Z18", "Z19")
 		putLast(f, "Z7")
 		stepD(f, "Z0")
 		stepD(f, "Z1")
-		f.Op("ADDQ", "$64", "DI")
-		f.Op("DECQ", "CX")
+		f.Ops("ADDQ $64, DI; DECQ CX")
 	}
 }
 
@@ -577,30 +434,19 @@ func spanEdges(f *File) func(value) {
 // registers (first in AX, inc in R8): block 0's in Z0, Z1, a block's step
 // in Z4; shift in AX and c in BX.
 func binxLanes(f *File) {
-	f.Op("MOVQ", f.Arg("base"), "SI")
-	f.Op("VPBROADCASTD", "AX", "Z9")
-	f.Op("VMOVDQU32", "0(SI)", "Z0")
-	f.Op("VMOVDQU32", "64(SI)", "Z1")
-	f.Op("VPADDD", "Z9", "Z0", "Z0")
-	f.Op("VPADDD", "Z9", "Z1", "Z1")
-	f.Op("VPBROADCASTD", "R8", "Z4")
-	f.Op("MOVQ", f.Arg("shift"), "AX")
-	f.Op("MOVQ", f.Arg("c"), "BX")
+	f.Ops("MOVQ {base}, SI; VPBROADCASTD AX, Z9; VMOVDQU32 0(SI), Z0; VMOVDQU32 64(SI), Z1")
+	f.Ops("VPADDD Z9, Z0, Z0; VPADDD Z9, Z1, Z1; VPBROADCASTD R8, Z4; MOVQ {shift}, AX")
+	f.Ops("MOVQ {c}, BX")
 }
 
 // binxNarrow scales the lanes to shift 16 (AX: 16 - shift after it) and
 // gives them c << 16.
 func binxNarrow(f *File) {
-	f.Op("NEGQ", "AX")
-	f.Op("ADDQ", "$16", "AX")
-	f.Op("VMOVQ", "AX", "X15")
+	f.Ops("NEGQ AX; ADDQ $16, AX; VMOVQ AX, X15")
 	for _, r := range []string{"Z0", "Z1", "Z4"} {
 		f.Op("VPSLLD", "X15", r, r)
 	}
-	f.Op("SHLL", "$16", "BX")
-	f.Op("VPBROADCASTD", "BX", "Z12")
-	f.Op("VPADDD", "Z12", "Z0", "Z0")
-	f.Op("VPADDD", "Z12", "Z1", "Z1")
+	f.Ops("SHLL $16, BX; VPBROADCASTD BX, Z12; VPADDD Z12, Z0, Z0; VPADDD Z12, Z1, Z1")
 }
 
 // spanLanes sets up the narrow form's lanes (shift at most 16) from
@@ -609,8 +455,7 @@ func binxNarrow(f *File) {
 // 16 - shift.
 func spanLanes(f *File) {
 	binxLanes(f)
-	f.Op("MOVL", "$0xFFFF0000", "R8")
-	f.Op("VPBROADCASTD", "R8", "Z13")
+	f.Ops("MOVL $0xFFFF0000, R8; VPBROADCASTD R8, Z13")
 	binxNarrow(f)
 }
 
@@ -624,17 +469,9 @@ func spanLanes(f *File) {
 // at f16BinxBody's done.
 func span64(f *File) {
 	spanLanes(f)
-	f.Op("KMOVD", "DX", "K1")
-	f.Op("VPMOVM2W", "K1", "Z21")
-	f.Op("VPSRLW", "$15", "Z21", "Z21")
-	f.Op("SHRQ", "$32", "DX")
-	f.Op("KMOVD", "DX", "K1")
-	f.Op("VPMOVM2W", "K1", "Z22")
-	f.Op("VPSRLW", "$15", "Z22", "Z22")
-	f.Op("TESTQ", "AX", "AX")
-	f.Op("JZ", "s64t16")
-	f.Op("VPXORD", "Z13", "Z21", "Z21")
-	f.Op("VPXORD", "Z13", "Z22", "Z22")
+	f.Ops("KMOVD DX, K1; VPMOVM2W K1, Z21; VPSRLW $15, Z21, Z21; SHRQ $32, DX; KMOVD DX, K1")
+	f.Ops("VPMOVM2W K1, Z22; VPSRLW $15, Z22, Z22; TESTQ AX, AX; JZ s64t16; VPXORD Z13, Z21, Z21")
+	f.Ops("VPXORD Z13, Z22, Z22")
 	put, step := pairPutZ(f, "VMOVDQU64"), stepBy(f, "VPADDD")
 	for _, form := range []struct {
 		m      func(even, odd, z, mask string)
@@ -657,33 +494,23 @@ func span64(f *File) {
 // of each and Z19 that of the second.
 func edges64(f *File, m func(even, odd, z, mask string), even, pairs string) {
 	m("Z0", "Z1", "Z5", "Z21")
-	f.Op("VMOVDQU16", "Z5", "K2", "0(DI)")
-	f.Op("DECQ", "CX")
-	f.Op("JZ", "done")
+	f.Ops("VMOVDQU16 Z5, K2, 0(DI); DECQ CX; JZ done")
 	spanLast(f)
-	f.Op("VMOVDQA64", "Z21", "Z23")
-	f.Op("TESTQ", "$1", "CX")
+	f.Ops("VMOVDQA64 Z21, Z23; TESTQ $1, CX")
 	f.Op("JZ", even)
-	f.Op("VMOVDQA64", "Z22", "Z23")
+	f.Ops("VMOVDQA64 Z22, Z23")
 	f.Label(even)
 	m("Z2", "Z3", "Z7", "Z23")
 	putLast(f, "Z7")
 	stepD(f, "Z0")
 	stepD(f, "Z1")
-	f.Op("ADDQ", "$64", "DI")
-	f.Op("DECQ", "CX")
-	f.Op("VMOVDQA64", "Z22", "Z17")
-	f.Op("VMOVDQA64", "Z21", "Z19")
-	f.Op("TESTQ", "$1", "CX")
+	f.Ops("ADDQ $64, DI; DECQ CX; VMOVDQA64 Z22, Z17; VMOVDQA64 Z21, Z19; TESTQ $1, CX")
 	f.Op("JZ", pairs)
 	m("Z0", "Z1", "Z5", "Z22")
-	f.Op("VMOVDQU64", "Z5", "0(DI)")
+	f.Ops("VMOVDQU64 Z5, 0(DI)")
 	stepD(f, "Z0")
 	stepD(f, "Z1")
-	f.Op("ADDQ", "$64", "DI")
-	f.Op("DECQ", "CX")
-	f.Op("VMOVDQA64", "Z21", "Z17")
-	f.Op("VMOVDQA64", "Z22", "Z19")
+	f.Ops("ADDQ $64, DI; DECQ CX; VMOVDQA64 Z21, Z17; VMOVDQA64 Z22, Z19")
 	f.Label(pairs)
 }
 
@@ -692,8 +519,7 @@ func edges64(f *File, m func(even, odd, z, mask string), even, pairs string) {
 func sel128(f *File, idx, dst, other string) {
 	f.Op("VMOVDQA64", "Z22", dst)
 	f.Op("MOVQ", idx, "R12")
-	f.Op("ANDQ", "$3", "R12")
-	f.Op("CMPQ", "R12", "R11")
+	f.Ops("ANDQ $3, R12; CMPQ R12, R11")
 	f.Op("JNE", other)
 	f.Op("VMOVDQA64", "Z21", dst)
 	f.Label(other)
@@ -701,46 +527,39 @@ func sel128(f *File, idx, dst, other string) {
 
 // span128 is f16BinxSpan128's loop for the value m; its labels start with p.
 func span128(f *File, m func(even, odd, z, mask string), p string) {
-	f.Op("XORQ", "R13", "R13")
+	f.Ops("XORQ R13, R13")
 	sel128(f, "R13", "Z23", p+"first")
 	m("Z0", "Z1", "Z5", "Z23")
-	f.Op("VMOVDQU16", "Z5", "K2", "0(DI)")
-	f.Op("DECQ", "CX")
-	f.Op("JZ", "done")
+	f.Ops("VMOVDQU16 Z5, K2, 0(DI); DECQ CX; JZ done")
 	spanLast(f)
 	sel128(f, "CX", "Z23", p+"last")
 	m("Z2", "Z3", "Z7", "Z23")
 	putLast(f, "Z7")
 	stepD(f, "Z0")
 	stepD(f, "Z1")
-	f.Op("ADDQ", "$64", "DI")
-	f.Op("DECQ", "CX")
-	f.Op("INCQ", "R13")
+	f.Ops("ADDQ $64, DI; DECQ CX; INCQ R13")
 	f.Label(p + "peel")
-	f.Op("TESTQ", "$3", "CX")
+	f.Ops("TESTQ $3, CX")
 	f.Op("JZ", p+"quads")
 	sel128(f, "R13", "Z23", p+"psel")
 	m("Z0", "Z1", "Z5", "Z23")
-	f.Op("VMOVDQU64", "Z5", "0(DI)")
+	f.Ops("VMOVDQU64 Z5, 0(DI)")
 	stepD(f, "Z0")
 	stepD(f, "Z1")
-	f.Op("ADDQ", "$64", "DI")
-	f.Op("DECQ", "CX")
-	f.Op("INCQ", "R13")
+	f.Ops("ADDQ $64, DI; DECQ CX; INCQ R13")
 	f.Op("JMP", p+"peel")
 	f.Label(p + "quads")
-	f.Op("TESTQ", "CX", "CX")
-	f.Op("JZ", "done")
+	f.Ops("TESTQ CX, CX; JZ done")
 	for q := range 4 {
 		if q > 0 {
-			f.Op("INCQ", "R13")
+			f.Ops("INCQ R13")
 		}
 		sel128(f, "R13", z(24+q), fmt.Sprintf("%sq%d", p, q))
 	}
 	for _, r := range [][3]string{{"Z4", "Z0", "Z2"}, {"Z4", "Z1", "Z3"}, {"Z4", "Z2", "Z8"}, {"Z4", "Z3", "Z9"}, {"Z4", "Z8", "Z10"}, {"Z4", "Z9", "Z11"}} {
 		f.Op("VPADDD", r[0], r[1], r[2])
 	}
-	f.Op("VPSLLD", "$2", "Z4", "Z28")
+	f.Ops("VPSLLD $2, Z4, Z28")
 	f.Label(p + "loop")
 	outs := []string{"Z5", "Z6", "Z7", "Z14"}
 	for i, l := range [][2]string{{"Z0", "Z1"}, {"Z2", "Z3"}, {"Z8", "Z9"}, {"Z10", "Z11"}} {
@@ -752,10 +571,9 @@ func span128(f *File, m func(even, odd, z, mask string), p string) {
 	for _, l := range []string{"Z0", "Z1", "Z2", "Z3", "Z8", "Z9", "Z10", "Z11"} {
 		f.Op("VPADDD", "Z28", l, l)
 	}
-	f.Op("ADDQ", "$256", "DI")
-	f.Op("SUBQ", "$4", "CX")
+	f.Ops("ADDQ $256, DI; SUBQ $4, CX")
 	f.Op("JNZ", p+"loop")
-	f.Op("JMP", "done")
+	f.Ops("JMP done")
 }
 
 // qLanes16 loads the arguments of a kernel of sixteen int64 lanes (dst,
@@ -763,35 +581,23 @@ func span128(f *File, m func(even, odd, z, mask string), p string) {
 // first in Z0 and Z1, inc in Z4; first stays in every lane of Z9 and base
 // in SI, for kernels of more lanes.
 func qLanes16(f *File) {
-	f.Op("MOVQ", f.Arg("dst"), "DI")
-	f.Op("MOVQ", f.Arg("blocks"), "CX")
-	f.Op("MOVQ", f.Arg("base"), "SI")
-	f.Op("MOVQ", f.Arg("first"), "AX")
-	f.Op("VPBROADCASTQ", "AX", "Z9")
-	f.Op("VPADDQ", "0(SI)", "Z9", "Z0")
-	f.Op("VPADDQ", "64(SI)", "Z9", "Z1")
-	f.Op("MOVQ", f.Arg("inc"), "AX")
-	f.Op("VPBROADCASTQ", "AX", "Z4")
+	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX")
+	f.Ops("VPBROADCASTQ AX, Z9; VPADDQ 0(SI), Z9, Z0; VPADDQ 64(SI), Z9, Z1; MOVQ {inc}, AX")
+	f.Ops("VPBROADCASTQ AX, Z4")
 }
 
 // scaleQ scales the lanes Z0 to Z(n-1) by 2^(to-shift) (X13).
 func scaleQ(f *File, to, n int) {
-	f.Op("MOVQ", f.Arg("shift"), "AX")
-	f.Op("NEGQ", "AX")
+	f.Ops("MOVQ {shift}, AX; NEGQ AX")
 	f.Op("ADDQ", fmt.Sprintf("$%d", to), "AX")
-	f.Op("VMOVQ", "AX", "X13")
-	for i := range n {
-		f.Op("VPSLLQ", "X13", z(i), z(i))
-	}
+	f.Ops("VMOVQ AX, X13")
+	f.Each(n, "VPSLLQ X13, Z%[1]d, Z%[1]d")
 }
 
 // binqHigh gathers the high words of the lanes Z0-Z3 in order in Z5.
 func binqHigh(f *File) {
-	f.Op("VMOVDQA64", "Z13", "Z5")
-	f.Op("VPERMI2W", "Z1", "Z0", "Z5")
-	f.Op("VMOVDQA64", "Z13", "Z6")
-	f.Op("VPERMI2W", "Z3", "Z2", "Z6")
-	f.Op("VINSERTI64X4", "$1", "Y6", "Z5", "Z5")
+	f.Ops("VMOVDQA64 Z13, Z5; VPERMI2W Z1, Z0, Z5; VMOVDQA64 Z13, Z6; VPERMI2W Z3, Z2, Z6")
+	f.Ops("VINSERTI64X4 $1, Y6, Z5, Z5")
 }
 
 // binqValue is a block of f16Binq's tie form (and rowsBinQx) in Z5: the
@@ -799,22 +605,13 @@ func binqHigh(f *File) {
 // (the last bit kept only where the high words of kb-1 have it too).
 func binqValue(f *File) {
 	binqHigh(f)
-	f.Op("VPADDQ", "Z11", "Z0", "Z7")
-	f.Op("VPADDQ", "Z11", "Z1", "Z8")
-	f.Op("VMOVDQA64", "Z13", "Z6")
-	f.Op("VPERMI2W", "Z8", "Z7", "Z6")
-	f.Op("VPADDQ", "Z11", "Z2", "Z7")
-	f.Op("VPADDQ", "Z11", "Z3", "Z8")
-	f.Op("VMOVDQA64", "Z13", "Z10")
-	f.Op("VPERMI2W", "Z8", "Z7", "Z10")
-	f.Op("VINSERTI64X4", "$1", "Y10", "Z6", "Z6")
-	f.Op("VPTERNLOGD", "$0xE0", "Z14", "Z6", "Z5")
+	f.Ops("VPADDQ Z11, Z0, Z7; VPADDQ Z11, Z1, Z8; VMOVDQA64 Z13, Z6; VPERMI2W Z8, Z7, Z6")
+	f.Ops("VPADDQ Z11, Z2, Z7; VPADDQ Z11, Z3, Z8; VMOVDQA64 Z13, Z10; VPERMI2W Z8, Z7, Z10")
+	f.Ops("VINSERTI64X4 $1, Y10, Z6, Z6; VPTERNLOGD $0xE0, Z14, Z6, Z5")
 }
 
 func binqAdvance(f *File) {
-	for i := range 4 {
-		f.Op("VPADDQ", "Z4", z(i), z(i))
-	}
+	f.Each(4, "VPADDQ Z4, Z%[1]d, Z%[1]d")
 }
 
 // qReorder loads the 16 int64 lanes at SI into r0-r3 in f32BinqY's order
@@ -837,7 +634,7 @@ func qReorder(f *File, r0, r1, r2, r3 string) {
 func qTie(f *File, lo, hi, z, ones, notone string) {
 	f.Op("VPADDQ", ones, lo, "Y7")
 	f.Op("VPADDQ", ones, hi, "Y8")
-	f.Op("VSHUFPS", "$0xDD", "Y8", "Y7", "Y7")
+	f.Ops("VSHUFPS $0xDD, Y8, Y7, Y7")
 	f.Op("VPOR", notone, "Y7", "Y7")
 	f.Op("VPAND", "Y7", z, z)
 }

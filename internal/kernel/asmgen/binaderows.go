@@ -11,7 +11,7 @@ func seqPair(f *File, store func(at string), advance func()) func(aheadFunc) {
 		for range 2 {
 			store("DI")
 			advance()
-			f.Op("ADDQ", "$64", "DI")
+			f.Ops("ADDQ $64, DI")
 		}
 	}
 }
@@ -35,37 +35,21 @@ func binadeRows(f *File) {
 		f.FuncFrame("rowsBinSY"+st.suffix, sigRowsBinS, "", 112, rowsDoc("rowsBinSY", st))
 		rowArgs(f)
 		qSteps(f)
-		f.Op("MOVQ", f.Arg("shift"), "AX")
-		f.Op("NEGQ", "AX")
-		f.Op("ADDQ", "$32", "AX")
-		f.Op("VMOVQ", "AX", "X14")
-		f.Op("MOVQ", "AX", "96(SP)")
-		f.Op("MOVQ", "$0", "104(SP)")
+		f.Ops("MOVQ {shift}, AX; NEGQ AX; ADDQ $32, AX; VMOVQ AX, X14; MOVQ AX, 96(SP)")
+		f.Ops("MOVQ $0, 104(SP)")
 		qReorder(f, "Y10", "Y11", "Y12", "Y13")
 		for i := range 4 {
 			f.Op("VPSLLQ", "X14", y(10+i), y(10+i))
 		}
-		f.Op("MOVQ", f.Arg("c"), "AX")
-		f.Op("SHLQ", "$32", "AX")
-		f.Op("VMOVQ", "AX", "X9")
-		f.Op("VPBROADCASTQ", "X9", "Y9")
+		f.Ops("MOVQ {c}, AX; SHLQ $32, AX; VMOVQ AX, X9; VPBROADCASTQ X9, Y9")
 		for i := range 4 {
 			f.Op("VPADDQ", "Y9", y(10+i), y(10+i))
 		}
-		f.Op("MOVQ", f.Arg("inc"), "AX")
-		f.Op("VMOVQ", "AX", "X4")
-		f.Op("VPBROADCASTQ", "X4", "Y4")
-		f.Op("VPSLLQ", "X14", "Y4", "Y4")
-		f.Op("VPCMPEQQ", "Y15", "Y15", "Y15")
-		f.Op("VPSLLD", "$1", "Y15", "Y14")
-		f.Op("CMPQ", f.Arg("ties"), "$0")
-		f.Op("JNE", "2(PC)")
-		f.Op("VMOVDQA", "Y15", "Y14")
-		f.Op("TESTQ", "R9", "R9")
-		f.Op("JZ", "done")
+		f.Ops("MOVQ {inc}, AX; VMOVQ AX, X4; VPBROADCASTQ X4, Y4; VPSLLQ X14, Y4, Y4")
+		f.Ops("VPCMPEQQ Y15, Y15, Y15; VPSLLD $1, Y15, Y14; CMPQ {ties}, $0; JNE 2(PC)")
+		f.Ops("VMOVDQA Y15, Y14; TESTQ R9, R9; JZ done")
 		value0 := func() {
-			f.Op("VSHUFPS", "$0xDD", "Y1", "Y0", "Y5")
-			f.Op("VSHUFPS", "$0xDD", "Y3", "Y2", "Y6")
+			f.Ops("VSHUFPS $0xDD, Y1, Y0, Y5; VSHUFPS $0xDD, Y3, Y2, Y6")
 		}
 		value := func() {
 			value0()
@@ -80,14 +64,12 @@ func binadeRows(f *File) {
 			}
 		}
 		advance := func() {
-			for i := range 4 {
-				f.Op("VPADDQ", "Y4", y(i), y(i))
-			}
+			f.Each(4, "VPADDQ Y4, Y%[1]d, Y%[1]d")
 		}
 		k := rowKernel{
 			place: func(off int) {
 				f.Op("VPBROADCASTQ", fmt.Sprintf("%d(R12)", off), "Y9")
-				f.Op("VPSLLQ", "96(SP)", "Y9", "Y9")
+				f.Ops("VPSLLQ 96(SP), Y9, Y9")
 				for i := range 4 {
 					f.Op("VPADDQ", y(10+i), "Y9", y(i))
 				}
@@ -103,8 +85,7 @@ func binadeRows(f *File) {
 			rows64NT(f, k)
 			continue
 		}
-		f.Op("CMPQ", f.Arg("ties"), "$0")
-		f.Op("JNE", "ties")
+		f.Ops("CMPQ {ties}, $0; JNE ties")
 		k.store = storeOf(value0)
 		k.pair = seqPair(f, k.store, advance)
 		rows64(f, k, near(st), prefixed("n0"))
@@ -138,43 +119,33 @@ func binadeRows(f *File) {
 			}
 			f.FuncFrame(name+st.suffix, sigRowsBin, "", 24, storeDoc(name, st))
 			rowArgs(f)
-			f.Op("MOVQ", f.Arg("shift"), "AX")
-			f.Op("CMPQ", "AX", "$16")
-			f.Op("JA", "wide")
+			f.Ops("MOVQ {shift}, AX; CMPQ AX, $16; JA wide")
 			binRowLanes(f, avx512, 16)
-			f.Op("MOVQ", f.Arg("c"), "AX")
-			f.Op("SHLL", "$16", "AX")
+			f.Ops("MOVQ {c}, AX; SHLL $16, AX")
 			if avx512 {
-				f.Op("VPBROADCASTD", "AX", "Z12")
-				f.Op("VPADDD", "Z12", "Z10", "Z10")
-				f.Op("VPADDD", "Z12", "Z11", "Z11")
-				f.Op("MOVL", "$0xFFFF0000", "AX")
-				f.Op("VPBROADCASTD", "AX", "Z13")
+				f.Ops("VPBROADCASTD AX, Z12; VPADDD Z12, Z10, Z10; VPADDD Z12, Z11, Z11")
+				f.Ops("MOVL $0xFFFF0000, AX; VPBROADCASTD AX, Z13")
 			} else {
-				f.Op("VMOVQ", "AX", "X9")
-				f.Op("VPBROADCASTD", "X9", "Y9")
+				f.Ops("VMOVQ AX, X9; VPBROADCASTD X9, Y9")
 				for i := range 4 {
 					f.Op("VPADDD", "Y9", y(10+i), y(10+i))
 				}
 			}
 			binSteps(f)
-			f.Op("JNE", "hties")
+			f.Ops("JNE hties")
 			binRows(f, avx512, true, false, st, "h0")
 			f.Label("hties")
 			binRows(f, avx512, true, true, st, "h")
 			f.Label("wide")
 			binRowLanes(f, avx512, 20)
-			f.Op("MOVQ", f.Arg("c"), "AX")
+			f.Ops("MOVQ {c}, AX")
 			if avx512 {
-				f.Op("VPBROADCASTW", "AX", "Z12")
-				f.Op("MOVL", "$0xAAAAAAAA", "AX")
-				f.Op("KMOVD", "AX", "K4")
+				f.Ops("VPBROADCASTW AX, Z12; MOVL $0xAAAAAAAA, AX; KMOVD AX, K4")
 			} else {
-				f.Op("VMOVQ", "AX", "X7")
-				f.Op("VPBROADCASTW", "X7", "Y7")
+				f.Ops("VMOVQ AX, X7; VPBROADCASTW X7, Y7")
 			}
 			binSteps(f)
-			f.Op("JNE", "wties")
+			f.Ops("JNE wties")
 			binRows(f, avx512, false, false, st, "w0")
 			f.Label("wties")
 			binRows(f, avx512, false, true, st, "")
@@ -190,15 +161,8 @@ func binadeRows(f *File) {
 		f.FuncFrame("rowsBinQx"+st.suffix, sigRowsBinQ, "", 96, rowsDoc("rowsBinQx", st))
 		rowArgs(f)
 		qSteps(f)
-		f.Op("MOVQ", f.Arg("shift"), "AX")
-		f.Op("NEGQ", "AX")
-		f.Op("ADDQ", "$48", "AX")
-		f.Op("VMOVQ", "AX", "X15")
-		f.Op("VPBROADCASTQ", f.Arg("inc"), "Z4")
-		f.Op("VPSLLQ", "X15", "Z4", "Z4")
-		f.Op("MOVQ", f.Arg("c"), "AX")
-		f.Op("SHLQ", "$48", "AX")
-		f.Op("VPBROADCASTQ", "AX", "Z12")
+		f.Ops("MOVQ {shift}, AX; NEGQ AX; ADDQ $48, AX; VMOVQ AX, X15; VPBROADCASTQ {inc}, Z4")
+		f.Ops("VPSLLQ X15, Z4, Z4; MOVQ {c}, AX; SHLQ $48, AX; VPBROADCASTQ AX, Z12")
 		for i := range 4 {
 			f.Op("VMOVDQU64", fmt.Sprintf("%d(SI)", 64*i), z(16+i))
 		}
@@ -208,11 +172,8 @@ func binadeRows(f *File) {
 		for i := range 4 {
 			f.Op("VPADDQ", "Z12", z(16+i), z(16+i))
 		}
-		f.Op("VMOVDQU64", "hiWordsQ<>(SB)", "Z13")
-		f.Op("VPTERNLOGD", "$0xFF", "Z11", "Z11", "Z11")
-		f.Op("VPSLLW", "$1", "Z11", "Z14")
-		f.Op("TESTQ", "R9", "R9")
-		f.Op("JZ", "done")
+		f.Ops("VMOVDQU64 hiWordsQ<>(SB), Z13; VPTERNLOGD $0xFF, Z11, Z11, Z11; VPSLLW $1, Z11, Z14")
+		f.Ops("TESTQ R9, R9; JZ done")
 		store := func(at string) {
 			binqValue(f)
 			f.Op("VMOVDQU64", "Z5", "0("+at+")")
@@ -221,7 +182,7 @@ func binadeRows(f *File) {
 		k := rowKernel{
 			place: func(off int) {
 				f.Op("VPBROADCASTQ", fmt.Sprintf("%d(R12)", off), "Z9")
-				f.Op("VPSLLQ", "X15", "Z9", "Z9")
+				f.Ops("VPSLLQ X15, Z9, Z9")
 				for i := range 4 {
 					f.Op("VPADDQ", z(16+i), "Z9", z(i))
 				}
@@ -247,25 +208,15 @@ func binadeRows(f *File) {
 // to: base in Z10, Z11 (Y10-Y13, in f16Bin's order), inc in Z4 (Y4), 2*inc
 // in Z20 (AVX-512); the scale in X15 (X8).
 func binRowLanes(f *File, avx512 bool, to int) {
-	f.Op("NEGQ", "AX")
+	f.Ops("NEGQ AX")
 	f.Op("ADDQ", fmt.Sprintf("$%d", to), "AX")
 	if avx512 {
-		f.Op("VMOVQ", "AX", "X15")
-		f.Op("MOVQ", f.Arg("inc"), "AX")
-		f.Op("VPBROADCASTD", "AX", "Z4")
-		f.Op("VPSLLD", "X15", "Z4", "Z4")
-		f.Op("VMOVDQU32", "0(SI)", "Z10")
-		f.Op("VMOVDQU32", "64(SI)", "Z11")
-		f.Op("VPSLLD", "X15", "Z10", "Z10")
-		f.Op("VPSLLD", "X15", "Z11", "Z11")
-		f.Op("VPADDD", "Z4", "Z4", "Z20")
+		f.Ops("VMOVQ AX, X15; MOVQ {inc}, AX; VPBROADCASTD AX, Z4; VPSLLD X15, Z4, Z4")
+		f.Ops("VMOVDQU32 0(SI), Z10; VMOVDQU32 64(SI), Z11; VPSLLD X15, Z10, Z10")
+		f.Ops("VPSLLD X15, Z11, Z11; VPADDD Z4, Z4, Z20")
 		return
 	}
-	f.Op("VMOVQ", "AX", "X8")
-	f.Op("MOVQ", f.Arg("inc"), "AX")
-	f.Op("VMOVQ", "AX", "X4")
-	f.Op("VPBROADCASTD", "X4", "Y4")
-	f.Op("VPSLLD", "X8", "Y4", "Y4")
+	f.Ops("VMOVQ AX, X8; MOVQ {inc}, AX; VMOVQ AX, X4; VPBROADCASTD X4, Y4; VPSLLD X8, Y4, Y4")
 	for i, off := range []int{0, 64, 32, 96} {
 		f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", off), y(10+i))
 	}
@@ -279,27 +230,18 @@ func binRowLanes(f *File, avx512 bool, to int) {
 // first element, counted from the first row's, in DX; with no rows, to
 // done; the flags as every (56(SI)) compares with 0.
 func binSteps(f *File) {
-	f.Op("MOVQ", "R12", "SI")
-	f.Op("MOVQ", "SP", "R12")
-	f.Op("MOVQ", "0(SI)", "R13")
-	f.Op("XORL", "DX", "DX")
-	f.Op("TESTQ", "R9", "R9")
-	f.Op("JZ", "done")
-	f.Op("CMPQ", "56(SI)", "$0")
+	f.Ops("MOVQ R12, SI; MOVQ SP, R12; MOVQ 0(SI), R13; XORL DX, DX; TESTQ R9, R9; JZ done")
+	f.Ops("CMPQ 56(SI), $0")
 }
 
 // binFirst puts at off(SP) a place's firsts value: its first kb (AX, the
 // low 32 bits) and, above, its tie mask: every << ((tie - e) & perMask),
 // 32 bits, for its first element e (a register). Clobbers CX, DI, e.
 func binFirst(f *File, off int, e string) {
-	f.Op("MOVQ", "40(SI)", "CX")
+	f.Ops("MOVQ 40(SI), CX")
 	f.Op("SUBQ", e, "CX")
-	f.Op("ANDQ", "48(SI)", "CX")
-	f.Op("MOVQ", "56(SI)", "DI")
-	f.Op("SHLXL", "CX", "DI", "DI")
-	f.Op("SHLQ", "$32", "DI")
-	f.Op("MOVL", "AX", "AX")
-	f.Op("ORQ", "DI", "AX")
+	f.Ops("ANDQ 48(SI), CX; MOVQ 56(SI), DI; SHLXL CX, DI, DI; SHLQ $32, DI; MOVL AX, AX")
+	f.Ops("ORQ DI, AX")
 	f.Op("MOVQ", "AX", fmt.Sprintf("%d(SP)", off))
 }
 
@@ -311,36 +253,18 @@ func binFirst(f *File, off int, e string) {
 func binRowPrep(f *File, ties bool) func() {
 	if !ties {
 		return func() {
-			f.Op("MOVQ", "R13", "0(SP)")
-			f.Op("MOVQ", "R8", "BX")
-			f.Op("NEGQ", "BX")
-			f.Op("ANDQ", "$63", "BX")
-			f.Op("SHRQ", "$1", "BX")
-			f.Op("IMULQ", "16(SI)", "BX")
-			f.Op("ADDQ", "R13", "BX")
-			f.Op("MOVQ", "BX", "8(SP)")
-			f.Op("MOVQ", "24(SI)", "AX")
-			f.Op("ADDQ", "R13", "AX")
-			f.Op("MOVQ", "AX", "16(SP)")
+			f.Ops("MOVQ R13, 0(SP); MOVQ R8, BX; NEGQ BX; ANDQ $63, BX; SHRQ $1, BX")
+			f.Ops("IMULQ 16(SI), BX; ADDQ R13, BX; MOVQ BX, 8(SP); MOVQ 24(SI), AX; ADDQ R13, AX")
+			f.Ops("MOVQ AX, 16(SP)")
 		}
 	}
 	return func() {
-		f.Op("MOVQ", "R13", "AX")
-		f.Op("MOVQ", "DX", "BX")
+		f.Ops("MOVQ R13, AX; MOVQ DX, BX")
 		binFirst(f, 0, "BX")
-		f.Op("MOVQ", "R8", "BX")
-		f.Op("NEGQ", "BX")
-		f.Op("ANDQ", "$63", "BX")
-		f.Op("SHRQ", "$1", "BX")
-		f.Op("MOVQ", "BX", "AX")
-		f.Op("IMULQ", "16(SI)", "AX")
-		f.Op("ADDQ", "R13", "AX")
-		f.Op("ADDQ", "DX", "BX")
+		f.Ops("MOVQ R8, BX; NEGQ BX; ANDQ $63, BX; SHRQ $1, BX; MOVQ BX, AX; IMULQ 16(SI), AX")
+		f.Ops("ADDQ R13, AX; ADDQ DX, BX")
 		binFirst(f, 8, "BX")
-		f.Op("MOVQ", "24(SI)", "AX")
-		f.Op("ADDQ", "R13", "AX")
-		f.Op("MOVQ", "32(SI)", "BX")
-		f.Op("LEAQ", "-32(DX)(BX*1)", "BX")
+		f.Ops("MOVQ 24(SI), AX; ADDQ R13, AX; MOVQ 32(SI), BX; LEAQ -32(DX)(BX*1), BX")
 		binFirst(f, 16, "BX")
 	}
 }
@@ -352,8 +276,7 @@ func binRows(f *File, avx512, narrow, ties bool, st store, p string) {
 	k := rowKernel{
 		rowprep: binRowPrep(f, ties),
 		nextrow: func() {
-			f.Op("ADDQ", "8(SI)", "R13")
-			f.Op("ADDQ", "32(SI)", "DX")
+			f.Ops("ADDQ 8(SI), R13; ADDQ 32(SI), DX")
 		},
 	}
 	l := plain
@@ -363,15 +286,9 @@ func binRows(f *File, avx512, narrow, ties bool, st store, p string) {
 	if avx512 {
 		k.place = func(off int) {
 			f.Op("MOVQ", fmt.Sprintf("%d(R12)", off), "AX")
-			f.Op("VPBROADCASTD", "AX", "Z9")
-			f.Op("VPSLLD", "X15", "Z9", "Z9")
-			f.Op("VPADDD", "Z10", "Z9", "Z0")
-			f.Op("VPADDD", "Z11", "Z9", "Z1")
+			f.Ops("VPBROADCASTD AX, Z9; VPSLLD X15, Z9, Z9; VPADDD Z10, Z9, Z0; VPADDD Z11, Z9, Z1")
 			if ties {
-				f.Op("SHRQ", "$32", "AX")
-				f.Op("KMOVD", "AX", "K1")
-				f.Op("VPMOVM2W", "K1", "Z14")
-				f.Op("VPSRLW", "$15", "Z14", "Z14")
+				f.Ops("SHRQ $32, AX; KMOVD AX, K1; VPMOVM2W K1, Z14; VPSRLW $15, Z14, Z14")
 			}
 		}
 		// A block of float16 from the lanes l0 (even elements), l1 (odd)
@@ -399,30 +316,23 @@ func binRows(f *File, avx512, narrow, ties bool, st store, p string) {
 			f.Op("VMOVDQU64", "Z5", "0("+at+")")
 		}
 		k.advance = func() {
-			f.Op("VPADDD", "Z4", "Z0", "Z0")
-			f.Op("VPADDD", "Z4", "Z1", "Z1")
+			f.Ops("VPADDD Z4, Z0, Z0; VPADDD Z4, Z1, Z1")
 		}
 		k.pair = func(ahead aheadFunc) {
-			f.Op("VPADDD", "Z4", "Z0", "Z2")
-			f.Op("VPADDD", "Z4", "Z1", "Z3")
+			f.Ops("VPADDD Z4, Z0, Z2; VPADDD Z4, Z1, Z3")
 			fetch(f, ahead, 0)
 			fetch(f, ahead, 64)
 			val("Z0", "Z1", "Z5")
 			val("Z2", "Z3", "Z7")
-			f.Op("VMOVDQU64", "Z5", "0(DI)")
-			f.Op("VMOVDQU64", "Z7", "64(DI)")
-			f.Op("VPADDD", "Z20", "Z0", "Z0")
-			f.Op("VPADDD", "Z20", "Z1", "Z1")
-			f.Op("ADDQ", "$128", "DI")
+			f.Ops("VMOVDQU64 Z5, 0(DI); VMOVDQU64 Z7, 64(DI); VPADDD Z20, Z0, Z0")
+			f.Ops("VPADDD Z20, Z1, Z1; ADDQ $128, DI")
 		}
 		rows64(f, k, near(st), l)
 		return
 	}
 	k.place = func(off int) {
 		f.Op("MOVQ", fmt.Sprintf("%d(R12)", off), "AX")
-		f.Op("VMOVQ", "AX", "X9")
-		f.Op("VPBROADCASTD", "X9", "Y9")
-		f.Op("VPSLLD", "X8", "Y9", "Y9")
+		f.Ops("VMOVQ AX, X9; VPBROADCASTD X9, Y9; VPSLLD X8, Y9, Y9")
 		for i := range 4 {
 			f.Op("VPADDD", y(10+i), "Y9", y(i))
 		}
@@ -461,9 +371,7 @@ func binRows(f *File, avx512, narrow, ties bool, st store, p string) {
 		f.Op("VMOVDQU", "Y6", "32("+at+")")
 	}
 	k.advance = func() {
-		for i := range 4 {
-			f.Op("VPADDD", "Y4", y(i), y(i))
-		}
+		f.Each(4, "VPADDD Y4, Y%[1]d, Y%[1]d")
 	}
 	k.pair = seqPair(f, k.store, k.advance)
 	rows64(f, k, near(st), l)

@@ -51,7 +51,7 @@ bytes it leaves out keep their contents (padded rows).`)
 				}
 				f.Func(name+st.suffix, s, doc)
 				if masked {
-					f.Op("MOVQ", f.Arg("mask"), "BX")
+					f.Ops("MOVQ {mask}, BX")
 					for k := range 3 {
 						f.Op("KMOVQ", fmt.Sprintf("%d(BX)", 8*k), fmt.Sprintf("K%d", 1+k))
 					}
@@ -65,15 +65,13 @@ bytes it leaves out keep their contents (padded rows).`)
 					f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 768+off), z(6+v))
 					f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 1152+off), z(19+v))
 					if v == 3 { // the words c of pairs 0 and 1
-						f.Op("VMOVDQU32", "1536(SI)", "Z25")
-						f.Op("VMOVDQU32", "1600(SI)", "Z26")
+						f.Ops("VMOVDQU32 1536(SI), Z25; VMOVDQU32 1600(SI), Z26")
 					}
 				}
 				if blk == 192 {
-					f.Op("VMOVDQU32", "1664(SI)", "Z27")
+					f.Ops("VMOVDQU32 1664(SI), Z27")
 				}
-				f.Op("MOVL", "$1", "AX")
-				f.Op("VPBROADCASTD", "AX", "Z12")
+				f.Ops("MOVL $1, AX; VPBROADCASTD AX, Z12")
 				binLoops(f, st, func(tie bool) { binBlockX(f, blk, tie, st, masked) })
 			}
 		}
@@ -97,9 +95,7 @@ bytes it leaves out keep their contents (padded rows).`)
 					f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", 384+32*v), y(8+v))
 				}
 			}
-			f.Op("MOVL", "$1", "AX")
-			f.Op("VMOVQ", "AX", "X15")
-			f.Op("VPBROADCASTD", "X15", "Y15")
+			f.Ops("MOVL $1, AX; VMOVQ AX, X15; VPBROADCASTD X15, Y15")
 			binLoops(f, st, func(tie bool) { binBlockY(f, blk, tie, st) })
 		}
 	}
@@ -148,30 +144,22 @@ bytes it leaves out keep their contents (padded rows).`)
 // binArgs loads dst (DI), blocks (CX), stride (R8, and aheadDist's R10),
 // l (SI) and j0 in every lane of j.
 func binArgs(f *File, j string) {
-	f.Op("MOVQ", f.Arg("dst"), "DI")
-	f.Op("MOVQ", f.Arg("blocks"), "CX")
-	f.Op("MOVQ", f.Arg("stride"), "R8")
+	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {stride}, R8")
 	aheadDist(f)
-	f.Op("MOVQ", f.Arg("l"), "SI")
+	f.Ops("MOVQ {l}, SI")
 	f.Op("VPBROADCASTD", f.Arg("j0"), j)
 }
 
 // binLoops writes the CX blocks at DI with block(true) where ties is not
 // 0, else with block(false), and returns.
 func binLoops(f *File, st store, block func(tie bool)) {
-	f.Op("TESTQ", "CX", "CX")
-	f.Op("JZ", "done")
-	f.Op("CMPQ", f.Arg("ties"), "$0")
-	f.Op("JEQ", "nloop")
+	f.Ops("TESTQ CX, CX; JZ done; CMPQ {ties}, $0; JEQ nloop")
 	f.Label("loop")
 	block(true)
-	f.Op("DECQ", "CX")
-	f.Op("JNZ", "loop")
-	f.Op("JMP", "done")
+	f.Ops("DECQ CX; JNZ loop; JMP done")
 	f.Label("nloop")
 	block(false)
-	f.Op("DECQ", "CX")
-	f.Op("JNZ", "nloop")
+	f.Ops("DECQ CX; JNZ nloop")
 	f.Label("done")
 	end(f, st)
 }
@@ -224,11 +212,10 @@ func binBlockX(f *File, blk int, tie bool, st store, masked bool) {
 			}
 		}
 		if p == 2 {
-			f.Op("VPADDD", "Z17", "Z4", "Z4")
-			f.Op("VPADDD", "Z18", "Z5", "Z5")
+			f.Ops("VPADDD Z17, Z4, Z4; VPADDD Z18, Z5, Z5")
 		}
 	}
-	f.Op("ADDQ", "R8", "DI")
+	f.Ops("ADDQ R8, DI")
 }
 
 // binBlockY (AVX2) writes a block of blk bytes, 32 a pair of lane vectors
@@ -257,7 +244,7 @@ func binBlockY(f *File, blk int, tie bool, st store) {
 				f.Op("VPSRLVD", s, y(v), t)
 			}
 		}
-		f.Op("VPACKUSDW", "Y13", "Y12", "Y12")
+		f.Ops("VPACKUSDW Y13, Y12, Y12")
 		f.Op("VPADDW", fmt.Sprintf("%d(SI)", 1536+at), "Y12", "Y12")
 		f.Op(st.mov, "Y12", fmt.Sprintf("%d(DI)", at))
 	}
@@ -287,5 +274,5 @@ func binBlockY(f *File, blk int, tie bool, st store) {
 	case 4:
 		step(0, 4)
 	}
-	f.Op("ADDQ", "R8", "DI")
+	f.Ops("ADDQ R8, DI")
 }

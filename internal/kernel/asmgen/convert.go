@@ -60,7 +60,7 @@ Go twins: twins.go.`)
 			}
 			f.Func(name+st.suffix, sig, storeDoc(name, st))
 			if strideForm {
-				f.Op("MOVQ", f.Arg("stride"), "R8")
+				f.Ops("MOVQ {stride}, R8")
 				aheadDist(f)
 			}
 			yHead(f, "VPBROADCASTQ", false)
@@ -74,9 +74,7 @@ Go twins: twins.go.`)
 			for i := range 4 {
 				f.Op(movPS[st], x(5+i), at(16*i))
 			}
-			for i := range 4 {
-				f.Op("VFMADD231PD", "Y4", "Y9", y(i))
-			}
+			f.Each(4, "VFMADD231PD Y4, Y9, Y%[1]d")
 			loopEnd(f, adv)
 			end(f, st)
 		}
@@ -92,9 +90,7 @@ Go twins: twins.go.`)
 		f.Func("cvtStoreF16"+st.suffix, sigF32, storeDoc("cvtStoreF16", st))
 		yHead(f, "VPBROADCASTD", false)
 		yLanes(f, "VMOVUPS", "VADDPS")
-		f.Op("MOVL", "$0x3f800000", "AX")
-		f.Op("VMOVQ", "AX", "X9")
-		f.Op("VPBROADCASTD", "X9", "Y9")
+		f.Ops("MOVL $0x3f800000, AX; VMOVQ AX, X9; VPBROADCASTD X9, Y9")
 		loopStart(f)
 		fetch(f, near(st), 0)
 		for i := range 4 {
@@ -103,9 +99,7 @@ Go twins: twins.go.`)
 		for i := range 4 {
 			f.Op(movDQ[st], x(5+i), at(16*i))
 		}
-		for i := range 4 {
-			f.Op("VFMADD231PS", "Y4", "Y9", y(i))
-		}
+		f.Each(4, "VFMADD231PS Y4, Y9, Y%[1]d")
 		loopEnd(f, "$64")
 		end(f, st)
 	}
@@ -124,16 +118,14 @@ Go twins: twins.go.`)
 		one64(f, "Y9")
 		bcastQ(f, "$0x1FFFFFFF", "X10", "Y10")
 		bcastQ(f, "$0x20000000", "X11", "Y11")
-		f.Op("VPXOR", "Y12", "Y12", "Y12")
+		f.Ops("VPXOR Y12, Y12, Y12")
 		loopStart(f)
 		fetch(f, near(st), 0)
 		oddHalf(f, "Y0", "Y1")
 		f.Op(movDQ[st], "X5", at(0))
 		oddHalf(f, "Y2", "Y3")
 		f.Op(movDQ[st], "X5", at(16))
-		for i := range 4 {
-			f.Op("VFMADD231PD", "Y4", "Y9", y(i))
-		}
+		f.Each(4, "VFMADD231PD Y4, Y9, Y%[1]d")
 		loopEnd(f, "$32")
 		end(f, st)
 	}
@@ -143,10 +135,7 @@ Go twins: twins.go.`)
 	for _, st := range stores {
 		f.Func("cvtStoreF32x"+st.suffix, sigF64, storeDoc("cvtStoreF32x", st))
 		f64Lanes16(f)
-		f.Op("MOVQ", "$0x3FF0000000000000", "AX")
-		f.Op("VPBROADCASTQ", "AX", "Z12")
-		f.Op("TESTQ", "CX", "CX")
-		f.Op("JZ", "done")
+		f.Ops("MOVQ $0x3FF0000000000000, AX; VPBROADCASTQ AX, Z12; TESTQ CX, CX; JZ done")
 		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
 			f.Op("VCVTPD2PS", lo, y)
 			f.Op("VCVTPD2PS", hi, yt)
@@ -165,41 +154,22 @@ Go twins: twins.go.`)
 	// loop.
 	for _, st := range stores {
 		f.Func("cvtStoreF16x"+st.suffix, sigF32, storeDoc("cvtStoreF16x", st))
-		f.Op("MOVQ", f.Arg("dst"), "DI")
-		f.Op("MOVQ", f.Arg("blocks"), "CX")
-		f.Op("MOVQ", f.Arg("base"), "SI")
-		f.Op("MOVQ", f.Arg("first"), "AX")
-		f.Op("MOVQ", f.Arg("inc"), "DX")
-		f.Op("VPBROADCASTD", "AX", "Z9")
-		f.Op("VMOVUPS", "0(SI)", "Z0")
-		f.Op("VMOVUPS", "64(SI)", "Z1")
-		f.Op("VADDPS", "Z9", "Z0", "Z0")
-		f.Op("VADDPS", "Z9", "Z1", "Z1")
-		f.Op("VBROADCASTSS", "(DX)", "Z4")
+		f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX")
+		f.Ops("MOVQ {inc}, DX; VPBROADCASTD AX, Z9; VMOVUPS 0(SI), Z0; VMOVUPS 64(SI), Z1")
+		f.Ops("VADDPS Z9, Z0, Z0; VADDPS Z9, Z1, Z1; VBROADCASTSS (DX), Z4")
 		if st == stStream {
 			loopStart(f)
-			f.Op("VCVTPS2PH", "$0", "Z0", "Y5")
-			f.Op("VCVTPS2PH", "$0", "Z1", "Y6")
+			f.Ops("VCVTPS2PH $0, Z0, Y5; VCVTPS2PH $0, Z1, Y6")
 			f.Op("VMOVNTDQ", "Y5", at(0))
 			f.Op("VMOVNTDQ", "Y6", at(32))
-			f.Op("VADDPS", "Z4", "Z0", "Z0")
-			f.Op("VADDPS", "Z4", "Z1", "Z1")
+			f.Ops("VADDPS Z4, Z0, Z0; VADDPS Z4, Z1, Z1")
 			loopEnd(f, "$64")
 			end(f, st)
 			continue
 		}
-		f.Op("MOVL", "$0x3f800000", "AX")
-		f.Op("VPBROADCASTD", "AX", "Z20")
-		f.Op("CMPQ", "CX", "$4")
-		f.Op("JB", "one")
-		f.Op("VADDPS", "Z4", "Z4", "Z13")
-		f.Op("VADDPS", "Z13", "Z13", "Z14")
-		f.Op("VADDPS", "Z4", "Z0", "Z2")
-		f.Op("VADDPS", "Z4", "Z1", "Z3")
-		f.Op("VADDPS", "Z13", "Z0", "Z15")
-		f.Op("VADDPS", "Z13", "Z1", "Z16")
-		f.Op("VADDPS", "Z4", "Z15", "Z17")
-		f.Op("VADDPS", "Z4", "Z16", "Z18")
+		f.Ops("MOVL $0x3f800000, AX; VPBROADCASTD AX, Z20; CMPQ CX, $4; JB one; VADDPS Z4, Z4, Z13")
+		f.Ops("VADDPS Z13, Z13, Z14; VADDPS Z4, Z0, Z2; VADDPS Z4, Z1, Z3; VADDPS Z13, Z0, Z15")
+		f.Ops("VADDPS Z13, Z1, Z16; VADDPS Z4, Z15, Z17; VADDPS Z4, Z16, Z18")
 		f.Label("four")
 		for off := 0; off < 256; off += 64 {
 			fetch(f, near(st), off)
@@ -213,19 +183,15 @@ Go twins: twins.go.`)
 		for _, l := range lanes {
 			f.Op("VFMADD231PS", "Z14", "Z20", l)
 		}
-		f.Op("ADDQ", "$256", "DI")
-		f.Op("SUBQ", "$4", "CX")
-		f.Op("CMPQ", "CX", "$4")
-		f.Op("JAE", "four")
+		f.Ops("ADDQ $256, DI; SUBQ $4, CX; CMPQ CX, $4; JAE four")
 		f.Label("one")
 		loopStart(f)
 		fetch(f, near(st), 0)
-		f.Op("VCVTPS2PH", "$0", "Z0", "Y5")
+		f.Ops("VCVTPS2PH $0, Z0, Y5")
 		f.Op("VMOVDQU", "Y5", at(0))
-		f.Op("VCVTPS2PH", "$0", "Z1", "Y6")
+		f.Ops("VCVTPS2PH $0, Z1, Y6")
 		f.Op("VMOVDQU", "Y6", at(32))
-		f.Op("VFMADD231PS", "Z4", "Z20", "Z0")
-		f.Op("VFMADD231PS", "Z4", "Z20", "Z1")
+		f.Ops("VFMADD231PS Z4, Z20, Z0; VFMADD231PS Z4, Z20, Z1")
 		loopEnd(f, "$64")
 		end(f, st)
 	}
@@ -236,14 +202,8 @@ Go twins: twins.go.`)
 	for _, st := range stores {
 		f.Func("cvtStoreF16Oddx"+st.suffix, sigF64, storeDoc("cvtStoreF16Oddx", st))
 		f64Lanes16(f)
-		f.Op("MOVQ", "$0x1FFFFFFF", "AX")
-		f.Op("VPBROADCASTQ", "AX", "Z10")
-		f.Op("MOVL", "$1", "AX")
-		f.Op("VPBROADCASTD", "AX", "Y11")
-		f.Op("MOVQ", "$0x3FF0000000000000", "AX")
-		f.Op("VPBROADCASTQ", "AX", "Z12")
-		f.Op("TESTQ", "CX", "CX")
-		f.Op("JZ", "done")
+		f.Ops("MOVQ $0x1FFFFFFF, AX; VPBROADCASTQ AX, Z10; MOVL $1, AX; VPBROADCASTD AX, Y11")
+		f.Ops("MOVQ $0x3FF0000000000000, AX; VPBROADCASTQ AX, Z12; TESTQ CX, CX; JZ done")
 		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
 			f.Op("VPTESTMQ", "Z10", lo, "K1")
 			f.Op("VPTESTMQ", "Z10", hi, "K2")
@@ -272,19 +232,9 @@ Go twins: twins.go.`)
 	// the planner keeps the products normal); each block 16 float32.
 	for _, st := range stores {
 		f.Func("cvtqStoreS"+st.suffix, "dst *byte, blocks int, base *[16]int64, first, inc, scale uint64", storeDoc("cvtqStoreS", st))
-		f.Op("MOVQ", f.Arg("dst"), "DI")
-		f.Op("MOVQ", f.Arg("blocks"), "CX")
-		f.Op("MOVQ", f.Arg("base"), "SI")
-		f.Op("MOVQ", f.Arg("first"), "AX")
-		f.Op("VPBROADCASTQ", "AX", "Z9")
-		f.Op("VPADDQ", "0(SI)", "Z9", "Z0")
-		f.Op("VPADDQ", "64(SI)", "Z9", "Z1")
-		f.Op("MOVQ", f.Arg("inc"), "AX")
-		f.Op("VPBROADCASTQ", "AX", "Z4")
-		f.Op("MOVQ", f.Arg("scale"), "AX")
-		f.Op("VPBROADCASTD", "AX", "Z12")
-		f.Op("TESTQ", "CX", "CX")
-		f.Op("JZ", "done")
+		f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX")
+		f.Ops("VPBROADCASTQ AX, Z9; VPADDQ 0(SI), Z9, Z0; VPADDQ 64(SI), Z9, Z1; MOVQ {inc}, AX")
+		f.Ops("VPBROADCASTQ AX, Z4; MOVQ {scale}, AX; VPBROADCASTD AX, Z12; TESTQ CX, CX; JZ done")
 		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) { cvtqBlock(f, lo, hi, z, y, yt) },
 			pairPutZ(f, movPS[st]), 64, "VPADDQ", stepBy(f, "VPADDQ"), near(st))
 		f.Label("done")
@@ -304,7 +254,7 @@ Go twins: twins.go.`)
 			}
 			f.Func(name+st.suffix, sig, storeDoc(name, st))
 			if strideForm {
-				f.Op("MOVQ", f.Arg("stride"), "R8")
+				f.Ops("MOVQ {stride}, R8")
 				aheadDist(f)
 			}
 			fmaY(f, "VPBROADCASTD", "VMOVUPS", "VMOVAPS", "VADDPS", "VFMADD213PS", movPS[st], ahead, adv)
@@ -329,8 +279,7 @@ Go twins: twins.go.`)
 			lanes16(f, k.bc, k.add, k.bcs)
 			f.Op(k.bc, f.Arg("start"), "Z10")
 			f.Op(k.bc, f.Arg("delta"), "Z11")
-			f.Op("TESTQ", "CX", "CX")
-			f.Op("JZ", "done")
+			f.Ops("TESTQ CX, CX; JZ done")
 			put := pairPutZZH(f, k.mov[st])
 			if st == stStream {
 				put = pairPutZZ(f, k.mov[st])
@@ -367,7 +316,7 @@ Go twins: twins.go.`)
 			}
 			f.FuncResult(name+st.suffix, sig, "int", storeDoc(name, st))
 			if strideForm {
-				f.Op("MOVQ", f.Arg("stride"), "R8")
+				f.Ops("MOVQ {stride}, R8")
 				aheadDist(f)
 			}
 			yHead(f, "VPBROADCASTQ", true)
@@ -375,27 +324,21 @@ Go twins: twins.go.`)
 			bcastQ(f, "$0x1FFFFFFF", "X14", "Y14")
 			bcastQ(f, "$0x10000000", "X15", "Y15")
 			bcastQ(f, "$0x3810000000000000", "X13", "Y13")
-			f.Op("MOVQ", f.Arg("tiny"), "DX")
-			f.Op("XORQ", "BX", "BX")
+			f.Ops("MOVQ {tiny}, DX; XORQ BX, BX")
 			loopStart(f)
 			fmaYValues(f, "VMOVAPD", "VFMADD213PD")
-			f.Op("VPAND", "Y14", "Y5", "Y9")
-			f.Op("VPCMPEQQ", "Y15", "Y9", "Y9")
+			f.Ops("VPAND Y14, Y5, Y9; VPCMPEQQ Y15, Y9, Y9")
 			for _, v := range []string{"Y6", "Y7", "Y8"} {
 				f.Op("VPAND", "Y14", v, "Y12")
-				f.Op("VPCMPEQQ", "Y15", "Y12", "Y12")
-				f.Op("VPOR", "Y12", "Y9", "Y9")
+				f.Ops("VPCMPEQQ Y15, Y12, Y12; VPOR Y12, Y9, Y9")
 			}
-			f.Op("TESTQ", "DX", "DX")
-			f.Op("JZ", "normal")
+			f.Ops("TESTQ DX, DX; JZ normal")
 			for _, v := range []string{"Y5", "Y6", "Y7", "Y8"} {
 				f.Op("VPAND", "absQ<>(SB)", v, "Y12")
-				f.Op("VPCMPGTQ", "Y12", "Y13", "Y12")
-				f.Op("VPOR", "Y12", "Y9", "Y9")
+				f.Ops("VPCMPGTQ Y12, Y13, Y12; VPOR Y12, Y9, Y9")
 			}
 			f.Label("normal")
-			f.Op("VPTEST", "Y9", "Y9")
-			f.Op("JNZ", "done")
+			f.Ops("VPTEST Y9, Y9; JNZ done")
 			for i := range 4 {
 				f.Op("VCVTPD2PSY", y(5+i), x(5+i))
 			}
@@ -403,13 +346,9 @@ Go twins: twins.go.`)
 			for i := range 4 {
 				f.Op(movPS[st], x(5+i), at(16*i))
 			}
-			for i := range 4 {
-				f.Op("VADDPD", "Y4", y(i), y(i))
-			}
+			f.Each(4, "VADDPD Y4, Y%[1]d, Y%[1]d")
 			f.Op("ADDQ", adv, "DI")
-			f.Op("INCQ", "BX")
-			f.Op("DECQ", "CX")
-			f.Op("JNZ", "loop")
+			f.Ops("INCQ BX; DECQ CX; JNZ loop")
 			f.Label("done")
 			fenceRet(f, st)
 		}
@@ -420,45 +359,23 @@ Go twins: twins.go.`)
 	for _, st := range stores {
 		f.FuncResult("fmaDStorex"+st.suffix, sigFMAD, "int", storeDoc("fmaDStorex", st))
 		f64Lanes16(f)
-		f.Op("VPBROADCASTQ", f.Arg("start"), "Z10")
-		f.Op("VPBROADCASTQ", f.Arg("delta"), "Z11")
+		f.Ops("VPBROADCASTQ {start}, Z10; VPBROADCASTQ {delta}, Z11")
 		for _, c := range [][2]string{{"$0x1FFFFFFF", "Z12"}, {"$0x10000000", "Z13"}, {"$0x7FFFFFFFFFFFFFFF", "Z14"}, {"$0x3810000000000000", "Z15"}} {
 			f.Op("MOVQ", c[0], "AX")
 			f.Op("VPBROADCASTQ", "AX", c[1])
 		}
-		f.Op("MOVQ", f.Arg("tiny"), "DX")
-		f.Op("XORQ", "BX", "BX")
+		f.Ops("MOVQ {tiny}, DX; XORQ BX, BX")
 		loopStart(f)
-		f.Op("VMOVAPD", "Z0", "Z5")
-		f.Op("VMOVAPD", "Z1", "Z6")
-		f.Op("VFMADD213PD", "Z10", "Z11", "Z5")
-		f.Op("VFMADD213PD", "Z10", "Z11", "Z6")
-		f.Op("VPANDQ", "Z12", "Z5", "Z7")
-		f.Op("VPANDQ", "Z12", "Z6", "Z8")
-		f.Op("VPCMPEQQ", "Z13", "Z7", "K1")
-		f.Op("VPCMPEQQ", "Z13", "Z8", "K2")
-		f.Op("TESTQ", "DX", "DX")
-		f.Op("JZ", "normal")
-		f.Op("VPANDQ", "Z14", "Z5", "Z7")
-		f.Op("VPANDQ", "Z14", "Z6", "Z8")
-		f.Op("VPCMPUQ", "$1", "Z15", "Z7", "K3")
-		f.Op("VPCMPUQ", "$1", "Z15", "Z8", "K4")
-		f.Op("KORB", "K3", "K4", "K3")
-		f.Op("KORB", "K1", "K3", "K1")
+		f.Ops("VMOVAPD Z0, Z5; VMOVAPD Z1, Z6; VFMADD213PD Z10, Z11, Z5; VFMADD213PD Z10, Z11, Z6")
+		f.Ops("VPANDQ Z12, Z5, Z7; VPANDQ Z12, Z6, Z8; VPCMPEQQ Z13, Z7, K1; VPCMPEQQ Z13, Z8, K2")
+		f.Ops("TESTQ DX, DX; JZ normal; VPANDQ Z14, Z5, Z7; VPANDQ Z14, Z6, Z8")
+		f.Ops("VPCMPUQ $1, Z15, Z7, K3; VPCMPUQ $1, Z15, Z8, K4; KORB K3, K4, K3; KORB K1, K3, K1")
 		f.Label("normal")
-		f.Op("KORTESTB", "K1", "K2")
-		f.Op("JNZ", "done")
-		f.Op("VCVTPD2PS", "Z5", "Y5")
-		f.Op("VCVTPD2PS", "Z6", "Y6")
+		f.Ops("KORTESTB K1, K2; JNZ done; VCVTPD2PS Z5, Y5; VCVTPD2PS Z6, Y6")
 		fetch(f, near(st), 0)
 		f.Op(movPS[st], "Y5", at(0))
 		f.Op(movPS[st], "Y6", at(32))
-		f.Op("VADDPD", "Z4", "Z0", "Z0")
-		f.Op("VADDPD", "Z4", "Z1", "Z1")
-		f.Op("ADDQ", "$64", "DI")
-		f.Op("INCQ", "BX")
-		f.Op("DECQ", "CX")
-		f.Op("JNZ", "loop")
+		f.Ops("VADDPD Z4, Z0, Z0; VADDPD Z4, Z1, Z1; ADDQ $64, DI; INCQ BX; DECQ CX; JNZ loop")
 		f.Label("done")
 		fenceRet(f, st)
 	}
@@ -475,7 +392,7 @@ Go twins: twins.go.`)
 		for i := range 6 {
 			f.Op("VADDPS", fmt.Sprintf("%d(SI)", 32*i), "Y9", y(i))
 		}
-		f.Op("VMOVUPS", "(DX)", "Y6")
+		f.Ops("VMOVUPS (DX), Y6")
 		loopStart(f)
 		for off := 0; off < 192; off += 64 {
 			fetch(f, near(st), off)
@@ -490,9 +407,7 @@ Go twins: twins.go.`)
 		for i, t := range tmps {
 			f.Op(fma192[st], t, at(32*i))
 		}
-		for i := range 6 {
-			f.Op("VADDPS", "Y6", y(i), y(i))
-		}
+		f.Each(6, "VADDPS Y6, Y%[1]d, Y%[1]d")
 		loopEnd(f, "$192")
 		end(f, st)
 	}
@@ -504,12 +419,11 @@ Go twins: twins.go.`)
 	for _, st := range stores {
 		f.Func("cvtQ48"+st.suffix, "dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64", "")
 		maskArgs(f)
-		f.Op("VPBROADCASTQ", f.Arg("first"), "Z9")
+		f.Ops("VPBROADCASTQ {first}, Z9")
 		for i := range 6 {
 			f.Op("VPADDQ", fmt.Sprintf("%d(SI)", 64*i), "Z9", z(i))
 		}
-		f.Op("VPBROADCASTQ", f.Arg("inc"), "Z6")
-		f.Op("VPBROADCASTD", f.Arg("scale"), "Z12")
+		f.Ops("VPBROADCASTQ {inc}, Z6; VPBROADCASTD {scale}, Z12")
 		loopStart(f)
 		for off := 0; off < 192; off += 64 {
 			fetch(f, strided(st), off)
@@ -520,9 +434,7 @@ Go twins: twins.go.`)
 		for p := range 3 {
 			f.Op(movPS[st], z(13+2*p), at(64*p))
 		}
-		for i := range 6 {
-			f.Op("VPADDQ", "Z6", z(i), z(i))
-		}
+		f.Each(6, "VPADDQ Z6, Z%[1]d, Z%[1]d")
 		loopEnd(f, "R8")
 		end(f, st)
 	}
@@ -534,21 +446,13 @@ Go twins: twins.go.`)
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("cvtF32Maskx"+st.suffix, sigMaskF64, storeDoc("cvtF32Maskx", st))
 		maskArgs(f)
-		f.Op("VPBROADCASTQ", f.Arg("first"), "Z9")
-		f.Op("MOVQ", f.Arg("inc"), "DX")
-		f.Op("MOVQ", f.Arg("mask"), "BX")
-		f.Op("KMOVQ", "0(BX)", "K1")
-		f.Op("VADDPD", "0(SI)", "Z9", "Z0")
-		f.Op("VADDPD", "64(SI)", "Z9", "Z1")
-		f.Op("VBROADCASTSD", "(DX)", "Z4")
+		f.Ops("VPBROADCASTQ {first}, Z9; MOVQ {inc}, DX; MOVQ {mask}, BX; KMOVQ 0(BX), K1")
+		f.Ops("VADDPD 0(SI), Z9, Z0; VADDPD 64(SI), Z9, Z1; VBROADCASTSD (DX), Z4")
 		loopStart(f)
 		fetch(f, strided(st), 0)
-		f.Op("VCVTPD2PS", "Z0", "Y5")
-		f.Op("VCVTPD2PS", "Z1", "Y6")
-		f.Op("VINSERTF64X4", "$1", "Y6", "Z5", "Z5")
+		f.Ops("VCVTPD2PS Z0, Y5; VCVTPD2PS Z1, Y6; VINSERTF64X4 $1, Y6, Z5, Z5")
 		f.Op("VMOVDQU8", "Z5", "K1", at(0))
-		f.Op("VADDPD", "Z4", "Z0", "Z0")
-		f.Op("VADDPD", "Z4", "Z1", "Z1")
+		f.Ops("VADDPD Z4, Z0, Z0; VADDPD Z4, Z1, Z1")
 		loopEnd(f, "R8")
 		end(f, st)
 	}
@@ -558,29 +462,22 @@ Go twins: twins.go.`)
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("cvtF32MaskY"+st.suffix, sigMaskF64, storeDoc("cvtF32MaskY", st))
 		maskArgs(f)
-		f.Op("VPBROADCASTQ", f.Arg("first"), "Y9")
-		f.Op("MOVQ", f.Arg("inc"), "DX")
-		f.Op("MOVQ", f.Arg("mask"), "BX")
-		f.Op("VPBROADCASTD", "0(BX)", "Y6")
-		f.Op("VPBROADCASTD", "4(BX)", "Y7")
-		f.Op("VPSLLVD", "maskShiftD<>(SB)", "Y6", "Y6")
-		f.Op("VPSLLVD", "maskShiftD<>(SB)", "Y7", "Y7")
+		f.Ops("VPBROADCASTQ {first}, Y9; MOVQ {inc}, DX; MOVQ {mask}, BX; VPBROADCASTD 0(BX), Y6")
+		f.Ops("VPBROADCASTD 4(BX), Y7; VPSLLVD maskShiftD<>(SB), Y6, Y6")
+		f.Ops("VPSLLVD maskShiftD<>(SB), Y7, Y7")
 		for i := range 4 {
 			f.Op("VADDPD", fmt.Sprintf("%d(SI)", 32*i), "Y9", y(i))
 		}
-		f.Op("VBROADCASTSD", "(DX)", "Y4")
+		f.Ops("VBROADCASTSD (DX), Y4")
 		loopStart(f)
 		fetch(f, strided(st), 0)
 		for i := range 4 {
 			f.Op("VCVTPD2PSY", y(i), x(10+i))
 		}
-		f.Op("VINSERTF128", "$1", "X11", "Y10", "Y10")
-		f.Op("VINSERTF128", "$1", "X13", "Y12", "Y12")
+		f.Ops("VINSERTF128 $1, X11, Y10, Y10; VINSERTF128 $1, X13, Y12, Y12")
 		f.Op("VPMASKMOVD", "Y10", "Y6", at(0))
 		f.Op("VPMASKMOVD", "Y12", "Y7", at(32))
-		for i := range 4 {
-			f.Op("VADDPD", "Y4", y(i), y(i))
-		}
+		f.Each(4, "VADDPD Y4, Y%[1]d, Y%[1]d")
 		loopEnd(f, "R8")
 		end(f, st)
 	}
@@ -594,12 +491,8 @@ Go twins: twins.go.`)
 // broadcasts first into Y9 with bc; with startDelta, start into Y10 and
 // delta into Y11 too.
 func yHead(f *File, bc string, startDelta bool) {
-	f.Op("MOVQ", f.Arg("dst"), "DI")
-	f.Op("MOVQ", f.Arg("blocks"), "CX")
-	f.Op("MOVQ", f.Arg("base"), "SI")
-	f.Op("MOVQ", f.Arg("first"), "AX")
-	f.Op("VMOVQ", "AX", "X9")
-	f.Op("MOVQ", f.Arg("inc"), "DX")
+	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX; VMOVQ AX, X9")
+	f.Ops("MOVQ {inc}, DX")
 	f.Op(bc, "X9", "Y9")
 	if startDelta {
 		for i, a := range []string{"start", "delta"} {
@@ -633,15 +526,13 @@ func bcastQ(f *File, c, xr, v string) {
 }
 
 func loopStart(f *File) {
-	f.Op("TESTQ", "CX", "CX")
-	f.Op("JZ", "done")
+	f.Ops("TESTQ CX, CX; JZ done")
 	f.Label("loop")
 }
 
 func loopEnd(f *File, adv string) {
 	f.Op("ADDQ", adv, "DI")
-	f.Op("DECQ", "CX")
-	f.Op("JNZ", "loop")
+	f.Ops("DECQ CX; JNZ loop")
 	f.Label("done")
 }
 
@@ -650,9 +541,7 @@ func fenceRet(f *File, st store) {
 	if st.fence != "" {
 		f.Op(st.fence)
 	}
-	f.Op("MOVQ", "BX", f.Arg("ret"))
-	f.Op("VZEROUPPER")
-	f.Op("RET")
+	f.Ops("MOVQ BX, {ret}; VZEROUPPER; RET")
 }
 
 // f64Lanes16 loads the arguments of a kernel of sixteen float64 lanes: dst
@@ -662,11 +551,9 @@ func f64Lanes16(f *File) { lanes16(f, "VPBROADCASTQ", "VADDPD", "VBROADCASTSD") 
 // lanes16 is f64Lanes16 for lanes that bc broadcasts, add adds and bcs
 // broadcasts inc's first lane into (float64 or float32).
 func lanes16(f *File, bc, add, bcs string) {
-	f.Op("MOVQ", f.Arg("dst"), "DI")
-	f.Op("MOVQ", f.Arg("blocks"), "CX")
-	f.Op("MOVQ", f.Arg("base"), "SI")
+	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI")
 	f.Op(bc, f.Arg("first"), "Z9")
-	f.Op("MOVQ", f.Arg("inc"), "DX")
+	f.Ops("MOVQ {inc}, DX")
 	f.Op(add, "0(SI)", "Z9", "Z0")
 	f.Op(add, "64(SI)", "Z9", "Z1")
 	f.Op(bcs, "(DX)", "Z4")
@@ -685,10 +572,7 @@ func oddHalf(f *File, a, b string) {
 		f.Op("VPANDN", v, "Y10", out)
 		f.Op("VPOR", t, out, out)
 	}
-	f.Op("VCVTPD2PSY", "Y5", "X5")
-	f.Op("VCVTPD2PSY", "Y6", "X6")
-	f.Op("VINSERTF128", "$1", "X6", "Y5", "Y5")
-	f.Op("VCVTPS2PH", "$0", "Y5", "X5")
+	f.Ops("VCVTPD2PSY Y5, X5; VCVTPD2PSY Y6, X6; VINSERTF128 $1, X6, Y5, Y5; VCVTPS2PH $0, Y5, X5")
 }
 
 // cvtqBlock converts the int64 lanes lo, hi to float32 in z (halves y,

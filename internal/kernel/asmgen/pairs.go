@@ -19,7 +19,7 @@ func blockPairs(f *File, value func(lo, hi, z, zt, y, yt, t2, t3 string), put pu
 // blockPairsL is blockPairs with its labels named (a kernel of several
 // loops gives each its own).
 func blockPairsL(f *File, value func(lo, hi, z, zt, y, yt, t2, t3 string), put putFunc, size int, add string, step func(l string), ahead aheadFunc, pairs, loop string) {
-	f.Op("TESTQ", "$1", "CX")
+	f.Ops("TESTQ $1, CX")
 	f.Op("JZ", pairs)
 	value("Z0", "Z1", "Z5", "Z6", "Y5", "Y6", "Z16", "Z17")
 	put("Z5", "Z6", "Y5", "Y6", nil, 0)
@@ -27,8 +27,7 @@ func blockPairsL(f *File, value func(lo, hi, z, zt, y, yt, t2, t3 string), put p
 	step("Z1")
 	f.Op("ADDQ", fmt.Sprintf("$%d", size), "DI")
 	f.Label(pairs)
-	f.Op("SHRQ", "$1", "CX")
-	f.Op("JZ", "done")
+	f.Ops("SHRQ $1, CX; JZ done")
 	f.Op(add, "Z4", "Z0", "Z2")
 	f.Op(add, "Z4", "Z1", "Z3")
 	f.Op(add, "Z4", "Z4", "Z4")
@@ -41,9 +40,9 @@ func blockPairsL(f *File, value func(lo, hi, z, zt, y, yt, t2, t3 string), put p
 		step(l)
 	}
 	f.Op("ADDQ", fmt.Sprintf("$%d", 2*size), "DI")
-	f.Op("DECQ", "CX")
+	f.Ops("DECQ CX")
 	f.Op("JNZ", loop)
-	f.Op("JMP", "done")
+	f.Ops("JMP done")
 }
 
 // An aheadFunc fetches the line at off(DI) ahead of the stores (nil: none).

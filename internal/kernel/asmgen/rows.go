@@ -22,20 +22,14 @@ type rowKernel struct {
 // rowArgs loads the row kernels' common arguments: dst (R8), rows (R9),
 // pitch (R10), rowBytes (R11), base (SI) and steps (R12).
 func rowArgs(f *File) {
-	f.Op("MOVQ", f.Arg("dst"), "R8")
-	f.Op("MOVQ", f.Arg("rows"), "R9")
-	f.Op("MOVQ", f.Arg("pitch"), "R10")
-	f.Op("MOVQ", f.Arg("rowBytes"), "R11")
-	f.Op("MOVQ", f.Arg("base"), "SI")
-	f.Op("MOVQ", f.Arg("steps"), "R12")
+	f.Ops("MOVQ {dst}, R8; MOVQ {rows}, R9; MOVQ {pitch}, R10; MOVQ {rowBytes}, R11")
+	f.Ops("MOVQ {base}, SI; MOVQ {steps}, R12")
 }
 
 // rowHead puts in BX the bytes of the row at R8 before its first 64-byte
 // aligned one, and goes to aligned if there are none.
 func rowHead(f *File, aligned string) {
-	f.Op("MOVQ", "R8", "BX")
-	f.Op("NEGQ", "BX")
-	f.Op("ANDQ", "$63", "BX")
+	f.Ops("MOVQ R8, BX; NEGQ BX; ANDQ $63, BX")
 	f.Op("JZ", aligned)
 }
 
@@ -47,24 +41,21 @@ func rowHead(f *File, aligned string) {
 // 26.8-27.7; scratch timing, alternated three times.) A prefetch cannot
 // fault.
 func rowFetch(f *File) {
-	f.Op("LEAQ", "(R8)(R10*4)", "AX")
-	f.Op("PREFETCHT0", "0(AX)")
-	f.Op("PREFETCHT0", "-1(AX)(R11*1)")
+	f.Ops("LEAQ (R8)(R10*4), AX; PREFETCHT0 0(AX); PREFETCHT0 -1(AX)(R11*1)")
 }
 
 // rowNext steps to the next row (R8 by the pitch, the places by nextrow)
 // while rows remain (R9), then ends the kernel at done.
 func rowNext(f *File, fence string, nextrow func(), row, done string) {
-	f.Op("ADDQ", "R10", "R8")
+	f.Ops("ADDQ R10, R8")
 	nextrow()
-	f.Op("DECQ", "R9")
+	f.Ops("DECQ R9")
 	f.Op("JNZ", row)
 	f.Label(done)
 	if fence != "" {
 		f.Op(fence)
 	}
-	f.Op("VZEROUPPER")
-	f.Op("RET")
+	f.Ops("VZEROUPPER; RET")
 }
 
 // rows64 writes rows of 64-byte blocks: a row is a block at its start (if
@@ -83,28 +74,24 @@ func rows64(f *File, k rowKernel, ahead aheadFunc, l func(string) string) {
 	k.store("R8")
 	f.Label(l("aligned"))
 	k.place(8)
-	f.Op("LEAQ", "(R8)(BX*1)", "DI")
-	f.Op("MOVQ", "R11", "CX")
-	f.Op("SUBQ", "BX", "CX")
-	f.Op("SUBQ", "$64", "CX")
+	f.Ops("LEAQ (R8)(BX*1), DI; MOVQ R11, CX; SUBQ BX, CX; SUBQ $64, CX")
 	f.Op("JLE", l("last"))
-	f.Op("CMPQ", "CX", "$64")
+	f.Ops("CMPQ CX, $64")
 	f.Op("JLE", l("one"))
 	f.Label(l("pairs"))
 	k.pair(ahead)
-	f.Op("SUBQ", "$128", "CX")
-	f.Op("CMPQ", "CX", "$64")
+	f.Ops("SUBQ $128, CX; CMPQ CX, $64")
 	f.Op("JG", l("pairs"))
-	f.Op("TESTQ", "CX", "CX")
+	f.Ops("TESTQ CX, CX")
 	f.Op("JLE", l("last"))
 	f.Label(l("one"))
 	fetch(f, ahead, 0)
 	k.store("DI")
 	k.advance()
-	f.Op("ADDQ", "$64", "DI")
+	f.Ops("ADDQ $64, DI")
 	f.Label(l("last"))
 	k.place(16)
-	f.Op("LEAQ", "-64(R8)(R11*1)", "DI")
+	f.Ops("LEAQ -64(R8)(R11*1), DI")
 	k.store("DI")
 	rowNext(f, "", k.nextrow, l("row"), l("done"))
 }
@@ -130,34 +117,20 @@ func rows64NT(f *File, k rowKernel) {
 	k.place(0)
 	k.value()
 	k.spill()
-	f.Op("MOVQ", "SP", "SI")
-	f.Op("MOVQ", "R8", "DI")
-	f.Op("MOVQ", "BX", "CX")
+	f.Ops("MOVQ SP, SI; MOVQ R8, DI; MOVQ BX, CX")
 	copyPart(f, "head", "aligned")
-	f.Op("LEAQ", "(R8)(R11*1)", "DX")
-	f.Op("ANDQ", "$63", "DX")
-	f.Op("MOVQ", "R11", "CX")
-	f.Op("SUBQ", "BX", "CX")
-	f.Op("SUBQ", "DX", "CX")
-	f.Op("LEAQ", "(R8)(BX*1)", "DI")
+	f.Ops("LEAQ (R8)(R11*1), DX; ANDQ $63, DX; MOVQ R11, CX; SUBQ BX, CX; SUBQ DX, CX")
+	f.Ops("LEAQ (R8)(BX*1), DI")
 	k.place(8)
 	f.Label("lines")
 	k.value()
 	k.stream()
 	k.advance()
-	f.Op("ADDQ", "$64", "DI")
-	f.Op("SUBQ", "$64", "CX")
-	f.Op("JG", "lines")
-	f.Op("TESTQ", "DX", "DX")
-	f.Op("JZ", "next")
+	f.Ops("ADDQ $64, DI; SUBQ $64, CX; JG lines; TESTQ DX, DX; JZ next")
 	k.place(16)
 	k.value()
 	k.spill()
-	f.Op("LEAQ", "64(SP)", "SI")
-	f.Op("SUBQ", "DX", "SI")
-	f.Op("LEAQ", "(R8)(R11*1)", "DI")
-	f.Op("SUBQ", "DX", "DI")
-	f.Op("MOVQ", "DX", "CX")
+	f.Ops("LEAQ 64(SP), SI; SUBQ DX, SI; LEAQ (R8)(R11*1), DI; SUBQ DX, DI; MOVQ DX, CX")
 	copyPart(f, "tail", "next")
 	rowNext(f, "SFENCE", k.nextrow, "row", "done")
 }
@@ -194,8 +167,7 @@ func copyPart(f *File, prefix, out string) {
 		f.Op("JMP", out)
 	}
 	f.Label(prefix + "2")
-	f.Op("MOVW", "0(SI)", "AX")
-	f.Op("MOVW", "AX", "0(DI)")
+	f.Ops("MOVW 0(SI), AX; MOVW AX, 0(DI)")
 	f.Label(out)
 }
 
@@ -208,33 +180,21 @@ func copyPart(f *File, prefix, out string) {
 // 1<<lg bytes before its first 64-byte aligned byte) and v + lastD; qNext
 // steps v by rowD. (The frame: 96 bytes.)
 func qSteps(f *File) {
-	f.Op("MOVQ", "R12", "R13")
-	f.Op("LEAQ", "64(SP)", "R12")
-	f.Op("MOVQ", "0(R13)", "AX")
-	f.Op("MOVQ", "AX", "88(SP)")
+	f.Ops("MOVQ R12, R13; LEAQ 64(SP), R12; MOVQ 0(R13), AX; MOVQ AX, 88(SP)")
 }
 
 func qRowPrep(f *File, lg int) func() {
 	return func() {
-		f.Op("MOVQ", "88(SP)", "AX")
-		f.Op("MOVQ", "AX", "0(R12)")
-		f.Op("MOVQ", "R8", "BX")
-		f.Op("NEGQ", "BX")
-		f.Op("ANDQ", "$63", "BX")
+		f.Ops("MOVQ 88(SP), AX; MOVQ AX, 0(R12); MOVQ R8, BX; NEGQ BX; ANDQ $63, BX")
 		f.Op("SHRQ", fmt.Sprintf("$%d", lg), "BX")
-		f.Op("IMULQ", "16(R13)", "BX")
-		f.Op("ADDQ", "AX", "BX")
-		f.Op("MOVQ", "BX", "8(R12)")
-		f.Op("MOVQ", "24(R13)", "BX")
-		f.Op("ADDQ", "AX", "BX")
-		f.Op("MOVQ", "BX", "16(R12)")
+		f.Ops("IMULQ 16(R13), BX; ADDQ AX, BX; MOVQ BX, 8(R12); MOVQ 24(R13), BX; ADDQ AX, BX")
+		f.Ops("MOVQ BX, 16(R12)")
 	}
 }
 
 func qNext(f *File) func() {
 	return func() {
-		f.Op("MOVQ", "8(R13)", "AX")
-		f.Op("ADDQ", "AX", "88(SP)")
+		f.Ops("MOVQ 8(R13), AX; ADDQ AX, 88(SP)")
 	}
 }
 
@@ -244,17 +204,16 @@ func qNext(f *File) func() {
 // mis*d and v + lastD in float64 (exact: the planner's facts), then
 // float32.
 func fMid(f *File, lg int, steps string) {
-	f.Op("MOVQ", "BX", "AX")
+	f.Ops("MOVQ BX, AX")
 	f.Op("SHRQ", fmt.Sprintf("$%d", lg), "AX")
-	f.Op("VCVTSI2SDQ", "AX", "X7", "X7")
+	f.Ops("VCVTSI2SDQ AX, X7, X7")
 	f.Op("VMULSD", "16("+steps+")", "X7", "X7")
-	f.Op("VADDSD", "X14", "X7", "X7")
-	f.Op("VCVTSD2SS", "X7", "X7", "X9")
+	f.Ops("VADDSD X14, X7, X7; VCVTSD2SS X7, X7, X9")
 }
 
 func fTail(f *File, steps string) {
 	f.Op("VADDSD", "24("+steps+")", "X14", "X7")
-	f.Op("VCVTSD2SS", "X7", "X7", "X9")
+	f.Ops("VCVTSD2SS X7, X7, X9")
 }
 
 // The spills and streams of rows64NT: a block in Z5, or in Y5 and Y6.
@@ -263,15 +222,13 @@ func zStream(f *File) func() { return func() { f.Op("VMOVNTDQ", "Z5", "0(DI)") }
 
 func ySpill(f *File) func() {
 	return func() {
-		f.Op("VMOVDQU", "Y5", "0(SP)")
-		f.Op("VMOVDQU", "Y6", "32(SP)")
+		f.Ops("VMOVDQU Y5, 0(SP); VMOVDQU Y6, 32(SP)")
 	}
 }
 
 func yStream(f *File) func() {
 	return func() {
-		f.Op("VMOVNTDQ", "Y5", "0(DI)")
-		f.Op("VMOVNTDQ", "Y6", "32(DI)")
+		f.Ops("VMOVNTDQ Y5, 0(DI); VMOVNTDQ Y6, 32(DI)")
 	}
 }
 
@@ -330,16 +287,12 @@ addresses 4 KiB apart).`)
 				start = func() { f.Op("MOVQ", "0(R12)", "R13") }
 				head = func() { f.Op("VMOVQ", "R13", "X9") }
 				mid = func() {
-					f.Op("MOVQ", "BX", "AX")
+					f.Ops("MOVQ BX, AX")
 					f.Op("SHRQ", fmt.Sprintf("$%d", lg[ln]), "AX")
-					f.Op("IMULQ", "16(R12)", "AX")
-					f.Op("ADDQ", "R13", "AX")
-					f.Op("VMOVQ", "AX", "X9")
+					f.Ops("IMULQ 16(R12), AX; ADDQ R13, AX; VMOVQ AX, X9")
 				}
 				tail = func() {
-					f.Op("MOVQ", "24(R12)", "AX")
-					f.Op("ADDQ", "R13", "AX")
-					f.Op("VMOVQ", "AX", "X9")
+					f.Ops("MOVQ 24(R12), AX; ADDQ R13, AX; VMOVQ AX, X9")
 				}
 				next = func() { f.Op("ADDQ", "8(R12)", "R13") }
 			}
@@ -361,13 +314,11 @@ addresses 4 KiB apart).`)
 				}
 			}
 			rowArgs(f)
-			f.Op("MOVQ", f.Arg("inc"), "DX")
-			f.Op("VMOVDQU", "(DX)", "Y4")
+			f.Ops("MOVQ {inc}, DX; VMOVDQU (DX), Y4")
 			for i := range 4 {
 				f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", 32*i), y(10+i))
 			}
-			f.Op("TESTQ", "R9", "R9")
-			f.Op("JZ", "done")
+			f.Ops("TESTQ R9, R9; JZ done")
 			start()
 			f.Label("row")
 			if st == stStream {
@@ -379,22 +330,16 @@ addresses 4 KiB apart).`)
 			store4("VMOVDQU", "R8")
 			f.Label("aligned")
 			values(mid)
-			f.Op("LEAQ", "(R8)(BX*1)", "DI")
-			f.Op("MOVQ", "R11", "CX")
-			f.Op("SUBQ", "BX", "CX")
-			f.Op("SUBQ", "$128", "CX")
-			f.Op("JLE", "last")
+			f.Ops("LEAQ (R8)(BX*1), DI; MOVQ R11, CX; SUBQ BX, CX; SUBQ $128, CX; JLE last")
 			f.Label("block")
 			fetch(f, near(st), 0)
 			fetch(f, near(st), 64)
 			store4("VMOVDQU", "DI")
 			advance()
-			f.Op("ADDQ", "$128", "DI")
-			f.Op("SUBQ", "$128", "CX")
-			f.Op("JG", "block")
+			f.Ops("ADDQ $128, DI; SUBQ $128, CX; JG block")
 			f.Label("last")
 			values(tail)
-			f.Op("LEAQ", "-128(R8)(R11*1)", "DI")
+			f.Ops("LEAQ -128(R8)(R11*1), DI")
 			store4("VMOVDQU", "DI")
 			rowNext(f, "", next, "row", "done")
 		}
@@ -406,31 +351,21 @@ addresses 4 KiB apart).`)
 	for _, st := range []store{stRegular, stAhead} {
 		f.FuncFrame("rowsF16x"+st.suffix, sigRowsF16, "", 24, storeDoc("rowsF16x", st))
 		rowArgs(f)
-		f.Op("MOVQ", f.Arg("inc"), "DX")
-		f.Op("VBROADCASTSS", "(DX)", "Z4")
-		f.Op("VADDPS", "Z4", "Z4", "Z20")
-		f.Op("VMOVUPS", "0(SI)", "Z10")
-		f.Op("VMOVUPS", "64(SI)", "Z11")
-		f.Op("MOVQ", "R12", "R13")
-		f.Op("MOVQ", "SP", "R12")
-		f.Op("VMOVSD", "0(R13)", "X14")
-		f.Op("TESTQ", "R9", "R9")
-		f.Op("JZ", "done")
+		f.Ops("MOVQ {inc}, DX; VBROADCASTSS (DX), Z4; VADDPS Z4, Z4, Z20; VMOVUPS 0(SI), Z10")
+		f.Ops("VMOVUPS 64(SI), Z11; MOVQ R12, R13; MOVQ SP, R12; VMOVSD 0(R13), X14; TESTQ R9, R9")
+		f.Ops("JZ done")
 		rows64(f, rowKernel{
 			place: func(off int) {
 				f.Op("VPBROADCASTD", fmt.Sprintf("%d(R12)", off), "Z9")
-				f.Op("VADDPS", "Z10", "Z9", "Z0")
-				f.Op("VADDPS", "Z11", "Z9", "Z1")
+				f.Ops("VADDPS Z10, Z9, Z0; VADDPS Z11, Z9, Z1")
 			},
 			store: func(at string) {
-				f.Op("VCVTPS2PH", "$0", "Z0", "Y5")
-				f.Op("VCVTPS2PH", "$0", "Z1", "Y6")
+				f.Ops("VCVTPS2PH $0, Z0, Y5; VCVTPS2PH $0, Z1, Y6")
 				f.Op("VMOVDQU", "Y5", "0("+at+")")
 				f.Op("VMOVDQU", "Y6", "32("+at+")")
 			},
 			pair: func(ahead aheadFunc) {
-				f.Op("VADDPS", "Z4", "Z0", "Z2")
-				f.Op("VADDPS", "Z4", "Z1", "Z3")
+				f.Ops("VADDPS Z4, Z0, Z2; VADDPS Z4, Z1, Z3")
 				fetch(f, ahead, 0)
 				fetch(f, ahead, 64)
 				for i := range 4 {
@@ -439,24 +374,18 @@ addresses 4 KiB apart).`)
 				for i := range 4 {
 					f.Op("VMOVDQU", y(5+i), at(32*i))
 				}
-				f.Op("VADDPS", "Z20", "Z0", "Z0")
-				f.Op("VADDPS", "Z20", "Z1", "Z1")
-				f.Op("ADDQ", "$128", "DI")
+				f.Ops("VADDPS Z20, Z0, Z0; VADDPS Z20, Z1, Z1; ADDQ $128, DI")
 			},
 			advance: func() {
-				f.Op("VADDPS", "Z4", "Z0", "Z0")
-				f.Op("VADDPS", "Z4", "Z1", "Z1")
+				f.Ops("VADDPS Z4, Z0, Z0; VADDPS Z4, Z1, Z1")
 			},
 			rowprep: func() {
-				f.Op("VCVTSD2SS", "X14", "X14", "X9")
-				f.Op("VMOVSS", "X9", "0(R12)")
-				f.Op("MOVQ", "R8", "BX")
-				f.Op("NEGQ", "BX")
-				f.Op("ANDQ", "$63", "BX")
+				f.Ops("VCVTSD2SS X14, X14, X9; VMOVSS X9, 0(R12); MOVQ R8, BX; NEGQ BX")
+				f.Ops("ANDQ $63, BX")
 				fMid(f, 1, "R13")
-				f.Op("VMOVSS", "X9", "8(R12)")
+				f.Ops("VMOVSS X9, 8(R12)")
 				fTail(f, "R13")
-				f.Op("VMOVSS", "X9", "16(R12)")
+				f.Ops("VMOVSS X9, 16(R12)")
 			},
 			nextrow: func() { f.Op("VADDSD", "8(R13)", "X14", "X14") },
 		}, near(st), plain)
@@ -468,40 +397,29 @@ addresses 4 KiB apart).`)
 		f.FuncFrame("rowsCvtQ"+st.suffix, sigRowsCvtQ, "", 96, rowsDoc("rowsCvtQ", st))
 		rowArgs(f)
 		qSteps(f)
-		f.Op("VPBROADCASTQ", f.Arg("inc"), "Z4")
-		f.Op("VPADDQ", "Z4", "Z4", "Z20")
-		f.Op("VPBROADCASTD", f.Arg("scale"), "Z12")
-		f.Op("VMOVDQU64", "0(SI)", "Z10")
-		f.Op("VMOVDQU64", "64(SI)", "Z11")
-		f.Op("TESTQ", "R9", "R9")
-		f.Op("JZ", "done")
+		f.Ops("VPBROADCASTQ {inc}, Z4; VPADDQ Z4, Z4, Z20; VPBROADCASTD {scale}, Z12")
+		f.Ops("VMOVDQU64 0(SI), Z10; VMOVDQU64 64(SI), Z11; TESTQ R9, R9; JZ done")
 		value := func() { cvtqBlock(f, "Z0", "Z1", "Z5", "Y5", "Y6") }
 		k := rowKernel{
 			place: func(off int) {
 				f.Op("VPBROADCASTQ", fmt.Sprintf("%d(R12)", off), "Z9")
-				f.Op("VPADDQ", "Z10", "Z9", "Z0")
-				f.Op("VPADDQ", "Z11", "Z9", "Z1")
+				f.Ops("VPADDQ Z10, Z9, Z0; VPADDQ Z11, Z9, Z1")
 			},
 			store: func(at string) {
 				value()
 				f.Op("VMOVUPS", "Z5", "0("+at+")")
 			},
 			pair: func(ahead aheadFunc) {
-				f.Op("VPADDQ", "Z4", "Z0", "Z2")
-				f.Op("VPADDQ", "Z4", "Z1", "Z3")
+				f.Ops("VPADDQ Z4, Z0, Z2; VPADDQ Z4, Z1, Z3")
 				fetch(f, ahead, 0)
 				fetch(f, ahead, 64)
 				cvtqBlock(f, "Z0", "Z1", "Z5", "Y5", "Y6")
 				cvtqBlock(f, "Z2", "Z3", "Z7", "Y7", "Y8")
-				f.Op("VMOVUPS", "Z5", "0(DI)")
-				f.Op("VMOVUPS", "Z7", "64(DI)")
-				f.Op("VPADDQ", "Z20", "Z0", "Z0")
-				f.Op("VPADDQ", "Z20", "Z1", "Z1")
-				f.Op("ADDQ", "$128", "DI")
+				f.Ops("VMOVUPS Z5, 0(DI); VMOVUPS Z7, 64(DI); VPADDQ Z20, Z0, Z0")
+				f.Ops("VPADDQ Z20, Z1, Z1; ADDQ $128, DI")
 			},
 			advance: func() {
-				f.Op("VPADDQ", "Z4", "Z0", "Z0")
-				f.Op("VPADDQ", "Z4", "Z1", "Z1")
+				f.Ops("VPADDQ Z4, Z0, Z0; VPADDQ Z4, Z1, Z1")
 			},
 			rowprep: qRowPrep(f, 2),
 			nextrow: qNext(f),
@@ -534,36 +452,27 @@ addresses 4 KiB apart).`)
 			qSteps(f)
 			var k rowKernel
 			if avx512 {
-				f.Op("VPBROADCASTD", f.Arg("inc"), "Z4")
-				f.Op("VADDPS", "Z4", "Z4", "Z20")
-				f.Op("VPBROADCASTD", f.Arg("start"), "Z13")
-				f.Op("VPBROADCASTD", f.Arg("delta"), "Z14")
-				f.Op("VMOVUPS", "0(SI)", "Z10")
+				f.Ops("VPBROADCASTD {inc}, Z4; VADDPS Z4, Z4, Z20; VPBROADCASTD {start}, Z13")
+				f.Ops("VPBROADCASTD {delta}, Z14; VMOVUPS 0(SI), Z10")
 				value := func() {
-					f.Op("VMOVAPS", "Z0", "Z5")
-					f.Op("VFMADD213PS", "Z13", "Z14", "Z5")
+					f.Ops("VMOVAPS Z0, Z5; VFMADD213PS Z13, Z14, Z5")
 				}
 				k = rowKernel{
 					place: func(off int) {
 						f.Op("VCVTSI2SSQ", fmt.Sprintf("%d(R12)", off), "X9", "X9")
-						f.Op("VPBROADCASTD", "X9", "Z9")
-						f.Op("VADDPS", "Z10", "Z9", "Z0")
+						f.Ops("VPBROADCASTD X9, Z9; VADDPS Z10, Z9, Z0")
 					},
 					store: func(at string) {
 						value()
 						f.Op("VMOVUPS", "Z5", "0("+at+")")
 					},
 					pair: func(ahead aheadFunc) {
-						f.Op("VADDPS", "Z4", "Z0", "Z2")
+						f.Ops("VADDPS Z4, Z0, Z2")
 						fetch(f, ahead, 0)
 						fetch(f, ahead, 64)
 						value()
-						f.Op("VMOVAPS", "Z2", "Z7")
-						f.Op("VFMADD213PS", "Z13", "Z14", "Z7")
-						f.Op("VMOVUPS", "Z5", "0(DI)")
-						f.Op("VMOVUPS", "Z7", "64(DI)")
-						f.Op("VADDPS", "Z20", "Z0", "Z0")
-						f.Op("ADDQ", "$128", "DI")
+						f.Ops("VMOVAPS Z2, Z7; VFMADD213PS Z13, Z14, Z7; VMOVUPS Z5, 0(DI)")
+						f.Ops("VMOVUPS Z7, 64(DI); VADDPS Z20, Z0, Z0; ADDQ $128, DI")
 					},
 					advance: func() { f.Op("VADDPS", "Z4", "Z0", "Z0") },
 					value:   value,
@@ -571,24 +480,16 @@ addresses 4 KiB apart).`)
 					stream:  zStream(f),
 				}
 			} else {
-				f.Op("VPBROADCASTD", f.Arg("inc"), "Y4")
-				f.Op("VADDPS", "Y4", "Y4", "Y15")
-				f.Op("VPBROADCASTD", f.Arg("start"), "Y13")
-				f.Op("VPBROADCASTD", f.Arg("delta"), "Y14")
-				f.Op("VMOVUPS", "0(SI)", "Y10")
-				f.Op("VMOVUPS", "32(SI)", "Y11")
+				f.Ops("VPBROADCASTD {inc}, Y4; VADDPS Y4, Y4, Y15; VPBROADCASTD {start}, Y13")
+				f.Ops("VPBROADCASTD {delta}, Y14; VMOVUPS 0(SI), Y10; VMOVUPS 32(SI), Y11")
 				value := func() {
-					f.Op("VMOVAPS", "Y0", "Y5")
-					f.Op("VFMADD213PS", "Y13", "Y14", "Y5")
-					f.Op("VMOVAPS", "Y1", "Y6")
-					f.Op("VFMADD213PS", "Y13", "Y14", "Y6")
+					f.Ops("VMOVAPS Y0, Y5; VFMADD213PS Y13, Y14, Y5; VMOVAPS Y1, Y6")
+					f.Ops("VFMADD213PS Y13, Y14, Y6")
 				}
 				k = rowKernel{
 					place: func(off int) {
 						f.Op("VCVTSI2SSQ", fmt.Sprintf("%d(R12)", off), "X9", "X9")
-						f.Op("VBROADCASTSS", "X9", "Y9")
-						f.Op("VADDPS", "Y10", "Y9", "Y0")
-						f.Op("VADDPS", "Y11", "Y9", "Y1")
+						f.Ops("VBROADCASTSS X9, Y9; VADDPS Y10, Y9, Y0; VADDPS Y11, Y9, Y1")
 					},
 					store: func(at string) {
 						value()
@@ -596,33 +497,26 @@ addresses 4 KiB apart).`)
 						f.Op("VMOVUPS", "Y6", "32("+at+")")
 					},
 					pair: func(ahead aheadFunc) {
-						f.Op("VADDPS", "Y4", "Y0", "Y2")
-						f.Op("VADDPS", "Y4", "Y1", "Y3")
+						f.Ops("VADDPS Y4, Y0, Y2; VADDPS Y4, Y1, Y3")
 						fetch(f, ahead, 0)
 						fetch(f, ahead, 64)
 						value()
-						f.Op("VMOVAPS", "Y2", "Y7")
-						f.Op("VFMADD213PS", "Y13", "Y14", "Y7")
-						f.Op("VMOVAPS", "Y3", "Y8")
-						f.Op("VFMADD213PS", "Y13", "Y14", "Y8")
+						f.Ops("VMOVAPS Y2, Y7; VFMADD213PS Y13, Y14, Y7; VMOVAPS Y3, Y8")
+						f.Ops("VFMADD213PS Y13, Y14, Y8")
 						for i := range 4 {
 							f.Op("VMOVUPS", y(5+i), at(32*i))
 						}
-						f.Op("VADDPS", "Y15", "Y0", "Y0")
-						f.Op("VADDPS", "Y15", "Y1", "Y1")
-						f.Op("ADDQ", "$128", "DI")
+						f.Ops("VADDPS Y15, Y0, Y0; VADDPS Y15, Y1, Y1; ADDQ $128, DI")
 					},
 					advance: func() {
-						f.Op("VADDPS", "Y4", "Y0", "Y0")
-						f.Op("VADDPS", "Y4", "Y1", "Y1")
+						f.Ops("VADDPS Y4, Y0, Y0; VADDPS Y4, Y1, Y1")
 					},
 					value:  value,
 					spill:  ySpill(f),
 					stream: yStream(f),
 				}
 			}
-			f.Op("TESTQ", "R9", "R9")
-			f.Op("JZ", "done")
+			f.Ops("TESTQ R9, R9; JZ done")
 			k.rowprep, k.nextrow = qRowPrep(f, 2), qNext(f)
 			if st == stStream {
 				rows64NT(f, k)
@@ -655,50 +549,27 @@ func rowsAddNT(f *File, values func(func()), head, mid, tail, advance func(), st
 	rowFetch(f)
 	rowHead(f, "aligned")
 	values(head)
-	f.Op("CMPQ", "BX", "$32")
-	f.Op("JB", "head16")
-	f.Op("VMOVDQU", "Y0", "0(R8)")
-	f.Op("JE", "aligned")
-	f.Op("VMOVDQU", "X1", "32(R8)")
-	f.Op("JMP", "aligned")
+	f.Ops("CMPQ BX, $32; JB head16; VMOVDQU Y0, 0(R8); JE aligned; VMOVDQU X1, 32(R8); JMP aligned")
 	f.Label("head16")
-	f.Op("VMOVDQU", "X0", "0(R8)")
+	f.Ops("VMOVDQU X0, 0(R8)")
 	f.Label("aligned")
-	f.Op("LEAQ", "(R8)(R11*1)", "DX")
-	f.Op("ANDQ", "$63", "DX")
-	f.Op("MOVQ", "R11", "CX")
-	f.Op("SUBQ", "BX", "CX")
-	f.Op("SUBQ", "DX", "CX")
-	f.Op("LEAQ", "(R8)(BX*1)", "DI")
+	f.Ops("LEAQ (R8)(R11*1), DX; ANDQ $63, DX; MOVQ R11, CX; SUBQ BX, CX; SUBQ DX, CX")
+	f.Ops("LEAQ (R8)(BX*1), DI")
 	values(mid)
-	f.Op("SUBQ", "$128", "CX")
-	f.Op("JL", "half")
+	f.Ops("SUBQ $128, CX; JL half")
 	f.Label("block")
 	store4("VMOVNTDQ", "DI")
 	advance()
-	f.Op("ADDQ", "$128", "DI")
-	f.Op("SUBQ", "$128", "CX")
-	f.Op("JGE", "block")
+	f.Ops("ADDQ $128, DI; SUBQ $128, CX; JGE block")
 	f.Label("half")
-	f.Op("ADDQ", "$128", "CX")
-	f.Op("JZ", "tail")
-	f.Op("VMOVNTDQ", "Y0", "0(DI)")
-	f.Op("VMOVNTDQ", "Y1", "32(DI)")
+	f.Ops("ADDQ $128, CX; JZ tail; VMOVNTDQ Y0, 0(DI); VMOVNTDQ Y1, 32(DI)")
 	f.Label("tail")
-	f.Op("TESTQ", "DX", "DX")
-	f.Op("JZ", "next")
+	f.Ops("TESTQ DX, DX; JZ next")
 	values(tail)
-	f.Op("LEAQ", "(R8)(R11*1)", "DI")
-	f.Op("CMPQ", "DX", "$32")
-	f.Op("JB", "tail16")
-	f.Op("VMOVDQU", "Y3", "-32(DI)")
-	f.Op("JE", "next")
-	f.Op("VEXTRACTI128", "$1", "Y2", "X5")
-	f.Op("VMOVDQU", "X5", "-48(DI)")
-	f.Op("JMP", "next")
+	f.Ops("LEAQ (R8)(R11*1), DI; CMPQ DX, $32; JB tail16; VMOVDQU Y3, -32(DI); JE next")
+	f.Ops("VEXTRACTI128 $1, Y2, X5; VMOVDQU X5, -48(DI); JMP next")
 	f.Label("tail16")
-	f.Op("VEXTRACTI128", "$1", "Y3", "X5")
-	f.Op("VMOVDQU", "X5", "-16(DI)")
+	f.Ops("VEXTRACTI128 $1, Y3, X5; VMOVDQU X5, -16(DI)")
 	f.Label("next")
 	rowNext(f, "SFENCE", next, "row", "done")
 }

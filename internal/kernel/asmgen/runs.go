@@ -31,8 +31,7 @@ contract: runsKernel in table.go.`)
 			name := "f16Runs" + form + st.suffix
 			f.Func(name, sigRuns, runsDoc("f16Runs"+form, st))
 			runsArgs(f, val, chg)
-			f.Op("MOVQ", f.Arg("dst"), "DI")
-			f.Op("MOVQ", f.Arg("n"), "SI")
+			f.Ops("MOVQ {dst}, DI; MOVQ {n}, SI")
 			if !avx512 {
 				idxWY(f)
 			}
@@ -49,18 +48,13 @@ contract: runsKernel in table.go.`)
 			if !avx512 {
 				idxWY(f)
 			}
-			f.Op("MOVQ", f.Arg("rowBytes"), "SI")
-			f.Op("SHRQ", "$1", "SI")
+			f.Ops("MOVQ {rowBytes}, SI; SHRQ $1, SI")
 			f.Label("row")
-			f.Op("MOVQ", f.Arg("dst"), "DI")
+			f.Ops("MOVQ {dst}, DI")
 			span(f, mov, st.ahead, "rowdone")
 			f.Label("rowdone")
-			f.Op("SUBQ", "SI", "BX")
-			f.Op("MOVQ", f.Arg("dst"), "DI")
-			f.Op("ADDQ", f.Arg("pitch"), "DI")
-			f.Op("MOVQ", "DI", f.Arg("dst"))
-			f.Op("DECQ", f.Arg("rows"))
-			f.Op("JNZ", "row")
+			f.Ops("SUBQ SI, BX; MOVQ {dst}, DI; ADDQ {pitch}, DI; MOVQ DI, {dst}; DECQ {rows}")
+			f.Ops("JNZ row")
 			end(f, st)
 		}
 	}
@@ -91,26 +85,17 @@ func runsDoc(base string, st store) string {
 // broadcast of the word from the frame reads 2 bytes of an 8-byte
 // argument.)
 func runsArgs(f *File, val, chg string) {
-	f.Op("MOVQ", f.Arg("v"), "AX")
-	f.Op("VMOVQ", "AX", "X0")
+	f.Ops("MOVQ {v}, AX; VMOVQ AX, X0")
 	f.Op("VPBROADCASTW", "X0", val)
-	f.Op("MOVQ", f.Arg("inc"), "AX")
-	f.Op("VMOVQ", "AX", "X1")
+	f.Ops("MOVQ {inc}, AX; VMOVQ AX, X1")
 	f.Op("VPBROADCASTW", "X1", chg)
-	f.Op("MOVQ", f.Arg("next"), "BX")
-	f.Op("MOVQ", f.Arg("rem"), "R12")
-	f.Op("MOVQ", f.Arg("steps"), "SI")
-	f.Op("MOVQ", "0(SI)", "R8")
-	f.Op("MOVQ", "8(SI)", "R9")
-	f.Op("MOVQ", "16(SI)", "R10")
-	f.Op("MOVQ", "24(SI)", "R11")
-	f.Op("MOVQ", "32(SI)", "R13")
+	f.Ops("MOVQ {next}, BX; MOVQ {rem}, R12; MOVQ {steps}, SI; MOVQ 0(SI), R8; MOVQ 8(SI), R9")
+	f.Ops("MOVQ 16(SI), R10; MOVQ 24(SI), R11; MOVQ 32(SI), R13")
 }
 
 // idxWY loads idxW in Y3 and Y4.
 func idxWY(f *File) {
-	f.Op("VMOVDQU", "idxW<>+0(SB)", "Y3")
-	f.Op("VMOVDQU", "idxW<>+32(SB)", "Y4")
+	f.Ops("VMOVDQU idxW<>+0(SB), Y3; VMOVDQU idxW<>+32(SB), Y4")
 }
 
 // runsAdvance moves the next change (BX) on by the current pair of steps
@@ -118,15 +103,8 @@ func idxWY(f *File) {
 // one element more where the remainder falls below 0 (and gains R13), and
 // swaps the pairs (R10, R11). DX is a temporary.
 func runsAdvance(f *File) {
-	f.Op("ADDQ", "R8", "BX")
-	f.Op("SUBQ", "R9", "R12")
-	f.Op("MOVQ", "R12", "DX")
-	f.Op("SARQ", "$63", "DX")
-	f.Op("SUBQ", "DX", "BX")
-	f.Op("ANDQ", "R13", "DX")
-	f.Op("ADDQ", "DX", "R12")
-	f.Op("XCHGQ", "R8", "R10")
-	f.Op("XCHGQ", "R9", "R11")
+	f.Ops("ADDQ R8, BX; SUBQ R9, R12; MOVQ R12, DX; SARQ $63, DX; SUBQ DX, BX; ANDQ R13, DX")
+	f.Ops("ADDQ DX, R12; XCHGQ R8, R10; XCHGQ R9, R11")
 }
 
 // runsChange makes the line whose first element is AX (the change at BX
@@ -134,14 +112,8 @@ func runsAdvance(f *File) {
 // Z0 + Z1 from it; Z0 becomes the value after, and the next change is
 // worked out. CX and DX are temporaries.
 func runsChange(f *File) {
-	f.Op("MOVQ", "BX", "CX")
-	f.Op("SUBQ", "AX", "CX")
-	f.Op("MOVL", "$-1", "DX")
-	f.Op("SHLXL", "CX", "DX", "DX")
-	f.Op("KMOVD", "DX", "K1")
-	f.Op("VMOVDQA64", "Z0", "Z2")
-	f.Op("VPADDW", "Z1", "Z0", "Z0")
-	f.Op("VMOVDQU16", "Z0", "K1", "Z2")
+	f.Ops("MOVQ BX, CX; SUBQ AX, CX; MOVL $-1, DX; SHLXL CX, DX, DX; KMOVD DX, K1")
+	f.Ops("VMOVDQA64 Z0, Z2; VPADDW Z1, Z0, Z0; VMOVDQU16 Z0, K1, Z2")
 	runsAdvance(f)
 }
 
@@ -150,16 +122,13 @@ func runsChange(f *File) {
 // line and the span (skip: the label past it). A change past the span is
 // left to the next span (rowsRuns' next row).
 func runsPart(f *File, skip string) {
-	f.Op("VMOVDQA64", "Z0", "Z2")
-	f.Op("MOVQ", "BX", "CX")
-	f.Op("SUBQ", "AX", "CX")
-	f.Op("CMPQ", "CX", "$32")
+	f.Ops("VMOVDQA64 Z0, Z2; MOVQ BX, CX; SUBQ AX, CX; CMPQ CX, $32")
 	f.Op("JGE", skip)
-	f.Op("CMPQ", "BX", "SI")
+	f.Ops("CMPQ BX, SI")
 	f.Op("JGE", skip)
 	runsChange(f)
 	f.Label(skip)
-	f.Op("VMOVDQU16", "Z2", "K2", "0(DI)")
+	f.Ops("VMOVDQU16 Z2, K2, 0(DI)")
 }
 
 // runsLines counts, from the element AX of a span of SI (at a line's first
@@ -168,22 +137,9 @@ func runsPart(f *File, skip string) {
 // where no whole line is left, to change where the change's line is the
 // first.
 func runsLines(f *File) {
-	f.Op("MOVQ", "SI", "CX")
-	f.Op("SUBQ", "AX", "CX")
-	f.Op("SARQ", "$5", "CX")
-	f.Op("TESTQ", "CX", "CX")
-	f.Op("JLE", "tail")
-	f.Op("MOVQ", "BX", "DX")
-	f.Op("SUBQ", "AX", "DX")
-	f.Op("SHRQ", "$5", "DX")
-	f.Op("CMPQ", "DX", "CX")
-	f.Op("CMOVQGT", "CX", "DX")
-	f.Op("SUBQ", "DX", "CX")
-	f.Op("SHLQ", "$5", "DX")
-	f.Op("ADDQ", "DX", "AX")
-	f.Op("SHRQ", "$5", "DX")
-	f.Op("TESTQ", "DX", "DX")
-	f.Op("JZ", "change")
+	f.Ops("MOVQ SI, CX; SUBQ AX, CX; SARQ $5, CX; TESTQ CX, CX; JLE tail; MOVQ BX, DX; SUBQ AX, DX")
+	f.Ops("SHRQ $5, DX; CMPQ DX, CX; CMOVQGT CX, DX; SUBQ DX, CX; SHLQ $5, DX; ADDQ DX, AX")
+	f.Ops("SHRQ $5, DX; TESTQ DX, DX; JZ change")
 }
 
 // runsSpan (AVX-512) writes the SI elements at DI line by line from the
@@ -194,25 +150,13 @@ func runsLines(f *File) {
 // a mask of their lanes; whole lines before the next change by a loop of
 // stores of one value, the line of the change from two.
 func runsSpan(f *File, mov string, ahead bool, end string) {
-	f.Op("MOVQ", "DI", "AX")
-	f.Op("SHRQ", "$1", "AX")
-	f.Op("ANDQ", "$31", "AX")
-	f.Op("ANDQ", "$-64", "DI")
-	f.Op("TESTQ", "AX", "AX")
-	f.Op("JZ", "mid")
-	f.Op("MOVQ", "AX", "CX")
-	f.Op("MOVL", "$-1", "DX")
-	f.Op("SHLXL", "CX", "DX", "DX")
-	f.Op("ADDQ", "SI", "CX")
-	f.Op("CMPQ", "CX", "$32")
-	f.Op("JAE", "headmask")
-	f.Op("BZHIL", "CX", "DX", "DX")
+	f.Ops("MOVQ DI, AX; SHRQ $1, AX; ANDQ $31, AX; ANDQ $-64, DI; TESTQ AX, AX; JZ mid")
+	f.Ops("MOVQ AX, CX; MOVL $-1, DX; SHLXL CX, DX, DX; ADDQ SI, CX; CMPQ CX, $32; JAE headmask")
+	f.Ops("BZHIL CX, DX, DX")
 	f.Label("headmask")
-	f.Op("KMOVD", "DX", "K2")
-	f.Op("NEGQ", "AX")
+	f.Ops("KMOVD DX, K2; NEGQ AX")
 	runsPart(f, "headdone")
-	f.Op("ADDQ", "$64", "DI")
-	f.Op("ADDQ", "$32", "AX")
+	f.Ops("ADDQ $64, DI; ADDQ $32, AX")
 	f.Label("mid")
 	runsLines(f)
 	f.Label("plain")
@@ -220,27 +164,19 @@ func runsSpan(f *File, mov string, ahead bool, end string) {
 		aheadNear(f, 0)
 	}
 	f.Op(mov, "Z0", "0(DI)")
-	f.Op("ADDQ", "$64", "DI")
-	f.Op("DECQ", "DX")
-	f.Op("JNZ", "plain")
+	f.Ops("ADDQ $64, DI; DECQ DX; JNZ plain")
 	f.Label("change")
-	f.Op("TESTQ", "CX", "CX")
-	f.Op("JZ", "tail")
+	f.Ops("TESTQ CX, CX; JZ tail")
 	runsChange(f)
 	if ahead {
 		aheadNear(f, 0)
 	}
 	f.Op(mov, "Z2", "0(DI)")
-	f.Op("ADDQ", "$64", "DI")
-	f.Op("ADDQ", "$32", "AX")
-	f.Op("JMP", "mid")
+	f.Ops("ADDQ $64, DI; ADDQ $32, AX; JMP mid")
 	f.Label("tail")
-	f.Op("MOVQ", "SI", "CX")
-	f.Op("SUBQ", "AX", "CX")
+	f.Ops("MOVQ SI, CX; SUBQ AX, CX")
 	f.Op("JLE", end)
-	f.Op("MOVL", "$-1", "DX")
-	f.Op("BZHIL", "CX", "DX", "DX")
-	f.Op("KMOVD", "DX", "K2")
+	f.Ops("MOVL $-1, DX; BZHIL CX, DX, DX; KMOVD DX, K2")
 	runsPart(f, "taildone")
 }
 
@@ -250,16 +186,12 @@ func runsSpan(f *File, mov string, ahead bool, end string) {
 // is a temporary.
 func runsWords(f *File, loop, same string) {
 	f.Label(loop)
-	f.Op("CMPQ", "AX", "BX")
+	f.Ops("CMPQ AX, BX")
 	f.Op("JNE", same)
-	f.Op("VPADDW", "Y1", "Y0", "Y0")
+	f.Ops("VPADDW Y1, Y0, Y0")
 	runsAdvance(f)
 	f.Label(same)
-	f.Op("VMOVQ", "X0", "DX")
-	f.Op("MOVW", "DX", "0(DI)")
-	f.Op("ADDQ", "$2", "DI")
-	f.Op("INCQ", "AX")
-	f.Op("DECQ", "CX")
+	f.Ops("VMOVQ X0, DX; MOVW DX, 0(DI); ADDQ $2, DI; INCQ AX; DECQ CX")
 	f.Op("JNZ", loop)
 }
 
@@ -271,14 +203,8 @@ func runsWords(f *File, loop, same string) {
 // index) from the value before, the others from the value after
 // (VPBLENDVB).
 func runsSpanY(f *File, mov string, ahead bool, end string) {
-	f.Op("XORQ", "AX", "AX")
-	f.Op("MOVQ", "DI", "CX")
-	f.Op("NEGQ", "CX")
-	f.Op("ANDQ", "$63", "CX")
-	f.Op("SHRQ", "$1", "CX")
-	f.Op("JZ", "mid")
-	f.Op("CMPQ", "CX", "SI")
-	f.Op("CMOVQGT", "SI", "CX")
+	f.Ops("XORQ AX, AX; MOVQ DI, CX; NEGQ CX; ANDQ $63, CX; SHRQ $1, CX; JZ mid; CMPQ CX, SI")
+	f.Ops("CMOVQGT SI, CX")
 	runsWords(f, "headloop", "headsame")
 	f.Label("mid")
 	runsLines(f)
@@ -288,34 +214,20 @@ func runsSpanY(f *File, mov string, ahead bool, end string) {
 	}
 	f.Op(mov, "Y0", "0(DI)")
 	f.Op(mov, "Y0", "32(DI)")
-	f.Op("ADDQ", "$64", "DI")
-	f.Op("DECQ", "DX")
-	f.Op("JNZ", "plain")
+	f.Ops("ADDQ $64, DI; DECQ DX; JNZ plain")
 	f.Label("change")
-	f.Op("TESTQ", "CX", "CX")
-	f.Op("JZ", "tail")
-	f.Op("MOVQ", "BX", "CX")
-	f.Op("SUBQ", "AX", "CX")
-	f.Op("VMOVQ", "CX", "X2")
-	f.Op("VPBROADCASTW", "X2", "Y2")
-	f.Op("VPADDW", "Y1", "Y0", "Y5")
-	f.Op("VPCMPGTW", "Y3", "Y2", "Y6")
-	f.Op("VPBLENDVB", "Y6", "Y0", "Y5", "Y6")
-	f.Op("VPCMPGTW", "Y4", "Y2", "Y7")
-	f.Op("VPBLENDVB", "Y7", "Y0", "Y5", "Y7")
-	f.Op("VMOVDQA", "Y5", "Y0")
+	f.Ops("TESTQ CX, CX; JZ tail; MOVQ BX, CX; SUBQ AX, CX; VMOVQ CX, X2; VPBROADCASTW X2, Y2")
+	f.Ops("VPADDW Y1, Y0, Y5; VPCMPGTW Y3, Y2, Y6; VPBLENDVB Y6, Y0, Y5, Y6; VPCMPGTW Y4, Y2, Y7")
+	f.Ops("VPBLENDVB Y7, Y0, Y5, Y7; VMOVDQA Y5, Y0")
 	runsAdvance(f)
 	if ahead {
 		aheadNear(f, 0)
 	}
 	f.Op(mov, "Y6", "0(DI)")
 	f.Op(mov, "Y7", "32(DI)")
-	f.Op("ADDQ", "$64", "DI")
-	f.Op("ADDQ", "$32", "AX")
-	f.Op("JMP", "mid")
+	f.Ops("ADDQ $64, DI; ADDQ $32, AX; JMP mid")
 	f.Label("tail")
-	f.Op("MOVQ", "SI", "CX")
-	f.Op("SUBQ", "AX", "CX")
+	f.Ops("MOVQ SI, CX; SUBQ AX, CX")
 	f.Op("JZ", end)
 	runsWords(f, "tailloop", "tailsame")
 	f.Op("JMP", end)

@@ -13,21 +13,15 @@ each row, which never reach past a row (a prefetch past it writes
 nothing).`)
 
 	f.Func("storeRepStosq", "dst *byte, words int, pattern uint64", "")
-	f.Op("MOVQ", f.Arg("dst"), "DI")
-	f.Op("MOVQ", f.Arg("words"), "CX")
-	f.Op("MOVQ", f.Arg("pattern"), "AX")
-	f.Op("CLD")
+	f.Ops("MOVQ {dst}, DI; MOVQ {words}, CX; MOVQ {pattern}, AX; CLD")
 	f.Op("REP; STOSQ")
-	f.Op("RET")
+	f.Ops("RET")
 
 	f.Func("copyRepMovsb", "dst, src *byte, n int",
 		"n bytes from src to dst, forward (as byte by byte: dst past src may\noverlap it, and then repeats it every dst - src bytes).")
-	f.Op("MOVQ", f.Arg("dst"), "DI")
-	f.Op("MOVQ", f.Arg("src"), "SI")
-	f.Op("MOVQ", f.Arg("n"), "CX")
-	f.Op("CLD")
+	f.Ops("MOVQ {dst}, DI; MOVQ {src}, SI; MOVQ {n}, CX; CLD")
 	f.Op("REP; MOVSB")
-	f.Op("RET")
+	f.Ops("RET")
 
 	for _, st := range []store{stRegular, stStream} {
 		doc := "Regular 32-byte stores, 128 bytes a block."
@@ -35,54 +29,35 @@ nothing).`)
 			doc = "Non-temporal 32-byte stores, 128 bytes a block; dst 32-byte aligned."
 		}
 		f.Func("storeAVX2"+st.suffix, "dst *byte, blocks int, pattern *[32]byte", doc)
-		f.Op("MOVQ", f.Arg("dst"), "DI")
-		f.Op("MOVQ", f.Arg("blocks"), "CX")
-		f.Op("MOVQ", f.Arg("pattern"), "SI")
-		f.Op("VMOVDQU", "(SI)", "Y0")
-		f.Op("TESTQ", "CX", "CX")
-		f.Op("JZ", "done")
+		f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {pattern}, SI; VMOVDQU (SI), Y0")
+		f.Ops("TESTQ CX, CX; JZ done")
 		f.Label("loop")
 		for off := 0; off < 128; off += 32 {
 			f.Op(st.mov, "Y0", fmt.Sprintf("%d(DI)", off))
 		}
-		f.Op("ADDQ", "$128", "DI")
-		f.Op("DECQ", "CX")
-		f.Op("JNZ", "loop")
+		f.Ops("ADDQ $128, DI; DECQ CX; JNZ loop")
 		f.Label("done")
 		end(f, st)
 	}
 
 	for _, st := range stores {
 		f.Func("storeRowsAVX2"+st.suffix, "dst *byte, rows, pitch, rowBytes int, pattern *[32]byte", storeDoc("storeRowsAVX2", st))
-		f.Op("MOVQ", f.Arg("dst"), "R8")
-		f.Op("MOVQ", f.Arg("rows"), "R9")
-		f.Op("MOVQ", f.Arg("pitch"), "R10")
-		f.Op("MOVQ", f.Arg("rowBytes"), "R11")
-		f.Op("MOVQ", f.Arg("pattern"), "SI")
-		f.Op("VMOVDQU", "(SI)", "Y0")
-		f.Op("TESTQ", "R9", "R9")
-		f.Op("JZ", "done")
+		f.Ops("MOVQ {dst}, R8; MOVQ {rows}, R9; MOVQ {pitch}, R10; MOVQ {rowBytes}, R11")
+		f.Ops("MOVQ {pattern}, SI; VMOVDQU (SI), Y0; TESTQ R9, R9; JZ done")
 		f.Label("row")
 		f.Op("LEAQ", "63(R8)", "DI") // the row's first whole line
-		f.Op("ANDQ", "$-64", "DI")
+		f.Ops("ANDQ $-64, DI")
 		f.Op("LEAQ", "(R8)(R11*1)", "CX") // and the end of its last
-		f.Op("ANDQ", "$-64", "CX")
-		f.Op("SUBQ", "DI", "CX")
-		f.Op("JLE", "next")
-		f.Op("SHRQ", "$6", "CX")
+		f.Ops("ANDQ $-64, CX; SUBQ DI, CX; JLE next; SHRQ $6, CX")
 		f.Label("line")
 		if st.ahead {
 			aheadNear(f, 0)
 		}
 		f.Op(st.mov, "Y0", "0(DI)")
 		f.Op(st.mov, "Y0", "32(DI)")
-		f.Op("ADDQ", "$64", "DI")
-		f.Op("DECQ", "CX")
-		f.Op("JNZ", "line")
+		f.Ops("ADDQ $64, DI; DECQ CX; JNZ line")
 		f.Label("next")
-		f.Op("ADDQ", "R10", "R8")
-		f.Op("DECQ", "R9")
-		f.Op("JNZ", "row")
+		f.Ops("ADDQ R10, R8; DECQ R9; JNZ row")
 		f.Label("done")
 		end(f, st)
 	}

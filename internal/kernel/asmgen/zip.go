@@ -24,17 +24,12 @@ entry: idx at 0, mask at 64, 72 bytes. Elements of 2, 4 or 8 bytes
 				load, put, size, kind = "VPMOVZXBW", "VPMOVWB", 32, "B"
 			}
 			f.Func(fmt.Sprintf("zip%d%sx", n, kind), "dst, cols *byte, blocks int, z *zipPlan", "")
-			f.Op("MOVQ", f.Arg("dst"), "DI")
-			f.Op("MOVQ", f.Arg("cols"), "SI")
-			f.Op("MOVQ", f.Arg("blocks"), "CX")
-			f.Op("MOVQ", f.Arg("z"), "R8")
+			f.Ops("MOVQ {dst}, DI; MOVQ {cols}, SI; MOVQ {blocks}, CX; MOVQ {z}, R8")
 			f.Op("MOVQ", "8(R8)", "R9")   // the columns' stride
 			f.Op("MOVQ", "24(R8)", "R10") // the entries
-			f.Op("LEAQ", "(SI)(R9*1)", "R11")
-			f.Op("LEAQ", "(R11)(R9*1)", "R12")
-			f.Op("LEAQ", "(R12)(R9*1)", "R13")
+			f.Ops("LEAQ (SI)(R9*1), R11; LEAQ (R11)(R9*1), R12; LEAQ (R12)(R9*1), R13")
 			if n == 2 {
-				f.Op("VMOVDQU64", "0(R10)", "Z16")
+				f.Ops("VMOVDQU64 0(R10), Z16")
 				f.Op("VMOVDQU64", fmt.Sprintf("%d(R10)", entry), "Z17")
 			} else {
 				for k := range n { // vector k: entries 2k and 2k+1, mask K(1+k)
@@ -43,8 +38,7 @@ entry: idx at 0, mask at 64, 72 bytes. Elements of 2, 4 or 8 bytes
 					f.Op("KMOVD", fmt.Sprintf("%d(R10)", (2*k+1)*entry+mask), fmt.Sprintf("K%d", 1+k))
 				}
 			}
-			f.Op("TESTQ", "CX", "CX")
-			f.Op("JZ", "done")
+			f.Ops("TESTQ CX, CX; JZ done")
 			f.Label("block")
 			for c := range n {
 				f.Op(load, "("+cols[c]+")", z(c))
@@ -75,8 +69,7 @@ entry: idx at 0, mask at 64, 72 bytes. Elements of 2, 4 or 8 bytes
 			for _, c := range cols {
 				f.Op("ADDQ", fmt.Sprintf("$%d", size), c)
 			}
-			f.Op("DECQ", "CX")
-			f.Op("JNZ", "block")
+			f.Ops("DECQ CX; JNZ block")
 			f.Label("done")
 			end(f, stRegular)
 		}
