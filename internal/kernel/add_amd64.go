@@ -14,11 +14,6 @@ func addStoreB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc
 //go:noescape
 func addStoreBNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
-// addStoreB fetching its lines ahead of the stores.
-//
-//go:noescape
-func addStoreBA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
-
 //go:noescape
 func addStoreW(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
@@ -26,11 +21,6 @@ func addStoreW(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc
 //
 //go:noescape
 func addStoreWNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
-
-// addStoreW fetching its lines ahead of the stores.
-//
-//go:noescape
-func addStoreWA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func addStoreD(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
@@ -40,11 +30,6 @@ func addStoreD(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc
 //go:noescape
 func addStoreDNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
-// addStoreD fetching its lines ahead of the stores.
-//
-//go:noescape
-func addStoreDA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
-
 //go:noescape
 func addStoreQ(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
@@ -52,11 +37,6 @@ func addStoreQ(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc
 //
 //go:noescape
 func addStoreQNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
-
-// addStoreQ fetching its lines ahead of the stores.
-//
-//go:noescape
-func addStoreQA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func addStoreS(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
@@ -66,19 +46,11 @@ func addStoreS(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc
 //go:noescape
 func addStoreSNT(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 
-// addStoreS fetching its lines ahead of the stores.
-//
-//go:noescape
-func addStoreSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
-
 //go:noescape
 func add192B(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func add192BNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
-
-//go:noescape
-func add192BA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func add192W(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
@@ -87,16 +59,10 @@ func add192W(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte
 func add192WNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func add192WA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
-
-//go:noescape
 func add192D(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func add192DNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
-
-//go:noescape
-func add192DA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func add192Q(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
@@ -105,16 +71,10 @@ func add192Q(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte
 func add192QNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
-func add192QA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
-
-//go:noescape
 func add192S(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func add192SNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
-
-//go:noescape
-func add192SA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
 func addMaskxB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
@@ -203,32 +163,22 @@ func (t *table) add(lane int, st store, dst *byte, blocks, stride int, base *[12
 		addG(lane, dst, blocks, stride, base, first, inc)
 	case lane == laneB && st == stStream:
 		addStoreBNT(dst, blocks, stride, base, first, inc)
-	case lane == laneB && st == stAhead:
-		addStoreBA(dst, blocks, stride, base, first, inc)
 	case lane == laneB:
 		addStoreB(dst, blocks, stride, base, first, inc)
 	case lane == laneW && st == stStream:
 		addStoreWNT(dst, blocks, stride, base, first, inc)
-	case lane == laneW && st == stAhead:
-		addStoreWA(dst, blocks, stride, base, first, inc)
 	case lane == laneW:
 		addStoreW(dst, blocks, stride, base, first, inc)
 	case lane == laneD && st == stStream:
 		addStoreDNT(dst, blocks, stride, base, first, inc)
-	case lane == laneD && st == stAhead:
-		addStoreDA(dst, blocks, stride, base, first, inc)
 	case lane == laneD:
 		addStoreD(dst, blocks, stride, base, first, inc)
 	case lane == laneQ && st == stStream:
 		addStoreQNT(dst, blocks, stride, base, first, inc)
-	case lane == laneQ && st == stAhead:
-		addStoreQA(dst, blocks, stride, base, first, inc)
 	case lane == laneQ:
 		addStoreQ(dst, blocks, stride, base, first, inc)
 	case st == stStream:
 		addStoreSNT(dst, blocks, stride, base, first, inc)
-	case st == stAhead:
-		addStoreSA(dst, blocks, stride, base, first, inc)
 	default:
 		addStoreS(dst, blocks, stride, base, first, inc)
 	}
@@ -241,32 +191,22 @@ func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byt
 		add192_g(lane, dst, blocks, base, first, inc)
 	case lane == laneB && st == stStream:
 		add192BNT(dst, blocks, base, first, inc)
-	case lane == laneB && st == stAhead:
-		add192BA(dst, blocks, base, first, inc)
 	case lane == laneB:
 		add192B(dst, blocks, base, first, inc)
 	case lane == laneW && st == stStream:
 		add192WNT(dst, blocks, base, first, inc)
-	case lane == laneW && st == stAhead:
-		add192WA(dst, blocks, base, first, inc)
 	case lane == laneW:
 		add192W(dst, blocks, base, first, inc)
 	case lane == laneD && st == stStream:
 		add192DNT(dst, blocks, base, first, inc)
-	case lane == laneD && st == stAhead:
-		add192DA(dst, blocks, base, first, inc)
 	case lane == laneD:
 		add192D(dst, blocks, base, first, inc)
 	case lane == laneQ && st == stStream:
 		add192QNT(dst, blocks, base, first, inc)
-	case lane == laneQ && st == stAhead:
-		add192QA(dst, blocks, base, first, inc)
 	case lane == laneQ:
 		add192Q(dst, blocks, base, first, inc)
 	case st == stStream:
 		add192SNT(dst, blocks, base, first, inc)
-	case st == stAhead:
-		add192SA(dst, blocks, base, first, inc)
 	default:
 		add192S(dst, blocks, base, first, inc)
 	}

@@ -111,55 +111,6 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreBA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
-// addStoreB fetching its lines ahead of the stores.
-TEXT ·addStoreBA(SB), NOSPLIT, $0-48
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ stride+16(FP), R8
-	MOVQ base+24(FP), SI
-	MOVQ first+32(FP), AX
-	VMOVQ AX, X5
-	MOVQ inc+40(FP), DX
-	VPBROADCASTB X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
-	VMOVDQU 0(SI), Y0
-	VMOVDQU 32(SI), Y1
-	VMOVDQU 64(SI), Y2
-	VMOVDQU 96(SI), Y3
-	VPADDB Y5, Y0, Y0
-	VPADDB Y5, Y1, Y1
-	VPADDB Y5, Y2, Y2
-	VPADDB Y5, Y3, Y3
-	VMOVDQU (DX), Y4
-	TESTQ CX, CX
-	JZ done
-loop:
-	PREFETCHT0 (DI)(R10*1)
-	PREFETCHT0 64(DI)(R10*1)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VPADDB Y4, Y0, Y0
-	VPADDB Y4, Y1, Y1
-	VPADDB Y4, Y2, Y2
-	VPADDB Y4, Y3, Y3
-	ADDQ R8, DI
-	DECQ CX
-	JNZ loop
-done:
-	VZEROUPPER
-	RET
-
 // func addStoreW(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreW(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
@@ -251,55 +202,6 @@ loop:
 	JNZ loop
 done:
 	SFENCE
-	VZEROUPPER
-	RET
-
-// func addStoreWA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
-// addStoreW fetching its lines ahead of the stores.
-TEXT ·addStoreWA(SB), NOSPLIT, $0-48
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ stride+16(FP), R8
-	MOVQ base+24(FP), SI
-	MOVQ first+32(FP), AX
-	VMOVQ AX, X5
-	MOVQ inc+40(FP), DX
-	VPBROADCASTW X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
-	VMOVDQU 0(SI), Y0
-	VMOVDQU 32(SI), Y1
-	VMOVDQU 64(SI), Y2
-	VMOVDQU 96(SI), Y3
-	VPADDW Y5, Y0, Y0
-	VPADDW Y5, Y1, Y1
-	VPADDW Y5, Y2, Y2
-	VPADDW Y5, Y3, Y3
-	VMOVDQU (DX), Y4
-	TESTQ CX, CX
-	JZ done
-loop:
-	PREFETCHT0 (DI)(R10*1)
-	PREFETCHT0 64(DI)(R10*1)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VPADDW Y4, Y0, Y0
-	VPADDW Y4, Y1, Y1
-	VPADDW Y4, Y2, Y2
-	VPADDW Y4, Y3, Y3
-	ADDQ R8, DI
-	DECQ CX
-	JNZ loop
-done:
 	VZEROUPPER
 	RET
 
@@ -397,55 +299,6 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreDA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
-// addStoreD fetching its lines ahead of the stores.
-TEXT ·addStoreDA(SB), NOSPLIT, $0-48
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ stride+16(FP), R8
-	MOVQ base+24(FP), SI
-	MOVQ first+32(FP), AX
-	VMOVQ AX, X5
-	MOVQ inc+40(FP), DX
-	VPBROADCASTD X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
-	VMOVDQU 0(SI), Y0
-	VMOVDQU 32(SI), Y1
-	VMOVDQU 64(SI), Y2
-	VMOVDQU 96(SI), Y3
-	VPADDD Y5, Y0, Y0
-	VPADDD Y5, Y1, Y1
-	VPADDD Y5, Y2, Y2
-	VPADDD Y5, Y3, Y3
-	VMOVDQU (DX), Y4
-	TESTQ CX, CX
-	JZ done
-loop:
-	PREFETCHT0 (DI)(R10*1)
-	PREFETCHT0 64(DI)(R10*1)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VPADDD Y4, Y0, Y0
-	VPADDD Y4, Y1, Y1
-	VPADDD Y4, Y2, Y2
-	VPADDD Y4, Y3, Y3
-	ADDQ R8, DI
-	DECQ CX
-	JNZ loop
-done:
-	VZEROUPPER
-	RET
-
 // func addStoreQ(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
 TEXT ·addStoreQ(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
@@ -537,55 +390,6 @@ loop:
 	JNZ loop
 done:
 	SFENCE
-	VZEROUPPER
-	RET
-
-// func addStoreQA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
-// addStoreQ fetching its lines ahead of the stores.
-TEXT ·addStoreQA(SB), NOSPLIT, $0-48
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ stride+16(FP), R8
-	MOVQ base+24(FP), SI
-	MOVQ first+32(FP), AX
-	VMOVQ AX, X5
-	MOVQ inc+40(FP), DX
-	VPBROADCASTQ X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
-	VMOVDQU 0(SI), Y0
-	VMOVDQU 32(SI), Y1
-	VMOVDQU 64(SI), Y2
-	VMOVDQU 96(SI), Y3
-	VPADDQ Y5, Y0, Y0
-	VPADDQ Y5, Y1, Y1
-	VPADDQ Y5, Y2, Y2
-	VPADDQ Y5, Y3, Y3
-	VMOVDQU (DX), Y4
-	TESTQ CX, CX
-	JZ done
-loop:
-	PREFETCHT0 (DI)(R10*1)
-	PREFETCHT0 64(DI)(R10*1)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VPADDQ Y4, Y0, Y0
-	VPADDQ Y4, Y1, Y1
-	VPADDQ Y4, Y2, Y2
-	VPADDQ Y4, Y3, Y3
-	ADDQ R8, DI
-	DECQ CX
-	JNZ loop
-done:
 	VZEROUPPER
 	RET
 
@@ -683,55 +487,6 @@ done:
 	VZEROUPPER
 	RET
 
-// func addStoreSA(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte)
-// addStoreS fetching its lines ahead of the stores.
-TEXT ·addStoreSA(SB), NOSPLIT, $0-48
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ stride+16(FP), R8
-	MOVQ base+24(FP), SI
-	MOVQ first+32(FP), AX
-	VMOVQ AX, X5
-	MOVQ inc+40(FP), DX
-	VPBROADCASTD X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
-	VMOVDQU 0(SI), Y0
-	VMOVDQU 32(SI), Y1
-	VMOVDQU 64(SI), Y2
-	VMOVDQU 96(SI), Y3
-	VADDPS Y5, Y0, Y0
-	VADDPS Y5, Y1, Y1
-	VADDPS Y5, Y2, Y2
-	VADDPS Y5, Y3, Y3
-	VMOVDQU (DX), Y4
-	TESTQ CX, CX
-	JZ done
-loop:
-	PREFETCHT0 (DI)(R10*1)
-	PREFETCHT0 64(DI)(R10*1)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VADDPS Y4, Y0, Y0
-	VADDPS Y4, Y1, Y1
-	VADDPS Y4, Y2, Y2
-	VADDPS Y4, Y3, Y3
-	ADDQ R8, DI
-	DECQ CX
-	JNZ loop
-done:
-	VZEROUPPER
-	RET
-
 // func add192B(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192B(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
@@ -818,53 +573,6 @@ loop:
 	JNZ loop
 done:
 	SFENCE
-	VZEROUPPER
-	RET
-
-// func add192BA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
-TEXT ·add192BA(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	VMOVQ AX, X7
-	MOVQ inc+32(FP), DX
-	VPBROADCASTB X7, Y7
-	VMOVDQU 0(SI), Y0
-	VMOVDQU 32(SI), Y1
-	VMOVDQU 64(SI), Y2
-	VMOVDQU 96(SI), Y3
-	VMOVDQU 128(SI), Y4
-	VMOVDQU 160(SI), Y5
-	VPADDB Y7, Y0, Y0
-	VPADDB Y7, Y1, Y1
-	VPADDB Y7, Y2, Y2
-	VPADDB Y7, Y3, Y3
-	VPADDB Y7, Y4, Y4
-	VPADDB Y7, Y5, Y5
-	VMOVDQU (DX), Y6
-	TESTQ CX, CX
-	JZ done
-loop:
-	PREFETCHT0 1024(DI)
-	PREFETCHT0 1088(DI)
-	PREFETCHT0 1152(DI)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VMOVDQU Y4, 128(DI)
-	VMOVDQU Y5, 160(DI)
-	VPADDB Y6, Y0, Y0
-	VPADDB Y6, Y1, Y1
-	VPADDB Y6, Y2, Y2
-	VPADDB Y6, Y3, Y3
-	VPADDB Y6, Y4, Y4
-	VPADDB Y6, Y5, Y5
-	ADDQ $192, DI
-	DECQ CX
-	JNZ loop
-done:
 	VZEROUPPER
 	RET
 
@@ -957,53 +665,6 @@ done:
 	VZEROUPPER
 	RET
 
-// func add192WA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
-TEXT ·add192WA(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	VMOVQ AX, X7
-	MOVQ inc+32(FP), DX
-	VPBROADCASTW X7, Y7
-	VMOVDQU 0(SI), Y0
-	VMOVDQU 32(SI), Y1
-	VMOVDQU 64(SI), Y2
-	VMOVDQU 96(SI), Y3
-	VMOVDQU 128(SI), Y4
-	VMOVDQU 160(SI), Y5
-	VPADDW Y7, Y0, Y0
-	VPADDW Y7, Y1, Y1
-	VPADDW Y7, Y2, Y2
-	VPADDW Y7, Y3, Y3
-	VPADDW Y7, Y4, Y4
-	VPADDW Y7, Y5, Y5
-	VMOVDQU (DX), Y6
-	TESTQ CX, CX
-	JZ done
-loop:
-	PREFETCHT0 1024(DI)
-	PREFETCHT0 1088(DI)
-	PREFETCHT0 1152(DI)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VMOVDQU Y4, 128(DI)
-	VMOVDQU Y5, 160(DI)
-	VPADDW Y6, Y0, Y0
-	VPADDW Y6, Y1, Y1
-	VPADDW Y6, Y2, Y2
-	VPADDW Y6, Y3, Y3
-	VPADDW Y6, Y4, Y4
-	VPADDW Y6, Y5, Y5
-	ADDQ $192, DI
-	DECQ CX
-	JNZ loop
-done:
-	VZEROUPPER
-	RET
-
 // func add192D(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192D(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
@@ -1090,53 +751,6 @@ loop:
 	JNZ loop
 done:
 	SFENCE
-	VZEROUPPER
-	RET
-
-// func add192DA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
-TEXT ·add192DA(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	VMOVQ AX, X7
-	MOVQ inc+32(FP), DX
-	VPBROADCASTD X7, Y7
-	VMOVDQU 0(SI), Y0
-	VMOVDQU 32(SI), Y1
-	VMOVDQU 64(SI), Y2
-	VMOVDQU 96(SI), Y3
-	VMOVDQU 128(SI), Y4
-	VMOVDQU 160(SI), Y5
-	VPADDD Y7, Y0, Y0
-	VPADDD Y7, Y1, Y1
-	VPADDD Y7, Y2, Y2
-	VPADDD Y7, Y3, Y3
-	VPADDD Y7, Y4, Y4
-	VPADDD Y7, Y5, Y5
-	VMOVDQU (DX), Y6
-	TESTQ CX, CX
-	JZ done
-loop:
-	PREFETCHT0 1024(DI)
-	PREFETCHT0 1088(DI)
-	PREFETCHT0 1152(DI)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VMOVDQU Y4, 128(DI)
-	VMOVDQU Y5, 160(DI)
-	VPADDD Y6, Y0, Y0
-	VPADDD Y6, Y1, Y1
-	VPADDD Y6, Y2, Y2
-	VPADDD Y6, Y3, Y3
-	VPADDD Y6, Y4, Y4
-	VPADDD Y6, Y5, Y5
-	ADDQ $192, DI
-	DECQ CX
-	JNZ loop
-done:
 	VZEROUPPER
 	RET
 
@@ -1229,53 +843,6 @@ done:
 	VZEROUPPER
 	RET
 
-// func add192QA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
-TEXT ·add192QA(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	VMOVQ AX, X7
-	MOVQ inc+32(FP), DX
-	VPBROADCASTQ X7, Y7
-	VMOVDQU 0(SI), Y0
-	VMOVDQU 32(SI), Y1
-	VMOVDQU 64(SI), Y2
-	VMOVDQU 96(SI), Y3
-	VMOVDQU 128(SI), Y4
-	VMOVDQU 160(SI), Y5
-	VPADDQ Y7, Y0, Y0
-	VPADDQ Y7, Y1, Y1
-	VPADDQ Y7, Y2, Y2
-	VPADDQ Y7, Y3, Y3
-	VPADDQ Y7, Y4, Y4
-	VPADDQ Y7, Y5, Y5
-	VMOVDQU (DX), Y6
-	TESTQ CX, CX
-	JZ done
-loop:
-	PREFETCHT0 1024(DI)
-	PREFETCHT0 1088(DI)
-	PREFETCHT0 1152(DI)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VMOVDQU Y4, 128(DI)
-	VMOVDQU Y5, 160(DI)
-	VPADDQ Y6, Y0, Y0
-	VPADDQ Y6, Y1, Y1
-	VPADDQ Y6, Y2, Y2
-	VPADDQ Y6, Y3, Y3
-	VPADDQ Y6, Y4, Y4
-	VPADDQ Y6, Y5, Y5
-	ADDQ $192, DI
-	DECQ CX
-	JNZ loop
-done:
-	VZEROUPPER
-	RET
-
 // func add192S(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 TEXT ·add192S(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
@@ -1362,53 +929,6 @@ loop:
 	JNZ loop
 done:
 	SFENCE
-	VZEROUPPER
-	RET
-
-// func add192SA(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
-TEXT ·add192SA(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ blocks+8(FP), CX
-	MOVQ base+16(FP), SI
-	MOVQ first+24(FP), AX
-	VMOVQ AX, X7
-	MOVQ inc+32(FP), DX
-	VPBROADCASTD X7, Y7
-	VMOVDQU 0(SI), Y0
-	VMOVDQU 32(SI), Y1
-	VMOVDQU 64(SI), Y2
-	VMOVDQU 96(SI), Y3
-	VMOVDQU 128(SI), Y4
-	VMOVDQU 160(SI), Y5
-	VADDPS Y7, Y0, Y0
-	VADDPS Y7, Y1, Y1
-	VADDPS Y7, Y2, Y2
-	VADDPS Y7, Y3, Y3
-	VADDPS Y7, Y4, Y4
-	VADDPS Y7, Y5, Y5
-	VMOVDQU (DX), Y6
-	TESTQ CX, CX
-	JZ done
-loop:
-	PREFETCHT0 1024(DI)
-	PREFETCHT0 1088(DI)
-	PREFETCHT0 1152(DI)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VMOVDQU Y4, 128(DI)
-	VMOVDQU Y5, 160(DI)
-	VADDPS Y6, Y0, Y0
-	VADDPS Y6, Y1, Y1
-	VADDPS Y6, Y2, Y2
-	VADDPS Y6, Y3, Y3
-	VADDPS Y6, Y4, Y4
-	VADDPS Y6, Y5, Y5
-	ADDQ $192, DI
-	DECQ CX
-	JNZ loop
-done:
 	VZEROUPPER
 	RET
 

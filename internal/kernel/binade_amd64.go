@@ -14,11 +14,6 @@ func f16Bin(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties u
 //go:noescape
 func f16BinNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
-// f16Bin fetching its lines ahead of the stores.
-//
-//go:noescape
-func f16BinA(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
-
 //go:noescape
 func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
@@ -26,11 +21,6 @@ func f16Binx(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties 
 //
 //go:noescape
 func f16BinxNT(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
-
-// f16Binx fetching its lines ahead of the stores.
-//
-//go:noescape
-func f16BinxA(dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64)
 
 //go:noescape
 func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
@@ -46,11 +36,6 @@ func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties 
 //go:noescape
 func f16BinqNT(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
 
-// f16Binq fetching its lines ahead of the stores.
-//
-//go:noescape
-func f16BinqA(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
-
 //go:noescape
 func f32Binq(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
@@ -58,11 +43,6 @@ func f32Binq(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties 
 //
 //go:noescape
 func f32BinqNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
-
-// f32Binq fetching its lines ahead of the stores.
-//
-//go:noescape
-func f32BinqA(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
 //go:noescape
 func f32BinqY(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
@@ -72,11 +52,6 @@ func f32BinqY(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties
 //go:noescape
 func f32BinqYNT(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
-// f32BinqY fetching its lines ahead of the stores.
-//
-//go:noescape
-func f32BinqYA(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
-
 //go:noescape
 func rowsBinSY(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
 
@@ -85,26 +60,11 @@ func rowsBinSY(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *row
 //go:noescape
 func rowsBinSYNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
 
-// rowsBinSY fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsBinSYA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
-
 //go:noescape
 func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 
-// rowsBinx fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsBinxA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
-
 //go:noescape
 func rowsBinY(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
-
-// rowsBinY fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsBinYA(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
 
 //go:noescape
 func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
@@ -114,24 +74,15 @@ func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *row
 //go:noescape
 func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 
-// rowsBinQx fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsBinQxA(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
-
 // bin is binBlocks' kernel call, on the assembly tables only (the Go twins' table writes spans with binSpan_g).
 func (t *table) bin(st store, dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64) {
 	switch {
 	case t.avx512 && st == stStream:
 		f16BinxNT(dst, blocks, base, first, inc, shift, c, ties)
-	case t.avx512 && st == stAhead:
-		f16BinxA(dst, blocks, base, first, inc, shift, c, ties)
 	case t.avx512:
 		f16Binx(dst, blocks, base, first, inc, shift, c, ties)
 	case st == stStream:
 		f16BinNT(dst, blocks, base, first, inc, shift, c, ties)
-	case st == stAhead:
-		f16BinA(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Bin(dst, blocks, base, first, inc, shift, c, ties)
 	}
@@ -166,8 +117,6 @@ func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, in
 		binQ_g(dst, blocks, base, first, inc, shift, c, ties)
 	case st == stStream:
 		f16BinqNT(dst, blocks, base, first, inc, shift, c, ties)
-	case st == stAhead:
-		f16BinqA(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f16Binq(dst, blocks, base, first, inc, shift, c, ties)
 	}
@@ -180,14 +129,10 @@ func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, in
 		binS_g(dst, blocks, base, first, inc, shift, c, ties)
 	case !t.avx512 && st == stStream:
 		f32BinqYNT(dst, blocks, base, first, inc, shift, c, ties)
-	case !t.avx512 && st == stAhead:
-		f32BinqYA(dst, blocks, base, first, inc, shift, c, ties)
 	case !t.avx512:
 		f32BinqY(dst, blocks, base, first, inc, shift, c, ties)
 	case st == stStream:
 		f32BinqNT(dst, blocks, base, first, inc, shift, c, ties)
-	case st == stAhead:
-		f32BinqA(dst, blocks, base, first, inc, shift, c, ties)
 	default:
 		f32Binq(dst, blocks, base, first, inc, shift, c, ties)
 	}
@@ -200,8 +145,6 @@ func (t *table) rowsBinS(st store, dst *byte, rows, pitch, rowBytes int, base *[
 		rowsBinS_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
 	case st == stStream:
 		rowsBinSYNT(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
-	case st == stAhead:
-		rowsBinSYA(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
 	default:
 		rowsBinSY(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
 	}
@@ -214,8 +157,6 @@ func (t *table) rowsBinQ(st store, dst *byte, rows, pitch, rowBytes int, base *[
 		rowsBinQ_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	case st == stStream:
 		rowsBinQxNT(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
-	case st == stAhead:
-		rowsBinQxA(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	default:
 		rowsBinQx(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	}
@@ -226,12 +167,8 @@ func (t *table) rowsBin(st store, dst *byte, rows, pitch, rowBytes int, base *[3
 	switch {
 	case !t.asm:
 		rowsBin_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
-	case !t.avx512 && st == stAhead:
-		rowsBinYA(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	case !t.avx512:
 		rowsBinY(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
-	case st == stAhead:
-		rowsBinxA(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	default:
 		rowsBinx(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	}

@@ -14,11 +14,6 @@ func bin192x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 //go:noescape
 func bin192xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
-// bin192x fetching its lines ahead of the stores.
-//
-//go:noescape
-func bin192xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
 //go:noescape
 func bin192xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 
@@ -34,11 +29,6 @@ func bin128x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 //
 //go:noescape
 func bin128xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-// bin128x fetching its lines ahead of the stores.
-//
-//go:noescape
-func bin128xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 //go:noescape
 func bin128xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
@@ -56,11 +46,6 @@ func bin192Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 //go:noescape
 func bin192YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
-// bin192Y fetching its lines ahead of the stores.
-//
-//go:noescape
-func bin192YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
 //go:noescape
 func bin128Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
@@ -68,11 +53,6 @@ func bin128Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 //
 //go:noescape
 func bin128YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-// bin128Y fetching its lines ahead of the stores.
-//
-//go:noescape
-func bin128YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 //go:noescape
 func bin64Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
@@ -82,11 +62,6 @@ func bin64Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 //go:noescape
 func bin64YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
-// bin64Y fetching its lines ahead of the stores.
-//
-//go:noescape
-func bin64YA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
 // binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams or fetches ahead where st says so (dst aligned to 64 bytes).
 func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	switch {
@@ -94,32 +69,22 @@ func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binL
 		binSet_g(blk, dst, blocks, stride, l, j0, ties)
 	case blk == 64 && st == stStream:
 		bin64YNT(dst, blocks, stride, l, j0, ties)
-	case blk == 64 && st == stAhead:
-		bin64YA(dst, blocks, stride, l, j0, ties)
 	case blk == 64:
 		bin64Y(dst, blocks, stride, l, j0, ties)
 	case blk == 128 && !t.avx512 && st == stStream:
 		bin128YNT(dst, blocks, stride, l, j0, ties)
-	case blk == 128 && !t.avx512 && st == stAhead:
-		bin128YA(dst, blocks, stride, l, j0, ties)
 	case blk == 128 && !t.avx512:
 		bin128Y(dst, blocks, stride, l, j0, ties)
 	case blk == 128 && st == stStream:
 		bin128xNT(dst, blocks, stride, l, j0, ties)
-	case blk == 128 && st == stAhead:
-		bin128xA(dst, blocks, stride, l, j0, ties)
 	case blk == 128:
 		bin128x(dst, blocks, stride, l, j0, ties)
 	case !t.avx512 && st == stStream:
 		bin192YNT(dst, blocks, stride, l, j0, ties)
-	case !t.avx512 && st == stAhead:
-		bin192YA(dst, blocks, stride, l, j0, ties)
 	case !t.avx512:
 		bin192Y(dst, blocks, stride, l, j0, ties)
 	case st == stStream:
 		bin192xNT(dst, blocks, stride, l, j0, ties)
-	case st == stAhead:
-		bin192xA(dst, blocks, stride, l, j0, ties)
 	default:
 		bin192x(dst, blocks, stride, l, j0, ties)
 	}

@@ -14,11 +14,6 @@ func cvtStoreF32(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4
 //go:noescape
 func cvtStoreF32NT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
-// cvtStoreF32 fetching its lines ahead of the stores.
-//
-//go:noescape
-func cvtStoreF32A(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-
 //go:noescape
 func cvtF32StrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
 
@@ -26,11 +21,6 @@ func cvtF32StrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *
 //
 //go:noescape
 func cvtF32StrideYNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
-
-// cvtF32StrideY fetching its lines ahead of the stores.
-//
-//go:noescape
-func cvtF32StrideYA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
 
 //go:noescape
 func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
@@ -40,11 +30,6 @@ func cvtStoreF16(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8
 //go:noescape
 func cvtStoreF16NT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 
-// cvtStoreF16 fetching its lines ahead of the stores.
-//
-//go:noescape
-func cvtStoreF16A(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
-
 //go:noescape
 func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
@@ -52,11 +37,6 @@ func cvtStoreF16Odd(dst *byte, blocks int, base *[16]float64, first uint64, inc 
 //
 //go:noescape
 func cvtStoreF16OddNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-
-// cvtStoreF16Odd fetching its lines ahead of the stores.
-//
-//go:noescape
-func cvtStoreF16OddA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
 func cvtStoreF32x(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
@@ -66,11 +46,6 @@ func cvtStoreF32x(dst *byte, blocks int, base *[16]float64, first uint64, inc *[
 //go:noescape
 func cvtStoreF32xNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
-// cvtStoreF32x fetching its lines ahead of the stores.
-//
-//go:noescape
-func cvtStoreF32xA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-
 //go:noescape
 func cvtStoreF16x(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 
@@ -78,11 +53,6 @@ func cvtStoreF16x(dst *byte, blocks int, base *[32]float32, first uint64, inc *[
 //
 //go:noescape
 func cvtStoreF16xNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
-
-// cvtStoreF16x fetching its lines ahead of the stores.
-//
-//go:noescape
-func cvtStoreF16xA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 
 //go:noescape
 func cvtStoreF16Oddx(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
@@ -92,11 +62,6 @@ func cvtStoreF16Oddx(dst *byte, blocks int, base *[16]float64, first uint64, inc
 //go:noescape
 func cvtStoreF16OddxNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
-// cvtStoreF16Oddx fetching its lines ahead of the stores.
-//
-//go:noescape
-func cvtStoreF16OddxA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
-
 //go:noescape
 func fmaStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
@@ -104,11 +69,6 @@ func fmaStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]fl
 //
 //go:noescape
 func fmaStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
-
-// fmaStore fetching its lines ahead of the stores.
-//
-//go:noescape
-func fmaStoreA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
 //go:noescape
 func cvtqStoreS(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
@@ -118,11 +78,6 @@ func cvtqStoreS(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64
 //go:noescape
 func cvtqStoreSNT(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
 
-// cvtqStoreS fetching its lines ahead of the stores.
-//
-//go:noescape
-func cvtqStoreSA(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
-
 //go:noescape
 func fmaStoreS(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
@@ -130,11 +85,6 @@ func fmaStoreS(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]f
 //
 //go:noescape
 func fmaStoreSNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
-
-// fmaStoreS fetching its lines ahead of the stores.
-//
-//go:noescape
-func fmaStoreSA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
 func fmaStrideSY(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
@@ -144,11 +94,6 @@ func fmaStrideSY(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8
 //go:noescape
 func fmaStrideSYNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
 
-// fmaStrideSY fetching its lines ahead of the stores.
-//
-//go:noescape
-func fmaStrideSYA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
-
 //go:noescape
 func fmaStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
@@ -156,11 +101,6 @@ func fmaStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]f
 //
 //go:noescape
 func fmaStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
-
-// fmaStorex fetching its lines ahead of the stores.
-//
-//go:noescape
-func fmaStorexA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
 //go:noescape
 func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
@@ -170,11 +110,6 @@ func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]
 //go:noescape
 func fmaStoreSxNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
-// fmaStoreSx fetching its lines ahead of the stores.
-//
-//go:noescape
-func fmaStoreSxA(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
-
 //go:noescape
 func fmaDStrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
 
@@ -182,11 +117,6 @@ func fmaDStrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4
 //
 //go:noescape
 func fmaDStrideYNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
-
-// fmaDStrideY fetching its lines ahead of the stores.
-//
-//go:noescape
-func fmaDStrideYA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
 
 //go:noescape
 func fmaDStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
@@ -196,11 +126,6 @@ func fmaDStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]f
 //go:noescape
 func fmaDStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
 
-// fmaDStore fetching its lines ahead of the stores.
-//
-//go:noescape
-func fmaDStoreA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
-
 //go:noescape
 func fmaDStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
 
@@ -209,11 +134,6 @@ func fmaDStorex(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]
 //go:noescape
 func fmaDStorexNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
 
-// fmaDStorex fetching its lines ahead of the stores.
-//
-//go:noescape
-func fmaDStorexA(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
-
 //go:noescape
 func fma192S(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
 
@@ -221,16 +141,10 @@ func fma192S(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]flo
 func fma192SNT(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
-func fma192SA(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
-
-//go:noescape
 func cvtQ48(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
 
 //go:noescape
 func cvtQ48NT(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
-
-//go:noescape
-func cvtQ48A(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
 
 //go:noescape
 func cvtF32Maskx(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
@@ -255,14 +169,10 @@ func (t *table) f64To32(st store, dst *byte, blocks int, base *[16]float64, firs
 		f64To32_g(dst, blocks, base, first, inc)
 	case t.avx512 && st == stStream:
 		cvtStoreF32xNT(dst, blocks, base, first, inc)
-	case t.avx512 && st == stAhead:
-		cvtStoreF32xA(dst, blocks, base, first, inc)
 	case t.avx512:
 		cvtStoreF32x(dst, blocks, base, first, inc)
 	case st == stStream:
 		cvtStoreF32NT(dst, blocks, base, first, inc)
-	case st == stAhead:
-		cvtStoreF32A(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF32(dst, blocks, base, first, inc)
 	}
@@ -275,8 +185,6 @@ func (t *table) f64To32Stride(st store, dst *byte, blocks int, base *[16]float64
 		f64To32Stride_g(dst, blocks, base, first, inc, stride)
 	case st == stStream:
 		cvtF32StrideYNT(dst, blocks, base, first, inc, stride)
-	case st == stAhead:
-		cvtF32StrideYA(dst, blocks, base, first, inc, stride)
 	default:
 		cvtF32StrideY(dst, blocks, base, first, inc, stride)
 	}
@@ -305,14 +213,10 @@ func (t *table) f64To16(st store, dst *byte, blocks int, base *[16]float64, firs
 		f64To16_g(dst, blocks, base, first, inc)
 	case t.avx512 && st == stStream:
 		cvtStoreF16OddxNT(dst, blocks, base, first, inc)
-	case t.avx512 && st == stAhead:
-		cvtStoreF16OddxA(dst, blocks, base, first, inc)
 	case t.avx512:
 		cvtStoreF16Oddx(dst, blocks, base, first, inc)
 	case st == stStream:
 		cvtStoreF16OddNT(dst, blocks, base, first, inc)
-	case st == stAhead:
-		cvtStoreF16OddA(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF16Odd(dst, blocks, base, first, inc)
 	}
@@ -325,14 +229,10 @@ func (t *table) fma(st store, dst *byte, blocks int, base *[16]float64, first ui
 		fma_g(dst, blocks, base, first, inc, start, delta)
 	case t.avx512 && st == stStream:
 		fmaStorexNT(dst, blocks, base, first, inc, start, delta)
-	case t.avx512 && st == stAhead:
-		fmaStorexA(dst, blocks, base, first, inc, start, delta)
 	case t.avx512:
 		fmaStorex(dst, blocks, base, first, inc, start, delta)
 	case st == stStream:
 		fmaStoreNT(dst, blocks, base, first, inc, start, delta)
-	case st == stAhead:
-		fmaStoreA(dst, blocks, base, first, inc, start, delta)
 	default:
 		fmaStore(dst, blocks, base, first, inc, start, delta)
 	}
@@ -345,14 +245,10 @@ func (t *table) fmaS(st store, dst *byte, blocks int, base *[32]float32, first u
 		fmaS_g(dst, blocks, base, first, inc, start, delta)
 	case t.avx512 && st == stStream:
 		fmaStoreSxNT(dst, blocks, base, first, inc, start, delta)
-	case t.avx512 && st == stAhead:
-		fmaStoreSxA(dst, blocks, base, first, inc, start, delta)
 	case t.avx512:
 		fmaStoreSx(dst, blocks, base, first, inc, start, delta)
 	case st == stStream:
 		fmaStoreSNT(dst, blocks, base, first, inc, start, delta)
-	case st == stAhead:
-		fmaStoreSA(dst, blocks, base, first, inc, start, delta)
 	default:
 		fmaStoreS(dst, blocks, base, first, inc, start, delta)
 	}
@@ -365,8 +261,6 @@ func (t *table) fmaStride(st store, dst *byte, blocks int, base *[32]float32, fi
 		fmaStrideS_g(dst, blocks, base, first, inc, start, delta, stride)
 	case st == stStream:
 		fmaStrideSYNT(dst, blocks, base, first, inc, start, delta, stride)
-	case st == stAhead:
-		fmaStrideSYA(dst, blocks, base, first, inc, start, delta, stride)
 	default:
 		fmaStrideSY(dst, blocks, base, first, inc, start, delta, stride)
 	}
@@ -379,14 +273,10 @@ func (t *table) f32To16(st store, dst *byte, blocks int, base *[32]float32, firs
 		f32To16_g(dst, blocks, base, first, inc)
 	case t.avx512 && st == stStream:
 		cvtStoreF16xNT(dst, blocks, base, first, inc)
-	case t.avx512 && st == stAhead:
-		cvtStoreF16xA(dst, blocks, base, first, inc)
 	case t.avx512:
 		cvtStoreF16x(dst, blocks, base, first, inc)
 	case st == stStream:
 		cvtStoreF16NT(dst, blocks, base, first, inc)
-	case st == stAhead:
-		cvtStoreF16A(dst, blocks, base, first, inc)
 	default:
 		cvtStoreF16(dst, blocks, base, first, inc)
 	}
@@ -399,14 +289,10 @@ func (t *table) fmaD(st store, dst *byte, blocks int, base *[16]float64, first u
 		return fmaD_g(dst, blocks, base, first, inc, start, delta, tiny)
 	case t.avx512 && st == stStream:
 		return fmaDStorexNT(dst, blocks, base, first, inc, start, delta, tiny)
-	case t.avx512 && st == stAhead:
-		return fmaDStorexA(dst, blocks, base, first, inc, start, delta, tiny)
 	case t.avx512:
 		return fmaDStorex(dst, blocks, base, first, inc, start, delta, tiny)
 	case st == stStream:
 		return fmaDStoreNT(dst, blocks, base, first, inc, start, delta, tiny)
-	case st == stAhead:
-		return fmaDStoreA(dst, blocks, base, first, inc, start, delta, tiny)
 	default:
 		return fmaDStore(dst, blocks, base, first, inc, start, delta, tiny)
 	}
@@ -419,8 +305,6 @@ func (t *table) fmaDStride(st store, dst *byte, blocks int, base *[16]float64, f
 		return fmaDStride_g(dst, blocks, base, first, inc, start, delta, tiny, stride)
 	case st == stStream:
 		return fmaDStrideYNT(dst, blocks, base, first, inc, start, delta, tiny, stride)
-	case st == stAhead:
-		return fmaDStrideYA(dst, blocks, base, first, inc, start, delta, tiny, stride)
 	default:
 		return fmaDStrideY(dst, blocks, base, first, inc, start, delta, tiny, stride)
 	}
@@ -433,8 +317,6 @@ func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, in
 		cvtQ_g(dst, blocks, base, first, inc, scale)
 	case st == stStream:
 		cvtqStoreSNT(dst, blocks, base, first, inc, scale)
-	case st == stAhead:
-		cvtqStoreSA(dst, blocks, base, first, inc, scale)
 	default:
 		cvtqStoreS(dst, blocks, base, first, inc, scale)
 	}
@@ -447,8 +329,6 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 		fma192S_g(dst, blocks, base, first, inc, start, delta)
 	case st == stStream:
 		fma192SNT(dst, blocks, base, first, inc, start, delta)
-	case st == stAhead:
-		fma192SA(dst, blocks, base, first, inc, start, delta)
 	default:
 		fma192S(dst, blocks, base, first, inc, start, delta)
 	}
@@ -461,8 +341,6 @@ func (t *table) cvtQ48(st store, dst *byte, blocks, stride int, base *[48]int64,
 		cvtQ48_g(dst, blocks, stride, base, first, inc, scale)
 	case st == stStream:
 		cvtQ48NT(dst, blocks, stride, base, first, inc, scale)
-	case st == stAhead:
-		cvtQ48A(dst, blocks, stride, base, first, inc, scale)
 	default:
 		cvtQ48(dst, blocks, stride, base, first, inc, scale)
 	}

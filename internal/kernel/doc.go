@@ -234,14 +234,13 @@
 // Filler has them measured, table.measure, on the run or layout it is about
 // to write, before it plans; the tests give them): regular stores; streaming stores past the caches (the
 // forms marked [NT]), for runs of streamingMin bytes or more where the
-// machine writes faster so; and, for runs of aheadMin to aheadMax bytes
-// (past the L2 cache, within the last level) where the machine writes
-// faster so (measured as streaming is: see aheading), regular stores that fetch
-// each line 1024 bytes (f16BinxA: 2048) before they reach it (PREFETCHT0:
-// aheadNear and the f16Binx form in asmgen): every run kernel marked [NT] above and every row kernel
-// has this ahead form too (suffix A: addStoreDA, fmaStorexA, f16BinqA,
-// rowsAddDA, rowsBinxA, ...; a piece of rows streams by the bytes it
-// spans and fetches ahead by the bytes of its whole layout: see rowStore).
+// machine writes faster so (a piece of rows streams by the bytes it spans:
+// see rowStore); and, for the masked kernels alone (padded rows-lanes),
+// regular stores that fetch each line ahead of the stores (stAhead, the
+// forms with suffix A: addMaskxDA, fmaMaskYSA, bin192xMA, ...), always
+// (maskedAhead). The fetch-ahead form that the planner once chose for runs
+// and rows of 2 to 8 MiB by a measured verdict did not earn its place
+// (README: What each shape earns) and was removed.
 // The copy and fill methods have one form (REP MOVSB and REP STOSQ,
 // which write at the ceiling here without it where they are used).
 //

@@ -94,8 +94,7 @@ func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 // A run from index 0 (in a tail, from tailFrom, where runs from index 0
 // split) of fewer than streamingMin bytes (whose plans do not depend on
 // the machine's streaming verdict) may take the plans remembered
-// from the last such run (see memo), with the fetch-ahead verdict they
-// were planned under (a run of aheadMin to aheadMax bytes).
+// from the last such run (see memo), under the same store verdicts.
 func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 	if f.tail != nil && len(dst) > 0 {
 		if i0 >= f.tailFrom {
@@ -118,7 +117,6 @@ func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 	var v verdicts // (none asked of a run below fillMin)
 	if whole >= fillMin {
 		v = t.measure(dst, whole, whole, f.copyDist(step), f.mayBeConstant(i0, step, whole>>f.lg))
-		v.ahead = v.ahead && !offAhead
 	}
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == f.memoFrom && f.memo != nil && len(dst) < streamingMin {
@@ -235,7 +233,6 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
 	whole := len(dst)
 	v := tbl.measure(dst, pitch, n<<f.lg, 0, false)
-	v.ahead = v.ahead && !offAhead
 	for {
 		var pl plan
 		done := f.planRows(tbl, v, dst, whole, rows, pitch, n, i0, rowStep, step, &pl)
@@ -475,8 +472,8 @@ func (f *Filler) fmadLanes(dst []byte, blocks, stride int, lanes *[16]float64, i
 // GB/s of elements: UINT8 3 channels in pixels of 4 9.2 regular, 19.5
 // fetching ahead; INT32 every other element 6.0 and 13.1, where as columns
 // it had written 8.0), and at 4 MiB as fast or faster (79.7 and 78.6; 45.3
-// and 53.5). The planner's streaming and fetching-ahead verdicts are of
-// regular stores; masked stores have no streaming form.
+// and 53.5). The planner's streaming verdict is of regular stores;
+// masked stores have no streaming form.
 const maskedAhead = stAhead
 
 // lanesRun calls put(at, blocks, stride, st) for the blocks of blk bytes

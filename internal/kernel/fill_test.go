@@ -163,10 +163,8 @@ func TestFillStartBits(t *testing.T) {
 // other verdicts (of a run of fillMin bytes or more) is planned again.
 func TestFillMemo(t *testing.T) {
 	defer setStreaming(0)
-	defer setAhead(0)
 	defer setCopy(0)
 	setStreaming(-1)
-	setAhead(1)
 	setCopy(1)
 	mem := make([]byte, 1<<16+256)
 	checkFrom := func(what string, f *Filler, dst []byte, i0, step uint64) {
@@ -297,12 +295,12 @@ func TestFillMemo(t *testing.T) {
 			if f.memo.p.Load() != m {
 				t.Fatalf("%s: planned again", what)
 			}
-			setAhead(-1) // other verdicts: planned again, and remembered anew
+			setFill(-1) // other verdicts: planned again, and remembered anew
 			check(what+" under other verdicts", f, dst, 32)
 			if m2 := f.memo.p.Load(); m2 == m || m2 == nil || m2.v != testVerdicts {
 				t.Fatalf("%s: a run remembered under other verdicts not planned again", what)
 			}
-			setAhead(0)
+			setFill(0)
 			replayed = replayed || m.plans >= 3
 		}
 	}
@@ -819,7 +817,7 @@ func TestFillRowsLanes(t *testing.T) {
 				for i := range mem[off : off+len(rc.dst)+64] {
 					mem[off+i] = pad
 				}
-				st := []store{stStream, stAhead}[c%2]
+				st := []store{stStream, stRegular}[c%2]
 				rc.f.rowsLanes(mem[off:off+len(rc.dst)+64], rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, blk, kind, st)
 				if why := rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad); why != "" {
 					t.Fatalf("%s case %d, store kind %d, offset %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
@@ -1376,7 +1374,6 @@ func TestBinadeMethod(t *testing.T) {
 // the test is not vacuous).
 func TestBinadeRunsMethod(t *testing.T) {
 	defer setStreaming(0)
-	defer setAhead(0)
 	mem := make([]byte, 1<<19+64)
 	cases := []struct {
 		start, delta float32
@@ -1401,7 +1398,6 @@ func TestBinadeRunsMethod(t *testing.T) {
 			f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0)
 			for k := range 6 {
 				setStreaming([]int{-1, 1}[k%2])
-				setAhead([]int{-1, 1}[k/2%2])
 				n := 20000 + r.IntN(len(mem)/2-20100)
 				off := 2 * r.IntN(32)
 				dst := mem[off : off+2*n]
@@ -1441,7 +1437,6 @@ func TestBinadeRunsMethod(t *testing.T) {
 // offset in a line, against Bits; no byte beside a run may change.
 func TestBinadeTiesWide(t *testing.T) {
 	defer setStreaming(0)
-	defer setAhead(0)
 	mem := make([]byte, 1<<17+64)
 	cases := []struct {
 		start, delta float32

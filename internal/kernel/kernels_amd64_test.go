@@ -138,11 +138,11 @@ func TestAddKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(61, 62))
 	pairs := []pair[addKernel]{
-		{"addStoreB", addStoreB, addB_g, false, false}, {"addStoreBNT", addStoreBNT, addB_g, true, false}, {"addStoreBA", addStoreBA, addB_g, false, false},
-		{"addStoreW", addStoreW, addW_g, false, false}, {"addStoreWNT", addStoreWNT, addW_g, true, false}, {"addStoreWA", addStoreWA, addW_g, false, false},
-		{"addStoreD", addStoreD, addD_g, false, false}, {"addStoreDNT", addStoreDNT, addD_g, true, false}, {"addStoreDA", addStoreDA, addD_g, false, false},
-		{"addStoreQ", addStoreQ, addQ_g, false, false}, {"addStoreQNT", addStoreQNT, addQ_g, true, false}, {"addStoreQA", addStoreQA, addQ_g, false, false},
-		{"addStoreS", addStoreS, addS_g, false, false}, {"addStoreSNT", addStoreSNT, addS_g, true, false}, {"addStoreSA", addStoreSA, addS_g, false, false},
+		{"addStoreB", addStoreB, addB_g, false, false}, {"addStoreBNT", addStoreBNT, addB_g, true, false},
+		{"addStoreW", addStoreW, addW_g, false, false}, {"addStoreWNT", addStoreWNT, addW_g, true, false},
+		{"addStoreD", addStoreD, addD_g, false, false}, {"addStoreDNT", addStoreDNT, addD_g, true, false},
+		{"addStoreQ", addStoreQ, addQ_g, false, false}, {"addStoreQNT", addStoreQNT, addQ_g, true, false},
+		{"addStoreS", addStoreS, addS_g, false, false}, {"addStoreSNT", addStoreSNT, addS_g, true, false},
 	}
 	for _, p := range pairs {
 		float := strings.HasPrefix(p.name, "addStoreS")
@@ -236,8 +236,8 @@ func TestFMAKernels(t *testing.T) {
 		t.Skip("no FMA on this CPU")
 	}
 	r := rand.New(rand.NewPCG(75, 76))
-	pairs := []pair[fmaKernel]{{"fmaStore", fmaStore, fma_g, false, false}, {"fmaStoreNT", fmaStoreNT, fma_g, true, false}, {"fmaStoreA", fmaStoreA, fma_g, false, false},
-		{"fmaStorex", fmaStorex, fma_g, false, true}, {"fmaStorexNT", fmaStorexNT, fma_g, true, true}, {"fmaStorexA", fmaStorexA, fma_g, false, true}}
+	pairs := []pair[fmaKernel]{{"fmaStore", fmaStore, fma_g, false, false}, {"fmaStoreNT", fmaStoreNT, fma_g, true, false},
+		{"fmaStorex", fmaStorex, fma_g, false, true}, {"fmaStorexNT", fmaStorexNT, fma_g, true, true}}
 	for _, p := range pairs {
 		if skip(p) {
 			continue
@@ -284,10 +284,10 @@ func TestFMADKernels(t *testing.T) {
 		strided bool
 	}
 	var pairs []dPair
-	for _, p := range []pair[fmaDKernel]{{"fmaDStore", fmaDStore, fmaD_g, false, false}, {"fmaDStoreNT", fmaDStoreNT, fmaD_g, true, false}, {"fmaDStoreA", fmaDStoreA, fmaD_g, false, false}, {"fmaDStorex", fmaDStorex, fmaD_g, false, true}, {"fmaDStorexNT", fmaDStorexNT, fmaD_g, true, true}, {"fmaDStorexA", fmaDStorexA, fmaD_g, false, true}} {
+	for _, p := range []pair[fmaDKernel]{{"fmaDStore", fmaDStore, fmaD_g, false, false}, {"fmaDStoreNT", fmaDStoreNT, fmaD_g, true, false}, {"fmaDStorex", fmaDStorex, fmaD_g, false, true}, {"fmaDStorexNT", fmaDStorexNT, fmaD_g, true, true}} {
 		pairs = append(pairs, dPair{pair[fmaDStrideKernel]{p.name, blocks64(p.asm), blocks64(p.twin), p.nt, p.avx512}, false})
 	}
-	for _, p := range []pair[fmaDStrideKernel]{{"fmaDStrideY", fmaDStrideY, fmaDStride_g, false, false}, {"fmaDStrideYNT", fmaDStrideYNT, fmaDStride_g, true, false}, {"fmaDStrideYA", fmaDStrideYA, fmaDStride_g, false, false}} {
+	for _, p := range []pair[fmaDStrideKernel]{{"fmaDStrideY", fmaDStrideY, fmaDStride_g, false, false}, {"fmaDStrideYNT", fmaDStrideYNT, fmaDStride_g, true, false}} {
 		pairs = append(pairs, dPair{p, true})
 	}
 	f64 := func(b uint64) uint64 { return math.Float64bits(float64(math.Float32frombits(uint32(b)))) }
@@ -381,11 +381,11 @@ func TestFMASKernels(t *testing.T) {
 		strided bool
 	}
 	var pairs []sPair
-	for _, p := range []pair[fmaSKernel]{{"fmaStoreS", fmaStoreS, fmaS_g, false, false}, {"fmaStoreSNT", fmaStoreSNT, fmaS_g, true, false}, {"fmaStoreSA", fmaStoreSA, fmaS_g, false, false},
-		{"fmaStoreSx", fmaStoreSx, fmaS_g, false, true}, {"fmaStoreSxNT", fmaStoreSxNT, fmaS_g, true, true}, {"fmaStoreSxA", fmaStoreSxA, fmaS_g, false, true}} {
+	for _, p := range []pair[fmaSKernel]{{"fmaStoreS", fmaStoreS, fmaS_g, false, false}, {"fmaStoreSNT", fmaStoreSNT, fmaS_g, true, false},
+		{"fmaStoreSx", fmaStoreSx, fmaS_g, false, true}, {"fmaStoreSxNT", fmaStoreSxNT, fmaS_g, true, true}} {
 		pairs = append(pairs, sPair{pair[fmaStrideSKernel]{p.name, blocks128(p.asm), blocks128(p.twin), p.nt, p.avx512}, false})
 	}
-	for _, p := range []pair[fmaStrideSKernel]{{"fmaStrideSY", fmaStrideSY, fmaStrideS_g, false, false}, {"fmaStrideSYNT", fmaStrideSYNT, fmaStrideS_g, true, false}, {"fmaStrideSYA", fmaStrideSYA, fmaStrideS_g, false, false}} {
+	for _, p := range []pair[fmaStrideSKernel]{{"fmaStrideSY", fmaStrideSY, fmaStrideS_g, false, false}, {"fmaStrideSYNT", fmaStrideSYNT, fmaStrideS_g, true, false}} {
 		pairs = append(pairs, sPair{p, true})
 	}
 	for _, p := range pairs {
@@ -478,14 +478,14 @@ func TestF64Kernels(t *testing.T) {
 	}
 	var pairs []sPair
 	for _, p := range []pair[f64Kernel]{
-		{"cvtStoreF32", cvtStoreF32, f64To32_g, false, false}, {"cvtStoreF32NT", cvtStoreF32NT, f64To32_g, true, false}, {"cvtStoreF32A", cvtStoreF32A, f64To32_g, false, false},
-		{"cvtStoreF32x", cvtStoreF32x, f64To32_g, false, true}, {"cvtStoreF32xNT", cvtStoreF32xNT, f64To32_g, true, true}, {"cvtStoreF32xA", cvtStoreF32xA, f64To32_g, false, true},
-		{"cvtStoreF16Odd", cvtStoreF16Odd, f64To16_g, false, false}, {"cvtStoreF16OddNT", cvtStoreF16OddNT, f64To16_g, true, false}, {"cvtStoreF16OddA", cvtStoreF16OddA, f64To16_g, false, false},
-		{"cvtStoreF16Oddx", cvtStoreF16Oddx, f64To16_g, false, true}, {"cvtStoreF16OddxNT", cvtStoreF16OddxNT, f64To16_g, true, true}, {"cvtStoreF16OddxA", cvtStoreF16OddxA, f64To16_g, false, true},
+		{"cvtStoreF32", cvtStoreF32, f64To32_g, false, false}, {"cvtStoreF32NT", cvtStoreF32NT, f64To32_g, true, false},
+		{"cvtStoreF32x", cvtStoreF32x, f64To32_g, false, true}, {"cvtStoreF32xNT", cvtStoreF32xNT, f64To32_g, true, true},
+		{"cvtStoreF16Odd", cvtStoreF16Odd, f64To16_g, false, false}, {"cvtStoreF16OddNT", cvtStoreF16OddNT, f64To16_g, true, false},
+		{"cvtStoreF16Oddx", cvtStoreF16Oddx, f64To16_g, false, true}, {"cvtStoreF16OddxNT", cvtStoreF16OddxNT, f64To16_g, true, true},
 	} {
 		pairs = append(pairs, sPair{pair[f64StrideKernel]{p.name, blocks64(p.asm), blocks64(p.twin), p.nt, p.avx512}, false})
 	}
-	for _, p := range []pair[f64StrideKernel]{{"cvtF32StrideY", cvtF32StrideY, f64To32Stride_g, false, false}, {"cvtF32StrideYNT", cvtF32StrideYNT, f64To32Stride_g, true, false}, {"cvtF32StrideYA", cvtF32StrideYA, f64To32Stride_g, false, false}} {
+	for _, p := range []pair[f64StrideKernel]{{"cvtF32StrideY", cvtF32StrideY, f64To32Stride_g, false, false}, {"cvtF32StrideYNT", cvtF32StrideYNT, f64To32Stride_g, true, false}} {
 		pairs = append(pairs, sPair{p, true})
 	}
 	for _, p := range pairs {
@@ -556,8 +556,8 @@ func TestF32To16Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(65, 66))
 	pairs := []pair[f32Kernel]{
-		{"cvtStoreF16", cvtStoreF16, f32To16_g, false, false}, {"cvtStoreF16NT", cvtStoreF16NT, f32To16_g, true, false}, {"cvtStoreF16A", cvtStoreF16A, f32To16_g, false, false},
-		{"cvtStoreF16x", cvtStoreF16x, f32To16_g, false, true}, {"cvtStoreF16xNT", cvtStoreF16xNT, f32To16_g, true, true}, {"cvtStoreF16xA", cvtStoreF16xA, f32To16_g, false, true},
+		{"cvtStoreF16", cvtStoreF16, f32To16_g, false, false}, {"cvtStoreF16NT", cvtStoreF16NT, f32To16_g, true, false},
+		{"cvtStoreF16x", cvtStoreF16x, f32To16_g, false, true}, {"cvtStoreF16xNT", cvtStoreF16xNT, f32To16_g, true, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -638,8 +638,8 @@ func TestBinadeKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(67, 68))
 	pairs := []pair[binKernel]{
-		{"f16Bin", f16Bin, bin_g, false, false}, {"f16BinNT", f16BinNT, bin_g, true, false}, {"f16BinA", f16BinA, bin_g, false, false},
-		{"f16Binx", f16Binx, bin_g, false, true}, {"f16BinxNT", f16BinxNT, bin_g, true, true}, {"f16BinxA", f16BinxA, bin_g, false, true},
+		{"f16Bin", f16Bin, bin_g, false, false}, {"f16BinNT", f16BinNT, bin_g, true, false},
+		{"f16Binx", f16Binx, bin_g, false, true}, {"f16BinxNT", f16BinxNT, bin_g, true, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -803,7 +803,7 @@ func TestRunsKernels(t *testing.T) {
 		name  string
 		write runsKernel
 		x512  bool
-	}{{"f16RunsY", f16RunsY, false}, {"f16RunsYNT", f16RunsYNT, false}, {"f16RunsYA", f16RunsYA, false}, {"f16Runs", f16Runs, true}, {"f16RunsNT", f16RunsNT, true}, {"f16RunsA", f16RunsA, true}} {
+	}{{"f16RunsY", f16RunsY, false}, {"f16RunsYNT", f16RunsYNT, false}, {"f16Runs", f16Runs, true}, {"f16RunsNT", f16RunsNT, true}} {
 		if k.x512 && !CPU.AVX512 {
 			continue
 		}
@@ -849,7 +849,7 @@ func TestRowsRunsKernels(t *testing.T) {
 		name  string
 		write rowsRunsKernel
 		x512  bool
-	}{{"f16RowsRunsY", f16RowsRunsY, false}, {"f16RowsRunsYNT", f16RowsRunsYNT, false}, {"f16RowsRunsYA", f16RowsRunsYA, false}, {"f16RowsRuns", f16RowsRuns, true}, {"f16RowsRunsNT", f16RowsRunsNT, true}, {"f16RowsRunsA", f16RowsRunsA, true}} {
+	}{{"f16RowsRunsY", f16RowsRunsY, false}, {"f16RowsRunsYNT", f16RowsRunsYNT, false}, {"f16RowsRuns", f16RowsRuns, true}, {"f16RowsRunsNT", f16RowsRunsNT, true}} {
 		if k.x512 && !CPU.AVX512 {
 			continue
 		}
@@ -904,13 +904,10 @@ func TestBinadeWideKernels(t *testing.T) {
 	}{
 		{pair[wide]{"f16Binq", q(f16Binq), q(binQ_g), false, true}, 32, 48, 16, 16},
 		{pair[wide]{"f16BinqNT", q(f16BinqNT), q(binQ_g), true, true}, 32, 48, 16, 16},
-		{pair[wide]{"f16BinqA", q(f16BinqA), q(binQ_g), false, true}, 32, 48, 16, 16},
 		{pair[wide]{"f32BinqY", sk(f32BinqY), sk(binS_g), false, false}, 16, 32, 32, 32},
 		{pair[wide]{"f32BinqYNT", sk(f32BinqYNT), sk(binS_g), true, false}, 16, 32, 32, 32},
-		{pair[wide]{"f32BinqYA", sk(f32BinqYA), sk(binS_g), false, false}, 16, 32, 32, 32},
 		{pair[wide]{"f32Binq", sk(f32Binq), sk(binS_g), false, true}, 16, 32, 32, 32},
 		{pair[wide]{"f32BinqNT", sk(f32BinqNT), sk(binS_g), true, true}, 16, 32, 32, 32},
-		{pair[wide]{"f32BinqA", sk(f32BinqA), sk(binS_g), false, true}, 16, 32, 32, 32},
 	}
 	for _, kc := range kernels {
 		p := kc.p
@@ -967,7 +964,7 @@ func TestCvtQKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(91, 92))
 	pairs := []pair[cvtQKernel]{
 		{"cvtqStoreS", cvtqStoreS, cvtQ_g, false, true},
-		{"cvtqStoreSNT", cvtqStoreSNT, cvtQ_g, true, true}, {"cvtqStoreSA", cvtqStoreSA, cvtQ_g, false, true},
+		{"cvtqStoreSNT", cvtqStoreSNT, cvtQ_g, true, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -1037,9 +1034,6 @@ func TestRowKernels(t *testing.T) {
 		{"rowsAddBNT", rowsAddBNT, rowsB_g, true, false}, {"rowsAddWNT", rowsAddWNT, rowsW_g, true, false},
 		{"rowsAddDNT", rowsAddDNT, rowsD_g, true, false}, {"rowsAddQNT", rowsAddQNT, rowsQ_g, true, false},
 		{"rowsAddSNT", rowsAddSNT, rowsS_g, true, false},
-		{"rowsAddBA", rowsAddBA, rowsB_g, false, false}, {"rowsAddWA", rowsAddWA, rowsW_g, false, false},
-		{"rowsAddDA", rowsAddDA, rowsD_g, false, false}, {"rowsAddQA", rowsAddQA, rowsQ_g, false, false},
-		{"rowsAddSA", rowsAddSA, rowsS_g, false, false},
 	}
 	for k, p := range pairs {
 		k %= 5 // the lane kind (regular stores, then streaming, then ahead)
@@ -1109,7 +1103,7 @@ func TestRowKernels(t *testing.T) {
 func TestRowF16Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(71, 72))
-	pairs := []pair[rowsF16Kernel]{{"rowsF16x", rowsF16x, rowsF16_g, false, true}, {"rowsF16xA", rowsF16xA, rowsF16_g, false, true}}
+	pairs := []pair[rowsF16Kernel]{{"rowsF16x", rowsF16x, rowsF16_g, false, true}}
 	for _, p := range pairs {
 		if skip(p) {
 			t.Skip("no AVX-512 on this CPU")
@@ -1152,10 +1146,8 @@ func TestRowFMASKernels(t *testing.T) {
 	pairs := []pair[rowsFMASKernel]{
 		{"rowsFMASY", rowsFMASY, rowsFMAS_g, false, false},
 		{"rowsFMASYNT", rowsFMASYNT, rowsFMAS_g, true, false},
-		{"rowsFMASYA", rowsFMASYA, rowsFMAS_g, false, false},
 		{"rowsFMASx", rowsFMASx, rowsFMAS_g, false, true},
 		{"rowsFMASxNT", rowsFMASxNT, rowsFMAS_g, true, true},
-		{"rowsFMASxA", rowsFMASxA, rowsFMAS_g, false, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -1200,7 +1192,6 @@ func TestRowCvtQKernels(t *testing.T) {
 	pairs := []pair[rowsCvtQKernel]{
 		{"rowsCvtQ", rowsCvtQ, rowsCvtQ_g, false, true},
 		{"rowsCvtQNT", rowsCvtQNT, rowsCvtQ_g, true, true},
-		{"rowsCvtQA", rowsCvtQA, rowsCvtQ_g, false, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -1280,7 +1271,6 @@ func TestRowBinSKernels(t *testing.T) {
 	pairs := []pair[rowsBinSKernel]{
 		{"rowsBinSY", rowsBinSY, rowsBinS_g, false, false},
 		{"rowsBinSYNT", rowsBinSYNT, rowsBinS_g, true, false},
-		{"rowsBinSYA", rowsBinSYA, rowsBinS_g, false, false},
 	}
 	for _, p := range pairs {
 		for c := range 600 {
@@ -1310,7 +1300,6 @@ func TestRowBinQKernels(t *testing.T) {
 	pairs := []pair[rowsBinQKernel]{
 		{"rowsBinQx", rowsBinQx, rowsBinQ_g, false, true},
 		{"rowsBinQxNT", rowsBinQxNT, rowsBinQ_g, true, true},
-		{"rowsBinQxA", rowsBinQxA, rowsBinQ_g, false, true},
 	}
 	for _, p := range pairs {
 		if skip(p) {
@@ -1341,8 +1330,8 @@ func TestRowBinQKernels(t *testing.T) {
 func TestRowBinadeKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(75, 76))
-	pairs := []pair[rowsBinKernel]{{"rowsBinY", rowsBinY, rowsBin_g, false, false}, {"rowsBinYA", rowsBinYA, rowsBin_g, false, false},
-		{"rowsBinx", rowsBinx, rowsBin_g, false, true}, {"rowsBinxA", rowsBinxA, rowsBin_g, false, true}}
+	pairs := []pair[rowsBinKernel]{{"rowsBinY", rowsBinY, rowsBin_g, false, false},
+		{"rowsBinx", rowsBinx, rowsBin_g, false, true}}
 	for _, p := range pairs {
 		if skip(p) {
 			continue // (no AVX-512 on this CPU)
@@ -1438,9 +1427,9 @@ func TestZipKernels(t *testing.T) {
 func TestAdd192Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(107, 108))
-	kernels := [5][3]add192Kernel{{add192B, add192BNT, add192BA}, {add192W, add192WNT, add192WA}, {add192D, add192DNT, add192DA}, {add192Q, add192QNT, add192QA}, {add192S, add192SNT, add192SA}}
+	kernels := [5][2]add192Kernel{{add192B, add192BNT}, {add192W, add192WNT}, {add192D, add192DNT}, {add192Q, add192QNT}, {add192S, add192SNT}}
 	for lane := range 5 {
-		for form := range 3 { // regular, streaming, fetching ahead
+		for form := range 2 { // regular, streaming
 			p := pair[add192Kernel]{fmt.Sprintf("add192 lane %d form %d", lane, form), kernels[lane][form], nil, form == 1, false}
 			for c := range 40 {
 				blocks := r.IntN(60)
@@ -1478,13 +1467,10 @@ func TestAdd192Kernels(t *testing.T) {
 func TestFMA192SKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(111, 112))
-	for form := range 3 { // regular, streaming, fetching ahead
+	for form := range 2 { // regular, streaming
 		p := pair[fma192SKernel]{"fma192S", fma192S, fma192S_g, form == 1, false}
-		switch form {
-		case 1:
+		if form == 1 {
 			p.name, p.asm = "fma192SNT", fma192SNT
-		case 2:
-			p.name, p.asm = "fma192SA", fma192SA
 		}
 		for c := range 200 {
 			blocks := r.IntN(80)
@@ -1522,14 +1508,14 @@ func randF32(r *rand.Rand) float32 {
 func TestBin192Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(117, 118))
-	for form, k := range []bin192Kernel{bin192x, bin192xNT, bin192xA, bin192Y, bin192YNT, bin192YA, bin128x, bin128xNT, bin128xA, bin128Y, bin128YNT, bin128YA, bin64Y, bin64YNT, bin64YA} {
-		p := pair[bin192Kernel]{fmt.Sprintf("bin192 form %d", form), k, bin192_g, form%3 == 1, form%6 < 3}
+	for form, k := range []bin192Kernel{bin192x, bin192xNT, bin192Y, bin192YNT, bin128x, bin128xNT, bin128Y, bin128YNT, bin64Y, bin64YNT} {
+		p := pair[bin192Kernel]{fmt.Sprintf("bin192 form %d", form), k, bin192_g, form%2 == 1, form%4 < 2}
 		blk := 192
 		switch {
-		case form >= 12:
-			p.name, p.twin, p.avx512, blk = fmt.Sprintf("bin64 form %d", form-12), bin64_g, false, 64
-		case form >= 6:
-			p.name, p.twin, blk = fmt.Sprintf("bin128 form %d", form-6), bin128_g, 128
+		case form >= 8:
+			p.name, p.twin, p.avx512, blk = fmt.Sprintf("bin64 form %d", form-8), bin64_g, false, 64
+		case form >= 4:
+			p.name, p.twin, blk = fmt.Sprintf("bin128 form %d", form-4), bin128_g, 128
 		}
 		if skip(p) {
 			continue
@@ -1609,7 +1595,7 @@ func TestCvtQ48Kernels(t *testing.T) {
 		t.Skip("no AVX-512 on this CPU")
 	}
 	r := rand.New(rand.NewPCG(115, 116))
-	for form, k := range []cvtQ48Kernel{cvtQ48, cvtQ48NT, cvtQ48A} {
+	for form, k := range []cvtQ48Kernel{cvtQ48, cvtQ48NT} {
 		p := pair[cvtQ48Kernel]{fmt.Sprintf("cvtQ48 form %d", form), k, cvtQ48_g, form == 1, true}
 		for c := range 200 {
 			blocks := r.IntN(80)

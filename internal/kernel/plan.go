@@ -7,14 +7,14 @@ import (
 )
 
 // ShapesOff names the shapes the planner leaves out, comma-separated:
-// rows-lanes (the method), ahead (the store kind). It is set at link time
+// rows-lanes (the method). It is set at link time
 // only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
 // scripts/shapecmp.sh, so that dmlbench measures a shape against the
 // general path in alternation; every other build has every shape.
 var ShapesOff string
 
-var offRowsLanes, offAhead = strings.Contains(ShapesOff, "rows-lanes"), strings.Contains(ShapesOff, "ahead")
+var offRowsLanes = strings.Contains(ShapesOff, "rows-lanes")
 
 // method is one way of writing elements. The planner below is the only code
 // that chooses one; each method's precondition is written here, next to its
@@ -702,8 +702,6 @@ func (s *Seq) planRun(t *table, v verdicts, dst []byte, i0, step uint64, whole i
 	switch size := whole - j<<s.lg; {
 	case vec && size >= streamingMin && v.stream:
 		st = stStream
-	case vec && size >= aheadMin && size <= aheadMax && v.ahead:
-		st = stAhead
 	}
 	a := i0 + uint64(j)*step // the index of element j
 	switch {
@@ -1117,8 +1115,7 @@ func quo(x, y int64) int64 {
 // as runs. It returns how many rows the pieces cover from
 // the first: all, or, where they need more than maxPieces, as many as fit
 // (the caller plans the rest again). whole is the bytes of the layout dst
-// ends (dst and the rows the plans before covered), by which the pieces
-// fetch ahead (rowStore).
+// ends (dst and the rows the plans before covered).
 func (s *Seq) planRows(t *table, v verdicts, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
 	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && !offRowsLanes && s.aligned(dst) &&
 		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) {
@@ -1127,8 +1124,6 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, whole, rows, pitch, n i
 		switch span := (rows-1)*pitch + n<<s.lg; {
 		case span >= streamingMin && v.stream:
 			p.st = stStream
-		case whole >= aheadMin && whole <= aheadMax && v.ahead:
-			p.st = stAhead // (by the whole layout, as rowStore)
 		}
 		return rows
 	}
@@ -1507,22 +1502,13 @@ func (s *Seq) lanesExact(blk, rows, pitch, n int, i0, rowStep, step uint64) bool
 
 // rowStore decides the store kind of a piece of rows [r, end) of method m:
 // streaming past streamingMin bytes of the piece, where the rows allow it
-// (rowsStreamable) and the machine streams faster; fetching ahead where the
-// whole layout (whole bytes) is of aheadMin to aheadMax bytes, as a run
-// goes by the whole run (every row kernel has an ahead form): a piece of a
-// 4 MiB layout finds its lines past the L2 cache however few bytes it
-// spans. (Padded FLOAT16 0.1, +3e-4 at 4 MiB, its binades a piece each of
-// 1.7 MiB or less, root scratch alternated eight times: 45.2 us by the
-// pieces' spans, 40.5 by the layout's, with rowsBinx's pairs made before
-// they are stored; 2% without them.)
+// (rowsStreamable) and the machine streams faster.
 func (s *Seq) rowStore(v verdicts, dst []byte, whole, r, end, pitch, rowBytes int, m method) store {
 	span := (end-r-1)*pitch + rowBytes
 	d := dst[r*pitch : r*pitch+span]
 	switch {
 	case span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && v.stream:
 		return stStream
-	case whole >= aheadMin && whole <= aheadMax && m != mRowRuns && v.ahead:
-		return stAhead
 	}
 	return stRegular
 }

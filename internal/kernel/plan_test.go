@@ -121,15 +121,13 @@ func planAll(t *testing.T, tb *table, f *Filler, dst []byte, i0, step uint64) []
 // measured), so that their plans are the same on every host and at every
 // hour: unless a test takes a store kind's side (setStreaming and the
 // like: 1 faster, -1 not, 0 as at first), what they are before any
-// measurement (streaming stores slower, fetching ahead faster, REP MOVSB
-// slower, REP STOSQ faster).
-var testVerdicts = verdicts{ahead: true, fill: true}
+// measurement (streaming stores slower, REP MOVSB slower, REP STOSQ
+// faster).
+var testVerdicts = verdicts{fill: true}
 
 func init() { pinned = &testVerdicts }
 
 func setStreaming(v int) { testVerdicts.stream = v > 0 }
-
-func setAhead(v int) { testVerdicts.ahead = v >= 0 }
 
 func setCopy(v int) { testVerdicts.copy = v > 0 }
 
@@ -143,23 +141,16 @@ func TestPlanRuns(t *testing.T) {
 	r := rand.New(rand.NewPCG(81, 82))
 	mem := make([]byte, 1<<17+64)
 	defer setStreaming(0)
-	defer setAhead(0)
 	cases := draws(20000)
-	used, aheadPieces := map[method]int{}, 0
-	big := make([]byte, streamingMin+1<<16) // for runs long enough to stream or fetch ahead
+	used := map[method]int{}
+	big := make([]byte, streamingMin+1<<16) // for runs long enough to stream
 	for c := range cases {
 		f, dst, i0, step := randomRun(r, mem, 0, 1<<17)
 		tb := goTable
 		setStreaming(c%3 - 1) // never, the pinned verdict (pinVerdicts), always
 		if c%500 == 499 {
 			f, dst, i0, step = randomRun(r, big, streamingMin, len(big)-64)
-			setStreaming(1 - 2*(c/500%2)) // streaming, and not: then neither ahead
-		}
-		setAhead(0)
-		if c%500 == 249 { // long enough to fetch ahead, too short to stream
-			f, dst, i0, step = randomRun(r, big, aheadMin, aheadMax)
-			setStreaming(1)
-			setAhead(1 - 2*(c/500%2)) // fetching ahead faster, and not
+			setStreaming(1 - 2*(c/500%2)) // streaming, and not
 		}
 		n := len(dst) >> f.lg
 		next := 0
@@ -176,14 +167,11 @@ func TestPlanRuns(t *testing.T) {
 			if p.st == stStream && len(dst) < streamingMin {
 				t.Fatalf("case %d: streaming stores for a run of %d bytes", c, len(dst))
 			}
-			if p.st == stAhead && (len(dst) < aheadMin || len(dst) > aheadMax || !testVerdicts.ahead) {
-				t.Fatalf("case %d: stores fetching ahead for a run of %d bytes", c, len(dst))
+			if p.st == stAhead {
+				t.Fatalf("case %d: stores fetching ahead for a run (only masked kernels fetch ahead)", c)
 			}
-			switch p.st {
-			case stStream:
+			if p.st == stStream {
 				used[p.m+100]++
-			case stAhead:
-				aheadPieces++
 			}
 			used[p.m]++
 		}
@@ -198,9 +186,6 @@ func TestPlanRuns(t *testing.T) {
 	}
 	if used[mAdd+100] == 0 {
 		t.Errorf("no random run was planned with streaming stores")
-	}
-	if aheadPieces == 0 {
-		t.Errorf("no random run was planned with stores fetching ahead")
 	}
 }
 
@@ -770,159 +755,6 @@ type seqCase struct {
 // f16 and f32 are the bits of v as float16 (rounded) and float32.
 func f16(v float32) uint64 { return uint64(float16.Fromfloat32(v).Bits()) }
 func f32(v float32) uint64 { return uint64(math.Float32bits(v)) }
-
-// TestPlanAhead: runs of aheadMin to aheadMax bytes that do not stream
-// store with the kernels' ahead forms (stAhead), in every method that has
-// them (the Go twins' table plans each of them for one of these
-// sequences) where the machine fetching ahead writes faster, and longer
-// runs, or any run where it does not, do not; and those runs are every
-// element's Bits on every table (each planning for itself).
-func TestPlanAhead(t *testing.T) {
-	defer setStreaming(0)
-	defer setAhead(0)
-	setStreaming(-1) // (streaming would take runs past aheadMax)
-	mem := make([]byte, aheadMax+1<<14)
-	cases := []seqCase{
-		{Int, 4, 5, 3, 0},                                             // add
-		{Float32, 4, f32(0), f32(1), 0},                               // f32
-		{Float32, 4, f32(0.1), f32(0.3), 0},                           // fma-s
-		{Float32, 4, f32(0.1), f32(0.3), 1 << 24},                     // binade-s
-		{Float32, 4, f32(-3e5), f32(0.0137), 21897810 - 2600},         // crosses zero: cvt-q (f64 without AVX-512) among binade-s
-		{Float32, 4, f32(-3e5), f32(0.0137), 21897810 - 260000},       // binade-s, then f64
-		{Float32, 4, f32(1.364456e-4), f32(-6), 1 << 26},              // fma-d (sums past int64 lanes)
-		{Float16, 2, f16(0), f16(1), 0},                               // binade-add, then fill
-		{Float16, 2, f16(0.1), f16(3e-4), 0},                          // binade, binade-runs
-		{Float16, 2, f16(0.1), f16(3e-4), 1 << 26},                    // binade-runs
-		{Float16, 2, f16(6e-8), f16(1.0009765625), 2100},              // add (a stand-in tail), binade-q (f64 without AVX-512)
-		{Float16, 2, f16(-0.01), f16(6e-8), 160000},                   // binade, binade-runs, f32
-		{Float64, 8, math.Float64bits(0.1), math.Float64bits(0.3), 0}, // fma-lanes
-	}
-	if testing.Short() {
-		cases = cases[:3]
-	}
-	ahead := map[method]bool{}
-	for ci, c := range cases {
-		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
-		for k, bytes := range []int{aheadMin, aheadMax + 1<<12, aheadMin} {
-			_, n, dst := tailRun(mem, c.size, ci%4, bytes)
-			setAhead(1 - k/2*2) // the machine's verdict: faster, then not
-			for _, tb := range machineTables() {
-				for _, pp := range planAll(t, tb, f, dst, c.i0, 1) {
-					p := pp.p
-					if why := f.valid(tb, pp.dst, pp.i0, 1, p); why != "" {
-						t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, p.m, why)
-					}
-					if want := hasStores(p.m) && len(dst) <= aheadMax && testVerdicts.ahead; (p.st == stAhead) != want {
-						t.Fatalf("%s case %d, %d bytes, verdict %v: piece %v of store kind %d", tb.name, ci, len(dst), testVerdicts.ahead, p.m, p.st)
-					}
-					if p.st == stAhead && tb == goTable {
-						ahead[p.m] = true
-					}
-				}
-				if len(dst) > aheadMax {
-					continue
-				}
-				useTable(t, tb)
-				for i := range dst {
-					dst[i] = 0xA5
-				}
-				f.FillLE(dst, c.i0, 1)
-				for j := range n {
-					if got, want := elementAt(dst, c.size, j), f.Bits(c.i0+uint64(j)); got != want {
-						t.Fatalf("%s case %d: element %d = %#x, want %#x", tb.name, ci, j, got, want)
-					}
-				}
-			}
-		}
-	}
-	if testing.Short() {
-		return
-	}
-	for m := range method(len(methodNames)) {
-		if hasStores(m) && !ahead[m] {
-			t.Errorf("no run was planned with %v fetching ahead", m)
-		}
-	}
-}
-
-// TestPlanRowsAhead: pieces of rows spanning aheadMin to aheadMax bytes
-// store with the row kernels' ahead forms, in every row method that has
-// them (the Go twins' table plans each for one of these sequences), and
-// the rows are every element's Bits on every table, the gaps untouched.
-func TestPlanRowsAhead(t *testing.T) {
-	defer setAhead(0)
-	mem := make([]byte, aheadMin+1<<16)
-	cases := []struct {
-		kind         Kind
-		size         int
-		start, delta uint64
-		i0           uint64
-		skip         uint64 // rows skip skip*n indices after each (not consecutive)
-	}{
-		{Int, 4, 5, 3, 0, 0},                                // rows-words
-		{Float32, 4, f32(0), f32(1), 0, 0},                  // rows-f32
-		{Float32, 4, f32(0.1), f32(0.3), 0, 0},              // rows-fma-s
-		{Float32, 4, f32(0.1), f32(0.3), 1 << 24, 0},        // rows-cvt-q
-		{Float32, 4, 3, f32(1.5 * 0x1p-120), 1 << 24, 0},    // rows-binade-s (units below 2^-126: not rows-cvt-q)
-		{Float16, 2, f16(0), f16(1), 0, 0},                  // rows-binade a binade, then rows of infinities
-		{Float16, 2, f16(1024), f16(1.0 / 1024), 0, 0},      // rows-binade: one binade
-		{Float16, 2, f16(0.1), f16(3e-4), 1 << 26, 0},       // rows-runs
-		{Float16, 2, f16(6e-8), f16(1.0009765625), 2100, 0}, // rows-binade-q, then rows of infinities
-		{Float16, 2, f16(0.5), f16(1.0 / 1024), 0, 1},       // rows-f16 (rows not consecutive: not rows-binade)
-	}
-	if testing.Short() {
-		cases = cases[:2]
-	}
-	ahead := map[method]bool{}
-	for ci, c := range cases {
-		n := 1024
-		pitch := (n + 16) * c.size
-		rows := aheadMin/pitch + 2 // (the row at index 0 goes as a run)
-		rowStep := uint64(n) * (1 + c.skip)
-		f := NewFiller(c.kind, c.size, c.start, c.delta, c.i0+uint64(rows)*rowStep) // (facts: the rows' indices)
-		dst := mem[:(rows-1)*pitch+n*c.size]
-		for k, tb := range machineTables() {
-			setAhead(1) // the machine's verdict: faster (the twins' always), or not
-			if tb != goTable && (ci+k)%2 == 1 {
-				setAhead(-1)
-			}
-			// A layout below aheadMin: no piece fetches ahead.
-			for _, p := range planAllRows(tb, rowsLayout{f: f, dst: dst[:63*pitch+n*c.size], rows: 64, pitch: pitch, n: n, i0: c.i0, rowStep: rowStep, step: 1}) {
-				if p.st == stAhead {
-					t.Fatalf("%s case %d: piece %v of a layout of 64 rows fetches ahead", tb.name, ci, p.m)
-				}
-			}
-			for _, p := range planAllRows(tb, rowsLayout{f: f, dst: dst, rows: rows, pitch: pitch, n: n, i0: c.i0, rowStep: rowStep, step: 1}) {
-				if why := f.validRows(tb, dst, rows, pitch, n, c.i0, rowStep, 1, p); why != "" {
-					t.Fatalf("%s case %d: piece %v breaks its precondition: %s", tb.name, ci, p.m, why)
-				}
-				// (The whole layout is of aheadMin to aheadMax bytes.)
-				if want := p.m != mRowRuns && testVerdicts.ahead; (p.st == stAhead) != want {
-					t.Fatalf("%s case %d, verdict %v: piece %v of %d rows of store kind %d", tb.name, ci, testVerdicts.ahead, p.m, p.n, p.st)
-				}
-				if p.st == stAhead && tb == goTable {
-					ahead[p.m] = true
-				}
-			}
-			useTable(t, tb)
-			for i := range dst {
-				dst[i] = 0xA5
-			}
-			f.FillRowsLE(dst, rows, pitch, n, c.i0, rowStep, 1)
-			if why := rowsMismatch(f, dst, rows, pitch, n, c.i0, rowStep, 1, 0xA5); why != "" {
-				t.Fatalf("%s case %d: %s", tb.name, ci, why)
-			}
-		}
-	}
-	if testing.Short() {
-		return
-	}
-	for _, m := range []method{mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS} {
-		if !ahead[m] {
-			t.Errorf("no rows were planned with %v fetching ahead", m)
-		}
-	}
-}
 
 // TestFewLongBinades: float16 runs across zero whose elements lie mostly in
 // a few long binades (counted by hand: -748.5, +1.5 over 32768 elements has

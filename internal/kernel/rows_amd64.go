@@ -14,11 +14,6 @@ func rowsAddB(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowS
 //go:noescape
 func rowsAddBNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
-// rowsAddB fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsAddBA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
 //go:noescape
 func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
@@ -26,11 +21,6 @@ func rowsAddW(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowS
 //
 //go:noescape
 func rowsAddWNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-// rowsAddW fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsAddWA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
 func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
@@ -40,11 +30,6 @@ func rowsAddD(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowS
 //go:noescape
 func rowsAddDNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
-// rowsAddD fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsAddDA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
 //go:noescape
 func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
@@ -52,11 +37,6 @@ func rowsAddQ(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowS
 //
 //go:noescape
 func rowsAddQNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
-// rowsAddQ fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsAddQA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 // float32 lanes: the values are exact, so the additions are too.
 //
@@ -68,18 +48,8 @@ func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowS
 //go:noescape
 func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
-// rowsAddS fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsAddSA(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
-
 //go:noescape
 func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
-
-// rowsF16x fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsF16xA(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
 
 //go:noescape
 func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
@@ -89,11 +59,6 @@ func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowS
 //go:noescape
 func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
 
-// rowsCvtQ fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsCvtQA(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
-
 //go:noescape
 func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 
@@ -101,11 +66,6 @@ func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *r
 //
 //go:noescape
 func rowsFMASxNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
-
-// rowsFMASx fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsFMASxA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 
 //go:noescape
 func rowsFMASY(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
@@ -115,11 +75,6 @@ func rowsFMASY(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *r
 //go:noescape
 func rowsFMASYNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 
-// rowsFMASY fetching its lines ahead of the stores.
-//
-//go:noescape
-func rowsFMASYA(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
-
 // rows runs the rowsAdd kernel of the lane and the store kind; streaming needs rows that stream (rowsStream).
 func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
 	switch {
@@ -127,32 +82,22 @@ func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, b
 		rowsG(lane, dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneB && st == stStream:
 		rowsAddBNT(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneB && st == stAhead:
-		rowsAddBA(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneB:
 		rowsAddB(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneW && st == stStream:
 		rowsAddWNT(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneW && st == stAhead:
-		rowsAddWA(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneW:
 		rowsAddW(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneD && st == stStream:
 		rowsAddDNT(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneD && st == stAhead:
-		rowsAddDA(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneD:
 		rowsAddD(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneQ && st == stStream:
 		rowsAddQNT(dst, rows, pitch, rowBytes, base, steps, inc)
-	case lane == laneQ && st == stAhead:
-		rowsAddQA(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneQ:
 		rowsAddQ(dst, rows, pitch, rowBytes, base, steps, inc)
 	case st == stStream:
 		rowsAddSNT(dst, rows, pitch, rowBytes, base, steps, inc)
-	case st == stAhead:
-		rowsAddSA(dst, rows, pitch, rowBytes, base, steps, inc)
 	default:
 		rowsAddS(dst, rows, pitch, rowBytes, base, steps, inc)
 	}
@@ -163,8 +108,6 @@ func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base
 	switch {
 	case !t.asm || t.lacks():
 		rowsF16_g(dst, rows, pitch, rowBytes, base, steps, inc)
-	case st == stAhead:
-		rowsF16xA(dst, rows, pitch, rowBytes, base, steps, inc)
 	default:
 		rowsF16x(dst, rows, pitch, rowBytes, base, steps, inc)
 	}
@@ -177,14 +120,10 @@ func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[
 		rowsFMAS_g(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	case !t.avx512 && st == stStream:
 		rowsFMASYNT(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-	case !t.avx512 && st == stAhead:
-		rowsFMASYA(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	case !t.avx512:
 		rowsFMASY(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	case st == stStream:
 		rowsFMASxNT(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-	case st == stAhead:
-		rowsFMASxA(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	default:
 		rowsFMASx(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	}
@@ -197,8 +136,6 @@ func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[
 		rowsCvtQ_g(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 	case st == stStream:
 		rowsCvtQNT(dst, rows, pitch, rowBytes, base, steps, inc, scale)
-	case st == stAhead:
-		rowsCvtQA(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 	default:
 		rowsCvtQ(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 	}

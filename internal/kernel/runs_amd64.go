@@ -22,16 +22,6 @@ func f16RunsNT(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 //go:noescape
 func f16RowsRunsNT(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
 
-// f16Runs fetching its lines ahead of the stores.
-//
-//go:noescape
-func f16RunsA(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
-
-// f16RowsRuns fetching its lines ahead of the stores.
-//
-//go:noescape
-func f16RowsRunsA(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
-
 //go:noescape
 func f16RunsY(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 
@@ -48,16 +38,6 @@ func f16RunsYNT(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
 //go:noescape
 func f16RowsRunsYNT(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
 
-// f16RunsY fetching its lines ahead of the stores.
-//
-//go:noescape
-func f16RunsYA(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64)
-
-// f16RowsRunsY fetching its lines ahead of the stores.
-//
-//go:noescape
-func f16RowsRunsYA(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
-
 // runs runs the runs kernel of the table's form and the store kind.
 func (t *table) runs(st store, dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 	switch {
@@ -65,14 +45,10 @@ func (t *table) runs(st store, dst *byte, n int, v, inc, next, rem uint64, steps
 		runs_g(dst, n, v, inc, next, rem, steps)
 	case !t.avx512 && st == stStream:
 		f16RunsYNT(dst, n, v, inc, next, rem, steps)
-	case !t.avx512 && st == stAhead:
-		f16RunsYA(dst, n, v, inc, next, rem, steps)
 	case !t.avx512:
 		f16RunsY(dst, n, v, inc, next, rem, steps)
 	case st == stStream:
 		f16RunsNT(dst, n, v, inc, next, rem, steps)
-	case st == stAhead:
-		f16RunsA(dst, n, v, inc, next, rem, steps)
 	default:
 		f16Runs(dst, n, v, inc, next, rem, steps)
 	}
@@ -85,14 +61,10 @@ func (t *table) rowsRuns(st store, dst *byte, rows, pitch, rowBytes int, v, inc,
 		rowsRuns_g(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
 	case !t.avx512 && st == stStream:
 		f16RowsRunsYNT(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
-	case !t.avx512 && st == stAhead:
-		f16RowsRunsYA(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
 	case !t.avx512:
 		f16RowsRunsY(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
 	case st == stStream:
 		f16RowsRunsNT(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
-	case st == stAhead:
-		f16RowsRunsA(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
 	default:
 		f16RowsRuns(dst, rows, pitch, rowBytes, v, inc, next, rem, steps)
 	}

@@ -33,11 +33,6 @@ func storeRowsAVX2(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
 //go:noescape
 func storeRowsAVX2NT(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
 
-// storeRowsAVX2 fetching its lines ahead of the stores.
-//
-//go:noescape
-func storeRowsAVX2A(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
-
 // fill has one form, REP STOSQ, which writes without reading the lines first where the machine does so.
 func (t *table) fill(dst *byte, words int, pattern uint64) {
 	switch {

@@ -138,37 +138,3 @@ done:
 	SFENCE
 	VZEROUPPER
 	RET
-
-// func storeRowsAVX2A(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
-// storeRowsAVX2 fetching its lines ahead of the stores.
-TEXT ·storeRowsAVX2A(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), R8
-	MOVQ rows+8(FP), R9
-	MOVQ pitch+16(FP), R10
-	MOVQ rowBytes+24(FP), R11
-	MOVQ pattern+32(FP), SI
-	VMOVDQU (SI), Y0
-	TESTQ R9, R9
-	JZ done
-row:
-	LEAQ 63(R8), DI
-	ANDQ $-64, DI
-	LEAQ (R8)(R11*1), CX
-	ANDQ $-64, CX
-	SUBQ DI, CX
-	JLE next
-	SHRQ $6, CX
-line:
-	PREFETCHT0 1024(DI)
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y0, 32(DI)
-	ADDQ $64, DI
-	DECQ CX
-	JNZ line
-next:
-	ADDQ R10, R8
-	DECQ R9
-	JNZ row
-done:
-	VZEROUPPER
-	RET

@@ -92,8 +92,7 @@ func TestStreamingRowsGaps(t *testing.T) {
 		v        *verdict
 		bytes    int
 		pitch, n int // elements
-	}{{&streamV, streamingMin + 4<<20, 1040, 1024}, {&aheadV, 4 << 20, 1040, 1024},
-		{&streamV, streamingMin + 4<<20, 4, 3}, {&aheadV, 4 << 20, 4, 3}} {
+	}{{&streamV, streamingMin + 4<<20, 1040, 1024}, {&streamV, streamingMin + 4<<20, 4, 3}} {
 		pitch, n := c.pitch, c.n
 		for _, size := range []int{1, 4} {
 			rows := c.bytes / (pitch * size)
@@ -121,38 +120,6 @@ func TestStreamingRowsGaps(t *testing.T) {
 	}
 }
 
-// TestAheadVerdict: the fetch-ahead measurement stays inside a destination
-// of aheadMin bytes at an odd address; a destination shorter than aheadMin
-// is not measured and, before any measurement, fetches ahead; a fresh
-// verdict is kept.
-func TestAheadVerdict(t *testing.T) {
-	defer pinVerdicts()
-	if !CPU.AVX2 {
-		t.Skip("no AVX2")
-	}
-	aheadV.at.Store(0)
-	aheadV.wins.Store(false)
-	if short := make([]byte, aheadMin-64); !aheading(short, len(short), len(short)) || aheadV.at.Load() != 0 {
-		t.Fatal("a short destination before any measurement was measured, or does not fetch ahead")
-	}
-	mem := make([]byte, aheadMin+64)
-	dst := mem[7 : 7+aheadMin]
-	_ = aheading(dst, len(dst), len(dst))
-	at := aheadV.at.Load()
-	if at == 0 {
-		t.Fatal("a destination of aheadMin bytes was not measured")
-	}
-	for i, b := range mem {
-		if (i < 7 || i >= 7+aheadMin) && b != 0 {
-			t.Fatalf("wrote byte %d, outside dst", i)
-		}
-	}
-	wins := aheadV.wins.Load()
-	if aheading(dst, len(dst), len(dst)) != wins || aheadV.at.Load() != at {
-		t.Fatal("a fresh verdict was measured again, or not kept")
-	}
-}
-
 // TestStoreRows: the measurement's row stores write every whole 64-byte
 // line within each row, and nothing else.
 func TestStoreRows(t *testing.T) {
@@ -171,7 +138,7 @@ func TestStoreRows(t *testing.T) {
 		mem := make([]byte, 64+rows*pitch+64)
 		off := r.IntN(64)
 		dst := mem[off : off+(rows-1)*pitch+rowBytes]
-		for _, store := range []func(*byte, int, int, int, *[32]byte){storeRowsAVX2, storeRowsAVX2NT, storeRowsAVX2A} {
+		for _, store := range []func(*byte, int, int, int, *[32]byte){storeRowsAVX2, storeRowsAVX2NT} {
 			for i := range mem {
 				mem[i] = 0xAA
 			}
@@ -261,7 +228,7 @@ func pinVerdicts() {
 	for _, p := range []struct {
 		v    *verdict
 		wins bool
-	}{{&streamV, false}, {&aheadV, true}, {&copyV, false}, {&fillV, true}} {
+	}{{&streamV, false}, {&copyV, false}, {&fillV, true}} {
 		p.v.wins.Store(p.wins)
 		p.v.at.Store(math.MaxInt64)
 	}

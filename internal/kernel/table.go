@@ -332,10 +332,9 @@ const (
 	// stStream is streaming (non-temporal) stores, past the caches: dst
 	// aligned to 64 bytes, or to the block if smaller (blockRuns).
 	stStream
-	// stAhead is regular stores, each line fetched (PREFETCHT0) 1024 bytes
-	// (f16BinxA: 2048; the kernels that take a stride: the line of their
-	// block the least multiple of the stride past that, aheadStride in asmgen) before the
-	// stores reach it: the kernels' ahead forms (suffix A).
+	// stAhead is regular stores, each line fetched (PREFETCHT0) the least
+	// multiple of the stride past 1024 bytes before the stores reach it:
+	// the masked kernels' ahead forms (suffix A; maskedAhead).
 	stAhead
 )
 
@@ -358,18 +357,6 @@ const (
 	// (128 KiB) back (see copyDist).
 	copyMin    = 16 << 10
 	copyMaxLog = 17
-	// aheadMin and aheadMax bound the runs, in bytes, whose vector pieces
-	// fetch their lines ahead of the stores (stAhead): runs that outgrow
-	// the L2 cache but not the last level. A store loop on this machine
-	// (AVX2 stores of a sequence alone and with PREFETCHT0 1024 bytes ahead
-	// of each line, best of five, four alternations, GB/s, 2026-11-23):
-	// 1 MiB 102-126 alone against 102-124, 2 MiB 105-107 against 111-114,
-	// 4 MiB 93-95 against 106-115, 8 MiB 88-91 against 97-104, 12 MiB
-	// 85-99 against 92-95, 16 MiB 72-77 against 55-70. The planner sees a
-	// run, not the buffer around it: runs of this size within a buffer far
-	// larger than the cache fetch ahead too.
-	aheadMin = 2 << 20
-	aheadMax = 8 << 20
 	// copyRunMin is the least run, in bytes, that mCopy writes: at 1 MiB
 	// (this machine's L2 cache) the add kernels write faster (scratch loops,
 	// six alternations, GB/s: at 1 MiB add 89-141, copy 100-117; at 2 MiB
@@ -382,7 +369,6 @@ const (
 // plans a run or a layout, and a test gives them as it likes.
 type verdicts struct {
 	stream bool // streaming stores write streamingMin bytes or more faster
-	ahead  bool // regular stores fetching ahead write aheadMin to aheadMax bytes faster
 	copy   bool // REP MOVSB from a period before writes copyRunMin bytes or more faster
 	fill   bool // REP STOSQ writes a constant of fillMin bytes or more faster
 }
@@ -416,7 +402,6 @@ func (t *table) measure(dst []byte, pitch, rowBytes, dist int, constant bool) ve
 	}
 	var v verdicts
 	v.stream = n >= streamingMin && streaming(on, pitch, rowBytes)
-	v.ahead = n >= aheadMin && n <= aheadMax && aheading(on, pitch, rowBytes)
 	v.copy = dist > 0 && !v.stream && n >= copyRunMin && copying(on, dist)
 	v.fill = constant && !v.stream && filling(on)
 	return v

@@ -81,10 +81,13 @@ type verdict struct {
 
 var (
 	streamV verdict // streaming stores (streaming)
-	aheadV  verdict // regular stores fetching ahead (aheading)
 	copyV   verdict // REP MOVSB from a period before (copying)
 	fillV   verdict // REP STOSQ (filling)
 )
+
+// measureMax is the most bytes of a destination a measurement of REP MOVSB
+// or REP STOSQ writes.
+const measureMax = 8 << 20
 
 // streamRecheck is how long a measurement of a store kind stands.
 var streamRecheck = 2 * time.Second
@@ -107,28 +110,10 @@ func streaming(dst []byte, pitch, rowBytes int) bool {
 	return streamV.decide(dst, streamingMin, 16<<20, pitch, rowBytes, storeRowsAVX2NT)
 }
 
-// aheading reports whether regular stores that fetch each line 1024 bytes
-// ahead (the kernels' ahead forms) write dst, of aheadMin to aheadMax
-// bytes, faster than regular stores alone on this machine, measured as
-// streaming measures (on dst, rows of rowBytes pitch bytes apart, at most
-// aheadMax bytes of it; a dst shorter than aheadMin takes the last
-// verdict, fetching ahead before the first). Which wins changes with the
-// host: AVX2 store loops of 4 MiB on this machine's host of 2026-11-23,
-// 93-95 GB/s alone against 106-115 fetching ahead; on its host of
-// 2026-11-25, 89-97 against 66-67 (an int64 add kernel 93-98 against
-// 66-67). Measuring writes about twelve times dst: about 0.6 ms for 4
-// MiB.
-func aheading(dst []byte, pitch, rowBytes int) bool {
-	if aheadV.at.Load() == 0 && len(dst) < aheadMin {
-		return true
-	}
-	return aheadV.decide(dst, aheadMin, aheadMax, pitch, rowBytes, storeRowsAVX2A)
-}
-
 // copying reports whether REP MOVSB copying each byte of dst from dist
 // bytes before (mCopy: a periodic run) writes dst faster than regular
 // stores on this machine, measured as streaming measures (on at most
-// aheadMax bytes of dst, at dist; a dst shorter than copyRunMin takes the
+// measureMax bytes of dst, at dist; a dst shorter than copyRunMin takes the
 // last verdict, regular stores before the first). Which wins changes with
 // the host: over 4 MiB on this machine's host of 2026-11-23, REP MOVSB from
 // 16 to 128 KiB before 109-123 GB/s, AVX2 stores 95-102 (see copyDist); on
@@ -138,14 +123,14 @@ func copying(dst []byte, dist int) bool {
 	if !copyV.due(len(dst), copyRunMin) {
 		return copyV.wins.Load()
 	}
-	return copyV.decide(dst, copyRunMin, aheadMax, len(dst), len(dst), func(d *byte, _, _, n int, _ *[32]byte) {
+	return copyV.decide(dst, copyRunMin, measureMax, len(dst), len(dst), func(d *byte, _, _, n int, _ *[32]byte) {
 		copyRepMovsb((*byte)(unsafe.Add(unsafe.Pointer(d), dist)), d, n-dist)
 	})
 }
 
 // filling reports whether REP STOSQ (mFill) writes dst, a constant run,
 // faster than regular stores on this machine, measured as copying measures
-// (on at most aheadMax bytes of dst; a dst shorter than fillMin takes the
+// (on at most measureMax bytes of dst; a dst shorter than fillMin takes the
 // last verdict, REP STOSQ before the first). Which wins changes with the
 // host: over 4 MiB, REP STOSQ 97.9 GB/s against AVX2 stores 84-100 on
 // this machine's host of 2026-11-25 11:27 UTC (dmlbench's ceiling), 39.3
@@ -154,7 +139,7 @@ func filling(dst []byte) bool {
 	if fillV.at.Load() == 0 && len(dst) < fillMin {
 		return true
 	}
-	return fillV.decide(dst, fillMin, aheadMax, len(dst), len(dst), func(d *byte, _, _, n int, _ *[32]byte) {
+	return fillV.decide(dst, fillMin, measureMax, len(dst), len(dst), func(d *byte, _, _, n int, _ *[32]byte) {
 		storeRepStosq(d, n/8, 0x0123456789ABCDEF)
 	})
 }

@@ -5,10 +5,9 @@ package kernel
 // cpuTables returns the tables this build can run: the Go twins alone.
 func cpuTables() []*table { return []*table{goTable} }
 
-// streaming, aheading and copying are false, filling true: the Go twins
+// streaming and copying are false, filling true: the Go twins
 // have one kind of store (and mFill's twin).
 func streaming([]byte, int, int) bool { return false }
-func aheading([]byte, int, int) bool  { return false }
 func copying([]byte, int) bool        { return false }
 func filling([]byte) bool             { return true }
 

@@ -34,7 +34,7 @@ var (
 	stRegular = store{"", "stRegular", "VMOVDQU", "", false}
 	stStream  = store{"NT", "stStream", "VMOVNTDQ", "SFENCE", false}
 	stAhead   = store{"A", "stAhead", "VMOVDQU", "", true}
-	stores    = []store{stRegular, stStream, stAhead}
+	stores    = []store{stRegular, stStream}
 )
 
 // The lines of a block are fetched ahead of the stores by one of two
@@ -456,12 +456,12 @@ func addDispatch(f *File) {
 	args := "dst, blocks, stride, base, first, inc"
 	dispatch(f, "add runs the addStore kernel of the lane and the store kind (the Go twin on the Go table).",
 		"add", "lane int, st store, "+sigAdd,
-		append([]arm{{"!t.asm", "addG(lane, " + args + ")"}}, byLane("", "addStore", args, lanes, []store{stStream, stAhead, stRegular}, false)...))
+		append([]arm{{"!t.asm", "addG(lane, " + args + ")"}}, byLane("", "addStore", args, lanes, []store{stStream, stRegular}, false)...))
 
 	args192 := "dst, blocks, base, first, inc"
 	dispatch(f, "add192 runs the add192 kernel of the lane and the store kind (streaming: dst aligned to 32 bytes).",
 		"add192", "lane int, st store, "+sigAdd192,
-		append([]arm{{"!t.asm", "add192_g(lane, " + args192 + ")"}}, byLane("", "add192", args192, lanes, []store{stStream, stAhead, stRegular}, false)...))
+		append([]arm{{"!t.asm", "add192_g(lane, " + args192 + ")"}}, byLane("", "add192", args192, lanes, []store{stStream, stRegular}, false)...))
 
 	margs := "dst, blocks, stride, base, first, inc, mask"
 	arms := []arm{{"!t.asm || !t.avx512 && (lane == laneB || lane == laneW) && t.lacks()", "addMaskG(lane, " + margs + ")"}}

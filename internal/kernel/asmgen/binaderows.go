@@ -112,7 +112,7 @@ func binadeRows(f *File) {
 	// (even) and Y11, Y13 (odd), inc in Y4, the scale (to - shift) in X8, c
 	// (wide) in Y7, a block's halves in Y5, Y6 (Y9 a temporary).
 	for _, avx512 := range []bool{true, false} {
-		for _, st := range []store{stRegular, stAhead} {
+		for _, st := range []store{stRegular} {
 			name := "rowsBinx"
 			if !avx512 {
 				name = "rowsBinY"
@@ -378,7 +378,7 @@ func binRows(f *File, avx512, narrow, ties bool, st store, p string) {
 }
 
 func binadeDispatch(f *File) {
-	ntA := []store{stStream, stAhead, stRegular}
+	ntA := []store{stStream, stRegular}
 	args := argNames(sigBin)
 	dispatch(f, "bin is binBlocks' kernel call, on the assembly tables only (the Go twins' table writes spans with binSpan_g).", "bin", "st store, "+sigBin,
 		formArms("", "", []form{{"t.avx512", "f16Binx"}, {"", "f16Bin"}}, ntA, args, ""))
@@ -400,7 +400,7 @@ func binadeDispatch(f *File) {
 	dispatch(f, "rowsBinQ writes float16 binade rows from int64 lanes (rowsBinQx); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).", "rowsBinQ", "st store, "+sigRowsBinQ,
 		formArms("!t.asm || t.lacks()", "rowsBinQ_g", []form{{"", "rowsBinQx"}}, ntA, argNames(sigRowsBinQ), ""))
 	dispatch(f, "rowsBin writes float16 binade rows (rowsBinx, rowsBinY); it has no streaming form (rowsStreamable).", "rowsBin", "st store, "+sigRowsBin,
-		formArms("!t.asm", "rowsBin_g", []form{{"!t.avx512", "rowsBinY"}, {"", "rowsBinx"}}, []store{stAhead, stRegular}, argNames(sigRowsBin), ""))
+		formArms("!t.asm", "rowsBin_g", []form{{"!t.avx512", "rowsBinY"}, {"", "rowsBinx"}}, []store{stRegular}, argNames(sigRowsBin), ""))
 }
 
 // The binade kernels' Go signatures.

@@ -623,7 +623,7 @@ func convertDispatch(f *File) {
 		sts                                   []store // store kinds with forms of their own (regular last)
 		lacks                                 bool
 	}
-	ntA := []store{stStream, stAhead, stRegular}
+	ntA := []store{stStream, stRegular}
 	for _, m := range []method{
 		{name: "f64To32", doc: "f64To32 converts float64 lanes to float32 (cvtStoreF32[x]).", params: sigF64, twin: "f64To32_g", x: "cvtStoreF32x", y: "cvtStoreF32", sts: ntA},
 		{name: "f64To32Stride", doc: "f64To32Stride is f64To32 for blocks stride bytes apart (cvtF32StrideY[NT|A]: the AVX2 form on every table).", params: sigF64 + ", stride int", twin: "f64To32Stride_g", y: "cvtF32StrideY", sts: ntA},

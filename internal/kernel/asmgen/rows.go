@@ -348,7 +348,7 @@ addresses 4 KiB apart).`)
 	// rowsF16x (AVX-512): rows of float16 from exact float32 lanes (see
 	// cvtStoreF16x); steps (float64 bits) give each row's places, worked
 	// out into the frame (0(R12) to 16(R12)) as float32 bits.
-	for _, st := range []store{stRegular, stAhead} {
+	for _, st := range []store{stRegular} {
 		f.FuncFrame("rowsF16x"+st.suffix, sigRowsF16, "", 24, storeDoc("rowsF16x", st))
 		rowArgs(f)
 		f.Ops("MOVQ {inc}, DX; VBROADCASTSS (DX), Z4; VADDPS Z4, Z4, Z20; VMOVUPS 0(SI), Z10")
@@ -575,14 +575,14 @@ func rowsAddNT(f *File, values func(func()), head, mid, tail, advance func(), st
 }
 
 func rowsDispatch(f *File) {
-	ntA := []store{stStream, stAhead, stRegular}
+	ntA := []store{stStream, stRegular}
 	args := argNames(sigRowsAdd)
 	dispatch(f, "rows runs the rowsAdd kernel of the lane and the store kind; streaming needs rows that stream (rowsStream).",
 		"rows", "lane int, st store, "+sigRowsAdd,
 		append([]arm{{"!t.asm", "rowsG(lane, " + args + ")"}}, byLane("", "rowsAdd", args, lanes, ntA, false)...))
 	dispatch(f, "rowsF32To16 writes float16 rows (rowsF16x[A]); it is only called where hasX512 holds.",
 		"rowsF32To16", "st store, "+sigRowsF16,
-		formArms("!t.asm || t.lacks()", "rowsF16_g", []form{{"", "rowsF16x"}}, []store{stAhead, stRegular}, argNames(sigRowsF16), ""))
+		formArms("!t.asm || t.lacks()", "rowsF16_g", []form{{"", "rowsF16x"}}, []store{stRegular}, argNames(sigRowsF16), ""))
 	dispatch(f, "rowsFMAS writes float32 rows as fma(index, delta, start) (rowsFMASx, rowsFMASY); it streams only rows that stream (rowsStreamable).",
 		"rowsFMAS", "st store, "+sigRowsFMAS,
 		formArms("!t.asm", "rowsFMAS_g", []form{{"!t.avx512", "rowsFMASY"}, {"", "rowsFMASx"}}, ntA, argNames(sigRowsFMAS), ""))

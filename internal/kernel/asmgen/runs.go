@@ -63,7 +63,7 @@ contract: runsKernel in table.go.`)
 	f.Data("idxW", 0x0003000200010000, 0x0007000600050004, 0x000b000a00090008, 0x000f000e000d000c,
 		0x0013001200110010, 0x0017001600150014, 0x001b001a00190018, 0x001f001e001d001c)
 
-	ntA := []store{stStream, stAhead, stRegular}
+	ntA := []store{stStream, stRegular}
 	dispatch(f, "runs runs the runs kernel of the table's form and the store kind.", "runs", "st store, "+sigRuns,
 		formArms("!t.asm", "runs_g", []form{{"!t.avx512", "f16RunsY"}, {"", "f16Runs"}}, ntA, argNames(sigRuns), ""))
 	dispatch(f, "rowsRuns runs the rows form of the runs kernel.", "rowsRuns", "st store, "+sigRowsRuns,
