@@ -41,8 +41,6 @@ var (
 // rules: 1024 bytes on (contiguous blocks), or the least multiple of the
 // stride that is 1024 or more (blocks a stride apart: sets of rows-lanes;
 // aheadDist puts it in R10).
-func aheadNear(f *File, at int) { f.Op("PREFETCHT0", fmt.Sprintf("%d(DI)", 1024+at)) }
-
 func aheadStride(f *File, at int) {
 	if at == 0 {
 		f.Ops("PREFETCHT0 (DI)(R10*1)")
@@ -215,9 +213,6 @@ Go twins: twins.go.`)
 			l := blockLoop{lanes: regs("Y", 0, 4), vbytes: 32, load: "VMOVDQU", add: ln.add, first: "Y5",
 				inc: "Y4", incLoad: "VMOVDQU", advance: "R8",
 				put: func(f *File, i int, r string, off int) { f.Op(st.mov, r, fmt.Sprintf("%d(DI)", off)) }}
-			if st.ahead {
-				l.ahead = aheadStride
-			}
 			l.emit(f)
 			end(f, st)
 		}
@@ -233,9 +228,6 @@ Go twins: twins.go.`)
 			l := blockLoop{lanes: regs("Y", 0, 6), vbytes: 32, load: "VMOVDQU", add: ln.add, first: "Y7",
 				inc: "Y6", incLoad: "VMOVDQU", advance: "$192",
 				put: func(f *File, i int, r string, off int) { f.Op(st.mov, r, fmt.Sprintf("%d(DI)", off)) }}
-			if st.ahead {
-				l.ahead = aheadNear
-			}
 			l.emit(f)
 			end(f, st)
 		}

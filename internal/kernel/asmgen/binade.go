@@ -67,7 +67,6 @@ each with its store kinds. Go twins: twins.go.`)
 				loop = "hloop"
 			}
 			f.Label(loop)
-			fetch(f, near(st), 0)
 			for h, r := range [][3]string{{"Y0", "Y1", "Y5"}, {"Y2", "Y3", "Y7"}} {
 				f.Op("VPSRLD", "$16", r[0], r[2])
 				f.Op("VPBLENDW", "$0xAA", r[1], r[2], r[2])
@@ -82,7 +81,6 @@ each with its store kinds. Go twins: twins.go.`)
 		f.Label("wide")
 		f.Ops("VMOVQ AX, X13; SUBQ $16, AX; VMOVQ AX, X10")
 		f.Label("loop")
-		fetch(f, near(st), 0)
 		for h, r := range [][4]string{{"Y0", "Y1", "Y5", "Y6"}, {"Y2", "Y3", "Y7", "Y8"}} {
 			f.Op("VPSRLD", "X13", r[0], r[2])
 			f.Op("VPSRLD", "X10", r[1], r[3])
@@ -117,11 +115,7 @@ each with its store kinds. Go twins: twins.go.`)
 		f.Func("f16Binx"+st.suffix, sigBin, storeDoc("f16Binx", st))
 		f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {first}, AX; MOVQ {inc}, R8")
 		f.Ops("MOVQ {ties}, DX")
-		var ahead aheadFunc
-		if st.ahead {
-			ahead = func(f *File, off int) { f.Op("PREFETCHT0", fmt.Sprintf("%d(DI)", 2048+off)) }
-		}
-		f16BinxBody(f, movZ(st), st, ahead, nil)
+		f16BinxBody(f, movZ(st), st, nil)
 	}
 	// f16BinxSpan: the span of n elements at dst (element-aligned) as the
 	// blocks of the 64-byte lines it touches, from the line it starts in,
@@ -134,7 +128,7 @@ each with its store kinds. Go twins: twins.go.`)
 	}, func() {
 		f.Ops("RORXQ $32, DX, R13; CMPQ R13, DX; JNE span64")
 	})
-	f16BinxBody(f, "VMOVDQU64", stRegular, nil, spanEdges(f))
+	f16BinxBody(f, "VMOVDQU64", stRegular, spanEdges(f))
 	f.Label("span64")
 	span64(f)
 
@@ -177,7 +171,6 @@ each with its store kinds. Go twins: twins.go.`)
 		f.Ops("VMOVDQU64 hiWordsQ<>(SB), Z13; MOVQ {ties}, DX; TESTQ CX, CX; JZ done; TESTQ DX, DX")
 		f.Ops("JNZ ties")
 		f.Label("loop")
-		fetch(f, near(st), 0)
 		binqHigh(f)
 		f.Op(movZ(st), "Z5", "0(DI)")
 		binqAdvance(f)
@@ -185,7 +178,6 @@ each with its store kinds. Go twins: twins.go.`)
 		f.Label("ties")
 		f.Ops("VPTERNLOGD $0xFF, Z11, Z11, Z11; VPSLLW $1, Z11, Z14")
 		f.Label("tloop")
-		fetch(f, near(st), 0)
 		binqValue(f)
 		f.Op(movZ(st), "Z5", "0(DI)")
 		binqAdvance(f)
@@ -215,7 +207,7 @@ each with its store kinds. Go twins: twins.go.`)
 			f.Op("VPERMI2D", hi, lo, z)
 		}
 		put, step := pairPutZ(f, movZ(st)), stepBy(f, "VPADDQ")
-		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 string) { bins(lo, hi, z) }, put, 64, "VPADDQ", step, near(st), "pairs", "loop")
+		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 string) { bins(lo, hi, z) }, put, 64, "VPADDQ", step, "pairs", "loop")
 		f.Label("ties")
 		f.Ops("VPTERNLOGD $0xFF, Z11, Z11, Z11; VPSLLD $1, Z11, Z14")
 		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
@@ -224,7 +216,7 @@ each with its store kinds. Go twins: twins.go.`)
 			f.Op("VPADDQ", "Z11", hi, t3)
 			bins(t2, t3, zt)
 			f.Op("VPTERNLOGD", "$0xE0", "Z14", zt, z)
-		}, put, 64, "VPADDQ", step, near(st), "tpairs", "tloop")
+		}, put, 64, "VPADDQ", step, "tpairs", "tloop")
 		f.Label("done")
 		end(f, st)
 	}
@@ -254,7 +246,6 @@ each with its store kinds. Go twins: twins.go.`)
 			f.Op("JNZ", loop)
 		}
 		f.Label("loop")
-		fetch(f, near(st), 0)
 		f.Ops("VSHUFPS $0xDD, Y1, Y0, Y5; VSHUFPS $0xDD, Y3, Y2, Y6")
 		f.Op(mov, "Y5", at(0))
 		f.Op(mov, "Y6", at(32))
@@ -263,7 +254,6 @@ each with its store kinds. Go twins: twins.go.`)
 		f.Label("ties")
 		f.Ops("VPCMPEQQ Y11, Y11, Y11; VPSLLD $1, Y11, Y14")
 		f.Label("tloop")
-		fetch(f, near(st), 0)
 		f.Ops("VSHUFPS $0xDD, Y1, Y0, Y5")
 		qTie(f, "Y0", "Y1", "Y5", "Y11", "Y14")
 		f.Ops("VSHUFPS $0xDD, Y3, Y2, Y6")
@@ -352,7 +342,7 @@ func binxHFM(f *File) func(even, odd, z, mask string) {
 // f16BinxBody is f16Binx and f16BinxSpan from their arguments (first in
 // AX, inc in R8, ties in DX, dst DI, blocks CX): edges, if not nil, writes
 // a span's edge blocks before each loop.
-func f16BinxBody(f *File, mov string, st store, ahead aheadFunc, edges func(value)) {
+func f16BinxBody(f *File, mov string, st store, edges func(value)) {
 	binxLanes(f)
 	f.Ops("VPBROADCASTW BX, Z12; TESTQ CX, CX; JZ done; KMOVD DX, K1; VPMOVM2W K1, Z14")
 	f.Ops("VPSRLW $15, Z14, Z14; MOVL $0xFFFF0000, R8; VPBROADCASTD R8, Z13; CMPQ AX, $16; JA wide")
@@ -362,7 +352,7 @@ func f16BinxBody(f *File, mov string, st store, ahead aheadFunc, edges func(valu
 		if edges != nil {
 			edges(v)
 		}
-		blockPairsL(f, v, put, 64, "VPADDD", step, ahead, pairs, lp)
+		blockPairsL(f, v, put, 64, "VPADDD", step, pairs, lp)
 	}
 	f.Ops("TESTQ DX, DX; JNZ hties")
 	loop(binxH(f, false), "hpairs", "hloop")
@@ -484,7 +474,7 @@ func span64(f *File) {
 		m, p := form.m, form.prefix
 		edges64(f, m, p+"even", p+"go")
 		blockPairsL(f, func(even, odd, z, zt, y, yt, t2, t3 string) { m(even, odd, z, t3) },
-			put, 64, "VPADDD", step, nil, p+"pairs", p+"loop")
+			put, 64, "VPADDD", step, p+"pairs", p+"loop")
 	}
 }
 

@@ -4,10 +4,8 @@ import "fmt"
 
 // seqPair is a pair of blocks a loop turn for rows64: each block stored,
 // then the lanes advanced.
-func seqPair(f *File, store func(at string), advance func()) func(aheadFunc) {
-	return func(ahead aheadFunc) {
-		fetch(f, ahead, 0)
-		fetch(f, ahead, 64)
+func seqPair(f *File, store func(at string), advance func()) func() {
+	return func() {
 		for range 2 {
 			store("DI")
 			advance()
@@ -88,11 +86,11 @@ func binadeRows(f *File) {
 		f.Ops("CMPQ {ties}, $0; JNE ties")
 		k.store = storeOf(value0)
 		k.pair = seqPair(f, k.store, advance)
-		rows64(f, k, near(st), prefixed("n0"))
+		rows64(f, k, prefixed("n0"))
 		f.Label("ties")
 		k.store = storeOf(value)
 		k.pair = seqPair(f, k.store, advance)
-		rows64(f, k, near(st), plain)
+		rows64(f, k, plain)
 	}
 
 	// rowsBinx (AVX-512): rows of float16 of one sign and binade from
@@ -199,7 +197,7 @@ func binadeRows(f *File) {
 		if st == stStream {
 			rows64NT(f, k)
 		} else {
-			rows64(f, k, near(st), plain)
+			rows64(f, k, plain)
 		}
 	}
 }
@@ -318,16 +316,14 @@ func binRows(f *File, avx512, narrow, ties bool, st store, p string) {
 		k.advance = func() {
 			f.Ops("VPADDD Z4, Z0, Z0; VPADDD Z4, Z1, Z1")
 		}
-		k.pair = func(ahead aheadFunc) {
+		k.pair = func() {
 			f.Ops("VPADDD Z4, Z0, Z2; VPADDD Z4, Z1, Z3")
-			fetch(f, ahead, 0)
-			fetch(f, ahead, 64)
 			val("Z0", "Z1", "Z5")
 			val("Z2", "Z3", "Z7")
 			f.Ops("VMOVDQU64 Z5, 0(DI); VMOVDQU64 Z7, 64(DI); VPADDD Z20, Z0, Z0")
 			f.Ops("VPADDD Z20, Z1, Z1; ADDQ $128, DI")
 		}
-		rows64(f, k, near(st), l)
+		rows64(f, k, l)
 		return
 	}
 	k.place = func(off int) {
@@ -374,7 +370,7 @@ func binRows(f *File, avx512, narrow, ties bool, st store, p string) {
 		f.Each(4, "VPADDD Y4, Y%[1]d, Y%[1]d")
 	}
 	k.pair = seqPair(f, k.store, k.advance)
-	rows64(f, k, near(st), l)
+	rows64(f, k, l)
 }
 
 func binadeDispatch(f *File) {

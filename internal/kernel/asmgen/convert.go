@@ -12,22 +12,6 @@ var (
 	movDQ = movs{stRegular: "VMOVDQU", stStream: "VMOVNTDQ", stAhead: "VMOVDQU"}
 )
 
-// near returns the ahead rule of contiguous blocks for st (nil: none).
-func near(st store) aheadFunc {
-	if st.ahead {
-		return aheadNear
-	}
-	return nil
-}
-
-// strided returns the ahead rule of blocks a stride apart for st.
-func strided(st store) aheadFunc {
-	if st.ahead {
-		return aheadStride
-	}
-	return nil
-}
-
 const (
 	sigF64   = "dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64"
 	sigF32   = "dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32"
@@ -54,9 +38,9 @@ Go twins: twins.go.`)
 	// exact in float64 lanes, on tables without cvt-q lanes).
 	for _, strideForm := range []bool{false, true} {
 		for _, st := range stores {
-			name, sig, adv, ahead := "cvtStoreF32", sigF64, "$64", near(st)
+			name, sig, adv := "cvtStoreF32", sigF64, "$64"
 			if strideForm {
-				name, sig, adv, ahead = "cvtF32StrideY", sigF64+", stride int", "R8", strided(st)
+				name, sig, adv = "cvtF32StrideY", sigF64+", stride int", "R8"
 			}
 			f.Func(name+st.suffix, sig, storeDoc(name, st))
 			if strideForm {
@@ -67,7 +51,6 @@ Go twins: twins.go.`)
 			yLanes(f, "VMOVUPD", "VADDPD")
 			one64(f, "Y9")
 			loopStart(f)
-			fetch(f, ahead, 0)
 			for i := range 4 {
 				f.Op("VCVTPD2PSY", y(i), x(5+i))
 			}
@@ -92,7 +75,6 @@ Go twins: twins.go.`)
 		yLanes(f, "VMOVUPS", "VADDPS")
 		f.Ops("MOVL $0x3f800000, AX; VMOVQ AX, X9; VPBROADCASTD X9, Y9")
 		loopStart(f)
-		fetch(f, near(st), 0)
 		for i := range 4 {
 			f.Op("VCVTPS2PH", "$0", y(i), x(5+i))
 		}
@@ -120,7 +102,6 @@ Go twins: twins.go.`)
 		bcastQ(f, "$0x20000000", "X11", "Y11")
 		f.Ops("VPXOR Y12, Y12, Y12")
 		loopStart(f)
-		fetch(f, near(st), 0)
 		oddHalf(f, "Y0", "Y1")
 		f.Op(movDQ[st], "X5", at(0))
 		oddHalf(f, "Y2", "Y3")
@@ -139,7 +120,7 @@ Go twins: twins.go.`)
 		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
 			f.Op("VCVTPD2PS", lo, y)
 			f.Op("VCVTPD2PS", hi, yt)
-		}, pairPutYY(f, movPS[st]), 64, "VADDPD", stepFMA(f), near(st))
+		}, pairPutYY(f, movPS[st]), 64, "VADDPD", stepFMA(f))
 		f.Label("done")
 		end(f, st)
 	}
@@ -172,7 +153,6 @@ Go twins: twins.go.`)
 		f.Ops("VADDPS Z13, Z1, Z16; VADDPS Z4, Z15, Z17; VADDPS Z4, Z16, Z18")
 		f.Label("four")
 		for off := 0; off < 256; off += 64 {
-			fetch(f, near(st), off)
 		}
 		lanes := []string{"Z0", "Z1", "Z2", "Z3", "Z15", "Z16", "Z17", "Z18"}
 		outs := []string{"Y5", "Y6", "Y7", "Y8", "Y10", "Y11", "Y12", "Y9"}
@@ -186,7 +166,6 @@ Go twins: twins.go.`)
 		f.Ops("ADDQ $256, DI; SUBQ $4, CX; CMPQ CX, $4; JAE four")
 		f.Label("one")
 		loopStart(f)
-		fetch(f, near(st), 0)
 		f.Ops("VCVTPS2PH $0, Z0, Y5")
 		f.Op("VMOVDQU", "Y5", at(0))
 		f.Ops("VCVTPS2PH $0, Z1, Y6")
@@ -213,7 +192,7 @@ Go twins: twins.go.`)
 			f.Op("VPORD", "Y11", yt, "K2", yt)
 			f.Op("VINSERTF32X8", "$1", yt, z, z)
 			f.Op("VCVTPS2PH", "$0", z, y)
-		}, pairPutY(f, movDQ[st]), 32, "VADDPD", stepFMA(f), near(st))
+		}, pairPutY(f, movDQ[st]), 32, "VADDPD", stepFMA(f))
 		f.Label("done")
 		end(f, st)
 	}
@@ -223,7 +202,7 @@ Go twins: twins.go.`)
 	// inc a block (16 elements, 128 bytes).
 	for _, st := range stores {
 		f.Func("fmaStore"+st.suffix, sigFMA64, storeDoc("fmaStore", st))
-		fmaY(f, "VPBROADCASTQ", "VMOVUPD", "VMOVAPD", "VADDPD", "VFMADD213PD", movPD[st], near(st), "$128")
+		fmaY(f, "VPBROADCASTQ", "VMOVUPD", "VMOVAPD", "VADDPD", "VFMADD213PD", movPD[st], "$128")
 		end(f, st)
 	}
 
@@ -236,7 +215,7 @@ Go twins: twins.go.`)
 		f.Ops("VPBROADCASTQ AX, Z9; VPADDQ 0(SI), Z9, Z0; VPADDQ 64(SI), Z9, Z1; MOVQ {inc}, AX")
 		f.Ops("VPBROADCASTQ AX, Z4; MOVQ {scale}, AX; VPBROADCASTD AX, Z12; TESTQ CX, CX; JZ done")
 		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) { cvtqBlock(f, lo, hi, z, y, yt) },
-			pairPutZ(f, movPS[st]), 64, "VPADDQ", stepBy(f, "VPADDQ"), near(st))
+			pairPutZ(f, movPS[st]), 64, "VPADDQ", stepBy(f, "VPADDQ"))
 		f.Label("done")
 		end(f, st)
 	}
@@ -248,16 +227,16 @@ Go twins: twins.go.`)
 	// sets of blocks on tables without AVX-512's kernels for them).
 	for _, strideForm := range []bool{false, true} {
 		for _, st := range stores {
-			name, sig, adv, ahead := "fmaStoreS", sigFMA32, "$128", near(st)
+			name, sig, adv := "fmaStoreS", sigFMA32, "$128"
 			if strideForm {
-				name, sig, adv, ahead = "fmaStrideSY", sigFMA32+", stride int", "R8", strided(st)
+				name, sig, adv = "fmaStrideSY", sigFMA32+", stride int", "R8"
 			}
 			f.Func(name+st.suffix, sig, storeDoc(name, st))
 			if strideForm {
 				f.Ops("MOVQ {stride}, R8")
 				aheadDist(f)
 			}
-			fmaY(f, "VPBROADCASTD", "VMOVUPS", "VMOVAPS", "VADDPS", "VFMADD213PS", movPS[st], ahead, adv)
+			fmaY(f, "VPBROADCASTD", "VMOVUPS", "VMOVAPS", "VADDPS", "VFMADD213PS", movPS[st], adv)
 			end(f, st)
 		}
 	}
@@ -289,7 +268,7 @@ Go twins: twins.go.`)
 				f.Op(k.mova, hi, zt)
 				f.Op(k.fma, "Z10", "Z11", z)
 				f.Op(k.fma, "Z10", "Z11", zt)
-			}, put, 128, k.add, stepBy(f, k.add), near(st))
+			}, put, 128, k.add, stepBy(f, k.add))
 			f.Label("done")
 			end(f, st)
 		}
@@ -310,9 +289,9 @@ Go twins: twins.go.`)
 	// 2^63).
 	for _, strideForm := range []bool{true, false} {
 		for _, st := range stores {
-			name, sig, adv, ahead := "fmaDStore", sigFMAD, "$64", near(st)
+			name, sig, adv := "fmaDStore", sigFMAD, "$64"
 			if strideForm {
-				name, sig, adv, ahead = "fmaDStrideY", sigFMAD+", stride int", "R8", strided(st)
+				name, sig, adv = "fmaDStrideY", sigFMAD+", stride int", "R8"
 			}
 			f.FuncResult(name+st.suffix, sig, "int", storeDoc(name, st))
 			if strideForm {
@@ -342,7 +321,6 @@ Go twins: twins.go.`)
 			for i := range 4 {
 				f.Op("VCVTPD2PSY", y(5+i), x(5+i))
 			}
-			fetch(f, ahead, 0)
 			for i := range 4 {
 				f.Op(movPS[st], x(5+i), at(16*i))
 			}
@@ -372,7 +350,6 @@ Go twins: twins.go.`)
 		f.Ops("VPCMPUQ $1, Z15, Z7, K3; VPCMPUQ $1, Z15, Z8, K4; KORB K3, K4, K3; KORB K1, K3, K1")
 		f.Label("normal")
 		f.Ops("KORTESTB K1, K2; JNZ done; VCVTPD2PS Z5, Y5; VCVTPD2PS Z6, Y6")
-		fetch(f, near(st), 0)
 		f.Op(movPS[st], "Y5", at(0))
 		f.Op(movPS[st], "Y6", at(32))
 		f.Ops("VADDPD Z4, Z0, Z0; VADDPD Z4, Z1, Z1; ADDQ $64, DI; INCQ BX; DECQ CX; JNZ loop")
@@ -395,7 +372,6 @@ Go twins: twins.go.`)
 		f.Ops("VMOVUPS (DX), Y6")
 		loopStart(f)
 		for off := 0; off < 192; off += 64 {
-			fetch(f, near(st), off)
 		}
 		tmps := []string{"Y7", "Y8", "Y9", "Y12", "Y13", "Y14"}
 		for i, t := range tmps {
@@ -425,9 +401,6 @@ Go twins: twins.go.`)
 		}
 		f.Ops("VPBROADCASTQ {inc}, Z6; VPBROADCASTD {scale}, Z12")
 		loopStart(f)
-		for off := 0; off < 192; off += 64 {
-			fetch(f, strided(st), off)
-		}
 		for p := range 3 {
 			cvtqBlock(f, z(2*p), z(2*p+1), z(13+2*p), y(13+2*p), y(14+2*p))
 		}
@@ -449,7 +422,9 @@ Go twins: twins.go.`)
 		f.Ops("VPBROADCASTQ {first}, Z9; MOVQ {inc}, DX; MOVQ {mask}, BX; KMOVQ 0(BX), K1")
 		f.Ops("VADDPD 0(SI), Z9, Z0; VADDPD 64(SI), Z9, Z1; VBROADCASTSD (DX), Z4")
 		loopStart(f)
-		fetch(f, strided(st), 0)
+		if st.ahead {
+			aheadStride(f, 0)
+		}
 		f.Ops("VCVTPD2PS Z0, Y5; VCVTPD2PS Z1, Y6; VINSERTF64X4 $1, Y6, Z5, Z5")
 		f.Op("VMOVDQU8", "Z5", "K1", at(0))
 		f.Ops("VADDPD Z4, Z0, Z0; VADDPD Z4, Z1, Z1")
@@ -470,7 +445,9 @@ Go twins: twins.go.`)
 		}
 		f.Ops("VBROADCASTSD (DX), Y4")
 		loopStart(f)
-		fetch(f, strided(st), 0)
+		if st.ahead {
+			aheadStride(f, 0)
+		}
 		for i := range 4 {
 			f.Op("VCVTPD2PSY", y(i), x(10+i))
 		}
@@ -597,12 +574,10 @@ func fmaYValues(f *File, mova, fma string) {
 
 // fmaY is the AVX2 FMA kernels' body: four registers of index lanes, a
 // block of 128 bytes, the next adv bytes on.
-func fmaY(f *File, bc, movu, mova, add, fma, mov string, ahead aheadFunc, adv string) {
+func fmaY(f *File, bc, movu, mova, add, fma, mov string, adv string) {
 	yHead(f, bc, true)
 	yLanes(f, movu, add)
 	loopStart(f)
-	fetch(f, ahead, 0)
-	fetch(f, ahead, 64)
 	fmaYValues(f, mova, fma)
 	for i := range 4 {
 		f.Op(mov, y(5+i), at(32*i))

@@ -4,7 +4,7 @@ import "fmt"
 
 // A rowKernel is the work of a row kernel of 64-byte blocks (rows64,
 // rows64NT) at one place of a row: place(off) loads the lanes of the place
-// at off(R12); store(at) writes a block from them at 0(at); pair(ahead)
+// at off(R12); store(at) writes a block from them at 0(at); pair()
 // writes two blocks at DI (both made before either is stored) and moves
 // DI and the lanes on; advance steps the lanes by a block; rowprep works
 // out the row's three places into the frame at R12, nextrow steps to the
@@ -13,7 +13,7 @@ import "fmt"
 type rowKernel struct {
 	place                func(off int)
 	store                func(at string)
-	pair                 func(ahead aheadFunc)
+	pair                 func()
 	advance              func()
 	rowprep, nextrow     func()
 	value, spill, stream func()
@@ -66,7 +66,7 @@ func rowNext(f *File, fence string, nextrow func(), row, done string) {
 // GB/s against 93-96 for one; four no faster: scratch loops of rowsBinxA,
 // 2026-11-23.) l names its labels (a kernel of several loops gives each
 // its own).
-func rows64(f *File, k rowKernel, ahead aheadFunc, l func(string) string) {
+func rows64(f *File, k rowKernel, l func(string) string) {
 	f.Label(l("row"))
 	k.rowprep()
 	rowHead(f, l("aligned"))
@@ -79,13 +79,12 @@ func rows64(f *File, k rowKernel, ahead aheadFunc, l func(string) string) {
 	f.Ops("CMPQ CX, $64")
 	f.Op("JLE", l("one"))
 	f.Label(l("pairs"))
-	k.pair(ahead)
+	k.pair()
 	f.Ops("SUBQ $128, CX; CMPQ CX, $64")
 	f.Op("JG", l("pairs"))
 	f.Ops("TESTQ CX, CX")
 	f.Op("JLE", l("last"))
 	f.Label(l("one"))
-	fetch(f, ahead, 0)
 	k.store("DI")
 	k.advance()
 	f.Ops("ADDQ $64, DI")
@@ -332,8 +331,6 @@ addresses 4 KiB apart).`)
 			values(mid)
 			f.Ops("LEAQ (R8)(BX*1), DI; MOVQ R11, CX; SUBQ BX, CX; SUBQ $128, CX; JLE last")
 			f.Label("block")
-			fetch(f, near(st), 0)
-			fetch(f, near(st), 64)
 			store4("VMOVDQU", "DI")
 			advance()
 			f.Ops("ADDQ $128, DI; SUBQ $128, CX; JG block")
@@ -364,10 +361,8 @@ addresses 4 KiB apart).`)
 				f.Op("VMOVDQU", "Y5", "0("+at+")")
 				f.Op("VMOVDQU", "Y6", "32("+at+")")
 			},
-			pair: func(ahead aheadFunc) {
+			pair: func() {
 				f.Ops("VADDPS Z4, Z0, Z2; VADDPS Z4, Z1, Z3")
-				fetch(f, ahead, 0)
-				fetch(f, ahead, 64)
 				for i := range 4 {
 					f.Op("VCVTPS2PH", "$0", z(i), y(5+i))
 				}
@@ -388,7 +383,7 @@ addresses 4 KiB apart).`)
 				f.Ops("VMOVSS X9, 16(R12)")
 			},
 			nextrow: func() { f.Op("VADDSD", "8(R13)", "X14", "X14") },
-		}, near(st), plain)
+		}, plain)
 	}
 
 	// rowsCvtQ (AVX-512): rows of float32 from exact sums in int64 lanes
@@ -409,10 +404,8 @@ addresses 4 KiB apart).`)
 				value()
 				f.Op("VMOVUPS", "Z5", "0("+at+")")
 			},
-			pair: func(ahead aheadFunc) {
+			pair: func() {
 				f.Ops("VPADDQ Z4, Z0, Z2; VPADDQ Z4, Z1, Z3")
-				fetch(f, ahead, 0)
-				fetch(f, ahead, 64)
 				cvtqBlock(f, "Z0", "Z1", "Z5", "Y5", "Y6")
 				cvtqBlock(f, "Z2", "Z3", "Z7", "Y7", "Y8")
 				f.Ops("VMOVUPS Z5, 0(DI); VMOVUPS Z7, 64(DI); VPADDQ Z20, Z0, Z0")
@@ -430,7 +423,7 @@ addresses 4 KiB apart).`)
 		if st == stStream {
 			rows64NT(f, k)
 		} else {
-			rows64(f, k, near(st), plain)
+			rows64(f, k, plain)
 		}
 	}
 
@@ -466,10 +459,8 @@ addresses 4 KiB apart).`)
 						value()
 						f.Op("VMOVUPS", "Z5", "0("+at+")")
 					},
-					pair: func(ahead aheadFunc) {
+					pair: func() {
 						f.Ops("VADDPS Z4, Z0, Z2")
-						fetch(f, ahead, 0)
-						fetch(f, ahead, 64)
 						value()
 						f.Ops("VMOVAPS Z2, Z7; VFMADD213PS Z13, Z14, Z7; VMOVUPS Z5, 0(DI)")
 						f.Ops("VMOVUPS Z7, 64(DI); VADDPS Z20, Z0, Z0; ADDQ $128, DI")
@@ -496,10 +487,8 @@ addresses 4 KiB apart).`)
 						f.Op("VMOVUPS", "Y5", "0("+at+")")
 						f.Op("VMOVUPS", "Y6", "32("+at+")")
 					},
-					pair: func(ahead aheadFunc) {
+					pair: func() {
 						f.Ops("VADDPS Y4, Y0, Y2; VADDPS Y4, Y1, Y3")
-						fetch(f, ahead, 0)
-						fetch(f, ahead, 64)
 						value()
 						f.Ops("VMOVAPS Y2, Y7; VFMADD213PS Y13, Y14, Y7; VMOVAPS Y3, Y8")
 						f.Ops("VFMADD213PS Y13, Y14, Y8")
@@ -521,7 +510,7 @@ addresses 4 KiB apart).`)
 			if st == stStream {
 				rows64NT(f, k)
 			} else {
-				rows64(f, k, near(st), plain)
+				rows64(f, k, plain)
 			}
 		}
 	}

@@ -35,7 +35,7 @@ contract: runsKernel in table.go.`)
 			if !avx512 {
 				idxWY(f)
 			}
-			span(f, mov, st.ahead, "done")
+			span(f, mov, "done")
 			f.Label("done")
 			end(f, st)
 
@@ -51,7 +51,7 @@ contract: runsKernel in table.go.`)
 			f.Ops("MOVQ {rowBytes}, SI; SHRQ $1, SI")
 			f.Label("row")
 			f.Ops("MOVQ {dst}, DI")
-			span(f, mov, st.ahead, "rowdone")
+			span(f, mov, "rowdone")
 			f.Label("rowdone")
 			f.Ops("SUBQ SI, BX; MOVQ {dst}, DI; ADDQ {pitch}, DI; MOVQ DI, {dst}; DECQ {rows}")
 			f.Ops("JNZ row")
@@ -149,7 +149,7 @@ func runsLines(f *File) {
 // the span's first element). Partial lines (at each end) are written under
 // a mask of their lanes; whole lines before the next change by a loop of
 // stores of one value, the line of the change from two.
-func runsSpan(f *File, mov string, ahead bool, end string) {
+func runsSpan(f *File, mov string, end string) {
 	f.Ops("MOVQ DI, AX; SHRQ $1, AX; ANDQ $31, AX; ANDQ $-64, DI; TESTQ AX, AX; JZ mid")
 	f.Ops("MOVQ AX, CX; MOVL $-1, DX; SHLXL CX, DX, DX; ADDQ SI, CX; CMPQ CX, $32; JAE headmask")
 	f.Ops("BZHIL CX, DX, DX")
@@ -160,17 +160,11 @@ func runsSpan(f *File, mov string, ahead bool, end string) {
 	f.Label("mid")
 	runsLines(f)
 	f.Label("plain")
-	if ahead {
-		aheadNear(f, 0)
-	}
 	f.Op(mov, "Z0", "0(DI)")
 	f.Ops("ADDQ $64, DI; DECQ DX; JNZ plain")
 	f.Label("change")
 	f.Ops("TESTQ CX, CX; JZ tail")
 	runsChange(f)
-	if ahead {
-		aheadNear(f, 0)
-	}
 	f.Op(mov, "Z2", "0(DI)")
 	f.Ops("ADDQ $64, DI; ADDQ $32, AX; JMP mid")
 	f.Label("tail")
@@ -202,16 +196,13 @@ func runsWords(f *File, loop, same string) {
 // the words below it (Y2, its place in every word, greater than their
 // index) from the value before, the others from the value after
 // (VPBLENDVB).
-func runsSpanY(f *File, mov string, ahead bool, end string) {
+func runsSpanY(f *File, mov string, end string) {
 	f.Ops("XORQ AX, AX; MOVQ DI, CX; NEGQ CX; ANDQ $63, CX; SHRQ $1, CX; JZ mid; CMPQ CX, SI")
 	f.Ops("CMOVQGT SI, CX")
 	runsWords(f, "headloop", "headsame")
 	f.Label("mid")
 	runsLines(f)
 	f.Label("plain")
-	if ahead {
-		aheadNear(f, 0)
-	}
 	f.Op(mov, "Y0", "0(DI)")
 	f.Op(mov, "Y0", "32(DI)")
 	f.Ops("ADDQ $64, DI; DECQ DX; JNZ plain")
@@ -220,9 +211,6 @@ func runsSpanY(f *File, mov string, ahead bool, end string) {
 	f.Ops("VPADDW Y1, Y0, Y5; VPCMPGTW Y3, Y2, Y6; VPBLENDVB Y6, Y0, Y5, Y6; VPCMPGTW Y4, Y2, Y7")
 	f.Ops("VPBLENDVB Y7, Y0, Y5, Y7; VMOVDQA Y5, Y0")
 	runsAdvance(f)
-	if ahead {
-		aheadNear(f, 0)
-	}
 	f.Op(mov, "Y6", "0(DI)")
 	f.Op(mov, "Y7", "32(DI)")
 	f.Ops("ADDQ $64, DI; ADDQ $32, AX; JMP mid")

@@ -50,9 +50,6 @@ nothing).`)
 		f.Op("LEAQ", "(R8)(R11*1)", "CX") // and the end of its last
 		f.Ops("ANDQ $-64, CX; SUBQ DI, CX; JLE next; SHRQ $6, CX")
 		f.Label("line")
-		if st.ahead {
-			aheadNear(f, 0)
-		}
 		f.Op(st.mov, "Y0", "0(DI)")
 		f.Op(st.mov, "Y0", "32(DI)")
 		f.Ops("ADDQ $64, DI; DECQ CX; JNZ line")
