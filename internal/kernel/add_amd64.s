@@ -10,7 +10,8 @@
 // lane) is added to each after every block. Lane-wise integer additions wrap
 // exactly as the sequence does; float32 additions are exact where the
 // planner picks them. The NT forms use non-temporal stores and need dst
-// 32-byte aligned; the A forms fetch each line ahead of the stores. The
+// 32-byte aligned; the A forms of the masked ones fetch each line ahead of
+// the stores. The
 // masked forms (addMask, fmaMask) store each vector through a byte mask: the
 // bytes it leaves out keep their contents (the gaps of padded rows-lanes).
 // Go twins: twins.go.
@@ -27,15 +28,6 @@ TEXT ·addStoreB(SB), NOSPLIT, $0-48
 	VMOVQ AX, X5
 	MOVQ inc+40(FP), DX
 	VPBROADCASTB X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -74,15 +66,6 @@ TEXT ·addStoreBNT(SB), NOSPLIT, $0-48
 	VMOVQ AX, X5
 	MOVQ inc+40(FP), DX
 	VPBROADCASTB X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -121,15 +104,6 @@ TEXT ·addStoreW(SB), NOSPLIT, $0-48
 	VMOVQ AX, X5
 	MOVQ inc+40(FP), DX
 	VPBROADCASTW X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -168,15 +142,6 @@ TEXT ·addStoreWNT(SB), NOSPLIT, $0-48
 	VMOVQ AX, X5
 	MOVQ inc+40(FP), DX
 	VPBROADCASTW X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -215,15 +180,6 @@ TEXT ·addStoreD(SB), NOSPLIT, $0-48
 	VMOVQ AX, X5
 	MOVQ inc+40(FP), DX
 	VPBROADCASTD X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -262,15 +218,6 @@ TEXT ·addStoreDNT(SB), NOSPLIT, $0-48
 	VMOVQ AX, X5
 	MOVQ inc+40(FP), DX
 	VPBROADCASTD X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -309,15 +256,6 @@ TEXT ·addStoreQ(SB), NOSPLIT, $0-48
 	VMOVQ AX, X5
 	MOVQ inc+40(FP), DX
 	VPBROADCASTQ X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -356,15 +294,6 @@ TEXT ·addStoreQNT(SB), NOSPLIT, $0-48
 	VMOVQ AX, X5
 	MOVQ inc+40(FP), DX
 	VPBROADCASTQ X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -403,15 +332,6 @@ TEXT ·addStoreS(SB), NOSPLIT, $0-48
 	VMOVQ AX, X5
 	MOVQ inc+40(FP), DX
 	VPBROADCASTD X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -450,15 +370,6 @@ TEXT ·addStoreSNT(SB), NOSPLIT, $0-48
 	VMOVQ AX, X5
 	MOVQ inc+40(FP), DX
 	VPBROADCASTD X5, Y5
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 64(SI), Y2
@@ -937,15 +848,6 @@ TEXT ·addMaskxB(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	MOVQ first+32(FP), AX
 	MOVQ inc+40(FP), DX
@@ -1020,15 +922,6 @@ TEXT ·addMaskxW(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	MOVQ first+32(FP), AX
 	MOVQ inc+40(FP), DX
@@ -1103,15 +996,6 @@ TEXT ·addMaskxD(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	MOVQ first+32(FP), AX
 	MOVQ inc+40(FP), DX
@@ -1186,15 +1070,6 @@ TEXT ·addMaskxQ(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	MOVQ first+32(FP), AX
 	MOVQ inc+40(FP), DX
@@ -1269,15 +1144,6 @@ TEXT ·addMaskxS(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	MOVQ first+32(FP), AX
 	MOVQ inc+40(FP), DX
@@ -1352,15 +1218,6 @@ TEXT ·fmaMaskxS(SB), NOSPLIT, $0-72
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	VPBROADCASTD first+32(FP), Z9
 	MOVQ inc+40(FP), DX
@@ -1441,15 +1298,6 @@ TEXT ·addMaskYD(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	MOVQ first+32(FP), AX
 	MOVQ inc+40(FP), DX
@@ -1554,15 +1402,6 @@ TEXT ·addMaskYQ(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	MOVQ first+32(FP), AX
 	MOVQ inc+40(FP), DX
@@ -1667,15 +1506,6 @@ TEXT ·addMaskYS(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	MOVQ first+32(FP), AX
 	MOVQ inc+40(FP), DX
@@ -1780,15 +1610,6 @@ TEXT ·fmaMaskYS(SB), NOSPLIT, $0-72
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	VPBROADCASTD first+32(FP), Y5
 	MOVQ inc+40(FP), DX

@@ -62,7 +62,7 @@ func bin64Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 //go:noescape
 func bin64YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
-// binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams or fetches ahead where st says so (dst aligned to 64 bytes).
+// binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams where st says so (dst aligned to 64 bytes).
 func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	switch {
 	case !t.asm:

@@ -32,15 +32,6 @@ TEXT ·bin192x(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Z28
 	VMOVDQU32 384(SI), Z13
@@ -167,15 +158,6 @@ TEXT ·bin192xNT(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Z28
 	VMOVDQU32 384(SI), Z13
@@ -306,15 +288,6 @@ TEXT ·bin192xM(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Z28
 	VMOVDQU32 384(SI), Z13
@@ -585,15 +558,6 @@ TEXT ·bin128x(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Z28
 	VMOVDQU32 384(SI), Z13
@@ -687,15 +651,6 @@ TEXT ·bin128xNT(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Z28
 	VMOVDQU32 384(SI), Z13
@@ -793,15 +748,6 @@ TEXT ·bin128xM(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Z28
 	VMOVDQU32 384(SI), Z13
@@ -1004,15 +950,6 @@ TEXT ·bin192Y(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Y15
 	VPMULLD 384(SI), Y15, Y0
@@ -1197,15 +1134,6 @@ TEXT ·bin192YNT(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Y15
 	VPMULLD 384(SI), Y15, Y0
@@ -1390,15 +1318,6 @@ TEXT ·bin128Y(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Y15
 	VPMULLD 384(SI), Y15, Y0
@@ -1531,15 +1450,6 @@ TEXT ·bin128YNT(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Y15
 	VPMULLD 384(SI), Y15, Y0
@@ -1672,15 +1582,6 @@ TEXT ·bin64Y(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Y15
 	VPMULLD 384(SI), Y15, Y0
@@ -1769,15 +1670,6 @@ TEXT ·bin64YNT(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ l+24(FP), SI
 	VPBROADCASTD j0+32(FP), Y15
 	VPMULLD 384(SI), Y15, Y0

@@ -178,7 +178,7 @@ func (t *table) f64To32(st store, dst *byte, blocks int, base *[16]float64, firs
 	}
 }
 
-// f64To32Stride is f64To32 for blocks stride bytes apart (cvtF32StrideY[NT|A]: the AVX2 form on every table).
+// f64To32Stride is f64To32 for blocks stride bytes apart (cvtF32StrideY[NT]: the AVX2 form on every table).
 func (t *table) f64To32Stride(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int) {
 	switch {
 	case !t.asm:
@@ -254,7 +254,7 @@ func (t *table) fmaS(st store, dst *byte, blocks int, base *[32]float32, first u
 	}
 }
 
-// fmaStride is fmaS for blocks stride bytes apart (fmaStrideSY[NT|A]: the AVX2 forms, which every table with kernels has).
+// fmaStride is fmaS for blocks stride bytes apart (fmaStrideSY[NT]: the AVX2 forms, which every table with kernels has).
 func (t *table) fmaStride(st store, dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int) {
 	switch {
 	case !t.asm:
@@ -298,7 +298,7 @@ func (t *table) fmaD(st store, dst *byte, blocks int, base *[16]float64, first u
 	}
 }
 
-// fmaDStride is fmaD for blocks stride bytes apart (fmaDStrideY[NT|A]: the AVX2 forms, which every table with kernels has).
+// fmaDStride is fmaD for blocks stride bytes apart (fmaDStrideY[NT]: the AVX2 forms, which every table with kernels has).
 func (t *table) fmaDStride(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int {
 	switch {
 	case !t.asm:

@@ -8,7 +8,8 @@
 // converted once to the output type, or indices made into
 // fma(index, delta, start), rounded once. Each has an AVX2 form and an
 // AVX-512 form (suffix x; twice the lanes a conversion) where both exist,
-// and each form a regular, a non-temporal (NT) and an ahead (A) store kind.
+// and each form a regular and a non-temporal (NT) store kind (the masked
+// forms: a regular one and one that fetches ahead, A).
 // Go twins: twins.go.
 
 #include "textflag.h"
@@ -104,15 +105,6 @@ done:
 // func cvtF32StrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int)
 TEXT ·cvtF32StrideY(SB), NOSPLIT, $0-48
 	MOVQ stride+40(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
@@ -158,15 +150,6 @@ done:
 // cvtF32StrideY with streaming stores.
 TEXT ·cvtF32StrideYNT(SB), NOSPLIT, $0-48
 	MOVQ stride+40(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
@@ -1104,15 +1087,6 @@ done:
 // func fmaStrideSY(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int)
 TEXT ·fmaStrideSY(SB), NOSPLIT, $0-64
 	MOVQ stride+56(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
@@ -1165,15 +1139,6 @@ done:
 // fmaStrideSY with streaming stores.
 TEXT ·fmaStrideSYNT(SB), NOSPLIT, $0-64
 	MOVQ stride+56(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
@@ -1466,15 +1431,6 @@ done:
 // func fmaDStrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
 TEXT ·fmaDStrideY(SB), NOSPLIT, $0-80
 	MOVQ stride+64(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
@@ -1572,15 +1528,6 @@ done:
 // fmaDStrideY with streaming stores.
 TEXT ·fmaDStrideYNT(SB), NOSPLIT, $0-80
 	MOVQ stride+64(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ base+16(FP), SI
@@ -2111,15 +2058,6 @@ TEXT ·cvtQ48(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	VPBROADCASTQ first+32(FP), Z9
 	VPADDQ 0(SI), Z9, Z0
@@ -2166,15 +2104,6 @@ TEXT ·cvtQ48NT(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	VPBROADCASTQ first+32(FP), Z9
 	VPADDQ 0(SI), Z9, Z0
@@ -2222,15 +2151,6 @@ TEXT ·cvtF32Maskx(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	VPBROADCASTQ first+32(FP), Z9
 	MOVQ inc+40(FP), DX
@@ -2300,15 +2220,6 @@ TEXT ·cvtF32MaskY(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ blocks+8(FP), CX
 	MOVQ stride+16(FP), R8
-	MOVQ R8, R10
-	TESTQ R8, R8
-	JZ aheaddone
-aheaddist:
-	CMPQ R10, $1024
-	JAE aheaddone
-	ADDQ R8, R10
-	JMP aheaddist
-aheaddone:
 	MOVQ base+24(FP), SI
 	VPBROADCASTQ first+32(FP), Y9
 	MOVQ inc+40(FP), DX

@@ -103,7 +103,7 @@ func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, b
 	}
 }
 
-// rowsF32To16 writes float16 rows (rowsF16x[A]); it is only called where hasX512 holds.
+// rowsF32To16 writes float16 rows (rowsF16x); it is only called where hasX512 holds.
 func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32) {
 	switch {
 	case !t.asm || t.lacks():
@@ -129,7 +129,7 @@ func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[
 	}
 }
 
-// rowsCvtQ writes float32 rows from int64 sums (rowsCvtQ[NT|A]); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).
+// rowsCvtQ writes float32 rows from int64 sums (rowsCvtQ[NT]); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).
 func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64) {
 	switch {
 	case !t.asm || t.lacks():

@@ -4,8 +4,7 @@
 
 // Row kernels: rows of elements, row r at dst + r*pitch, rowBytes long (at
 // least one block), in one call, with regular stores (or streaming ones,
-// suffix NT, for rows at multiples of 16 bytes; or regular ones that fetch
-// the lines ahead, suffix A). Lane by lane, a block holds base plus the
+// suffix NT, for rows at multiples of 16 bytes). Lane by lane, a block holds base plus the
 // value of the element it starts at, and each next block inc more, as in
 // addStore*. A row is written as a block at its start (if that is not
 // 64-byte aligned), blocks from its first 64-byte aligned byte (aligned

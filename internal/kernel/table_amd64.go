@@ -71,7 +71,7 @@ func (t *table) binBlocks(st store, dst *byte, n int, base *[32]int32, first, d,
 }
 
 // A verdict is a measured choice between regular stores and another kind
-// (streaming stores; regular stores each line fetched ahead), made on the
+// (streaming stores, REP MOVSB, REP STOSQ), made on the
 // destination about to be written and kept for streamRecheck.
 type verdict struct {
 	mu   sync.Mutex   // held while measuring

@@ -50,8 +50,11 @@ func aheadStride(f *File, at int) {
 }
 
 // aheadDist puts in R10 the least multiple of the stride (R8, not 0) that
-// is 1024 or more, for aheadStride.
-func aheadDist(f *File) {
+// is 1024 or more, for aheadStride: in the forms that fetch ahead (st).
+func aheadDist(f *File, st store) {
+	if !st.ahead {
+		return
+	}
 	f.Ops("MOVQ R8, R10; TESTQ R8, R8; JZ aheaddone")
 	f.Label("aheaddist")
 	f.Ops("CMPQ R10, $1024; JAE aheaddone; ADDQ R8, R10; JMP aheaddist")
@@ -146,10 +149,10 @@ func end(f *File, st store) {
 }
 
 // maskArgs loads the first arguments of the masked kernels: dst in DI,
-// blocks in CX, stride in R8 (and aheadDist's distance in R10), base in SI.
-func maskArgs(f *File) {
+// blocks in CX, stride in R8 (and, fetching ahead, aheadDist's distance in R10), base in SI.
+func maskArgs(f *File, st store) {
 	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {stride}, R8")
-	aheadDist(f)
+	aheadDist(f, st)
 	f.Ops("MOVQ {base}, SI")
 }
 
@@ -196,7 +199,8 @@ vectors start as base (the offsets 0, d, 2d, ... of the lanes) plus first
 lane) is added to each after every block. Lane-wise integer additions wrap
 exactly as the sequence does; float32 additions are exact where the
 planner picks them. The NT forms use non-temporal stores and need dst
-32-byte aligned; the A forms fetch each line ahead of the stores. The
+32-byte aligned; the A forms of the masked ones fetch each line ahead of
+the stores. The
 masked forms (addMask, fmaMask) store each vector through a byte mask: the
 bytes it leaves out keep their contents (the gaps of padded rows-lanes).
 Go twins: twins.go.`)
@@ -209,7 +213,7 @@ Go twins: twins.go.`)
 			f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {stride}, R8; MOVQ {base}, SI")
 			f.Ops("MOVQ {first}, AX; VMOVQ AX, X5; MOVQ {inc}, DX")
 			f.Op(ln.bc, "X5", "Y5")
-			aheadDist(f)
+			aheadDist(f, st)
 			l := blockLoop{lanes: regs("Y", 0, 4), vbytes: 32, load: "VMOVDQU", add: ln.add, first: "Y5",
 				inc: "Y4", incLoad: "VMOVDQU", advance: "R8",
 				put: func(f *File, i int, r string, off int) { f.Op(st.mov, r, fmt.Sprintf("%d(DI)", off)) }}
@@ -239,7 +243,7 @@ Go twins: twins.go.`)
 	for _, ln := range lanes {
 		for _, st := range []store{stRegular, stAhead} {
 			f.Func("addMaskx"+ln.name+st.suffix, sigMask, storeDoc("addMaskx"+ln.name, st))
-			maskArgs(f)
+			maskArgs(f, st)
 			f.Ops("MOVQ {first}, AX; MOVQ {inc}, DX; MOVQ {mask}, BX; KMOVQ 0(BX), K1")
 			f.Ops("KMOVQ 8(BX), K2")
 			f.Op(ln.bc, "AX", "Z5")
@@ -259,7 +263,7 @@ Go twins: twins.go.`)
 	// inc[0] after every block.
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("fmaMaskxS"+st.suffix, sigFMA, storeDoc("fmaMaskxS", st))
-		maskArgs(f)
+		maskArgs(f, st)
 		f.Ops("VPBROADCASTD {first}, Z9; MOVQ {inc}, DX; VPBROADCASTD {start}, Z10")
 		f.Ops("VPBROADCASTD {delta}, Z11; MOVQ {mask}, BX; KMOVQ 0(BX), K1; KMOVQ 8(BX), K2")
 		l := blockLoop{lanes: regs("Z", 0, 2), vbytes: 64, add: "VADDPS", first: "Z9", fromMem: true,
@@ -284,7 +288,7 @@ Go twins: twins.go.`)
 	} {
 		for _, st := range []store{stRegular, stAhead} {
 			f.Func("addMaskY"+m.ln.name+st.suffix, sigMask, storeDoc("addMaskY"+m.ln.name, st))
-			maskArgs(f)
+			maskArgs(f, st)
 			f.Ops("MOVQ {first}, AX; MOVQ {inc}, DX; MOVQ {mask}, BX")
 			masksY(f, m.shv, m.shft)
 			f.Ops("VMOVQ AX, X5")
@@ -303,7 +307,7 @@ Go twins: twins.go.`)
 	// each stored by VPMASKMOVD under its mask.
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("fmaMaskYS"+st.suffix, sigFMA, storeDoc("fmaMaskYS", st))
-		maskArgs(f)
+		maskArgs(f, st)
 		f.Ops("VPBROADCASTD {first}, Y5; MOVQ {inc}, DX; VPBROADCASTD {start}, Y10")
 		f.Ops("VPBROADCASTD {delta}, Y11; MOVQ {mask}, BX")
 		masksY(f, "VPSLLVD", "maskShiftD<>(SB)")

@@ -107,10 +107,7 @@ each with its store kinds. Go twins: twins.go.`)
 	// and a VPTERNLOGD with the mask of high words did the same in one
 	// more operation: 68 GB/s at 32 KiB, 4 MiB, against 82-87 so). The tie
 	// mask is a vector of words, 1 at the ties, cleared from q with one
-	// VPANDNQ. Blocks are written in pairs (blockPairs). The A form fetches
-	// 2048 bytes ahead, which gained here where the others lost (dmlbench
-	// -quick, 1024 against 2048 for every kernel in alternation, FLOAT16
-	// 0.1, +3e-4 at 4 MiB 0.81 0.91 0.78 0.88 of the ceiling).
+	// VPANDNQ. Blocks are written in pairs (blockPairs).
 	for _, st := range stores {
 		f.Func("f16Binx"+st.suffix, sigBin, storeDoc("f16Binx", st))
 		f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {first}, AX; MOVQ {inc}, R8")

@@ -27,7 +27,7 @@ func binadeRows(f *File) {
 	// scaled, in Y4; all ones in Y15 and, for the tie step, dwords of ^1 in
 	// Y14 where ties is not 0, else all ones (the step then changes
 	// nothing: the streaming form takes it whatever ties is); a block's
-	// halves in Y5, Y6. The regular and ahead forms have a loop without the
+	// halves in Y5, Y6. The regular form has a loop without the
 	// tie step where ties is 0.
 	for _, st := range stores {
 		f.FuncFrame("rowsBinSY"+st.suffix, sigRowsBinS, "", 112, rowsDoc("rowsBinSY", st))

@@ -56,7 +56,7 @@ bytes it leaves out keep their contents (padded rows).`)
 						f.Op("KMOVQ", fmt.Sprintf("%d(BX)", 8*k), fmt.Sprintf("K%d", 1+k))
 					}
 				}
-				binArgs(f, "Z28")
+				binArgs(f, st, "Z28")
 				for v := range blk / 32 { // x, s, dm, h of vector v
 					off := 64 * v
 					f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 384+off), z(13+v))
@@ -81,7 +81,7 @@ bytes it leaves out keep their contents (padded rows).`)
 		for _, st := range stores {
 			name := fmt.Sprintf("bin%dY", blk)
 			f.Func(name+st.suffix, sig, storeDoc(name, st))
-			binArgs(f, "Y15")
+			binArgs(f, st, "Y15")
 			vecs := blk / 16 // x: 12, 8 or 4 vectors
 			for v := range vecs {
 				f.Op("VPMULLD", fmt.Sprintf("%d(SI)", 384+32*v), "Y15", y(v))
@@ -127,7 +127,7 @@ bytes it leaves out keep their contents (padded rows).`)
 			}
 		}
 	}
-	dispatch(f, "binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams or fetches ahead where st says so (dst aligned to 64 bytes).",
+	dispatch(f, "binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams where st says so (dst aligned to 64 bytes).",
 		"binSet", "blk int, st store, "+sig, arms)
 	margs := args + ", mask"
 	dispatch(f, "binSetMask is binSet under byte masks (bin192xM[A], bin128xM[A], AVX-512 only: see masks), regular stores or fetching ahead (st stStream: regular).",
@@ -143,9 +143,9 @@ bytes it leaves out keep their contents (padded rows).`)
 
 // binArgs loads dst (DI), blocks (CX), stride (R8, and aheadDist's R10),
 // l (SI) and j0 in every lane of j.
-func binArgs(f *File, j string) {
+func binArgs(f *File, st store, j string) {
 	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {stride}, R8")
-	aheadDist(f)
+	aheadDist(f, st)
 	f.Ops("MOVQ {l}, SI")
 	f.Op("VPBROADCASTD", f.Arg("j0"), j)
 }

@@ -29,7 +29,8 @@ exact by the planner's preconditions, added to as the add kernels do and
 converted once to the output type, or indices made into
 fma(index, delta, start), rounded once. Each has an AVX2 form and an
 AVX-512 form (suffix x; twice the lanes a conversion) where both exist,
-and each form a regular, a non-temporal (NT) and an ahead (A) store kind.
+and each form a regular and a non-temporal (NT) store kind (the masked
+forms: a regular one and one that fetches ahead, A).
 Go twins: twins.go.`)
 
 	// cvtStoreF32 (AVX2): float64 lanes to float32, rounding once; each
@@ -45,7 +46,7 @@ Go twins: twins.go.`)
 			f.Func(name+st.suffix, sig, storeDoc(name, st))
 			if strideForm {
 				f.Ops("MOVQ {stride}, R8")
-				aheadDist(f)
+				aheadDist(f, st)
 			}
 			yHead(f, "VPBROADCASTQ", false)
 			yLanes(f, "VMOVUPD", "VADDPD")
@@ -234,7 +235,7 @@ Go twins: twins.go.`)
 			f.Func(name+st.suffix, sig, storeDoc(name, st))
 			if strideForm {
 				f.Ops("MOVQ {stride}, R8")
-				aheadDist(f)
+				aheadDist(f, st)
 			}
 			fmaY(f, "VPBROADCASTD", "VMOVUPS", "VMOVAPS", "VADDPS", "VFMADD213PS", movPS[st], adv)
 			end(f, st)
@@ -296,7 +297,7 @@ Go twins: twins.go.`)
 			f.FuncResult(name+st.suffix, sig, "int", storeDoc(name, st))
 			if strideForm {
 				f.Ops("MOVQ {stride}, R8")
-				aheadDist(f)
+				aheadDist(f, st)
 			}
 			yHead(f, "VPBROADCASTQ", true)
 			yLanes(f, "VMOVUPD", "VADDPD")
@@ -394,7 +395,7 @@ Go twins: twins.go.`)
 	// VPADDQ (Z6).
 	for _, st := range stores {
 		f.Func("cvtQ48"+st.suffix, "dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64", "")
-		maskArgs(f)
+		maskArgs(f, st)
 		f.Ops("VPBROADCASTQ {first}, Z9")
 		for i := range 6 {
 			f.Op("VPADDQ", fmt.Sprintf("%d(SI)", 64*i), "Z9", z(i))
@@ -418,7 +419,7 @@ Go twins: twins.go.`)
 	const sigMaskF64 = "dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64"
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("cvtF32Maskx"+st.suffix, sigMaskF64, storeDoc("cvtF32Maskx", st))
-		maskArgs(f)
+		maskArgs(f, st)
 		f.Ops("VPBROADCASTQ {first}, Z9; MOVQ {inc}, DX; MOVQ {mask}, BX; KMOVQ 0(BX), K1")
 		f.Ops("VADDPD 0(SI), Z9, Z0; VADDPD 64(SI), Z9, Z1; VBROADCASTSD (DX), Z4")
 		loopStart(f)
@@ -436,7 +437,7 @@ Go twins: twins.go.`)
 	// each, as masksY makes them).
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("cvtF32MaskY"+st.suffix, sigMaskF64, storeDoc("cvtF32MaskY", st))
-		maskArgs(f)
+		maskArgs(f, st)
 		f.Ops("VPBROADCASTQ {first}, Y9; MOVQ {inc}, DX; MOVQ {mask}, BX; VPBROADCASTD 0(BX), Y6")
 		f.Ops("VPBROADCASTD 4(BX), Y7; VPSLLVD maskShiftD<>(SB), Y6, Y6")
 		f.Ops("VPSLLVD maskShiftD<>(SB), Y7, Y7")
@@ -601,15 +602,15 @@ func convertDispatch(f *File) {
 	ntA := []store{stStream, stRegular}
 	for _, m := range []method{
 		{name: "f64To32", doc: "f64To32 converts float64 lanes to float32 (cvtStoreF32[x]).", params: sigF64, twin: "f64To32_g", x: "cvtStoreF32x", y: "cvtStoreF32", sts: ntA},
-		{name: "f64To32Stride", doc: "f64To32Stride is f64To32 for blocks stride bytes apart (cvtF32StrideY[NT|A]: the AVX2 form on every table).", params: sigF64 + ", stride int", twin: "f64To32Stride_g", y: "cvtF32StrideY", sts: ntA},
+		{name: "f64To32Stride", doc: "f64To32Stride is f64To32 for blocks stride bytes apart (cvtF32StrideY[NT]: the AVX2 form on every table).", params: sigF64 + ", stride int", twin: "f64To32Stride_g", y: "cvtF32StrideY", sts: ntA},
 		{name: "f64To32Mask", doc: "f64To32Mask is f64To32Stride under byte masks (cvtF32Maskx[A], AVX-512; cvtF32MaskY[A], AVX2), regular stores or fetching ahead (st stStream: regular; masked stores have no non-temporal form).", params: "dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64", twin: "f64To32Mask_g", x: "cvtF32Maskx", y: "cvtF32MaskY", sts: []store{stAhead, stRegular}},
 		{name: "f64To16", doc: "f64To16 converts exact float64 lanes to float16, rounding once (cvtStoreF16Odd[x]).", params: sigF64, twin: "f64To16_g", x: "cvtStoreF16Oddx", y: "cvtStoreF16Odd", sts: ntA},
 		{name: "fma", doc: "fma writes float64 elements as fma(index, delta, start) (fmaStore[x]).", params: sigFMA64, twin: "fma_g", x: "fmaStorex", y: "fmaStore", sts: ntA},
 		{name: "fmaS", doc: "fmaS writes float32 elements as fma(index, delta, start) in float32 (fmaStoreS[x]).", params: sigFMA32, twin: "fmaS_g", x: "fmaStoreSx", y: "fmaStoreS", sts: ntA},
-		{name: "fmaStride", doc: "fmaStride is fmaS for blocks stride bytes apart (fmaStrideSY[NT|A]: the AVX2 forms, which every table with kernels has).", params: sigFMA32 + ", stride int", twin: "fmaStrideS_g", y: "fmaStrideSY", sts: ntA},
+		{name: "fmaStride", doc: "fmaStride is fmaS for blocks stride bytes apart (fmaStrideSY[NT]: the AVX2 forms, which every table with kernels has).", params: sigFMA32 + ", stride int", twin: "fmaStrideS_g", y: "fmaStrideSY", sts: ntA},
 		{name: "f32To16", doc: "f32To16 converts exact float32 lanes to float16 (cvtStoreF16[x]).", params: sigF32, twin: "f32To16_g", x: "cvtStoreF16x", y: "cvtStoreF16", sts: ntA},
 		{name: "fmaD", doc: "fmaD writes float32 elements as fma(index, delta, start) in float64, rounded to float32, and returns the blocks written (fmaDStore[x]).", params: sigFMAD, twin: "fmaD_g", x: "fmaDStorex", y: "fmaDStore", result: "int", sts: ntA},
-		{name: "fmaDStride", doc: "fmaDStride is fmaD for blocks stride bytes apart (fmaDStrideY[NT|A]: the AVX2 forms, which every table with kernels has).", params: sigFMAD + ", stride int", twin: "fmaDStride_g", y: "fmaDStrideY", result: "int", sts: ntA},
+		{name: "fmaDStride", doc: "fmaDStride is fmaD for blocks stride bytes apart (fmaDStrideY[NT]: the AVX2 forms, which every table with kernels has).", params: sigFMAD + ", stride int", twin: "fmaDStride_g", y: "fmaDStrideY", result: "int", sts: ntA},
 		{name: "cvtQ", doc: "cvtQ converts int64 lanes to float32, scaled (cvtqStoreS); it is only called where hasX512 holds.", params: "dst *byte, blocks int, base *[16]int64, first, inc, scale uint64", twin: "cvtQ_g", y: "cvtqStoreS", sts: ntA, lacks: true},
 		{name: "fma192S", doc: "fma192S is fmaS in blocks of 192 bytes (AVX2 form; dst aligned to 32 bytes for streaming).", params: "dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64", twin: "fma192S_g", y: "fma192S", sts: ntA},
 		{name: "cvtQ48", doc: "cvtQ48 is cvtQ for 48 lanes in blocks of 192 bytes a stride apart; it is only called where hasX512 holds (streaming: dst aligned to 64 bytes).", params: "dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64", twin: "cvtQ48_g", y: "cvtQ48", sts: ntA, lacks: true},

@@ -244,8 +244,7 @@ func rowsFile() *File {
 	f := NewFile("rows", `
 Row kernels: rows of elements, row r at dst + r*pitch, rowBytes long (at
 least one block), in one call, with regular stores (or streaming ones,
-suffix NT, for rows at multiples of 16 bytes; or regular ones that fetch
-the lines ahead, suffix A). Lane by lane, a block holds base plus the
+suffix NT, for rows at multiples of 16 bytes). Lane by lane, a block holds base plus the
 value of the element it starts at, and each next block inc more, as in
 addStore*. A row is written as a block at its start (if that is not
 64-byte aligned), blocks from its first 64-byte aligned byte (aligned
@@ -569,13 +568,13 @@ func rowsDispatch(f *File) {
 	dispatch(f, "rows runs the rowsAdd kernel of the lane and the store kind; streaming needs rows that stream (rowsStream).",
 		"rows", "lane int, st store, "+sigRowsAdd,
 		append([]arm{{"!t.asm", "rowsG(lane, " + args + ")"}}, byLane("", "rowsAdd", args, lanes, ntA, false)...))
-	dispatch(f, "rowsF32To16 writes float16 rows (rowsF16x[A]); it is only called where hasX512 holds.",
+	dispatch(f, "rowsF32To16 writes float16 rows (rowsF16x); it is only called where hasX512 holds.",
 		"rowsF32To16", "st store, "+sigRowsF16,
 		formArms("!t.asm || t.lacks()", "rowsF16_g", []form{{"", "rowsF16x"}}, []store{stRegular}, argNames(sigRowsF16), ""))
 	dispatch(f, "rowsFMAS writes float32 rows as fma(index, delta, start) (rowsFMASx, rowsFMASY); it streams only rows that stream (rowsStreamable).",
 		"rowsFMAS", "st store, "+sigRowsFMAS,
 		formArms("!t.asm", "rowsFMAS_g", []form{{"!t.avx512", "rowsFMASY"}, {"", "rowsFMASx"}}, ntA, argNames(sigRowsFMAS), ""))
-	dispatch(f, "rowsCvtQ writes float32 rows from int64 sums (rowsCvtQ[NT|A]); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).",
+	dispatch(f, "rowsCvtQ writes float32 rows from int64 sums (rowsCvtQ[NT]); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).",
 		"rowsCvtQ", "st store, "+sigRowsCvtQ,
 		formArms("!t.asm || t.lacks()", "rowsCvtQ_g", []form{{"", "rowsCvtQ"}}, ntA, argNames(sigRowsCvtQ), ""))
 }
