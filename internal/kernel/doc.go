@@ -124,8 +124,8 @@
 //	                                             lanes (exact sums below 2^59);
 //	                                             without AVX-512 only its runs
 //	                                             pieces, the others f64 or linear
-//	binade-runs f16Runs[NT|A] (AVX-512),        a binade or binade-q piece whose
-//	            f16RunsY[NT|A] (AVX2)            values stay runsLeast elements
+//	binade-runs f16Runs[NT] (AVX-512),           a binade or binade-q piece whose
+//	            f16RunsY[NT] (AVX2)              values stay runsLeast elements
 //	                                             or more each (runsLeastFast where
 //	                                             the AVX-512 binade kernel has its
 //	                                             fast form and no tie,
@@ -135,8 +135,8 @@
 //	                                             before f32 where a run's binades
 //	                                             are few and the last is such a
 //	                                             piece
-//	binade-s    f32Binq[NT|A] (AVX-512),        float32 the same way, in int64 lanes
-//	            f32BinqY[NT|A] (AVX2)            (exact sums below 2^56), where
+//	binade-s    f32Binq[NT] (AVX-512),           float32 the same way, in int64 lanes
+//	            f32BinqY[NT] (AVX2)              (exact sums below 2^56), where
 //	                                             binades are long or units tiny
 //	cvt-q       cvtqStoreS[NT] (AVX-512 only)    float32 whose exact sums fit int64
 //	                                             lanes, at a unit of 2^-126 or more:
@@ -144,7 +144,7 @@
 //	                                             (where f64 may not)
 //	f64         cvtStoreF32[x][NT],              values exact in float64 lanes
 //	            cvtStoreF16Odd[x][NT]            (float32: before cvt-q, faster)
-//	fma-d       fmaDStore[x][NT|A]               float32 the above do not take (exact
+//	fma-d       fmaDStore[x][NT]                 float32 the above do not take (exact
 //	                                             sums past 63 bits; without AVX-512,
 //	                                             those of cvt-q too):
 //	                                             fma in float64 lanes, then to
@@ -154,23 +154,23 @@
 //	rows-words  rowsAdd{B,W,D,Q}[NT]             rows of integers, constants, infinities
 //	rows-f32    rowsAddS[NT]                     float32 rows exact in float32 lanes
 //	rows-f16    rowsF16x (AVX-512 only)          float16 rows exact in float32 lanes
-//	rows-binade rowsBinx[A] (AVX-512),          float16 rows of consecutive indices
-//	            rowsBinY[A] (AVX2)               in int32 lanes, one sign and binade
+//	rows-binade rowsBinx (AVX-512),              float16 rows of consecutive indices
+//	            rowsBinY (AVX2)                  in int32 lanes, one sign and binade
 //	                                             a piece (before rows-f16 where
 //	                                             binadeFirst holds and binades are
 //	                                             long; without AVX-512 for exact
 //	                                             rows too); rows that span two as runs
-//	rows-runs   f16RowsRuns[NT|A] (AVX-512),    rows-binade or rows-binade-q rows
-//	            f16RowsRunsY[NT|A] (AVX2)        whose values stay as binade-runs
+//	rows-runs   f16RowsRuns[NT] (AVX-512),       rows-binade or rows-binade-q rows
+//	            f16RowsRunsY[NT] (AVX2)          whose values stay as binade-runs
 //	                                             needs: the rows' elements one span
 //	rows-binade-q rowsBinQx[NT] (AVX-512 only)   the same in int64 lanes (sums past
 //	                                             31 bits), every tie by the kernel;
 //	                                             without AVX-512 only its rows-runs
 //	                                             pieces, the others row-runs
-//	rows-fma-s  rowsFMASx[NT|A] (AVX-512),      float32 rows as fma-s writes runs
-//	            rowsFMASY[NT|A] (AVX2)           (indices below 2^24; before rows-cvt-q)
+//	rows-fma-s  rowsFMASx[NT] (AVX-512),         float32 rows as fma-s writes runs
+//	            rowsFMASY[NT] (AVX2)             (indices below 2^24; before rows-cvt-q)
 //	rows-cvt-q  rowsCvtQ[NT] (AVX-512 only)      float32 rows as cvt-q writes runs
-//	rows-binade-s rowsBinSY[NT|A]                float32 rows of consecutive indices
+//	rows-binade-s rowsBinSY[NT]                  float32 rows of consecutive indices
 //	                                             as binade-s writes runs, a binade a
 //	                                             piece, where rows-cvt-q may not
 //	                                             (without AVX-512; units below
@@ -180,23 +180,23 @@
 //	            zip{2,3,4}[B]x (AVX-512: rows    whose columns a chunk are no more
 //	            of 2 to 4 elements one after     than its rows
 //	            another), else Go loops
-//	rows-lanes  addStore{B,W,D,Q,S}[NT|A],      rows of integers, or of float32
-//	            add192{B,W,D,Q,S}[NT|A],         exact in float32 lanes, of indices
+//	rows-lanes  addStore{B,W,D,Q,S}[NT],         rows of integers, or of float32
+//	            add192{B,W,D,Q,S}[NT],           exact in float32 lanes, of indices
 //	            addMaskx{B,W,D,Q,S}[A],
 //	            addMaskY{D,Q,S}[A],
 //	            fmaMaskxS[A], fmaMaskYS[A]
 //	            (padded),
-//	            fmaStrideSY[NT|A] (sets),
-//	            fmaDStrideY[NT|A] (fma-d),
-//	            cvtF32StrideY[NT|A] (f64),
+//	            fmaStrideSY[NT] (sets),
+//	            fmaDStrideY[NT] (fma-d),
+//	            cvtF32StrideY[NT] (f64),
 //	            cvtF32Mask[x|Y][A] (f64,
 //	            padded),
-//	            fmaStoreS[x][NT|A],              below 2^24 (fma-s lanes) or of
-//	            fma192S[NT|A], cvtQ48[NT|A]      sums in int64 lanes (cvt-q lanes,
-//	            (AVX-512 only), bin192x[NT|A],   AVX-512), one after another, 2 or
-//	            bin192Y[NT|A], bin192xM[A],      more elements, whose length divides
-//	            bin128x[NT|A], bin128xM[A],
-//	            bin128Y[NT|A], bin64Y[NT|A]
+//	            fmaStoreS[x][NT],                below 2^24 (fma-s lanes) or of
+//	            fma192S[NT], cvtQ48[NT]          sums in int64 lanes (cvt-q lanes,
+//	            (AVX-512 only), bin192x[NT],     AVX-512), one after another, 2 or
+//	            bin192Y[NT], bin192xM[A],        more elements, whose length divides
+//	            bin128x[NT], bin128xM[A],
+//	            bin128Y[NT], bin64Y[NT]
 //	            (float16)
 //	                                             128 or 192 bytes (integers and exact
 //	                                             float32 of other lengths in sets of

@@ -262,7 +262,7 @@ func TestFMAKernels(t *testing.T) {
 	}
 }
 
-// TestFMADKernels holds fmaDStore[x][NT|A] and fmaDStrideY[NT|A] (blocks
+// TestFMADKernels holds fmaDStore[x][NT] and fmaDStrideY[NT] (blocks
 // stride bytes apart) to their twins, the blocks they write and the count
 // they return: random float32 starts and deltas (as float64) at indices
 // below 2^32, and runs made to meet the blocks they must leave: indices
@@ -360,7 +360,7 @@ func TestFMADKernels(t *testing.T) {
 	}
 }
 
-// TestFMASKernels holds fmaStoreS[x][NT|A] and fmaStrideSY[NT|A] (blocks
+// TestFMASKernels holds fmaStoreS[x][NT] and fmaStrideSY[NT] (blocks
 // stride bytes apart) to their twins: index lanes below 2^24, any finite
 // start and delta, the bytes around (and between) the blocks untouched.
 func TestFMASKernels(t *testing.T) {
@@ -458,8 +458,8 @@ func TestFMAMaskKernels(t *testing.T) {
 	}
 }
 
-// TestF64Kernels holds cvtStoreF32[x][NT|A], cvtStoreF16Odd[x][NT|A] and
-// cvtF32StrideY[NT|A] (blocks stride bytes apart) to their twins: lanes
+// TestF64Kernels holds cvtStoreF32[x][NT], cvtStoreF16Odd[x][NT] and
+// cvtF32StrideY[NT] (blocks stride bytes apart) to their twins: lanes
 // exact in float64, float32 from far below its subnormals to past its
 // largest, float16 from its subnormals to past 65504.
 func TestF64Kernels(t *testing.T) {
@@ -1260,7 +1260,7 @@ func binRowsDraw(r *rand.Rand, rows, pitch, rowBytes, size, lanes int, maxShift,
 	return m, shift, dm, steps
 }
 
-// TestRowBinSKernels holds rowsBinSY[NT|A] to its twin within its
+// TestRowBinSKernels holds rowsBinSY[NT] to its twin within its
 // contract: rows of 128 bytes or more at multiples of 4 bytes (any
 // alignment to a cache line, every form), every kb below 2^(shift+32) and
 // 2^62, shift at most 32, c even, with and without the tie step; the
@@ -1421,7 +1421,7 @@ func TestZipKernels(t *testing.T) {
 	}
 }
 
-// TestAdd192Kernels: add192{B,W,D,Q,S}[NT|A] (AVX2) against their twin,
+// TestAdd192Kernels: add192{B,W,D,Q,S}[NT] (AVX2) against their twin,
 // random lanes, first and inc (float32 ones exact), any number of blocks,
 // the bytes around untouched.
 func TestAdd192Kernels(t *testing.T) {
@@ -1461,7 +1461,7 @@ func TestAdd192Kernels(t *testing.T) {
 	}
 }
 
-// TestFMA192SKernels: fma192S[NT|A] (AVX2) against its twin: exact index
+// TestFMA192SKernels: fma192S[NT] (AVX2) against its twin: exact index
 // lanes below 2^24 in every block, random finite start and delta, any
 // number of blocks, the bytes around untouched.
 func TestFMA192SKernels(t *testing.T) {
@@ -1499,8 +1499,8 @@ func randF32(r *rand.Rand) float32 {
 	return float32(math.Ldexp(r.Float64()*2-1, r.IntN(60)-30))
 }
 
-// TestBin192Kernels: bin192x[NT|A], bin128x[NT|A] (AVX-512) and
-// bin192Y[NT|A], bin128Y[NT|A], bin64Y[NT|A] (AVX2) against their twins: lanes of
+// TestBin192Kernels: bin192x[NT], bin128x[NT] (AVX-512) and
+// bin192Y[NT], bin128Y[NT], bin64Y[NT] (AVX2) against their twins: lanes of
 // any shift from 1 to 29 with its h, magnitudes of any 31 bits, steps of
 // either sign (the sums wrap alike in both), from any block, ties to even
 // and not, any number of blocks, 192 bytes apart or more (a set's blocks:
@@ -1586,7 +1586,7 @@ func TestBin192MaskKernels(t *testing.T) {
 	}
 }
 
-// TestCvtQ48Kernels: cvtQ48[NT|A] (AVX-512) against its twin: int64 lanes
+// TestCvtQ48Kernels: cvtQ48[NT] (AVX-512) against its twin: int64 lanes
 // below 2^42 in every block, a power-of-two scale that keeps the products
 // normal, any number of blocks, 192 bytes apart or more (sets of blocks),
 // the bytes around and between them untouched.

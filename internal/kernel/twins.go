@@ -155,7 +155,7 @@ func f64To32Mask_g(dst *byte, blocks, stride int, base *[16]float64, first uint6
 	}
 }
 
-// f64To32Stride_g is the twin of cvtF32StrideY[NT|A]: f64To32_g's blocks,
+// f64To32Stride_g is the twin of cvtF32StrideY[NT]: f64To32_g's blocks,
 // stride bytes apart.
 func f64To32Stride_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, stride int) {
 	if blocks <= 0 {
@@ -195,13 +195,13 @@ func fma_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float
 	}
 }
 
-// fmaS_g is the twin of fmaStoreS[x][NT|A]: fmaStrideS_g's blocks one
+// fmaS_g is the twin of fmaStoreS[x][NT]: fmaStrideS_g's blocks one
 // after another.
 func fmaS_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64) {
 	fmaStrideS_g(dst, blocks, base, first, inc, start, delta, 128)
 }
 
-// fmaStrideS_g is the twin of fmaStrideSY[NT|A]: fmaS_g's blocks, stride
+// fmaStrideS_g is the twin of fmaStrideSY[NT]: fmaS_g's blocks, stride
 // bytes apart.
 func fmaStrideS_g(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, stride int) {
 	if blocks <= 0 {
@@ -303,7 +303,7 @@ func binSpan128_g(dst *byte, n int, _ *[32]int32, first, d, shift, c, tie uint64
 	}
 }
 
-// runs_g is the twin of f16Runs[NT|A] and f16RunsY[NT|A].
+// runs_g is the twin of f16Runs[NT] and f16RunsY[NT].
 func runs_g(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 	out := unsafe.Slice(dst, 2*n)
 	runsWalk(n, v, inc, next, rem, steps, func(e int, v uint16) {
@@ -311,7 +311,7 @@ func runs_g(dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64) {
 	})
 }
 
-// rowsRuns_g is the twin of f16RowsRuns[NT|A] and f16RowsRunsY[NT|A]: the rows' elements in order, as
+// rowsRuns_g is the twin of f16RowsRuns[NT] and f16RowsRunsY[NT]: the rows' elements in order, as
 // runs_g writes a span.
 func rowsRuns_g(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64) {
 	out := unsafe.Slice(dst, (rows-1)*pitch+rowBytes)
@@ -365,7 +365,7 @@ func fill_g(dst *byte, words int, pattern uint64) {
 	}
 }
 
-// fmaD_g is the twin of fmaDStore[x][NT|A]: lane l of block k holds the
+// fmaD_g is the twin of fmaDStore[x][NT]: lane l of block k holds the
 // exact index base[l] + first + k*inc[0] (float64), each element is
 // math.FMA(index, delta, start) converted to float32; it stops before the
 // first block with a float64 value that is a float32 midpoint or, where
@@ -374,7 +374,7 @@ func fmaD_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]floa
 	return fmaDStride_g(dst, blocks, base, first, inc, start, delta, tiny, 64)
 }
 
-// fmaDStride_g is the twin of fmaDStrideY[NT|A]: fmaD_g's blocks, stride
+// fmaDStride_g is the twin of fmaDStrideY[NT]: fmaD_g's blocks, stride
 // bytes apart.
 func fmaDStride_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int {
 	if blocks <= 0 {
@@ -414,7 +414,7 @@ func cvtQ_g(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
 	}
 }
 
-// cvtQ48_g is the twin of cvtQ48[NT|A]: cvtQ_g's elements from 48 lanes,
+// cvtQ48_g is the twin of cvtQ48[NT]: cvtQ_g's elements from 48 lanes,
 // blocks of 192 bytes stride bytes apart.
 func cvtQ48_g(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64) {
 	if blocks <= 0 {
@@ -577,7 +577,7 @@ func rowsCvtQ_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *ro
 	}
 }
 
-// rowsFMAS_g is the twin of rowsFMASx and rowsFMASY [NT|A]: each place's blocks of 16
+// rowsFMAS_g is the twin of rowsFMASx and rowsFMASY [NT]: each place's blocks of 16
 // float32 as fmaS_g writes its lanes.
 func rowsFMAS_g(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
 	st := float64(math.Float32frombits(uint32(start)))
@@ -608,7 +608,7 @@ func rowsBinQ_g(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *ro
 	}
 }
 
-// rowsBinS_g is the twin of rowsBinSY[NT|A]: each place's blocks of 16
+// rowsBinS_g is the twin of rowsBinSY[NT]: each place's blocks of 16
 // float32 as binS_g writes them.
 func rowsBinS_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64) {
 	for r := range rows {
@@ -620,7 +620,7 @@ func rowsBinS_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *ro
 	}
 }
 
-// bin192_g is the twin of bin192x[NT|A]: each lane's magnitude (x + h
+// bin192_g is the twin of bin192x[NT]: each lane's magnitude (x + h
 // less h) from block j0 on rounded to nearest by its shift (ties to even
 // where ties is not 0, else up: x + h rounds down), saturated to 16 bits as VPACKUSDW
 // does, plus its element's word; block k at stride*k bytes.
@@ -628,13 +628,13 @@ func bin192_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	binG(192, dst, blocks, stride, l, j0, ties, nil)
 }
 
-// bin128_g is the twin of bin128x[NT|A]: bin192_g in blocks of 128 bytes,
+// bin128_g is the twin of bin128x[NT]: bin192_g in blocks of 128 bytes,
 // lanes 0-63 (the words 0-63).
 func bin128_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	binG(128, dst, blocks, stride, l, j0, ties, nil)
 }
 
-// bin64_g is the twin of bin64Y[NT|A]: bin192_g in blocks of 64 bytes,
+// bin64_g is the twin of bin64Y[NT]: bin192_g in blocks of 64 bytes,
 // lanes 0-31 (the words 0-31).
 func bin64_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	binG(64, dst, blocks, stride, l, j0, ties, nil)
