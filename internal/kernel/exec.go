@@ -231,11 +231,10 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 
 // fillRows is FillRowsLE with this Filler's own plans, for any indices.
 func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
-	whole := len(dst)
 	v := tbl.measure(dst, pitch, n<<f.lg, 0, false)
 	for {
 		var pl plan
-		done := f.planRows(tbl, v, dst, whole, rows, pitch, n, i0, rowStep, step, &pl)
+		done := f.planRows(tbl, v, dst, rows, pitch, n, i0, rowStep, step, &pl)
 		for _, p := range pl.p[:pl.n] {
 			switch p.m {
 			case mRowRuns:

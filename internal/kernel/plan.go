@@ -1114,9 +1114,8 @@ func quo(x, y int64) int64 {
 // them go as columns where that pays (mColumns), other rows one at a time
 // as runs. It returns how many rows the pieces cover from
 // the first: all, or, where they need more than maxPieces, as many as fit
-// (the caller plans the rest again). whole is the bytes of the layout dst
-// ends (dst and the rows the plans before covered).
-func (s *Seq) planRows(t *table, v verdicts, dst []byte, whole, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
+// (the caller plans the rest again).
+func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
 	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && !offRowsLanes && s.aligned(dst) &&
 		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) {
 		p := pl.put(mRowsLanes, 0, rows)
@@ -1180,17 +1179,17 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, whole, rows, pitch, n i
 		}
 	}
 	if m == mRowsBin || m == mRowsBinQ || m == mRowsBinS {
-		if e := s.planRowBinades(t, v, dst, whole, pitch, r, end, n, a, step, m, pl); e < end {
+		if e := s.planRowBinades(t, v, dst, pitch, r, end, n, a, step, m, pl); e < end {
 			return e
 		}
 	} else {
 		p := pl.put(m, r, end-r)
 		p.first, p.rowD, p.d = first, rowD, d
-		p.st = s.rowStore(v, dst, whole, r, end, pitch, rowBytes, m)
+		p.st = s.rowStore(v, dst, r, end, pitch, rowBytes, m)
 	}
 	if end < rows {
 		p := pl.put(mRowsWords, end, rows-end)
-		p.first, p.st = s.infAt(i0+uint64(end)*rowStep), s.rowStore(v, dst, whole, end, rows, pitch, rowBytes, mRowsWords)
+		p.first, p.st = s.infAt(i0+uint64(end)*rowStep), s.rowStore(v, dst, end, rows, pitch, rowBytes, mRowsWords)
 	}
 	return rows
 }
@@ -1224,7 +1223,7 @@ func (s *Seq) binadeRowsQ(t *table, a uint64, n int, rowStep, step uint64, rows 
 // sign and binade are a piece of m, a row that spans two (or holds zero) a
 // row of its own, planned as a run. It returns how far its pieces reach,
 // leaving room for one more piece.
-func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, whole, pitch, r0, end, n int, a, step uint64, m method, pl *plan) int {
+func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, pitch, r0, end, n int, a, step uint64, m method, pl *plan) int {
 	_, lo := s.linear(a)
 	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mRowsBin) or 2^59 in magnitude
 	for r := r0; r < end; {
@@ -1268,7 +1267,7 @@ func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, whole, pitch, r0,
 		}
 		// The store kind of the method chosen, once: rowStore may measure
 		// one. (rowsBinx has no streaming form: rowsStreamable.)
-		p.st = s.rowStore(v, dst, whole, r, r+full, pitch, n<<s.lg, p.m)
+		p.st = s.rowStore(v, dst, r, r+full, pitch, n<<s.lg, p.m)
 		r += full
 	}
 	return end
@@ -1503,7 +1502,7 @@ func (s *Seq) lanesExact(blk, rows, pitch, n int, i0, rowStep, step uint64) bool
 // rowStore decides the store kind of a piece of rows [r, end) of method m:
 // streaming past streamingMin bytes of the piece, where the rows allow it
 // (rowsStreamable) and the machine streams faster.
-func (s *Seq) rowStore(v verdicts, dst []byte, whole, r, end, pitch, rowBytes int, m method) store {
+func (s *Seq) rowStore(v verdicts, dst []byte, r, end, pitch, rowBytes int, m method) store {
 	span := (end-r-1)*pitch + rowBytes
 	d := dst[r*pitch : r*pitch+span]
 	switch {

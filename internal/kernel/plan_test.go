@@ -429,7 +429,7 @@ func planAllRows(tb *table, c rowsLayout) []piece {
 	var all []piece
 	for done := 0; done < c.rows; {
 		var pl plan
-		e := c.f.planRows(tb, testVerdicts, c.dst[done*c.pitch:], len(c.dst), c.rows-done, c.pitch, c.n, c.i0+uint64(done)*c.rowStep, c.rowStep, c.step, &pl)
+		e := c.f.planRows(tb, testVerdicts, c.dst[done*c.pitch:], c.rows-done, c.pitch, c.n, c.i0+uint64(done)*c.rowStep, c.rowStep, c.step, &pl)
 		for _, p := range pl.p[:pl.n] {
 			p.j += uint32(done)
 			all = append(all, p)
