@@ -116,7 +116,7 @@ func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
 	var v verdicts // (none asked of a run below fillMin)
 	if whole >= fillMin {
-		v = t.measure(dst, whole, whole, f.copyDist(step), f.mayBeConstant(i0, step, whole>>f.lg))
+		v = t.measure(dst, whole, whole, f.runCopyDist(step), f.mayBeConstant(i0, step, whole>>f.lg))
 	}
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == f.memoFrom && f.memo != nil && len(dst) < streamingMin {
@@ -161,9 +161,9 @@ func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 	}
 }
 
-// copyDist returns the distance from which mCopy would copy a run of
+// runCopyDist returns the distance from which mCopy would copy a run of
 // integers of step step (copyDist), else 0.
-func (f *Filler) copyDist(step uint64) int {
+func (f *Filler) runCopyDist(step uint64) int {
 	if f.kind != Int {
 		return 0
 	}
