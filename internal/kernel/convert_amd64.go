@@ -71,14 +71,6 @@ func fmaStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]fl
 func fmaStoreNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta uint64)
 
 //go:noescape
-func cvtqStoreS(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
-
-// cvtqStoreS with streaming stores.
-//
-//go:noescape
-func cvtqStoreSNT(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
-
-//go:noescape
 func fmaStoreS(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 // fmaStoreS with streaming stores.
@@ -139,12 +131,6 @@ func fma192S(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]flo
 
 //go:noescape
 func fma192SNT(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
-
-//go:noescape
-func cvtQ48(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
-
-//go:noescape
-func cvtQ48NT(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
 
 //go:noescape
 func cvtF32Maskx(dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64)
@@ -310,18 +296,6 @@ func (t *table) fmaDStride(st store, dst *byte, blocks int, base *[16]float64, f
 	}
 }
 
-// cvtQ converts int64 lanes to float32, scaled (cvtqStoreS); it is only called where hasX512 holds.
-func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
-	switch {
-	case !t.asm || t.lacks():
-		cvtQ_g(dst, blocks, base, first, inc, scale)
-	case st == stStream:
-		cvtqStoreSNT(dst, blocks, base, first, inc, scale)
-	default:
-		cvtqStoreS(dst, blocks, base, first, inc, scale)
-	}
-}
-
 // fma192S is fmaS in blocks of 192 bytes (AVX2 form; dst aligned to 32 bytes for streaming).
 func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64) {
 	switch {
@@ -331,17 +305,5 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 		fma192SNT(dst, blocks, base, first, inc, start, delta)
 	default:
 		fma192S(dst, blocks, base, first, inc, start, delta)
-	}
-}
-
-// cvtQ48 is cvtQ for 48 lanes in blocks of 192 bytes a stride apart; it is only called where hasX512 holds (streaming: dst aligned to 64 bytes).
-func (t *table) cvtQ48(st store, dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64) {
-	switch {
-	case !t.asm || t.lacks():
-		cvtQ48_g(dst, blocks, stride, base, first, inc, scale)
-	case st == stStream:
-		cvtQ48NT(dst, blocks, stride, base, first, inc, scale)
-	default:
-		cvtQ48(dst, blocks, stride, base, first, inc, scale)
 	}
 }

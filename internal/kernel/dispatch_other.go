@@ -91,16 +91,8 @@ func (t *table) fmaDStride(st store, dst *byte, blocks int, base *[16]float64, f
 	return fmaDStride_g(dst, blocks, base, first, inc, start, delta, tiny, stride)
 }
 
-func (t *table) cvtQ(st store, dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
-	cvtQ_g(dst, blocks, base, first, inc, scale)
-}
-
 func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64) {
 	fma192S_g(dst, blocks, base, first, inc, start, delta)
-}
-
-func (t *table) cvtQ48(st store, dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64) {
-	cvtQ48_g(dst, blocks, stride, base, first, inc, scale)
 }
 
 func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
@@ -113,10 +105,6 @@ func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base
 
 func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
 	rowsFMAS_g(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-}
-
-func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64) {
-	rowsCvtQ_g(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 }
 
 func (t *table) binSpan(st store, dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {

@@ -54,12 +54,11 @@
 // in the rows (fillColumns; by the zip kernels where rows of 2 to 4
 // elements lie one after another); rows of integers or of float32 one
 // after another whose length divides 128 or 192 bytes are one span of the
-// add, fma-s or cvt-q kernels' lanes, which repeat (integers and float32
+// add or fma-s kernels' lanes, which repeat (integers and float32
 // exact in float32 lanes of other lengths, of the add kernels, in sets of
 // blocks; padded ones, and scattered elements, through the masked add
 // kernels, with AVX-512 (without it, 4- and 8-byte elements: VPMASKMOVD,
-// VPMASKMOVQ); float32 that rounds in such rows through cvt-q
-// lanes in sets of 192-byte blocks, without AVX-512 through fma-s lanes in
+// VPMASKMOVQ); float32 that rounds in such rows through fma-s lanes in
 // sets of 128-byte blocks below index 2^24 and f64 lanes (exact sums below
 // 2^53 units) or else fma-d lanes in sets of 64-byte blocks past it, padded
 // ones through the masked fma-s kernel, past index 2^24 through masked f64
@@ -138,15 +137,10 @@
 //	binade-s    f32Binq[NT] (AVX-512),           float32 the same way, in int64 lanes
 //	            f32BinqY[NT] (AVX2)              (exact sums below 2^56), where
 //	                                             binades are long or units tiny
-//	cvt-q       cvtqStoreS[NT] (AVX-512 only)    float32 whose exact sums fit int64
-//	                                             lanes, at a unit of 2^-126 or more:
-//	                                             any binades and signs in one piece
-//	                                             (where f64 may not)
 //	f64         cvtStoreF32[x][NT],              values exact in float64 lanes
-//	            cvtStoreF16Odd[x][NT]            (float32: before cvt-q, faster)
+//	            cvtStoreF16Odd[x][NT]
 //	fma-d       fmaDStore[x][NT]                 float32 the above do not take (exact
-//	                                             sums past 63 bits; without AVX-512,
-//	                                             those of cvt-q too):
+//	                                             sums past 53 bits):
 //	                                             fma in float64 lanes, then to
 //	                                             float32; blocks at a float32
 //	                                             midpoint as linear
@@ -168,13 +162,10 @@
 //	                                             without AVX-512 only its rows-runs
 //	                                             pieces, the others row-runs
 //	rows-fma-s  rowsFMASx[NT] (AVX-512),         float32 rows as fma-s writes runs
-//	            rowsFMASY[NT] (AVX2)             (indices below 2^24; before rows-cvt-q)
-//	rows-cvt-q  rowsCvtQ[NT] (AVX-512 only)      float32 rows as cvt-q writes runs
+//	            rowsFMASY[NT] (AVX2)             (indices below 2^24)
 //	rows-binade-s rowsBinSY[NT]                  float32 rows of consecutive indices
 //	                                             as binade-s writes runs, a binade a
-//	                                             piece, where rows-cvt-q may not
-//	                                             (without AVX-512; units below
-//	                                             2^-126); rows that span two as runs
+//	                                             piece; rows that span two as runs
 //	columns     fillColumns: each column a run,  rows under addBlock bytes: 16
 //	            then put in the rows by          elements or fewer, or floats
 //	            zip{2,3,4}[B]x (AVX-512: rows    whose columns a chunk are no more
@@ -191,19 +182,16 @@
 //	            cvtF32StrideY[NT] (f64),
 //	            cvtF32Mask[x|Y][A] (f64,
 //	            padded),
-//	            fmaStoreS[x][NT],                below 2^24 (fma-s lanes) or of
-//	            fma192S[NT], cvtQ48[NT]          sums in int64 lanes (cvt-q lanes,
-//	            (AVX-512 only), bin192x[NT],     AVX-512), one after another, 2 or
-//	            bin192Y[NT], bin192xM[A],        more elements, whose length divides
+//	            fmaStoreS[x][NT],                below 2^24 (fma-s lanes), one after
+//	            fma192S[NT], bin192x[NT],        another, 2 or more elements, whose
+//	            bin192Y[NT], bin192xM[A],        length divides
 //	            bin128x[NT], bin128xM[A],
 //	            bin128Y[NT], bin64Y[NT]
 //	            (float16)
 //	                                             128 or 192 bytes (integers and exact
 //	                                             float32 of other lengths in sets of
 //	                                             128-byte blocks, up to 32; float32
-//	                                             that rounds in sets of 192-byte
-//	                                             blocks as cvt-q lanes, without
-//	                                             AVX-512 as fma-s lanes in sets of
+//	                                             that rounds as fma-s lanes in sets of
 //	                                             128-byte blocks, or past index
 //	                                             2^24 f64 lanes (sums below 2^53
 //	                                             units) or else fma-d lanes in
@@ -276,9 +264,8 @@
 // fmaStoreS, fmaD_g for fmaDStore[x], f64To32Stride_g for cvtF32StrideY,
 // f64To32Mask_g for cvtF32Mask[x|Y], rowsFMAS_g for rowsFMASx and rowsFMASY, f64To16_g for
 // cvtStoreF16Odd[x],
-// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binQ_g for f16Binq, binS_g for f32Binq and f32BinqY, cvtQ_g for
-// cvtqStoreS, rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx, rowsCvtQ_g
-// for rowsCvtQ,
+// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binQ_g for f16Binq, binS_g for f32Binq and f32BinqY,
+// rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx,
 // rowsBin_g for rowsBinx and rowsBinY, rowsBinS_g for rowsBinSY, ...); kernels_amd64_test.go calls
 // both directly on random inputs within the routine's contract, for every
 // table of the machine (AVX-512 and AVX2) and every store kind.
@@ -288,7 +275,7 @@
 // Every rounding rule is written once, in round.go, with why it rounds once
 // to nearest even and which kernels implement it: exact (format.round),
 // f64ToF16, none (exact lanes, one conversion), odd (sumToF32), fma, fma-d
-// (f32Midpoint), cvt-q, binade (binadeTies, tieEven) and runs; its table
+// (f32Midpoint), binade (binadeTies, tieEven) and runs; its table
 // names the methods and kernels that take each.
 package kernel
 

@@ -254,8 +254,6 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 				f.fillColumns(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
 			case mRowsBinS:
 				f.rowsBinS(dst, &p, pitch, n)
-			case mRowsCvtQ:
-				f.rowsCvtQ(dst, &p, pitch, n, i0, rowStep, step)
 			case mRowsFMAS:
 				f.rowsFMAS(dst, &p, pitch, n, i0, rowStep, step)
 			default:
@@ -279,8 +277,8 @@ var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }
 // rowsLanes writes rows of n elements one after another at dst
 // (mRowsLanes), the elements of indices i0 + r*rowStep + e*step, as one
 // span of blocks of the add kernels (or, for float32 that is not exact in
-// float32 lanes, the fma-s kernels, or past index 2^24 the cvt-q kernel
-// cvtQ48, its lanes the sums' low 64 bits; float16 by rowsBinLanes) whose
+// float32 lanes, the fma-s kernels, or past index 2^24 the f64 or fma-d
+// kernels; float16 by rowsBinLanes) whose
 // lanes repeat (lanesBlock), placed as lanesRun says, each block's lanes
 // the elements (or indices) at its place. Integer lanes wrap as the sequence does; float32 lanes hold exact
 // values (the differences of two in float64 are exact too) and first is
@@ -296,12 +294,12 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	padded := pitch != rowBytes       // (masked add lanes: the gaps are never written)
 	sets := blockSets(pitch, blk)     // (1 where the rows divide the block: add lanes only otherwise)
 	per := uint64(sets * blk / pitch) // rows a kernel's block steps (a set's block to its next)
-	fma, cvtq, fmad, f64 := lanes == lanesFMA, lanes == lanesCvtQ, lanes == lanesFMAD, lanes == lanesF64
+	fma, fmad, f64 := lanes == lanesFMA, lanes == lanesFMAD, lanes == lanesF64
 	lane, first := int(f.lg), uint64(0)
 	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32, the f64 ones as float64)
 	inc := (*[32]byte)(unsafe.Pointer(&incW))
 	switch {
-	case cvtq, fmad: // (their kernels take the step of a block as it is: below)
+	case fmad: // (its kernel takes the step of a block as it is: below)
 	case f64: // (exact: below 2^53 units)
 		d := f.stepF64(per * rowStep)
 		*(*[4]float64)(unsafe.Pointer(inc)) = [4]float64{d, d, d, d}
@@ -366,15 +364,6 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		q := at >> f.lg // the element position of the block's first lane
 		r, e := q/n, q%n
 		switch {
-		case cvtq: // (the exact sums' low 64 bits, wrapping as the lanes do)
-			_, rowK := f.linear(i0 + uint64(r)*rowStep)
-			lanes := (*[48]int64)(unsafe.Pointer(base))
-			for l := range lanes {
-				lanes[l] = int64(rowK + uint64(e)*step*f.dLo)
-				if e++; e == n {
-					e, rowK = 0, rowK+rowStep*f.dLo
-				}
-			}
 		case fmad, f64: // (fma-d: the indices, exact below 2^53; f64: the values, exact below 2^53 units)
 			lanes := (*[16]float64)(unsafe.Pointer(base))
 			rowI := i0 + uint64(r)*rowStep
@@ -423,8 +412,6 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 			f.fmadLanes(dst[at:], blocks, stride, (*[16]float64)(unsafe.Pointer(base)), per*rowStep, tiny, st)
 		case f64: // (first -0: adds nothing to any lane)
 			tbl.f64To32Stride(st, d, blocks, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), stride)
-		case cvtq:
-			tbl.cvtQ48(st, d, blocks, stride, (*[48]int64)(unsafe.Pointer(base)), 0, per*rowStep*f.dLo, uint64(math.Float32bits(float32(f.scale))))
 		case fma && blk == 128 && stride != 128: // (in sets of blocks)
 			tbl.fmaStride(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta, stride)
 		case fma && blk == 128:
@@ -646,8 +633,6 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		var steps [5]uint64
 		v, inc, next, rem := runsArgs(p, &steps)
 		tbl.runs(p.st, unsafe.SliceData(b), int(p.n), v, inc, next, rem, &steps)
-	case mCvtQ:
-		f.cvtQ(b, a, step, p.st)
 	case mFMAS:
 		f.fmaS(b, a, step, p.st)
 	case mFMAD:
@@ -839,29 +824,6 @@ func (f *Filler) fmaS(dst []byte, i0, step uint64, st store) {
 		first := uint64(math.Float32bits(float32(i0 + uint64(r.at>>2)*step)))
 		tbl.fmaS(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
 	}
-}
-
-// cvtQ writes float32 elements from their exact sums in int64 lanes,
-// converted once and scaled by 2^unit (mCvtQ).
-func (f *Filler) cvtQ(dst []byte, i0, step uint64, st store) {
-	base, dk, scale := f.cvtQBase(step)
-	var runs [3]blockRun
-	for k := range blockRuns(&runs, dst, blockBytes(mCvtQ, 4), st) {
-		r := &runs[k]
-		_, first := f.linear(i0 + uint64(r.at>>2)*step)
-		tbl.cvtQ(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, &base, first, 16*dk, scale)
-	}
-}
-
-// cvtQBase returns the lanes of the cvt-q kernels for elements step
-// indices apart (lane l: l*dk, wrapping as the lanes do), the sums' step dk
-// and the float32 bits of 2^unit.
-func (f *Filler) cvtQBase(step uint64) (base [16]int64, dk, scale uint64) {
-	dk = step * f.dLo
-	for l := range base {
-		base[l] = int64(uint64(l) * dk)
-	}
-	return base, dk, uint64(math.Float32bits(float32(f.scale)))
 }
 
 // qLanes sets the int64 binade kernels' lanes: lane l holds l*dm, scaled
@@ -1062,18 +1024,6 @@ func (f *Filler) floatRowSteps(p *piece, block, rowBytes int, i0, rowStep, step 
 	last := float64((rowBytes - block) >> f.lg)
 	return rowSteps{math.Float64bits(f.valueF64(i0 + uint64(p.j)*rowStep)), math.Float64bits(f.stepF64(rowStep)),
 		math.Float64bits(dv), math.Float64bits(last * dv)}
-}
-
-// rowsCvtQ writes a piece of float32 rows from exact sums in int64 lanes
-// (mRowsCvtQ) in one call: the kernel works out the sums at the three
-// places a row's blocks start from rowSteps (the sums' low 64 bits, which
-// wrapping arithmetic gives alike).
-func (f *Filler) rowsCvtQ(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
-	base, dk, scale := f.cvtQBase(step)
-	_, first := f.linear(i0 + uint64(p.j)*rowStep)
-	lastBlock := uint64(n - 16) // the element the last block of a row starts at
-	steps := rowSteps{first, rowStep * f.dLo, dk, lastBlock * dk}
-	tbl.rowsCvtQ(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, 16*dk, scale)
 }
 
 // rowsFMAS writes a piece of float32 rows as fma(i, delta, start) in

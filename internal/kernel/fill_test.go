@@ -501,8 +501,7 @@ func TestFillRowsBinade(t *testing.T) {
 // TestFillRowsBinadeS: float32 rows of consecutive indices past 2^24 in
 // int64 lanes (binadeRowsCaseS), some with ties, give Bits for every
 // element and leave the gaps, on every table; every table plans rows of
-// the float32 binade row kernel with ties (without AVX-512 for any unit,
-// with it for units below 2^-126, where rows-cvt-q may not).
+// the float32 binade row kernel with ties.
 func TestFillRowsBinadeS(t *testing.T) {
 	mem := make([]byte, 1<<18+64)
 	for _, tb := range machineTables() {
@@ -662,14 +661,14 @@ func TestFillRowsStreaming(t *testing.T) {
 		start, delta uint64
 		skew         int    // bytes added to the pitch and the start: rows at multiples of the element
 		i0           uint64 // the first row's first index
-		want         method // the method that must stream (rows-cvt-q: rows-binade-s without AVX-512), or mRowRuns: any
+		want         method // the method that must stream, or mRowRuns: any
 	}{
 		{Int, 1, 3, 7, 0, 0, mRowRuns}, {Int, 2, 0xFFF0, 3, 0, 0, mRowRuns},
 		{Int, 4, 5, 0x10001, 0, 0, mRowRuns}, {Int, 8, 1 << 40, 1<<33 + 5, 0, 0, mRowRuns},
 		{Float32, 4, uint64(math.Float32bits(-3)), uint64(math.Float32bits(0.25)), 0, 0, mRowRuns},
-		// Rounding float32: below index 2^24 (rows-fma-s), from it (rows-cvt-q).
+		// Rounding float32: below index 2^24 (rows-fma-s), from it (rows-binade-s).
 		{Float32, 4, uint64(math.Float32bits(0.1)), uint64(math.Float32bits(0.3)), 4, 0, mRowsFMAS},
-		{Float32, 4, uint64(math.Float32bits(-1e5)), uint64(math.Float32bits(1.0 / 3)), 12, 1 << 24, mRowsCvtQ},
+		{Float32, 4, uint64(math.Float32bits(-1e5)), uint64(math.Float32bits(1.0 / 3)), 12, 1 << 24, mRowsBinS},
 		// float16 0.1, +3e-4 from 2^26: sums past 31 bits, each value 128
 		// elements or more (rows-runs). (rows-binade-q takes binades whose
 		// values change more often: they hold 2^17 elements at most, too
@@ -684,9 +683,6 @@ func TestFillRowsStreaming(t *testing.T) {
 				continue // (the quick pass: integers of 1 and 4 bytes, float32 exact; the rest under DML_LONG)
 			}
 			want := c.want
-			if want == mRowsCvtQ && !tb.hasX512() {
-				want = mRowsBinS // (no rows-cvt-q kernel: the float32 binade row kernel)
-			}
 			setStreaming(1)
 			n := 1024 / c.size * (1 + k%2)          // 1 or 2 KiB rows
 			pitch := n*c.size + 16*(1+3*k) + c.skew // rows at multiples of 16 bytes (64 for k = 1), or of 4
@@ -724,7 +720,7 @@ func (c rowsLayout) lanes(tb *table) bool {
 }
 
 // TestFillRowsLanes: rows of integers or of float32 (exact in float32
-// lanes, or through fma-s or cvt-q lanes) one after another whose length divides 128
+// lanes, or through fma-s, f64 or fma-d lanes) one after another whose length divides 128
 // or 192 bytes go as lanes (mRowsLanes)
 // on every table, with regular and streaming stores, and every element is
 // Bits.
@@ -734,12 +730,12 @@ func TestFillRowsLanes(t *testing.T) {
 	for _, tb := range machineTables() {
 		r := tableRand(1011, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
-		lanes, floats, fmas, fmads, f64s, f64Masked, cvtqs, cvtqSets, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+		lanes, floats, fmas, fmads, f64s, f64Masked, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 		// 500 cases, and more until the quotas below are met (every kind
 		// of lanes seen, whatever the draws): a planner that stops taking
 		// one fails them at 5000.
 		short := func() bool {
-			return lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2 || f64Masked < 1) || tb.masks(2) && maskedBins < 4 || tb.hasX512() && (cvtqs < 5 || cvtqSets < 3) || !tb.hasX512() && (fmaSets < 3 || fmads < 3 || f64s < 5 || f64Masked < 2 || bins64 < 10) || tb.hasX512() && bins128 < 10
+			return lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2 || f64Masked < 1) || tb.masks(2) && maskedBins < 4 || fmaSets < 3 || fmads < 3 || f64s < 5 || f64Masked < 2 || !tb.hasX512() && bins64 < 10 || tb.hasX512() && bins128 < 10
 		}
 		c := 0
 		for ; c < 500 || short() && c < 5000; c++ {
@@ -776,11 +772,6 @@ func TestFillRowsLanes(t *testing.T) {
 					f64s++
 					if rc.pitch != rc.n*4 {
 						f64Masked++
-					}
-				case lanesCvtQ:
-					cvtqs++
-					if blockSets(rc.pitch, blk) > 1 {
-						cvtqSets++
 					}
 				case lanesBin:
 					bins++
@@ -831,8 +822,8 @@ func TestFillRowsLanes(t *testing.T) {
 			}
 		}
 		if short() {
-			t.Errorf("%s: only %d of %d layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d fma-d, %d f64 (%d masked), %d cvt-q (%d in sets of blocks); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
-				tb.name, lanes, c, floats, fmas, fmaMasked, fmaSets, fmads, f64s, f64Masked, cvtqs, cvtqSets, bins, setBins, bins128, bins64, maskedBins, addSets, masked)
+			t.Errorf("%s: only %d of %d layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d fma-d, %d f64 (%d masked); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
+				tb.name, lanes, c, floats, fmas, fmaMasked, fmaSets, fmads, f64s, f64Masked, bins, setBins, bins128, bins64, maskedBins, addSets, masked)
 		}
 	}
 }
@@ -871,8 +862,8 @@ func TestRowsBinLanesLong(t *testing.T) {
 	}
 }
 
-// TestRowsF64Lanes: float32 rows one after another where fma-s and cvt-q
-// lanes are not taken (past index 2^24, without AVX-512) go as f64 lanes
+// TestRowsF64Lanes: float32 rows one after another where fma-s lanes are
+// not taken (past index 2^24) go as f64 lanes
 // where every exact sum lies below 2^53 units and as fma-d lanes past it,
 // and every element is Bits, at the edge: 339, +(1 + 2^-23) (units of
 // 2^-23) at index 300*2^23 + 1, whose value 300*2^23 + 640 + 2^-23 (its sum
@@ -1613,34 +1604,35 @@ func TestBinadeMethodFloat32(t *testing.T) {
 	}
 }
 
-// TestCvtQMethod and TestFMASMethod run float32 runs through the planner
-// and every table that has the method's kernel, against Bits: adversarial
+// TestFMASMethod runs float32 runs through the planner and every table,
+// against Bits: adversarial
 // midpoints (a run through an index i where i*delta is a float32 midpoint,
 // start a tiny amount of either sign that decides the tie, below what a
 // float64 sum keeps but within int64 lanes' 63 bits), and random starts and
 // deltas up to 2^60 apart, crossing zero, with steps above 1 and unaligned
-// starts. Each case must plan some piece of the method: mCvtQ takes
-// indices from 2^24 on (below, mFMAS does), mFMAS those below 2^24.
-func TestCvtQMethod(t *testing.T) { float32Method(t, mCvtQ, 1<<24, 93, 54) }
-
+// starts. Each case must plan some piece of the method: mFMAS takes
+// indices below 2^24.
 func TestFMASMethod(t *testing.T) { float32Method(t, mFMAS, 0, 95, 54) }
 
-// TestFMADMethod is TestCvtQMethod for mFMAD: from index 2^24, its midpoint
+// TestFMADMethod is TestFMASMethod for mFMAD: from index 2^24, its midpoint
 // runs with start's last bit 66 to 74 places below the midpoint's, past
 // int64 lanes and below what a float64 sum keeps (so that its float64
 // value is the midpoint, which the kernel must leave to the executor).
 func TestFMADMethod(t *testing.T) { float32Method(t, mFMAD, 1<<24, 97, 66) }
 
-// float32Method is TestCvtQMethod, TestFMASMethod and TestFMADMethod for
+// TestFMADMethodInt64 is TestFMADMethod with start's last bit 54 to 62
+// places below the midpoint's: exact sums within int64 lanes, which
+// float32 past index 2^24 that neither f64 nor binade-s lanes take
+// leave to fma-d too.
+func TestFMADMethodInt64(t *testing.T) { float32Method(t, mFMAD, 1<<24, 93, 54) }
+
+// float32Method is TestFMASMethod and TestFMADMethod for
 // method m, at indices from base; in the midpoint runs start's last bit
 // lies span to span+8 places below the midpoint's.
 func float32Method(t *testing.T, m method, base uint64, seed uint64, span int) {
 	mem := make([]byte, 1<<16+64)
 	for _, tb := range machineTables() {
 		r := tableRand(seed, tb) // (this table's cases, whatever other tables the host has)
-		if m == mCvtQ && !tb.hasX512() {
-			continue
-		}
 		useTable(t, tb)
 		tested, midpoints, bites := 0, 0, 0
 		for c := 0; tested < 600 && c < 20000; c++ {

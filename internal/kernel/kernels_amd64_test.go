@@ -954,59 +954,6 @@ func TestBinadeWideKernels(t *testing.T) {
 	}
 }
 
-// TestCvtQKernels holds cvtqStoreS[NT] to its twin within its contract:
-// every lane's sum below 2^63 in magnitude (either sign, crossing zero),
-// the scale a normal power of two; sums with many bits (rounded) and
-// with a tie's pattern below float32's last bit, and odd and even block
-// counts (the kernel writes two blocks a turn).
-func TestCvtQKernels(t *testing.T) {
-	needAVX2(t)
-	r := rand.New(rand.NewPCG(91, 92))
-	pairs := []pair[cvtQKernel]{
-		{"cvtqStoreS", cvtqStoreS, cvtQ_g, false, true},
-		{"cvtqStoreSNT", cvtqStoreSNT, cvtQ_g, true, true},
-	}
-	for _, p := range pairs {
-		if skip(p) {
-			t.Skip("no AVX-512 on this CPU")
-		}
-		for c := range 800 {
-			blocks := r.IntN(41)
-			bits := 10 + r.IntN(53) // the sums' magnitude, 2^10 at least (above span)
-			limit := int64(1)<<bits - 1
-			span := int64(16*blocks + 1)
-			maxD := limit / span
-			if r.IntN(3) == 0 {
-				maxD = min(maxD, 1<<12)
-			}
-			dm := r.Int64N(2*maxD+1) - maxD
-			var base [16]int64
-			for l := range base {
-				base[l] = int64(l) * dm
-			}
-			// first such that first + j*dm stays within ±limit for j < span.
-			lo, hi := -limit, limit
-			if dm >= 0 {
-				hi -= span * dm
-			} else {
-				lo -= span * dm
-			}
-			first := lo + r.Int64N(hi-lo+1)
-			if r.IntN(3) == 0 && bits > 25 { // a tie: 10...0 below the last of 24 bits
-				cut := uint(bits - 24)
-				first = first&^(1<<cut-1) | 1<<(cut-1)
-				first = max(lo, min(hi, first))
-			}
-			scale := uint64(127+r.IntN(254)-126) << 23 // 2^-126 .. 2^127
-			m := newKernelMem(r, blocks*64, p.nt)
-			w := m.twin()
-			p.asm(m.dst(), blocks, &base, uint64(first), uint64(16*dm), scale)
-			p.twin(w.dst(), blocks, &base, uint64(first), uint64(16*dm), scale)
-			compareMem(t, fmt.Sprintf("%s first %d dm %d blocks %d scale %#x case %d", p.name, first, dm, blocks, scale, c), m, w)
-		}
-	}
-}
-
 // rowsMem is a buffer for rows rows of rowBytes at a pitch, from a random
 // address.
 func rowsCase(r *rand.Rand, minRow int) (rows, pitch, rowBytes int) {
@@ -1180,52 +1127,6 @@ func TestRowFMASKernels(t *testing.T) {
 	}
 }
 
-// TestRowCvtQKernels holds rowsCvtQ[NT] to its twin within its contract:
-// rows of 128 bytes or more at multiples of 4 bytes (any alignment to a
-// cache line, both forms), sums below 2^63 in magnitude. The three places
-// of a row hold sums of one sequence (the two forms take the bytes where
-// the places' blocks overlap from different places), some of them near
-// float32 ties.
-func TestRowCvtQKernels(t *testing.T) {
-	needAVX2(t)
-	r := rand.New(rand.NewPCG(95, 96))
-	pairs := []pair[rowsCvtQKernel]{
-		{"rowsCvtQ", rowsCvtQ, rowsCvtQ_g, false, true},
-		{"rowsCvtQNT", rowsCvtQNT, rowsCvtQ_g, true, true},
-	}
-	for _, p := range pairs {
-		if skip(p) {
-			t.Skip("no AVX-512 on this CPU")
-		}
-		for c := range 400 {
-			rows, pitch, rowBytes := rowsCase32(r)
-			// Sums k0 + r*rowD + e*dm for element e of row r, within
-			// ±2^bits (bits at most 62).
-			bits := 20 + r.IntN(43)
-			span := int64(rows) * int64(pitch/4+1)
-			dm := r.Int64N(int64(1)<<bits/span/2+1) * (1 - 2*r.Int64N(2))
-			rowD := int64(pitch/4+r.IntN(3)) * dm
-			k0 := r.Int64N(int64(1)<<(bits-1)) * (1 - 2*r.Int64N(2))
-			if r.IntN(3) == 0 && bits > 26 { // a tie's pattern below float32's last bit
-				cut := uint(bits - 26)
-				k0 = k0&^(1<<cut-1) | 1<<(cut-1)
-			}
-			var base [16]int64
-			for l := range base {
-				base[l] = int64(l) * dm
-			}
-			m := newKernelMem(r, (rows-1)*pitch+rowBytes, true)
-			m.off += 4 * r.IntN(16)
-			steps := rowSteps{uint64(k0), uint64(rowD), uint64(dm), uint64(int64(rowBytes/4-16) * dm)}
-			scale := uint64(127+r.IntN(254)-126) << 23
-			w := m.twin()
-			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, uint64(16*dm), scale)
-			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, uint64(16*dm), scale)
-			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d off %d case %d", p.name, rows, pitch, rowBytes, m.off, c), m, w)
-		}
-	}
-}
-
 // binRowsDraw draws the rest of a case of a row kernel in int64 binade
 // lanes for rows of rowBytes pitch bytes apart (elements of size bytes,
 // blocks of lanes): their memory (streaming-aligned, then moved by whole
@@ -1292,8 +1193,9 @@ func TestRowBinSKernels(t *testing.T) {
 // TestRowBinQKernels holds rowsBinQx[NT] to its twin within its contract:
 // rows of 128 bytes or more at multiples of 2 bytes (any alignment to a
 // cache line, both forms), every kb below 2^(shift+16), shift at most 48,
-// c even; the places of a row from one sequence (see TestRowCvtQKernels),
-// some at a tie.
+// c even; the places of a row from one sequence (the two forms take the
+// bytes where the places' blocks overlap from different places), some at
+// a tie.
 func TestRowBinQKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(97, 98))
@@ -1586,34 +1488,3 @@ func TestBin192MaskKernels(t *testing.T) {
 	}
 }
 
-// TestCvtQ48Kernels: cvtQ48[NT] (AVX-512) against its twin: int64 lanes
-// below 2^42 in every block, a power-of-two scale that keeps the products
-// normal, any number of blocks, 192 bytes apart or more (sets of blocks),
-// the bytes around and between them untouched.
-func TestCvtQ48Kernels(t *testing.T) {
-	if !CPU.AVX512 {
-		t.Skip("no AVX-512 on this CPU")
-	}
-	r := rand.New(rand.NewPCG(115, 116))
-	for form, k := range []cvtQ48Kernel{cvtQ48, cvtQ48NT} {
-		p := pair[cvtQ48Kernel]{fmt.Sprintf("cvtQ48 form %d", form), k, cvtQ48_g, form == 1, true}
-		for c := range 200 {
-			blocks := r.IntN(80)
-			var base [48]int64
-			for l := range base {
-				base[l] = r.Int64N(1<<41) - 1<<40
-			}
-			first, inc := uint64(r.Int64N(1<<41)-1<<40), uint64(r.Int64N(1<<21)-1<<20)
-			scale := uint64(math.Float32bits(float32(math.Ldexp(1, r.IntN(121)-60))))
-			stride := 192 // (one set; sets of blocks up to addMaxSets blocks apart)
-			if c%4 == 3 {
-				stride = 192 + 64*r.IntN(3*addMaxSets-2)
-			}
-			m := newKernelMem(r, stridedSpan(blocks, stride, 192), p.nt)
-			w := m.twin()
-			p.asm(m.dst(), blocks, stride, &base, first, inc, scale)
-			p.twin(w.dst(), blocks, stride, &base, first, inc, scale)
-			compareMem(t, fmt.Sprintf("%s blocks %d stride %d case %d", p.name, blocks, stride, c), m, w)
-		}
-	}
-}

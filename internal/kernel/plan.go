@@ -2,19 +2,36 @@ package kernel
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 	"unsafe"
 )
 
 // ShapesOff names the shapes the planner leaves out, comma-separated:
-// rows-lanes (the method). It is set at link time
+// rows-lanes (the method), binade (every float16 binade method: binade,
+// binade-add, binade-q, binade-runs, rows-binade, rows-runs,
+// rows-binade-q, and rows-lanes' binade lanes), binade-add, binade-runs
+// (and rows-runs), binade-lanes, binade-s (and rows-binade-s), f64-lanes
+// (rows-lanes' f64 and fma-d lanes), copy, fill. It is set at link time
 // only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
 // scripts/shapecmp.sh, so that dmlbench measures a shape against the
 // general path in alternation; every other build has every shape.
 var ShapesOff string
 
-var offRowsLanes = strings.Contains(ShapesOff, "rows-lanes")
+var (
+	offRowsLanes  = shapeOff("rows-lanes")
+	offBinade     = shapeOff("binade")
+	offBinadeAdd  = offBinade || shapeOff("binade-add")
+	offBinadeRuns = offBinade || shapeOff("binade-runs")
+	offBinLanes   = offBinade || shapeOff("binade-lanes")
+	offBinadeS    = shapeOff("binade-s")
+	offF64Lanes   = shapeOff("f64-lanes")
+	offCopy       = shapeOff("copy")
+	offFill       = shapeOff("fill")
+)
+
+func shapeOff(name string) bool { return slices.Contains(strings.Split(ShapesOff, ","), name) }
 
 // method is one way of writing elements. The planner below is the only code
 // that chooses one; each method's precondition is written here, next to its
@@ -95,15 +112,6 @@ const (
 	// as mBinade otherwise (blocks of 16 elements).
 	mBinadeS
 
-	// mCvtQ writes float32 from the exact sums in int64 lanes, each
-	// converted once (cvtqStoreS: VCVTQQ2PS, to nearest even, 16 elements
-	// a block) and scaled by 2^unit, which is exact: the products are
-	// normal or infinite, as unit is at least -126. One piece spans any
-	// number of binades and both signs. Pre: float32; cvtQLanes over the
-	// piece; the table has the kernel (AVX-512); dst aligned; at least one
-	// block.
-	mCvtQ
-
 	// mFill writes a constant run, every element first, as 8-byte words
 	// of the element repeated (the table's fill: REP STOSQ, which a
 	// machine may run faster than vector stores past its L2 cache, as it
@@ -141,13 +149,6 @@ const (
 	// piece's r-th row is its element r*n + e). Pre: as mBinade for that
 	// run; rows of at least 128 bytes.
 	mRowsBin
-
-	// mRowsCvtQ writes rows of float32 from the exact sums in int64 lanes
-	// (rowsCvtQ), as mCvtQ writes a run: any row step and step, binades and
-	// signs. Pre: float32; cvtQLanes over every element of the rows; rows
-	// of at least 128 bytes; dst aligned; the table has the kernel
-	// (AVX-512); index 0 not among them.
-	mRowsCvtQ
 
 	// mRowsBinQ is mRowsBin in int64 lanes (rowsBinQx), for float16 rows
 	// whose exact sums pass 31 bits; the kernel rounds every tie to even
@@ -221,8 +222,7 @@ const (
 	// subnormals, zero): the kernel leaves such a block to the executor,
 	// which writes it as mLinear does. It takes float32 runs whose exact
 	// sums pass int64 lanes (start far below delta, large indices) and
-	// indices past fmaSMax, which would otherwise go to mLinear (and on a
-	// table without AVX-512, those of cvt-q too). Pre:
+	// indices past fmaSMax, which would otherwise go to mLinear. Pre:
 	// float32 in modeLinear; dst aligned to the element size; at least one
 	// block; index 0 not among them.
 	mFMAD
@@ -231,8 +231,7 @@ const (
 	// int64 lanes (rowsBinSY), as mBinadeS writes a run: the rows'
 	// elements are one run of consecutive indices (rowStep = n*step), and
 	// first, d and c those of that run; ties says whether any element is a
-	// tie (the kernel then takes each to even). Where rows-cvt-q may not:
-	// without AVX-512, or units below 2^-126. Pre: as mBinadeS for that run;
+	// tie (the kernel then takes each to even). Pre: as mBinadeS for that run;
 	// rows of at least 128 bytes.
 	mRowsBinS
 
@@ -245,9 +244,8 @@ const (
 	mColumns
 
 	// mRowsLanes writes rows of 2 or more integers, or of float32 exact in
-	// float32 lanes, of indices below fmaSMax (fma-s lanes: fmaStoreS*,
-	// fma192S*) or of exact sums in int64 lanes (cvt-q lanes: cvtQ48*,
-	// AVX-512), that lie one after another (a pitch of one row) and
+	// float32 lanes, or of indices below fmaSMax (fma-s lanes: fmaStoreS*,
+	// fma192S*), that lie one after another (a pitch of one row) and
 	// whose length divides 128 or 192 bytes (rowsLanes): their bytes as
 	// one span of vectors whose lanes repeat every block of the add kernels
 	// (addStore*, 128 bytes) or of add192* (192 bytes: rows of 3, 6 or 12
@@ -260,8 +258,7 @@ const (
 	// gaps' bytes masked off; float32 of indices below fmaSMax in rows of
 	// those kinds through fma-s lanes, with the masked fma-s kernel where
 	// padded (fmaMaskxS*, fmaMaskYS*), in sets of 128-byte blocks
-	// where not (fmaStrideSY*, where cvt-q lanes are not taken); float32
-	// past fmaSMax where cvt-q lanes are not taken (without AVX-512) through
+	// where not (fmaStrideSY*); float32 past fmaSMax through
 	// f64 lanes in sets of 64-byte blocks where their sums lie below 2^53
 	// units (lanesF64: cvtF32StrideY*; padded, with masks, on every table,
 	// cvtF32Mask*), else fma-d lanes (lanesFMAD:
@@ -279,7 +276,7 @@ const (
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "cvt-q", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-cvt-q", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs", "fma-d", "rows-binade-s", "columns", "rows-lanes"}
+	"binade-q", "binade-s", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs", "fma-d", "rows-binade-s", "columns", "rows-lanes"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -375,11 +372,6 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 	case mFMAD:
 		if !float || s.kind != Float32 {
 			return "not float32"
-		}
-		return vector(blockBytes(p.m, s.size))
-	case mCvtQ:
-		if !float || !s.cvtQLanes(a, last) || !t.hasX512() {
-			return "not float32 in int64 lanes at a unit of at least 2^-126, or no kernel for them"
 		}
 		return vector(blockBytes(p.m, s.size))
 	case mBinade, mBinadeQ, mBinadeS, mBinadeAdd, mBinadeRuns:
@@ -485,7 +477,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 	}
 	rowBytes := n << s.lg
 	if p.st == stStream && !rowsStreamable(p.m, dst[int(p.j)*pitch:], pitch, rowBytes) {
-		return "streaming rows that are not word or float32 rows at multiples of 16 bytes, 256 or more long, nor rows-cvt-q"
+		return "streaming rows that are not word or float32 rows at multiples of 16 bytes, 256 or more long, nor rows of a kernel that streams any"
 	}
 	a := i0 + uint64(p.j)*rowStep
 	last := a + uint64(p.n-1)*rowStep + uint64(n-1)*step
@@ -537,10 +529,6 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 	case mRowsFMAS:
 		if s.kind != Float32 || !float || last >= fmaSMax {
 			return "not float32 of indices below 2^24"
-		}
-	case mRowsCvtQ:
-		if s.kind != Float32 || !float || !s.cvtQLanes(a, last) || !t.hasX512() {
-			return "not float32 in int64 lanes at a unit of at least 2^-126, or no kernel for them"
 		}
 	case mRowsF32, mRowsF16:
 		want := Float32
@@ -619,7 +607,7 @@ const (
 // store kind.
 func hasStores(m method) bool {
 	switch m {
-	case mAdd, mF32, mF64, mFMALanes, mFMAS, mFMAD, mCvtQ, mBinade, mBinadeAdd, mBinadeQ, mBinadeS, mBinadeRuns:
+	case mAdd, mF32, mF64, mFMALanes, mFMAS, mFMAD, mBinade, mBinadeAdd, mBinadeQ, mBinadeS, mBinadeRuns:
 		return true
 	}
 	return false
@@ -759,9 +747,9 @@ func (s *Seq) lanesGiveStart() bool {
 func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store, copies, fills bool) {
 	m := mWords
 	switch {
-	case fills && vec && d == 0 && st != stStream && n<<s.lg >= fillMin:
+	case fills && !offFill && vec && d == 0 && st != stStream && n<<s.lg >= fillMin:
 		m = mFill
-	case copies && vec && s.kind == Int && st != stStream && n<<s.lg >= copyRunMin && copyDist(s.size, d) > 0:
+	case copies && !offCopy && vec && s.kind == Int && st != stStream && n<<s.lg >= copyRunMin && copyDist(s.size, d) > 0:
 		m = mCopy
 	case vec && n<<s.lg >= addBlock:
 		m = mAdd
@@ -824,16 +812,17 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 	}
 	last := a + uint64(n-1)*step
 	known := s.known(a, step, uint64(n))
+	f16Bin := s.kind == Float16 && !offBinade
 	switch {
-	case s.kind == Float16 && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
+	case f16Bin && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case s.kind == Float16 && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
+	case f16Bin && !offBinadeAdd && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(t, j, e, a, step, st, mBinadeAdd, pl)
-	case s.kind == Float16 && t.binadeFirst() && s.fewLongBinades(a, last, step, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
+	case f16Bin && t.binadeFirst() && s.fewLongBinades(a, last, step, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
 		// (Binades of zero's side, too short for pieces, make the
 		// count above large: such runs go to float32 lanes near zero.)
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case s.kind == Float16 && !t.binadeFirst() && s.fewBinades(a, last, n) && s.someRuns(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
+	case f16Bin && !offBinadeRuns && !t.binadeFirst() && s.fewBinades(a, last, n) && s.someRuns(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
 		// (Without AVX-512 the binade kernel is no faster than float32
 		// lanes, but the runs kernel is.)
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
@@ -841,23 +830,16 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		pl.put(mF32, j, n).st = st
 	case s.kind == Float32 && last < fmaSMax:
 		pl.put(mFMAS, j, n).st = st
-	case s.kind == Float16 && (known && s.i32Exact || s.int32Lanes(a, last)):
+	case f16Bin && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case s.kind == Float16 && s.int64Lanes(a, last):
+	case f16Bin && s.int64Lanes(a, last):
 		// (Without AVX-512, only the pieces the runs kernel takes; the
 		// others go to float64 lanes, or the plain method.)
 		return s.planBinades(t, j, e, a, step, st, mBinadeQ, pl)
-	case s.kind == Float32 && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
-		// (Where binSLanes holds and unit is -126 or more, so does
-		// cvtQLanes: unit is at most 104, float32's last place at its
-		// largest finite values.)
+	case s.kind == Float32 && !offBinadeS && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
 		return s.planBinades(t, j, e, a, step, st, mBinadeS, pl)
 	case known && s.f64Exact || s.f64Lanes(a, last, step):
-		// (Before cvt-q for float32: where both may, float64 lanes write
-		// faster, converting once per element with VCVTPD2PS.)
 		pl.put(mF64, j, n).st = st
-	case s.kind == Float32 && t.hasX512() && s.cvtQLanes(a, last):
-		pl.put(mCvtQ, j, n).st = st
 	case s.kind == Float32 && n >= 16:
 		pl.put(mFMAD, j, n).st = st
 	default:
@@ -873,7 +855,7 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 // mBinadeAdd, which needs binadesRepeat over [j, e)) is a binade piece;
 // shorter ones (binades near zero, where the values grow fast against their
 // binade) go together to float32 lanes where they are exact there, else to
-// float64 lanes (float32: the cvt-q method where it may, else fma-d), or
+// float64 lanes (float32: else fma-d), or
 // to the plain method if fewer than a block of those. It returns how far its pieces
 // reach.
 func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m method, pl *plan) int {
@@ -895,11 +877,9 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		last := i + uint64(j-short-1)*step
 		if j-short >= 32 && s.f32Lanes(i, last, step) {
 			pl.put(mF32, short, j-short).st = st
-		} else if m == mBinadeS && j-short >= 16 && t.hasX512() && s.cvtQLanes(i, last) {
-			pl.put(mCvtQ, short, j-short).st = st
 		} else if j-short >= 32 && (m == mBinade || m == mBinadeAdd || s.f64Lanes(i, last, step)) {
 			pl.put(mF64, short, j-short).st = st
-		} else if m == mBinadeS && j-short >= 16 { // (no cvt-q kernel)
+		} else if m == mBinadeS && j-short >= 16 {
 			pl.put(mFMAD, short, j-short).st = st
 		} else {
 			s.plain(pl, short, j-short, i, step)
@@ -938,7 +918,7 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		// 2^32, as int64 lanes' periods can pass it.)
 		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
 		fast := pm == mBinade && !p.ties && p.tie >= p.n && t.binadeFirst() // (the AVX2 binade kernel is not)
-		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && runsPay(fast, !p.ties && p.tie < p.n, shift, dm) {
+		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && !offBinadeRuns && runsPay(fast, !p.ties && p.tie < p.n, shift, dm) {
 			p.m = mBinadeRuns
 		}
 		if p.m == mBinadeQ && !t.hasX512() { // no int64 binade kernel
@@ -1108,8 +1088,8 @@ func quo(x, y int64) int64 {
 // dst, with the elements of indices i0 + r*rowStep + e*step. Element 0 (if
 // among them) goes in a row of its own; then the row kernels take the rows
 // where their values need no rounding of their own (integers, constants,
-// infinities, floats exact in float32), float32 rows as fma-s or cvt-q
-// write runs, and float16 and float32 rows of consecutive indices in
+// infinities, floats exact in float32), float32 rows as fma-s
+// writes runs, and float16 and float32 rows of consecutive indices in
 // integer lanes a binade at a time (planRowBinades); rows too short for
 // them go as columns where that pays (mColumns), other rows one at a time
 // as runs. It returns how many rows the pieces cover from
@@ -1165,16 +1145,14 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0,
 			m = mRowsF32
 		case s.kind == Float32 && s.mode == modeLinear && last < fmaSMax:
 			m = mRowsFMAS
-		case s.kind == Float32 && s.mode == modeLinear && t.hasX512() && s.cvtQLanes(a, last):
-			m = mRowsCvtQ
-		case s.binadeRowsS(a, n, rowStep, step, end-r, known):
+		case !offBinadeS && s.binadeRowsS(a, n, rowStep, step, end-r, known):
 			m = mRowsBinS
-		case s.binadeRows(a, n, rowStep, step, end-r, known) &&
+		case !offBinade && s.binadeRows(a, n, rowStep, step, end-r, known) &&
 			(!s.f32Exact || !t.hasX512() || t.binadeFirst() && s.fewBinades(a, a+uint64(end-r)*rowStep-step, (end-r)*n)):
 			m = mRowsBin
 		case s.kind == Float16 && known && s.f32Exact && t.hasX512():
 			m = mRowsF16
-		case s.binadeRowsQ(t, a, n, rowStep, step, end-r, known):
+		case !offBinade && s.binadeRowsQ(t, a, n, rowStep, step, end-r, known):
 			m = mRowsBinQ
 		}
 	}
@@ -1249,7 +1227,7 @@ func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, pitch, r0, end, n
 			_, tie, _ := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, full*n, 32)
 			p.ties = tie < full*n
 		} else if m == mRowsBinQ { // (every tie to even by the kernel)
-			if runsPay(false, false, shift, dm) {
+			if !offBinadeRuns && runsPay(false, false, shift, dm) {
 				p.m = mRowsRuns
 			} else if !t.hasX512() { // (no int64 binade row kernel)
 				*p = piece{m: mRowRuns, j: uint32(r), n: uint32(full)}
@@ -1261,7 +1239,7 @@ func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, pitch, r0, end, n
 			elems := full * n
 			ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems, 32)
 			p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
-			if runsPay(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
+			if !offBinadeRuns && runsPay(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
 				p.m = mRowsRuns
 			}
 		}
@@ -1283,15 +1261,16 @@ func rowsStream(dst []byte, pitch, rowBytes int) bool {
 
 // rowsStreamable reports whether the row kernel of method m has a streaming
 // form for rows of rowBytes at dst, dst + pitch, ...: the word and float32
-// row kernels where rowsStream holds, rowsCvtQ for any of its rows (128
-// bytes or more, aligned to the element: rows64NT writes the partial cache
-// lines with regular stores of the width that fits), rowsBinQx alike, and
+// row kernels where rowsStream holds, rowsBinQx, rowsFMAS and rowsBinS for
+// any of their rows (128 bytes or more, aligned to the element: rows64NT
+// writes the partial cache lines with regular stores of the width that
+// fits), and
 // f16RowsRuns (masked regular stores for the partial lines).
 func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	switch m {
 	case mRowsWords, mRowsF32:
 		return rowsStream(dst, pitch, rowBytes)
-	case mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS:
+	case mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS:
 		return rowBytes >= addBlock
 	}
 	return false
@@ -1299,14 +1278,13 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 
 // The lanes of an mRowsLanes piece (its c): the add kernels' (integers,
 // float32 exact in float32 lanes), fma-s (float32 indices below fmaSMax),
-// cvt-q (float32 sums in int64 lanes), fma-d (float32 from float64 index
+// fma-d (float32 from float64 index
 // lanes, as mFMAD writes a run: fmaDStride), f64 (float32 values exact in
 // float64 lanes, as mF64 writes a run: f64To32Stride) or binade lanes
 // (float16: bin192).
 const (
 	lanesAdd = iota
 	lanesFMA
-	lanesCvtQ
 	lanesFMAD
 	lanesBin
 	lanesF64
@@ -1319,10 +1297,7 @@ const (
 // float32 whose every value and the step of a block are exact in float32
 // lanes (lanesExact: lanesAdd) or whose every index is below fmaSMax (float32
 // lanes hold them exactly: mFMAS's, lanesFMA), 128 bytes where a row's
-// length divides it, else 192 where it divides that; of other float32 whose
-// exact sums fit int64 lanes (cvtQLanes: lanesCvtQ), 192 where the table
-// has the kernel (AVX-512, cvtQ48) and the rows, one after another, repeat
-// every block or every addMaxSets blocks or fewer (in sets), else, for
+// length divides it, else 192 where it divides that; of other float32, for
 // indices below 2^53, 64 (in sets of blocks: f64 lanes where every exact
 // sum, and a set's block step, lie below 2^53 units, lanesF64, padded rows
 // too where the table has masks; else fma-d lanes, lanesFMAD); of
@@ -1336,6 +1311,9 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		return 0, 0
 	}
 	if s.kind == Float16 && (n < 2 && pitch == rowBytes || pitch != rowBytes && (!t.masks(2) || pitch%2 != 0)) {
+		return 0, 0
+	}
+	if s.kind == Float16 && offBinLanes {
 		return 0, 0
 	}
 	if s.kind == Float16 {
@@ -1379,9 +1357,8 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 	if s.kind == Float32 {
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
 		// f64 lanes, or else fma-d lanes, in sets of 64-byte blocks
-		// (lanesF64, lanesFMAD), where neither fma-s nor cvt-q lanes are
-		// taken (past index 2^24 without AVX-512; padded rows past 2^24 on
-		// every table, f64 lanes under masks only), for rows one after
+		// (lanesF64, lanesFMAD), where fma-s lanes are not taken (past
+		// index 2^24; padded rows, f64 lanes under masks only), for rows one after
 		// another: f64 where every exact sum, and a set's block step, lie
 		// below 2^53 units (as mF64's runs; one conversion a block, where
 		// fma-d has an FMA and a test for midpoints too): NHWC FLOAT32
@@ -1389,7 +1366,7 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		// Execute loop: see the README's figures.
 		fmad := func() (int, uint32) {
 			ds := blockSets(pitch, 64)
-			if last >= 1<<53 || ds > addMaxSets || (rows-1)*pitch+rowBytes < 2*ds*64 {
+			if offF64Lanes || last >= 1<<53 || ds > addMaxSets || (rows-1)*pitch+rowBytes < 2*ds*64 {
 				return 0, 0
 			}
 			switch f64 := s.exactBelow(i0, last, uint64(ds*64/pitch)*rowStep, 53); {
@@ -1405,23 +1382,14 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 			return 0, 0
 		case s.lanesExact(sets*blk, rows, pitch, n, i0, rowStep, step):
 		case sets > 1 || padded:
-			// Cvt-q lanes in sets of 192-byte blocks, fma-s lanes in sets
-			// of 128-byte ones, or the masked fma-s kernel (NHWC FLOAT32
-			// 0.1, +0.3, 5 and 13 channels, 4 MiB, scratch Execute loop,
-			// alternated: 79-89 GB/s as cvt-q lanes, 47-49 masked; 256
-			// MiB, 5 channels, past index 2^24, 33-38 as cvt-q lanes, 8 as
-			// columns).
-			switch cs := blockSets(pitch, 192); {
-			case !padded && t.hasX512() && s.cvtQLanes(i0, last) && cs <= addMaxSets && rows*rowBytes >= 2*cs*192:
-				return 192, lanesCvtQ
-			case last < fmaSMax && (!padded || t.masks(4)):
+			// Fma-s lanes in sets of 128-byte blocks, or the masked fma-s
+			// kernel.
+			if last < fmaSMax && (!padded || t.masks(4)) {
 				return blk, lanesFMA
 			}
 			return fmad()
 		case last < fmaSMax:
 			return blk, lanesFMA
-		case 192%rowBytes == 0 && t.hasX512() && s.cvtQLanes(i0, last):
-			return 192, lanesCvtQ
 		default:
 			return fmad()
 		}
@@ -1517,7 +1485,7 @@ func (s *Seq) rowStore(v verdicts, dst []byte, r, end, pitch, rowBytes int, m me
 // both use.
 func blockBytes(m method, size int) int {
 	switch {
-	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ, m == mBinadeS, m == mCvtQ, m == mBinadeRuns, m == mFMAD:
+	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ, m == mBinadeS, m == mBinadeRuns, m == mFMAD:
 		return 64
 	case m == mF64:
 		return 16 * size
@@ -1594,16 +1562,6 @@ func absInt(x int64) uint64 {
 // least -181 (so is the subnormals' last place, 2^-149).
 func (s *Seq) binSLanes(a, b uint64) bool {
 	return s.kind == Float32 && s.unit >= -181 && s.exactBelow(a, b, 0, 56)
-}
-
-// cvtQLanes reports whether the float32 kernel of int64 lanes (mCvtQ) may
-// write elements a through b: every S + i*D is below 2^63 in magnitude (an
-// int64 lane holds it, and the lanes' wrapping additions stay exact), and
-// unit is from -126 to 127, so that 2^unit is a normal float32 and the
-// product of it and a converted sum of 1 or more is normal or overflows,
-// as the exact value rounds.
-func (s *Seq) cvtQLanes(a, b uint64) bool {
-	return s.kind == Float32 && s.unit >= -126 && s.unit <= 127 && s.exactBelow(a, b, 0, 63)
 }
 
 // int64Lanes is int32Lanes for the int64 binade kernel: every S + i*D is

@@ -179,7 +179,7 @@ func TestPlanRuns(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at element %d of %d", c, next, n)
 		}
 	}
-	for m := mStart; m <= mCvtQ; m++ {
+	for m := mStart; m <= mBinadeS; m++ {
 		if used[m] == 0 {
 			t.Errorf("no random run was planned with method %v", m)
 		}
@@ -258,10 +258,10 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 	if size == 4 && r.IntN(2) == 0 {
 		// float32 exact in float32 lanes: an integer start and delta at a
 		// random scale, the indices from 0 (start -0 now and then), or
-		// rounding ones (fma-s lanes, their indices below 2^24; cvt-q
-		// lanes past it, or without AVX-512 f64 lanes, their sums mostly
-		// below 2^53 units, from index 2^24 to 2^25, and fma-d lanes,
-		// their sums past it, from index 2^31).
+		// rounding ones (fma-s lanes, their indices below 2^24; f64
+		// lanes past it, their sums mostly below 2^53 units, from index
+		// 2^24 to 2^25, and fma-d lanes, their sums past it, from index
+		// 2^31).
 		c.i0 = r.Uint64N(2) * r.Uint64N(1000)
 		if c.step > 1<<20 {
 			c.rowStep, c.step = 1, uint64(c.rows)
@@ -275,10 +275,10 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 		switch r.IntN(4) {
 		case 0: // rounding: through fma-s lanes
 			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
-		case 1: // rounding past index 2^24: through cvt-q lanes (AVX-512), else f64 lanes
+		case 1: // rounding past index 2^24: through f64 lanes
 			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
 			c.i0 = 1<<24 + r.Uint64N(1<<24)
-		case 2: // rounding past index 2^31: cvt-q lanes (AVX-512), else fma-d lanes
+		case 2: // rounding past index 2^31: fma-d lanes
 			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
 			c.i0 = 1<<31 + r.Uint64N(1<<31)
 		}
@@ -329,21 +329,6 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 	}
 	off := r.IntN(64) &^ (size - 1)
 	c.dst = mem[off : off+(c.rows-1)*c.pitch+c.n*size]
-	return c
-}
-
-// cvtQRowsCase draws padded float32 rows of rounding values past index
-// 2^24 (rows-cvt-q's, on a table with it), so that TestPlanRows meets them
-// whatever the other draws do.
-func cvtQRowsCase(r *rand.Rand, mem []byte) rowsLayout {
-	c := rowsLayout{n: 32 + r.IntN(300), step: 1}
-	c.pitch = 4 * (c.n + r.IntN(20))
-	c.rows = 2 + r.IntN(min(100, (len(mem)-64)/c.pitch-1))
-	c.rowStep = uint64(c.n) + r.Uint64N(3)*uint64(c.n)
-	c.i0 = 1<<24 + r.Uint64N(1<<30)
-	start, delta := float32(r.NormFloat64()*100), float32(r.NormFloat64())
-	c.f = NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
-	c.dst = mem[:(c.rows-1)*c.pitch+4*c.n]
 	return c
 }
 
@@ -469,10 +454,6 @@ func TestPlanRows(t *testing.T) {
 			rc = lanesRowsCase(r, mem)
 			f, dst, rows, pitch, n, i0, rowStep, step = rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
 		}
-		if c%64 == 7 {
-			rc = cvtQRowsCase(r, mem)
-			f, dst, rows, pitch, n, i0, rowStep, step = rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
-		}
 		next := 0
 		for _, p := range planAllRows(tb, rc) {
 			if int(p.j) != next {
@@ -489,7 +470,7 @@ func TestPlanRows(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
 		}
 	}
-	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsCvtQ, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS, mColumns, mRowsLanes} {
+	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS, mColumns, mRowsLanes} {
 		if used[m] == 0 {
 			t.Errorf("no random rows were planned with method %v", m)
 		}

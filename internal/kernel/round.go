@@ -35,9 +35,6 @@ import (
 //	             value is a float32 midpoint or below    f32Midpoint)
 //	             2^-126 (f32Midpoint): such blocks go
 //	             to exact
-//	cvt-q        VCVTQQ2PS of an exact int64 sum, then   mCvtQ (cvtqStoreS),
-//	             times 2^unit, which is exact (unit at   rowsCvtQ, cvtQ48
-//	             least -126)
 //	binade       integers in one binade: c +             mBinade[Q|S|Add]:
 //	             (k + half) >> shift, ties (k half       f16Bin, f16BinxSpan,
 //	             modulo 2^shift: binadeTies) to even by  f16Binq, f32Binq,

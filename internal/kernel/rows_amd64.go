@@ -52,14 +52,6 @@ func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *ro
 func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
 
 //go:noescape
-func rowsCvtQ(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
-
-// rowsCvtQ with streaming stores (whole lines; partial ones regular).
-//
-//go:noescape
-func rowsCvtQNT(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
-
-//go:noescape
 func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 
 // rowsFMASx with streaming stores (whole lines; partial ones regular).
@@ -126,17 +118,5 @@ func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[
 		rowsFMASxNT(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 	default:
 		rowsFMASx(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
-	}
-}
-
-// rowsCvtQ writes float32 rows from int64 sums (rowsCvtQ[NT]); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).
-func (t *table) rowsCvtQ(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64) {
-	switch {
-	case !t.asm || t.lacks():
-		rowsCvtQ_g(dst, rows, pitch, rowBytes, base, steps, inc, scale)
-	case st == stStream:
-		rowsCvtQNT(dst, rows, pitch, rowBytes, base, steps, inc, scale)
-	default:
-		rowsCvtQ(dst, rows, pitch, rowBytes, base, steps, inc, scale)
 	}
 }

@@ -113,14 +113,6 @@ type (
 	// Pre: every kb below 2^(shift+32), shift at most 32, c even.
 	binSKernel func(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
-	// cvtQKernel writes blocks of 16 float32 from 16 int64 lanes that
-	// start as base plus first and grow by inc a block (wrapping): each
-	// lane converted once to float32 (to nearest even) and multiplied by
-	// scale (float32 bits). Pre: every lane below 2^63 in magnitude; scale
-	// a power of two from 2^-126 to 2^127 (so the product is exact, or
-	// infinite as the exact value rounds).
-	cvtQKernel func(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64)
-
 	// fmaDKernel writes blocks of 16 float32 from 16 float64 lanes that
 	// start as base plus first (float64 bits) and grow by inc[0] a block:
 	// each element is fma(lane, delta, start) in float64 (start and delta
@@ -207,14 +199,6 @@ type (
 	// rows need only be aligned to 4 bytes). Pre: as binSKernel.
 	rowsBinSKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
 
-	// rowsCvtQKernel is rowsKernel for float32 from exact sums in int64
-	// lanes, each place's blocks as cvtQKernel writes them from the place's
-	// first sum (from steps, a rowSteps), in blocks of 64 bytes (rowBytes at least 64; 128 for the
-	// streaming form, whose rows need only be aligned to 4 bytes: it writes
-	// the partial cache lines with regular stores of the width that fits).
-	// Pre: as cvtQKernel.
-	rowsCvtQKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64)
-
 	// add192Kernel is addKernel for integer lanes in blocks of 192 bytes
 	// (six vectors: a period of rows of 3, 6 or 12 elements, mRowsLanes).
 	add192Kernel func(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
@@ -222,12 +206,6 @@ type (
 	// fma192SKernel is fmaSKernel in blocks of 192 bytes (48 lanes: a
 	// period of rows of 3, 6 or 12 float32, mRowsLanes).
 	fma192SKernel func(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
-
-	// cvtQ48Kernel is cvtQKernel in blocks of 48 elements (192 bytes),
-	// stride bytes apart (a multiple of 64): float32 rows of mRowsLanes
-	// whose pattern repeats every block (rows of 2, 3, 4, 6, 8, 12 or 16
-	// elements) or every few blocks (in sets).
-	cvtQ48Kernel func(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64)
 
 	// bin192Kernel writes float16 rows of mRowsLanes in blocks of 192
 	// bytes, stride bytes apart (a multiple of 64), from 96 int32 lanes,
@@ -303,7 +281,7 @@ var goTable = &table{name: "go"}
 
 // hasX512 reports whether the table has the kernels only the AVX-512 form
 // has: the binade kernels in int64 lanes (f16Binq, f32Binq) and the row
-// kernels rowsF16x, rowsBinQx and rowsCvtQ. Where it has not, the planner
+// kernels rowsF16x and rowsBinQx. Where it has not, the planner
 // sends those sums to float64 lanes, exact float16 rows to rows-binade, and
 // the other rows one at a time as runs.
 func (t *table) hasX512() bool { return !t.asm || t.avx512 }

@@ -399,37 +399,6 @@ func fmaDStride_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[
 	return blocks
 }
 
-// cvtQ_g is the twin of cvtqStoreS[NT]: lane l of block k holds the exact
-// sum base[l] + first + k*inc (int64, wrapping), which Go converts to
-// float32 once (to nearest even) and multiplies by the float32 scale.
-func cvtQ_g(dst *byte, blocks int, base *[16]int64, first, inc, scale uint64) {
-	out := unsafe.Slice(dst, blocks*64)
-	sc := math.Float32frombits(uint32(scale))
-	for k := range blocks {
-		for l := range base {
-			kb := int64(uint64(base[l]) + first + uint64(k)*inc)
-			v := float32(kb) * sc
-			binary.LittleEndian.PutUint32(out[64*k+4*l:], math.Float32bits(v))
-		}
-	}
-}
-
-// cvtQ48_g is the twin of cvtQ48[NT]: cvtQ_g's elements from 48 lanes,
-// blocks of 192 bytes stride bytes apart.
-func cvtQ48_g(dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64) {
-	if blocks <= 0 {
-		return
-	}
-	out := unsafe.Slice(dst, (blocks-1)*stride+192)
-	sc := math.Float32frombits(uint32(scale))
-	for k := range blocks {
-		for l := range base {
-			kb := int64(uint64(base[l]) + first + uint64(k)*inc)
-			binary.LittleEndian.PutUint32(out[stride*k+4*l:], math.Float32bits(float32(kb)*sc))
-		}
-	}
-}
-
 // binQ_g is the twin of f16Binq[NT].
 func binQ_g(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
 	binWide(unsafe.Slice(dst, blocks*64), base[:], first, inc, shift, c, ties)
@@ -561,18 +530,6 @@ func rowsBin_g(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *bin
 		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
 			ties := uint64(uint32(steps.every << ((steps.tie - es[f]) & steps.perMask)))
 			bin_g((*byte)(unsafe.Add(row, at)), 1, base, uint64(uint32(fs[f])+uint32(k)*uint32(inc)), inc, shift, c, ties)
-		})
-	}
-}
-
-// rowsCvtQ_g is the twin of rowsCvtQ[NT]: each place's blocks as cvtQ_g
-// writes them.
-func rowsCvtQ_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64) {
-	for r := range rows {
-		row := unsafe.Add(unsafe.Pointer(dst), r*pitch)
-		fs := intPlaces(steps, r, uintptr(row), 4)
-		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
-			cvtQ_g((*byte)(unsafe.Add(row, at)), 1, base, fs[f]+uint64(k)*inc, inc, scale)
 		})
 	}
 }

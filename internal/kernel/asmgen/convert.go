@@ -24,7 +24,7 @@ const (
 func convertFile() *File {
 	f := NewFile("convert", `
 The converting kernels (see the package doc: methods f32 (float16), f64,
-fma, fma-s, fma-d, cvt-q): lanes of float64, float32 or int64 values,
+fma, fma-s, fma-d): lanes of float64 or float32 values,
 exact by the planner's preconditions, added to as the add kernels do and
 converted once to the output type, or indices made into
 fma(index, delta, start), rounded once. Each has an AVX2 form and an
@@ -36,7 +36,7 @@ Go twins: twins.go.`)
 	// cvtStoreF32 (AVX2): float64 lanes to float32, rounding once; each
 	// block 16 float32 (64 bytes), the blocks 64 bytes apart, or a stride
 	// (cvtF32StrideY: float32 pixels in sets of blocks whose sums are
-	// exact in float64 lanes, on tables without cvt-q lanes).
+	// exact in float64 lanes).
 	for _, strideForm := range []bool{false, true} {
 		for _, st := range stores {
 			name, sig, adv := "cvtStoreF32", sigF64, "$64"
@@ -204,20 +204,6 @@ Go twins: twins.go.`)
 	for _, st := range stores {
 		f.Func("fmaStore"+st.suffix, sigFMA64, storeDoc("fmaStore", st))
 		fmaY(f, "VPBROADCASTQ", "VMOVUPD", "VMOVAPD", "VADDPD", "VFMADD213PD", movPD[st], "$128")
-		end(f, st)
-	}
-
-	// cvtqStoreS (AVX-512): int64 lanes converted once to float32
-	// (VCVTQQ2PS, to nearest even) and scaled by a power of two (exact:
-	// the planner keeps the products normal); each block 16 float32.
-	for _, st := range stores {
-		f.Func("cvtqStoreS"+st.suffix, "dst *byte, blocks int, base *[16]int64, first, inc, scale uint64", storeDoc("cvtqStoreS", st))
-		f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX")
-		f.Ops("VPBROADCASTQ AX, Z9; VPADDQ 0(SI), Z9, Z0; VPADDQ 64(SI), Z9, Z1; MOVQ {inc}, AX")
-		f.Ops("VPBROADCASTQ AX, Z4; MOVQ {scale}, AX; VPBROADCASTD AX, Z12; TESTQ CX, CX; JZ done")
-		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) { cvtqBlock(f, lo, hi, z, y, yt) },
-			pairPutZ(f, movPS[st]), 64, "VPADDQ", stepBy(f, "VPADDQ"))
-		f.Label("done")
 		end(f, st)
 	}
 
@@ -389,30 +375,6 @@ Go twins: twins.go.`)
 		end(f, st)
 	}
 
-	// cvtQ48 (AVX-512): cvtqStoreS for 48 int64 lanes (Z0-Z5), blocks of
-	// 192 bytes a stride apart (float32 rows whose pattern repeats every
-	// 192 bytes, or every few blocks, in sets), the lanes advanced by
-	// VPADDQ (Z6).
-	for _, st := range stores {
-		f.Func("cvtQ48"+st.suffix, "dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64", "")
-		maskArgs(f, st)
-		f.Ops("VPBROADCASTQ {first}, Z9")
-		for i := range 6 {
-			f.Op("VPADDQ", fmt.Sprintf("%d(SI)", 64*i), "Z9", z(i))
-		}
-		f.Ops("VPBROADCASTQ {inc}, Z6; VPBROADCASTD {scale}, Z12")
-		loopStart(f)
-		for p := range 3 {
-			cvtqBlock(f, z(2*p), z(2*p+1), z(13+2*p), y(13+2*p), y(14+2*p))
-		}
-		for p := range 3 {
-			f.Op(movPS[st], z(13+2*p), at(64*p))
-		}
-		f.Each(6, "VPADDQ Z6, Z%[1]d, Z%[1]d")
-		loopEnd(f, "R8")
-		end(f, st)
-	}
-
 	// cvtF32Maskx (AVX-512): cvtF32StrideY under a byte mask (the padded
 	// pixels of f64 lanes): the block's 16 float32 stored by VMOVDQU8
 	// under K1 (mask's 64 bits), the bytes it leaves out as they were.
@@ -553,15 +515,6 @@ func oddHalf(f *File, a, b string) {
 	f.Ops("VCVTPD2PSY Y5, X5; VCVTPD2PSY Y6, X6; VINSERTF128 $1, X6, Y5, Y5; VCVTPS2PH $0, Y5, X5")
 }
 
-// cvtqBlock converts the int64 lanes lo, hi to float32 in z (halves y,
-// yt) and scales them by Z12.
-func cvtqBlock(f *File, lo, hi, z, y, yt string) {
-	f.Op("VCVTQQ2PS", lo, y)
-	f.Op("VCVTQQ2PS", hi, yt)
-	f.Op("VINSERTF32X8", "$1", yt, z, z)
-	f.Op("VMULPS", "Z12", z, z)
-}
-
 // fmaYValues sets Y5-Y8 to fma(lane, delta, start) of the lanes Y0-Y3
 // (mova copies, fma multiplies and adds, rounding once).
 func fmaYValues(f *File, mova, fma string) {
@@ -591,13 +544,11 @@ func fmaY(f *File, bc, movu, mova, add, fma, mov string, adv string) {
 
 // convertDispatch writes the table's methods of the converting kernels:
 // the AVX-512 form (x) where the table has it, else the AVX2 one, of the
-// store kind; the Go twin on the Go table (and, for kernels only AVX-512
-// has, on a table without it: see lacks).
+// store kind; the Go twin on the Go table.
 func convertDispatch(f *File) {
 	type method struct {
 		name, doc, params, twin, x, y, result string
 		sts                                   []store // store kinds with forms of their own (regular last)
-		lacks                                 bool
 	}
 	ntA := []store{stStream, stRegular}
 	for _, m := range []method{
@@ -611,18 +562,13 @@ func convertDispatch(f *File) {
 		{name: "f32To16", doc: "f32To16 converts exact float32 lanes to float16 (cvtStoreF16[x]).", params: sigF32, twin: "f32To16_g", x: "cvtStoreF16x", y: "cvtStoreF16", sts: ntA},
 		{name: "fmaD", doc: "fmaD writes float32 elements as fma(index, delta, start) in float64, rounded to float32, and returns the blocks written (fmaDStore[x]).", params: sigFMAD, twin: "fmaD_g", x: "fmaDStorex", y: "fmaDStore", result: "int", sts: ntA},
 		{name: "fmaDStride", doc: "fmaDStride is fmaD for blocks stride bytes apart (fmaDStrideY[NT]: the AVX2 forms, which every table with kernels has).", params: sigFMAD + ", stride int", twin: "fmaDStride_g", y: "fmaDStrideY", result: "int", sts: ntA},
-		{name: "cvtQ", doc: "cvtQ converts int64 lanes to float32, scaled (cvtqStoreS); it is only called where hasX512 holds.", params: "dst *byte, blocks int, base *[16]int64, first, inc, scale uint64", twin: "cvtQ_g", y: "cvtqStoreS", sts: ntA, lacks: true},
 		{name: "fma192S", doc: "fma192S is fmaS in blocks of 192 bytes (AVX2 form; dst aligned to 32 bytes for streaming).", params: "dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64", twin: "fma192S_g", y: "fma192S", sts: ntA},
-		{name: "cvtQ48", doc: "cvtQ48 is cvtQ for 48 lanes in blocks of 192 bytes a stride apart; it is only called where hasX512 holds (streaming: dst aligned to 64 bytes).", params: "dst *byte, blocks, stride int, base *[48]int64, first, inc, scale uint64", twin: "cvtQ48_g", y: "cvtQ48", sts: ntA, lacks: true},
 	} {
 		ret := ""
 		if m.result != "" {
 			ret = "return "
 		}
 		cond := "!t.asm"
-		if m.lacks {
-			cond = "!t.asm || t.lacks()"
-		}
 		forms := []form{{"", m.y}}
 		if m.x != "" {
 			forms = []form{{"t.avx512", m.x}, {"", m.y}}

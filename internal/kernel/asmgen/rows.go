@@ -235,7 +235,6 @@ func yStream(f *File) func() {
 const (
 	sigRowsAdd  = "dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte"
 	sigRowsF16  = "dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32"
-	sigRowsCvtQ = "dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, scale uint64"
 	sigRowsFMAS = "dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64"
 )
 
@@ -383,47 +382,6 @@ addresses 4 KiB apart).`)
 			},
 			nextrow: func() { f.Op("VADDSD", "8(R13)", "X14", "X14") },
 		}, plain)
-	}
-
-	// rowsCvtQ (AVX-512): rows of float32 from exact sums in int64 lanes
-	// (see cvtqStoreS); steps give each place's sum (qRowPrep).
-	for _, st := range stores {
-		f.FuncFrame("rowsCvtQ"+st.suffix, sigRowsCvtQ, "", 96, rowsDoc("rowsCvtQ", st))
-		rowArgs(f)
-		qSteps(f)
-		f.Ops("VPBROADCASTQ {inc}, Z4; VPADDQ Z4, Z4, Z20; VPBROADCASTD {scale}, Z12")
-		f.Ops("VMOVDQU64 0(SI), Z10; VMOVDQU64 64(SI), Z11; TESTQ R9, R9; JZ done")
-		value := func() { cvtqBlock(f, "Z0", "Z1", "Z5", "Y5", "Y6") }
-		k := rowKernel{
-			place: func(off int) {
-				f.Op("VPBROADCASTQ", fmt.Sprintf("%d(R12)", off), "Z9")
-				f.Ops("VPADDQ Z10, Z9, Z0; VPADDQ Z11, Z9, Z1")
-			},
-			store: func(at string) {
-				value()
-				f.Op("VMOVUPS", "Z5", "0("+at+")")
-			},
-			pair: func() {
-				f.Ops("VPADDQ Z4, Z0, Z2; VPADDQ Z4, Z1, Z3")
-				cvtqBlock(f, "Z0", "Z1", "Z5", "Y5", "Y6")
-				cvtqBlock(f, "Z2", "Z3", "Z7", "Y7", "Y8")
-				f.Ops("VMOVUPS Z5, 0(DI); VMOVUPS Z7, 64(DI); VPADDQ Z20, Z0, Z0")
-				f.Ops("VPADDQ Z20, Z1, Z1; ADDQ $128, DI")
-			},
-			advance: func() {
-				f.Ops("VPADDQ Z4, Z0, Z0; VPADDQ Z4, Z1, Z1")
-			},
-			rowprep: qRowPrep(f, 2),
-			nextrow: qNext(f),
-			value:   value,
-			spill:   zSpill(f),
-			stream:  zStream(f),
-		}
-		if st == stStream {
-			rows64NT(f, k)
-		} else {
-			rows64(f, k, plain)
-		}
 	}
 
 	// rowsFMASx (AVX-512): rows of float32 as fma(index, delta, start) in
@@ -574,7 +532,4 @@ func rowsDispatch(f *File) {
 	dispatch(f, "rowsFMAS writes float32 rows as fma(index, delta, start) (rowsFMASx, rowsFMASY); it streams only rows that stream (rowsStreamable).",
 		"rowsFMAS", "st store, "+sigRowsFMAS,
 		formArms("!t.asm", "rowsFMAS_g", []form{{"!t.avx512", "rowsFMASY"}, {"", "rowsFMASx"}}, ntA, argNames(sigRowsFMAS), ""))
-	dispatch(f, "rowsCvtQ writes float32 rows from int64 sums (rowsCvtQ[NT]); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).",
-		"rowsCvtQ", "st store, "+sigRowsCvtQ,
-		formArms("!t.asm || t.lacks()", "rowsCvtQ_g", []form{{"", "rowsCvtQ"}}, ntA, argNames(sigRowsCvtQ), ""))
 }
