@@ -103,14 +103,6 @@ func fmaStoreSx(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]
 func fmaStoreSxNT(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 //go:noescape
-func fmaDStrideY(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
-
-// fmaDStrideY with streaming stores.
-//
-//go:noescape
-func fmaDStrideYNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
-
-//go:noescape
 func fmaDStore(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
 
 // fmaDStore with streaming stores.
@@ -281,18 +273,6 @@ func (t *table) fmaD(st store, dst *byte, blocks int, base *[16]float64, first u
 		return fmaDStoreNT(dst, blocks, base, first, inc, start, delta, tiny)
 	default:
 		return fmaDStore(dst, blocks, base, first, inc, start, delta, tiny)
-	}
-}
-
-// fmaDStride is fmaD for blocks stride bytes apart (fmaDStrideY[NT]: the AVX2 forms, which every table with kernels has).
-func (t *table) fmaDStride(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int {
-	switch {
-	case !t.asm:
-		return fmaDStride_g(dst, blocks, base, first, inc, start, delta, tiny, stride)
-	case st == stStream:
-		return fmaDStrideYNT(dst, blocks, base, first, inc, start, delta, tiny, stride)
-	default:
-		return fmaDStrideY(dst, blocks, base, first, inc, start, delta, tiny, stride)
 	}
 }
 

@@ -87,10 +87,6 @@ func (t *table) fmaD(st store, dst *byte, blocks int, base *[16]float64, first u
 	return fmaD_g(dst, blocks, base, first, inc, start, delta, tiny)
 }
 
-func (t *table) fmaDStride(st store, dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int {
-	return fmaDStride_g(dst, blocks, base, first, inc, start, delta, tiny, stride)
-}
-
 func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64) {
 	fma192S_g(dst, blocks, base, first, inc, start, delta)
 }

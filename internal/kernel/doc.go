@@ -60,7 +60,7 @@
 // kernels, with AVX-512 (without it, 4- and 8-byte elements: VPMASKMOVD,
 // VPMASKMOVQ); float32 that rounds in such rows through fma-s lanes in
 // sets of 128-byte blocks below index 2^24 and f64 lanes (exact sums below
-// 2^53 units) or else fma-d lanes in sets of 64-byte blocks past it, padded
+// 2^53 units) in sets of 64-byte blocks past it, padded
 // ones through the masked fma-s kernel, past index 2^24 through masked f64
 // lanes where their sums lie below 2^53 units),
 // and rows of float16
@@ -178,7 +178,6 @@
 //	            fmaMaskxS[A], fmaMaskYS[A]
 //	            (padded),
 //	            fmaStrideSY[NT] (sets),
-//	            fmaDStrideY[NT] (fma-d),
 //	            cvtF32StrideY[NT] (f64),
 //	            cvtF32Mask[x|Y][A] (f64,
 //	            padded),
@@ -194,10 +193,8 @@
 //	                                             that rounds as fma-s lanes in sets of
 //	                                             128-byte blocks, or past index
 //	                                             2^24 f64 lanes (sums below 2^53
-//	                                             units) or else fma-d lanes in
-//	                                             sets of 64-byte ones (a block at
-//	                                             a float32 midpoint exactly in
-//	                                             Go); padded,
+//	                                             units) in sets of 64-byte ones;
+//	                                             padded,
 //	                                             and rows of one, under byte masks,
 //	                                             AVX-512, or element masks,
 //	                                             AVX2, 4- and 8-byte elements):

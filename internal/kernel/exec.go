@@ -294,12 +294,11 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	padded := pitch != rowBytes       // (masked add lanes: the gaps are never written)
 	sets := blockSets(pitch, blk)     // (1 where the rows divide the block: add lanes only otherwise)
 	per := uint64(sets * blk / pitch) // rows a kernel's block steps (a set's block to its next)
-	fma, fmad, f64 := lanes == lanesFMA, lanes == lanesFMAD, lanes == lanesF64
+	fma, f64 := lanes == lanesFMA, lanes == lanesF64
 	lane, first := int(f.lg), uint64(0)
 	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32, the f64 ones as float64)
 	inc := (*[32]byte)(unsafe.Pointer(&incW))
 	switch {
-	case fmad: // (its kernel takes the step of a block as it is: below)
 	case f64: // (exact: below 2^53 units)
 		d := f.stepF64(per * rowStep)
 		*(*[4]float64)(unsafe.Pointer(inc)) = [4]float64{d, d, d, d}
@@ -316,10 +315,6 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	var baseW [48]uint64 // (8-byte aligned: the kernels read it as float32 or int64)
 	base := (*[192]byte)(unsafe.Pointer(&baseW))
 	var mask [2]uint64
-	var tiny uint64 // (fma-d lanes: whether the kernel must look for values below 2^-126)
-	if fmad && f.reachesSubnormal(i0, i0+uint64(rows-1)*rowStep+uint64(n-1)*step) {
-		tiny = 1
-	}
 	masked := padded                                // (the masked kernels: add lanes, fma-s lanes, or f64 lanes)
 	put := func(at, blocks, stride int, st store) { // blocks from byte at (a multiple of the element), stride bytes apart
 		if masked { // (lane by lane: its row and place there, or a gap's, masked off)
@@ -364,15 +359,11 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		q := at >> f.lg // the element position of the block's first lane
 		r, e := q/n, q%n
 		switch {
-		case fmad, f64: // (fma-d: the indices, exact below 2^53; f64: the values, exact below 2^53 units)
+		case f64: // (the values, exact below 2^53 units)
 			lanes := (*[16]float64)(unsafe.Pointer(base))
 			rowI := i0 + uint64(r)*rowStep
 			for l := range lanes {
-				if i := rowI + uint64(e)*step; fmad {
-					lanes[l] = float64(i)
-				} else {
-					lanes[l] = f.valueF64(i)
-				}
+				lanes[l] = f.valueF64(rowI + uint64(e)*step)
 				if e++; e == n {
 					e, rowI = 0, rowI+rowStep
 				}
@@ -408,8 +399,6 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 		}
 		d := unsafe.SliceData(dst[at:])
 		switch {
-		case fmad:
-			f.fmadLanes(dst[at:], blocks, stride, (*[16]float64)(unsafe.Pointer(base)), per*rowStep, tiny, st)
 		case f64: // (first -0: adds nothing to any lane)
 			tbl.f64To32Stride(st, d, blocks, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), stride)
 		case fma && blk == 128 && stride != 128: // (in sets of blocks)
@@ -427,28 +416,6 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 	lanesRun(dst, span, blk, sets, st, put)
 	if i0 == 0 && f.kind == Float32 {
 		putLE(dst, 4, f.start)
-	}
-}
-
-// fmadLanes writes blocks of 64 bytes stride bytes apart at dst from fma-d
-// lanes (lanesFMAD): lane l of block k is the element of index lanes[l] +
-// k*inc (float64, exact), fma(index, delta, start) in float64 converted to
-// float32 (tbl.fmaDStride); the blocks the kernel leaves (a float64 value
-// at a float32 midpoint, or, where tiny is not 0, below 2^-126), element by
-// element, exactly.
-func (f *Filler) fmadLanes(dst []byte, blocks, stride int, lanes *[16]float64, inc, tiny uint64, st store) {
-	start := math.Float64bits(float64(math.Float32frombits(uint32(f.start))))
-	delta := math.Float64bits(float64(math.Float32frombits(uint32(f.delta))))
-	d := float64(inc)
-	incs := [4]float64{d, d, d, d}
-	for k := 0; k < blocks; k++ {
-		first := math.Float64bits(float64(uint64(k) * inc))
-		if k += tbl.fmaDStride(st, unsafe.SliceData(dst[k*stride:]), blocks-k, lanes, first, &incs, start, delta, tiny, stride); k == blocks {
-			break
-		}
-		for l, i := range lanes {
-			putLE(dst[k*stride+4*l:], 4, f.Bits(uint64(i)+uint64(k)*inc))
-		}
 	}
 }
 

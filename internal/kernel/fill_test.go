@@ -720,7 +720,7 @@ func (c rowsLayout) lanes(tb *table) bool {
 }
 
 // TestFillRowsLanes: rows of integers or of float32 (exact in float32
-// lanes, or through fma-s, f64 or fma-d lanes) one after another whose length divides 128
+// lanes, or through fma-s or f64 lanes) one after another whose length divides 128
 // or 192 bytes go as lanes (mRowsLanes)
 // on every table, with regular and streaming stores, and every element is
 // Bits.
@@ -730,12 +730,12 @@ func TestFillRowsLanes(t *testing.T) {
 	for _, tb := range machineTables() {
 		r := tableRand(1011, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
-		lanes, floats, fmas, fmads, f64s, f64Masked, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+		lanes, floats, fmas, f64s, f64Masked, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 		// 500 cases, and more until the quotas below are met (every kind
 		// of lanes seen, whatever the draws): a planner that stops taking
 		// one fails them at 5000.
 		short := func() bool {
-			return lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2 || f64Masked < 1) || tb.masks(2) && maskedBins < 4 || fmaSets < 3 || fmads < 3 || f64s < 5 || f64Masked < 2 || !tb.hasX512() && bins64 < 10 || tb.hasX512() && bins128 < 10
+			return lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2 || f64Masked < 1) || tb.masks(2) && maskedBins < 4 || fmaSets < 3 || f64s < 5 || f64Masked < 2 || !tb.hasX512() && bins64 < 10 || tb.hasX512() && bins128 < 10
 		}
 		c := 0
 		for ; c < 500 || short() && c < 5000; c++ {
@@ -766,8 +766,6 @@ func TestFillRowsLanes(t *testing.T) {
 					case blockSets(rc.pitch, blk) > 1:
 						fmaSets++
 					}
-				case lanesFMAD:
-					fmads++
 				case lanesF64:
 					f64s++
 					if rc.pitch != rc.n*4 {
@@ -822,8 +820,8 @@ func TestFillRowsLanes(t *testing.T) {
 			}
 		}
 		if short() {
-			t.Errorf("%s: only %d of %d layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d fma-d, %d f64 (%d masked); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
-				tb.name, lanes, c, floats, fmas, fmaMasked, fmaSets, fmads, f64s, f64Masked, bins, setBins, bins128, bins64, maskedBins, addSets, masked)
+			t.Errorf("%s: only %d of %d layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d f64 (%d masked); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
+				tb.name, lanes, c, floats, fmas, fmaMasked, fmaSets, f64s, f64Masked, bins, setBins, bins128, bins64, maskedBins, addSets, masked)
 		}
 	}
 }
@@ -863,9 +861,9 @@ func TestRowsBinLanesLong(t *testing.T) {
 }
 
 // TestRowsF64Lanes: float32 rows one after another where fma-s lanes are
-// not taken (past index 2^24) go as f64 lanes
-// where every exact sum lies below 2^53 units and as fma-d lanes past it,
-// and every element is Bits, at the edge: 339, +(1 + 2^-23) (units of
+// not taken (past index 2^24) go as f64 lanes on every table where every
+// exact sum lies below 2^53 units and not as lanes past it, and every
+// element is Bits, at the edge: 339, +(1 + 2^-23) (units of
 // 2^-23) at index 300*2^23 + 1, whose value 300*2^23 + 640 + 2^-23 (its sum
 // past 2^53 units) is a float32 midpoint (an odd multiple of 128, between
 // two of 256 the lower of which is even in last places) plus 2^-23, which
@@ -878,7 +876,7 @@ func TestRowsF64Lanes(t *testing.T) {
 	for _, c := range []struct {
 		start, delta float32
 		i            uint64 // (an index the rows hold)
-		f64          bool   // f64 lanes (else fma-d) without AVX-512
+		f64          bool   // f64 lanes (else none)
 	}{
 		{339, 1 + 0x1p-23, 300<<23 + 1, false},
 		{0, 1 + 0x1p-23, 127<<23 + 1, true},
@@ -898,8 +896,8 @@ func TestRowsF64Lanes(t *testing.T) {
 				for _, tb := range machineTables() {
 					useTable(t, tb)
 					blk, lanes := f.lanesBlock(tb, rows, 4*n, n, i0, rowStep, step)
-					if want := map[bool]uint32{true: lanesF64, false: lanesFMAD}[c.f64]; !tb.hasX512() && (blk != 64 || lanes != want) {
-						t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v: block %d lanes %d, want 64 and %d", tb.name, c.start, c.delta, i0, n, nhwc, blk, lanes, want)
+					if c.f64 && (blk != 64 || lanes != lanesF64) || !c.f64 && blk != 0 {
+						t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v: block %d lanes %d, want f64 lanes: %v", tb.name, c.start, c.delta, i0, n, nhwc, blk, lanes, c.f64)
 					}
 					if blk == 0 {
 						continue
@@ -955,56 +953,6 @@ func TestRowsF64LanesEdges(t *testing.T) {
 				for _, b := range mem[a+len(dst):] {
 					if b != 0x3C {
 						t.Fatalf("%s start %v delta %v n %d pitch %d: a byte past the rows written", tb.name, c.start, c.delta, n, pitch)
-					}
-				}
-			}
-		}
-	}
-}
-
-// TestRowsFMADLanes: float32 rows one after another through fma-d lanes
-// (lanesFMAD) on every table, against Bits, where the kernel must leave
-// blocks to fmadLanes's exact path: indices past 2^24 of 0, +1 (every odd
-// index's float64 value a float32 midpoint) and of sums through zero among
-// float32's subnormals; and a rounding sequence far from either. NHWC
-// pixels of 3 and 5 channels and rows of consecutive indices, at an aligned
-// address and not.
-func TestRowsFMADLanes(t *testing.T) {
-	mem := make([]byte, 1<<16+128)
-	for _, c := range []struct {
-		start, delta float32
-		i0           uint64
-	}{
-		{0, 1, 1<<24 - 700},
-		{0, 0x1p-20, 1<<25 + 3},
-		{-1000 * 0x1p-140, 0x1p-140, 400}, // (zero at index 1000; 0x1p-140 is subnormal)
-		{0.1, 0.3, 1 << 30},
-	} {
-		f := NewFiller(Float32, 4, uint64(math.Float32bits(c.start)), uint64(math.Float32bits(c.delta)), 0)
-		for _, n := range []int{3, 5} {
-			for _, nhwc := range []bool{true, false} {
-				for _, off := range []int{0, 12} {
-					a := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + off
-					rows := (len(mem) - 128) / (4 * n)
-					dst := mem[a : a+rows*4*n]
-					rowStep, step := uint64(n), uint64(1)
-					if nhwc {
-						rowStep, step = 1, uint64(rows)
-					}
-					for _, tb := range machineTables() {
-						useTable(t, tb)
-						for i := range mem {
-							mem[i] = 0x3C
-						}
-						f.rowsLanes(dst, rows, 4*n, n, c.i0, rowStep, step, 64, lanesFMAD, stRegular)
-						if why := rowsMismatch(f, dst, rows, 4*n, n, c.i0, rowStep, step, 0x3C); why != "" {
-							t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v offset %d: %s", tb.name, c.start, c.delta, c.i0, n, nhwc, off, why)
-						}
-						for _, b := range mem[a+len(dst):] {
-							if b != 0x3C {
-								t.Fatalf("%s start %v delta %v n %d: a byte past the rows written", tb.name, c.start, c.delta, n)
-							}
-						}
 					}
 				}
 			}

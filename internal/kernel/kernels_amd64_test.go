@@ -262,8 +262,8 @@ func TestFMAKernels(t *testing.T) {
 	}
 }
 
-// TestFMADKernels holds fmaDStore[x][NT] and fmaDStrideY[NT] (blocks
-// stride bytes apart) to their twins, the blocks they write and the count
+// TestFMADKernels holds fmaDStore[x][NT] to their twin, the blocks they
+// write and the count
 // they return: random float32 starts and deltas (as float64) at indices
 // below 2^32, and runs made to meet the blocks they must leave: indices
 // about 2^24 with delta a power of two and start 0 or far below (float64
@@ -272,36 +272,15 @@ func TestFMAKernels(t *testing.T) {
 func TestFMADKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(79, 80))
-	// (The kernels of blocks one after another as strided ones whose
-	// stride is 64: their pairs' strided is false.)
-	blocks64 := func(k fmaDKernel) fmaDStrideKernel {
-		return func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, _ int) int {
-			return k(dst, blocks, base, first, inc, start, delta, tiny)
-		}
-	}
-	type dPair struct {
-		pair[fmaDStrideKernel]
-		strided bool
-	}
-	var pairs []dPair
-	for _, p := range []pair[fmaDKernel]{{"fmaDStore", fmaDStore, fmaD_g, false, false}, {"fmaDStoreNT", fmaDStoreNT, fmaD_g, true, false}, {"fmaDStorex", fmaDStorex, fmaD_g, false, true}, {"fmaDStorexNT", fmaDStorexNT, fmaD_g, true, true}} {
-		pairs = append(pairs, dPair{pair[fmaDStrideKernel]{p.name, blocks64(p.asm), blocks64(p.twin), p.nt, p.avx512}, false})
-	}
-	for _, p := range []pair[fmaDStrideKernel]{{"fmaDStrideY", fmaDStrideY, fmaDStride_g, false, false}, {"fmaDStrideYNT", fmaDStrideYNT, fmaDStride_g, true, false}} {
-		pairs = append(pairs, dPair{p, true})
-	}
+	pairs := []pair[fmaDKernel]{{"fmaDStore", fmaDStore, fmaD_g, false, false}, {"fmaDStoreNT", fmaDStoreNT, fmaD_g, true, false}, {"fmaDStorex", fmaDStorex, fmaD_g, false, true}, {"fmaDStorexNT", fmaDStorexNT, fmaD_g, true, true}}
 	f64 := func(b uint64) uint64 { return math.Float64bits(float64(math.Float32frombits(uint32(b)))) }
 	left := 0 // cases where the kernel left a block
 	for _, p := range pairs {
-		if skip(p.pair) {
+		if skip(p) {
 			continue
 		}
 		for c := range 600 {
 			blocks := r.IntN(40)
-			stride := 64
-			if p.strided {
-				stride = 64 * (1 + r.IntN(2*addMaxSets))
-			}
 			step := 1 + r.Uint64N(5)
 			i0 := r.Uint64N(1 << 32)
 			start, delta := f64(finiteBits32(r)), f64(finiteBits32(r))
@@ -335,16 +314,16 @@ func TestFMADKernels(t *testing.T) {
 			}
 			d16 := float64(16 * step)
 			inc := [4]float64{d16, d16, d16, d16}
-			m := newKernelMem(r, stridedSpan(blocks, stride, 64), p.nt)
+			m := newKernelMem(r, 64*blocks, p.nt)
 			w := m.twin()
 			first := math.Float64bits(float64(i0))
 			tiny := uint64(1) // 0 in a quarter of the cases (the kernel then looks for midpoints only)
 			if r.IntN(4) == 0 {
 				tiny = 0
 			}
-			got := p.asm(m.dst(), blocks, &base, first, &inc, start, delta, tiny, stride)
-			want := p.twin(w.dst(), blocks, &base, first, &inc, start, delta, tiny, stride)
-			what := fmt.Sprintf("%s start %#x delta %#x i0 %d step %d blocks %d stride %d tiny %d case %d", p.name, start, delta, i0, step, blocks, stride, tiny, c)
+			got := p.asm(m.dst(), blocks, &base, first, &inc, start, delta, tiny)
+			want := p.twin(w.dst(), blocks, &base, first, &inc, start, delta, tiny)
+			what := fmt.Sprintf("%s start %#x delta %#x i0 %d step %d blocks %d tiny %d case %d", p.name, start, delta, i0, step, blocks, tiny, c)
 			if got != want {
 				t.Fatalf("%s: wrote %d blocks, the Go twin %d", what, got, want)
 			}

@@ -12,7 +12,7 @@ import (
 // binade-add, binade-q, binade-runs, rows-binade, rows-runs,
 // rows-binade-q, and rows-lanes' binade lanes), binade-add, binade-runs
 // (and rows-runs), binade-lanes, binade-s (and rows-binade-s), f64-lanes
-// (rows-lanes' f64 and fma-d lanes), copy, fill. It is set at link time
+// (rows-lanes' f64 lanes), copy, fill. It is set at link time
 // only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
 // scripts/shapecmp.sh, so that dmlbench measures a shape against the
@@ -261,8 +261,7 @@ const (
 	// where not (fmaStrideSY*); float32 past fmaSMax through
 	// f64 lanes in sets of 64-byte blocks where their sums lie below 2^53
 	// units (lanesF64: cvtF32StrideY*; padded, with masks, on every table,
-	// cvtF32Mask*), else fma-d lanes (lanesFMAD:
-	// fmaDStrideY*, the blocks it leaves exactly, fmadLanes); lane by lane the element at that place of the rows plus
+	// cvtF32Mask*); lane by lane the element at that place of the rows plus
 	// the rows a block holds times the row step: its block in per, its
 	// lanes in c; or float16 rows through binade lanes (lanesBin:
 	// bin192x*, bin128x*, and without AVX-512 bin64Y*; rowsBinLanes), in sets of blocks where their
@@ -1278,14 +1277,12 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 
 // The lanes of an mRowsLanes piece (its c): the add kernels' (integers,
 // float32 exact in float32 lanes), fma-s (float32 indices below fmaSMax),
-// fma-d (float32 from float64 index
-// lanes, as mFMAD writes a run: fmaDStride), f64 (float32 values exact in
+// f64 (float32 values exact in
 // float64 lanes, as mF64 writes a run: f64To32Stride) or binade lanes
 // (float16: bin192).
 const (
 	lanesAdd = iota
 	lanesFMA
-	lanesFMAD
 	lanesBin
 	lanesF64
 )
@@ -1300,7 +1297,7 @@ const (
 // length divides it, else 192 where it divides that; of other float32, for
 // indices below 2^53, 64 (in sets of blocks: f64 lanes where every exact
 // sum, and a set's block step, lie below 2^53 units, lanesF64, padded rows
-// too where the table has masks; else fma-d lanes, lanesFMAD); of
+// too where the table has masks); of
 // float16, binBlock's (192 bytes, or 128 where those take fewer lanes),
 // in binMaxSets sets or fewer (padded rows too where the table has
 // masks), where the exact sums lie below 2^59 in magnitude (int64Lanes)
@@ -1356,26 +1353,18 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 	}
 	if s.kind == Float32 {
 		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
-		// f64 lanes, or else fma-d lanes, in sets of 64-byte blocks
-		// (lanesF64, lanesFMAD), where fma-s lanes are not taken (past
-		// index 2^24; padded rows, f64 lanes under masks only), for rows one after
-		// another: f64 where every exact sum, and a set's block step, lie
-		// below 2^53 units (as mF64's runs; one conversion a block, where
-		// fma-d has an FMA and a test for midpoints too): NHWC FLOAT32
-		// 0.1, +0.3 past index 2^24, the AVX2 table, 256 MiB, scratch
-		// Execute loop: see the README's figures.
-		fmad := func() (int, uint32) {
+		// f64 lanes in sets of 64-byte blocks (lanesF64), where fma-s
+		// lanes are not taken (past index 2^24; padded rows under masks),
+		// where every exact sum, and a set's block step, lie below 2^53
+		// units (as mF64's runs): NHWC FLOAT32 0.1, +0.3 past index 2^24
+		// (the README's "What each shape earns").
+		f64 := func() (int, uint32) {
 			ds := blockSets(pitch, 64)
-			if offF64Lanes || last >= 1<<53 || ds > addMaxSets || (rows-1)*pitch+rowBytes < 2*ds*64 {
+			if offF64Lanes || last >= 1<<53 || ds > addMaxSets || (rows-1)*pitch+rowBytes < 2*ds*64 ||
+				padded && !t.masks(4) || !s.exactBelow(i0, last, uint64(ds*64/pitch)*rowStep, 53) {
 				return 0, 0
 			}
-			switch f64 := s.exactBelow(i0, last, uint64(ds*64/pitch)*rowStep, 53); {
-			case f64 && (!padded || t.masks(4)): // (padded: under masks, cvtF32Mask*)
-				return 64, lanesF64
-			case padded:
-				return 0, 0
-			}
-			return 64, lanesFMAD
+			return 64, lanesF64
 		}
 		switch {
 		case s.mode != modeLinear || step == 0 || rowStep == 0:
@@ -1387,11 +1376,11 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 			if last < fmaSMax && (!padded || t.masks(4)) {
 				return blk, lanesFMA
 			}
-			return fmad()
+			return f64()
 		case last < fmaSMax:
 			return blk, lanesFMA
 		default:
-			return fmad()
+			return f64()
 		}
 	}
 	return blk, lanesAdd

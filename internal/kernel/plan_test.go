@@ -260,8 +260,7 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 		// random scale, the indices from 0 (start -0 now and then), or
 		// rounding ones (fma-s lanes, their indices below 2^24; f64
 		// lanes past it, their sums mostly below 2^53 units, from index
-		// 2^24 to 2^25, and fma-d lanes, their sums past it, from index
-		// 2^31).
+		// 2^24 to 2^25, and none, their sums past it, from index 2^31).
 		c.i0 = r.Uint64N(2) * r.Uint64N(1000)
 		if c.step > 1<<20 {
 			c.rowStep, c.step = 1, uint64(c.rows)
@@ -278,7 +277,7 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 		case 1: // rounding past index 2^24: through f64 lanes
 			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
 			c.i0 = 1<<24 + r.Uint64N(1<<24)
-		case 2: // rounding past index 2^31: fma-d lanes
+		case 2: // rounding past index 2^31: sums past 2^53 units, no lanes
 			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
 			c.i0 = 1<<31 + r.Uint64N(1<<31)
 		}

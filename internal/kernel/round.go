@@ -30,7 +30,7 @@ import (
 //	             start rounds i*delta + start once       (fmaStore), mFMAS
 //	                                                     (fmaStoreS, fma192S,
 //	                                                     fmaMask), rowsFMAS
-//	fma-d        an FMA in float64, then VCVTPD2PS:      fmaDStore, fmaDStride
+//	fma-d        an FMA in float64, then VCVTPD2PS:      mFMAD (fmaDStore)
 //	             one rounding but where the float64      (the twins call
 //	             value is a float32 midpoint or below    f32Midpoint)
 //	             2^-126 (f32Midpoint): such blocks go

@@ -125,10 +125,6 @@ type (
 	// value then is not either).
 	fmaDKernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
 
-	// fmaDStrideKernel is fmaDKernel for blocks stride bytes apart (a
-	// multiple of 64: rows-lanes' sets of blocks), the stride last.
-	fmaDStrideKernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int
-
 	// fillKernel writes words 8-byte words of pattern (little-endian) at
 	// dst (REP STOSQ).
 	fillKernel func(dst *byte, words int, pattern uint64)

@@ -371,16 +371,7 @@ func fill_g(dst *byte, words int, pattern uint64) {
 // first block with a float64 value that is a float32 midpoint or, where
 // tiny is not 0, below 2^-126 in magnitude.
 func fmaD_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int {
-	return fmaDStride_g(dst, blocks, base, first, inc, start, delta, tiny, 64)
-}
-
-// fmaDStride_g is the twin of fmaDStrideY[NT]: fmaD_g's blocks, stride
-// bytes apart.
-func fmaDStride_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64, stride int) int {
-	if blocks <= 0 {
-		return blocks
-	}
-	out := unsafe.Slice(dst, (blocks-1)*stride+64)
+	out := unsafe.Slice(dst, blocks*64)
 	st, d := math.Float64frombits(start), math.Float64frombits(delta)
 	var ys [16]float64
 	for k := range blocks {
@@ -393,7 +384,7 @@ func fmaDStride_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[
 			ys[l] = y
 		}
 		for l, y := range ys {
-			binary.LittleEndian.PutUint32(out[stride*k+4*l:], math.Float32bits(float32(y)))
+			binary.LittleEndian.PutUint32(out[64*k+4*l:], math.Float32bits(float32(y)))
 		}
 	}
 	return blocks

@@ -261,7 +261,7 @@ Go twins: twins.go.`)
 		}
 	}
 
-	// fmaDStore (AVX2) and fmaDStrideY: float32 elements as
+	// fmaDStore (AVX2): float32 elements as
 	// fma(index, delta, start) in float64, then to float32 (mFMAD): the
 	// lanes hold the indices (exact integers), VFMADD213PD rounds the exact
 	// i*delta + start once to float64, and VCVTPD2PS rounds that to
@@ -274,49 +274,38 @@ Go twins: twins.go.`)
 	// that one. Y9 gathers the blocks' midpoints (VPCMPEQQ) and the tiny
 	// lanes (the sign cleared, a signed VPCMPGTQ: the magnitudes are below
 	// 2^63).
-	for _, strideForm := range []bool{true, false} {
-		for _, st := range stores {
-			name, sig, adv := "fmaDStore", sigFMAD, "$64"
-			if strideForm {
-				name, sig, adv = "fmaDStrideY", sigFMAD+", stride int", "R8"
-			}
-			f.FuncResult(name+st.suffix, sig, "int", storeDoc(name, st))
-			if strideForm {
-				f.Ops("MOVQ {stride}, R8")
-				aheadDist(f, st)
-			}
-			yHead(f, "VPBROADCASTQ", true)
-			yLanes(f, "VMOVUPD", "VADDPD")
-			bcastQ(f, "$0x1FFFFFFF", "X14", "Y14")
-			bcastQ(f, "$0x10000000", "X15", "Y15")
-			bcastQ(f, "$0x3810000000000000", "X13", "Y13")
-			f.Ops("MOVQ {tiny}, DX; XORQ BX, BX")
-			loopStart(f)
-			fmaYValues(f, "VMOVAPD", "VFMADD213PD")
-			f.Ops("VPAND Y14, Y5, Y9; VPCMPEQQ Y15, Y9, Y9")
-			for _, v := range []string{"Y6", "Y7", "Y8"} {
-				f.Op("VPAND", "Y14", v, "Y12")
-				f.Ops("VPCMPEQQ Y15, Y12, Y12; VPOR Y12, Y9, Y9")
-			}
-			f.Ops("TESTQ DX, DX; JZ normal")
-			for _, v := range []string{"Y5", "Y6", "Y7", "Y8"} {
-				f.Op("VPAND", "absQ<>(SB)", v, "Y12")
-				f.Ops("VPCMPGTQ Y12, Y13, Y12; VPOR Y12, Y9, Y9")
-			}
-			f.Label("normal")
-			f.Ops("VPTEST Y9, Y9; JNZ done")
-			for i := range 4 {
-				f.Op("VCVTPD2PSY", y(5+i), x(5+i))
-			}
-			for i := range 4 {
-				f.Op(movPS[st], x(5+i), at(16*i))
-			}
-			f.Each(4, "VADDPD Y4, Y%[1]d, Y%[1]d")
-			f.Op("ADDQ", adv, "DI")
-			f.Ops("INCQ BX; DECQ CX; JNZ loop")
-			f.Label("done")
-			fenceRet(f, st)
+	for _, st := range stores {
+		f.FuncResult("fmaDStore"+st.suffix, sigFMAD, "int", storeDoc("fmaDStore", st))
+		yHead(f, "VPBROADCASTQ", true)
+		yLanes(f, "VMOVUPD", "VADDPD")
+		bcastQ(f, "$0x1FFFFFFF", "X14", "Y14")
+		bcastQ(f, "$0x10000000", "X15", "Y15")
+		bcastQ(f, "$0x3810000000000000", "X13", "Y13")
+		f.Ops("MOVQ {tiny}, DX; XORQ BX, BX")
+		loopStart(f)
+		fmaYValues(f, "VMOVAPD", "VFMADD213PD")
+		f.Ops("VPAND Y14, Y5, Y9; VPCMPEQQ Y15, Y9, Y9")
+		for _, v := range []string{"Y6", "Y7", "Y8"} {
+			f.Op("VPAND", "Y14", v, "Y12")
+			f.Ops("VPCMPEQQ Y15, Y12, Y12; VPOR Y12, Y9, Y9")
 		}
+		f.Ops("TESTQ DX, DX; JZ normal")
+		for _, v := range []string{"Y5", "Y6", "Y7", "Y8"} {
+			f.Op("VPAND", "absQ<>(SB)", v, "Y12")
+			f.Ops("VPCMPGTQ Y12, Y13, Y12; VPOR Y12, Y9, Y9")
+		}
+		f.Label("normal")
+		f.Ops("VPTEST Y9, Y9; JNZ done")
+		for i := range 4 {
+			f.Op("VCVTPD2PSY", y(5+i), x(5+i))
+		}
+		for i := range 4 {
+			f.Op(movPS[st], x(5+i), at(16*i))
+		}
+		f.Each(4, "VADDPD Y4, Y%[1]d, Y%[1]d")
+		f.Ops("ADDQ $64, DI; INCQ BX; DECQ CX; JNZ loop")
+		f.Label("done")
+		fenceRet(f, st)
 	}
 
 	// fmaDStorex (AVX-512): fmaDStore's elements, checks and result, the
@@ -561,7 +550,6 @@ func convertDispatch(f *File) {
 		{name: "fmaStride", doc: "fmaStride is fmaS for blocks stride bytes apart (fmaStrideSY[NT]: the AVX2 forms, which every table with kernels has).", params: sigFMA32 + ", stride int", twin: "fmaStrideS_g", y: "fmaStrideSY", sts: ntA},
 		{name: "f32To16", doc: "f32To16 converts exact float32 lanes to float16 (cvtStoreF16[x]).", params: sigF32, twin: "f32To16_g", x: "cvtStoreF16x", y: "cvtStoreF16", sts: ntA},
 		{name: "fmaD", doc: "fmaD writes float32 elements as fma(index, delta, start) in float64, rounded to float32, and returns the blocks written (fmaDStore[x]).", params: sigFMAD, twin: "fmaD_g", x: "fmaDStorex", y: "fmaDStore", result: "int", sts: ntA},
-		{name: "fmaDStride", doc: "fmaDStride is fmaD for blocks stride bytes apart (fmaDStrideY[NT]: the AVX2 forms, which every table with kernels has).", params: sigFMAD + ", stride int", twin: "fmaDStride_g", y: "fmaDStrideY", result: "int", sts: ntA},
 		{name: "fma192S", doc: "fma192S is fmaS in blocks of 192 bytes (AVX2 form; dst aligned to 32 bytes for streaming).", params: "dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64", twin: "fma192S_g", y: "fma192S", sts: ntA},
 	} {
 		ret := ""
