@@ -23,14 +23,6 @@ func (t *table) fmaMask(st store, dst *byte, blocks, stride int, base *[32]float
 	fmaMaskS_g(dst, blocks, stride, base, first, inc, start, delta, mask)
 }
 
-func (t *table) fill(dst *byte, words int, pattern uint64) {
-	fill_g(dst, words, pattern)
-}
-
-func (t *table) copyFwd(dst, src *byte, n int) {
-	copy_g(dst, src, n)
-}
-
 func (t *table) zip(dst, cols *byte, blocks int, z *zipPlan) {
 	zip_g(dst, cols, blocks, z)
 }

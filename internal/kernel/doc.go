@@ -91,16 +91,6 @@
 //	words       plain Go                         integers, constants, past the overflow
 //	                                             point; runs below 256 bytes or unaligned
 //	add         addStore{B,W,D,Q}[NT]            as words, a block (128 bytes) or more
-//	fill        storeRepStosq (REP STOSQ)        constants of 1 MiB or more that do not
-//	                                             stream (infinities past the overflow),
-//	                                             where the machine fills faster so
-//	                                             (measured: see filling)
-//	copy        add's kernels for 16-128 KiB,    integers of 2 MiB or more that do not
-//	            then copyRepMovsb (REP MOVSB)    stream and repeat within 128 KiB
-//	                                             (8- and 16-bit ones always), where
-//	                                             the machine copies faster so
-//	                                             (measured as streaming is: see
-//	                                             copying)
 //	fma         plain Go (math.FMA)              float64 (the Go-native API), short runs
 //	fma-lanes   fmaStore[x][NT]                  float64, a block (16 elements) or more
 //	linear      plain Go (format.round)          floats nothing faster can prove exact
@@ -225,9 +215,9 @@
 // forms with suffix A: addMaskxDA, fmaMaskYSA, bin192xMA, ...), always
 // (maskedAhead). The fetch-ahead form that the planner once chose for runs
 // and rows of 2 to 8 MiB by a measured verdict did not earn its place
-// (README: What each shape earns) and was removed.
-// The copy and fill methods have one form (REP MOVSB and REP STOSQ,
-// which write at the ceiling here without it where they are used).
+// (README: What each shape earns) and was removed, as were the fill and
+// copy methods (REP STOSQ for constants, REP MOVSB for integers that
+// repeat within 128 KiB) and their verdicts.
 //
 // The streaming forms of the AVX-512 row kernels (rows64NT in asmgen) stream each
 // row's whole cache lines and write its partial lines with at most two
@@ -256,8 +246,7 @@
 // CPUID probe, is not a kernel and stays as it is.
 //
 // Every assembly routine has a Go twin of the same signature in twins.go
-// (addB_g for addStoreB, addStoreBNT and addStoreBA, fill_g for storeRepStosq, copy_g
-// for copyRepMovsb, fma_g for fmaStore, fmaS_g for
+// (addB_g for addStoreB and addStoreBNT, fma_g for fmaStore, fmaS_g for
 // fmaStoreS, fmaD_g for fmaDStore[x], f64To32Stride_g for cvtF32StrideY,
 // f64To32Mask_g for cvtF32Mask[x|Y], rowsFMAS_g for rowsFMASx and rowsFMASY, f64To16_g for
 // cvtStoreF16Odd[x],

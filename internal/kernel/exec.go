@@ -114,10 +114,7 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 // fillRun is FillLE with this Filler's own plans, for any indices.
 func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
-	var v verdicts // (none asked of a run below fillMin)
-	if whole >= fillMin {
-		v = t.measure(dst, whole, whole, f.runCopyDist(step), f.mayBeConstant(i0, step, whole>>f.lg))
-	}
+	v := t.measure(dst, whole, whole)
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == f.memoFrom && f.memo != nil && len(dst) < streamingMin {
 		if r := f.memo.p.Load(); r != nil && r.t == t && r.n == len(dst) && r.line == line && r.step == step && r.v == v {
@@ -159,30 +156,6 @@ func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 		}
 		dst, i0 = dst[done<<f.lg:], i0+uint64(done)*step
 	}
-}
-
-// runCopyDist returns the distance from which mCopy would copy a run of
-// integers of step step (copyDist), else 0.
-func (f *Filler) runCopyDist(step uint64) int {
-	if f.kind != Int {
-		return 0
-	}
-	return copyDist(f.size, step*f.delta)
-}
-
-// mayBeConstant reports whether the run of n elements from index i0 may
-// hold a constant run, which mFill writes: integers whose step adds nothing,
-// a constant sequence, or floats that reach an infinity.
-func (f *Filler) mayBeConstant(i0, step uint64, n int) bool {
-	switch {
-	case f.kind == Int:
-		return step*f.delta&f.mask() == 0
-	case f.mode == modeConstant:
-		return true
-	case f.kind == Float64 || f.mode != modeLinear:
-		return false
-	}
-	return f.overflowFrom(i0, step, n) < n
 }
 
 // execPlan executes the pieces of the plan pl of the run at dst.
@@ -231,7 +204,7 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 
 // fillRows is FillRowsLE with this Filler's own plans, for any indices.
 func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
-	v := tbl.measure(dst, pitch, n<<f.lg, 0, false)
+	v := tbl.measure(dst, pitch, n<<f.lg)
 	for {
 		var pl plan
 		done := f.planRows(tbl, v, dst, rows, pitch, n, i0, rowStep, step, &pl)
@@ -584,10 +557,6 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		putLE(b, f.size, f.start)
 	case mAdd:
 		f.add(b, p.first, p.d, p.st)
-	case mFill:
-		f.fill(b, p.first)
-	case mCopy:
-		f.copyRun(b, p.first, p.d)
 	case mF32:
 		f.f32(b, a, step, p.st)
 	case mF64:
@@ -608,39 +577,6 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.binadeAdd(b, p, step)
 	default:
 		f.plainLE(b, p, a, step)
-	}
-}
-
-// copyRun writes a periodic run of integers (mCopy): its first copyDist
-// bytes with the add kernels, the rest copied forward from those.
-func (f *Filler) copyRun(dst []byte, first, d uint64) {
-	dist := copyDist(f.size, d)
-	f.add(dst[:dist], first, d, stRegular)
-	tbl.copyFwd(&dst[dist], &dst[0], len(dst)-dist)
-}
-
-// fill writes elements of the bits first over dst: its elements before
-// its first 64-byte aligned byte and after its last whole 8-byte word in
-// plain Go, the words between with the table's fill. (REP STOSQ from an
-// address that is not a multiple of 8 wrote 4 MiB at 68-71 GB/s here,
-// from one that is 91-98: BenchmarkTmpAlign, a scratch benchmark, offsets
-// 2, 0 and 8 alternated.)
-func (f *Filler) fill(dst []byte, first uint64) {
-	pattern := first & f.mask()
-	for w := f.size * 8; w < 64; w *= 2 {
-		pattern |= pattern << w
-	}
-	if head := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) & 63); head%f.size == 0 && head <= len(dst) {
-		for at := 0; at < head; at += f.size {
-			putLE(dst[at:], f.size, first)
-		}
-		dst = dst[head:]
-	}
-	if words := len(dst) / 8; words > 0 {
-		tbl.fill(unsafe.SliceData(dst), words, pattern)
-	}
-	for at := len(dst) &^ 7; at < len(dst); at += f.size {
-		putLE(dst[at:], f.size, first)
 	}
 }
 

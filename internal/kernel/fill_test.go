@@ -160,12 +160,10 @@ func TestFillStartBits(t *testing.T) {
 // address modulo 64 by them (the memo is not replaced), and plans again for
 // any other (the memo is replaced where that run, repeated, fits): the
 // elements are Bits' every time, on every table; a run planned under
-// other verdicts (of a run of fillMin bytes or more) is planned again.
+// other verdicts is planned again.
 func TestFillMemo(t *testing.T) {
 	defer setStreaming(0)
-	defer setCopy(0)
 	setStreaming(-1)
-	setCopy(1)
 	mem := make([]byte, 1<<16+256)
 	checkFrom := func(what string, f *Filler, dst []byte, i0, step uint64) {
 		t.Helper()
@@ -295,12 +293,12 @@ func TestFillMemo(t *testing.T) {
 			if f.memo.p.Load() != m {
 				t.Fatalf("%s: planned again", what)
 			}
-			setFill(-1) // other verdicts: planned again, and remembered anew
+			setStreaming(1) // other verdicts: planned again, and remembered anew
 			check(what+" under other verdicts", f, dst, 32)
 			if m2 := f.memo.p.Load(); m2 == m || m2 == nil || m2.v != testVerdicts {
 				t.Fatalf("%s: a run remembered under other verdicts not planned again", what)
 			}
-			setFill(0)
+			setStreaming(-1)
 			replayed = replayed || m.plans >= 3
 		}
 	}

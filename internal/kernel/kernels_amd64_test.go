@@ -561,58 +561,6 @@ func TestF32To16Kernels(t *testing.T) {
 	}
 }
 
-// TestFillKernel: the table's fill (storeRepStosq) against its twin, any
-// word count (none included) at any offset, the bytes around untouched.
-func TestFillKernel(t *testing.T) {
-	r := rand.New(rand.NewPCG(99, 100))
-	p := pair[fillKernel]{"storeRepStosq", storeRepStosq, fill_g, false, false}
-	for c := range 300 {
-		words := r.IntN(600)
-		if c%50 == 0 {
-			words = r.IntN(1 << 17)
-		}
-		pattern := r.Uint64()
-		m := newKernelMem(r, 8*words, false)
-		w := m.twin()
-		p.asm(m.dst(), words, pattern)
-		p.twin(w.dst(), words, pattern)
-		compareMem(t, fmt.Sprintf("%s words %d case %d", p.name, words, c), m, w)
-	}
-}
-
-// TestCopyKernel: the table's copy (copyRepMovsb) against its twin, any
-// length (none included) at any offset, from a source before the
-// destination at any distance (overlapping it or not) or after it, the
-// bytes around untouched.
-func TestCopyKernel(t *testing.T) {
-	r := rand.New(rand.NewPCG(101, 102))
-	p := pair[copyKernel]{"copyRepMovsb", copyRepMovsb, copy_g, false, false}
-	for c := range 400 {
-		n := r.IntN(700)
-		if c%50 == 0 {
-			n = r.IntN(1 << 18)
-		}
-		dist := 1 + r.IntN(300)
-		if c%3 == 0 {
-			dist = 1 + r.IntN(1<<17)
-		}
-		if c%7 == 0 {
-			dist = -dist // a source past the destination
-		}
-		span := n + int(abs64(int64(dist)))
-		m := newKernelMem(r, span, false)
-		for i := range span {
-			m.buf[m.off+i] = byte(r.Uint32())
-		}
-		w := m.twin()
-		copy(w.buf, m.buf)
-		at := max(0, dist) // the destination's offset in the window; the source's is at - dist
-		p.asm(&m.buf[m.off+at], &m.buf[m.off+at-dist], n)
-		p.twin(&w.buf[w.off+at], &w.buf[w.off+at-dist], n)
-		compareMem(t, fmt.Sprintf("%s n %d distance %d case %d", p.name, n, dist, c), m, w)
-	}
-}
-
 func TestBinadeKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(67, 68))
@@ -1466,4 +1414,3 @@ func TestBin192MaskKernels(t *testing.T) {
 		}
 	}
 }
-

@@ -12,7 +12,7 @@ import (
 // binade-add, binade-q, binade-runs, rows-binade, rows-runs,
 // rows-binade-q, and rows-lanes' binade lanes), binade-add, binade-runs
 // (and rows-runs), binade-lanes, binade-s (and rows-binade-s), f64-lanes
-// (rows-lanes' f64 lanes), copy, fill. It is set at link time
+// (rows-lanes' f64 lanes). It is set at link time
 // only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
 // scripts/shapecmp.sh, so that dmlbench measures a shape against the
@@ -27,8 +27,6 @@ var (
 	offBinLanes   = offBinade || shapeOff("binade-lanes")
 	offBinadeS    = shapeOff("binade-s")
 	offF64Lanes   = shapeOff("f64-lanes")
-	offCopy       = shapeOff("copy")
-	offFill       = shapeOff("fill")
 )
 
 func shapeOff(name string) bool { return slices.Contains(strings.Split(ShapesOff, ","), name) }
@@ -112,16 +110,6 @@ const (
 	// as mBinade otherwise (blocks of 16 elements).
 	mBinadeS
 
-	// mFill writes a constant run, every element first, as 8-byte words
-	// of the element repeated (the table's fill: REP STOSQ, which a
-	// machine may run faster than vector stores past its L2 cache, as it
-	// writes whole lines without reading them; the planner takes it where
-	// the table's verdict says so, fills) and its last bytes in plain Go.
-	// Pre: as mWords with d = 0; dst aligned to the element size; fillMin
-	// bytes or more; regular stores (runs that stream keep mAdd's
-	// streaming stores).
-	mFill
-
 	// mRowRuns writes rows one at a time, each planned as a run. Pre:
 	// none.
 	mRowRuns
@@ -183,17 +171,6 @@ const (
 	// 2^24; dst aligned to the element size; at least one block; index 0
 	// not among them.
 	mFMAS
-
-	// mCopy writes a periodic run, integers whose elements repeat every
-	// P elements (P*d wraps to 0): its first copyDist bytes, whole
-	// periods, with the add kernels, the rest copied forward from
-	// copyDist bytes before (the table's copyFwd: REP MOVSB, which, its
-	// source that near, this machine runs as fast as REP STOSQ, faster than
-	// vector stores beyond its L2 cache). Pre: integers, as mWords
-	// with copyDist(size, d) above 0; dst aligned to the element size;
-	// copyRunMin bytes or more; regular stores (runs that stream keep mAdd's
-	// streaming stores).
-	mCopy
 
 	// mBinadeRuns writes a binade piece (as mBinade or mBinadeQ: the bits
 	// c + round(|k| / 2^shift), ties to even) whose values stay for many
@@ -275,7 +252,7 @@ const (
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "fill", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "copy", "binade-runs", "rows-runs", "fma-d", "rows-binade-s", "columns", "rows-lanes"}
+	"binade-q", "binade-s", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "binade-runs", "rows-runs", "fma-d", "rows-binade-s", "columns", "rows-lanes"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -310,22 +287,7 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		if a != 0 || n != 1 {
 			return "not index 0 alone"
 		}
-	case mWords, mAdd, mFill, mCopy:
-		if p.m == mFill && (p.d != 0 || p.st != stRegular || len(b) < fillMin || !s.aligned(b)) {
-			return "not a constant run of fillMin bytes or more, aligned, with regular stores"
-		}
-		if p.m == mCopy {
-			dist := copyDist(s.size, p.d)
-			if s.kind != Int || dist == 0 || p.st != stRegular || len(b) < copyRunMin || !s.aligned(b) {
-				return "not an integer run of copyRunMin bytes or more whose period is 128 KiB or less, aligned, with regular stores"
-			}
-			back := uint64(dist >> s.lg)
-			for e := back; e < uint64(n); e++ {
-				if s.Bits(a+e*step) != s.Bits(a+(e-back)*step) {
-					return "an element differs from the one copyDist bytes before"
-				}
-			}
-		}
+	case mWords, mAdd:
 		for e := range uint64(n) {
 			want := (p.first + e*p.d) & s.mask()
 			if a+e*step == 0 {
@@ -693,12 +655,9 @@ func (s *Seq) planRun(t *table, v verdicts, dst []byte, i0, step uint64, whole i
 	a := i0 + uint64(j)*step // the index of element j
 	switch {
 	case s.kind == Int:
-		d := step * s.delta
-		dist := copyDist(s.size, d)
-		copies := vec && st != stStream && (n-j)<<s.lg >= copyRunMin && dist > 0 && v.copy
-		s.words(pl, vec, j, n-j, s.start+a*s.delta, d, st, copies, d == 0 && fills(v, (n-j)<<s.lg, vec, st))
+		s.words(pl, vec, j, n-j, s.start+a*s.delta, step*s.delta, st)
 	case s.mode == modeConstant:
-		s.words(pl, vec, j, n-j, s.constBits, 0, st, false, fills(v, (n-j)<<s.lg, vec, st))
+		s.words(pl, vec, j, n-j, s.constBits, 0, st)
 	case s.kind == Float64 && vec:
 		pl.put(mFMALanes, j, n-j).st = st
 	case s.kind == Float64:
@@ -720,7 +679,7 @@ func (s *Seq) planRun(t *table, v verdicts, dst []byte, i0, step uint64, whole i
 		}
 		if j+over < n {
 			inf := s.infAt(a + uint64(over)*step)
-			s.words(pl, true, j+over, n-j-over, inf, 0, st, false, fills(v, (n-j-over)<<s.lg, true, st))
+			s.words(pl, true, j+over, n-j-over, inf, 0, st)
 		}
 	}
 	return n
@@ -737,20 +696,10 @@ func (s *Seq) lanesGiveStart() bool {
 }
 
 // words plans n elements from j that are first, first+d, ...: with the add
-// kernels if vec and they are a block or more, with the fill (mFill) if
-// fills (a constant of fillMin bytes or more that does not stream, where
-// the machine fills faster: see Seq.fills), with
-// the copy (mCopy) if they are integers of copyRunMin bytes or more whose
-// period is short enough (copyDist) and the machine copies them faster
-// (copies: the table's copies).
-func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store, copies, fills bool) {
+// kernels if vec and they are a block or more.
+func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store) {
 	m := mWords
-	switch {
-	case fills && !offFill && vec && d == 0 && st != stStream && n<<s.lg >= fillMin:
-		m = mFill
-	case copies && !offCopy && vec && s.kind == Int && st != stStream && n<<s.lg >= copyRunMin && copyDist(s.size, d) > 0:
-		m = mCopy
-	case vec && n<<s.lg >= addBlock:
+	if vec && n<<s.lg >= addBlock {
 		m = mAdd
 	}
 	p := pl.put(m, j, n)
@@ -758,34 +707,6 @@ func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store, cop
 	if m == mAdd {
 		p.st = st
 	}
-}
-
-// fills reports whether a constant run of n bytes goes to mFill: vector
-// pieces, regular stores, fillMin bytes or more, and the machine's verdict.
-func fills(v verdicts, n int, vec bool, st store) bool {
-	return vec && st != stStream && n >= fillMin && v.fill
-}
-
-// copyDist returns the distance, in bytes, from which mCopy copies a run
-// of integers of size bytes that step by d (wrapping): the least whole
-// number of periods that is copyMin or more, or 0 where a period is longer
-// than 2^copyMaxLog bytes (or d is 0: a constant, mFill's). The period of
-// such a run is 2^(8*size - tz(d)) elements. (A scratch loop over 4 MiB
-// on this machine, REP MOVSB from 16 to 128 KiB before: 109-123 GB/s, REP
-// STOSQ 98-120, AVX2 stores 95-102; from 256 bytes before, 73-78, which
-// overlaps its own work; from 512 KiB before, 68-80.)
-func copyDist(size int, d uint64) int {
-	if size < 8 {
-		d &= 1<<(8*size) - 1
-	}
-	if d == 0 {
-		return 0
-	}
-	period := 8*size - bits.TrailingZeros64(d) + bits.TrailingZeros(uint(size)) // log2 of the period's bytes
-	if period > copyMaxLog {
-		return 0
-	}
-	return max(1<<period, copyMin)
 }
 
 // plain plans n float elements from j (index a) with a plain method.

@@ -119,19 +119,14 @@ func planAll(t *testing.T, tb *table, f *Filler, dst []byte, i0, step uint64) []
 
 // testVerdicts are the verdicts of every fill in the tests (pinned: none
 // measured), so that their plans are the same on every host and at every
-// hour: unless a test takes a store kind's side (setStreaming and the
-// like: 1 faster, -1 not, 0 as at first), what they are before any
-// measurement (streaming stores slower, REP MOVSB slower, REP STOSQ
-// faster).
-var testVerdicts = verdicts{fill: true}
+// hour: unless a test takes a store kind's side (setStreaming: 1 faster,
+// -1 not, 0 as at first), what they are before any measurement (streaming
+// stores slower).
+var testVerdicts verdicts
 
 func init() { pinned = &testVerdicts }
 
 func setStreaming(v int) { testVerdicts.stream = v > 0 }
-
-func setCopy(v int) { testVerdicts.copy = v > 0 }
-
-func setFill(v int) { testVerdicts.fill = v >= 0 }
 
 // TestPlanRuns: the planner's pieces cover every run exactly once, in
 // order, and each meets its method's precondition, on random sequences of
@@ -571,165 +566,6 @@ func TestShortSpan(t *testing.T) {
 			k += dm
 		}
 	}
-}
-
-// bigRun is a run of TestPlanFill or TestPlanCopy: its bytes, the
-// streaming verdict it is planned under (setStreaming), and whether the
-// method under test takes it.
-type bigRun struct {
-	bytes, stream int
-	fill          bool
-}
-
-// bigRuns returns runs of least bytes, a little less, and streamingMin
-// with and without streaming: the method of least bytes takes the first
-// and the last.
-func bigRuns(least int) []bigRun {
-	return []bigRun{{least, -1, true}, {least - 256, -1, false}, {streamingMin, 1, false}, {streamingMin, -1, true}}
-}
-
-// tailRun returns a run of some bytes more than bytes from element tail of
-// mem (so that runs end anywhere in a word): its byte offset, its elements
-// and the run.
-func tailRun(mem []byte, size, tail, bytes int) (off, n int, dst []byte) {
-	off = size * tail
-	n = (bytes+size*(tail+13))/size - tail
-	return off, n, mem[off : off+n*size]
-}
-
-// TestPlanFill: constant runs of fillMin bytes or more (an integer delta of
-// 0, a constant float sequence, an overflowing float16 tail) go to mFill,
-// which writes every element's bits (the elements before its first 64-byte
-// aligned byte, whole words and the bytes after them), at every alignment
-// of the element and lengths that end anywhere in a word; shorter ones,
-// ones that stream, and any where the machine fills slower, do not.
-func TestPlanFill(t *testing.T) {
-	defer setStreaming(0)
-	defer setFill(0)
-	mem := make([]byte, streamingMin+1<<14)
-	cases := []seqCase{
-		{Int, 1, 7, 0, 3}, {Int, 2, 0xBEEF, 0, 5}, {Int, 8, 0x0123456789ABCDEF, 0, 1},
-		{Float32, 4, 0x3F800000, 0, 2},   // 1 + i*0: a constant
-		{Float16, 2, 0x7800, 0x7800, 9},  // 32768 + i*32768: infinity from i = 1
-		{Float16, 2, 0x3C00, 0x5BFF, 40}, // 1 + i*255.9: infinity from about 256
-	}
-	for _, c := range cases {
-		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
-		for _, run := range bigRuns(fillMin) {
-			setStreaming(run.stream)
-			for k, tail := range []int{0, 1, 3, 7} {
-				setFill(1 - 2*(k/3)) // the machine's verdict: faster, then not
-				bytes := run.bytes
-				if run.fill {
-					bytes += 4096 // (a tail past the overflow point, fillMin long)
-				}
-				off, n, dst := tailRun(mem, c.size, tail, bytes)
-				fills := 0
-				for _, pp := range planAll(t, goTable, f, dst, c.i0, 1) {
-					if run.bytes > fillMin {
-						// (streamingMin: the planner's tests hold such runs'
-						// pieces to their preconditions)
-					} else if why := f.valid(goTable, pp.dst, pp.i0, 1, pp.p); why != "" {
-						t.Fatalf("kind %d start %#x: piece %v breaks its precondition: %s", c.kind, c.start, pp.p.m, why)
-					}
-					if pp.p.m == mFill {
-						fills++
-					}
-				}
-				if (fills > 0) != (run.fill && testVerdicts.fill) {
-					t.Fatalf("kind %d start %#x delta %#x, %d bytes, streaming %d, verdict %v: %d mFill pieces", c.kind, c.start, c.delta, len(dst), run.stream, testVerdicts.fill, fills)
-				}
-				if run.bytes > fillMin {
-					continue // (the bits of the streaming runs: the planner's tests)
-				}
-				for i := range dst {
-					dst[i] = 0xA5
-				}
-				f.FillLE(dst, c.i0, 1)
-				for j := 0; j < n; j++ {
-					if j >= 8192 && j < n-8192 && j%97 != 0 {
-						continue // (every element of the first and last 8192, one in 97 between)
-					}
-					if got, want := elementAt(dst, c.size, j), f.Bits(c.i0+uint64(j)); got != want {
-						t.Fatalf("kind %d start %#x delta %#x offset %d: element %d = %#x, want %#x", c.kind, c.start, c.delta, off, j, got, want)
-					}
-				}
-			}
-		}
-	}
-}
-
-// TestPlanCopy: integer runs of copyRunMin bytes or more whose period
-// (2^(8*size - tz(d)) elements) is 128 KiB or less go to mCopy, which
-// writes every element's bits (through every table: the copy kernel and its
-// twin), at alignments of the element and lengths that end anywhere, from
-// several indices and steps; shorter runs, runs that stream and longer
-// periods do not, nor any run where the machine copies slower.
-func TestPlanCopy(t *testing.T) {
-	defer setStreaming(0)
-	defer setCopy(0)
-	mem := make([]byte, streamingMin+1<<14)
-	cases := []struct {
-		kind         Kind
-		size         int
-		start, delta uint64
-		copies       bool
-	}{
-		{Int, 1, 7, 3, true}, {Int, 1, 0x80, 0x80, true}, {Int, 2, 0xBEEF, 1, true}, {Int, 2, 1, 0x8000, true},
-		{Int, 4, 0xDEADBEEF, 1 << 17, true}, {Int, 4, 5, 1 << 16, false}, {Int, 4, 5, 3, false},
-		{Int, 8, 0x0123456789ABCDEF, 3 << 50, true}, {Int, 8, 9, 1 << 49, false}, {Int, 8, 9, 1, false},
-	}
-	for ci, c := range cases {
-		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
-		for ri, run := range bigRuns(copyRunMin) {
-			setStreaming(run.stream)
-			for k, tail := range []int{0, 1, 3, 7} {
-				setCopy(1 - 2*(k/3)) // the machine's verdict: faster, then not
-				off, n, dst := tailRun(mem, c.size, tail, run.bytes)
-				i0, step := uint64(0), uint64(1)
-				if k%2 == 1 {
-					i0, step = uint64(1000*ci+7*k), uint64(1+2*(k/2)) // (an odd step keeps the period)
-				}
-				copies := 0
-				for _, pp := range planAll(t, goTable, f, dst, i0, step) {
-					if run.bytes <= copyRunMin {
-						if why := f.valid(goTable, pp.dst, pp.i0, step, pp.p); why != "" {
-							t.Fatalf("case %d: piece %v breaks its precondition: %s", ci, pp.p.m, why)
-						}
-					}
-					if pp.p.m == mCopy {
-						copies++
-					}
-				}
-				if want := c.copies && run.fill && testVerdicts.copy; (copies > 0) != want {
-					t.Fatalf("case %d (size %d delta %#x), %d bytes, streaming %d, verdict %v: %d mCopy pieces, want some: %v", ci, c.size, c.delta, len(dst), run.stream, testVerdicts.copy, copies, want)
-				}
-				if run.bytes > copyRunMin {
-					continue // (the bits of the streaming runs: the planner's and the fill tests)
-				}
-				for _, tb := range machineTables() {
-					useTable(t, tb)
-					for i := range dst {
-						dst[i] = 0xA5
-					}
-					f.FillLE(dst, i0, step)
-					for j := range n {
-						if got, want := elementAt(dst, c.size, j), f.Bits(i0+uint64(j)*step); got != want {
-							t.Fatalf("%s case %d run %d offset %d i0 %d step %d: element %d = %#x, want %#x", tb.name, ci, ri, off, i0, step, j, got, want)
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// seqCase is a sequence (kind, size, start and delta bits) from index i0.
-type seqCase struct {
-	kind         Kind
-	size         int
-	start, delta uint64
-	i0           uint64
 }
 
 // f16 and f32 are the bits of v as float16 (rounded) and float32.

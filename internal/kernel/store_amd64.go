@@ -9,12 +9,6 @@ package kernel
 //go:noescape
 func storeRepStosq(dst *byte, words int, pattern uint64)
 
-// n bytes from src to dst, forward (as byte by byte: dst past src may
-// overlap it, and then repeats it every dst - src bytes).
-//
-//go:noescape
-func copyRepMovsb(dst, src *byte, n int)
-
 // Regular 32-byte stores, 128 bytes a block.
 //
 //go:noescape
@@ -32,23 +26,3 @@ func storeRowsAVX2(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
 //
 //go:noescape
 func storeRowsAVX2NT(dst *byte, rows, pitch, rowBytes int, pattern *[32]byte)
-
-// fill has one form, REP STOSQ, which writes without reading the lines first where the machine does so.
-func (t *table) fill(dst *byte, words int, pattern uint64) {
-	switch {
-	case !t.asm:
-		fill_g(dst, words, pattern)
-	default:
-		storeRepStosq(dst, words, pattern)
-	}
-}
-
-// copyFwd has one form, REP MOVSB, which, like REP STOSQ, writes without reading the lines first where the machine does so.
-func (t *table) copyFwd(dst, src *byte, n int) {
-	switch {
-	case !t.asm:
-		copy_g(dst, src, n)
-	default:
-		copyRepMovsb(dst, src, n)
-	}
-}

@@ -2,11 +2,10 @@
 
 //go:build amd64 && !purego
 
-// The store loops: REP STOSQ (method fill) and REP MOVSB (method copy); the
-// write ceiling's (WritePattern), blocks of 128 bytes of a 32-byte pattern;
-// and the measured verdicts' (see verdict), the whole 64-byte lines within
-// each row, which never reach past a row (a prefetch past it writes
-// nothing).
+// The store loops: the write ceiling's (WritePattern), REP STOSQ and blocks
+// of 128 bytes of a 32-byte pattern; and the measured verdict's (see
+// verdict), the whole 64-byte lines within each row, which never reach past
+// a row.
 
 #include "textflag.h"
 
@@ -17,17 +16,6 @@ TEXT ·storeRepStosq(SB), NOSPLIT, $0-24
 	MOVQ pattern+16(FP), AX
 	CLD
 	REP; STOSQ
-	RET
-
-// func copyRepMovsb(dst, src *byte, n int)
-// n bytes from src to dst, forward (as byte by byte: dst past src may
-// overlap it, and then repeats it every dst - src bytes).
-TEXT ·copyRepMovsb(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	CLD
-	REP; MOVSB
 	RET
 
 // func storeAVX2(dst *byte, blocks int, pattern *[32]byte)

@@ -162,74 +162,11 @@ func TestStoreRows(t *testing.T) {
 	}
 }
 
-// TestCopyVerdict: the copy measurement stays inside a destination of
-// copyRunMin bytes at an odd address, at each distance mCopy copies from;
-// a shorter destination is not measured and, before any measurement, is
-// not copied.
-func TestCopyVerdict(t *testing.T) {
-	defer pinVerdicts()
-	if !CPU.AVX2 {
-		t.Skip("no AVX2")
-	}
-	copyV.at.Store(0)
-	copyV.wins.Store(false)
-	if short := make([]byte, copyRunMin-64); copying(short, copyMin) || copyV.at.Load() != 0 {
-		t.Fatal("a short destination before any measurement was measured, or copies")
-	}
-	for _, dist := range []int{copyMin, 1 << copyMaxLog} {
-		copyV.at.Store(0)
-		mem := make([]byte, copyRunMin+64)
-		dst := mem[7 : 7+copyRunMin]
-		_ = copying(dst, dist)
-		if copyV.at.Load() == 0 {
-			t.Fatalf("distance %d: a destination of copyRunMin bytes was not measured", dist)
-		}
-		for i, b := range mem {
-			if (i < 7 || i >= 7+copyRunMin) && b != 0 {
-				t.Fatalf("distance %d: wrote byte %d, outside dst", dist, i)
-			}
-		}
-	}
-}
-
-// TestFillVerdict: filling measures a destination of fillMin bytes (at an
-// odd address) and writes nothing outside it; a shorter destination before
-// any measurement is not measured, and fills (REP STOSQ, as before the
-// verdict).
-func TestFillVerdict(t *testing.T) {
-	defer pinVerdicts()
-	if !CPU.AVX2 {
-		t.Skip("no AVX2")
-	}
-	fillV.at.Store(0)
-	fillV.wins.Store(false)
-	if short := make([]byte, fillMin-64); !filling(short) || fillV.at.Load() != 0 {
-		t.Fatal("a short destination before any measurement was measured, or does not fill")
-	}
-	mem := make([]byte, fillMin+64)
-	dst := mem[7 : 7+fillMin]
-	_ = filling(dst)
-	if fillV.at.Load() == 0 {
-		t.Fatal("a destination of fillMin bytes was not measured")
-	}
-	for i, b := range mem {
-		if (i < 7 || i >= 7+fillMin) && b != 0 {
-			t.Fatalf("wrote byte %d, outside dst", i)
-		}
-	}
-}
-
-// pinVerdicts sets the measurements' verdicts as if measured now and fresh
-// for ever, each to what it is before any measurement (streaming stores
-// slower, fetching ahead faster, REP MOVSB slower, REP STOSQ faster): the
-// tests of the measurement leave them so when they end. (Every other
-// test's fill takes testVerdicts, pinned, and measures nothing.)
+// pinVerdicts sets the measurement's verdict as if measured now and fresh
+// for ever, to what it is before any measurement (streaming stores
+// slower): the tests of the measurement leave it so when they end. (Every
+// other test's fill takes testVerdicts, pinned, and measures nothing.)
 func pinVerdicts() {
-	for _, p := range []struct {
-		v    *verdict
-		wins bool
-	}{{&streamV, false}, {&copyV, false}, {&fillV, true}} {
-		p.v.wins.Store(p.wins)
-		p.v.at.Store(math.MaxInt64)
-	}
+	streamV.wins.Store(false)
+	streamV.at.Store(math.MaxInt64)
 }

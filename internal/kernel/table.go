@@ -125,15 +125,6 @@ type (
 	// value then is not either).
 	fmaDKernel func(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64, start, delta, tiny uint64) int
 
-	// fillKernel writes words 8-byte words of pattern (little-endian) at
-	// dst (REP STOSQ).
-	fillKernel func(dst *byte, words int, pattern uint64)
-
-	// copyKernel copies n bytes from src to dst forward, as byte by byte:
-	// where dst lies past src and overlaps it, the bytes repeat every
-	// dst - src (REP MOVSB).
-	copyKernel func(dst, src *byte, n int)
-
 	// fmaKernel writes blocks of 16 float64: lane l starts as base[l] +
 	// first (an index: exact integers, the float64 bits of first) and
 	// grows by inc[0] a block; its element is fma(lane, delta, start),
@@ -322,20 +313,6 @@ const (
 	// see streaming): beyond what the last-level cache would usefully
 	// keep.
 	streamingMin = 16 << 20
-	// fillMin is the least constant run, in bytes, that mFill writes:
-	// below about the L2 cache, vector stores write as fast or faster
-	// (store loops over 64 KiB to 2 MiB on this machine: REP STOSQ at 0.5-0.9
-	// of AVX2 stores below 1 MiB, even at 1 MiB, 1.15 at 2 MiB).
-	fillMin = 1 << 20
-	// copyMin and copyMaxLog bound mCopy's distance: 16 KiB to 2^17 bytes
-	// (128 KiB) back (see copyDist).
-	copyMin    = 16 << 10
-	copyMaxLog = 17
-	// copyRunMin is the least run, in bytes, that mCopy writes: at 1 MiB
-	// (this machine's L2 cache) the add kernels write faster (scratch loops,
-	// six alternations, GB/s: at 1 MiB add 89-141, copy 100-117; at 2 MiB
-	// add 94-103, copy 102-115).
-	copyRunMin = 2 << 20
 )
 
 // verdicts are this machine's measured choices of store kind, which the
@@ -343,29 +320,23 @@ const (
 // plans a run or a layout, and a test gives them as it likes.
 type verdicts struct {
 	stream bool // streaming stores write streamingMin bytes or more faster
-	copy   bool // REP MOVSB from a period before writes copyRunMin bytes or more faster
-	fill   bool // REP STOSQ writes a constant of fillMin bytes or more faster
 }
 
 // measure returns the verdicts for a fill of dst, rows of rowBytes every
-// pitch bytes (a run: one row), whose integers repeat every dist bytes (0:
-// they do not, or dst is not a run of integers) and which may hold a
-// constant (constant): each verdict the planner may ask of dst's size is
-// measured on dst where its last measurement is old (see streaming), the
-// others are false. A dst below fillMin bytes, the least any verdict is
-// asked of, measures nothing. Rows shorter than addBlock with gaps between
-// them are not measured but take the last verdicts (whole-line stores
-// within such rows would time nothing). The Go twins' table fills and
-// takes no other kind. pinned, when set, is every fill's verdicts.
-func (t *table) measure(dst []byte, pitch, rowBytes, dist int, constant bool) verdicts {
+// pitch bytes (a run: one row): streaming is measured on dst where its
+// last measurement is old (see streaming). A dst below streamingMin bytes,
+// the least the verdict is asked of, measures nothing. Rows shorter than
+// addBlock with gaps between them are not measured but take the last
+// verdict (whole-line stores within such rows would time nothing). The Go
+// twins' table has one kind of store. pinned, when set, is every fill's
+// verdicts.
+func (t *table) measure(dst []byte, pitch, rowBytes int) verdicts {
 	n := len(dst)
 	switch {
 	case pinned != nil:
 		return *pinned
-	case n < fillMin:
+	case n < streamingMin || !t.asm:
 		return verdicts{}
-	case !t.asm:
-		return verdicts{fill: constant}
 	}
 	on := dst
 	if pitch == rowBytes {
@@ -374,11 +345,7 @@ func (t *table) measure(dst []byte, pitch, rowBytes, dist int, constant bool) ve
 	if pitch > rowBytes && rowBytes < addBlock {
 		on = dst[:0] // (too short to measure: the last verdicts)
 	}
-	var v verdicts
-	v.stream = n >= streamingMin && streaming(on, pitch, rowBytes)
-	v.copy = dist > 0 && !v.stream && n >= copyRunMin && copying(on, dist)
-	v.fill = constant && !v.stream && filling(on)
-	return v
+	return verdicts{stream: streaming(on, pitch, rowBytes)}
 }
 
 // pinned, when not nil, is the verdicts of every fill, none measured: the

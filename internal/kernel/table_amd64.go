@@ -71,7 +71,7 @@ func (t *table) binBlocks(st store, dst *byte, n int, base *[32]int32, first, d,
 }
 
 // A verdict is a measured choice between regular stores and another kind
-// (streaming stores, REP MOVSB, REP STOSQ), made on the
+// (streaming stores), made on the
 // destination about to be written and kept for streamRecheck.
 type verdict struct {
 	mu   sync.Mutex   // held while measuring
@@ -79,15 +79,7 @@ type verdict struct {
 	at   atomic.Int64 // when it was made (Unix ns), 0 for never
 }
 
-var (
-	streamV verdict // streaming stores (streaming)
-	copyV   verdict // REP MOVSB from a period before (copying)
-	fillV   verdict // REP STOSQ (filling)
-)
-
-// measureMax is the most bytes of a destination a measurement of REP MOVSB
-// or REP STOSQ writes.
-const measureMax = 8 << 20
+var streamV verdict // streaming stores (streaming)
 
 // streamRecheck is how long a measurement of a store kind stands.
 var streamRecheck = 2 * time.Second
@@ -108,40 +100,6 @@ var streamRecheck = 2 * time.Second
 // measurement writes within the rows only, never the gaps between them.
 func streaming(dst []byte, pitch, rowBytes int) bool {
 	return streamV.decide(dst, streamingMin, 16<<20, pitch, rowBytes, storeRowsAVX2NT)
-}
-
-// copying reports whether REP MOVSB copying each byte of dst from dist
-// bytes before (mCopy: a periodic run) writes dst faster than regular
-// stores on this machine, measured as streaming measures (on at most
-// measureMax bytes of dst, at dist; a dst shorter than copyRunMin takes the
-// last verdict, regular stores before the first). Which wins changes with
-// the host: over 4 MiB on this machine's host of 2026-11-23, REP MOVSB from
-// 16 to 128 KiB before 109-123 GB/s, AVX2 stores 95-102 (see copyDist); on
-// its host of 2026-11-25, from 16 KiB before 65-69, from 64 and 128 KiB
-// 41-48, AVX2 stores 95-99 (an int64 add kernel 96-99).
-func copying(dst []byte, dist int) bool {
-	if !copyV.due(len(dst), copyRunMin) {
-		return copyV.wins.Load()
-	}
-	return copyV.decide(dst, copyRunMin, measureMax, len(dst), len(dst), func(d *byte, _, _, n int, _ *[32]byte) {
-		copyRepMovsb((*byte)(unsafe.Add(unsafe.Pointer(d), dist)), d, n-dist)
-	})
-}
-
-// filling reports whether REP STOSQ (mFill) writes dst, a constant run,
-// faster than regular stores on this machine, measured as copying measures
-// (on at most measureMax bytes of dst; a dst shorter than fillMin takes the
-// last verdict, REP STOSQ before the first). Which wins changes with the
-// host: over 4 MiB, REP STOSQ 97.9 GB/s against AVX2 stores 84-100 on
-// this machine's host of 2026-11-25 11:27 UTC (dmlbench's ceiling), 39.3
-// against 81.5 at 20:05 UTC (and at 64 KiB 138 against 148).
-func filling(dst []byte) bool {
-	if fillV.at.Load() == 0 && len(dst) < fillMin {
-		return true
-	}
-	return fillV.decide(dst, fillMin, measureMax, len(dst), len(dst), func(d *byte, _, _, n int, _ *[32]byte) {
-		storeRepStosq(d, n/8, 0x0123456789ABCDEF)
-	})
 }
 
 // due reports whether a dst of n bytes (least or more) is to be measured
@@ -214,8 +172,7 @@ func faster(dst []byte, pitch, rowBytes int, other func(*byte, int, int, int, *[
 
 // storeRows writes the whole 64-byte lines within each row of dst
 // (rowBytes every pitch bytes, the rows that start in dst) with store
-// (storeRowsAVX2, storeRowsAVX2NT, storeRowsAVX2A, copying's copy) from p,
-// in one call: a
+// (storeRowsAVX2, storeRowsAVX2NT) from p, in one call: a
 // measurement's stores, within the rows. (One call: a fence after each row
 // of 2 KiB made streaming stores three times as slow as regular ones, where
 // over the same bytes whole they were faster.)

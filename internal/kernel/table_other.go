@@ -5,11 +5,8 @@ package kernel
 // cpuTables returns the tables this build can run: the Go twins alone.
 func cpuTables() []*table { return []*table{goTable} }
 
-// streaming and copying are false, filling true: the Go twins
-// have one kind of store (and mFill's twin).
+// streaming is false: the Go twins have one kind of store.
 func streaming([]byte, int, int) bool { return false }
-func copying([]byte, int) bool        { return false }
-func filling([]byte) bool             { return true }
 
 // The table's methods on this build that no kernel has (the others, each
 // its kernels' Go twin: dispatch_other.go, generated).

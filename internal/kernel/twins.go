@@ -339,32 +339,6 @@ func runsWalk(n int, v, inc, next, rem uint64, steps *[5]uint64, put func(e int,
 	}
 }
 
-// copy_g is the twin of copyRepMovsb (the table's copyFwd): a forward
-// copy in chunks no longer than dst - src where dst lies past src, each
-// from bytes already final, so that overlapping bytes repeat as a byte by
-// byte copy repeats them.
-func copy_g(dst, src *byte, n int) {
-	if n <= 0 {
-		return
-	}
-	d, s := unsafe.Slice(dst, n), unsafe.Slice(src, n)
-	chunk := n
-	if gap := uintptr(unsafe.Pointer(dst)) - uintptr(unsafe.Pointer(src)); uintptr(unsafe.Pointer(dst)) > uintptr(unsafe.Pointer(src)) && gap < uintptr(n) {
-		chunk = int(gap)
-	}
-	for at := 0; at < n; at += chunk {
-		copy(d[at:min(at+chunk, n)], s[at:min(at+chunk, n)])
-	}
-}
-
-// fill_g is the twin of storeRepStosq (the table's fill).
-func fill_g(dst *byte, words int, pattern uint64) {
-	out := unsafe.Slice(dst, 8*words)
-	for w := range words {
-		binary.LittleEndian.PutUint64(out[8*w:], pattern)
-	}
-}
-
 // fmaD_g is the twin of fmaDStore[x][NT]: lane l of block k holds the
 // exact index base[l] + first + k*inc[0] (float64), each element is
 // math.FMA(index, delta, start) converted to float32; it stops before the

@@ -2,25 +2,18 @@ package main
 
 import "fmt"
 
-// storeFile is store_amd64.s: REP STOSQ and REP MOVSB, and the store loops
-// of the write ceiling (WritePattern) and of the measured store verdicts.
+// storeFile is store_amd64.s: the store loops of the write ceiling
+// (WritePattern) and of the measured store verdict.
 func storeFile() *File {
 	f := NewFile("store", `
-The store loops: REP STOSQ (method fill) and REP MOVSB (method copy); the
-write ceiling's (WritePattern), blocks of 128 bytes of a 32-byte pattern;
-and the measured verdicts' (see verdict), the whole 64-byte lines within
-each row, which never reach past a row (a prefetch past it writes
-nothing).`)
+The store loops: the write ceiling's (WritePattern), REP STOSQ and blocks
+of 128 bytes of a 32-byte pattern; and the measured verdict's (see
+verdict), the whole 64-byte lines within each row, which never reach past
+a row.`)
 
 	f.Func("storeRepStosq", "dst *byte, words int, pattern uint64", "")
 	f.Ops("MOVQ {dst}, DI; MOVQ {words}, CX; MOVQ {pattern}, AX; CLD")
 	f.Op("REP; STOSQ")
-	f.Ops("RET")
-
-	f.Func("copyRepMovsb", "dst, src *byte, n int",
-		"n bytes from src to dst, forward (as byte by byte: dst past src may\noverlap it, and then repeats it every dst - src bytes).")
-	f.Ops("MOVQ {dst}, DI; MOVQ {src}, SI; MOVQ {n}, CX; CLD")
-	f.Op("REP; MOVSB")
 	f.Ops("RET")
 
 	for _, st := range []store{stRegular, stStream} {
@@ -59,13 +52,5 @@ nothing).`)
 		end(f, st)
 	}
 
-	dispatch(f, "fill has one form, REP STOSQ, which writes without reading the lines first where the machine does so.", "fill", "dst *byte, words int, pattern uint64", []arm{
-		{"!t.asm", "fill_g(dst, words, pattern)"},
-		{"", "storeRepStosq(dst, words, pattern)"},
-	})
-	dispatch(f, "copyFwd has one form, REP MOVSB, which, like REP STOSQ, writes without reading the lines first where the machine does so.", "copyFwd", "dst, src *byte, n int", []arm{
-		{"!t.asm", "copy_g(dst, src, n)"},
-		{"", "copyRepMovsb(dst, src, n)"},
-	})
 	return f
 }
