@@ -12,7 +12,8 @@ import (
 // binade-add, binade-q, binade-runs, rows-binade, rows-runs,
 // rows-binade-q, and rows-lanes' binade lanes), binade-add, binade-runs
 // (and rows-runs), binade-lanes, binade-s (and rows-binade-s), f64-lanes
-// (rows-lanes' f64 lanes). It is set at link time
+// (rows-lanes' f64 lanes), fma-s (and rows-fma-s, rows-lanes' fma-s
+// lanes), binade-q (and rows-binade-q: their pieces as without AVX-512). It is set at link time
 // only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
 // scripts/shapecmp.sh, so that dmlbench measures a shape against the
@@ -27,6 +28,8 @@ var (
 	offBinLanes   = offBinade || shapeOff("binade-lanes")
 	offBinadeS    = shapeOff("binade-s")
 	offF64Lanes   = shapeOff("f64-lanes")
+	offFMAS       = shapeOff("fma-s")
+	offBinadeQ    = shapeOff("binade-q")
 )
 
 func shapeOff(name string) bool { return slices.Contains(strings.Split(ShapesOff, ","), name) }
@@ -748,7 +751,7 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
 		pl.put(mF32, j, n).st = st
-	case s.kind == Float32 && last < fmaSMax:
+	case s.kind == Float32 && !offFMAS && last < fmaSMax:
 		pl.put(mFMAS, j, n).st = st
 	case f16Bin && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
@@ -841,7 +844,7 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && !offBinadeRuns && runsPay(fast, !p.ties && p.tie < p.n, shift, dm) {
 			p.m = mBinadeRuns
 		}
-		if p.m == mBinadeQ && !t.hasX512() { // no int64 binade kernel
+		if p.m == mBinadeQ && (!t.hasX512() || offBinadeQ) { // no int64 binade kernel
 			i := a + uint64(j-j0)*step
 			if last := i + uint64(count-1)*step; count >= 32 && s.f64Lanes(i, last, step) {
 				*p = piece{m: mF64, j: uint32(j), n: uint32(count), st: st}
@@ -1063,7 +1066,7 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0,
 			m, first = mRowsWords, s.infAt(a)
 		case s.kind == Float32 && known && s.f32Exact:
 			m = mRowsF32
-		case s.kind == Float32 && s.mode == modeLinear && last < fmaSMax:
+		case s.kind == Float32 && s.mode == modeLinear && !offFMAS && last < fmaSMax:
 			m = mRowsFMAS
 		case !offBinadeS && s.binadeRowsS(a, n, rowStep, step, end-r, known):
 			m = mRowsBinS
@@ -1149,7 +1152,7 @@ func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, pitch, r0, end, n
 		} else if m == mRowsBinQ { // (every tie to even by the kernel)
 			if !offBinadeRuns && runsPay(false, false, shift, dm) {
 				p.m = mRowsRuns
-			} else if !t.hasX512() { // (no int64 binade row kernel)
+			} else if !t.hasX512() || offBinadeQ { // (no int64 binade row kernel)
 				*p = piece{m: mRowRuns, j: uint32(r), n: uint32(full)}
 				r += full
 				continue
@@ -1294,11 +1297,11 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		case sets > 1 || padded:
 			// Fma-s lanes in sets of 128-byte blocks, or the masked fma-s
 			// kernel.
-			if last < fmaSMax && (!padded || t.masks(4)) {
+			if last < fmaSMax && !offFMAS && (!padded || t.masks(4)) {
 				return blk, lanesFMA
 			}
 			return f64()
-		case last < fmaSMax:
+		case last < fmaSMax && !offFMAS:
 			return blk, lanesFMA
 		default:
 			return f64()
