@@ -29,14 +29,6 @@ func f16BinxSpan(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uin
 func f16BinxSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64)
 
 //go:noescape
-func f16Binq(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
-
-// f16Binq with streaming stores.
-//
-//go:noescape
-func f16BinqNT(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
-
-//go:noescape
 func f32Binq(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
 // f32Binq with streaming stores.
@@ -65,14 +57,6 @@ func rowsBinx(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binS
 
 //go:noescape
 func rowsBinY(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64)
-
-//go:noescape
-func rowsBinQx(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
-
-// rowsBinQx with streaming stores (whole lines; partial ones regular).
-//
-//go:noescape
-func rowsBinQxNT(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 
 // bin is binBlocks' kernel call, on the assembly tables only (the Go twins' table writes spans with binSpan_g).
 func (t *table) bin(st store, dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64) {
@@ -110,18 +94,6 @@ func (t *table) binSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c
 	}
 }
 
-// binQ writes binade elements from int64 lanes (f16Binq); it is only called where hasX512 holds.
-func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
-	switch {
-	case !t.asm || t.lacks():
-		binQ_g(dst, blocks, base, first, inc, shift, c, ties)
-	case st == stStream:
-		f16BinqNT(dst, blocks, base, first, inc, shift, c, ties)
-	default:
-		f16Binq(dst, blocks, base, first, inc, shift, c, ties)
-	}
-}
-
 // binS writes float32 binade elements from int64 lanes (f32Binq[Y]).
 func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
 	switch {
@@ -147,18 +119,6 @@ func (t *table) rowsBinS(st store, dst *byte, rows, pitch, rowBytes int, base *[
 		rowsBinSYNT(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
 	default:
 		rowsBinSY(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
-	}
-}
-
-// rowsBinQ writes float16 binade rows from int64 lanes (rowsBinQx); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).
-func (t *table) rowsBinQ(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64) {
-	switch {
-	case !t.asm || t.lacks():
-		rowsBinQ_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
-	case st == stStream:
-		rowsBinQxNT(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
-	default:
-		rowsBinQx(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 	}
 }
 

@@ -103,20 +103,12 @@ func (t *table) binSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c
 	binSpan128_g(dst, n, base, first, d, shift, c, tie)
 }
 
-func (t *table) binQ(st store, dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
-	binQ_g(dst, blocks, base, first, inc, shift, c, ties)
-}
-
 func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
 	binS_g(dst, blocks, base, first, inc, shift, c, ties)
 }
 
 func (t *table) rowsBinS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64) {
 	rowsBinS_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c, ties)
-}
-
-func (t *table) rowsBinQ(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64) {
-	rowsBinQ_g(dst, rows, pitch, rowBytes, base, steps, inc, shift, c)
 }
 
 func (t *table) rowsBin(st store, dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64) {

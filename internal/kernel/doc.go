@@ -109,10 +109,9 @@
 //	            from them                        even step (deltas of few bits: 0, +1),
 //	                                             binades of 4096 or more a piece
 //	                                             (before f32)
-//	binade-q    f16Binq[NT] (AVX-512 only)       the same past 31 bits, in int64
-//	                                             lanes (exact sums below 2^59);
-//	                                             without AVX-512 only its runs
-//	                                             pieces, the others f64 or linear
+//	binade-q    (planned only)                   the same past 31 bits (exact sums
+//	                                             below 2^59): its pieces go to
+//	                                             binade-runs, else f64 or linear
 //	binade-runs f16Runs[NT] (AVX-512),           a binade or binade-q piece whose
 //	            f16RunsY[NT] (AVX2)              values stay runsLeast elements
 //	                                             or more each (runsLeastFast where
@@ -147,10 +146,8 @@
 //	rows-runs   f16RowsRuns[NT] (AVX-512),       rows-binade or rows-binade-q rows
 //	            f16RowsRunsY[NT] (AVX2)          whose values stay as binade-runs
 //	                                             needs: the rows' elements one span
-//	rows-binade-q rowsBinQx[NT] (AVX-512 only)   the same in int64 lanes (sums past
-//	                                             31 bits), every tie by the kernel;
-//	                                             without AVX-512 only its rows-runs
-//	                                             pieces, the others row-runs
+//	rows-binade-q (planned only)                 the same past 31 bits: its pieces
+//	                                             go to rows-runs, else row-runs
 //	rows-fma-s  rowsFMASx[NT] (AVX-512),         float32 rows as fma-s writes runs
 //	            rowsFMASY[NT] (AVX2)             (indices below 2^24)
 //	rows-binade-s rowsBinSY[NT]                  float32 rows of consecutive indices
@@ -250,8 +247,8 @@
 // fmaStoreS, fmaD_g for fmaDStore[x], f64To32Stride_g for cvtF32StrideY,
 // f64To32Mask_g for cvtF32Mask[x|Y], rowsFMAS_g for rowsFMASx and rowsFMASY, f64To16_g for
 // cvtStoreF16Odd[x],
-// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binQ_g for f16Binq, binS_g for f32Binq and f32BinqY,
-// rowsF16_g for rowsF16x, rowsBinQ_g for rowsBinQx,
+// bin_g for f16Bin[x], binSpan_g and binSpan128_g for f16BinxSpan[128], runs_g for f16Runs and f16RunsY, rowsRuns_g for f16RowsRuns and f16RowsRunsY, binS_g for f32Binq and f32BinqY,
+// rowsF16_g for rowsF16x,
 // rowsBin_g for rowsBinx and rowsBinY, rowsBinS_g for rowsBinSY, ...); kernels_amd64_test.go calls
 // both directly on random inputs within the routine's contract, for every
 // table of the machine (AVX-512 and AVX2) and every store kind.

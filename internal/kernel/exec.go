@@ -215,7 +215,7 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 					at := r * pitch
 					f.FillLE(dst[at:at+n<<f.lg], i0+uint64(r)*rowStep, step)
 				}
-			case mRowsBin, mRowsBinQ:
+			case mRowsBin:
 				f.rowsBin(dst, &p, pitch, n, step)
 			case mRowsRuns:
 				var steps [5]uint64
@@ -563,7 +563,7 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.f64(b, a, step, p.st)
 	case mFMALanes:
 		f.fmaLanes(b, a, step, p.st)
-	case mBinade, mBinadeQ, mBinadeS:
+	case mBinade, mBinadeS:
 		f.binade(b, p, step)
 	case mBinadeRuns:
 		var steps [5]uint64
@@ -757,15 +757,6 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 		ties = 1
 	}
 	switch p.m {
-	case mBinadeQ:
-		var lanes [32]int64 // element l in lane l
-		qLanes(lanes[:], dm, up)
-		var runs [3]blockRun
-		for k := range blockRuns(&runs, dst, blockBytes(p.m, f.size), p.st) {
-			r := &runs[k]
-			first := uint64(int64(a)+int64(r.at/2)*dm)<<up + half
-			tbl.binQ(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(32*dm)<<up, uint64(shift), uint64(p.c), ties)
-		}
 	case mBinadeS:
 		var lanes [16]int64
 		qLanes(lanes[:], dm, up)
@@ -943,41 +934,26 @@ func (f *Filler) rowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 	tbl.rowsFMAS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, inc, f.start, f.delta)
 }
 
-// rowsBin writes a piece of binade rows with the binade row kernel of its
-// method, in one call: int32 lanes (mRowsBin, from binSteps: the kb at the
-// three places a row's blocks start, whose low 32 bits the kernel reads,
-// and the dense tie pattern) or int64 lanes (mRowsBinQ, from rowSteps);
-// the kernels work out each row's places. Sparse ties are patched after,
-// as binade does. The int64 kernel rounds every tie itself.
+// rowsBin writes a piece of binade rows (mRowsBin) with the binade row
+// kernel, in one call: int32 lanes, from binSteps (the kb at the three
+// places a row's blocks start, whose low 32 bits the kernel reads, and the
+// dense tie pattern); the kernel works out each row's places. Sparse ties
+// are patched after, as binade does.
 func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 	up, shift := binadeScale(int(p.shift))
 	dm := int64(p.d)
 	var own [32]int32
-	var base32 *[32]int32
-	var base64 [32]int64
-	q := p.m == mRowsBinQ
-	if !q {
-		base32 = f.binLanes(&own, dm, up, step)
-	} else {
-		qLanes(base64[:], dm, up)
-	}
+	base32 := f.binLanes(&own, dm, up, step)
 	de := uint64(dm) << up                   // kb's step between elements
 	kb := p.first<<up + uint64(1)<<(shift-1) // the kb of the current row's first element
-	dRow, lastD := uint64(n)*de, uint64(n-32)*de
-	if !q {
-		// One call: the kernel works out each row's places (binSteps).
-		steps := binSteps{kb: kb, rowD: dRow, d: de, lastD: lastD, n: uint64(n), tie: uint64(p.tie), perMask: uint64(p.per - 1)}
-		if p.ties {
-			steps.every = tieMask(p, int64(p.tie)) & (1<<32 - 1)
-		}
-		tbl.rowsBin(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, base32, &steps, 32*de, uint64(shift), uint64(p.c))
+	// One call: the kernel works out each row's places (binSteps).
+	steps := binSteps{kb: kb, rowD: uint64(n) * de, d: de, lastD: uint64(n-32) * de, n: uint64(n), tie: uint64(p.tie), perMask: uint64(p.per - 1)}
+	if p.ties {
+		steps.every = tieMask(p, int64(p.tie)) & (1<<32 - 1)
 	}
-	if q {
-		steps := rowSteps{kb, dRow, de, lastD}
-		tbl.rowsBinQ(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, &base64, &steps, 32*de, uint64(shift), uint64(p.c))
-	}
+	tbl.rowsBin(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, base32, &steps, 32*de, uint64(shift), uint64(p.c))
 	total := int64(p.n) * int64(n)
-	for e := int64(p.tie); p.m == mRowsBin && !p.ties && e < total; e += int64(p.per) {
+	for e := int64(p.tie); !p.ties && e < total; e += int64(p.per) {
 		tieToEven(dst[(int(p.j)+int(e/int64(n)))*pitch+int(e%int64(n))<<1:], 2, p.c)
 	}
 }

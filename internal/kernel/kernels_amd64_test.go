@@ -805,8 +805,8 @@ func TestRowsRunsKernels(t *testing.T) {
 	}
 }
 
-// TestBinadeWideKernels holds the int64-lane binade kernels (float16's
-// f16Binq, float32's f32Binq) to their twins, within their contracts:
+// TestBinadeWideKernels holds the int64-lane binade kernels (float32's
+// f32Binq, f32BinqY) to their twin, within their contracts:
 // every kb below 2^(shift+bits) (here below 2^62 too, to stay in int64),
 // shift at most maxShift, c even; small steps (many elements a last place)
 // and first at a tie among the cases.
@@ -814,11 +814,6 @@ func TestBinadeWideKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(73, 74))
 	type wide = func(dst *byte, blocks int, base []int64, first, inc, shift, c, ties uint64)
-	q := func(f binQKernel) wide {
-		return func(dst *byte, blocks int, base []int64, first, inc, shift, c, ties uint64) {
-			f(dst, blocks, (*[32]int64)(base), first, inc, shift, c, ties)
-		}
-	}
 	sk := func(f binSKernel) wide {
 		return func(dst *byte, blocks int, base []int64, first, inc, shift, c, ties uint64) {
 			f(dst, blocks, (*[16]int64)(base), first, inc, shift, c, ties)
@@ -829,8 +824,6 @@ func TestBinadeWideKernels(t *testing.T) {
 		lanes                  int
 		maxShift, bits, cWidth uint64
 	}{
-		{pair[wide]{"f16Binq", q(f16Binq), q(binQ_g), false, true}, 32, 48, 16, 16},
-		{pair[wide]{"f16BinqNT", q(f16BinqNT), q(binQ_g), true, true}, 32, 48, 16, 16},
 		{pair[wide]{"f32BinqY", sk(f32BinqY), sk(binS_g), false, false}, 16, 32, 32, 32},
 		{pair[wide]{"f32BinqYNT", sk(f32BinqYNT), sk(binS_g), true, false}, 16, 32, 32, 32},
 		{pair[wide]{"f32Binq", sk(f32Binq), sk(binS_g), false, true}, 16, 32, 32, 32},
@@ -1113,41 +1106,6 @@ func TestRowBinSKernels(t *testing.T) {
 			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, uint64(16*dm), shift, cc, ties)
 			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, uint64(16*dm), shift, cc, ties)
 			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d off %d shift %d ties %d case %d", p.name, rows, pitch, rowBytes, m.off, shift, ties, c), m, w)
-		}
-	}
-}
-
-// TestRowBinQKernels holds rowsBinQx[NT] to its twin within its contract:
-// rows of 128 bytes or more at multiples of 2 bytes (any alignment to a
-// cache line, both forms), every kb below 2^(shift+16), shift at most 48,
-// c even; the places of a row from one sequence (the two forms take the
-// bytes where the places' blocks overlap from different places), some at
-// a tie.
-func TestRowBinQKernels(t *testing.T) {
-	needAVX2(t)
-	r := rand.New(rand.NewPCG(97, 98))
-	pairs := []pair[rowsBinQKernel]{
-		{"rowsBinQx", rowsBinQx, rowsBinQ_g, false, true},
-		{"rowsBinQxNT", rowsBinQxNT, rowsBinQ_g, true, true},
-	}
-	for _, p := range pairs {
-		if skip(p) {
-			t.Skip("no AVX-512 on this CPU")
-		}
-		for c := range 400 {
-			rows, pitch, rowBytes := rowsCase(r, 128)
-			rowBytes += 2 * r.IntN(4)
-			pitch = max(pitch+2*r.IntN(4), rowBytes)
-			m, shift, dm, steps := binRowsDraw(r, rows, pitch, rowBytes, 2, 32, 48, 16)
-			var base [32]int64
-			for l := range base {
-				base[l] = int64(l) * dm
-			}
-			cc := r.Uint64() & (1<<16 - 2)
-			w := m.twin()
-			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, uint64(32*dm), shift, cc)
-			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, uint64(32*dm), shift, cc)
-			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d off %d shift %d case %d", p.name, rows, pitch, rowBytes, m.off, shift, c), m, w)
 		}
 	}
 }

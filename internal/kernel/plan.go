@@ -13,7 +13,7 @@ import (
 // rows-binade-q, and rows-lanes' binade lanes), binade-add, binade-runs
 // (and rows-runs), binade-lanes, binade-s (and rows-binade-s), f64-lanes
 // (rows-lanes' f64 lanes), fma-s (and rows-fma-s, rows-lanes' fma-s
-// lanes), binade-q (and rows-binade-q: their pieces as without AVX-512). It is set at link time
+// lanes). It is set at link time
 // only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
 // scripts/shapecmp.sh, so that dmlbench measures a shape against the
@@ -29,7 +29,6 @@ var (
 	offBinadeS    = shapeOff("binade-s")
 	offF64Lanes   = shapeOff("f64-lanes")
 	offFMAS       = shapeOff("fma-s")
-	offBinadeQ    = shapeOff("binade-q")
 )
 
 func shapeOff(name string) bool { return slices.Contains(strings.Split(ShapesOff, ","), name) }
@@ -102,9 +101,11 @@ const (
 	// one block of 32 elements; dst aligned to the element size.
 	mBinade
 
-	// mBinadeQ is mBinade with int64 lanes (f16Binq), for float16 whose
-	// exact sums pass 31 bits. Pre: float16; int64Lanes over the piece; the
-	// table has the kernel (AVX-512); as mBinade otherwise.
+	// mBinadeQ plans float16 whose exact sums pass 31 bits (int64Lanes) a
+	// binade a piece, as mBinade: each piece becomes mBinadeRuns where
+	// runsPay holds, else mF64 or a plain method. No piece is executed as
+	// mBinadeQ (a kernel of int64 binade lanes did not earn its place:
+	// README, What each shape earns).
 	mBinadeQ
 
 	// mBinadeS is the binade method for float32 (f32Binq, f32BinqY), in
@@ -141,10 +142,9 @@ const (
 	// run; rows of at least 128 bytes.
 	mRowsBin
 
-	// mRowsBinQ is mRowsBin in int64 lanes (rowsBinQx), for float16 rows
-	// whose exact sums pass 31 bits; the kernel rounds every tie to even
-	// itself. Pre: as mBinadeQ for the rows' run; rows of at least 128
-	// bytes; the table has the kernel (AVX-512).
+	// mRowsBinQ plans float16 rows whose exact sums pass 31 bits as
+	// mRowsBin: each piece becomes mRowsRuns where runsPay holds, else
+	// mRowRuns. No piece is executed as mRowsBinQ (see mBinadeQ).
 	mRowsBinQ
 
 	// mBinadeAdd writes an mBinade piece whose bits repeat every 64
@@ -352,8 +352,8 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not float16 in int32 lanes"
 		case (p.m == mBinade || p.m == mBinadeAdd) && p.ties && (p.per == 0 || int(p.per) > s.densest(t, p.m, p.st, scaledShift(int(p.shift)))):
 			return "dense ties of a period the kernel's tie form does not take"
-		case p.m == mBinadeQ && (!s.int64Lanes(a, last) || !t.hasX512()):
-			return "not float16 in int64 lanes, or no kernel for them"
+		case p.m == mBinadeQ:
+			return "binade-q, which is planned only"
 		case p.m == mBinadeS && !s.binSLanes(a, last):
 			return "not float32 in int64 lanes"
 		}
@@ -471,16 +471,14 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		switch {
 		case s.kind != Float16 || !float || rowStep != uint64(n)*step:
 			return "not float16 rows of consecutive indices"
-		case p.m == mRowsBinQ && !t.hasX512():
-			return "the table has no int64 binade row kernel"
+		case p.m == mRowsBinQ:
+			return "rows-binade-q, which is planned only"
 		case p.m == mRowsRuns && !s.int64Lanes(a, last):
 			return "not float16 in int64 lanes"
 		case p.m == mRowsRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
 			return "values that change more often than once in 32 elements"
 		case p.m == mRowsBin && !s.int32Lanes(a, last):
 			return "not float16 in int32 lanes"
-		case p.m == mRowsBinQ && !s.int64Lanes(a, last):
-			return "not float16 in int64 lanes"
 		case p.m == mRowsBin && p.ties && (p.per == 0 || 32%p.per != 0):
 			return "dense ties whose period does not divide a block"
 		}
@@ -756,8 +754,8 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 	case f16Bin && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
 	case f16Bin && s.int64Lanes(a, last):
-		// (Without AVX-512, only the pieces the runs kernel takes; the
-		// others go to float64 lanes, or the plain method.)
+		// (Only the pieces the runs kernel takes; the others go to float64
+		// lanes, or the plain method.)
 		return s.planBinades(t, j, e, a, step, st, mBinadeQ, pl)
 	case s.kind == Float32 && !offBinadeS && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
 		return s.planBinades(t, j, e, a, step, st, mBinadeS, pl)
@@ -844,7 +842,7 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && !offBinadeRuns && runsPay(fast, !p.ties && p.tie < p.n, shift, dm) {
 			p.m = mBinadeRuns
 		}
-		if p.m == mBinadeQ && (!t.hasX512() || offBinadeQ) { // no int64 binade kernel
+		if p.m == mBinadeQ { // (no int64 binade kernel)
 			i := a + uint64(j-j0)*step
 			if last := i + uint64(count-1)*step; count >= 32 && s.f64Lanes(i, last, step) {
 				*p = piece{m: mF64, j: uint32(j), n: uint32(count), st: st}
@@ -1109,9 +1107,8 @@ func (s *Seq) binadeRowsS(a uint64, n int, rowStep, step uint64, rows int, known
 		rowStep == uint64(n)*step && a < s.overIdx && s.binSLanes(a, a+uint64(rows)*rowStep-step)
 }
 
-// binadeRowsQ is binadeRows for the int64-lane kernel (mRowsBinQ). (Without
-// AVX-512 only the pieces the runs kernel takes are planned so, the others
-// a row at a time: planRowBinades.)
+// binadeRowsQ is binadeRows for int64 lanes (mRowsBinQ: the pieces the runs
+// kernel takes are planned so, the others a row at a time: planRowBinades).
 func (s *Seq) binadeRowsQ(t *table, a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
 	return s.kind == Float16 && s.mode == modeLinear && known &&
 		rowStep == uint64(n)*step && a < s.overIdx && s.int64Lanes(a, a+uint64(rows)*rowStep-step)
@@ -1149,10 +1146,10 @@ func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, pitch, r0, end, n
 			up, sh := binadeScale(shift)
 			_, tie, _ := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, full*n, 32)
 			p.ties = tie < full*n
-		} else if m == mRowsBinQ { // (every tie to even by the kernel)
+		} else if m == mRowsBinQ {
 			if !offBinadeRuns && runsPay(false, false, shift, dm) {
 				p.m = mRowsRuns
-			} else if !t.hasX512() || offBinadeQ { // (no int64 binade row kernel)
+			} else { // (no int64 binade row kernel)
 				*p = piece{m: mRowRuns, j: uint32(r), n: uint32(full)}
 				r += full
 				continue
@@ -1184,7 +1181,7 @@ func rowsStream(dst []byte, pitch, rowBytes int) bool {
 
 // rowsStreamable reports whether the row kernel of method m has a streaming
 // form for rows of rowBytes at dst, dst + pitch, ...: the word and float32
-// row kernels where rowsStream holds, rowsBinQx, rowsFMAS and rowsBinS for
+// row kernels where rowsStream holds, rowsFMAS and rowsBinS for
 // any of their rows (128 bytes or more, aligned to the element: rows64NT
 // writes the partial cache lines with regular stores of the width that
 // fits), and
@@ -1193,7 +1190,7 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	switch m {
 	case mRowsWords, mRowsF32:
 		return rowsStream(dst, pitch, rowBytes)
-	case mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS:
+	case mRowsFMAS, mRowsRuns, mRowsBinS:
 		return rowBytes >= addBlock
 	}
 	return false
@@ -1477,9 +1474,9 @@ func (s *Seq) binSLanes(a, b uint64) bool {
 	return s.kind == Float32 && s.unit >= -181 && s.exactBelow(a, b, 0, 56)
 }
 
-// int64Lanes is int32Lanes for the int64 binade kernel: every S + i*D is
-// below 2^59 in magnitude, so that a binade's last place is at most 2^48
-// units (the kernel's shift) and the lanes' additions stay exact.
+// int64Lanes is int32Lanes for int64 sums (binade-q's plan, the runs
+// kernels): every S + i*D is below 2^59 in magnitude, so that a binade's
+// last place is at most 2^48 units and the additions stay exact.
 func (s *Seq) int64Lanes(a, b uint64) bool {
 	return s.kind == Float16 && s.unit >= -24 && s.exactBelow(a, b, 0, 59)
 }

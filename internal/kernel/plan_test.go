@@ -175,7 +175,7 @@ func TestPlanRuns(t *testing.T) {
 		}
 	}
 	for m := mStart; m <= mBinadeS; m++ {
-		if used[m] == 0 {
+		if used[m] == 0 && m != mBinadeQ { // (binade-q is planned only: its pieces go to other methods)
 			t.Errorf("no random run was planned with method %v", m)
 		}
 	}
@@ -464,7 +464,7 @@ func TestPlanRows(t *testing.T) {
 			t.Fatalf("case %d: the pieces end at row %d of %d", c, next, rows)
 		}
 	}
-	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsBinQ, mRowsFMAS, mRowsRuns, mRowsBinS, mColumns, mRowsLanes} {
+	for _, m := range []method{mRowRuns, mRowsWords, mRowsF32, mRowsF16, mRowsBin, mRowsFMAS, mRowsRuns, mRowsBinS, mColumns, mRowsLanes} {
 		if used[m] == 0 {
 			t.Errorf("no random rows were planned with method %v", m)
 		}

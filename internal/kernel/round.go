@@ -35,10 +35,10 @@ import (
 //	             value is a float32 midpoint or below    f32Midpoint)
 //	             2^-126 (f32Midpoint): such blocks go
 //	             to exact
-//	binade       integers in one binade: c +             mBinade[Q|S|Add]:
+//	binade       integers in one binade: c +             mBinade[S|Add]:
 //	             (k + half) >> shift, ties (k half       f16Bin, f16BinxSpan,
-//	             modulo 2^shift: binadeTies) to even by  f16Binq, f32Binq,
-//	             the kernel's tie form or tieEven after  rowsBin, rowsBinQ,
+//	             modulo 2^shift: binadeTies) to even by  f32Binq, rowsBin,
+//	             the kernel's tie form or tieEven after
 //	                                                     rowsBinS, bin192,
 //	                                                     bin128, bin64 and
 //	                                                     their twins

@@ -101,16 +101,12 @@ type (
 	// r*rowBytes/2 + e). It writes no byte outside the rows.
 	rowsRunsKernel func(dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64)
 
-	// binQKernel is binKernel with int64 lanes, lane l holding element l
-	// of a block (kb = base[l] + first + k*inc, wrapping at 64 bits), and
-	// ties != 0 rounding every tie to even: (kb >> shift) & ((kb-1) >> shift
-	// | ^1), which differ exactly at ties, by one. Pre:
-	// every kb below 2^(shift+16), shift at most 48, c even.
-	binQKernel func(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64)
-
-	// binSKernel is binQKernel for float32: blocks of 16 float32 (64
-	// bytes), lane l holding element l; each element is c + q as 32 bits.
-	// Pre: every kb below 2^(shift+32), shift at most 32, c even.
+	// binSKernel is binKernel for float32 from int64 lanes: blocks of 16
+	// float32 (64 bytes), lane l holding element l of a block (kb = base[l]
+	// + first + k*inc, wrapping at 64 bits), each element c + q as 32 bits,
+	// and ties != 0 rounding every tie to even: (kb >> shift) & ((kb-1) >>
+	// shift | ^1), which differ exactly at ties, by one. Pre: every kb
+	// below 2^(shift+32), shift at most 32, c even.
 	binSKernel func(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64)
 
 	// fmaDKernel writes blocks of 16 float32 from 16 float64 lanes that
@@ -170,14 +166,6 @@ type (
 	// (float32; first the place's index from steps, a rowSteps of integer
 	// indices, and inc float32 bits), every index exact (below 2^24).
 	rowsFMASKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
-
-	// rowsBinQKernel is rowsKernel for float16 of one binade from int64
-	// lanes, each place's blocks as binQKernel writes them, every tie to
-	// even, from the place's first kb (from steps, a rowSteps), in blocks of 64
-	// bytes (rowBytes at least 64; 128 for the streaming form, whose rows
-	// need only be aligned to 2 bytes: it writes the partial cache lines
-	// with regular stores of the width that fits). Pre: as binQKernel.
-	rowsBinQKernel func(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64)
 
 	// rowsBinSKernel is rowsKernel for float32 of one binade from int64
 	// lanes, each place's blocks as binSKernel writes them (ties as it
@@ -266,11 +254,9 @@ type table struct {
 // architectures, and the reference the assembly is tested against.
 var goTable = &table{name: "go"}
 
-// hasX512 reports whether the table has the kernels only the AVX-512 form
-// has: the binade kernels in int64 lanes (f16Binq, f32Binq) and the row
-// kernels rowsF16x and rowsBinQx. Where it has not, the planner
-// sends those sums to float64 lanes, exact float16 rows to rows-binade, and
-// the other rows one at a time as runs.
+// hasX512 reports whether the table has the kernel only the AVX-512 form
+// has: the row kernel rowsF16x. Where it has not, the planner sends exact
+// float16 rows to rows-binade.
 func (t *table) hasX512() bool { return !t.asm || t.avx512 }
 
 // spanTies reports whether the table's binSpan writes ties every 64

@@ -364,11 +364,6 @@ func fmaD_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]floa
 	return blocks
 }
 
-// binQ_g is the twin of f16Binq[NT].
-func binQ_g(dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64) {
-	binWide(unsafe.Slice(dst, blocks*64), base[:], first, inc, shift, c, ties)
-}
-
 // binS_g is the twin of f32Binq[NT].
 func binS_g(dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {
 	binWide(unsafe.Slice(dst, blocks*64), base[:], first, inc, shift, c, ties)
@@ -514,18 +509,6 @@ func rowsFMAS_g(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *
 				i := float64(base[l]) + first + float64(k)*step // an exact integer below 2^24
 				binary.LittleEndian.PutUint32(row[at+4*l:], math.Float32bits(sumToF32(float64(i*d), st)))
 			}
-		})
-	}
-}
-
-// rowsBinQ_g is the twin of rowsBinQx[NT]: each place's blocks as binQ_g
-// writes them, every tie to even.
-func rowsBinQ_g(dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64) {
-	for r := range rows {
-		row := unsafe.Add(unsafe.Pointer(dst), r*pitch)
-		fs := intPlaces(steps, r, uintptr(row), 2)
-		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
-			binQ_g((*byte)(unsafe.Add(row, at)), 1, base, fs[f]+uint64(k)*inc, inc, shift, c, 1)
 		})
 	}
 }

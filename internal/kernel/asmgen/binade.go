@@ -20,7 +20,7 @@ even instead, by clearing q's last bit (a tie rounded up is odd exactly
 where even is below it). The float16 bits are then c + q (c: sign and
 exponent; a q that rounds up to the next binade carries into the
 exponent, as it should). AVX2 forms (f16Bin, f32BinqY, rowsBinY,
-rowsBinSY) and AVX-512 forms (suffix x, and f16Binq, f32Binq, rowsBinQx),
+rowsBinSY) and AVX-512 forms (suffix x, and f32Binq),
 each with its store kinds. Go twins: twins.go.`)
 
 	// f16Bin (AVX2): two halves of 16 a block, each from an even register
@@ -152,37 +152,6 @@ each with its store kinds. Go twins: twins.go.`)
 	f.Label("done")
 	f.Ops("VZEROUPPER; RET")
 
-	// f16Binq (AVX-512): float16 from int64 lanes within one binade of one
-	// sign, for exact sums past 31 bits. Lane l holds element l of a block
-	// (four registers of eight). The lanes are scaled to shift 48 and given
-	// c << 48, so the high word of each lane is c + q; two VPERMI2W gather
-	// the high words of the four registers and VINSERTI64X4 joins them.
-	// Ties to even from the high words of kb-1.
-	for _, st := range stores {
-		f.Func("f16Binq"+st.suffix, sigBinQ, storeDoc("f16Binq", st))
-		qLanes16(f)
-		f.Ops("VPADDQ 128(SI), Z9, Z2; VPADDQ 192(SI), Z9, Z3")
-		scaleQ(f, 48, 5)
-		f.Ops("MOVQ {c}, BX; SHLQ $48, BX; VPBROADCASTQ BX, Z12")
-		f.Each(4, "VPADDQ Z12, Z%[1]d, Z%[1]d")
-		f.Ops("VMOVDQU64 hiWordsQ<>(SB), Z13; MOVQ {ties}, DX; TESTQ CX, CX; JZ done; TESTQ DX, DX")
-		f.Ops("JNZ ties")
-		f.Label("loop")
-		binqHigh(f)
-		f.Op(movZ(st), "Z5", "0(DI)")
-		binqAdvance(f)
-		f.Ops("ADDQ $64, DI; DECQ CX; JNZ loop; JMP done")
-		f.Label("ties")
-		f.Ops("VPTERNLOGD $0xFF, Z11, Z11, Z11; VPSLLW $1, Z11, Z14")
-		f.Label("tloop")
-		binqValue(f)
-		f.Op(movZ(st), "Z5", "0(DI)")
-		binqAdvance(f)
-		f.Ops("ADDQ $64, DI; DECQ CX; JNZ tloop")
-		f.Label("done")
-		end(f, st)
-	}
-
 	// f32Binq (AVX-512): float32 from int64 lanes within one binade of one
 	// sign (q up to 2^24, c the sign and the exponent less one, shifted by
 	// 23). Lane l holds element l of a block (two registers of eight),
@@ -265,13 +234,9 @@ each with its store kinds. Go twins: twins.go.`)
 	binadeRows(f)
 
 	// bitsW: word e holds 1 << e (the AVX2 forms' tie masks, from the bits
-	// of ties); hiWordsQ: the word indices that put the high words of two
-	// registers of eight int64 lanes in order (in the low 256 bits), for
-	// VPERMI2W; hiDwords: the dword indices that put the high dwords of two
+	// of ties); hiDwords: the dword indices that put the high dwords of two
 	// registers of eight int64 lanes in order, for VPERMI2D.
 	f.Data("bitsW", 0x0008000400020001, 0x0080004000200010, 0x0800040002000100, 0x8000400020001000)
-	f.Data("hiWordsQ", 0x000f000b00070003, 0x001f001b00170013, 0x002f002b00270023, 0x003f003b00370033,
-		0x000f000b00070003, 0x001f001b00170013, 0x002f002b00270023, 0x003f003b00370033)
 	f.Data("hiDwords", 0x0000000300000001, 0x0000000700000005, 0x0000000b00000009, 0x0000000f0000000d,
 		0x0000001300000011, 0x0000001700000015, 0x0000001b00000019, 0x0000001f0000001d)
 
@@ -571,34 +536,6 @@ func qLanes16(f *File) {
 	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX")
 	f.Ops("VPBROADCASTQ AX, Z9; VPADDQ 0(SI), Z9, Z0; VPADDQ 64(SI), Z9, Z1; MOVQ {inc}, AX")
 	f.Ops("VPBROADCASTQ AX, Z4")
-}
-
-// scaleQ scales the lanes Z0 to Z(n-1) by 2^(to-shift) (X13).
-func scaleQ(f *File, to, n int) {
-	f.Ops("MOVQ {shift}, AX; NEGQ AX")
-	f.Op("ADDQ", fmt.Sprintf("$%d", to), "AX")
-	f.Ops("VMOVQ AX, X13")
-	f.Each(n, "VPSLLQ X13, Z%[1]d, Z%[1]d")
-}
-
-// binqHigh gathers the high words of the lanes Z0-Z3 in order in Z5.
-func binqHigh(f *File) {
-	f.Ops("VMOVDQA64 Z13, Z5; VPERMI2W Z1, Z0, Z5; VMOVDQA64 Z13, Z6; VPERMI2W Z3, Z2, Z6")
-	f.Ops("VINSERTI64X4 $1, Y6, Z5, Z5")
-}
-
-// binqValue is a block of f16Binq's tie form (and rowsBinQx) in Z5: the
-// high words of the lanes (c + q) gathered in order, every tie to even
-// (the last bit kept only where the high words of kb-1 have it too).
-func binqValue(f *File) {
-	binqHigh(f)
-	f.Ops("VPADDQ Z11, Z0, Z7; VPADDQ Z11, Z1, Z8; VMOVDQA64 Z13, Z6; VPERMI2W Z8, Z7, Z6")
-	f.Ops("VPADDQ Z11, Z2, Z7; VPADDQ Z11, Z3, Z8; VMOVDQA64 Z13, Z10; VPERMI2W Z8, Z7, Z10")
-	f.Ops("VINSERTI64X4 $1, Y10, Z6, Z6; VPTERNLOGD $0xE0, Z14, Z6, Z5")
-}
-
-func binqAdvance(f *File) {
-	f.Each(4, "VPADDQ Z4, Z%[1]d, Z%[1]d")
 }
 
 // qReorder loads the 16 int64 lanes at SI into r0-r3 in f32BinqY's order

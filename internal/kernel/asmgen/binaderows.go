@@ -17,8 +17,8 @@ func seqPair(f *File, store func(at string), advance func()) func() {
 // prefixed names rows64's labels with p.
 func prefixed(p string) func(string) string { return func(n string) string { return p + n } }
 
-// binadeRows writes the binade row kernels: rowsBinSY, rowsBinx, rowsBinY
-// and rowsBinQx.
+// binadeRows writes the binade row kernels: rowsBinSY, rowsBinx and
+// rowsBinY.
 func binadeRows(f *File) {
 	// rowsBinSY (AVX2): rows of float32 of one sign and binade from int64
 	// lanes, as f32BinqY writes a run; the places' first kb from steps
@@ -150,56 +150,6 @@ func binadeRows(f *File) {
 		}
 	}
 
-	// rowsBinQx (AVX-512): rows of float16 of one sign and binade from
-	// int64 lanes (f16Binq's rounding, every tie to even); steps give each
-	// place's first kb (qRowPrep). The lanes and inc scaled to shift 48
-	// (X15 = 48 - shift), c << 48 in the base (Z16-Z19), all ones (Z11),
-	// words of ^1 (Z14).
-	for _, st := range stores {
-		f.FuncFrame("rowsBinQx"+st.suffix, sigRowsBinQ, "", 96, rowsDoc("rowsBinQx", st))
-		rowArgs(f)
-		qSteps(f)
-		f.Ops("MOVQ {shift}, AX; NEGQ AX; ADDQ $48, AX; VMOVQ AX, X15; VPBROADCASTQ {inc}, Z4")
-		f.Ops("VPSLLQ X15, Z4, Z4; MOVQ {c}, AX; SHLQ $48, AX; VPBROADCASTQ AX, Z12")
-		for i := range 4 {
-			f.Op("VMOVDQU64", fmt.Sprintf("%d(SI)", 64*i), z(16+i))
-		}
-		for i := range 4 {
-			f.Op("VPSLLQ", "X15", z(16+i), z(16+i))
-		}
-		for i := range 4 {
-			f.Op("VPADDQ", "Z12", z(16+i), z(16+i))
-		}
-		f.Ops("VMOVDQU64 hiWordsQ<>(SB), Z13; VPTERNLOGD $0xFF, Z11, Z11, Z11; VPSLLW $1, Z11, Z14")
-		f.Ops("TESTQ R9, R9; JZ done")
-		store := func(at string) {
-			binqValue(f)
-			f.Op("VMOVDQU64", "Z5", "0("+at+")")
-		}
-		advance := func() { binqAdvance(f) }
-		k := rowKernel{
-			place: func(off int) {
-				f.Op("VPBROADCASTQ", fmt.Sprintf("%d(R12)", off), "Z9")
-				f.Ops("VPSLLQ X15, Z9, Z9")
-				for i := range 4 {
-					f.Op("VPADDQ", z(16+i), "Z9", z(i))
-				}
-			},
-			store:   store,
-			pair:    seqPair(f, store, advance),
-			advance: advance,
-			rowprep: qRowPrep(f, 1),
-			nextrow: qNext(f),
-			value:   func() { binqValue(f) },
-			spill:   zSpill(f),
-			stream:  zStream(f),
-		}
-		if st == stStream {
-			rows64NT(f, k)
-		} else {
-			rows64(f, k, plain)
-		}
-	}
 }
 
 // binRowLanes scales rowsBinx's (rowsBinY's) lanes from shift AX to shift
@@ -387,14 +337,10 @@ func binadeDispatch(f *File) {
 	const sig128 = "dst *byte, n int, base *[32]int32, first, d, shift, c, tie uint64"
 	dispatch(f, "binSpan128 is binSpan for ties every 128 elements; it is only called where spanTies holds, with regular stores.", "binSpan128", sig128,
 		formArms("!t.asm || t.lacks()", "binSpan128_g", []form{{"", "f16BinxSpan128"}}, []store{stRegular}, argNames(sig128), ""))
-	dispatch(f, "binQ writes binade elements from int64 lanes (f16Binq); it is only called where hasX512 holds.", "binQ", "st store, "+sigBinQ,
-		formArms("!t.asm || t.lacks()", "binQ_g", []form{{"", "f16Binq"}}, ntA, args, ""))
 	dispatch(f, "binS writes float32 binade elements from int64 lanes (f32Binq[Y]).", "binS", "st store, "+sigBinS,
 		formArms("!t.asm", "binS_g", []form{{"!t.avx512", "f32BinqY"}, {"", "f32Binq"}}, ntA, args, ""))
 	dispatch(f, "rowsBinS writes float32 binade rows (rowsBinSY); it streams only rows that stream (rowsStreamable).", "rowsBinS", "st store, "+sigRowsBinS,
 		formArms("!t.asm", "rowsBinS_g", []form{{"", "rowsBinSY"}}, ntA, argNames(sigRowsBinS), ""))
-	dispatch(f, "rowsBinQ writes float16 binade rows from int64 lanes (rowsBinQx); it is only called where hasX512 holds; streaming, on rows that stream (rowsStreamable).", "rowsBinQ", "st store, "+sigRowsBinQ,
-		formArms("!t.asm || t.lacks()", "rowsBinQ_g", []form{{"", "rowsBinQx"}}, ntA, argNames(sigRowsBinQ), ""))
 	dispatch(f, "rowsBin writes float16 binade rows (rowsBinx, rowsBinY); it has no streaming form (rowsStreamable).", "rowsBin", "st store, "+sigRowsBin,
 		formArms("!t.asm", "rowsBin_g", []form{{"!t.avx512", "rowsBinY"}, {"", "rowsBinx"}}, []store{stRegular}, argNames(sigRowsBin), ""))
 }
@@ -402,10 +348,8 @@ func binadeDispatch(f *File) {
 // The binade kernels' Go signatures.
 const (
 	sigBin      = "dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64"
-	sigBinQ     = "dst *byte, blocks int, base *[32]int64, first, inc, shift, c, ties uint64"
 	sigBinS     = "dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64"
 	sigSpan     = "dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64"
 	sigRowsBinS = "dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64"
 	sigRowsBin  = "dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64"
-	sigRowsBinQ = "dst *byte, rows, pitch, rowBytes int, base *[32]int64, steps *rowSteps, inc, shift, c uint64"
 )
