@@ -1266,7 +1266,7 @@ func TestBinadeMethod(t *testing.T) {
 			i0 := 1 + r.Uint64N(1000)
 			last := i0 + uint64(n-1)*step
 			m, fits := mBinade, f.int32Lanes(i0, last)
-			if r.IntN(2) == 0 { // (without AVX-512: runs pieces, the others float64 lanes or plain)
+			if r.IntN(2) == 0 { // (binade-q's plan: runs pieces, the others float64 lanes or plain)
 				m, fits = mBinadeQ, f.int64Lanes(i0, last)
 			}
 			if f.mode != modeLinear || !fits || f.overflowFrom(i0, step, n) < n {

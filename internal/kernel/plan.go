@@ -569,7 +569,7 @@ const (
 // store kind.
 func hasStores(m method) bool {
 	switch m {
-	case mAdd, mF32, mF64, mFMALanes, mFMAS, mFMAD, mBinade, mBinadeAdd, mBinadeQ, mBinadeS, mBinadeRuns:
+	case mAdd, mF32, mF64, mFMALanes, mFMAS, mFMAD, mBinade, mBinadeAdd, mBinadeS, mBinadeRuns:
 		return true
 	}
 	return false
@@ -1395,7 +1395,7 @@ func (s *Seq) rowStore(v verdicts, dst []byte, r, end, pitch, rowBytes int, m me
 // both use.
 func blockBytes(m method, size int) int {
 	switch {
-	case m == mF32 && size == 2, m == mBinade, m == mBinadeQ, m == mBinadeS, m == mBinadeRuns, m == mFMAD:
+	case m == mF32 && size == 2, m == mBinade, m == mBinadeS, m == mBinadeRuns, m == mFMAD:
 		return 64
 	case m == mF64:
 		return 16 * size
