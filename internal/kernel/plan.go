@@ -13,7 +13,8 @@ import (
 // rows-binade-q, and rows-lanes' binade lanes), binade-add, binade-runs
 // (and rows-runs), binade-lanes, binade-s (and rows-binade-s), f64-lanes
 // (rows-lanes' f64 lanes), fma-s (and rows-fma-s, rows-lanes' fma-s
-// lanes). It is set at link time
+// lanes), rows (every row kernel: rows-words, rows-f32, rows-f16,
+// rows-fma-s, rows-binade, rows-binade-s, rows-runs). It is set at link time
 // only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
 // scripts/shapecmp.sh, so that dmlbench measures a shape against the
@@ -29,6 +30,7 @@ var (
 	offBinadeS    = shapeOff("binade-s")
 	offF64Lanes   = shapeOff("f64-lanes")
 	offFMAS       = shapeOff("fma-s")
+	offRows       = shapeOff("rows")
 )
 
 func shapeOff(name string) bool { return slices.Contains(strings.Split(ShapesOff, ","), name) }
@@ -1043,7 +1045,7 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0,
 	rowBytes := n << s.lg
 	end := rows // the rows of the first piece: all, or those before the overflow
 	m, first, rowD, d := mRowRuns, uint64(0), uint64(0), uint64(0)
-	if rowBytes >= addBlock && a != 0 && s.aligned(dst) {
+	if rowBytes >= addBlock && a != 0 && s.aligned(dst) && !offRows {
 		last := a + uint64(rows-r-1)*rowStep + uint64(n-1)*step
 		known := s.known(a, step, last-a+1)
 		if known && (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear &&
