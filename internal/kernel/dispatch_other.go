@@ -87,10 +87,6 @@ func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, b
 	rowsG(lane, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
-func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32) {
-	rowsF16_g(dst, rows, pitch, rowBytes, base, steps, inc)
-}
-
 func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
 	rowsFMAS_g(dst, rows, pitch, rowBytes, base, steps, inc, start, delta)
 }

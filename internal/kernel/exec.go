@@ -242,9 +242,8 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 
 // chunkBufs holds fillColumns's buffers between calls. A buffer on the
 // stack moves to the heap (FillLE's dst escapes: the store kinds'
-// measurements write it), which cost an allocation a call: NHWC FLOAT16 of
-// 3 channels, 512 x 512, one call, 85-89 us a fill with it against 53-54
-// from a pool (scratch Execute loop, alternated, 2026-11-26).
+// measurements write it), which cost an allocation a call
+// (docs/performance-log.md, Thresholds).
 var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }}
 
 // rowsLanes writes rows of n elements one after another at dst
@@ -393,13 +392,9 @@ func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uin
 }
 
 // maskedAhead: the masked kernels (addMask, fmaMask, bin192Mask) always
-// fetch their lines ahead. Without, their stores missing the caches wrote
-// slower than any other kind (scratch loop, 256 MiB, 2026-11-26 11:24 UTC,
-// GB/s of elements: UINT8 3 channels in pixels of 4 9.2 regular, 19.5
-// fetching ahead; INT32 every other element 6.0 and 13.1, where as columns
-// it had written 8.0), and at 4 MiB as fast or faster (79.7 and 78.6; 45.3
-// and 53.5). The planner's streaming verdict is of regular stores;
-// masked stores have no streaming form.
+// fetch their lines ahead: without, their stores missing the caches wrote
+// slower than any other kind (figures: docs/performance-log.md,
+// Thresholds). Masked stores have no streaming form.
 const maskedAhead = stAhead
 
 // lanesRun calls put(at, blocks, stride, st) for the blocks of blk bytes
@@ -424,11 +419,8 @@ func lanesRun(dst []byte, span, blk, sets int, st store, put func(at, blocks, st
 }
 
 // columnsBuf is fillColumns's buffer, in bytes: each chunk's columns are
-// planned anew, and NHWC of 3 channels, 1024 x 1024, wrote FLOAT16 0.1,
-// +3e-4 at 18.5-18.9 GB/s in chunks of 8 KiB, 27.7-29.2 of 16 and 32.9-34.1
-// of 32, FLOAT32 0.1, +0.3 at 40-43, 47-49 and 42-44, UINT8 at 35, 37 and
-// 40-42 (scratch Execute loop, alternated, 2026-11-26): 16 KiB, half an L1
-// cache of 32 KiB.
+// planned anew; 16 KiB, half an L1 cache of 32 KiB (chunks of 8, 16 and
+// 32 KiB measured: docs/performance-log.md, Thresholds).
 const columnsBuf = 16384
 
 // fillColumns writes rows too short for the row kernels (fewer than
@@ -900,13 +892,7 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		inc := broadcast32(float32(32 * f.stepF64(1)))
 		steps := f.floatRowSteps(p, addBlock, rowBytes, i0, rowStep, step)
 		tbl.rows(laneS, p.st, d, int(p.n), pitch, rowBytes, (*[128]byte)(unsafe.Pointer(&f.ln.f32)), &steps, &inc)
-		return
 	}
-	// mRowsF16: step 1, as mRowsF32 with blocks of 64 bytes.
-	d32 := float32(32 * f.stepF64(1))
-	inc16 := [8]float32{d32, d32, d32, d32, d32, d32, d32, d32}
-	steps := f.floatRowSteps(p, 64, rowBytes, i0, rowStep, step)
-	tbl.rowsF32To16(p.st, d, int(p.n), pitch, rowBytes, &f.ln.f32, &steps, &inc16)
 }
 
 // floatRowSteps returns the rowSteps (float64 bits) of a piece of float

@@ -730,7 +730,7 @@ func TestFillRowsLanes(t *testing.T) {
 		// of lanes seen, whatever the draws): a planner that stops taking
 		// one fails them at 5000.
 		short := func() bool {
-			return lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2 || f64Masked < 1) || tb.masks(2) && maskedBins < 4 || fmaSets < 3 || f64s < 5 || f64Masked < 2 || !tb.hasX512() && bins64 < 10 || tb.hasX512() && bins128 < 10
+			return lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2 || f64Masked < 1) || tb.masks(2) && maskedBins < 4 || fmaSets < 3 || f64s < 5 || f64Masked < 2 || tb.asm && !tb.avx512 && bins64 < 10 || !(tb.asm && !tb.avx512) && bins128 < 10
 		}
 		c := 0
 		for ; c < 500 || short() && c < 5000; c++ {

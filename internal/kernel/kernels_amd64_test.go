@@ -967,41 +967,6 @@ func TestRowKernels(t *testing.T) {
 	}
 }
 
-func TestRowF16Kernels(t *testing.T) {
-	needAVX2(t)
-	r := rand.New(rand.NewPCG(71, 72))
-	pairs := []pair[rowsF16Kernel]{{"rowsF16x", rowsF16x, rowsF16_g, false, true}}
-	for _, p := range pairs {
-		if skip(p) {
-			t.Skip("no AVX-512 on this CPU")
-		}
-		for c := range 200 {
-			rows, pitch, rowBytes := rowsCase(r, 64)
-			rowBytes &^= 1
-			// Exact float32 lanes: every value a multiple of 2^unit below
-			// 2^23 units in magnitude (as TestRowKernels' float32 rows).
-			const budget = 1 << 23
-			maxD := int64(budget / (2 * (rowBytes/2 + 64)))
-			dd, rowD, st := r.Int64N(2*maxD+1)-maxD, r.Int64N(budget/(2*int64(rows))+1)-budget/(4*int64(rows)), r.Int64N(budget/2+1)-budget/4
-			lastD := r.Int64N(budget/2+1) - budget/4
-			sc := math.Ldexp(1, r.IntN(50)-40)
-			var base [32]float32
-			for l := range base {
-				base[l] = float32(float64(int64(l)*dd) * sc)
-			}
-			d := float32(float64(32*dd) * sc)
-			inc := [8]float32{d, d, d, d, d, d, d, d}
-			steps := rowSteps{math.Float64bits(float64(st) * sc), math.Float64bits(float64(rowD) * sc),
-				math.Float64bits(float64(dd) * sc), math.Float64bits(float64(lastD) * sc)}
-			m := newKernelMem(r, (rows-1)*pitch+rowBytes, p.nt)
-			w := m.twin()
-			p.asm(m.dst(), rows, pitch, rowBytes, &base, &steps, &inc)
-			p.twin(w.dst(), rows, pitch, rowBytes, &base, &steps, &inc)
-			compareMem(t, fmt.Sprintf("%s rows %d pitch %d rowBytes %d case %d", p.name, rows, pitch, rowBytes, c), m, w)
-		}
-	}
-}
-
 // TestRowFMASKernels holds rowsFMASx and rowsFMASY (AVX2), each with its
 // streaming and ahead forms, to their twin within their contract:
 // rows of 128 bytes or more at multiples of 4 bytes (any alignment to a

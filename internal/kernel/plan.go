@@ -13,7 +13,7 @@ import (
 // rows-binade-q, and rows-lanes' binade lanes), binade-add, binade-runs
 // (and rows-runs), binade-lanes, binade-s (and rows-binade-s), f64-lanes
 // (rows-lanes' f64 lanes), fma-s (and rows-fma-s, rows-lanes' fma-s
-// lanes), rows (every row kernel: rows-words, rows-f32, rows-f16,
+// lanes), rows (every row kernel: rows-words, rows-f32,
 // rows-fma-s, rows-binade, rows-binade-s, rows-runs). It is set at link time
 // only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
@@ -131,10 +131,6 @@ const (
 	// every element of the rows; rows of at least 128 bytes; dst aligned;
 	// index 0 not among them.
 	mRowsF32
-
-	// mRowsF16 writes rows of float16 from exact float32 lanes with F16C
-	// (rowsF16x). Pre: as mRowsF32; the table has the kernel (AVX-512).
-	mRowsF16
 
 	// mRowsBin writes rows of float16 of one sign and one binade from
 	// int32 lanes (rowsBinx, rowsBinY), as mBinade writes a run: the rows' elements
@@ -257,7 +253,7 @@ const (
 )
 
 var methodNames = [...]string{"start", "words", "add", "linear", "exact", "fma", "fma-lanes", "f32", "f64", "binade",
-	"binade-q", "binade-s", "row-runs", "rows-words", "rows-f32", "rows-f16", "rows-binade", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "binade-runs", "rows-runs", "fma-d", "rows-binade-s", "columns", "rows-lanes"}
+	"binade-q", "binade-s", "row-runs", "rows-words", "rows-f32", "rows-binade", "rows-binade-q", "binade-add", "rows-fma-s", "fma-s", "binade-runs", "rows-runs", "fma-d", "rows-binade-s", "columns", "rows-lanes"}
 
 func (m method) String() string { return methodNames[m] }
 
@@ -494,16 +490,9 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		if s.kind != Float32 || !float || last >= fmaSMax {
 			return "not float32 of indices below 2^24"
 		}
-	case mRowsF32, mRowsF16:
-		want := Float32
-		if p.m == mRowsF16 {
-			want = Float16
-		}
-		if s.kind != want || !float || step != 1 || !s.f32Lanes(a, last, 1) {
+	case mRowsF32:
+		if s.kind != Float32 || !float || step != 1 || !s.f32Lanes(a, last, 1) {
 			return "not exact in float32 lanes of step 1"
-		}
-		if p.m == mRowsF16 && !t.hasX512() {
-			return "the table has no float16 row kernel"
 		}
 	default:
 		return "not a method of rows"
@@ -541,17 +530,8 @@ const (
 	// that the planner gives the runs kernel (mBinadeRuns); runsLeastFast
 	// that of a piece the binade kernel writes in its fastest form (int32
 	// lanes, shift 16 or less) with no tie (one the tie form rounds, or
-	// one patched after the kernel: FLOAT16 2048, +1/8 at 4 MiB, its
-	// binades at shifts 7 and 8 a tie every 128 elements, wrote 0.91 of
-	// the ceiling with them as binade pieces, 0.96 as runs, dmlbench
-	// -quick, old new old new). Each change costs the runs
-	// kernel a branch it mispredicts. This machine, 2026-11-25, a binade
-	// of 64 KiB and one of 4 MiB, GB/s of the span kernel (f16BinxSpan)
-	// and the runs kernel (f16Runs), scratch benchmark: at shift 18, a
-	// change every 96 elements 84-85 against 74-76, every 128 82-85
-	// against 86-100, every 192 85-86 against 96-113; at shift 16, every
-	// 64 95-101 against 52, every 256 93-99 against 91-98, every 1024
-	// 95-101 against 95-112.
+	// one patched after the kernel). Each change costs the runs kernel a
+	// branch it mispredicts (figures: docs/performance-log.md, Thresholds).
 	runsLeast     = 128
 	runsLeastFast = 1024
 	// runsKernelLeast is the least change step the runs kernels take (a
@@ -865,11 +845,7 @@ func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m metho
 // and 128 elements (spanTies: AVX-512, regular stores, shift 16 or less),
 // else 32.
 // Sparser ties are rounded after the kernel, one by one, each a cache
-// line's trip: Execute over 64 KiB (scratch, alternated, 2026-11-25) of
-// 2048, +1/32 (a tie every 64) wrote 94.5-94.7 GB/s with the tie form of
-// 64, 59.2-59.4 with the ties rounded after the kernel; of 512, +3/256
-// (every 128) 95.3-96.0 with the form of 128 (f16BinxSpan128), 73.4-73.5
-// so.
+// line's trip (figures: docs/performance-log.md, Thresholds).
 func (s *Seq) densest(t *table, m method, st store, sh int) int {
 	if m == mBinade && t.spanTies() && st == stRegular && sh <= 16 {
 		return 128
@@ -1070,11 +1046,8 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0,
 			m = mRowsFMAS
 		case !offBinadeS && s.binadeRowsS(a, n, rowStep, step, end-r, known):
 			m = mRowsBinS
-		case !offBinade && s.binadeRows(a, n, rowStep, step, end-r, known) &&
-			(!s.f32Exact || !t.hasX512() || t.binadeFirst() && s.fewBinades(a, a+uint64(end-r)*rowStep-step, (end-r)*n)):
+		case !offBinade && s.binadeRows(a, n, rowStep, step, end-r, known):
 			m = mRowsBin
-		case s.kind == Float16 && known && s.f32Exact && t.hasX512():
-			m = mRowsF16
 		case !offBinade && s.binadeRowsQ(t, a, n, rowStep, step, end-r, known):
 			m = mRowsBinQ
 		}
@@ -1326,17 +1299,7 @@ const addMaxSets = 32
 // elements) and 35 without. The forms are counted by the binades each
 // lane's sums pass through from the first block to the last, and by its
 // sums' span over 2^30, and 400 blocks are added for the first forms and
-// the last block's (NHWC FLOAT16 in a scratch Execute loop, lanes against
-// columns: 3 channels, 0.1, +3e-4, 400 x 400 (forms some 450 in 5000
-// blocks) 52.8 against 28.9 GB/s; 104 x 104 (96 or more in 341) 6.7-8.0
-// against 18-20; 4 channels, -1000, +0.07, 256 x 256 (777 in 2730) 17.9
-// against 28.5; 6 channels, 100, -0.001, 256 x 256 (some 900 in 4096) 25.6
-// against 2.7-5.4; in sets of blocks, 0.1, +3e-4: 5 channels 644 x 644 (5
-// sets) 47-50 against 5.2-5.6 as columns, 64 channels 180 x 180 (2) 59-62
-// against 1.4-1.5 as runs, 512 channels 64 x 64 (16) 48.5 against 8.0).
-// In 128-byte blocks, 64 lanes a set (binBlock): 4 channels, -1000, +0.07,
-// 256 x 256, lanes 26.4-27.0 GB/s against 27.2-27.4 as columns (which it
-// keeps).
+// the last block's (figures: docs/performance-log.md, Thresholds).
 func (s *Seq) binLanesPay(t *table, rows, pitch, n int, i0, rowStep, step uint64) bool {
 	blk, sets := binBlock(t, pitch)
 	blocks := int64(rows * pitch / 192) // (in 192 bytes, as measured)
@@ -1492,17 +1455,8 @@ const binLanesStep = 1 << 24
 // bytes apart, and its sets: on tables without AVX-512, 64 bytes (bin64Y,
 // whose 32 lanes stay in registers) in bin64MaxSets sets or fewer; else
 // 128 bytes where those sets hold fewer lanes (64 a set against 96) and
-// they are bin128MaxSets or fewer, else 192. (On the AVX2 table, NHWC
-// FLOAT16 0.1, +3e-4 of 4 MiB, scratch Execute loop, 192-byte blocks
-// against 128, GB/s: 4 channels 21.0-22.5 against 23.5-24.0, 5 channels
-// 19.3-19.9 against 20.5-21.1, 64 channels 22.9-23.0 against 24.0-24.4,
-// 512 channels 18.3-19.3 against 22.2-22.8; then 192 or 128 against 64,
-// old new x2, 2026-11-26: 3 channels 33.3 54.4, 33.0 55.1; 5 channels 29.7
-// 52.9, 29.9 52.9; 13 channels 26.9 47.5, 26.9 46.7; 64 channels 36.6
-// 60.1, 35.8 61.4; 128 channels 35.3 47.4, 35.4 49.7; 256 channels (8
-// sets, 512 bytes apart) 31.7 38.5, 31.0 39.4; 512 channels (16 sets)
-// 24.7 27.1, 32.2 14.5 and 1024 (32) 14.3 11.0, 17.5 7.3: hence 15 sets
-// at most.)
+// they are bin128MaxSets or fewer, else 192 (figures:
+// docs/performance-log.md, Thresholds).
 func binBlock(t *table, pitch int) (blk, sets int) {
 	if s64 := blockSets(pitch, 64); t.asm && !t.avx512 && s64 <= bin64MaxSets {
 		return 64, s64
@@ -1514,23 +1468,9 @@ func binBlock(t *table, pitch int) (blk, sets int) {
 	return 192, s192
 }
 
-// bin128MaxSets is the most sets of 128-byte blocks binBlock takes. NHWC
-// FLOAT16 0.1, +3e-4 of 4 MiB, scratch Execute loop (best of 30, NHWC
-// against packed, old and new builds alternated, GB/s), 192-byte blocks
-// against 128: 64 channels (2 sets against 1) 59-60 against 85-87 (packed
-// 99-106); 128 channels (4, 2) 67 against 79; 256 (8, 4) 57 against 67;
-// 512 (16, 8) 44 against 58-60; 1024 (32, 16) 23.3 against 18.9; 2048
-// channels (64 sets: runs, 13.7; 32) 9.7. Pixels of 4 to 64 bytes (one
-// set either way) 60-80 against 68-83; 5 and 7 channels (5 and 7 sets
-// either way) 46-49 against 43-48. Sets 2048 bytes apart or more wrote
-// slower than their fewer lanes saved; closer, 9 to 15 sets of them
-// (pixels of 11 or 13 channels, where 192-byte blocks take as many sets)
-// wrote faster, their lanes' forms fewer: 4 MiB, 192-byte blocks (old)
-// against 128 (new), old new old new, 2026-11-26: 13 channels 26.2 38.0
-// 29.8 38.1 (-1000, +0.07: 20.4 28.8 20.1 23.5), 11 channels 33.8 35.4
-// 33.3 35.5 (0, +1: 30.7 38.9 30.8 32.9), 26 channels 28.2 43.8 35.9
-// 37.5; 256 MiB the same (13 channels 32.1 31.4 32.3 33.5); the AVX2
-// table 15.8 17.3 14.4 17.5.
+// bin128MaxSets is the most sets of 128-byte blocks binBlock takes: sets
+// 2048 bytes apart or more wrote slower than their fewer lanes saved
+// (figures: docs/performance-log.md, Thresholds).
 const bin128MaxSets = 15
 
 // bin64MaxSets is the most sets of 64-byte blocks binBlock takes (tables
@@ -1550,11 +1490,8 @@ func blockSets(pitch, blk int) int {
 
 // binMaxSets is the most sets of blocks lanesBin takes: each set's lanes
 // have their forms worked out, which binLanesPay counts against
-// columns; past 32 sets it measured slower than rows as runs (NHWC FLOAT16
-// 0.1, +3e-4 of about 4 MiB, scratch Execute loop: 2048 channels, 64 sets,
-// 11.1 GB/s against 17.1 as runs; 1024 channels, 32 sets, 21.1 against
-// 12.2; 17, 50 and 100 channels, 17, 25 and 25 sets, 29.7-32.8 against
-// 1.9-3.2).
+// columns; past 32 sets it measured slower than rows as runs (figures:
+// docs/performance-log.md, Thresholds).
 const binMaxSets = 32
 
 // columns reports whether rows rows of n elements go as columns (mColumns):
@@ -1562,12 +1499,7 @@ const binMaxSets = 32
 // elements or fewer, or, for floats, whose columns a chunk are no more than
 // its rows (n*n elements at most 8 KiB), where a row planned as
 // a run costs more than its share of the columns' runs and of putting them
-// in place. NHWC layouts of n channels (a row a pixel), scratch Execute
-// loop, old (rows) against columns: UINT8 n=3 0.14 against 4.5 GB/s, n=45
-// 1.56 against 1.02, n=64 1.01 against 1.38, n=100 2.28 against 1.20;
-// UINT16 n=50 3.08 against 1.38; INT64 n=12 4.23 against 5.15; FLOAT16 n=16
-// 0.34 against 3.7, n=40 0.63 against 1.28, n=60 0.88 against 1.90;
-// FLOAT32 n=24 2.88 against 4.50, n=31 3.25 against 3.92.
+// in place (figures: docs/performance-log.md, Thresholds).
 func (s *Seq) columns(rows, n int) bool {
 	rowBytes := n << s.lg
 	return rows > 1 && n > 0 && rowBytes < addBlock && (n <= 16 || s.kind != Int && n*rowBytes <= 8192)

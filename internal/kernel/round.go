@@ -20,7 +20,7 @@ import (
 //	none         values exact in float32 or float64      mF32 (addStoreS),
 //	             lanes: one conversion, to nearest even  mF64 (cvtStoreF32:
 //	             (float32(), VCVTPD2PS, F16C's           VCVTPD2PS), mExact,
-//	             VCVTPS2PH), of an exact value           rows-f32, rows-f16,
+//	             VCVTPS2PH), of an exact value           rows-f32,
 //	                                                     cvtStoreF16
 //	odd          sumToF32, and float16 from float64     cvtStoreF16Odd (mF64
 //	             lanes: rounded to odd into a format     float16), fmaS_g,

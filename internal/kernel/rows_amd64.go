@@ -49,9 +49,6 @@ func rowsAddS(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowS
 func rowsAddSNT(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
 //go:noescape
-func rowsF16x(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
-
-//go:noescape
 func rowsFMASx(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64)
 
 // rowsFMASx with streaming stores (whole lines; partial ones regular).
@@ -92,16 +89,6 @@ func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, b
 		rowsAddSNT(dst, rows, pitch, rowBytes, base, steps, inc)
 	default:
 		rowsAddS(dst, rows, pitch, rowBytes, base, steps, inc)
-	}
-}
-
-// rowsF32To16 writes float16 rows (rowsF16x); it is only called where hasX512 holds.
-func (t *table) rowsF32To16(st store, dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32) {
-	switch {
-	case !t.asm || t.lacks():
-		rowsF16_g(dst, rows, pitch, rowBytes, base, steps, inc)
-	default:
-		rowsF16x(dst, rows, pitch, rowBytes, base, steps, inc)
 	}
 }
 

@@ -145,12 +145,6 @@ type (
 	// 64-byte aligned byte, and a block ending at its end.
 	rowsKernel func(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte)
 
-	// rowsF16Kernel is rowsKernel for float16 converted once from exact
-	// float32 lanes (f32Kernel's), in blocks of 64 bytes (rowBytes at
-	// least 64), from three places whose values steps gives (a rowSteps of
-	// float64 bits, each place's value rounded to float32).
-	rowsF16Kernel func(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32)
-
 	// rowsBinKernel is rowsKernel for float16 of one binade, each place's
 	// blocks as binKernel writes them from the place's first kb with the
 	// place's tie mask, both from steps (binSteps), in blocks of 64 bytes
@@ -207,7 +201,7 @@ type (
 // the element at its first 64-byte aligned byte (mis elements on) that plus
 // mis*d, the first of its last block that plus lastD. Integer values
 // (words, indices, exact sums, kb): the low bits of each sum, wrapping.
-// Float32 values (rowsAddS, rowsF16x): float64 bits,
+// Float32 values (rowsAddS): float64 bits,
 // the sums in float64 (row by row: each row's first is the last row's
 // first plus rowD), each place's value rounded to float32; exact, by the
 // planner's facts.
@@ -247,17 +241,12 @@ const (
 type table struct {
 	name   string
 	asm    bool // the assembly routines; else the Go twins
-	avx512 bool // the AVX-512 forms, and the kernels only they have (hasX512)
+	avx512 bool // the AVX-512 forms, and the kernels only they have
 }
 
 // goTable is the Go twins: the table under -tags purego and on other
 // architectures, and the reference the assembly is tested against.
 var goTable = &table{name: "go"}
-
-// hasX512 reports whether the table has the kernel only the AVX-512 form
-// has: the row kernel rowsF16x. Where it has not, the planner sends exact
-// float16 rows to rows-binade.
-func (t *table) hasX512() bool { return !t.asm || t.avx512 }
 
 // spanTies reports whether the table's binSpan writes ties every 64
 // elements in its kernel (two tie masks, for the blocks of even and odd
@@ -268,9 +257,7 @@ func (t *table) spanTies() bool { return !t.asm || t.avx512 }
 
 // binadeFirst reports whether float16 runs exact in float32 lanes but of
 // few binades go to the binade kernel rather than F16C: the AVX-512 binade
-// kernel writes about 170 GB/s in cache (f16Binx over 64 KiB) where the F16C
-// kernel writes about 137-140 (cvtStoreF16x; scratch loops alternated, AMD
-// EPYC, 2026-11-23; 75 against 40 before both were rewritten that day).
+// kernel writes faster in cache (docs/performance-log.md, Thresholds).
 func (t *table) binadeFirst() bool { return !t.asm || t.avx512 }
 
 // A store is how a vector kernel writes its blocks (the table has a
@@ -456,9 +443,6 @@ func blockRuns(runs *[3]blockRun, dst []byte, block int, st store) (n int) {
 // each 64 bytes of output (32 for bytes) gathered from the columns' blocks
 // by word permutes (VPERMI2W, VPERMW), two columns at a time, merged or
 // blended. A zipPlan holds the permutes of one row length and element size.
-// (Rows of 3 float16, 8 KiB in L1, zip3x against a loop of the same
-// permutes read from a list, entry by entry: 136 against 16 GB/s, go test
-// -bench, 2026-11-26.)
 
 // zipMax is the most elements a row the zip kernels take.
 const zipMax = 4

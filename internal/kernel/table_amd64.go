@@ -112,25 +112,10 @@ func (v *verdict) due(n, least int) bool {
 // decide returns v's verdict for dst: kept if dst is shorter than least or
 // the verdict is fresh (or another fill is measuring), else measured anew
 // on at most most bytes of dst, regular stores against other, alternated,
-// after two passes of other untimed; other wins only by 5% or more. (On a
-// destination just allocated, its pages touched by the measurement itself,
-// store loops with and without fetching ahead measured within 1% of each
-// other, 42 us for 4 MiB, where on the same destination written before
-// the kernels fetching ahead wrote at 75 GB/s and the others at 101: a
-// verdict of "faster" there was a coin's toss, and it stood. Scratch
-// tests, a new process each time: with no untimed pass and three
-// alternations, 6 of 6 verdicts fetched ahead; with two passes of regular
-// stores, five alternations and the margin, 1 of 12 did, and 1 of 5
-// streaming verdicts on 64 MiB chose regular stores (the passes had left
-// the 16 MiB measured in the cache: a 256 MiB fill then wrote at 22 GB/s,
-// not 27); with two passes of other, as now, 0 of 10 and 0 of 6.) A
-// verdict changes only where a second measurement agrees: on a noisy
-// machine one measurement alone fetched ahead in 13 of 300 fresh verdicts
-// on padded rows of 4 MiB and in 4 of 300 on a run of 4 MiB, where regular
-// stores write a third faster (scratch, one process; 1 and 1 of 600 in a
-// calmer hour, and 0 of 1200 with the second measurement), and such a
-// verdict stood for streamRecheck (go test -bench Execute .: INT16 at 4
-// MiB once 0.68 of the store loops, 1.00 in four runs of it alone).
+// after two passes of other untimed; other wins only by 5% or more. A
+// verdict changes only where a second measurement agrees. (Each of these
+// was set by a wrong verdict measured without it: docs/performance-log.md,
+// Thresholds.)
 func (v *verdict) decide(dst []byte, least, most, pitch, rowBytes int, other func(*byte, int, int, int, *[32]byte)) bool {
 	if !v.due(len(dst), least) || !v.mu.TryLock() {
 		return v.wins.Load()

@@ -441,20 +441,6 @@ func rowsS_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSt
 	rowsAdd(4, true, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
-func rowsF16_g(dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32) {
-	v := math.Float64frombits(steps.first) // row r's first value
-	for r := range rows {
-		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
-		fs := floatPlaces(v, uint64(-uintptr(unsafe.Pointer(&row[0]))&63)/2, steps)
-		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 64, func(at, f, k int) {
-			for l := range 32 {
-				binary.LittleEndian.PutUint16(row[at+2*l:], f64ToF16(f32Lane(base, fs[f], inc, l, k)))
-			}
-		})
-		v += math.Float64frombits(steps.rowD)
-	}
-}
-
 // intPlaces returns the values at the three places of row r (at address
 // at, of elements of size bytes) of integer rowSteps: its first value v =
 // first + r*rowD, v + mis*d (mis: the elements before its first 64-byte

@@ -234,7 +234,6 @@ func yStream(f *File) func() {
 // The row kernels' Go signatures.
 const (
 	sigRowsAdd  = "dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte"
-	sigRowsF16  = "dst *byte, rows, pitch, rowBytes int, base *[32]float32, steps *rowSteps, inc *[8]float32"
 	sigRowsFMAS = "dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64"
 )
 
@@ -338,50 +337,6 @@ addresses 4 KiB apart).`)
 			store4("VMOVDQU", "DI")
 			rowNext(f, "", next, "row", "done")
 		}
-	}
-
-	// rowsF16x (AVX-512): rows of float16 from exact float32 lanes (see
-	// cvtStoreF16x); steps (float64 bits) give each row's places, worked
-	// out into the frame (0(R12) to 16(R12)) as float32 bits.
-	for _, st := range []store{stRegular} {
-		f.FuncFrame("rowsF16x"+st.suffix, sigRowsF16, "", 24, storeDoc("rowsF16x", st))
-		rowArgs(f)
-		f.Ops("MOVQ {inc}, DX; VBROADCASTSS (DX), Z4; VADDPS Z4, Z4, Z20; VMOVUPS 0(SI), Z10")
-		f.Ops("VMOVUPS 64(SI), Z11; MOVQ R12, R13; MOVQ SP, R12; VMOVSD 0(R13), X14; TESTQ R9, R9")
-		f.Ops("JZ done")
-		rows64(f, rowKernel{
-			place: func(off int) {
-				f.Op("VPBROADCASTD", fmt.Sprintf("%d(R12)", off), "Z9")
-				f.Ops("VADDPS Z10, Z9, Z0; VADDPS Z11, Z9, Z1")
-			},
-			store: func(at string) {
-				f.Ops("VCVTPS2PH $0, Z0, Y5; VCVTPS2PH $0, Z1, Y6")
-				f.Op("VMOVDQU", "Y5", "0("+at+")")
-				f.Op("VMOVDQU", "Y6", "32("+at+")")
-			},
-			pair: func() {
-				f.Ops("VADDPS Z4, Z0, Z2; VADDPS Z4, Z1, Z3")
-				for i := range 4 {
-					f.Op("VCVTPS2PH", "$0", z(i), y(5+i))
-				}
-				for i := range 4 {
-					f.Op("VMOVDQU", y(5+i), at(32*i))
-				}
-				f.Ops("VADDPS Z20, Z0, Z0; VADDPS Z20, Z1, Z1; ADDQ $128, DI")
-			},
-			advance: func() {
-				f.Ops("VADDPS Z4, Z0, Z0; VADDPS Z4, Z1, Z1")
-			},
-			rowprep: func() {
-				f.Ops("VCVTSD2SS X14, X14, X9; VMOVSS X9, 0(R12); MOVQ R8, BX; NEGQ BX")
-				f.Ops("ANDQ $63, BX")
-				fMid(f, 1, "R13")
-				f.Ops("VMOVSS X9, 8(R12)")
-				fTail(f, "R13")
-				f.Ops("VMOVSS X9, 16(R12)")
-			},
-			nextrow: func() { f.Op("VADDSD", "8(R13)", "X14", "X14") },
-		}, plain)
 	}
 
 	// rowsFMASx (AVX-512): rows of float32 as fma(index, delta, start) in
@@ -526,9 +481,6 @@ func rowsDispatch(f *File) {
 	dispatch(f, "rows runs the rowsAdd kernel of the lane and the store kind; streaming needs rows that stream (rowsStream).",
 		"rows", "lane int, st store, "+sigRowsAdd,
 		append([]arm{{"!t.asm", "rowsG(lane, " + args + ")"}}, byLane("", "rowsAdd", args, lanes, ntA, false)...))
-	dispatch(f, "rowsF32To16 writes float16 rows (rowsF16x); it is only called where hasX512 holds.",
-		"rowsF32To16", "st store, "+sigRowsF16,
-		formArms("!t.asm || t.lacks()", "rowsF16_g", []form{{"", "rowsF16x"}}, []store{stRegular}, argNames(sigRowsF16), ""))
 	dispatch(f, "rowsFMAS writes float32 rows as fma(index, delta, start) (rowsFMASx, rowsFMASY); it streams only rows that stream (rowsStreamable).",
 		"rowsFMAS", "st store, "+sigRowsFMAS,
 		formArms("!t.asm", "rowsFMAS_g", []form{{"!t.avx512", "rowsFMASY"}, {"", "rowsFMASx"}}, ntA, argNames(sigRowsFMAS), ""))
