@@ -446,18 +446,16 @@ Flags:
 	}
 	fmt.Println()
 
-	fmt.Println("Channels innermost (NHWC: sizes [1, C, H, W], strides [P*H*W, 1, P*W, P], a pixel P elements: 3 channels of W = 1024; FLOAT16 also 64 channels of W = 64; FLOAT32 and INT64 5 channels; UINT8 3 channels in pixels of 4) against packed, one thread:")
+	fmt.Println("Channels innermost (NHWC: sizes [1, C, H, W], strides [P*H*W, 1, P*W, P], a pixel P elements: 3 channels of W = 1024, and 3 channels in pixels of 4; FLOAT16 also 64 channels of W = 64; FLOAT32 and INT64 5 channels) against packed, one thread:")
 	type pixels struct{ c, w, p int }
 	for _, dt := range padTypes {
 		sq := padSequences(dt)[len(padSequences(dt))-1]
-		nhwc := []pixels{{3, 1024, 3}}
+		nhwc := []pixels{{3, 1024, 3}, {3, 1024, 4}}
 		switch dt {
 		case dml.TensorDataTypeFloat16:
 			nhwc = append(nhwc, pixels{64, 64, 64})
 		case dml.TensorDataTypeFloat32, dml.TensorDataTypeInt64:
 			nhwc = append(nhwc, pixels{5, 1024, 5})
-		case dml.TensorDataTypeUint8:
-			nhwc = append(nhwc, pixels{3, 1024, 4})
 		}
 		for _, l := range nhwc {
 			label := "NHWC"

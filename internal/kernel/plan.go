@@ -14,7 +14,9 @@ import (
 // (and rows-runs), binade-lanes, binade-s (and rows-binade-s), f64-lanes
 // (rows-lanes' f64 lanes), fma-s (and rows-fma-s, rows-lanes' fma-s
 // lanes), rows (every row kernel: rows-words, rows-f32,
-// rows-fma-s, rows-binade, rows-binade-s, rows-runs). It is set at link time
+// rows-fma-s, rows-binade, rows-binade-s, rows-runs), masks (rows-lanes'
+// masked forms: padded rows, and scattered elements, go as columns). It is
+// set at link time
 // only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
 // scripts/shapecmp.sh, so that dmlbench measures a shape against the
@@ -31,6 +33,7 @@ var (
 	offF64Lanes   = shapeOff("f64-lanes")
 	offFMAS       = shapeOff("fma-s")
 	offRows       = shapeOff("rows")
+	offMasks      = shapeOff("masks")
 )
 
 func shapeOff(name string) bool { return slices.Contains(strings.Split(ShapesOff, ","), name) }
@@ -731,7 +734,8 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
 	case known && s.f32Exact || s.f32Lanes(a, last, step):
 		pl.put(mF32, j, n).st = st
-	case s.kind == Float32 && !offFMAS && last < fmaSMax:
+	case s.kind == Float32 && !offFMAS && last < fmaSMax &&
+		(t.fmaSFirst() || offBinadeS || !s.binSLanes(a, last) || !s.fewBinades(a, last, n)):
 		pl.put(mFMAS, j, n).st = st
 	case f16Bin && (known && s.i32Exact || s.int32Lanes(a, last)):
 		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
@@ -1200,7 +1204,7 @@ const (
 // and a set's block steps them by less than binLanesStep (lanesBin); else 0.
 func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
 	rowBytes := n << s.lg
-	if s.kind == Float64 || n < 1 || pitch < rowBytes {
+	if s.kind == Float64 || n < 1 || pitch < rowBytes || offMasks && pitch != rowBytes {
 		return 0, 0
 	}
 	if s.kind == Float16 && (n < 2 && pitch == rowBytes || pitch != rowBytes && (!t.masks(2) || pitch%2 != 0)) {
