@@ -999,12 +999,12 @@ func quo(x, y int64) int64 {
 // the first: all, or, where they need more than maxPieces, as many as fit
 // (the caller plans the rest again).
 func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
+	span := (rows-1)*pitch + n<<s.lg
 	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && !offRowsLanes && s.aligned(dst) &&
-		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) {
+		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) && (pitch == n<<s.lg || t.masksPay(span)) {
 		p := pl.put(mRowsLanes, 0, rows)
 		p.per, p.c = uint32(blk), lanes
-		switch span := (rows-1)*pitch + n<<s.lg; {
-		case span >= streamingMin && v.stream:
+		if span >= streamingMin && v.stream {
 			p.st = stStream
 		}
 		return rows

@@ -38,9 +38,16 @@ func cpuTables() []*table {
 // (VPMASKMOVD, VPMASKMOVQ), with it for every size.
 func (t *table) masks(size int) bool { return !t.asm || t.avx512 || size >= 4 }
 
+// masksPay reports whether the planner takes the masked kernels for padded
+// rows spanning span bytes: with AVX-512 always; without it (VPMASKMOVD,
+// VPMASKMOVQ, whose stores ran at half the speed of columns on this AMD
+// EPYC at 4 MiB) from streamingMin on, where the memory bounds both
+// (docs/performance-log.md, 2026-11-27, evening).
+func (t *table) masksPay(span int) bool { return !t.asm || t.avx512 || span >= streamingMin }
+
 // lacks reports whether the table lacks AVX-512, for the kernels that have
-// no other form: the planner calls them only where hasX512 (or masks, or
-// zips) holds, so a call on a table without AVX-512 is a planner's fault.
+// no other form: the planner calls them only where masks (or zips)
+// holds, so a call on a table without AVX-512 is a planner's fault.
 // Such a call goes to the kernel's Go twin, which writes the same bits on
 // any machine, where the AVX-512 kernel would stop the program (an illegal
 // instruction), and is counted in x512Lacking, which the package's tests

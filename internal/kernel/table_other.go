@@ -13,4 +13,6 @@ func streaming([]byte, int, int) bool { return false }
 
 func (t *table) masks(int) bool { return true }
 
+func (t *table) masksPay(int) bool { return true }
+
 func (t *table) zips() bool { return true }
