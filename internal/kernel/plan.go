@@ -15,8 +15,9 @@ import (
 // (rows-lanes' f64 lanes), fma-s (and rows-fma-s, rows-lanes' fma-s
 // lanes), rows (every row kernel: rows-words, rows-f32,
 // rows-fma-s, rows-binade, rows-binade-s, rows-runs), masks (rows-lanes'
-// masked forms: padded rows, and scattered elements, go as columns). It is
-// set at link time
+// masked forms: padded rows, and scattered elements, go as columns), sets
+// (rows-lanes in sets of blocks: rows whose lanes repeat only every few
+// blocks go as columns). It is set at link time
 // only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
 // scripts/shapecmp.sh, so that dmlbench measures a shape against the
@@ -34,6 +35,7 @@ var (
 	offFMAS       = shapeOff("fma-s")
 	offRows       = shapeOff("rows")
 	offMasks      = shapeOff("masks")
+	offSets       = shapeOff("sets")
 )
 
 func shapeOff(name string) bool { return slices.Contains(strings.Split(ShapesOff, ","), name) }
@@ -1001,7 +1003,8 @@ func quo(x, y int64) int64 {
 func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
 	span := (rows-1)*pitch + n<<s.lg
 	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && !offRowsLanes && s.aligned(dst) &&
-		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) && (pitch == n<<s.lg || t.masksPay(span)) {
+		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) && (pitch == n<<s.lg || t.masksPay(span)) &&
+		!(offSets && blockSets(pitch, blk) > 1) {
 		p := pl.put(mRowsLanes, 0, rows)
 		p.per, p.c = uint32(blk), lanes
 		if span >= streamingMin && v.stream {
