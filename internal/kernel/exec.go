@@ -890,18 +890,18 @@ func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint
 		return
 	case mRowsF32: // step 1 (the planner's facts)
 		inc := broadcast32(float32(32 * f.stepF64(1)))
-		steps := f.floatRowSteps(p, addBlock, rowBytes, i0, rowStep, step)
+		steps := f.floatRowSteps(p, rowBytes, i0, rowStep, step)
 		tbl.rows(laneS, p.st, d, int(p.n), pitch, rowBytes, (*[128]byte)(unsafe.Pointer(&f.ln.f32)), &steps, &inc)
 	}
 }
 
-// floatRowSteps returns the rowSteps (float64 bits) of a piece of float
-// rows of rowBytes written in blocks of block bytes: the value of the
+// floatRowSteps returns the rowSteps (float64 bits) of a piece of float32
+// rows of rowBytes written in blocks of addBlock bytes: the value of the
 // piece's first element, the steps from row to row and from element to
 // element, and to a row's last block.
-func (f *Filler) floatRowSteps(p *piece, block, rowBytes int, i0, rowStep, step uint64) rowSteps {
+func (f *Filler) floatRowSteps(p *piece, rowBytes int, i0, rowStep, step uint64) rowSteps {
 	dv := f.stepF64(step)
-	last := float64((rowBytes - block) >> f.lg)
+	last := float64((rowBytes - addBlock) >> f.lg)
 	return rowSteps{math.Float64bits(f.valueF64(i0 + uint64(p.j)*rowStep)), math.Float64bits(f.stepF64(rowStep)),
 		math.Float64bits(dv), math.Float64bits(last * dv)}
 }

@@ -197,22 +197,17 @@ func qNext(f *File) func() {
 	}
 }
 
-// fMid and fTail put in X9 the mid and last places of a float row (its
-// first value in X14, float64) from steps (a register pointing at them)
-// and BX bytes before its first aligned one, elements of 1<<lg bytes: v +
-// mis*d and v + lastD in float64 (exact: the planner's facts), then
-// float32.
-func fMid(f *File, lg int, steps string) {
-	f.Ops("MOVQ BX, AX")
-	f.Op("SHRQ", fmt.Sprintf("$%d", lg), "AX")
-	f.Ops("VCVTSI2SDQ AX, X7, X7")
-	f.Op("VMULSD", "16("+steps+")", "X7", "X7")
+// fMid and fTail put in X9 the mid and last places of a float32 row (its
+// first value in X14, float64) from the steps at R12 and BX bytes before
+// its first aligned one: v + mis*d and v + lastD in float64 (exact: the
+// planner's facts), then float32.
+func fMid(f *File) {
+	f.Ops("MOVQ BX, AX; SHRQ $2, AX; VCVTSI2SDQ AX, X7, X7; VMULSD 16(R12), X7, X7")
 	f.Ops("VADDSD X14, X7, X7; VCVTSD2SS X7, X7, X9")
 }
 
-func fTail(f *File, steps string) {
-	f.Op("VADDSD", "24("+steps+")", "X14", "X7")
-	f.Ops("VCVTSD2SS X7, X7, X9")
+func fTail(f *File) {
+	f.Ops("VADDSD 24(R12), X14, X7; VCVTSD2SS X7, X7, X9")
 }
 
 // The spills and streams of rows64NT: a block in Z5, or in Y5 and Y6.
@@ -276,8 +271,8 @@ addresses 4 KiB apart).`)
 			if ln == laneS {
 				start = func() { f.Op("VMOVSD", "0(R12)", "X14") }
 				head = func() { f.Op("VCVTSD2SS", "X14", "X14", "X9") }
-				mid = func() { fMid(f, 2, "R12") }
-				tail = func() { fTail(f, "R12") }
+				mid = func() { fMid(f) }
+				tail = func() { fTail(f) }
 				next = func() { f.Op("VADDSD", "8(R12)", "X14", "X14") }
 			} else {
 				start = func() { f.Op("MOVQ", "0(R12)", "R13") }
