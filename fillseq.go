@@ -232,7 +232,8 @@ func (op *fillValueSequence) visit(k int, base, index uint64, window []byte, off
 		for c := c0; c <= c1; c++ {
 			if rb := base + c*d.stride; c < full && rb >= w0 {
 				at := rb*op.es - off
-				op.seq.FillRowsLE(window[at:], int(full-c), int(d.stride*op.es), int(row.n),
+				end := at + ((full-1-c)*d.stride+row.n)*op.es // (the last row's end: no byte past it is handed on)
+				op.seq.FillRowsLE(window[at:end:end], int(full-c), int(d.stride*op.es), int(row.n),
 					index+c*d.weight, d.weight, row.weight)
 				c = full - 1
 				continue
@@ -252,8 +253,10 @@ func (op *fillValueSequence) visit(k int, base, index uint64, window []byte, off
 	count := c1 - c0 + 1
 	i0 := index + c0*d.weight
 	if d.stride == 1 {
-		op.seq.FillLE(window[at:at+count*op.es], i0, d.weight)
+		end := at + count*op.es
+		op.seq.FillLE(window[at:end:end], i0, d.weight)
 	} else {
-		op.seq.FillStridedLE(window[at:], int(count), int(d.stride*op.es), i0, d.weight)
+		end := at + ((count-1)*d.stride+1)*op.es // (the last element's end)
+		op.seq.FillStridedLE(window[at:end:end], int(count), int(d.stride*op.es), i0, d.weight)
 	}
 }

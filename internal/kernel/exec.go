@@ -114,7 +114,7 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 // fillRun is FillLE with this Filler's own plans, for any indices.
 func (f *Filler) fillRun(dst []byte, i0, step uint64) {
 	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
-	v := t.measure(dst, whole, whole)
+	v := t.measure(whole, whole, whole)
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == f.memoFrom && f.memo != nil && len(dst) < streamingMin {
 		if r := f.memo.p.Load(); r != nil && r.t == t && r.n == len(dst) && r.line == line && r.step == step && r.v == v {
@@ -204,7 +204,10 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 
 // fillRows is FillRowsLE with this Filler's own plans, for any indices.
 func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
-	v := tbl.measure(dst, pitch, n<<f.lg)
+	if rows <= 0 {
+		return
+	}
+	v := tbl.measure((rows-1)*pitch+n<<f.lg, pitch, n<<f.lg) // (the rows' span, not dst's)
 	for {
 		var pl plan
 		done := f.planRows(tbl, v, dst, rows, pitch, n, i0, rowStep, step, &pl)

@@ -9,29 +9,6 @@ import (
 	"unsafe"
 )
 
-// TestStreamingMeasureFits: the measurement stays inside a destination of
-// exactly the streaming size at an odd address.
-func TestStreamingMeasureFits(t *testing.T) {
-	defer pinVerdicts()
-	if !CPU.AVX2 {
-		t.Skip("no AVX2")
-	}
-	mem := make([]byte, streamingMin+64)
-	dst := mem[7 : 7+streamingMin]
-	streamV.at.Store(0)
-	_ = streaming(dst, len(dst), len(dst)) // must not panic or write outside dst
-	for _, b := range mem[:7] {
-		if b != 0 {
-			t.Fatal("wrote before dst")
-		}
-	}
-	for _, b := range mem[7+streamingMin:] {
-		if b != 0 {
-			t.Fatal("wrote after dst")
-		}
-	}
-}
-
 // TestStreamingShortKeeps: a destination shorter than streamingMin (the
 // rest of a large run, which plans by the whole run) takes the last
 // verdict, however old, rather than measuring the cache.
@@ -42,38 +19,39 @@ func TestStreamingShortKeeps(t *testing.T) {
 	}
 	streamV.at.Store(1) // long ago
 	streamV.wins.Store(true)
-	if b := make([]byte, 1<<20); !streaming(b, len(b), len(b)) || streamV.at.Load() != 1 {
+	if b := make([]byte, 1<<20); !streaming(len(b), len(b), len(b)) || streamV.at.Load() != 1 {
 		t.Fatal("a short destination was measured")
 	}
 	streamV.at.Store(0)
 }
 
-// TestStreamingRemeasures: a verdict older than streamRecheck is measured
+// TestStreamingRemeasures: a verdict older than Recheck is measured
 // again; a fresh one is kept.
 func TestStreamingRemeasures(t *testing.T) {
 	defer pinVerdicts()
 	if !CPU.AVX2 {
 		t.Skip("no AVX2")
 	}
-	dst := make([]byte, streamingMin)
+	n := streamingMin
 	streamV.at.Store(1) // long ago
-	_ = streaming(dst, len(dst), len(dst))
+	_ = streaming(n, n, n)
 	at := streamV.at.Load()
 	if at == 1 {
 		t.Fatal("an old verdict was not measured again")
 	}
-	_ = streaming(dst, len(dst), len(dst))
+	_ = streaming(n, n, n)
 	if streamV.at.Load() != at {
 		t.Fatal("a fresh verdict was measured again")
 	}
 }
 
 // TestStreamingRowsGaps: a padded layout's fill that measures streaming
-// stores (on 16 MiB of its rows), or fetching ahead (on a layout of 4 MiB),
-// writes no byte between its rows: rows of 1024 elements, and pixels of 3
-// (the span of lanes). (The streaming measurement once wrote 16 MiB of the
-// layout whole, gaps and all; and, for padded pixels, until the verdicts
-// were measured before planning, every gap of the layout.)
+// stores writes no byte between its rows, nor any byte past its last row
+// in the dst it is handed (16 MiB more, as a caller once handed it the
+// rest of its buffer): rows of 1024 elements, and pixels of 3 (the span of
+// lanes). (The measurement once wrote 16 MiB of dst from the first row on,
+// over gaps and past the last row; it now writes memory of its own, and
+// rows spanning 8 MiB measure nothing, however long their dst.)
 func TestStreamingRowsGaps(t *testing.T) {
 	defer pinVerdicts()
 	pinned = nil // (measured, as outside the tests)
@@ -92,11 +70,12 @@ func TestStreamingRowsGaps(t *testing.T) {
 		v        *verdict
 		bytes    int
 		pitch, n int // elements
-	}{{&streamV, streamingMin + 4<<20, 1040, 1024}, {&streamV, streamingMin + 4<<20, 4, 3}} {
+	}{{&streamV, streamingMin + 4<<20, 1040, 1024}, {&streamV, streamingMin + 4<<20, 4, 3}, {&streamV, 8 << 20, 1040, 1024}} {
 		pitch, n := c.pitch, c.n
 		for _, size := range []int{1, 4} {
 			rows := c.bytes / (pitch * size)
-			mem := make([]byte, (rows-1)*pitch*size+n*size)
+			span := (rows-1)*pitch*size + n*size
+			mem := make([]byte, span+16<<20)
 			for i := range mem {
 				mem[i] = 0xAA
 			}
@@ -106,14 +85,19 @@ func TestStreamingRowsGaps(t *testing.T) {
 			}
 			c.v.at.Store(0) // measure now
 			f.FillRowsLE(mem, rows, pitch*size, n, 0, uint64(n), 1)
-			if measured, want := c.v.at.Load() != 0, n*size >= addBlock; measured != want {
-				t.Fatalf("%d bytes, rows of %d elements of size %d: measured %v, want %v (padded rows below addBlock take the last verdict)", c.bytes, n, size, measured, want)
+			if measured, want := c.v.at.Load() != 0, n*size >= addBlock && span >= streamingMin; measured != want {
+				t.Fatalf("%d bytes, rows of %d elements of size %d: measured %v, want %v (padded rows below addBlock, and rows spanning less than streamingMin, take the last verdict)", c.bytes, n, size, measured, want)
 			}
 			for r := range rows - 1 {
 				for at := r*pitch*size + n*size; at < (r+1)*pitch*size; at++ {
 					if mem[at] != 0xAA {
 						t.Fatalf("%d bytes, rows of %d elements of size %d: gap byte %d (after row %d) = %#x, want 0xaa", c.bytes, n, size, at, r, mem[at])
 					}
+				}
+			}
+			for at := span; at < len(mem); at++ {
+				if mem[at] != 0xAA {
+					t.Fatalf("%d bytes, rows of %d elements of size %d: byte %d, %d past the last row, = %#x, want 0xaa", c.bytes, n, size, at, at-span, mem[at])
 				}
 			}
 		}

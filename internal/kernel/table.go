@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"os"
 	"strings"
+	"time"
 	"unsafe"
 )
 
@@ -301,31 +302,36 @@ type verdicts struct {
 	stream bool // streaming stores write streamingMin bytes or more faster
 }
 
-// measure returns the verdicts for a fill of dst, rows of rowBytes every
-// pitch bytes (a run: one row): streaming is measured on dst where its
-// last measurement is old (see streaming). A dst below streamingMin bytes,
-// the least the verdict is asked of, measures nothing. Rows shorter than
-// addBlock with gaps between them are not measured but take the last
-// verdict (whole-line stores within such rows would time nothing). The Go
-// twins' table has one kind of store. pinned, when set, is every fill's
-// verdicts.
-func (t *table) measure(dst []byte, pitch, rowBytes int) verdicts {
-	n := len(dst)
+// measure returns the verdicts for a fill of n bytes, rows of rowBytes
+// every pitch bytes (a run: one row): streaming is measured where its last
+// measurement is old (see streaming), on memory of the measurement's own
+// laid out as the fill's rows are, never on the fill's destination. A fill
+// below streamingMin bytes, the least the verdict is asked of, measures
+// nothing. Rows shorter than addBlock with gaps between them are not
+// measured but take the last verdict (whole-line stores within such rows
+// would time nothing). The Go twins' table has one kind of store. pinned,
+// when set, is every fill's verdicts.
+func (t *table) measure(n, pitch, rowBytes int) verdicts {
 	switch {
 	case pinned != nil:
 		return *pinned
 	case n < streamingMin || !t.asm:
 		return verdicts{}
 	}
-	on := dst
 	if pitch == rowBytes {
 		pitch, rowBytes = n, n // (rows one after another: a run)
 	}
 	if pitch > rowBytes && rowBytes < addBlock {
-		on = dst[:0] // (too short to measure: the last verdicts)
+		n = 0 // (too short to measure: the last verdicts)
 	}
-	return verdicts{stream: streaming(on, pitch, rowBytes)}
+	return verdicts{stream: streaming(n, pitch, rowBytes)}
 }
+
+// Recheck is how long a measured store verdict stands: a fill of
+// streamingMin bytes or more whose verdict is older measures it again (on
+// memory of its own, see measure). The tests of the packages that fill set
+// it to 0, so that every such fill measures, as a process's first does.
+var Recheck = 2 * time.Second
 
 // pinned, when not nil, is the verdicts of every fill, none measured: the
 // tests', so that their plans are the same on every host.

@@ -78,8 +78,8 @@ func (t *table) binBlocks(st store, dst *byte, n int, base *[32]int32, first, d,
 }
 
 // A verdict is a measured choice between regular stores and another kind
-// (streaming stores), made on the
-// destination about to be written and kept for streamRecheck.
+// (streaming stores), made on memory of its own (scratch) and kept for
+// Recheck.
 type verdict struct {
 	mu   sync.Mutex   // held while measuring
 	wins atomic.Bool  // the last measurement's verdict: the other kind is faster
@@ -88,58 +88,72 @@ type verdict struct {
 
 var streamV verdict // streaming stores (streaming)
 
-// streamRecheck is how long a measurement of a store kind stands.
-var streamRecheck = 2 * time.Second
-
 // streaming reports whether non-temporal stores write large buffers faster
 // than regular ones on this machine. Which wins depends on the machine,
 // and on a virtual machine on its host and its neighbours, which change
 // (here regular stores won by a fifth in one hour and lost by a third in the
-// next): so a large fill measures both on 16 MiB of its own destination,
-// which it then overwrites, when the last measurement is more than
-// streamRecheck old; at most one fill measures at a time, the others take
-// the last verdict (regular stores before the first), and so does a dst
+// next): so a fill of n bytes or more measures both on 16 MiB of scratch
+// memory laid out as its rows are (rows of rowBytes every pitch bytes; a
+// run: one row, pitch and rowBytes n) when the last measurement is more
+// than Recheck old; at most one fill measures at a time, the others take
+// the last verdict (regular stores before the first), and so does a fill
 // shorter than streamingMin (what is left of a large run after its first
-// plans: a measurement there would be of the cache). Measuring costs about
-// as much as writing 200 MiB (see decide): under one percent of what a
-// stream of large fills writes in streamRecheck. dst is rows of rowBytes,
-// pitch bytes apart (a run: one row, pitch and rowBytes len(dst)); the
-// measurement writes within the rows only, never the gaps between them.
-func streaming(dst []byte, pitch, rowBytes int) bool {
-	return streamV.decide(dst, streamingMin, 16<<20, pitch, rowBytes, storeRowsAVX2NT)
+// plans). Measuring costs about as much as writing 200 MiB (see decide):
+// under one percent of what a stream of large fills writes in Recheck.
+//
+// The measurement never writes the fill's destination: it is not handed
+// it. (It once was, and wrote 16 MiB from a row onwards over padding and
+// over rows other workers had written.)
+func streaming(n, pitch, rowBytes int) bool {
+	return streamV.decide(n, streamingMin, 16<<20, pitch, rowBytes, storeRowsAVX2NT)
 }
 
-// due reports whether a dst of n bytes (least or more) is to be measured
-// for v: its verdict is older than streamRecheck, or there is none.
+// due reports whether a fill of n bytes (least or more) is to be measured
+// for v: its verdict is older than Recheck, or there is none.
 func (v *verdict) due(n, least int) bool {
 	at := v.at.Load()
-	return n >= least && (at == 0 || time.Since(time.Unix(0, at)) >= streamRecheck)
+	return n >= least && (at == 0 || time.Since(time.Unix(0, at)) >= Recheck)
 }
 
-// decide returns v's verdict for dst: kept if dst is shorter than least or
-// the verdict is fresh (or another fill is measuring), else measured anew
-// on at most most bytes of dst, regular stores against other, alternated,
-// after two passes of other untimed; other wins only by 5% or more. A
-// verdict changes only where a second measurement agrees. (Each of these
-// was set by a wrong verdict measured without it: docs/performance-log.md,
-// Thresholds.)
-func (v *verdict) decide(dst []byte, least, most, pitch, rowBytes int, other func(*byte, int, int, int, *[32]byte)) bool {
-	if !v.due(len(dst), least) || !v.mu.TryLock() {
+// decide returns v's verdict for a fill of n bytes: kept if n is less
+// than least or the verdict is fresh (or another fill is measuring), else
+// measured anew on min(n, most) bytes of scratch, regular stores against
+// other, alternated, after two passes of other untimed; other wins only by
+// 5% or more. A verdict changes only where a second measurement agrees.
+// (Each of these was set by a wrong verdict measured without it:
+// docs/performance-log.md, Thresholds.)
+func (v *verdict) decide(n, least, most, pitch, rowBytes int, other func(*byte, int, int, int, *[32]byte)) bool {
+	if !v.due(n, least) || !v.mu.TryLock() {
 		return v.wins.Load()
 	}
 	defer v.mu.Unlock()
-	span := min(len(dst), most)
+	span := min(n, most)
 	if rowBytes > span { // (a run: one row)
 		rowBytes = span
 	}
-	d := dst[:span]
-	wins := faster(d, pitch, rowBytes, other)
-	if was := v.wins.Load(); wins != was && faster(d, pitch, rowBytes, other) != wins {
+	d := getScratch(span)
+	defer scratch.Put(d)
+	wins := faster(*d, pitch, rowBytes, other)
+	if was := v.wins.Load(); wins != was && faster(*d, pitch, rowBytes, other) != wins {
 		wins = was // a change stands only if measured twice (see above)
 	}
 	v.wins.Store(wins)
 	v.at.Store(time.Now().UnixNano())
 	return wins
+}
+
+// scratch holds the measurements' memory between them (the pool lets the
+// collector take it back when no fill has measured for a while).
+var scratch sync.Pool
+
+// getScratch returns n bytes of scratch memory, the measurement's own.
+func getScratch(n int) *[]byte {
+	if p, _ := scratch.Get().(*[]byte); p != nil && cap(*p) >= n {
+		*p = (*p)[:n]
+		return p
+	}
+	b := make([]byte, n)
+	return &b
 }
 
 // faster reports whether other writes dst (rows of rowBytes every pitch

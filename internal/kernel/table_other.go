@@ -6,7 +6,7 @@ package kernel
 func cpuTables() []*table { return []*table{goTable} }
 
 // streaming is false: the Go twins have one kind of store.
-func streaming([]byte, int, int) bool { return false }
+func streaming(int, int, int) bool { return false }
 
 // The table's methods on this build that no kernel has (the others, each
 // its kernels' Go twin: dispatch_other.go, generated).
