@@ -1,0 +1,363 @@
+package dml_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/exact"
+	"github.com/dmlgo/dml/internal/kernel"
+)
+
+// The tests in this file run what a user's call runs: the store verdict
+// measured (at every fill of 16 MiB or more, kernel.Recheck being 0 in these
+// tests: see TestMain), the worker count Execute chooses under a cap of 1,
+// 2 and 3, on every kernel table this machine has, on buffers filled with a
+// pattern first; and they hold every byte of the buffer, elements and
+// padding, to the exact reference (exact.Seq, which shares no code with the
+// kernels).
+
+// fillPattern is the byte every buffer holds before a fill: no element of
+// the sequences below is made of it alone, often enough to tell.
+const fillPattern = 0xA7
+
+// bigLayout is a layout of a kind the kernels treat apart, sized (by its
+// element size) to span a given number of bytes or a little more.
+type bigLayout struct {
+	name string
+	make func(es, span uint64) (sizes, strides []uint32)
+}
+
+// bigLayouts are the layout kinds: packed, padded rows, channels-innermost
+// pixels, padded pixels, gaps in two and three dimensions, scattered
+// elements (an innermost stride above 1), and the two layouts of the
+// exactness bug (whose store measurement wrote over padding and over other
+// workers' rows).
+var bigLayouts = []bigLayout{
+	{"packed", func(es, span uint64) ([]uint32, []uint32) {
+		return []uint32{2, u32(span / es / 2)}, nil
+	}},
+	{"padded rows", func(es, span uint64) ([]uint32, []uint32) {
+		n := uint64(1000)
+		return []uint32{u32(span / es / (n + 24)), u32(n)}, []uint32{u32(n + 24), 1}
+	}},
+	{"short padded rows", func(es, span uint64) ([]uint32, []uint32) {
+		return []uint32{u32(span / es / 13), 11}, []uint32{13, 1}
+	}},
+	{"pixels, channels innermost", func(es, span uint64) ([]uint32, []uint32) {
+		c, w := uint64(5), uint64(256)
+		h := span / es / (c * w)
+		return []uint32{1, u32(c), u32(h), u32(w)}, []uint32{u32(h * w * c), 1, u32(w * c), u32(c)}
+	}},
+	{"padded pixels, 3 channels in 4", func(es, span uint64) ([]uint32, []uint32) {
+		w := uint64(512)
+		return []uint32{u32(span / es / (4 * w)), u32(w), 3}, []uint32{u32(4 * w), 4, 1}
+	}},
+	{"gaps in two dimensions", func(es, span uint64) ([]uint32, []uint32) {
+		b, c := uint64(7), uint64(300)
+		pitch := b*(c+9) + 101
+		return []uint32{u32(span / es / pitch), u32(b), u32(c)}, []uint32{u32(pitch), u32(c + 9), 1}
+	}},
+	{"gaps in three dimensions", func(es, span uint64) ([]uint32, []uint32) {
+		b, c, d := uint64(3), uint64(5), uint64(200)
+		row := d + 7
+		plane := c*row + 33
+		pitch := b*plane + 1001
+		return []uint32{u32(span / es / pitch), u32(b), u32(c), u32(d)}, []uint32{u32(pitch), u32(plane), u32(row), 1}
+	}},
+	{"scattered elements", func(es, span uint64) ([]uint32, []uint32) {
+		n := uint64(700)
+		pitch := 3*n + 5
+		return []uint32{u32(span / es / pitch), u32(n)}, []uint32{u32(pitch), 3}
+	}},
+	{"the bug's rows (20000x120 in 123)", func(es, span uint64) ([]uint32, []uint32) {
+		return []uint32{u32(span / es / 123), 120}, []uint32{123, 1}
+	}},
+	{"the bug's gaps (13x2x120 in 305844)", func(es, span uint64) ([]uint32, []uint32) {
+		return []uint32{u32(max(2, span/es/305844)), 2, 120}, []uint32{305844, 123, 1}
+	}},
+}
+
+func u32(v uint64) uint32 { return uint32(max(1, min(v, math.MaxUint32))) }
+
+// TestPrefilledEveryByte: every layout kind, at spans past every threshold
+// of the code (16 MiB, from which the store verdict is measured and
+// streaming stores may be taken; the worker split, 4 MiB a worker; the plan
+// memo, below 16 MiB a run; the command's windows of 8 MiB), every type,
+// with 1, 2 and 3 workers, executed twice (the second time from the
+// remembered plans), and by windows: every byte as the reference says.
+// Each layout and span runs on one of the machine's kernel tables, in turn;
+// the quick pass draws one type for it, DML_LONG=1 runs every type.
+func TestPrefilledEveryByte(t *testing.T) {
+	r := newRand(49)
+	spans := []uint64{17 << 20, 40 << 20}
+	if testing.Short() {
+		spans = []uint64{17 << 20}
+	}
+	names := tables(t)
+	c := 0
+	for _, l := range bigLayouts {
+		for _, span := range spans {
+			table := names[c%len(names)] // (every table, in turn)
+			c++
+			useTable(t, table)
+			types := allTypes
+			if !long() {
+				types = []dml.TensorDataType{allTypes[r.IntN(len(allTypes))]}
+			}
+			for _, dt := range types {
+				sizes, strides := l.make(uint64(dt.ElementSize()), span)
+				start, delta := sequenceFor(r, dt)
+				name := fmt.Sprintf("%s/%s/%v/sizes=%v/strides=%v/start=%#x/delta=%#x", table, l.name, dt, sizes, strides, start, delta)
+				checkPrefilled(t, name, dt, sizes, strides, start, delta, r)
+			}
+		}
+	}
+}
+
+// tables returns the kernel tables this process may run (kernel.UseTable),
+// and puts back the one it runs when the test ends.
+func tables(t *testing.T) []string {
+	t.Helper()
+	was := kernel.TableName()
+	t.Cleanup(func() { useTable(t, was) })
+	var names []string
+	for _, name := range []string{"avx512", "avx2", "go"} {
+		if kernel.UseTable(name) == nil {
+			names = append(names, name)
+		}
+	}
+	useTable(t, was)
+	return names
+}
+
+func useTable(t *testing.T, name string) {
+	t.Helper()
+	if err := kernel.UseTable(name); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sequenceFor draws a start and a delta for dt: half the time a sequence the
+// fast kernels take (small steps, the decimals users write), else any
+// values randomValue draws.
+func sequenceFor(r *rand.Rand, dt dml.TensorDataType) (start, delta uint64) {
+	if r.IntN(2) == 0 {
+		return randomValue(r, dt), randomValue(r, dt)
+	}
+	pairs := [][2]string{{"0", "1"}, {"0.1", "0.3"}, {"-5", "0.001"}, {"1e7", "0.3"}, {"2048", "0.125"}, {"100", "-3"}}
+	p := pairs[r.IntN(len(pairs))]
+	if !dt.IsFloat() {
+		p = [2]string{fmt.Sprint(r.IntN(200) - 100), fmt.Sprint(r.IntN(9) - 4)}
+	}
+	s, err := dml.ParseScalar(dt, p[0])
+	d, err2 := dml.ParseScalar(dt, p[1])
+	if err != nil || err2 != nil {
+		panic(fmt.Sprint(dt, p, err, err2))
+	}
+	return s.Bits(), d.Bits()
+}
+
+// checkPrefilled creates the operator and holds every byte of its fills to
+// the reference: Execute with 1, 2 and 3 workers on a buffer filled with
+// fillPattern, twice each; then ExecuteWindow over windows cut at random
+// (ending inside elements and rows), each window a slice with no capacity
+// past its end and guarded on both sides.
+func checkPrefilled(t *testing.T, name string, dt dml.TensorDataType, sizes, strides []uint32, start, delta uint64, r *rand.Rand) {
+	t.Helper()
+	total := dml.CalcBufferTensorSize(dt, sizes, strides) + uint64(r.IntN(3))*uint64(dt.ElementSize()) // (a buffer longer than the tensor, at times)
+	want := wantBuffer(dt, sizes, strides, total, start, delta)
+	got := make([]byte, total)
+	for w := 1; w <= 3; w++ {
+		op := newFillOp(t, name, dt, sizes, strides, total, start, delta, w)
+		for pass := range 2 {
+			if pass == 0 {
+				fillBytes(got, fillPattern)
+			}
+			if err := op.Execute(got); err != nil {
+				t.Fatalf("%s: %d workers: %v", name, w, err)
+			}
+			if at := firstDiff(got, want); at >= 0 {
+				t.Fatalf("%s: %d workers, fill %d: %s", name, w, pass+1, describeDiff(got, want, at, dt, sizes, strides))
+			}
+		}
+	}
+	fillBytes(got, fillPattern)
+	op := newFillOp(t, name, dt, sizes, strides, total, start, delta, 0)
+	windowsGuarded(t, name, op, got, uint64(dt.ElementSize()), r)
+	if at := firstDiff(got, want); at >= 0 {
+		t.Fatalf("%s: by windows: %s", name, describeDiff(got, want, at, dt, sizes, strides))
+	}
+}
+
+func newFillOp(t *testing.T, name string, dt dml.TensorDataType, sizes, strides []uint32, total, start, delta uint64, workers int) dml.Operator {
+	t.Helper()
+	dev := dml.NewDevice(dml.FeatureLevelLatest)
+	dev.SetMaxWorkers(workers)
+	op, err := dev.CreateOperator(&dml.FillValueSequenceOperatorDesc{
+		OutputTensor:  &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides, TotalTensorSizeInBytes: total},
+		ValueDataType: dt, ValueStart: dml.ScalarBits(start), ValueDelta: dml.ScalarBits(delta),
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return op
+}
+
+// windowsGuarded fills buf by ExecuteWindow over consecutive windows: each
+// starts at an element boundary (the end of the last element the window
+// before held whole) and ends anywhere, up to about 9 MiB long; each is
+// handed as a copy in memory of its own, a slice with no capacity past its
+// end, with 64 guard bytes on either side that must stay as they were.
+func windowsGuarded(t *testing.T, name string, op dml.Operator, buf []byte, es uint64, r *rand.Rand) {
+	t.Helper()
+	const guard = 64
+	mem := make([]byte, guard+9<<20+guard)
+	for off := uint64(0); off < uint64(len(buf)); {
+		n := min(uint64(len(buf))-off, uint64(1+r.IntN(9<<20)))
+		if r.IntN(4) == 0 {
+			n = min(uint64(len(buf))-off, uint64(1+r.IntN(3*int(es))))
+		}
+		fillBytes(mem, 0x5C)
+		win := mem[guard : guard+n : guard+n]
+		copy(win, buf[off:])
+		if err := op.ExecuteWindow(win, off); err != nil {
+			t.Fatalf("%s: window [%d, %d): %v", name, off, off+n, err)
+		}
+		for _, g := range [][]byte{mem[:guard], mem[guard+n : guard+n+guard]} {
+			for _, b := range g {
+				if b != 0x5C {
+					t.Fatalf("%s: window [%d, %d) wrote a guard byte outside it", name, off, off+n)
+				}
+			}
+		}
+		copy(buf[off:], win)
+		next := (off + n) / es * es
+		if next == off && off+n == uint64(len(buf)) {
+			break // (less than an element left: padding)
+		}
+		off = next // (the same offset again where no element lay wholly inside)
+	}
+}
+
+// wantBuffer returns what a fill must leave in a buffer of total bytes that
+// held fillPattern: the elements' bits (exact.Seq) at the offsets the
+// definition gives (the sum over dimensions of index times stride, strides
+// packed where nil), every other byte as it was.
+func wantBuffer(dt dml.TensorDataType, sizes, strides []uint32, total, start, delta uint64) []byte {
+	want := make([]byte, total)
+	fillBytes(want, fillPattern)
+	q := exact.NewSeq(dt, start, delta)
+	es := uint64(dt.ElementSize())
+	eachOffset(sizes, strides, func(i, o uint64) {
+		v := q.Element(i)
+		for k := range es {
+			want[o*es+k] = byte(v >> (8 * k))
+		}
+	})
+	return want
+}
+
+// eachOffset calls f with every logical index, in order, and its element
+// offset: the odometer over sizes, the definition enumerated.
+func eachOffset(sizes, strides []uint32, f func(i, o uint64)) {
+	st := make([]uint64, len(sizes))
+	p := uint64(1)
+	for k := len(sizes) - 1; k >= 0; k-- {
+		st[k] = p
+		if strides != nil {
+			st[k] = uint64(strides[k])
+		}
+		p *= uint64(sizes[k])
+	}
+	idx := make([]uint64, len(sizes))
+	o := uint64(0)
+	for i := uint64(0); i < p; i++ {
+		f(i, o)
+		for k := len(sizes) - 1; k >= 0; k-- {
+			idx[k]++
+			o += st[k]
+			if idx[k] < uint64(sizes[k]) {
+				break
+			}
+			o -= idx[k] * st[k]
+			idx[k] = 0
+		}
+	}
+}
+
+func fillBytes(b []byte, v byte) {
+	if len(b) == 0 {
+		return
+	}
+	b[0] = v
+	for n := 1; n < len(b); n *= 2 {
+		copy(b[n:], b[:n])
+	}
+}
+
+// firstDiff returns the first byte where got and want differ, or -1.
+func firstDiff(got, want []byte) int {
+	if bytes.Equal(got, want) {
+		return -1
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			return i
+		}
+	}
+	return len(got)
+}
+
+// describeDiff says what byte at is (an element's, with its index, or
+// padding) and how many bytes differ.
+func describeDiff(got, want []byte, at int, dt dml.TensorDataType, sizes, strides []uint32) string {
+	what := "a padding byte (no element's)"
+	es := uint64(dt.ElementSize())
+	eachOffset(sizes, strides, func(i, o uint64) {
+		if uint64(at)/es == o {
+			what = fmt.Sprintf("a byte of element %d", i)
+		}
+	})
+	n := 0
+	for i := range got {
+		if got[i] != want[i] {
+			n++
+		}
+	}
+	return fmt.Sprintf("byte %d, %s, is %#x, want %#x (%d bytes of %d differ)", at, what, got[at], want[at], n, len(got))
+}
+
+// TestExecuteWindowEdges: windows past the tensor write nothing, a window
+// whose end would pass 2^64 is refused and writes nothing, and windows at
+// offsets near 2^64 are no error.
+func TestExecuteWindowEdges(t *testing.T) {
+	dt := dml.TensorDataTypeInt32
+	sizes, strides := []uint32{3, 4}, []uint32{9, 2}
+	total := dml.CalcBufferTensorSize(dt, sizes, strides)
+	op := newFillOp(t, "edges", dt, sizes, strides, total, 7, 3, 0)
+	win := make([]byte, 64)
+	for _, off := range []uint64{total, total + 4, 1 << 40, math.MaxUint64 - 67} {
+		fillBytes(win, fillPattern)
+		if err := op.ExecuteWindow(win, off); err != nil {
+			t.Fatalf("window at %d: %v", off, err)
+		}
+		if !bytes.Equal(win, bytes.Repeat([]byte{fillPattern}, len(win))) {
+			t.Fatalf("window at %d, past the tensor, was written", off)
+		}
+	}
+	for _, off := range []uint64{math.MaxUint64 - 63, math.MaxUint64 - 59, math.MaxUint64 - 3} {
+		fillBytes(win, fillPattern)
+		err := op.ExecuteWindow(win, off)
+		if !errors.Is(err, dml.ErrInvalidArg) {
+			t.Fatalf("window of 64 bytes at %d (past 2^64): error %v, want ErrInvalidArg", off, err)
+		}
+		if !bytes.Equal(win, bytes.Repeat([]byte{fillPattern}, len(win))) {
+			t.Fatalf("window at %d, refused, was written", off)
+		}
+	}
+}
