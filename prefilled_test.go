@@ -333,8 +333,10 @@ func describeDiff(got, want []byte, at int, dt dml.TensorDataType, sizes, stride
 }
 
 // TestExecuteWindowEdges: windows past the tensor write nothing, a window
-// whose end would pass 2^64 is refused and writes nothing, and windows at
-// offsets near 2^64 are no error.
+// whose end would pass 2^64 or whose offset lies inside an element is
+// refused and writes nothing, windows at offsets near 2^64 are no error,
+// and Execute refuses a buffer one byte or one element short, writing
+// nothing.
 func TestExecuteWindowEdges(t *testing.T) {
 	dt := dml.TensorDataTypeInt32
 	sizes, strides := []uint32{3, 4}, []uint32{9, 2}
@@ -350,14 +352,82 @@ func TestExecuteWindowEdges(t *testing.T) {
 			t.Fatalf("window at %d, past the tensor, was written", off)
 		}
 	}
-	for _, off := range []uint64{math.MaxUint64 - 63, math.MaxUint64 - 59, math.MaxUint64 - 3} {
+	for _, off := range []uint64{math.MaxUint64 - 63, math.MaxUint64 - 59, math.MaxUint64 - 3, 1, 2, 6, total - 1} {
 		fillBytes(win, fillPattern)
 		err := op.ExecuteWindow(win, off)
 		if !errors.Is(err, dml.ErrInvalidArg) {
-			t.Fatalf("window of 64 bytes at %d (past 2^64): error %v, want ErrInvalidArg", off, err)
+			t.Fatalf("window of 64 bytes at %d: error %v, want ErrInvalidArg", off, err)
 		}
 		if !bytes.Equal(win, bytes.Repeat([]byte{fillPattern}, len(win))) {
 			t.Fatalf("window at %d, refused, was written", off)
 		}
 	}
+	buf := make([]byte, total)
+	for _, short := range []uint64{1, 4} {
+		fillBytes(buf, fillPattern)
+		if err := op.Execute(buf[:total-short]); !errors.Is(err, dml.ErrInvalidArg) {
+			t.Fatalf("a buffer %d bytes short: error %v, want ErrInvalidArg", short, err)
+		}
+		if !bytes.Equal(buf, bytes.Repeat([]byte{fillPattern}, len(buf))) {
+			t.Fatalf("a buffer %d bytes short, refused, was written", short)
+		}
+	}
+}
+
+// FuzzPrefilled draws a layout (one to four dimensions in any memory
+// order, padding after any of them, an innermost stride of 1 to 4) and a
+// span of up to 64 MiB from the fuzzer's bytes, with a type, a sequence and
+// a worker cap of 1 to 3, and holds every byte of a pre-filled buffer to the
+// reference after Execute. CI runs it for a counted number of inputs.
+func FuzzPrefilled(f *testing.F) {
+	f.Add([]byte{1, 26, 2, 0, 5, 9, 3, 200, 1, 0, 0, 7})   // FLOAT16, 64 MiB, padded rows
+	f.Add([]byte{8, 24, 3, 1, 2, 4, 120, 5, 17, 3, 0, 2})  // INT64, 16 MiB, 3 dims
+	f.Add([]byte{4, 25, 4, 2, 1, 3, 2, 1, 250, 4, 9, 1})   // UINT8, 32 MiB, pixels
+	f.Add([]byte{0, 12, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0})     // FLOAT32, 4 KiB, packed
+	f.Add([]byte{6, 24, 2, 3, 77, 250, 1, 99, 2, 1, 1, 1}) // INT16, scattered
+	f.Fuzz(func(t *testing.T, data []byte) {
+		take := func() int {
+			if len(data) == 0 {
+				return 0
+			}
+			v := int(data[0])
+			data = data[1:]
+			return v
+		}
+		dt := allTypes[take()%len(allTypes)]
+		span := uint64(1) << (take() % 27) // (up to 64 MiB)
+		dims := 1 + take()%4
+		order := newRand(uint64(take())).Perm(dims) // memory order, innermost first
+		sizes, strides := make([]uint32, dims), make([]uint32, dims)
+		es := uint64(dt.ElementSize())
+		stride := uint64(1 + take()%4)
+		for k, d := range order {
+			size := uint64(1 + take()%300)
+			if k == dims-1 { // the outermost: as many as the span holds
+				size = max(1, span/es/stride)
+			}
+			sizes[d], strides[d] = uint32(min(size, 1<<20)), uint32(stride)
+			stride = stride*uint64(sizes[d]) + uint64(take()%4*take())
+			if stride > math.MaxUint32 {
+				return
+			}
+		}
+		workers := 1 + take()%3
+		r := newRand(uint64(take()))
+		start, delta := sequenceFor(r, dt)
+		total := dml.CalcBufferTensorSize(dt, sizes, strides)
+		if total > 80<<20 {
+			return
+		}
+		name := fmt.Sprintf("%v/sizes=%v/strides=%v/start=%#x/delta=%#x/%d workers", dt, sizes, strides, start, delta, workers)
+		want := wantBuffer(dt, sizes, strides, total, start, delta)
+		got := make([]byte, total)
+		fillBytes(got, fillPattern)
+		if err := newFillOp(t, name, dt, sizes, strides, total, start, delta, workers).Execute(got); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if at := firstDiff(got, want); at >= 0 {
+			t.Fatalf("%s: %s", name, describeDiff(got, want, at, dt, sizes, strides))
+		}
+	})
 }
