@@ -99,7 +99,8 @@
 //
 // A piece's store kind is the planner's, from the size of the whole run
 // and the machine's streaming verdict (taken as a value: a Filler has it
-// measured on the run or layout it is about to write; tests give it):
+// measured, on scratch memory of its own laid out as the run or rows it is
+// about to write, when the last is older than Recheck; tests give it):
 // regular stores; streaming stores past the caches (routines suffixed NT)
 // for runs of streamingMin bytes or more where the machine writes faster
 // so (rows stream by the bytes they span: rowStore); and for the masked
@@ -107,6 +108,54 @@
 // maskedAhead). A row is written from three places (its start, its first
 // 64-byte aligned byte, its last block), which the row kernels work out
 // themselves, one call a piece.
+//
+// # What a fill writes, and why nothing else
+//
+// A fill writes the bytes of its elements and no other byte, and every
+// byte it writes there ends as the element's bits. Every place that writes
+// memory, what bounds it, and the test that holds it:
+//
+//   - The root package (fillseq.go, visit) hands each call exactly the
+//     bytes from its first element to the end of its last: a run's
+//     elements, rows from the first row's start to the last row's end,
+//     strided elements from the first to the last; each a slice whose
+//     capacity ends there too. Workers walk disjoint ranges of element
+//     offsets (workers.Split), so no two write the same byte.
+//     TestPrefilledEveryByte and FuzzPrefilled (root package): every byte
+//     of pre-filled buffers, every layout kind, 1 to 3 workers, the store
+//     verdict measured; scripts/mutate.py plants bugs in this walk.
+//   - Plain Go pieces (exec: start, words, linear, exact, fma, the Go
+//     twins' table) write b, the piece's slice of dst: Go's bounds checks.
+//   - Vector kernels on a run (add, f32, f64, fma, binade, runs and their
+//     kinds) write whole blocks through blockRuns: a head block at the
+//     run's start, aligned blocks from the first aligned byte, a tail
+//     block ending at the run's end, all inside the run (a piece is at
+//     least a block: each method's precondition); the head and tail
+//     overlap the middle and write the same bits there. Streaming stores
+//     go only to the aligned middle. TestBlockRuns holds the runs inside
+//     dst; kernels_amd64_test.go holds each kernel to its Go twin over the
+//     whole of a guarded buffer (compareMem), so a kernel writes no byte
+//     its twin does not; TestFillLeavesNeighbours holds FillLE's bytes.
+//   - Row kernels (rows-*, rows-runs) write each row from its start, its
+//     first aligned byte and its last block, inside the row; the gaps are
+//     never written. Their kernel tests compare the gaps and the bytes
+//     around the rows with the twin's (untouched); TestFillRowsMatchesBits
+//     checks every gap byte after FillRowsLE.
+//   - Rows one after another (rows-lanes, unpadded) are one span of
+//     blocks, through blockRuns. Padded rows under masks (addMask*,
+//     fmaMask*, cvtF32Mask*, bin*xM) store whole blocks with the gaps'
+//     lanes masked off: a masked lane is not written (AVX-512 masked
+//     stores; VPMASKMOVD/Q). TestFillRowsLanes checks the gaps.
+//   - Columns (fillColumns) write their values to buffers of the package's
+//     own (chunkBufs), then put each row's elements in place (zip kernels
+//     or Go loops): within the rows, by element.
+//   - The store verdict's measurement (streaming) writes scratch memory of
+//     its own, never the fill's: it is not handed the destination. (It was
+//     once, and wrote 16 MiB at the row pitch from a worker's first row on,
+//     over padding and other workers' rows.) TestStreamingRowsGaps fills
+//     rows with a measurement due and a dst 16 MiB longer than the rows,
+//     and checks every gap byte and every byte past the last row.
+//   - FillNative swaps bytes within each element, on big-endian hosts.
 //
 // # Generated assembly, Go twins
 //
