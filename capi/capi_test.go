@@ -121,6 +121,16 @@ func TestCExamples(t *testing.T) {
 	run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "examples")
 }
 
+// TestCFork: in children forked from a process that loaded the library
+// (before any call, and after calls), every function fails at once with
+// E_FAIL and says why, where it once hung for ever in the Go runtime.
+func TestCFork(t *testing.T) {
+	dir := sharedLib(t)
+	bin := compile(t, dir, "cc", "gnu11", "testdata/fill_test.c")
+	run(t, bin, "fork", "unused")
+	run(t, bin, "fork", "used")
+}
+
 // TestCThreads: eight threads fill at once and each reads back its own
 // error text.
 func TestCThreads(t *testing.T) {

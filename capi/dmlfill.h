@@ -22,6 +22,13 @@
  * pointer it was given past its return. A NULL pointer where one is
  * needed, or a buffer shorter than the tensor, is an error (E_INVALIDARG),
  * never a crash; on any error nothing is written.
+ *
+ * In a process forked from the one that loaded the library (fork() without
+ * exec; Python's multiprocessing with its "fork" start method, the default
+ * on Linux before Python 3.14), every function fails at once: E_FAIL
+ * (DmlCalcBufferTensorSize: 0), DmlFillLastError saying why. The library's
+ * Go runtime cannot run there (fork keeps the calling thread alone). Load
+ * the library after the fork, or start processes by spawn.
  */
 #ifndef DMLFILL_H
 #define DMLFILL_H
@@ -246,8 +253,6 @@ typedef struct DMLFILL_CHECK_REPORT {
     DMLFILL_MODEL_FIT Models[DMLFILL_MAX_MODELS];
 } DMLFILL_CHECK_REPORT;
 
-#ifndef DMLFILL_NO_PROTOTYPES /* (the library's own build declares them itself) */
-
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -296,7 +301,5 @@ const char* DmlFillLastError(void);
 #ifdef __cplusplus
 }
 #endif
-
-#endif /* DMLFILL_NO_PROTOTYPES */
 
 #endif /* DMLFILL_H */

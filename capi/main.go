@@ -15,7 +15,6 @@
 package main
 
 /*
-#cgo CFLAGS: -DDMLFILL_NO_PROTOTYPES
 #include "dmlfill.h"
 void dmlfillSetError(const char* msg, size_t n);
 */
@@ -25,6 +24,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"sync"
 	"unsafe"
@@ -148,12 +148,16 @@ func uints(p *C.UINT, n uint32) []uint32 {
 }
 
 // buffer is the caller's bufferSize bytes at p as a slice (at most
-// math.MaxInt of them: no valid tensor spans more than 2^62).
+// math.MaxInt of them: no valid tensor spans more than 2^62), refused
+// before any use where p + bufferSize passes 2^64.
 func buffer(p unsafe.Pointer, size C.UINT64) ([]byte, error) {
 	if p == nil {
 		return nil, invalid("buffer", "NULL", "it must point to the output buffer")
 	}
 	n := uint64(size)
+	if end := uint64(uintptr(p)) + n; end < n {
+		return nil, invalid("bufferSize", fmt.Sprint(n), fmt.Sprintf("a buffer at %#x of that size would end past 2^64", uintptr(p)))
+	}
 	if n > math.MaxInt {
 		n = math.MaxInt
 	}
@@ -172,8 +176,10 @@ func fill(g *dml.FillValueSequenceOperatorDesc, level C.DML_FEATURE_LEVEL, p uns
 	return op.Execute(buf)
 }
 
-//export DmlFillValueSequence
-func DmlFillValueSequence(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64) (hr C.HRESULT) {
+// dmlfillGoFill is DmlFillValueSequence (entry.c calls it).
+//
+//export dmlfillGoFill
+func dmlfillGoFill(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64) (hr C.HRESULT) {
 	defer recovered(&hr)
 	g, err := operatorDesc(desc, level)
 	if err == nil {
@@ -182,8 +188,10 @@ func DmlFillValueSequence(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, 
 	return setError(err)
 }
 
-//export DmlFillValueSequenceDesc
-func DmlFillValueSequenceDesc(desc *C.DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64) (hr C.HRESULT) {
+// dmlfillGoFillDesc is DmlFillValueSequenceDesc (entry.c calls it).
+//
+//export dmlfillGoFillDesc
+func dmlfillGoFillDesc(desc *C.DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64) (hr C.HRESULT) {
 	defer recovered(&hr)
 	g, err := fillDesc(desc, level)
 	if err == nil {
@@ -192,8 +200,10 @@ func DmlFillValueSequenceDesc(desc *C.DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, lev
 	return setError(err)
 }
 
-//export DmlCalcBufferTensorSize
-func DmlCalcBufferTensorSize(dataType C.DML_TENSOR_DATA_TYPE, dimensionCount C.UINT, sizes, strides *C.UINT) (n C.UINT64) {
+// dmlfillGoCalcSize is DmlCalcBufferTensorSize (entry.c calls it).
+//
+//export dmlfillGoCalcSize
+func dmlfillGoCalcSize(dataType C.DML_TENSOR_DATA_TYPE, dimensionCount C.UINT, sizes, strides *C.UINT) (n C.UINT64) {
 	defer func() {
 		if recover() != nil {
 			n = 0
@@ -219,8 +229,10 @@ func modelName(m dml.ComputeModel) *C.char {
 	return p
 }
 
-//export DmlCheckFillValueSequence
-func DmlCheckFillValueSequence(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64,
+// dmlfillGoCheck is DmlCheckFillValueSequence (entry.c calls it).
+//
+//export dmlfillGoCheck
+func dmlfillGoCheck(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64,
 	options *C.DMLFILL_CHECK_OPTIONS, report *C.DMLFILL_CHECK_REPORT) (hr C.HRESULT) {
 	defer recovered(&hr)
 	if report == nil {
@@ -230,17 +242,9 @@ func DmlCheckFillValueSequence(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LE
 	if err != nil {
 		return setError(err)
 	}
-	dev := dml.NewDevice(dml.FeatureLevel(level))
-	if _, err := dev.CreateOperator(g); err != nil {
-		return setError(err)
-	}
 	b, err := buffer(buf, size)
 	if err != nil {
 		return setError(err)
-	}
-	total := g.OutputTensor.TotalTensorSizeInBytes
-	if uint64(len(b)) < total {
-		return setError(invalid("bufferSize", fmt.Sprint(uint64(size)), fmt.Sprintf("the tensor's buffer is %d bytes (TotalTensorSizeInBytes)", total)))
 	}
 	opts := dml.CheckOptions{Buffer: true}
 	if options != nil {
@@ -251,13 +255,29 @@ func DmlCheckFillValueSequence(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LE
 			opts.Padding = &v
 		}
 	}
-	rep, err := dml.CheckReader(dev, g, bytes.NewReader(b[:total]), opts)
+	// CheckReader validates the descriptor (once: it is the only
+	// validation here) before it reads; a buffer short of the tensor's
+	// TotalTensorSizeInBytes ends in an error of its own.
+	var data io.Reader = bytes.NewReader(b)
+	if t := g.OutputTensor; t != nil {
+		if total := t.TotalTensorSizeInBytes; uint64(len(b)) < total {
+			data = io.MultiReader(data, errReader{invalid("bufferSize", fmt.Sprint(uint64(size)), fmt.Sprintf("the tensor's buffer is %d bytes (TotalTensorSizeInBytes)", total))})
+		} else {
+			data = bytes.NewReader(b[:total])
+		}
+	}
+	rep, err := dml.CheckReader(dml.NewDevice(dml.FeatureLevel(level)), g, data, opts)
 	if err != nil {
 		return setError(err)
 	}
 	fillReport(report, rep)
 	return setError(nil)
 }
+
+// errReader returns its error from every Read.
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
 
 var checkMu sync.Mutex // guards modelNames
 

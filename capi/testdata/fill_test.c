@@ -3,10 +3,15 @@
  *   fill_test examples          the documentation's two examples, errors, a check
  *   fill_test cases IN OUT      each descriptor of IN filled (see capi_test.go)
  *   fill_test threads           eight threads at once, and per-thread errors
+ *   fill_test fork used|unused  forked children (after a fill, or before any
+ *                               call) get E_FAIL at once, never a hang
  *
  * It exits 0 when every check holds, else prints what failed and exits 1.
  */
 #include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +74,9 @@ static void examples(void) {
     CHECK(DmlFillValueSequence(NULL, DML_FEATURE_LEVEL_6_4, keep, 4) == E_INVALIDARG, "NULL desc");
     CHECK(strstr(DmlFillLastError(), "NULL") != NULL, "NULL desc: %s", DmlFillLastError());
     CHECK(DmlFillValueSequenceDesc(&f2, DML_FEATURE_LEVEL_6_4, NULL, 4) == E_INVALIDARG, "NULL buffer");
+    /* A buffer whose end would pass 2^64: refused before any use. */
+    CHECK(DmlFillValueSequenceDesc(&f2, DML_FEATURE_LEVEL_6_4, (void*)(~(uintptr_t)0 - 7), 64) == E_INVALIDARG, "a buffer past 2^64: %s", DmlFillLastError());
+    CHECK(strstr(DmlFillLastError(), "2^64") != NULL, "a buffer past 2^64: %s", DmlFillLastError());
     CHECK(DmlFillValueSequenceDesc(&f2, DML_FEATURE_LEVEL_6_4, keep, 3) == E_INVALIDARG, "short buffer");
     CHECK(keep[0] == 0xA5 && keep[1] == 0xA5 && keep[2] == 0xA5, "short buffer: written");
     f2.ValueDataType = DML_TENSOR_DATA_TYPE_INT8;
@@ -261,6 +269,59 @@ static void threads(void) {
     }
 }
 
+/* forkChild runs in a forked child: every call must fail at once (an alarm
+ * ends a child that hangs), saying why. Returns the child's exit status. */
+static int forkChild(void) {
+    UINT sizes[1] = {4};
+    unsigned char out[4] = {0xAA, 0xAA, 0xAA, 0xAA};
+    DML_BUFFER_TENSOR_DESC b = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 4, 0};
+    DML_TENSOR_DESC t = {DML_TENSOR_TYPE_BUFFER, &b};
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC f;
+    DML_OPERATOR_DESC o = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &f};
+    DMLFILL_CHECK_REPORT report;
+    memset(&f, 0, sizeof f);
+    f.OutputTensor = &t;
+    f.ValueDataType = DML_TENSOR_DATA_TYPE_UINT8;
+    alarm(10);
+    if (DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 1, sizes, NULL) != 0) {
+        return 3;
+    }
+    if (DmlFillValueSequence(&o, DML_FEATURE_LEVEL_4_0, out, sizeof out) != E_FAIL || out[0] != 0xAA) {
+        return 4;
+    }
+    if (DmlFillValueSequenceDesc(&f, DML_FEATURE_LEVEL_4_0, out, sizeof out) != E_FAIL) {
+        return 5;
+    }
+    if (DmlCheckFillValueSequence(&o, DML_FEATURE_LEVEL_4_0, out, sizeof out, NULL, &report) != E_FAIL) {
+        return 6;
+    }
+    if (strstr(DmlFillLastError(), "forked") == NULL) {
+        return 7;
+    }
+    return 0;
+}
+
+/* forks: twenty children, after a fill in the parent (used) or before any
+ * call (unused), each of which must exit 0; then the parent still fills. */
+static void forks(int used) {
+    UINT sizes[1] = {4};
+    if (used) {
+        CHECK(DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 1, sizes, NULL) == 4, "calc before the forks");
+    }
+    for (int i = 0; i < 20; i++) {
+        int status = 0;
+        pid_t pid = fork();
+        if (pid == 0) {
+            _exit(forkChild());
+        }
+        CHECK(pid > 0, "fork failed");
+        CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
+        CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child %d: %s %d", i,
+              WIFSIGNALED(status) ? "killed by signal (a hang: the alarm)" : "exit status", WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+    }
+    CHECK(DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 1, sizes, NULL) == 4, "calc in the parent after the forks");
+}
+
 int main(int argc, char** argv) {
     if (argc >= 2 && strcmp(argv[1], "examples") == 0) {
         examples();
@@ -268,8 +329,10 @@ int main(int argc, char** argv) {
         cases(argv[2], argv[3]);
     } else if (argc >= 2 && strcmp(argv[1], "threads") == 0) {
         threads();
+    } else if (argc >= 3 && strcmp(argv[1], "fork") == 0) {
+        forks(strcmp(argv[2], "used") == 0);
     } else {
-        fprintf(stderr, "usage: fill_test examples | cases IN OUT | threads\n");
+        fprintf(stderr, "usage: fill_test examples | cases IN OUT | threads | fork used|unused\n");
         return 2;
     }
     if (failures) {

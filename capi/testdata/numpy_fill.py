@@ -1,6 +1,8 @@
 """The Python test of libdmlfill, run by capi_test.go: ctypes structures of
 dmlfill.h, a fill of a NumPy array in place, its elements against NumPy's
-own arange (integers: exact; float32 of integers: exact), an invalid
+own arange (integers: exact; float32 of integers: exact), layouts past
+16 MiB with padding on buffers filled with a pattern first (every byte,
+elements and padding, against a reference NumPy computes alone), an invalid
 descriptor refused with the array untouched, and the check.
 
 Usage: python3 numpy_fill.py path/to/libdmlfill.so
@@ -77,6 +79,21 @@ assert np.array_equal(f, np.arange(4096, dtype=np.float32) * np.float32(0.5) + n
 h = np.zeros((4, 5, 3), dtype=np.int32)  # H, W, C in memory
 assert fill(h, INT32, 0, 1, [1, 3, 4, 5], [60, 1, 15, 3]) == 0, lib.DmlFillLastError()
 assert np.array_equal(h.transpose(2, 0, 1).ravel(), np.arange(60, dtype=np.int32)), h
+
+# Past 16 MiB, padded, on a buffer of 0xAA bytes: the elements are
+# NumPy's arange at the offsets NumPy computes, every other byte stays.
+# (Rows of 120 in 123, and 2x120 blocks 305844 apart: the store verdict's
+# measurement once wrote zeros over padding and over other workers' rows.)
+for sizes, strides in (([40000, 120], [123, 1]), ([20, 2, 120], [305844, 123, 1])):
+    span = sum((n - 1) * s for n, s in zip(sizes, strides)) + 1
+    buf = np.full(span, -0x55555556, dtype=np.int32)  # 0xAAAAAAAA
+    assert fill(buf, INT32, 7, 3, sizes, strides) == 0, lib.DmlFillLastError()
+    idx = np.indices(sizes).reshape(len(sizes), -1)
+    offs = (idx * np.array(strides).reshape(-1, 1)).sum(axis=0)
+    want = np.full(span, -0x55555556, dtype=np.int32)
+    want[offs] = np.arange(7, 7 + 3 * offs.size, 3, dtype=np.int64).astype(np.int32)
+    bad = np.flatnonzero(buf != want)
+    assert bad.size == 0, (sizes, strides, bad.size, bad[:5], buf[bad[:5]], want[bad[:5]])
 
 u = np.full(8, 0xA5, dtype=np.uint8)
 # An INT32 descriptor of 8 elements over the 8 bytes of a uint8 array: its
