@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dmlgo/dml/internal/numtext"
 	"github.com/x448/float16"
 )
 
@@ -111,8 +112,9 @@ func (s ScalarUnion) Uint64() uint64 { return s.Bits() }
 // takes any integer in [-2^(n-1), 2^n - 1] and stores its n-bit two's
 // complement, so "-2" for UINT8 is 0xFE and "255" for INT8 is -1.
 // Floats are decimal or Go hexadecimal ("0x1.8p+1"), or "inf", "-inf", "nan";
-// the exact value is rounded once to the type (to nearest, ties to even):
-// a decimal goes straight to FLOAT16, never through FLOAT32.
+// the exact value is rounded once to the type (to nearest, ties to even),
+// however many digits the text has: a decimal goes straight to FLOAT16,
+// never through FLOAT32.
 func ParseScalar(t TensorDataType, text string) (ScalarUnion, error) {
 	s := strings.TrimSpace(text)
 	bad := func(why string) (ScalarUnion, error) {
@@ -122,7 +124,7 @@ func ParseScalar(t TensorDataType, text string) (ScalarUnion, error) {
 		return bad("want a number")
 	}
 	if t.IsFloat() {
-		s = hexIntAsFloat(s)
+		s = numtext.Shorten(hexIntAsFloat(s)) // (any length: the parsers below have limits)
 	}
 	switch t {
 	case TensorDataTypeFloat32, TensorDataTypeFloat64:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/halfpp"
+	"github.com/dmlgo/dml/internal/numtext"
 )
 
 // The numbers of a model file are read as DxDispatch's JsonParsers reads
@@ -98,8 +99,8 @@ func jsonDouble(text string) (float64, bool) {
 			return f, f < 1<<64 && uint64(f) == v
 		}
 	}
-	d, err := strconv.ParseFloat(text, 64)
-	if err != nil { // out of a double's range: rapidjson refuses it too
+	d, err := strconv.ParseFloat(numtext.Shorten(text), 64) // (any length: ParseFloat has limits)
+	if err != nil {                                         // out of a double's range: rapidjson refuses it too
 		return 0, false
 	}
 	return d, true

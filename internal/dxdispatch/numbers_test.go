@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/dmlgo/dml"
@@ -131,5 +132,19 @@ func TestNumbersAsDxDispatch(t *testing.T) {
 		if v, err := parseValue(json.RawMessage(tc.text), tc.t, "x"); err == nil {
 			t.Errorf("%v %s: accepted as %#x; DxDispatch refuses it", tc.t, tc.text, v.Bits())
 		}
+	}
+}
+
+// TestLongDecimal: a model's number of 100,009 characters that is 1.333...
+// (past strconv.ParseFloat's exponent limit, once read as 0) becomes the
+// double DxDispatch's parser makes of it, then the float.
+func TestLongDecimal(t *testing.T) {
+	text := "1" + strings.Repeat("3", 100000) + "e-100000"
+	s, err := parseValue(json.RawMessage(text), dml.TensorDataTypeFloat32, "ValueStart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.BitsOf(dml.TensorDataTypeFloat32), uint64(math.Float32bits(4.0/3)); got != want {
+		t.Fatalf("%#x, want %#x", got, want)
 	}
 }
