@@ -49,7 +49,7 @@ func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, chec
 		return usagef("%s: %v", path, err)
 	}
 	for _, w := range m.Warnings {
-		fmt.Fprintf(stderr, "dmlfill: warning: %s: %s\n", path, w)
+		fmt.Fprintf(stderr, "dmlfill: warning: %s\n", oneLine(path+": "+w))
 	}
 	if check != nil {
 		err = m.Run(stdout, stderr, check.compare)
@@ -171,7 +171,10 @@ func (c *modelCheck) compare(target string, t dml.TensorDataType, parts [][]byte
 		if err != nil {
 			return usagef("-check: %s: %v", target, err)
 		}
-		ourT, ourShape, _, _, _ := npy.ReadHeader(parts[0])
+		ourT, ourShape, _, _, err := npy.ReadHeader(parts[0])
+		if err != nil {
+			return fmt.Errorf("the header dmlfill writes: %w", err) // (a bug: ours always reads)
+		}
 		if theirT != ourT || fmt.Sprint(theirShape) != fmt.Sprint(ourShape) {
 			return usagef("-check: %s holds %v of shape %v; the model writes %v of shape %v", target, theirT, theirShape, ourT, ourShape)
 		}

@@ -6,8 +6,6 @@ package npy
 import (
 	"encoding/binary"
 	"fmt"
-	"math/bits"
-	"strconv"
 	"strings"
 
 	"github.com/dmlgo/dml"
@@ -126,12 +124,11 @@ func ReadHeader(b []byte) (dt dml.TensorDataType, shape []uint64, off, n uint64,
 	if pre+hlen > len(b) {
 		return 0, nil, 0, 0, fmt.Errorf("npy: truncated header")
 	}
-	header := string(b[pre : pre+hlen])
-	descr, ok := dictValue(header, "descr")
-	if !ok {
-		return 0, nil, 0, 0, fmt.Errorf("npy: header has no 'descr'")
+	h, err := parseHeader(string(b[pre : pre+hlen]))
+	if err != nil {
+		return 0, nil, 0, 0, err
 	}
-	descr = strings.Trim(descr, "'\"")
+	descr := h.descr
 	if len(descr) < 2 {
 		return 0, nil, 0, 0, fmt.Errorf("npy: element type %q is not one (want a type string such as '<f4')", descr)
 	}
@@ -143,59 +140,12 @@ func ReadHeader(b []byte) (dt dml.TensorDataType, shape []uint64, off, n uint64,
 	if dt == dml.TensorDataTypeUnknown {
 		return 0, nil, 0, 0, fmt.Errorf("npy: unsupported element type %q (want a little-endian float or integer type)", descr)
 	}
-	if fo, _ := dictValue(header, "fortran_order"); fo != "False" {
+	if h.fortran {
 		return 0, nil, 0, 0, fmt.Errorf("npy: Fortran-order arrays are not supported")
 	}
-	shapeText, ok := dictValue(header, "shape")
+	n, ok := bytesOf(h.shape, uint64(dt.ElementSize()))
 	if !ok {
-		return 0, nil, 0, 0, fmt.Errorf("npy: header has no 'shape'")
+		return 0, nil, 0, 0, fmt.Errorf("npy: shape %v is more than 2^64 bytes", h.shape)
 	}
-	n = uint64(dt.ElementSize())
-	for _, f := range strings.Split(strings.Trim(shapeText, "()"), ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		v, err := strconv.ParseUint(f, 10, 64)
-		if err != nil {
-			return 0, nil, 0, 0, fmt.Errorf("npy: bad shape %s", shapeText)
-		}
-		if len(shape) >= 64 {
-			return 0, nil, 0, 0, fmt.Errorf("npy: the shape has more than 64 dimensions, more than NumPy's arrays have")
-		}
-		hi, lo := bits.Mul64(n, v)
-		if hi != 0 {
-			return 0, nil, 0, 0, fmt.Errorf("npy: shape %s is more than 2^64 bytes", shapeText)
-		}
-		shape = append(shape, v)
-		n = lo
-	}
-	return dt, shape, uint64(pre + hlen), n, nil
-}
-
-// dictValue finds 'key': value in a header dict, the value ending at the
-// next top-level comma or brace.
-func dictValue(header, key string) (string, bool) {
-	i := strings.Index(header, "'"+key+"'")
-	if i < 0 {
-		return "", false
-	}
-	rest := strings.TrimLeft(header[i+len(key)+2:], " :")
-	depth := 0
-	for j, c := range rest {
-		switch c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return rest[:j+1], true
-			}
-		case ',', '}':
-			if depth == 0 {
-				return strings.TrimSpace(rest[:j]), true
-			}
-		}
-	}
-	return "", false
+	return dt, h.shape, uint64(pre + hlen), n, nil
 }
