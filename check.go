@@ -157,21 +157,27 @@ func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, 
 		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 			return nil, err
 		}
-		if n == 0 && off < size {
-			return nil, fmt.Errorf("%w: the data has %d bytes; the descriptor gives %d", ErrInvalidArg, off, size)
+		if err != nil && off+uint64(n) < size {
+			// The end of the data, short of the size: whatever a reader
+			// might return after its EOF is not read.
+			return nil, fmt.Errorf("%w: the data has %d bytes; the descriptor gives %d", ErrInvalidArg, off+uint64(n), size)
 		}
 		if n == 0 {
 			break
 		}
 		g, w := got[:n], want[:n]
 		clear(w)
-		_ = op.ExecuteWindow(w, off)
+		if err := op.ExecuteWindow(w, off); err != nil {
+			return nil, err
+		}
 		if opts.Buffer {
 			x := other[:n]
 			for i := range x {
 				x[i] = 0xFF
 			}
-			_ = op.ExecuteWindow(x, off)
+			if err := op.ExecuteWindow(x, off); err != nil {
+				return nil, err
+			}
 			op.checkBuffer(rep, g, w, x, off, &opts, keep)
 		} else if len(rep.models) == 0 && rep.Series == nil && bytes.Equal(g, w) {
 			// The whole window is exact: counted at once, at the speed
@@ -195,8 +201,12 @@ func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, 
 		if off == size {
 			// Anything more is too much.
 			var one [1]byte
-			if k, _ := r.Read(one[:]); k > 0 {
+			k, err := r.Read(one[:])
+			if k > 0 {
 				return nil, fmt.Errorf("%w: the data is longer than the %d bytes the descriptor gives", ErrInvalidArg, size)
+			}
+			if err != nil && !errors.Is(err, io.EOF) {
+				return nil, err
 			}
 			break
 		}

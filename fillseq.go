@@ -106,7 +106,11 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 		return nil, argError("OutputTensor.TotalTensorSizeInBytes", t.TotalTensorSizeInBytes, "the tensor needs at least %d (DMLCalcBufferTensorSize)", need)
 	}
 	ds := layoutDims(t.Sizes, t.Strides)
-	if aliasing(ds) {
+	switch alias, decided := aliasing(ds); {
+	case !decided:
+		return nil, argError("OutputTensor.Strides", fmt.Sprint(t.Strides),
+			"the exact check that no two elements share an address gave up after %d candidate sums (strides of nearly one size in many dimensions); such layouts are refused", aliasSteps)
+	case alias:
 		return nil, argError("OutputTensor.Strides", fmt.Sprint(t.Strides), "two elements would share an address")
 	}
 	if len(ds) == 0 {
