@@ -17,10 +17,17 @@ import (
 	"github.com/dmlgo/dml/internal/textfmt"
 )
 
-// checkFailed is a check whose data is outside the tolerance (exit status 3).
-type checkFailed struct{}
+// checkFailed is a check whose data is outside the tolerance (exit status 3),
+// with what else went wrong after the verdict (a plot not written), if
+// anything: the verdict's status stands, and Main prints also.
+type checkFailed struct{ also error }
 
-func (checkFailed) Error() string { return "outside the tolerance" }
+func (c checkFailed) Error() string {
+	if c.also != nil {
+		return c.also.Error()
+	}
+	return "outside the tolerance"
+}
 
 // emulated is a packed fill whose elements a ComputeModel computes: the
 // Operator that -emulate writes from.
@@ -174,16 +181,15 @@ func finishCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperato
 	if err != nil {
 		return &ioError{err}
 	}
+	var plotErr error
 	if o.plot != "" {
 		what := fmt.Sprintf("%s: %v %s + i*%s against the exact result", filepath.Base(o.check), desc.OutputTensor.DataType, o.start, o.delta)
-		if err := writePlot(o.plot, what, rep); err != nil {
-			return err
-		}
+		plotErr = writePlot(o.plot, stdout, what, rep)
 	}
 	if !rep.OK() {
-		return checkFailed{}
+		return checkFailed{also: plotErr}
 	}
-	return nil
+	return plotErr
 }
 
 func ulpText(d uint64) string {

@@ -243,6 +243,35 @@ func TestPlot(t *testing.T) {
 	if code, _, errs := runCLI(append(fill, "-check", data, "-plot", filepath.Join(dir, "e.gif"))...); code != 2 || !strings.Contains(errs, "want a .svg or .png file") {
 		t.Errorf("gif: exit %d, %q", code, errs)
 	}
+	// As -o writes: an existing plot is replaced by a rename (a new inode),
+	// never truncated and written in place; a device is written through,
+	// and a write that fails (no space on /dev/full) is said, the check's
+	// exit status (3, outside the tolerance) standing.
+	pic := filepath.Join(dir, "e.svg")
+	before, err := os.Stat(pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runCLI(append(fill, "-check", data, "-plot", pic)...); code != 3 {
+		t.Fatalf("again: exit %d, %q", code, errs)
+	}
+	after, err := os.Stat(pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.SameFile(before, after) {
+		t.Errorf("-plot wrote over the old plot in place (the same file), not by a rename")
+	}
+	if _, err := os.Stat("/dev/full"); err == nil {
+		full := filepath.Join(dir, "full.svg")
+		if err := os.Symlink("/dev/full", full); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errs := runCLI(append(fill, "-check", data, "-plot", full)...)
+		if code != 3 || !strings.Contains(errs, "no space") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("-plot to /dev/full: exit %d, %q; want 3 and one line saying no space is left", code, errs)
+		}
+	}
 }
 
 // TestCheckStandardInput: -check - reads the bytes from standard input (as

@@ -8,11 +8,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/dxdispatch"
@@ -70,7 +73,7 @@ func usagef(format string, args ...any) error {
 func Main(args []string, stdout, stderr io.Writer) (status int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "dmlfill: internal error (a bug; please report it with the command that caused it): %v\n", r)
+			fmt.Fprintf(stderr, "dmlfill: internal error (a bug; please report it with the command that caused it): %s\n", oneLine(fmt.Sprint(r)))
 			status = 1
 		}
 	}()
@@ -82,17 +85,44 @@ func Main(args []string, stdout, stderr io.Writer) (status int) {
 		return 0
 	case errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.As(err, &ie):
-		fmt.Fprintln(stderr, "dmlfill:", err)
-		return 1
 	case errors.As(err, new(checkFailed)):
+		if cf := new(checkFailed); errors.As(err, cf) && cf.also != nil {
+			fmt.Fprintln(stderr, "dmlfill:", oneLine(cf.also.Error()))
+		}
 		return 3
+	case errors.As(err, &ie):
+		fmt.Fprintln(stderr, "dmlfill:", oneLine(err.Error()))
+		return 1
 	case errors.As(err, &ue), errors.Is(err, dml.ErrInvalidArg):
-		fmt.Fprintln(stderr, "dmlfill:", strings.TrimPrefix(err.Error(), "dml: "))
+		fmt.Fprintln(stderr, "dmlfill:", oneLine(strings.TrimPrefix(err.Error(), "dml: ")))
 		return 2
 	}
-	fmt.Fprintln(stderr, "dmlfill:", err)
+	fmt.Fprintln(stderr, "dmlfill:", oneLine(err.Error()))
 	return 1
+}
+
+// oneLine is msg as one line of plain text: a control character (a line
+// break, an escape sequence's ESC) or invalid UTF-8 from a name in a file
+// or a flag is written as Go writes it in a quoted string ("\n", "\x1b"),
+// so that no message spans two lines or moves the terminal's cursor.
+func oneLine(msg string) string {
+	var b strings.Builder
+	for i, r := range msg {
+		switch {
+		case r == utf8.RuneError:
+			if _, n := utf8.DecodeRuneInString(msg[i:]); n == 1 {
+				fmt.Fprintf(&b, "\\x%02x", msg[i])
+				continue
+			}
+			b.WriteRune(r)
+		case unicode.IsControl(r) || r == 0x2028 || r == 0x2029:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 type options struct {
@@ -349,15 +379,21 @@ func runFill(o *options, set map[string]bool, stdout, stderr io.Writer) error {
 		if o.format == "buffer" {
 			return usagef("-emulate writes the elements: -format raw, npy, text or json")
 		}
-		seq, _ := dml.NewModelSeq(m, dml.ModelInput{
+		seq, err := dml.NewModelSeq(m, dml.ModelInput{
 			Type: dt, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(),
 			Count: tensor.count, Written: o.written(),
 		})
+		if err != nil {
+			return usagef("-emulate: %s", strings.TrimPrefix(err.Error(), "dml: "))
+		}
 		tensor.packed = &emulated{seq: seq, es: tensor.es, n: tensor.count}
 	}
 	out := o.out
 	if out == "-" {
 		out = "" // standard output
+	}
+	if f, ok := stdout.(*os.File); ok && o.out == "" && o.format != "text" && o.format != "json" && isTTY(f) {
+		return usagef("-format %s is binary, and standard output is a terminal: write it to a file with -o FILE (-o - writes it to standard output all the same)", o.format)
 	}
 	var size uint64 // the bytes the file will hold, where known first
 	switch o.format {

@@ -78,6 +78,13 @@ func TestHostileModels(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(dir, "link")); err != nil {
 		t.Fatal(err)
 	}
+	secrets := t.TempDir() // (a file a model must not read, through a link)
+	if err := os.WriteFile(filepath.Join(secrets, "secret.bin"), []byte("0123456789abcdef"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secrets, filepath.Join(dir, "secrets")); err != nil {
+		t.Fatal(err)
+	}
 	npyShort := filepath.Join(dir, "short.npy")
 	hdr := "{'descr': '<f4', 'fortran_order': False, 'shape': (1000,), }"
 	for (10+len(hdr)+1)%64 != 0 {
@@ -114,7 +121,13 @@ func TestHostileModels(t *testing.T) {
 			`{ "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": [{ "name": "Out", "elementOffset": 4294967295, "elementSizeInBytes": 4294901761, "elementCount": 65537 }] } }`),
 			nil, `lie outside resource "Out" (65536 bytes)`},
 		{"/dev/zero as sourcePath", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "sourcePath": "/dev/zero" }`, `{ "type": "print", "resource": "Out" }`),
-			nil, "resources.Out.initialValues.sourcePath: /dev/zero is not a regular file"},
+			[]string{"-allow-any-path"}, "resources.Out.initialValues.sourcePath: /dev/zero is not a regular file"},
+		{"an absolute sourcePath", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "sourcePath": "/etc/hostname" }`, `{ "type": "print", "resource": "Out" }`),
+			nil, `resources.Out.initialValues.sourcePath: "/etc/hostname" is an absolute path; sourcePath reads inside the model's folder`},
+		{"a sourcePath up and out", fillModel(`"initialValuesDataType": "UINT8", "initialValues": { "sourcePath": "../../../../../../../../etc/hostname" }`, `{ "type": "print", "resource": "Out" }`),
+			nil, "leaves the model's folder"},
+		{"a sourcePath through a symbolic link out", fillModel(`"initialValuesDataType": "UINT8", "initialValues": { "sourcePath": "secrets/secret.bin" }`, `{ "type": "print", "resource": "Out" }`),
+			nil, "leaves the model's folder"},
 		{"a FIFO as sourcePath", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "sourcePath": "fifo" }`, `{ "type": "print", "resource": "Out" }`),
 			nil, "fifo is not a regular file"},
 		{"a .npy shorter than its header says", fillModel(`"initialValues": { "sourcePath": "short.npy" }`, `{ "type": "print", "resource": "Out" }`),
@@ -288,3 +301,34 @@ var _ io.Writer = (*tailWriter)(nil)
 
 // long: the pass the tests run (internal/passes).
 var long = passes.Long
+
+// TestMessagesOneLine: names from a model file that hold line breaks and
+// escape sequences (a resource's unknown field, warned of; a dispatchable
+// named "f\n\x1b[2J..." whose descriptor is refused) give messages of one
+// line each, the names quoted, no control character written raw.
+func TestMessagesOneLine(t *testing.T) {
+	dir := t.TempDir()
+	evil := `f\n\u001b[2Jall checks passed`
+	model := func(size int) string {
+		return `{ "resources": { "Out": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4, "value": 0 }, "x\u001b]0;t\u0007": 1 } },
+  "dispatchables": { "` + evil + `": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT32",
+    "ValueStart": 0, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT32", "Sizes": [1,1,1,` + fmt.Sprint(size) + `] } } } },
+  "commands": [ { "type": "print", "resource": "Out" } ] }`
+	}
+	for _, c := range []struct {
+		size  int
+		code  int
+		quote string
+	}{{4, 0, `"x\x1b]0;t\a"`}, {0, 2, `dispatchables."f\n\x1b[2Jall checks passed".desc`}} {
+		p := writeModel(t, dir, "evil.json", model(c.size))
+		code, _, errs := runWithin(t, "-model", p)
+		if code != c.code || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.quote) {
+			t.Fatalf("sizes [1,1,1,%d]: exit %d, stderr %q; want exit %d and one line holding %s", c.size, code, errs, c.code, c.quote)
+		}
+		for _, ch := range errs[:len(errs)-1] {
+			if ch < 0x20 || ch == 0x7f {
+				t.Fatalf("stderr %q holds the control character %#x", errs, ch)
+			}
+		}
+	}
+}

@@ -188,9 +188,8 @@ func replaceFile(d dir, path, target string, old fs.FileInfo, size uint64, produ
 	}
 	defer stop()
 	fail := func(err error) error {
-		f.Close()
-		d.Remove(tmp)
-		return err
+		_ = f.Close() // (the write's error is the one to report; the file goes)
+		return removeTemp(d, tmp, err)
 	}
 	if free, ok := freeBytes(f); ok && size > free {
 		return fail(&ioError{fmt.Errorf("writing %s: it needs %d bytes, and its file system has %d free", path, size, free)})
@@ -213,14 +212,21 @@ func replaceFile(d dir, path, target string, old fs.FileInfo, size uint64, produ
 		}
 	}
 	if err := f.Close(); err != nil {
-		d.Remove(tmp)
-		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
+		return removeTemp(d, tmp, &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))})
 	}
 	if err := d.Rename(tmp, target); err != nil {
-		d.Remove(tmp)
-		return &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))}
+		return removeTemp(d, tmp, &ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))})
 	}
 	return nil
+}
+
+// removeTemp removes the temporary file tmp after err, and returns err,
+// saying also that tmp is left where it could not be removed.
+func removeTemp(d dir, tmp string, err error) error {
+	if rerr := d.Remove(tmp); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+		return fmt.Errorf("%w (and the temporary file %s is left: %v)", err, tmp, unwrapPath(rerr))
+	}
+	return err
 }
 
 // tmpMu orders creating a temporary file against an interrupt's removal
@@ -262,7 +268,9 @@ func removeOnSignal(d dir, path string) (stop func()) {
 		select {
 		case <-ch:
 			tmpMu.Lock() // (not while the file is being created: after)
-			d.Remove(path)
+			if err := d.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				fmt.Fprintf(os.Stderr, "dmlfill: interrupted; the temporary file %s is left: %v\n", path, unwrapPath(err))
+			}
 			os.Exit(130)
 		case <-done:
 		}

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"image/color"
+	"io"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -22,8 +23,8 @@ const plotBuckets = 400
 // writePlot draws the error in ULP against the element index (-plot FILE,
 // .svg or .png): a point per element or per run of elements, NaN against a
 // number in a row of its own above the rest, and in the title what
-// explains the data.
-func writePlot(path, what string, rep *dml.CheckReport) error {
+// explains the data. The file is written as -o writes it (writeAtomic).
+func writePlot(path string, stdout io.Writer, what string, rep *dml.CheckReport) error {
 	ext := strings.ToLower(filepath.Ext(path))
 	if ext != ".svg" && ext != ".png" {
 		return usagef("-plot %s: want a .svg or .png file", path)
@@ -85,7 +86,10 @@ func writePlot(path, what string, rep *dml.CheckReport) error {
 		p.Legend.Add("mean error of each point's elements", ms)
 	}
 	if len(nans) > 0 {
-		ns, _ := plotter.NewScatter(nans)
+		ns, err := plotter.NewScatter(nans)
+		if err != nil {
+			return usagef("-plot: %v", err)
+		}
 		ns.GlyphStyle.Shape = draw.CrossGlyph{}
 		p.Add(ns)
 		p.Legend.Add("NaN against a number, or a different integer", ns)
@@ -93,10 +97,16 @@ func writePlot(path, what string, rep *dml.CheckReport) error {
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Y.Min, p.Y.Max = 0, top*1.45 // room for the legend above the points
-	if err := p.Save(20*vg.Centimeter, 11*vg.Centimeter, path); err != nil {
-		return &ioError{fmt.Errorf("writing %s: %w", path, err)}
+	wt, err := p.WriterTo(20*vg.Centimeter, 11*vg.Centimeter, strings.TrimPrefix(ext, "."))
+	if err != nil {
+		return &ioError{fmt.Errorf("drawing %s: %w", path, err)}
 	}
-	return nil
+	// As -o writes: a regular file atomically (a temporary file renamed
+	// over it), a device or FIFO through, never half a plot.
+	return writeAtomic(path, stdout, func(w io.Writer) error {
+		_, err := wt.WriteTo(w)
+		return err
+	})
 }
 
 // integerTicks marks the y axis at whole numbers only: a distance in ULP is

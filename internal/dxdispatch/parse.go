@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -251,11 +252,33 @@ func nearMiss(name, want string) bool {
 	return prev[len(b)] <= 2
 }
 
+// join names field of the object at where ("dispatchables.fill"): a field
+// that is not a plain name (letters, digits, '_'), as a resource's or a
+// dispatchable's name from the file may be, is quoted as Go quotes
+// ("dispatchables.\"f\\n\\x1b[2J\""), so that a place in a message is one
+// line of plain text whatever the file holds.
 func join(where, field string) string {
+	if !plainName(field) {
+		field = strconv.Quote(field)
+	}
 	if where == "" {
 		return field
 	}
 	return where + "." + field
+}
+
+// plainName reports whether s is a name of ASCII letters, digits and '_'.
+func plainName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func (o object) str(where, field string, required bool) (string, error) {
@@ -458,7 +481,7 @@ func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, erro
 		return nil, err
 	}
 	for _, name := range res.keys() {
-		r, err := m.parseResource(name, res[name], "resources."+name)
+		r, err := m.parseResource(name, res[name], join("resources", name))
 		if err != nil {
 			return nil, err
 		}
@@ -469,7 +492,7 @@ func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, erro
 		return nil, err
 	}
 	for _, name := range disp.keys() {
-		op, desc, err := m.parseDispatchable(disp[name], "dispatchables."+name, dev)
+		op, desc, err := m.parseDispatchable(disp[name], join("dispatchables", name), dev)
 		if err != nil {
 			return nil, err
 		}
@@ -779,23 +802,20 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 		return initial{}, err
 	}
 	at := join(where, "sourcePath")
-	path := p
-	if !filepath.IsAbs(p) {
-		if _, err := os.Stat(filepath.Join(m.dir, p)); err == nil {
-			path = filepath.Join(m.dir, p)
-		}
-	}
-	if ext := strings.ToLower(filepath.Ext(path)); ext == ".png" || ext == ".jpg" {
+	if ext := strings.ToLower(filepath.Ext(p)); ext == ".png" || ext == ".jpg" {
 		return initial{}, errAt(at, "%s: reading an image (%s) into a buffer is a DxDispatch feature dmlfill does not have; convert it to .npy", p, ext)
 	}
+	if filepath.IsAbs(p) && !m.opts.AllowAnyPath {
+		return initial{}, errAt(at, "%q is an absolute path; sourcePath reads inside the model's folder %s or the current folder (-allow-any-path lifts this)", p, m.dir)
+	}
 	// Opened first, then checked: the file read is the file checked.
-	f, st, err := regular.Open(path)
+	f, st, err := m.openSource(p)
 	var nr *regular.NotRegularError
 	if errors.As(err, &nr) {
 		return initial{}, errAt(at, "%s is not a regular file but %s", p, regular.Kind(nr.Mode))
 	}
 	if err != nil {
-		return initial{}, errAt(at, "%v", err)
+		return initial{}, errAt(at, "%v", sourceError(err, m.dir))
 	}
 	defer f.Close()
 	if st.Size() > maxSourceBytes {
@@ -803,7 +823,7 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 	}
 	size := uint64(st.Size())
 	var skip uint64 // bytes before the values
-	if strings.EqualFold(filepath.Ext(path), ".npy") {
+	if strings.EqualFold(filepath.Ext(p), ".npy") {
 		head, err := readHead(f, min(size, npy.MaxHeader))
 		if err != nil {
 			return initial{}, errAt(at, "%v", err)
@@ -827,9 +847,9 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 	return initial{size, func(dst []byte) error {
 		// Opened again when the buffer is made (a model may name more
 		// files than a process may hold open), and checked again.
-		f, _, err := regular.Open(path)
+		f, _, err := m.openSource(p)
 		if err != nil {
-			return errAt(at, "%v", err)
+			return errAt(at, "%v", sourceError(err, m.dir))
 		}
 		defer f.Close()
 		n, err := f.ReadAt(dst, int64(skip))
@@ -838,6 +858,42 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 		}
 		return nil
 	}}, nil
+}
+
+// openSource opens a sourcePath, p, for reading: inside the model's folder
+// if it is there, else inside the current folder, each resolved within
+// itself (regular.OpenIn: an os.Root), so that a model cannot read a file
+// outside the two (by an absolute path, "..", or a symbolic link) unless
+// Options.AllowAnyPath says it may.
+func (m *Model) openSource(p string) (*os.File, fs.FileInfo, error) {
+	if m.opts.AllowAnyPath {
+		path := p
+		if !filepath.IsAbs(p) {
+			if _, err := os.Stat(filepath.Join(m.dir, p)); err == nil {
+				path = filepath.Join(m.dir, p)
+			}
+		}
+		return regular.Open(path)
+	}
+	f, st, err := regular.OpenIn(m.dir, p)
+	if errors.Is(err, fs.ErrNotExist) && m.dir != "." {
+		return regular.OpenIn(".", p)
+	}
+	return f, st, err
+}
+
+// sourceError says where a sourcePath may be read from, where the open was
+// refused for leaving the folders.
+func sourceError(err error, dir string) error {
+	var nr *regular.NotRegularError
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &nr):
+		return fmt.Errorf("%s is not a regular file but %s", nr.Path, regular.Kind(nr.Mode))
+	case errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "escapes"):
+		return fmt.Errorf("%q leaves the model's folder %s and the current folder, where sourcePath reads (-allow-any-path lifts this)", pe.Path, dir)
+	}
+	return err
 }
 
 // readHead reads the first n bytes of a file.

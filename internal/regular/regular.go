@@ -51,6 +51,28 @@ func Open(path string) (*os.File, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return checked(f, path)
+}
+
+// OpenIn is Open for name inside the folder dir, resolved within it (an
+// os.Root): a name that leaves dir, by ".." or through a symbolic link, is
+// an error, whatever the folders hold.
+func OpenIn(dir, name string) (*os.File, fs.FileInfo, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer root.Close()
+	f, err := root.OpenFile(name, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return checked(f, name)
+}
+
+// checked returns f with what fstat says of it, or closes it and returns a
+// *NotRegularError where it is not a regular file.
+func checked(f *os.File, path string) (*os.File, fs.FileInfo, error) {
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
