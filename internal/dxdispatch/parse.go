@@ -53,7 +53,8 @@ type Options struct {
 	// (0: DefaultMaxMemory). A model that needs more is refused before
 	// anything is allocated for it.
 	MaxMemory uint64
-	// AllowAnyPath lets writeFile write outside the output folder (an
+	// AllowAnyPath lets writeFile write outside the output folder, and a
+	// sourcePath read outside the model's folder and the current one (an
 	// absolute path, a ".." that leaves it, or a symbolic link out of it).
 	AllowAnyPath bool
 	// OutputPath is the output folder, DxDispatch's --output_path: a
