@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/dmlgo/dml"
@@ -167,7 +166,7 @@ func TestHugeOutputBoundedMemory(t *testing.T) {
 		if msg, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%v: %s", err, msg)
 		}
-		peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB
+		peak := peakKiB(cmd.ProcessState) // KiB
 		if peak > 256<<10 {
 			t.Errorf("%s: peak resident memory %d MiB, want under 256", format, peak>>10)
 		}

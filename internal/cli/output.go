@@ -205,10 +205,8 @@ func replaceFile(d dir, path, target string, old fs.FileInfo, size uint64, produ
 		if err := f.Chmod(old.Mode().Perm()); err != nil {
 			return fail(&ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))})
 		}
-		if st, ok := old.Sys().(*syscall.Stat_t); ok && os.Geteuid() == 0 {
-			if err := f.Chown(int(st.Uid), int(st.Gid)); err != nil {
-				return fail(&ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))})
-			}
+		if err := keepOwner(f, old); err != nil {
+			return fail(&ioError{fmt.Errorf("writing %s: %w", path, unwrapPath(err))})
 		}
 	}
 	if err := f.Close(); err != nil {

@@ -1,0 +1,14 @@
+//go:build unix
+
+package cli
+
+import (
+	"os"
+	"syscall"
+)
+
+// mkfifo makes a FIFO at path.
+func mkfifo(path string) error { return syscall.Mkfifo(path, 0o600) }
+
+// peakKiB is a finished process's peak resident memory, in KiB.
+func peakKiB(ps *os.ProcessState) int64 { return ps.SysUsage().(*syscall.Rusage).Maxrss }
