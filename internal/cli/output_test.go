@@ -29,7 +29,6 @@ func leftovers(t *testing.T, dir string) []string {
 	return m
 }
 
-
 // TestInterruptLeavesNothing: SIGTERM at any moment of a write with -o,
 // from the process's start on, leaves no temporary file (the handler is
 // set before the file is made): 40 tries at 0 to 10 ms, 200 under
