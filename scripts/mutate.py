@@ -19,7 +19,10 @@ import subprocess
 import sys
 
 ROOT_TESTS = ("go", "test", "-count=1", "-short", "-run",
-              "Prefilled|WindowEdges|LargeLayouts|AgainstExact|ParallelSplit|Fuzz", ".")
+              "WindowEdges|LargeLayouts|AgainstExact|ParallelSplit|FuzzExecute", ".")
+# The walk's bugs that the tests above, of small layouts, let through (the
+# blind spot of the exactness bug): the prefilled tests past 16 MiB too.
+PREFILLED_TESTS = ROOT_TESTS[:-2] + (ROOT_TESTS[-2] + "|TestPrefilledEveryByte", ".")
 WORKER_TESTS = ("go", "test", "-count=1", "-short", "./internal/workers", ".",
                 "-run", "Split|Workers|Prefilled|ParallelSplit")
 KERNEL_TESTS = ("go", "test", "-count=1", "-short", "./internal/kernel")
@@ -28,19 +31,19 @@ KERNEL_TESTS = ("go", "test", "-count=1", "-short", "./internal/kernel")
 MUTANTS = [
     ("fillseq.go", "w1 := min((off+uint64(len(window)))/op.es, op.last+1)",
      "w1 := min((off+uint64(len(window))+op.es-1)/op.es, op.last+1)",
-     "a window's end rounded up to a whole element", ROOT_TESTS),
+     "a window's end rounded up to a whole element", PREFILLED_TESTS),
     ("fillseq.go", "if w0 <= base && base+op.extent[k] < w1 {",
      "if w0 <= base && base+op.extent[k] <= w1 {",
-     "the whole-block shortcut taken one element early", ROOT_TESTS),
+     "the whole-block shortcut taken one element early", PREFILLED_TESTS),
     ("fillseq.go", "c0 = (w0 - base - ext + d.stride - 1) / d.stride",
      "c0 = (w0 - base - ext) / d.stride",
-     "the first block's index floored", ROOT_TESTS),
+     "the first block's index floored", PREFILLED_TESTS),
     ("fillseq.go", "c1 = min(d.n-1, (w1-1-base)/d.stride)",
      "c1 = min(d.n-1, (w1-base)/d.stride)",
-     "the last block one too far", ROOT_TESTS),
+     "the last block one too far", PREFILLED_TESTS),
     ("fillseq.go", "full = min(full, (w1-base-row.n)/d.stride+1)",
      "full = min(full, (w1-base-row.n)/d.stride+2)",
-     "the row loop's bound off by one", ROOT_TESTS),
+     "the row loop's bound off by one", PREFILLED_TESTS),
     ("fillseq.go", "if rb := base + c*d.stride; c < full && rb >= w0 {",
      "if rb := base + c*d.stride; c <= full && rb >= w0 {",
      "a row not wholly inside taken as whole", ROOT_TESTS),
@@ -73,7 +76,7 @@ MUTANTS = [
      "a buffer one element short taken", ROOT_TESTS),
     ("fillseq.go", "workers.Split(w1-w0, w, func(a, b uint64) { op.walk(window, off, w0+a, w0+b) })",
      "workers.Split(w1-w0, w, func(a, b uint64) { op.walk(window, off, w0+a, w0+b+1) })",
-     "workers' ranges overlapping by an element", ROOT_TESTS),
+     "workers' ranges overlapping by an element", PREFILLED_TESTS),
     ("internal/workers/workers.go", "			b = n",
      "			b = n - 1",
      "the last worker's range short of the end", WORKER_TESTS),

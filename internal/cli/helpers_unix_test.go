@@ -11,4 +11,4 @@ import (
 func mkfifo(path string) error { return syscall.Mkfifo(path, 0o600) }
 
 // peakKiB is a finished process's peak resident memory, in KiB.
-func peakKiB(ps *os.ProcessState) int64 { return ps.SysUsage().(*syscall.Rusage).Maxrss }
+func peakKiB(ps *os.ProcessState) int64 { return int64(ps.SysUsage().(*syscall.Rusage).Maxrss) }
