@@ -202,6 +202,12 @@ func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, 
 			// Anything more is too much.
 			var one [1]byte
 			k, err := r.Read(one[:])
+			for try := 0; k == 0 && err == nil; try++ { // ((0, nil) is no answer: io.Reader)
+				if try == 100 {
+					return nil, io.ErrNoProgress
+				}
+				k, err = r.Read(one[:])
+			}
 			if k > 0 {
 				return nil, fmt.Errorf("%w: the data is longer than the %d bytes the descriptor gives", ErrInvalidArg, size)
 			}

@@ -147,3 +147,29 @@ func TestCheckReaderShortRead(t *testing.T) {
 		t.Fatalf("the same data whole: %v %v", rep, err)
 	}
 }
+
+// zeroOnce answers (0, nil) once, then EOF: io.Reader allows the first.
+type zeroOnce struct{ done bool }
+
+func (z *zeroOnce) Read([]byte) (int, error) {
+	if z.done {
+		return 0, io.EOF
+	}
+	z.done = true
+	return 0, nil
+}
+
+// TestCheckReaderLonger: data longer than the descriptor, whose reader
+// answers (0, nil) once at the descriptor's end, is refused as longer, not
+// taken as ending there.
+func TestCheckReaderLonger(t *testing.T) {
+	desc := &dml.FillValueSequenceOperatorDesc{
+		OutputTensor:  &dml.BufferTensorDesc{DataType: dml.TensorDataTypeUint8, Sizes: []uint32{8}, TotalTensorSizeInBytes: 8},
+		ValueDataType: dml.TensorDataTypeUint8, ValueStart: dml.ScalarUint8(0), ValueDelta: dml.ScalarUint8(1),
+	}
+	r := io.MultiReader(bytes.NewReader([]byte{0, 1, 2, 3, 4, 5, 6, 7}), &zeroOnce{}, bytes.NewReader([]byte{99, 99, 99}))
+	rep, err := dml.CheckReader(dml.NewDevice(dml.FeatureLevelLatest), desc, r, dml.CheckOptions{})
+	if !errors.Is(err, dml.ErrInvalidArg) || !strings.Contains(err.Error(), "longer") {
+		t.Fatalf("11 bytes for 8: report %v, error %v; want an error that the data is longer", rep, err)
+	}
+}

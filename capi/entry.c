@@ -10,6 +10,7 @@
 // in C's thread-local storage, as the Go code that sets it runs on the
 // calling thread for the length of the call.
 
+#include <signal.h>
 #include <string.h>
 
 #include "dmlfill.h"
@@ -30,20 +31,26 @@ const char* DmlFillLastError(void) { return lastError; }
 #ifdef _WIN32
 static int forked(void) { return 0; } /* (no fork on Windows) */
 #else
+#include <pthread.h>
 #include <unistd.h>
 
-static pid_t loadedIn; /* the process that loaded the library */
+/* inChild is set in every child forked after the library loaded, by a fork
+ * handler (pthread_atfork): whatever its process id (a child of a new PID
+ * namespace is 1, as its parent may be; ids are reused). */
+static volatile sig_atomic_t inChild;
 
-__attribute__((constructor)) static void dmlfillLoaded(void) { loadedIn = getpid(); }
+static void dmlfillForked(void) { inChild = 1; }
 
-/* forked reports whether this process is not the one that loaded the
- * library, and says so in the last error. */
+__attribute__((constructor)) static void dmlfillLoaded(void) { pthread_atfork(NULL, NULL, dmlfillForked); }
+
+/* forked reports whether this process was forked from the one that loaded
+ * the library, and says so in the last error. */
 static int forked(void) {
     static const char msg[] =
         "dmlfill: called in a process forked from the one that loaded the library, where its Go runtime "
         "cannot run (fork keeps one thread); load the library after the fork, or start processes by spawn "
         "(Python: multiprocessing.set_start_method(\"spawn\"))";
-    if (getpid() == loadedIn) {
+    if (!inChild) {
         return 0;
     }
     dmlfillSetError(msg, sizeof msg - 1);

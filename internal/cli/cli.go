@@ -14,8 +14,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/dxdispatch"
@@ -73,7 +71,7 @@ func usagef(format string, args ...any) error {
 func Main(args []string, stdout, stderr io.Writer) (status int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "dmlfill: internal error (a bug; please report it with the command that caused it): %s\n", oneLine(fmt.Sprint(r)))
+			fmt.Fprintf(stderr, "dmlfill: internal error (a bug; please report it with the command that caused it): %s\n", textfmt.OneLine(fmt.Sprint(r)))
 			status = 1
 		}
 	}()
@@ -87,42 +85,18 @@ func Main(args []string, stdout, stderr io.Writer) (status int) {
 		return 0
 	case errors.As(err, new(checkFailed)):
 		if cf := new(checkFailed); errors.As(err, cf) && cf.also != nil {
-			fmt.Fprintln(stderr, "dmlfill:", oneLine(cf.also.Error()))
+			fmt.Fprintln(stderr, "dmlfill:", textfmt.OneLine(cf.also.Error()))
 		}
 		return 3
 	case errors.As(err, &ie):
-		fmt.Fprintln(stderr, "dmlfill:", oneLine(err.Error()))
+		fmt.Fprintln(stderr, "dmlfill:", textfmt.OneLine(err.Error()))
 		return 1
 	case errors.As(err, &ue), errors.Is(err, dml.ErrInvalidArg):
-		fmt.Fprintln(stderr, "dmlfill:", oneLine(strings.TrimPrefix(err.Error(), "dml: ")))
+		fmt.Fprintln(stderr, "dmlfill:", textfmt.OneLine(strings.TrimPrefix(err.Error(), "dml: ")))
 		return 2
 	}
-	fmt.Fprintln(stderr, "dmlfill:", oneLine(err.Error()))
+	fmt.Fprintln(stderr, "dmlfill:", textfmt.OneLine(err.Error()))
 	return 1
-}
-
-// oneLine is msg as one line of plain text: a control character (a line
-// break, an escape sequence's ESC) or invalid UTF-8 from a name in a file
-// or a flag is written as Go writes it in a quoted string ("\n", "\x1b"),
-// so that no message spans two lines or moves the terminal's cursor.
-func oneLine(msg string) string {
-	var b strings.Builder
-	for i, r := range msg {
-		switch {
-		case r == utf8.RuneError:
-			if _, n := utf8.DecodeRuneInString(msg[i:]); n == 1 {
-				fmt.Fprintf(&b, "\\x%02x", msg[i])
-				continue
-			}
-			b.WriteRune(r)
-		case unicode.IsControl(r) || r == 0x2028 || r == 0x2029:
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 type options struct {

@@ -314,18 +314,21 @@ func TestMessagesOneLine(t *testing.T) {
 	dir := t.TempDir()
 	evil := `f\n\u001b[2Jall checks passed`
 	model := func(size int) string {
-		return `{ "resources": { "Out": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4, "value": 0 }, "x\u001b]0;t\u0007": 1 } },
+		return `{ "resources": { "O\u001b[31mut": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4, "value": 0 }, "x\u001b]0;t\u0007": 1 } },
   "dispatchables": { "` + evil + `": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT32",
     "ValueStart": 0, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT32", "Sizes": [1,1,1,` + fmt.Sprint(size) + `] } } } },
-  "commands": [ { "type": "print", "resource": "Out" } ] }`
+  "commands": [ { "type": "print", "resource": "O\u001b[31mut" } ] }`
 	}
 	for _, c := range []struct {
 		size  int
 		code  int
 		quote string
-	}{{4, 0, `"x\x1b]0;t\a"`}, {0, 2, `dispatchables."f\n\x1b[2Jall checks passed".desc`}} {
+	}{{4, 0, `resources."O\x1b[31mut"."x\x1b]0;t\a"`}, {0, 2, `dispatchables."f\n\x1b[2Jall checks passed".desc`}} {
 		p := writeModel(t, dir, "evil.json", model(c.size))
-		code, _, errs := runWithin(t, "-model", p)
+		code, out, errs := runWithin(t, "-model", p)
+		if strings.ContainsAny(out, "\x1b\a") {
+			t.Fatalf("stdout %q holds a control character from the model raw", out)
+		}
 		if code != c.code || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.quote) {
 			t.Fatalf("sizes [1,1,1,%d]: exit %d, stderr %q; want exit %d and one line holding %s", c.size, code, errs, c.code, c.quote)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/dmlgo/dml/internal/dxdispatch"
 	"github.com/dmlgo/dml/internal/npy"
 	"github.com/dmlgo/dml/internal/regular"
+	"github.com/dmlgo/dml/internal/textfmt"
 )
 
 // stdin is where -model - reads the model (a variable for the tests).
@@ -49,7 +50,7 @@ func runModel(path string, level dml.FeatureLevel, opts dxdispatch.Options, chec
 		return usagef("%s: %v", path, err)
 	}
 	for _, w := range m.Warnings {
-		fmt.Fprintf(stderr, "dmlfill: warning: %s\n", oneLine(path+": "+w))
+		fmt.Fprintf(stderr, "dmlfill: warning: %s\n", textfmt.OneLine(path+": "+w))
 	}
 	if check != nil {
 		err = m.Run(stdout, stderr, check.compare)

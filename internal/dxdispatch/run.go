@@ -424,7 +424,7 @@ func (m *Model) Run(stdout, stderr io.Writer, write WriteFunc) error {
 				return err
 			}
 			if !m.opts.Checking {
-				fmt.Fprintf(stdout, "Resource '%s' written to '%s'\n", c.res.name, c.targetPath)
+				fmt.Fprintf(stdout, "Resource '%s' written to '%s'\n", textfmt.OneLine(c.res.name), textfmt.OneLine(c.targetPath))
 			}
 		}
 	}

@@ -32,9 +32,19 @@ func (l *literal) errorf(format string, args ...any) error {
 	return fmt.Errorf("npy: header at byte %d: %s", l.pos, fmt.Sprintf(format, args...))
 }
 
+// space skips Python's white space and comments (# to the line's end).
 func (l *literal) space() {
-	for l.pos < len(l.s) && strings.IndexByte(" \t\n\r", l.s[l.pos]) >= 0 {
-		l.pos++
+	for l.pos < len(l.s) {
+		switch c := l.s[l.pos]; {
+		case strings.IndexByte(" \t\n\r\f\v", c) >= 0:
+			l.pos++
+		case c == '#':
+			for l.pos < len(l.s) && l.s[l.pos] != '\n' {
+				l.pos++
+			}
+		default:
+			return
+		}
 	}
 }
 
@@ -127,8 +137,15 @@ func (l *literal) str() (string, error) {
 	return "", l.errorf("a string without its closing quote")
 }
 
-// boolean reads True or False.
+// boolean reads True or False, in parentheses or not.
 func (l *literal) boolean() (bool, error) {
+	if l.next('(') {
+		v, err := l.boolean()
+		if err == nil && !l.next(')') {
+			err = l.errorf("want ')'")
+		}
+		return v, err
+	}
 	l.space()
 	for _, w := range []string{"True", "False"} {
 		if strings.HasPrefix(l.s[l.pos:], w) {
@@ -167,18 +184,62 @@ func (l *literal) tuple() ([]uint64, error) {
 	return out, nil
 }
 
-// integer reads a decimal integer below 2^64.
+// integer reads a Python integer literal below 2^64, in parentheses or
+// not: decimal (no leading zeros but for 0 itself), 0x, 0o or 0b, digits
+// separated by single underscores, a + sign, and the L that NumPy's
+// headers written by Python 2 may carry.
 func (l *literal) integer() (uint64, error) {
+	if l.next('(') {
+		v, err := l.integer()
+		if err == nil && !l.next(')') {
+			err = l.errorf("want ')'")
+		}
+		return v, err
+	}
 	l.space()
+	if l.pos < len(l.s) && l.s[l.pos] == '+' {
+		l.pos++
+		l.space()
+	}
 	start := l.pos
-	for l.pos < len(l.s) && '0' <= l.s[l.pos] && l.s[l.pos] <= '9' {
+	for l.pos < len(l.s) && (isAlnum(l.s[l.pos]) || l.s[l.pos] == '_') {
 		l.pos++
 	}
-	v, err := strconv.ParseUint(l.s[start:l.pos], 10, 64)
-	if err != nil || l.pos-start > 1 && l.s[start] == '0' {
-		return 0, l.errorf("want a decimal integer below 2^64 in the shape")
+	text := strings.TrimSuffix(strings.TrimSuffix(l.s[start:l.pos], "L"), "l")
+	v, ok := pythonInt(text)
+	if !ok {
+		return 0, l.errorf("want a decimal integer below 2^64 in the shape, got %q", l.s[start:l.pos])
 	}
 	return v, nil
+}
+
+func isAlnum(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// pythonInt reads a Python integer literal without sign.
+func pythonInt(s string) (uint64, bool) {
+	base, digits := 10, s
+	if len(s) > 1 && s[0] == '0' {
+		switch s[1] {
+		case 'x', 'X':
+			base, digits = 16, s[2:]
+		case 'o', 'O':
+			base, digits = 8, s[2:]
+		case 'b', 'B':
+			base, digits = 2, s[2:]
+		default: // 0, 00, 0_0: zeros only
+			if strings.Trim(s, "0_") != "" {
+				return 0, false
+			}
+		}
+		digits = strings.TrimPrefix(digits, "_") // (0x_1f is Python)
+	}
+	if digits == "" || digits[0] == '_' || digits[len(digits)-1] == '_' || strings.Contains(digits, "__") {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(strings.ReplaceAll(digits, "_", ""), base, 64)
+	return v, err == nil
 }
 
 // bytesOf returns the bytes of shape's elements of size es, or false past

@@ -49,6 +49,11 @@ func TestHeaderAsPython(t *testing.T) {
 		{"{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (3,)}", 0, "string", false},
 		{"{'descr': '<f4', 'fortran_order': False, 'shape': (-3,)}", 0, "decimal integer", false},
 		{"{'descr': '<f4', 'fortran_order': False, 'shape': (03,)}", 0, "decimal integer", false},
+		{"{'descr': '<f4', 'fortran_order': False, 'shape': (1__0,)}", 0, "decimal integer", false},
+		{"{'descr': 'Xu1', 'fortran_order': False, 'shape': (3,)}", 0, "unsupported element type", false},
+		{"{'descr': '>f4', 'fortran_order': False, 'shape': (3,)}", 0, "unsupported element type", false},
+		// Python's other ways of writing the same literals, as NumPy takes them.
+		{"{'descr': '>u1', 'fortran_order': (False), 'shape': (3L, 0x2, 1_0, +1, (2), 00, 0o7, 0b11,)} # NumPy\f\n", dml.TensorDataTypeUint8, "[3 2 10 1 2 0 7 3]", true},
 		{"{'descr': '<f4, 'fortran_order': False, 'shape': (3,)}", 0, "want ','", false},
 		{"{'descr' '<f4', 'fortran_order': False, 'shape': (3,)}", 0, "want ':'", false},
 		{"{'descr': '<f4', 'fortran_order': False, 'shape': (3,)", 0, "want ','", false},
@@ -62,5 +67,15 @@ func TestHeaderAsPython(t *testing.T) {
 		case !c.ok && (err == nil || !strings.Contains(err.Error(), c.shape)):
 			t.Errorf("%q: %v %v, error %v; want an error saying %q", c.header, dt, shape, err, c.shape)
 		}
+	}
+}
+
+// TestHeaderVersion: versions other than 1.0, 2.0 and 3.0 (a minor version
+// among them) are refused, as NumPy refuses them.
+func TestHeaderVersion(t *testing.T) {
+	b := file("{'descr': '<f4', 'fortran_order': False, 'shape': (3,)}")
+	b[7] = 5
+	if _, _, _, _, err := ReadHeader(b); err == nil || !strings.Contains(err.Error(), "version 1.5") {
+		t.Fatalf("version 1.5: %v", err)
 	}
 }

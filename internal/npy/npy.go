@@ -106,6 +106,9 @@ func ReadHeader(b []byte) (dt dml.TensorDataType, shape []uint64, off, n uint64,
 		return 0, nil, 0, 0, fmt.Errorf("npy: not a .npy file (no \\x93NUMPY magic)")
 	}
 	var hlen, pre int
+	if b[7] != 0 { // (NumPy reads versions 1.0, 2.0 and 3.0 only)
+		return 0, nil, 0, 0, fmt.Errorf("npy: unsupported version %d.%d", b[6], b[7])
+	}
 	switch b[6] {
 	case 1:
 		hlen, pre = int(binary.LittleEndian.Uint16(b[8:])), 10
@@ -133,7 +136,9 @@ func ReadHeader(b []byte) (dt dml.TensorDataType, shape []uint64, off, n uint64,
 		return 0, nil, 0, 0, fmt.Errorf("npy: element type %q is not one (want a type string such as '<f4')", descr)
 	}
 	for t := dml.TensorDataType(0); t <= dml.TensorDataTypeInt4; t++ {
-		if d, ok := Descr(t); ok && (d == descr || d[1:] == descr[1:] && descr[0] == '=' || d[0] == '|' && d[1:] == descr[1:]) {
+		// '<' or '=' (this host's order, little-endian where this runs) for
+		// wider types; for bytes, whose order is none, any of '|<>='.
+		if d, ok := Descr(t); ok && d[1:] == descr[1:] && (d[0] == descr[0] || descr[0] == '=' || d[0] == '|' && strings.IndexByte("<>=", descr[0]) >= 0) {
 			dt = t
 		}
 	}

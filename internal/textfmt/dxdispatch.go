@@ -35,7 +35,7 @@ func WriteResource(w io.Writer, name string, t dml.TensorDataType, n int, bits f
 	bw := bufio.NewWriter(w)
 	var b []byte
 	if !verbose {
-		bw.WriteString("Resource '" + name + "': ")
+		bw.WriteString("Resource '" + OneLine(name) + "': ")
 		for i := range n {
 			b = b[:0]
 			if i > 0 {
@@ -47,7 +47,7 @@ func WriteResource(w io.Writer, name string, t dml.TensorDataType, n int, bits f
 		bw.WriteString("\n")
 		return bw.Flush()
 	}
-	bw.WriteString("Resource '" + name + "':\n")
+	bw.WriteString("Resource '" + OneLine(name) + "':\n")
 	iw := 1
 	if n > 0 {
 		iw = int(math.Floor(math.Log10(float64(n)))) + 1
