@@ -152,7 +152,7 @@ func float16Element(start, delta, i uint64) uint64 {
 	return uint64(RoundFloat16(v))
 }
 
-// RoundFloat16 rounds an exact rational to binary16, to nearest even.
+// RoundFloat16 rounds an exact rational to binary16, to nearest even, once.
 // Below 2^-14 it adds 2^-14 first: in [2^-14, 2^-13) the spacing of binary16
 // is 2^-24, the spacing of its subnormals, and 2^-14 is an even multiple of
 // it, so rounding there to 11 bits and taking 2^-14 away again rounds the
@@ -165,18 +165,36 @@ func RoundFloat16(v *big.Rat) uint16 {
 		sign = 0x8000
 	}
 	minNormal := new(big.Rat).SetFrac64(1, 1<<14)
-	f := new(big.Float).SetPrec(2000).SetRat(a)
 	if a.Cmp(minNormal) < 0 {
-		t := new(big.Float).SetPrec(2000).SetRat(new(big.Rat).Add(a, minNormal))
-		t.SetMode(big.ToNearestEven).SetPrec(11)
+		t := round11(new(big.Rat).Add(a, minNormal))
 		t.SetPrec(2000).Sub(t, new(big.Float).SetRat(minNormal))
 		f32, _ := t.Float32() // exact: a multiple of 2^-24 below 2^-13
 		return sign | float16.Fromfloat32(f32).Bits()
 	}
-	f.SetMode(big.ToNearestEven).SetPrec(11)
+	f := round11(a)
 	if f.Cmp(big.NewFloat(65536)) >= 0 {
 		return sign | 0x7C00
 	}
 	f32, _ := f.Float32() // exact: 11 bits, inside binary16's range
 	return sign | float16.Fromfloat32(f32).Bits()
+}
+
+// round11 rounds a positive rational to 11 significant bits, to nearest
+// even, once: its value truncated to 2000 bits decides, but where the
+// truncation dropped something and left an exact midpoint of 11 bits (the
+// rational lies just above it: a long decimal), it rounds up. (Rounding the
+// 2000-bit value to nearest first, then to 11 bits, rounded twice: a
+// decimal a hair below a midpoint came out above it.)
+func round11(a *big.Rat) *big.Float {
+	f := new(big.Float).SetPrec(2000).SetMode(big.ToZero).SetRat(a)
+	inexact := f.Acc() != big.Exact
+	down := new(big.Float).Copy(f).SetMode(big.ToZero).SetPrec(11)
+	if inexact {
+		// f is a midpoint of 11 bits when f - down is half down's last place.
+		half := new(big.Float).SetPrec(2000).SetMantExp(big.NewFloat(1), down.MantExp(nil)-12)
+		if d := new(big.Float).SetPrec(2000).Sub(f, down); d.Cmp(half) == 0 {
+			return new(big.Float).Copy(f).SetMode(big.AwayFromZero).SetPrec(11)
+		}
+	}
+	return f.SetMode(big.ToNearestEven).SetPrec(11)
 }
