@@ -109,7 +109,7 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 	switch alias, decided := aliasing(ds); {
 	case !decided:
 		return nil, argError("OutputTensor.Strides", fmt.Sprint(t.Strides),
-			"the exact check that no two elements share an address gave up after %d candidate sums (strides of nearly one size in many dimensions); such layouts are refused", aliasSteps)
+			"the exact check that no two elements share an address gave up after %d candidate sums (irregular strides); such layouts are refused", aliasSteps)
 	case alias:
 		return nil, argError("OutputTensor.Strides", fmt.Sprint(t.Strides), "two elements would share an address")
 	}
