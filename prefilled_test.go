@@ -102,6 +102,9 @@ func TestPrefilledEveryByte(t *testing.T) {
 	names := tables(t)
 	c := 0
 	for k, l := range bigLayouts {
+		if raceOn && k%2 == 1 {
+			continue // (under the race detector: every other layout kind)
+		}
 		for s, span := range spans {
 			types := []dml.TensorDataType{allTypes[r.IntN(len(allTypes))]}
 			if long() {
