@@ -1,9 +1,16 @@
 /*
  * bcryptprimitives.dll for Wine 8.0 (Debian 12's wine64), which lacks
  * ProcessPrng: Go's runtime calls it for its random numbers on Windows
- * since Go 1.22, and a Go program stops at start without it. CI builds
- * this with mingw-w64 and puts it in the Wine prefix's system32, so that
- * the Windows test binaries run (Windows 10 and later have ProcessPrng).
+ * since Go 1.22, and a Go program stops at start without it. Built with
+ * mingw-w64 and put in the Wine prefix's system32, it lets the Windows test
+ * binaries run (Windows 10 and later have ProcessPrng):
+ *
+ *   x86_64-w64-mingw32-gcc -shared -O2 -o bcryptprimitives.dll processprng.c -ladvapi32
+ *   cp bcryptprimitives.dll "$WINEPREFIX/drive_c/windows/system32/"
+ *   GOOS=windows go test -short -exec /usr/lib/wine/wine64 ./...
+ *
+ * (.ci/run does not run the Windows tests yet: internal/cli's and
+ * internal/dxdispatch's do not all pass under Wine.)
  */
 #include <windows.h>
 #include <ntsecapi.h> /* RtlGenRandom: advapi32's SystemFunction036 */
