@@ -74,11 +74,25 @@ func float16Text(h float16.Float16) string {
 		return s
 	}
 	for p := 1; p < 6; p++ {
+		// The nearest p-digit decimal, else its neighbours: at a power of
+		// two the float16 spacing halves below, and the nearest decimal
+		// (0.01562 for 2^-6, a tie gone to even) may read back to the
+		// value below where the one above (0.01563) reads back.
 		s := strconv.FormatFloat(f, 'e', p-1, 64)
-		v, err := dml.ParseScalar(dml.TensorDataTypeFloat16, s)
-		if err == nil && v.Uint16() == h.Bits() {
-			d, _ := strconv.ParseFloat(s, 64)
-			return strconv.FormatFloat(d, 'g', -1, 64)
+		d, _ := strconv.ParseFloat(s, 64)
+		_, exp, _ := strings.Cut(s, "e")
+		e, _ := strconv.Atoi(exp)
+		step := math.Pow(10, float64(e-(p-1)))
+		best, found := 0.0, false
+		for _, c := range []float64{d, d - step, d + step} {
+			c, _ = strconv.ParseFloat(strconv.FormatFloat(c, 'e', p-1, 64), 64) // (a p-digit decimal again)
+			v, err := dml.ParseScalar(dml.TensorDataTypeFloat16, strconv.FormatFloat(c, 'g', -1, 64))
+			if err == nil && v.Uint16() == h.Bits() && (!found || math.Abs(c-f) < math.Abs(best-f)) {
+				best, found = c, true
+			}
+		}
+		if found {
+			return strconv.FormatFloat(best, 'g', -1, 64)
 		}
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64) // exact in at most 17 digits
