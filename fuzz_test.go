@@ -30,28 +30,21 @@ func FuzzExecute(f *testing.F) {
 		dims := int(data[2] & 0xF)
 		strided := data[2]&0x40 != 0
 		extra := uint64(data[2]>>7) * 8
-		data = data[3:]
-		take := func() uint32 {
-			if len(data) == 0 {
-				return 0
-			}
-			v := uint32(data[0])
-			data = data[1:]
-			return v
-		}
+		in := fuzzBytes(data[3:])
 		sizes := make([]uint32, dims)
 		n := 1
 		for i := range sizes {
-			sizes[i] = take() % 9
+			sizes[i] = uint32(in.take() % 9)
 			n *= max(1, int(sizes[i]))
 		}
 		var strides []uint32
 		if strided {
 			strides = make([]uint32, dims)
 			for i := range strides {
-				strides[i] = take() % 40
+				strides[i] = uint32(in.take() % 40)
 			}
 		}
+		data = in // (what is left: start and delta)
 		var sv, dv [8]byte
 		copy(sv[:], data)
 		if len(data) > 8 {

@@ -117,12 +117,22 @@ func randomLayout(r *rand.Rand, dims int, maxElems int) (sizes, strides []uint32
 }
 
 // offsets returns the element offset of every logical index, and whether
-// two of them coincide: the definition, enumerated.
+// two of them coincide: the definition, enumerated (eachOffset).
 func offsets(sizes, strides []uint32) ([]uint64, bool) {
-	n := 1
-	for _, s := range sizes {
-		n *= int(s)
-	}
+	var offs []uint64
+	seen := map[uint64]bool{}
+	alias := false
+	eachOffset(sizes, strides, func(_, o uint64) {
+		offs = append(offs, o)
+		alias = alias || seen[o]
+		seen[o] = true
+	})
+	return offs, alias
+}
+
+// eachOffset calls f with every logical index, in order, and its element
+// offset: the odometer over sizes, the definition enumerated.
+func eachOffset(sizes, strides []uint32, f func(i, o uint64)) {
 	st := make([]uint64, len(sizes))
 	p := uint64(1)
 	for k := len(sizes) - 1; k >= 0; k-- {
@@ -132,29 +142,33 @@ func offsets(sizes, strides []uint32) ([]uint64, bool) {
 		}
 		p *= uint64(sizes[k])
 	}
-	offs := make([]uint64, n)
-	seen := make(map[uint64]bool, n)
-	alias := false
-	idx := make([]uint32, len(sizes))
-	for i := range n {
-		var o uint64
-		for k := range sizes {
-			o += uint64(idx[k]) * st[k]
-		}
-		offs[i] = o
-		if seen[o] {
-			alias = true
-		}
-		seen[o] = true
+	idx := make([]uint64, len(sizes))
+	o := uint64(0)
+	for i := uint64(0); i < p; i++ {
+		f(i, o)
 		for k := len(sizes) - 1; k >= 0; k-- {
 			idx[k]++
-			if idx[k] < sizes[k] {
+			o += st[k]
+			if idx[k] < uint64(sizes[k]) {
 				break
 			}
+			o -= idx[k] * st[k]
 			idx[k] = 0
 		}
 	}
-	return offs, alias
+}
+
+// fuzzBytes hands a fuzz target's bytes out one at a time, 0 once they
+// are used up.
+type fuzzBytes []byte
+
+func (b *fuzzBytes) take() int {
+	if len(*b) == 0 {
+		return 0
+	}
+	v := int((*b)[0])
+	*b = (*b)[1:]
+	return v
 }
 
 func getLE(b []byte, size uint32) uint64 {

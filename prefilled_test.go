@@ -269,34 +269,6 @@ func wantBuffer(dt dml.TensorDataType, sizes, strides []uint32, total, start, de
 	return want
 }
 
-// eachOffset calls f with every logical index, in order, and its element
-// offset: the odometer over sizes, the definition enumerated.
-func eachOffset(sizes, strides []uint32, f func(i, o uint64)) {
-	st := make([]uint64, len(sizes))
-	p := uint64(1)
-	for k := len(sizes) - 1; k >= 0; k-- {
-		st[k] = p
-		if strides != nil {
-			st[k] = uint64(strides[k])
-		}
-		p *= uint64(sizes[k])
-	}
-	idx := make([]uint64, len(sizes))
-	o := uint64(0)
-	for i := uint64(0); i < p; i++ {
-		f(i, o)
-		for k := len(sizes) - 1; k >= 0; k-- {
-			idx[k]++
-			o += st[k]
-			if idx[k] < uint64(sizes[k]) {
-				break
-			}
-			o -= idx[k] * st[k]
-			idx[k] = 0
-		}
-	}
-}
-
 func fillBytes(b []byte, v byte) {
 	if len(b) == 0 {
 		return
@@ -393,14 +365,8 @@ func FuzzPrefilled(f *testing.F) {
 	f.Add([]byte{0, 12, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0})     // FLOAT32, 4 KiB, packed
 	f.Add([]byte{6, 24, 2, 3, 77, 250, 1, 99, 2, 1, 1, 1}) // INT16, scattered
 	f.Fuzz(func(t *testing.T, data []byte) {
-		take := func() int {
-			if len(data) == 0 {
-				return 0
-			}
-			v := int(data[0])
-			data = data[1:]
-			return v
-		}
+		in := fuzzBytes(data)
+		take := in.take
 		dt := allTypes[take()%len(allTypes)]
 		span := uint64(1) << (take() % 27) // (up to 64 MiB)
 		dims := 1 + take()%4
