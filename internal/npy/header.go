@@ -140,11 +140,7 @@ func (l *literal) str() (string, error) {
 // boolean reads True or False, in parentheses or not.
 func (l *literal) boolean() (bool, error) {
 	if l.next('(') {
-		v, err := l.boolean()
-		if err == nil && !l.next(')') {
-			err = l.errorf("want ')'")
-		}
-		return v, err
+		return inParens(l, l.boolean)
 	}
 	l.space()
 	for _, w := range []string{"True", "False"} {
@@ -184,17 +180,23 @@ func (l *literal) tuple() ([]uint64, error) {
 	return out, nil
 }
 
+// inParens reads what read reads, then the ')' that closes the '(' before
+// it: Python's (x) is x.
+func inParens[T any](l *literal, read func() (T, error)) (T, error) {
+	v, err := read()
+	if err == nil && !l.next(')') {
+		err = l.errorf("want ')'")
+	}
+	return v, err
+}
+
 // integer reads a Python integer literal below 2^64, in parentheses or
 // not: decimal (no leading zeros but for 0 itself), 0x, 0o or 0b, digits
 // separated by single underscores, a + sign, and the L that NumPy's
 // headers written by Python 2 may carry.
 func (l *literal) integer() (uint64, error) {
 	if l.next('(') {
-		v, err := l.integer()
-		if err == nil && !l.next(')') {
-			err = l.errorf("want ')'")
-		}
-		return v, err
+		return inParens(l, l.integer)
 	}
 	l.space()
 	if l.pos < len(l.s) && l.s[l.pos] == '+' {
