@@ -868,13 +868,15 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 // Options.AllowAnyPath says it may.
 func (m *Model) openSource(p string) (*os.File, fs.FileInfo, error) {
 	if m.opts.AllowAnyPath {
-		path := p
-		if !filepath.IsAbs(p) {
-			if _, err := os.Stat(filepath.Join(m.dir, p)); err == nil {
-				path = filepath.Join(m.dir, p)
-			}
+		if filepath.IsAbs(p) {
+			return regular.Open(p)
 		}
-		return regular.Open(path)
+		// Opened, not looked at first: the file found is the file read.
+		f, st, err := regular.Open(filepath.Join(m.dir, p))
+		if errors.Is(err, fs.ErrNotExist) {
+			return regular.Open(p)
+		}
+		return f, st, err
 	}
 	f, st, err := regular.OpenIn(m.dir, p)
 	if errors.Is(err, fs.ErrNotExist) && m.dir != "." {
