@@ -7,11 +7,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/testtmp"
 )
 
 // TestCheckCommand: -check passes dmlfill's own output, fails a corrupted
@@ -19,7 +21,7 @@ import (
 // in JSON, checks a whole strided buffer and its padding, and refuses a
 // .npy whose type or shape is not the descriptor's.
 func TestCheckCommand(t *testing.T) {
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	npyPath, rawPath := filepath.Join(dir, "x.npy"), filepath.Join(dir, "b.raw")
 	fill := []string{"-type", "FLOAT32", "-sizes", "4,6", "-start", "0.1", "-delta", "0.3"}
 	if code, _, errs := runCLI(append(fill, "-format", "npy", "-o", npyPath)...); code != 0 {
@@ -105,7 +107,7 @@ func TestCheckCommand(t *testing.T) {
 // them), a check of that output names the model, -o FILE.npy without
 // -format writes .npy, and the misuses are refused.
 func TestEmulate(t *testing.T) {
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	for _, tc := range []struct {
 		typ  dml.TensorDataType
 		args []string
@@ -164,7 +166,7 @@ func TestEmulate(t *testing.T) {
 // (exit 3, naming it), reports JSON, and refuses a missing file or one of
 // another shape.
 func TestModelCheck(t *testing.T) {
-	dir, out := t.TempDir(), t.TempDir()
+	dir, out := testtmp.Dir(t), testtmp.Dir(t)
 	p := writeModel(t, dir, "m.json", `{
     "resources": { "Out": { "initialValuesDataType": "FLOAT16", "initialValues": { "valueCount": 6, "value": 0 } } },
     "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
@@ -218,7 +220,7 @@ func TestModelCheck(t *testing.T) {
 // TestPlot: -plot draws the check as .svg or .png (a picture with the
 // model that explains the data in its title), and refuses other files.
 func TestPlot(t *testing.T) {
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	data := filepath.Join(dir, "h.npy")
 	fill := []string{"-type", "FLOAT16", "-sizes", "3000", "-start", "0.1", "-delta", "0.3"}
 	if code, _, errs := runCLI(append(fill, "-emulate", "f16-math", "-o", data)...); code != 0 {
@@ -252,6 +254,9 @@ func TestPlot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// (On Windows os.SameFile reads a file's identity at its first call,
+	// from the path: asked now, before is the old file's.)
+	_ = os.SameFile(before, before)
 	if code, _, errs := runCLI(append(fill, "-check", data, "-plot", pic)...); code != 3 {
 		t.Fatalf("again: exit %d, %q", code, errs)
 	}
@@ -262,7 +267,7 @@ func TestPlot(t *testing.T) {
 	if os.SameFile(before, after) {
 		t.Errorf("-plot wrote over the old plot in place (the same file), not by a rename")
 	}
-	if _, err := os.Stat("/dev/full"); err == nil {
+	if _, err := os.Stat("/dev/full"); err == nil && runtime.GOOS == "linux" { // (Linux's device)
 		full := filepath.Join(dir, "full.svg")
 		if err := os.Symlink("/dev/full", full); err != nil {
 			t.Fatal(err)
@@ -297,7 +302,7 @@ func TestCheckStandardInput(t *testing.T) {
 // model; a fill of another start and delta is explained by none, and the
 // report says what start and delta its first elements imply.
 func TestCheckNamesDxDispatch(t *testing.T) {
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	model := fillModel(`"initialValuesDataType": "FLOAT16", "initialValues": { "valueCount": 2000, "valueStart": 0.1, "valueDelta": 0.1 }`,
 		`{ "type": "writeFile", "resource": "Out", "targetPath": "seq.raw" }`)
 	p := writeModel(t, dir, "seq.json", model)

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/testtmp"
 	"github.com/dmlgo/dml/internal/textfmt"
 )
 
@@ -25,7 +26,7 @@ func TestNumPyReadsEveryType(t *testing.T) {
 	if !hasNumPy() {
 		t.Skip("python3-numpy is not installed (CI installs it)")
 	}
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	dtypes := map[string]string{"FLOAT32": "float32", "FLOAT16": "float16", "UINT8": "uint8", "INT8": "int8", "UINT16": "uint16",
 		"INT16": "int16", "UINT32": "uint32", "INT32": "int32", "UINT64": "uint64", "INT64": "int64"}
 	for _, typ := range everyType {
@@ -95,8 +96,8 @@ func TestJSONFormat(t *testing.T) {
 // TestCppFormatting holds the DxDispatch value text to C's %g (through
 // Python's printf-style formatting, which follows C) on random values.
 func TestCppFormatting(t *testing.T) {
-	if _, err := os.Stat("/usr/bin/python3"); err != nil {
-		t.Skip("no /usr/bin/python3")
+	if _, err := exec.LookPath("/usr/bin/python3"); err != nil {
+		t.Skip("no /usr/bin/python3 this system runs (Debian's; under Wine, Linux's file is there but not a Windows program)")
 	}
 	r := rand.New(rand.NewPCG(31, 32))
 	var in, want []string
@@ -137,7 +138,7 @@ func TestCppFormatting(t *testing.T) {
 
 func buildDmlfill(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "dmlfill")
+	bin := filepath.Join(testtmp.Dir(t), "dmlfill")
 	out, err := exec.Command("go", "build", "-o", bin, "github.com/dmlgo/dml/cmd/dmlfill").CombinedOutput()
 	if err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
@@ -156,7 +157,7 @@ func TestHugeOutputBoundedMemory(t *testing.T) {
 		t.Skip("reads Linux's rusage")
 	}
 	bin := buildDmlfill(t)
-	out := filepath.Join(t.TempDir(), "big.npy")
+	out := filepath.Join(testtmp.Dir(t), "big.npy")
 	rows, n := 4096, int64(1)<<26 // 512 MiB, twice the 256 MiB it may take
 	if long() {
 		rows, n = 16384, 1<<28
@@ -198,7 +199,7 @@ func TestWriteFailures(t *testing.T) {
 		t.Skip("uses ulimit")
 	}
 	bin := buildDmlfill(t)
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	out := filepath.Join(dir, "x.bin")
 	cmd := exec.Command("bash", "-c", `ulimit -f 64; exec "$0" -type INT64 -sizes 1000000 -format raw -o "$1"`, bin, out)
 	var stderr bytes.Buffer

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dmlgo/dml/internal/dxdispatch"
 	"github.com/dmlgo/dml/internal/passes"
+	"github.com/dmlgo/dml/internal/testtmp"
 )
 
 // fillModel is a model whose resource "Out" has the given JSON fields and
@@ -68,20 +69,17 @@ func runWithin(t *testing.T, args ...string) (code int, stdout, stderr string) {
 // write outside their folder end at once with exit 2 and one line naming
 // the problem, and write nothing.
 func TestHostileModels(t *testing.T) {
-	dir := t.TempDir()
-	outside := t.TempDir()
+	dir := testtmp.Dir(t)
+	outside := testtmp.Dir(t)
 	fifo := filepath.Join(dir, "fifo")
 	hasFIFO := mkfifo(fifo) == nil // (not on Windows)
-	if err := os.Symlink(outside, filepath.Join(dir, "link")); err != nil {
-		t.Fatal(err)
-	}
-	secrets := t.TempDir() // (a file a model must not read, through a link)
+	_, err := os.Stat("/dev/zero")
+	hasDevZero := err == nil
+	secrets := testtmp.Dir(t) // (a file a model must not read, through a link)
 	if err := os.WriteFile(filepath.Join(secrets, "secret.bin"), []byte("0123456789abcdef"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(secrets, filepath.Join(dir, "secrets")); err != nil {
-		t.Fatal(err)
-	}
+	hasLinks := links(t, outside, filepath.Join(dir, "link"), secrets, filepath.Join(dir, "secrets"))
 	npyShort := filepath.Join(dir, "short.npy")
 	hdr := "{'descr': '<f4', 'fortran_order': False, 'shape': (1000,), }"
 	for (10+len(hdr)+1)%64 != 0 {
@@ -89,7 +87,7 @@ func TestHostileModels(t *testing.T) {
 	}
 	os.WriteFile(npyShort, append(append([]byte("\x93NUMPY\x01\x00"), byte(len(hdr)+1), 0), []byte(hdr+"\n"+"\x00\x00\x80\x3f")...), 0o644)
 	write := func(target string) string {
-		return `{ "type": "writeFile", "resource": "Out", "targetPath": "` + target + `" }`
+		return `{ "type": "writeFile", "resource": "Out", "targetPath": ` + jsonString(target) + ` }`
 	}
 	tests := []struct {
 		name, model string
@@ -143,7 +141,9 @@ func TestHostileModels(t *testing.T) {
 		{"writeFile to the folder itself", fillModel(smallOut, write("sub/..")), []string{"-output-path", dir}, "names the output folder itself"},
 	}
 	for _, tc := range tests {
-		if !hasFIFO && strings.Contains(tc.name, "FIFO") {
+		if !hasFIFO && strings.Contains(tc.name, "FIFO") ||
+			!hasDevZero && strings.Contains(tc.name, "/dev/zero") ||
+			!hasLinks && strings.Contains(tc.name, "symbolic link") {
 			continue
 		}
 		p := writeModel(t, dir, "hostile.json", tc.model)
@@ -160,6 +160,9 @@ func TestHostileModels(t *testing.T) {
 	}
 	// The model file itself: a device or a FIFO is refused before it is opened.
 	specials := []string{"/dev/zero"}
+	if runtime.GOOS == "windows" {
+		specials = []string{"NUL"} // (CON opens only where a console is attached)
+	}
 	if hasFIFO {
 		specials = append(specials, fifo)
 	}
@@ -205,7 +208,7 @@ func TestHostileInputsBoundedMemory(t *testing.T) {
 		t.Skip("reads Linux's rusage")
 	}
 	bin := buildDmlfill(t)
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	big := filepath.Join(dir, "big.raw") // the largest tensor DirectML allows, to check
 	bigN, rowN, rowsN, textTail, rowsTail := "1073741824", "33554432", "2,1048576", "253, 254, 255]\n", "2097148]]\n"
 	if long() {
@@ -311,7 +314,7 @@ var long = passes.Long
 // named "f\n\x1b[2J..." whose descriptor is refused) give messages of one
 // line each, the names quoted, no control character written raw.
 func TestMessagesOneLine(t *testing.T) {
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	evil := `f\n\u001b[2Jall checks passed`
 	model := func(size int) string {
 		return `{ "resources": { "O\u001b[31mut": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4, "value": 0 }, "x\u001b]0;t\u0007": 1 } },

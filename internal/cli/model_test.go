@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dmlgo/dml/internal/testtmp"
 )
 
 func writeModel(t *testing.T, dir, name, text string) string {
@@ -20,7 +22,7 @@ func writeModel(t *testing.T, dir, name, text string) string {
 // TestModels runs DxDispatch model files and compares what they print with
 // what DxDispatch prints for them (values by C++ iostream rules).
 func TestModels(t *testing.T) {
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	tests := []struct {
 		name, model, want string
 	}{
@@ -122,7 +124,7 @@ func TestModels(t *testing.T) {
 // TestModelErrors: a model that cannot run exits 2 with the place in the
 // file, before any command has printed.
 func TestModelErrors(t *testing.T) {
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	good := `"resources": { "Out": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 5, "value": 0 } } }`
 	fill := `"dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "desc": { "ValueDataType": "FLOAT32", "ValueStart": 0, "ValueDelta": 1, "OutputTensor": { "DataType": "FLOAT32", "Sizes": [1,1,1,5] } } } }`
 	tests := []struct {
@@ -165,7 +167,8 @@ func TestModelErrors(t *testing.T) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.name, code, out, errs, tc.want)
 		}
 	}
-	if code, _, errs := runCLI("-model", filepath.Join(dir, "missing.json")); code != 1 || !strings.Contains(errs, "no such file") {
+	missing := filepath.Join(dir, "missing.json")
+	if code, _, errs := runCLI("-model", missing); code != 1 || !strings.Contains(errs, notFound(t, missing)) {
 		t.Errorf("missing model: exit %d %q", code, errs)
 	}
 }
@@ -173,7 +176,7 @@ func TestModelErrors(t *testing.T) {
 // TestModelFiles: writeFile writes .npy (read back by NumPy) and raw files
 // beside the model, and sourcePath reads .npy initial values.
 func TestModelFiles(t *testing.T) {
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	p := writeModel(t, dir, "m.json", `{
     "resources": { "Out": { "initialValuesDataType": "INT16", "initialValues": { "valueCount": 6, "value": 0 } } },
     "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
@@ -220,7 +223,7 @@ func hasNumPy() bool {
 // dmlCompileType), FLOAT16 numbers are DxDispatch's (truncated), and the
 // features dmlfill lacks (images, typed lists) exit 2 naming them.
 func TestDxDispatchSyntax(t *testing.T) {
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	model := `{
     // The Guide's examples carry comments and trailing commas.
     "resources": {
@@ -288,7 +291,7 @@ func TestDxDispatchSyntax(t *testing.T) {
 // member (rapidjson's FindMember; with a warning); a near miss of a known
 // name (valueStrat) is an error that names the field it missed.
 func TestModelUnknownAndDuplicateFields(t *testing.T) {
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	p := writeModel(t, dir, "m.json", `{ "resources": { "Out": { "comment": "ignored", "initialValuesDataType": "UINT8",
 	  "initialValues": [1, 2], "initialValues": [7, 8, 9] } }, "dispatchables": {}, "commands": [ { "type": "print", "resource": "Out", "note": 1 } ] }`)
 	code, out, errs := runCLI("-model", p)
@@ -315,5 +318,58 @@ func TestModelUnknownAndDuplicateFields(t *testing.T) {
 	  "initialValues": { "valueCount": 4, "valueStrat": 1, "valueDelta": 2 } } }, "dispatchables": {}, "commands": [] }`)
 	if code, _, errs := runCLI("-model", typo); code != 2 || !strings.Contains(errs, "valueStrat: unknown field; did you mean valueStart?") {
 		t.Errorf("a near miss: exit %d, %q", code, errs)
+	}
+}
+
+// TestModelWindowsPaths: a model written on Windows, with backslashes in
+// targetPath and sourcePath, writes and reads the same files on every
+// system; a path from a root or a drive, in either system's spelling, is
+// refused as absolute on every system, quoted as the model wrote it.
+func TestModelWindowsPaths(t *testing.T) {
+	dir := testtmp.Dir(t)
+	p := writeModel(t, dir, "win.json", `{
+    "resources": { "Out": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 4, "value": 0 } } },
+    "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
+        "desc": { "ValueDataType": "UINT8", "ValueStart": 3, "ValueDelta": 2, "OutputTensor": { "DataType": "UINT8", "Sizes": [4] } } } },
+    "commands": [ { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "Out" } },
+                  { "type": "writeFile", "resource": "Out", "targetPath": "sub\\out.bin" },
+                  { "type": "writeFile", "resource": "Out", "targetPath": "sub\\deeper/mixed.bin" } ] }`)
+	code, out, errs := runCLI("-model", p, "-output-path", dir)
+	want := "Resource 'Out' written to '" + filepath.Join(dir, "sub", "out.bin") + "'\n" +
+		"Resource 'Out' written to '" + filepath.Join(dir, "sub", "deeper", "mixed.bin") + "'\n"
+	if code != 0 || out != want || errs != "" {
+		t.Fatalf("exit %d, %q, %q; want %q", code, out, errs, want)
+	}
+	for _, name := range []string{filepath.Join("sub", "out.bin"), filepath.Join("sub", "deeper", "mixed.bin")} {
+		if b, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(b) != "\x03\x05\x07\x09" {
+			t.Errorf("%s: % x, %v", name, b, err)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 { // win.json and sub, no file named with a backslash
+		t.Errorf("the output folder holds %d entries, want win.json and sub", len(entries))
+	}
+	read := writeModel(t, dir, "read.json", `{ "resources": { "In": { "initialValuesDataType": "UINT8", "initialValues": { "sourcePath": "sub\\deeper\\mixed.bin" } } },
+    "dispatchables": {}, "commands": [ { "type": "print", "resource": "In" } ] }`)
+	if code, out, errs := runCLI("-model", read); code != 0 || out != "Resource 'In': 3, 5, 7, 9\n" {
+		t.Errorf("sourcePath with backslashes: exit %d, %q, %q", code, out, errs)
+	}
+	for _, target := range []string{`C:\Windows\x.bin`, `c:/x.bin`, `C:x.bin`, `\x.bin`, `\\server\share\x.bin`, `/x.bin`} {
+		q := jsonString(target)
+		m := writeModel(t, dir, "abs.json", `{ "resources": { "Out": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 4, "value": 0 } } },
+    "dispatchables": {}, "commands": [ { "type": "writeFile", "resource": "Out", "targetPath": `+q+` } ] }`)
+		if code, _, errs := runCLI("-model", m, "-output-path", dir); code != 2 || !strings.Contains(errs, q+" is an absolute path; writeFile writes inside the output folder") {
+			t.Errorf("targetPath %s: exit %d, %q", target, code, errs)
+		}
+		m = writeModel(t, dir, "abs.json", `{ "resources": { "In": { "initialValuesDataType": "UINT8", "initialValues": { "sourcePath": `+q+` } } },
+    "dispatchables": {}, "commands": [] }`)
+		if code, _, errs := runCLI("-model", m); code != 2 || !strings.Contains(errs, q+" is an absolute path; sourcePath reads inside the model's folder") {
+			t.Errorf("sourcePath %s: exit %d, %q", target, code, errs)
+		}
+	}
+	up := writeModel(t, dir, "up.json", `{ "resources": { "Out": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 4, "value": 0 } } },
+    "dispatchables": {}, "commands": [ { "type": "writeFile", "resource": "Out", "targetPath": "sub\\..\\..\\x.bin" } ] }`)
+	if code, _, errs := runCLI("-model", up, "-output-path", dir); code != 2 || !strings.Contains(errs, `"sub\\..\\..\\x.bin" leaves the output folder`) {
+		t.Errorf("..\\ out: exit %d, %q", code, errs)
 	}
 }

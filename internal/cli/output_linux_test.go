@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/dmlgo/dml/internal/testtmp"
 )
 
 // TestWriteTargets: -o writes as Unix tools do (see writeAtomic): devices
@@ -22,7 +24,7 @@ func TestWriteTargets(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("device nodes, FIFOs and modes as Linux has them")
 	}
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	root := os.Geteuid() == 0
 
 	t.Run("device", func(t *testing.T) {

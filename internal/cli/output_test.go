@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/dmlgo/dml/internal/testtmp"
 )
 
 func writeString(path, s string) error {
@@ -41,7 +43,7 @@ func TestInterruptLeavesNothing(t *testing.T) {
 		t.Skip("signals as Linux sends them")
 	}
 	bin := buildDmlfill(t)
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	tries := 40
 	if long() {
 		tries = 200
@@ -69,7 +71,7 @@ func TestModelWritesStayInside(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("symbolic links and renames as Linux has them")
 	}
-	base, outside := t.TempDir(), t.TempDir()
+	base, outside := testtmp.Dir(t), testtmp.Dir(t)
 	out := filepath.Join(base, "new", "out") // (does not exist yet)
 	w := &modelWriter{outDir: out}
 	defer w.close()
@@ -112,7 +114,7 @@ func TestModelWritesStayInside(t *testing.T) {
 // TestREADMEOutputPath: the README's -output-path example works where the
 // folder does not exist yet (DxDispatch creates it; so does dmlfill).
 func TestREADMEOutputPath(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "ab", "outdir")
+	out := filepath.Join(testtmp.Dir(t), "ab", "outdir")
 	if code, _, errs := runCLI("-model", "../../examples/strided_fp16.json", "-output-path", out); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -128,7 +130,7 @@ func TestOutputTooLargeForDisk(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("statfs as Linux has it")
 	}
-	dir := t.TempDir()
+	dir := testtmp.Dir(t)
 	out := filepath.Join(dir, "f")
 	code, _, errs := runCLI("-type", "UINT8", "-sizes", "4", "-total-bytes", "18446744073709551615", "-format", "buffer", "-o", out)
 	if code != 1 || !strings.Contains(errs, "it needs 18446744073709551615 bytes, and its file system has") {

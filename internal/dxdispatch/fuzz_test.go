@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/testtmp"
 )
 
 // FuzzParse: no model text makes the parser panic, and a model it accepts
@@ -20,7 +21,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(`{ "resources": { "Out": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4000000000, "value": 1 } } }, "dispatchables": {}, "commands": [] }`))
 	f.Add([]byte(`{ "resources": { "Out": { "initialValuesDataType": "UINT8", "initialValues": [1, 2, 3], "sizeInBytes": 99999999999 } }, "dispatchables": {}, "commands": [ { "type": "writeFile", "resource": "Out", "targetPath": "../x" } ] }`))
-	dir := f.TempDir()
+	dir := testtmp.Dir(f)
 	const limit = 1 << 20
 	f.Fuzz(func(t *testing.T, text []byte) {
 		m, err := Parse(text, dir, dml.NewDevice(dml.FeatureLevelLatest), Options{MaxMemory: limit})

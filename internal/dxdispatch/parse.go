@@ -794,7 +794,9 @@ func valueCount(o object, where string) (uint64, error) {
 }
 
 // readSource reads initial values from a .npy file (typed) or any other
-// file (raw bytes), relative to the model's folder, else the working one.
+// file (raw bytes), relative to the model's folder, else the working one,
+// `\` and `/` both separating folders (modelPath); a path from a root
+// (fromRoot) is refused unless Options.AllowAnyPath.
 // Only a regular file is read, and only once its size (and a .npy file's
 // header) has said how many bytes it holds.
 func (m *Model) readSource(r *resource, o object, where string) (initial, error) {
@@ -806,11 +808,12 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 	if ext := strings.ToLower(filepath.Ext(p)); ext == ".png" || ext == ".jpg" {
 		return initial{}, errAt(at, "%s: reading an image (%s) into a buffer is a DxDispatch feature dmlfill does not have; convert it to .npy", p, ext)
 	}
-	if filepath.IsAbs(p) && !m.opts.AllowAnyPath {
+	if fromRoot(p) && !m.opts.AllowAnyPath {
 		return initial{}, errAt(at, "%q is an absolute path; sourcePath reads inside the model's folder %s or the current folder (-allow-any-path lifts this)", p, m.dir)
 	}
+	path := modelPath(p) // (p, as the model says it, in messages)
 	// Opened first, then checked: the file read is the file checked.
-	f, st, err := m.openSource(p)
+	f, st, err := m.openSource(path)
 	var nr *regular.NotRegularError
 	if errors.As(err, &nr) {
 		return initial{}, errAt(at, "%s is not a regular file but %s", p, regular.Kind(nr.Mode))
@@ -848,7 +851,7 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 	return initial{size, func(dst []byte) error {
 		// Opened again when the buffer is made (a model may name more
 		// files than a process may hold open), and checked again.
-		f, _, err := m.openSource(p)
+		f, _, err := m.openSource(path)
 		if err != nil {
 			return errAt(at, "%v", sourceError(err, m.dir))
 		}

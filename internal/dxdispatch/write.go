@@ -39,18 +39,22 @@ func (m *Model) writeFile(c command, write WriteFunc) error {
 }
 
 // outputPath resolves a writeFile targetPath against the output folder (as
-// DxDispatch's ResolveOutputFilePath does: an absolute path) and, unless Options.AllowAnyPath, refuses one that is not
-// inside it: an absolute path, a ".." that leaves it, or a symbolic link (a
-// folder on the way, or the file itself) that leads out of it. A model from
-// elsewhere so cannot overwrite the user's files.
+// DxDispatch's ResolveOutputFilePath does: an absolute path), `\` and `/`
+// both separating folders (modelPath), and, unless Options.AllowAnyPath,
+// refuses one that is not inside it: an absolute path (fromRoot), a ".."
+// that leaves it, or a symbolic link (a folder on the way, or the file
+// itself) that leads out of it. A model from elsewhere so cannot overwrite
+// the user's files.
 func (m *Model) outputPath(p, where string) (string, error) {
 	lift := "-allow-any-path lifts this"
-	if filepath.IsAbs(p) {
+	if fromRoot(p) {
 		if !m.opts.AllowAnyPath {
 			return "", errAt(where, "%q is an absolute path; writeFile writes inside the output folder %s (%s)", p, m.outDir, lift)
 		}
-		return p, nil
+		return modelPath(p), nil
 	}
+	shown := p
+	p = modelPath(p)
 	target := filepath.Join(m.outDir, p)
 	if m.opts.AllowAnyPath {
 		return target, nil
@@ -58,9 +62,9 @@ func (m *Model) outputPath(p, where string) (string, error) {
 	rel, err := filepath.Rel(m.outDir, target)
 	switch {
 	case err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)):
-		return "", errAt(where, "%q leaves the output folder %s (%s)", p, m.outDir, lift)
+		return "", errAt(where, "%q leaves the output folder %s (%s)", shown, m.outDir, lift)
 	case rel == ".":
-		return "", errAt(where, "%q names the output folder itself, not a file in it", p)
+		return "", errAt(where, "%q names the output folder itself, not a file in it", shown)
 	}
 	// The path with its links resolved (as far as it exists) must still be
 	// inside the folder with its links resolved (as far as it exists: the
@@ -74,10 +78,10 @@ func (m *Model) outputPath(p, where string) (string, error) {
 	}
 	resolved, err := resolveExisting(target)
 	if err != nil {
-		return "", errAt(where, "%q: %v", p, err)
+		return "", errAt(where, "%q: %v", shown, err)
 	}
 	if r, err := filepath.Rel(root, resolved); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return "", errAt(where, "%q leads out of the output folder %s through a symbolic link, to %s (%s)", p, m.outDir, resolved, lift)
+		return "", errAt(where, "%q leads out of the output folder %s through a symbolic link, to %s (%s)", shown, m.outDir, resolved, lift)
 	}
 	return target, nil
 }
