@@ -253,6 +253,18 @@ typedef struct DMLFILL_CHECK_REPORT {
     DMLFILL_MODEL_FIT Models[DMLFILL_MAX_MODELS];
 } DMLFILL_CHECK_REPORT;
 
+/* DMLFILL_API: on Windows, the functions are the DLL's exports (the
+ * library's own entry.c defines DMLFILL_BUILD) and a program's imports;
+ * a program linked with the static library (c-archive) defines
+ * DMLFILL_STATIC before this header. */
+#if defined(_WIN32) && defined(DMLFILL_BUILD)
+#define DMLFILL_API __declspec(dllexport)
+#elif defined(_WIN32) && !defined(DMLFILL_STATIC)
+#define DMLFILL_API __declspec(dllimport)
+#else
+#define DMLFILL_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -267,11 +279,11 @@ extern "C" {
  * NULL, a buffer shorter than TotalTensorSizeInBytes or not aligned to
  * GuaranteedBaseOffsetAlignment.
  */
-HRESULT DmlFillValueSequence(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, void* buffer, UINT64 bufferSize);
+DMLFILL_API HRESULT DmlFillValueSequence(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, void* buffer, UINT64 bufferSize);
 
 /* DmlFillValueSequenceDesc is DmlFillValueSequence for the operator's own
  * descriptor. */
-HRESULT DmlFillValueSequenceDesc(const DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, void* buffer, UINT64 bufferSize);
+DMLFILL_API HRESULT DmlFillValueSequenceDesc(const DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, void* buffer, UINT64 bufferSize);
 
 /*
  * DmlCalcBufferTensorSize is DirectMLX's DMLCalcBufferTensorSize in 64
@@ -281,7 +293,7 @@ HRESULT DmlFillValueSequenceDesc(const DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC* de
  * has more) or a type without an element size, and UINT64's largest value
  * where the size does not fit in 64 bits.
  */
-UINT64 DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT dimensionCount, const UINT* sizes, const UINT* strides);
+DMLFILL_API UINT64 DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT dimensionCount, const UINT* sizes, const UINT* strides);
 
 /*
  * DmlCheckFillValueSequence compares buffer, the whole output buffer another
@@ -290,13 +302,13 @@ UINT64 DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT dimensionCoun
  * and fills report. It returns S_OK when it could compare, whatever it found
  * (report->Passed says), E_INVALIDARG as DmlFillValueSequence does.
  */
-HRESULT DmlCheckFillValueSequence(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, const void* buffer, UINT64 bufferSize,
+DMLFILL_API HRESULT DmlCheckFillValueSequence(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, const void* buffer, UINT64 bufferSize,
                                   const DMLFILL_CHECK_OPTIONS* options, DMLFILL_CHECK_REPORT* report);
 
 /* DmlFillLastError returns the text of this thread's last failed call, naming
  * the field and value at fault ("" after a call that succeeded). The text
  * stays valid on this thread until its next call into the library. */
-const char* DmlFillLastError(void);
+DMLFILL_API const char* DmlFillLastError(void);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <string.h>
 
+#define DMLFILL_BUILD /* (the DLL's exports, on Windows) */
 #include "dmlfill.h"
 #include "_cgo_export.h"
 

@@ -9,8 +9,7 @@
  *   cp bcryptprimitives.dll "$WINEPREFIX/drive_c/windows/system32/"
  *   GOOS=windows go test -short -exec /usr/lib/wine/wine64 ./...
  *
- * (.ci/run does not run the Windows tests yet: internal/cli's and
- * internal/dxdispatch's do not all pass under Wine.)
+ * (.ci/wine/run does so in CI.)
  */
 #include <windows.h>
 #include <ntsecapi.h> /* RtlGenRandom: advapi32's SystemFunction036 */

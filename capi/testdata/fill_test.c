@@ -4,18 +4,30 @@
  *   fill_test cases IN OUT      each descriptor of IN filled (see capi_test.go)
  *   fill_test threads           eight threads at once, and per-thread errors
  *   fill_test fork used|unused  forked children (after a fill, or before any
- *                               call) get E_FAIL at once, never a hang
+ *                               call) get E_FAIL at once, never a hang (not on
+ *                               Windows, which has no fork)
  *
  * It exits 0 when every check holds, else prints what failed and exits 1.
  */
-#include <pthread.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <malloc.h>
+#include <windows.h> /* (no fork: the fork mode is Unix's alone) */
+static void* alignedAlloc(size_t align, size_t n) { return _aligned_malloc(n, align); }
+static void alignedFree(void* p) { _aligned_free(p); }
+static void yieldBriefly(void) { Sleep(0); }
+#else
+#include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
+static void* alignedAlloc(size_t align, size_t n) { return aligned_alloc(align, n); }
+static void alignedFree(void* p) { free(p); }
+static void yieldBriefly(void) { usleep(100); }
+#endif
 
 #include "dmlfill.h"
 
@@ -182,13 +194,13 @@ static void cases(const char* in, const char* out) {
         d.ValueStart.UInt64 = start;
         d.ValueDelta.UInt64 = delta;
         DML_OPERATOR_DESC op = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &d};
-        unsigned char* mem = (unsigned char*)aligned_alloc(64, (size_t)(bufsize + offset + 64) / 64 * 64);
+        unsigned char* mem = (unsigned char*)alignedAlloc(64, (size_t)(bufsize + offset + 64) / 64 * 64);
         unsigned char* buf = mem + offset;
         memset(buf, 0xA5, (size_t)bufsize);
         HRESULT hr = DmlFillValueSequence(&op, (DML_FEATURE_LEVEL)level, buf, bufsize);
         fwrite(&hr, sizeof hr, 1, o);
         fwrite(buf, 1, (size_t)bufsize, o);
-        free(mem);
+        alignedFree(mem);
     }
     fclose(f);
     if (fclose(o) != 0) {
@@ -219,8 +231,7 @@ static void threadDesc(DML_BUFFER_TENSOR_DESC* b, DML_TENSOR_DESC* t, DML_FILL_V
     d->ValueDelta.Float32 = 0.3f;
 }
 
-static void* worker(void* arg) {
-    long id = (long)arg;
+static long work(long id) {
     UINT sizes[1];
     DML_BUFFER_TENSOR_DESC b;
     DML_TENSOR_DESC t;
@@ -238,7 +249,7 @@ static void* worker(void* arg) {
         if (DmlFillValueSequenceDesc(&d, DML_FEATURE_LEVEL_6_4, keep, 4) != E_INVALIDARG) {
             bad++;
         }
-        usleep(100); /* the other threads run and fail calls of their own meanwhile */
+        yieldBriefly(); /* the other threads run and fail calls of their own meanwhile */
         char mine[64];
         snprintf(mine, sizeof mine, "GuaranteedBaseOffsetAlignment is %ld;", 3 + 2 * id);
         if (strstr(DmlFillLastError(), mine) == NULL) {
@@ -248,8 +259,36 @@ static void* worker(void* arg) {
         b.GuaranteedBaseOffsetAlignment = 0;
     }
     free(got);
-    return (void*)bad;
+    return bad;
 }
+
+/* The threads, in each system's own API: start starts work(id) in a new
+ * thread, join waits for it and gives its count of calls gone wrong. */
+#ifdef _WIN32
+typedef HANDLE thread;
+static long results[THREADS];
+static DWORD WINAPI worker(LPVOID arg) {
+    long id = (long)(intptr_t)arg;
+    results[id] = work(id);
+    return 0;
+}
+static void start(thread* th, long id) { *th = CreateThread(NULL, 0, worker, (LPVOID)(intptr_t)id, 0, NULL); }
+static long join(thread th, long id) {
+    WaitForSingleObject(th, INFINITE);
+    CloseHandle(th);
+    return results[id];
+}
+#else
+typedef pthread_t thread;
+static void* worker(void* arg) { return (void*)(intptr_t)work((long)(intptr_t)arg); }
+static void start(thread* th, long id) { pthread_create(th, NULL, worker, (void*)(intptr_t)id); }
+static long join(thread th, long id) {
+    void* bad;
+    (void)id;
+    pthread_join(th, &bad);
+    return (long)(intptr_t)bad;
+}
+#endif
 
 static void threads(void) {
     UINT sizes[1];
@@ -258,17 +297,17 @@ static void threads(void) {
     DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC d;
     threadDesc(&b, &t, &d, sizes);
     CHECK(DmlFillValueSequenceDesc(&d, DML_FEATURE_LEVEL_6_4, want, sizeof want) == S_OK, "threads: %s", DmlFillLastError());
-    pthread_t th[THREADS];
+    thread th[THREADS];
     for (long i = 0; i < THREADS; i++) {
-        pthread_create(&th[i], NULL, worker, (void*)i);
+        start(&th[i], i);
     }
-    for (int i = 0; i < THREADS; i++) {
-        void* bad;
-        pthread_join(th[i], &bad);
-        CHECK(bad == NULL, "thread %d: %ld of its calls went wrong", i, (long)bad);
+    for (long i = 0; i < THREADS; i++) {
+        long bad = join(th[i], i);
+        CHECK(bad == 0, "thread %ld: %ld of its calls went wrong", i, bad);
     }
 }
 
+#ifndef _WIN32
 /* forkChild runs in a forked child: every call must fail at once (an alarm
  * ends a child that hangs), saying why. Returns the child's exit status. */
 static int forkChild(void) {
@@ -321,6 +360,7 @@ static void forks(int used) {
     }
     CHECK(DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 1, sizes, NULL) == 4, "calc in the parent after the forks");
 }
+#endif
 
 int main(int argc, char** argv) {
     if (argc >= 2 && strcmp(argv[1], "examples") == 0) {
@@ -329,8 +369,10 @@ int main(int argc, char** argv) {
         cases(argv[2], argv[3]);
     } else if (argc >= 2 && strcmp(argv[1], "threads") == 0) {
         threads();
+#ifndef _WIN32
     } else if (argc >= 3 && strcmp(argv[1], "fork") == 0) {
         forks(strcmp(argv[2], "used") == 0);
+#endif
     } else {
         fprintf(stderr, "usage: fill_test examples | cases IN OUT | threads | fork used|unused\n");
         return 2;
