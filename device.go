@@ -67,6 +67,9 @@ func (d *Device) FeatureLevel() FeatureLevel { return d.level }
 
 // SetMaxWorkers sets how many goroutines one Execute of an operator created
 // afterwards may use; n <= 0 means GOMAXPROCS at the time of the Execute.
+// Within it, a fill uses as many as this machine measured a fill of its
+// size is worth (the first fill of each size class measures, on scratch
+// memory: see the README's library section).
 // The results are the same bits for every n. It may be called while other
 // goroutines create operators: each operator takes the value in force when
 // it is created.

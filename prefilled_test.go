@@ -11,6 +11,7 @@ import (
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/exact"
 	"github.com/dmlgo/dml/internal/kernel"
+	wk "github.com/dmlgo/dml/internal/workers"
 )
 
 // The tests in this file run what a user's call runs: the store verdict
@@ -86,9 +87,9 @@ func u32(v uint64) uint32 { return uint32(max(1, min(v, math.MaxUint32))) }
 
 // TestPrefilledEveryByte: every layout kind, at spans past every threshold
 // of the code (16 MiB, from which the store verdict is measured and
-// streaming stores may be taken; the worker split, 4 MiB a worker; the plan
+// streaming stores may be taken; the worker split, as measured; the plan
 // memo, below 16 MiB a run; the command's windows of 8 MiB), every type,
-// with 1, 2 and 3 workers, executed twice (the second time from the
+// with 1, 2 and 3 workers and as measured, executed twice (the second time from the
 // remembered plans), and by windows: every byte as the reference says.
 // Each layout and span runs on one of the machine's kernel tables, in turn;
 // the quick pass draws one type for each layout at each span, DML_LONG=1
@@ -170,7 +171,8 @@ func sequenceFor(r *rand.Rand, dt dml.TensorDataType) (start, delta uint64) {
 }
 
 // checkPrefilled creates the operator and holds every byte of its fills to
-// the reference: Execute with 1, 2 and 3 workers on a buffer filled with
+// the reference: Execute with 1, 2 and 3 workers, and as many as this
+// machine measured a fill of its size is worth, on a buffer filled with
 // fillPattern, twice each; then ExecuteWindow over windows cut at random
 // (ending inside elements and rows), each window a slice with no capacity
 // past its end and guarded on both sides.
@@ -179,19 +181,8 @@ func checkPrefilled(t *testing.T, name string, dt dml.TensorDataType, sizes, str
 	total := dml.CalcBufferTensorSize(dt, sizes, strides) + uint64(r.IntN(3))*uint64(dt.ElementSize()) // (a buffer longer than the tensor, at times)
 	want := wantBuffer(dt, sizes, strides, total, start, delta)
 	got := make([]byte, total)
-	for w := 1; w <= 3; w++ {
-		op := newFillOp(t, name, dt, sizes, strides, total, start, delta, w)
-		for pass := range 2 {
-			if pass == 0 {
-				fillBytes(got, fillPattern)
-			}
-			if err := op.Execute(got); err != nil {
-				t.Fatalf("%s: %d workers: %v", name, w, err)
-			}
-			if at := firstDiff(got, want); at >= 0 {
-				t.Fatalf("%s: %d workers, fill %d: %s", name, w, pass+1, describeDiff(got, want, at, dt, sizes, strides))
-			}
-		}
+	for _, w := range []int{1, 2, 3, 0} {
+		executeTwice(t, name, dt, sizes, strides, total, start, delta, w, got, want)
 	}
 	fillBytes(got, fillPattern)
 	op := newFillOp(t, name, dt, sizes, strides, total, start, delta, 0)
@@ -200,6 +191,31 @@ func checkPrefilled(t *testing.T, name string, dt dml.TensorDataType, sizes, str
 		t.Fatalf("%s: by windows: %s", name, describeDiff(got, want, at, dt, sizes, strides))
 	}
 }
+
+// executeTwice runs the fill with w workers (0: as many as this machine
+// measured a fill of its size is worth, as production does; 2 and 3
+// forced, a machine pinned that wants as many as it may have) twice on got,
+// pre-filled with fillPattern, and holds every byte to want.
+func executeTwice(t *testing.T, name string, dt dml.TensorDataType, sizes, strides []uint32, total, start, delta uint64, w int, got, want []byte) {
+	t.Helper()
+	if w > 1 {
+		defer wk.Pin(eager)()
+	}
+	op := newFillOp(t, name, dt, sizes, strides, total, start, delta, w)
+	fillBytes(got, fillPattern)
+	for pass := range 2 {
+		if err := op.Execute(got); err != nil {
+			t.Fatalf("%s: %d workers: %v", name, w, err)
+		}
+		if at := firstDiff(got, want); at >= 0 {
+			t.Fatalf("%s: %d workers (0: as measured), fill %d: %s", name, w, pass+1, describeDiff(got, want, at, dt, sizes, strides))
+		}
+	}
+}
+
+// eager is a machine pinned to force a worker count: it wants as many
+// workers as it may have (the device's SetMaxWorkers caps them).
+var eager = wk.Machine{PerWorker: 1e9, Ceiling: 1e15, Procs: 64}
 
 func newFillOp(t *testing.T, name string, dt dml.TensorDataType, sizes, strides []uint32, total, start, delta uint64, workers int) dml.Operator {
 	t.Helper()
@@ -396,6 +412,9 @@ func FuzzPrefilled(f *testing.F) {
 		want := wantBuffer(dt, sizes, strides, total, start, delta)
 		got := make([]byte, total)
 		fillBytes(got, fillPattern)
+		if workers > 1 { // (forced: see executeTwice)
+			defer wk.Pin(eager)()
+		}
 		if err := newFillOp(t, name, dt, sizes, strides, total, start, delta, workers).Execute(got); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -1,49 +1,45 @@
 // Package workers is how many goroutines one fill is worth, and how a fill
-// is split among them: the one policy that Execute, Sequence and cmd/dmlbench
-// (which reports, at each size, whether the count chosen was the faster one)
-// share.
+// is split among them: the one policy that Execute, ExecuteWindow, Sequence,
+// the command and cmd/dmlbench share.
+//
+// The count is this machine's own, measured as the store kind is (see
+// verdict.go): once per process and size class, when a fill of that class
+// first comes, on scratch memory of the package's own, never on a caller's
+// buffer.
 package workers
 
-import (
-	"runtime"
-	"sync"
-)
-
-// Least is the least number of bytes worth a goroutine of its own: below
-// it, splitting costs more than it gains. Measured on this project's 2-vCPU
-// machine (2026-11-23, INT32 and FLOAT16 fills through Execute, one worker
-// against two in alternation): two workers reached 0.61-0.89 of one from
-// 512 KiB to 4 MiB, 1.03-1.21 at 8 MiB, and 1.64-1.89 at 16 and 32 MiB; so
-// each worker gets at least 4 MiB. cmd/dmlbench measures it again in every
-// run (two workers forced against one, at the sizes where one is chosen).
-const Least = 4 << 20
+import "sync"
 
 // For returns how many goroutines a fill of n elements of size bytes is
-// worth, at most most (GOMAXPROCS if most <= 0).
+// worth on this machine: the count measured for its size class (see Count),
+// at most most where most > 0 (the measured counts never pass GOMAXPROCS).
 func For(n, size uint64, most int) int {
-	w := n * size / Least
-	if w <= 1 {
+	if most == 1 {
 		return 1
 	}
-	if most <= 0 {
-		most = runtime.GOMAXPROCS(0)
+	w := Count(n * size)
+	if most > 0 {
+		w = min(w, most)
 	}
-	return int(min(uint64(most), w))
+	return w
 }
 
 // Split calls fill(a, b) on w goroutines for consecutive ranges that cover
-// [0, n), and waits for them. The callers compute each range's elements from
-// their absolute index, so any split gives the same bits; with one worker
-// they fill by themselves, and no closure is made.
+// [0, n), and waits for them; the calling goroutine fills the last range
+// itself (one goroutine fewer to start and join). The callers compute each
+// range's elements from their absolute index, so any split gives the same
+// bits.
 func Split(n uint64, w int, fill func(a, b uint64)) {
+	if w <= 1 {
+		fill(0, n)
+		return
+	}
 	var wg sync.WaitGroup
 	step := n / uint64(w)
-	for k := range w {
+	for k := range w - 1 {
 		a, b := uint64(k)*step, uint64(k+1)*step
-		if k == w-1 {
-			b = n
-		}
 		wg.Go(func() { fill(a, b) })
 	}
+	fill(uint64(w-1)*step, n)
 	wg.Wait()
 }

@@ -1,31 +1,85 @@
 package workers
 
 import (
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 )
 
-func TestFor(t *testing.T) {
+// xeon16 models the 16-core Intel Xeon of the issue: one core writes 20
+// GB/s, all together 130; a worker past the first costs 3 µs to start and
+// join (a figure given, not measured: the model is for reaching branches).
+var xeon16 = Machine{PerWorker: 20e9, Ceiling: 130e9, Start: 3 * time.Microsecond, Procs: 16}
+
+// TestModelCounts: the counts the rule gives a modelled machine, worked by
+// hand from Time = (w-1)·Start + b / min(w·PerWorker, Ceiling), a larger
+// count winning only by 5%.
+func TestModelCounts(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		m    Machine
+		b    uint64
+		want int
+	}{
+		// 512 KiB: 1: 26.2 µs; 2: 3 + 13.1 = 16.1; 4: 9 + 6.6 = 15.6, not 5% under 16.1.
+		{"xeon16 512 KiB", xeon16, 512 << 10, 2},
+		// 4 MiB: 1: 209.7; 2: 107.9; 4: 61.4; 8: 21 + 32.3 (the ceiling) = 53.3; 16: 45 + 32.3.
+		{"xeon16 4 MiB", xeon16, 4 << 20, 8},
+		// 256 MiB: the 16 MiB class: 8: 21 + 129.1 = 150.1; 16: 45 + 129.1.
+		{"xeon16 256 MiB", xeon16, 256 << 20, 8},
+		// Under 512 KiB: one, whatever the machine.
+		{"xeon16 511 KiB", xeon16, 512<<10 - 1, 1},
+		// One core as fast as all (two vCPUs of one core): 4 MiB: 1: 42.8 µs; 2: 3 + 42.8.
+		{"one core's ceiling", Machine{PerWorker: 98e9, Ceiling: 98e9, Start: 3 * time.Microsecond, Procs: 2}, 4 << 20, 1},
+		// Two cores that each write 20 GB/s, 64 MiB: 1: 838.9 µs (16 MiB); 2: 3 + 419.4.
+		{"two slow cores", Machine{PerWorker: 20e9, Ceiling: 40e9, Start: 3 * time.Microsecond, Procs: 2}, 64 << 20, 2},
+		{"one core", Machine{PerWorker: 20e9, Ceiling: 20e9, Procs: 1}, 1 << 30, 1},
+	} {
+		if got := c.m.Count(c.b); got != c.want {
+			t.Errorf("%s: Count(%d) = %d, want %d", c.name, c.b, got, c.want)
+		}
+	}
+}
+
+// TestForPinned: For with a machine pinned: its count, capped by most.
+func TestForPinned(t *testing.T) {
+	defer Pin(xeon16)()
 	for _, c := range []struct {
 		n, size uint64
 		most    int
 		want    int
 	}{
-		{0, 4, 8, 1},
-		{1, 1, 8, 1},
-		{(8 << 20) / 4, 4, 8, 2},   // 8 MiB: two workers' worth
-		{(8<<20)/4 - 1, 4, 8, 1},   // just under: one
-		{(64 << 20) / 2, 2, 8, 8},  // 64 MiB: 16 workers' worth, at most 8
-		{(64 << 20) / 2, 2, 3, 3},  // at most 3
-		{(12 << 20) / 8, 8, 16, 3}, // 12 MiB: three
-		{1 << 32, 8, 1, 1},         // one allowed
+		{(4 << 20) / 4, 4, 0, 8},  // the model's count
+		{(4 << 20) / 4, 4, 3, 3},  // capped by most
+		{(4 << 20) / 2, 2, 16, 8}, // most above the count: the count
+		{1000, 4, 16, 1},          // small: one
+		{1 << 30, 8, 1, 1},        // one allowed
 	} {
 		if got := For(c.n, c.size, c.most); got != c.want {
 			t.Errorf("For(%d, %d, %d) = %d, want %d", c.n, c.size, c.most, got, c.want)
 		}
 	}
-	if got := For(1<<40, 1, 0); got < 1 {
-		t.Errorf("For(2^40, 1, 0) = %d, want GOMAXPROCS (at least 1)", got)
+}
+
+// TestMeasured: the counts measured on this machine, as a process's first
+// fills measure them, lie in [1, GOMAXPROCS] for every class, and the same
+// count comes back the second time (cached).
+func TestMeasured(t *testing.T) {
+	Forget()
+	procs := runtime.GOMAXPROCS(0)
+	for c := minClass - 1; c <= maxClass+1; c++ {
+		b := uint64(1) << c
+		t0 := time.Now()
+		w := Count(b)
+		took := time.Since(t0)
+		if w < 1 || w > procs {
+			t.Errorf("Count(2^%d) = %d, want 1 to %d", c, w, procs)
+		}
+		if again := Count(b); again != w {
+			t.Errorf("Count(2^%d) = %d, then %d", c, w, again)
+		}
+		t.Logf("2^%d bytes: %d workers (decided in %v)", c, w, took)
 	}
 }
 
