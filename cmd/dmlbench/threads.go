@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/workers"
+)
+
+// workerSizes are the sizes of the worker-count rows: where one worker
+// and a split are close (1 and 4 MiB), where the caches end (16 MiB), and
+// memory's (256 MiB).
+var workerSizes = []size{{"1MiB", 1 << 20}, {"4MiB", 4 << 20}, {"16MiB", 16 << 20}, {"256MiB", 256 << 20}}
+
+// eager is a machine pinned to force a worker count: it wants as many as
+// it may have (the device's SetMaxWorkers caps them).
+var eager = workers.Machine{PerWorker: 1e9, Ceiling: 1e15, Procs: 1 << 10}
+
+// forcedCounts are the counts the chosen one is measured against: 1, 2,
+// 4, ... and GOMAXPROCS.
+func forcedCounts() []int {
+	var c []int
+	for w := 1; w < runtime.GOMAXPROCS(0); w *= 2 {
+		c = append(c, w)
+	}
+	return append(c, runtime.GOMAXPROCS(0))
+}
+
+// workerRows measures, for each type's first sequence at each of
+// workerSizes, Execute with the worker count this machine chose (as users
+// run it) against each count forced, the two alternated, and holds the
+// chosen count to 0.95 of every forced one.
+func workerRows(types []dml.TensorDataType, buf []byte, sum *summary) {
+	fmt.Printf("Worker counts: Execute with the count chosen (measured: internal/workers) against each count forced, in alternation, GB/s (chosen / forced):\n")
+	for _, dt := range types {
+		sq := sequences(dt)[0]
+		for _, s := range workerSizes {
+			if s.bytes > len(buf) {
+				continue
+			}
+			n := s.bytes / int(dt.ElementSize())
+			chosen := workers.For(uint64(n), uint64(dt.ElementSize()), 0)
+			fmt.Printf("  %-8v %-16s %-7s chose %-3d", dt, sq.name, s.name, chosen)
+			for _, k := range forcedCounts() {
+				r := chosenAgainst(dt, sq, n, buf[:s.bytes], k)
+				fmt.Printf(" %d: %.2f", k, r)
+				sum.atLeast(fmt.Sprintf("%v %s %s workers (%d chosen, of %d forced)", dt, sq.name, s.name, chosen, k), r, 0.95)
+			}
+			fmt.Println()
+		}
+	}
+	fmt.Println()
+}
+
+// chosenAgainst is the rate of Execute with the count chosen over its rate
+// with k workers forced, measured in alternation.
+func chosenAgainst(dt dml.TensorDataType, sq seq, n int, b []byte, k int) float64 {
+	op := mustOp(dt, []uint32{uint32(n)}, nil, sq, 0)
+	forced := mustOp(dt, []uint32{uint32(n)}, nil, sq, k)
+	rc, rf := alternate(func() float64 { return measure(len(b), func() { _ = op.Execute(b) }) },
+		func() float64 {
+			defer workers.Pin(eager)()
+			return measure(len(b), func() { _ = forced.Execute(b) })
+		})
+	return rc / rf
+}
