@@ -1,7 +1,6 @@
 package dml_test
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -92,29 +91,6 @@ func ExampleOperator_ExecuteWindow() {
 	}
 	fmt.Println(sum)
 	// Output: 1498500
-}
-
-// Checking bytes that claim to be the operator's output, here a copy with
-// one element a unit in the last place off.
-func ExampleCheckReader() {
-	desc := &dml.FillValueSequenceOperatorDesc{
-		OutputTensor:  &dml.BufferTensorDesc{DataType: dml.TensorDataTypeFloat32, Sizes: []uint32{2, 3}, TotalTensorSizeInBytes: 24},
-		ValueDataType: dml.TensorDataTypeFloat32,
-		ValueStart:    dml.ScalarFloat32(0.1),
-		ValueDelta:    dml.ScalarFloat32(0.3),
-	}
-	dev := dml.NewDevice(dml.FeatureLevelLatest)
-	op, _ := dev.CreateOperator(desc)
-	buf := make([]byte, 24)
-	_ = op.Execute(buf)
-	binary.LittleEndian.PutUint32(buf[16:], binary.LittleEndian.Uint32(buf[16:])+1) // element [1 1]
-	rep, err := dml.CheckReader(dev, desc, bytes.NewReader(buf), dml.CheckOptions{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(rep.Exact, "of", rep.Elements, "exact; worst at", rep.Worst.Coords, rep.Worst.ULP, "ULP; ok:", rep.OK())
-	// Output: 5 of 6 exact; worst at [1 1] 1 ULP; ok: false
 }
 
 // Padding between rows survives: only the elements' bytes are written.

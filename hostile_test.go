@@ -1,9 +1,7 @@
 package dml_test
 
 import (
-	"bytes"
 	"errors"
-	"io"
 	"math"
 	"strings"
 	"testing"
@@ -99,77 +97,5 @@ func TestParseLongDecimal(t *testing.T) {
 		if err != nil || s.BitsOf(dml.TensorDataTypeFloat16) != want {
 			t.Fatalf("%.20q... (%d characters): %#x %v, want %#x", text, len(text), s.BitsOf(dml.TensorDataTypeFloat16), err, want)
 		}
-	}
-}
-
-// spuriousEOF reads a few bytes, then says EOF once, then reads the rest: a
-// reader io.Reader's contract allows to be taken at its EOF.
-type spuriousEOF struct {
-	data []byte
-	step int
-}
-
-func (r *spuriousEOF) Read(p []byte) (int, error) {
-	r.step++
-	switch {
-	case r.step == 1:
-		return copy(p, r.data[:3]), nil
-	case r.step == 2:
-		return 0, io.EOF
-	}
-	if len(r.data) == 3 {
-		return 0, io.EOF
-	}
-	n := copy(p, r.data[3:])
-	r.data = append(r.data[:3], r.data[3+n:]...)
-	return n, nil
-}
-
-// TestCheckReaderShortRead: data that ends early (an EOF after 3 bytes of a
-// correct INT16 fill) is an error that says how long the data was, not a
-// FAIL report of elements never read.
-func TestCheckReaderShortRead(t *testing.T) {
-	desc := &dml.FillValueSequenceOperatorDesc{
-		OutputTensor:  &dml.BufferTensorDesc{DataType: dml.TensorDataTypeInt16, Sizes: []uint32{7}, TotalTensorSizeInBytes: 16},
-		ValueDataType: dml.TensorDataTypeInt16, ValueStart: dml.ScalarInt16(5), ValueDelta: dml.ScalarInt16(-2),
-	}
-	good := make([]byte, 14)
-	for i := range 7 {
-		v := uint16(5 - 2*i)
-		good[2*i], good[2*i+1] = byte(v), byte(v>>8)
-	}
-	rep, err := dml.CheckReader(dml.NewDevice(dml.FeatureLevelLatest), desc, &spuriousEOF{data: append([]byte(nil), good...)}, dml.CheckOptions{})
-	if err == nil || !errors.Is(err, dml.ErrInvalidArg) || !strings.Contains(err.Error(), "3 bytes") {
-		t.Fatalf("an EOF after 3 of 14 bytes: report %v, error %v; want an error that the data has 3 bytes", rep, err)
-	}
-	rep, err = dml.CheckReader(dml.NewDevice(dml.FeatureLevelLatest), desc, bytes.NewReader(good), dml.CheckOptions{})
-	if err != nil || !rep.OK() {
-		t.Fatalf("the same data whole: %v %v", rep, err)
-	}
-}
-
-// zeroOnce answers (0, nil) once, then EOF: io.Reader allows the first.
-type zeroOnce struct{ done bool }
-
-func (z *zeroOnce) Read([]byte) (int, error) {
-	if z.done {
-		return 0, io.EOF
-	}
-	z.done = true
-	return 0, nil
-}
-
-// TestCheckReaderLonger: data longer than the descriptor, whose reader
-// answers (0, nil) once at the descriptor's end, is refused as longer, not
-// taken as ending there.
-func TestCheckReaderLonger(t *testing.T) {
-	desc := &dml.FillValueSequenceOperatorDesc{
-		OutputTensor:  &dml.BufferTensorDesc{DataType: dml.TensorDataTypeUint8, Sizes: []uint32{8}, TotalTensorSizeInBytes: 8},
-		ValueDataType: dml.TensorDataTypeUint8, ValueStart: dml.ScalarUint8(0), ValueDelta: dml.ScalarUint8(1),
-	}
-	r := io.MultiReader(bytes.NewReader([]byte{0, 1, 2, 3, 4, 5, 6, 7}), &zeroOnce{}, bytes.NewReader([]byte{99, 99, 99}))
-	rep, err := dml.CheckReader(dml.NewDevice(dml.FeatureLevelLatest), desc, r, dml.CheckOptions{})
-	if !errors.Is(err, dml.ErrInvalidArg) || !strings.Contains(err.Error(), "longer") {
-		t.Fatalf("11 bytes for 8: report %v, error %v; want an error that the data is longer", rep, err)
 	}
 }

@@ -9,9 +9,10 @@
 // Each exported function converts the C descriptor to the package dml's
 // (reading no more of the caller's memory than the descriptor declares:
 // at most 8 sizes and strides, as no valid tensor has more), validates it
-// with Device.CreateOperator at the feature level given, and runs or checks
-// it on the caller's buffer. No Go pointer outlives a call, and no pointer
-// of the caller's is kept. main does nothing: the package is a library.
+// with Device.CreateOperator at the feature level given, and runs it on the
+// caller's buffer, or checks the buffer with the package check's Reader. No
+// Go pointer outlives a call, and no pointer of the caller's is kept. main
+// does nothing: the package is a library.
 package main
 
 /*
@@ -30,6 +31,7 @@ import (
 	"unsafe"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/check"
 )
 
 func main() {} // (a library: c-shared and c-archive need a main package)
@@ -217,9 +219,9 @@ func dmlfillGoCalcSize(dataType C.DML_TENSOR_DATA_TYPE, dimensionCount C.UINT, s
 
 // modelNames are C copies of the compute models' names, made once and
 // never freed (DMLFILL_MODEL_FIT.Name points at them).
-var modelNames = map[dml.ComputeModel]*C.char{}
+var modelNames = map[check.Model]*C.char{}
 
-func modelName(m dml.ComputeModel) *C.char {
+func modelName(m check.Model) *C.char {
 	// Called with checkMu held.
 	p, ok := modelNames[m]
 	if !ok {
@@ -246,7 +248,7 @@ func dmlfillGoCheck(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf un
 	if err != nil {
 		return setError(err)
 	}
-	opts := dml.CheckOptions{Buffer: true}
+	opts := check.Options{Buffer: true}
 	if options != nil {
 		opts.ULP = uint64(options.UlpTolerance)
 		opts.BitExact = options.BitExact != 0
@@ -255,7 +257,7 @@ func dmlfillGoCheck(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf un
 			opts.Padding = &v
 		}
 	}
-	// CheckReader validates the descriptor (once: it is the only
+	// check.Reader validates the descriptor (once: it is the only
 	// validation here) before it reads; a buffer short of the tensor's
 	// TotalTensorSizeInBytes ends in an error of its own.
 	var data io.Reader = bytes.NewReader(b)
@@ -266,7 +268,7 @@ func dmlfillGoCheck(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf un
 			data = bytes.NewReader(b[:total])
 		}
 	}
-	rep, err := dml.CheckReader(dml.NewDevice(dml.FeatureLevel(level)), g, data, opts)
+	rep, err := check.Reader(dml.NewDevice(dml.FeatureLevel(level)), g, data, opts)
 	if err != nil {
 		return setError(err)
 	}
@@ -281,7 +283,7 @@ func (r errReader) Read([]byte) (int, error) { return 0, r.err }
 
 var checkMu sync.Mutex // guards modelNames
 
-func fillReport(c *C.DMLFILL_CHECK_REPORT, r *dml.CheckReport) {
+func fillReport(c *C.DMLFILL_CHECK_REPORT, r *check.Report) {
 	*c = C.DMLFILL_CHECK_REPORT{}
 	c.Passed = cbool(r.OK())
 	c.Elements, c.Exact, c.Within = C.UINT64(r.Elements), C.UINT64(r.Exact), C.UINT64(r.Within)

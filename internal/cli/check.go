@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/check"
 	"github.com/dmlgo/dml/internal/npy"
 	"github.com/dmlgo/dml/internal/regular"
 	"github.com/dmlgo/dml/internal/textfmt"
@@ -29,10 +30,10 @@ func (c checkFailed) Error() string {
 	return "outside the tolerance"
 }
 
-// emulated is a packed fill whose elements a ComputeModel computes: the
+// emulated is a packed fill whose elements a check.Model computes: the
 // Operator that -emulate writes from.
 type emulated struct {
-	seq *dml.ModelSeq
+	seq *check.ModelSeq
 	es  uint64
 	n   uint64 // elements
 }
@@ -75,7 +76,7 @@ func (pr *progressReader) Read(b []byte) (int, error) {
 // runCheck compares the file path, which claims to be the output of desc,
 // with the exact result and reports what it found on stdout.
 func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, stdout, stderr io.Writer) error {
-	opts := dml.CheckOptions{Buffer: o.checkFormat == "buffer", Written: o.written()}
+	opts := check.Options{Buffer: o.checkFormat == "buffer", Written: o.written()}
 	if o.plot != "" {
 		if ext := strings.ToLower(filepath.Ext(o.plot)); ext != ".svg" && ext != ".png" {
 			return usagef("-plot %s: want a .svg or .png file", o.plot)
@@ -155,7 +156,7 @@ func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDe
 
 // finishCheck compares the bytes r gives (size of them, 0 if not known)
 // with the exact result, and reports.
-func finishCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, r io.Reader, size uint64, opts dml.CheckOptions, stdout, stderr io.Writer) error {
+func finishCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, r io.Reader, size uint64, opts check.Options, stdout, stderr io.Writer) error {
 	if size == 0 {
 		stderr = io.Discard // (no total to show progress against)
 	}
@@ -164,7 +165,7 @@ func finishCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperato
 		name = "standard input"
 	}
 	prog := newProgress(stderr, size)
-	rep, err := dml.CheckReader(dev, desc, &progressReader{r: r, p: prog}, opts)
+	rep, err := check.Reader(dev, desc, &progressReader{r: r, p: prog}, opts)
 	prog.finish()
 	if err != nil {
 		var pe *os.PathError
@@ -202,7 +203,7 @@ func ulpText(d uint64) string {
 	return fmt.Sprintf("%d ULP", d)
 }
 
-func mismatchText(t dml.TensorDataType, m *dml.Mismatch) string {
+func mismatchText(t dml.TensorDataType, m *check.Mismatch) string {
 	hw := 2 * int(t.ElementSize())
 	at := fmt.Sprintf("element %d %v", m.Index, m.Coords)
 	if m.Coords == nil {
@@ -215,14 +216,14 @@ func mismatchText(t dml.TensorDataType, m *dml.Mismatch) string {
 		textfmt.Value(t, m.Got), hw, m.Got, textfmt.Value(t, m.Want), hw, m.Want, ulpText(m.ULP))
 }
 
-func writeCheckText(w io.Writer, name, against string, opts *dml.CheckOptions, rep *dml.CheckReport) error {
+func writeCheckText(w io.Writer, name, against string, opts *check.Options, rep *check.Report) error {
 	pct := func(n uint64) float64 { return 100 * float64(n) / float64(max(rep.Elements, 1)) }
 	fmt.Fprintf(w, "%s: %d %v elements against %s\n", name, rep.Elements, rep.Type, against)
 	fmt.Fprintf(w, "exact: %d (%.4g%%)\n", rep.Exact, pct(rep.Exact))
 	h := rep.Histogram
 	if rep.Type.IsFloat() {
 		fmt.Fprintf(w, "ULP: 0: %d, 1: %d, 2: %d, 3-16: %d, more: %d, NaN against a number: %d\n",
-			h[dml.ULP0], h[dml.ULP1], h[dml.ULP2], h[dml.ULP3to16], h[dml.ULPMore], h[dml.ULPNaNOnly])
+			h[check.ULP0], h[check.ULP1], h[check.ULP2], h[check.ULP3to16], h[check.ULPMore], h[check.ULPNaNOnly])
 	}
 	if rep.Worst != nil {
 		fmt.Fprintf(w, "worst: %s\n", mismatchText(rep.Type, rep.Worst))
@@ -290,7 +291,7 @@ func writeCheckText(w io.Writer, name, against string, opts *dml.CheckOptions, r
 	return err
 }
 
-func writeCheckJSON(w io.Writer, name string, opts *dml.CheckOptions, rep *dml.CheckReport) error {
+func writeCheckJSON(w io.Writer, name string, opts *check.Options, rep *check.Report) error {
 	type mismatch struct {
 		Index    *uint64  `json:"index,omitempty"`
 		Coords   []uint32 `json:"coords,omitempty"`
@@ -301,7 +302,7 @@ func writeCheckJSON(w io.Writer, name string, opts *dml.CheckOptions, rep *dml.C
 		WantBits string   `json:"wantBits"`
 		ULP      *uint64  `json:"ulp,omitempty"`
 	}
-	conv := func(m *dml.Mismatch) *mismatch {
+	conv := func(m *check.Mismatch) *mismatch {
 		if m == nil {
 			return nil
 		}
@@ -324,7 +325,7 @@ func writeCheckJSON(w io.Writer, name string, opts *dml.CheckOptions, rep *dml.C
 	doc := map[string]any{
 		"file": name, "type": rep.Type.String(), "elements": rep.Elements, "exact": rep.Exact,
 		"ulpTolerance": opts.ULP, "within": rep.Within, "ok": rep.OK(),
-		"histogram": map[string]uint64{"0": h[dml.ULP0], "1": h[dml.ULP1], "2": h[dml.ULP2], "3-16": h[dml.ULP3to16], "more": h[dml.ULPMore], "nanAgainstNumber": h[dml.ULPNaNOnly]},
+		"histogram": map[string]uint64{"0": h[check.ULP0], "1": h[check.ULP1], "2": h[check.ULP2], "3-16": h[check.ULP3to16], "more": h[check.ULPMore], "nanAgainstNumber": h[check.ULPNaNOnly]},
 		"worst":     conv(rep.Worst), "mismatches": ms,
 	}
 	if len(rep.Models) > 0 {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/check"
 	"github.com/dmlgo/dml/internal/testtmp"
 )
 
@@ -103,7 +104,7 @@ func TestCheckCommand(t *testing.T) {
 	}
 }
 
-// TestEmulate: -emulate writes each model's elements (as dml.ModelBits gives
+// TestEmulate: -emulate writes each model's elements (as check.ModelBits gives
 // them), a check of that output names the model, -o FILE.npy without
 // -format writes .npy, and the misuses are refused.
 func TestEmulate(t *testing.T) {
@@ -115,7 +116,7 @@ func TestEmulate(t *testing.T) {
 		{dml.TensorDataTypeFloat32, []string{"-type", "FLOAT32", "-sizes", "3000", "-start", "0.1", "-delta", "0.3"}},
 		{dml.TensorDataTypeFloat16, []string{"-type", "FLOAT16", "-sizes", "3000", "-start", "1000", "-delta", "0.7"}},
 	} {
-		for _, m := range dml.ComputeModels(tc.typ) {
+		for _, m := range check.Models(tc.typ) {
 			raw := filepath.Join(dir, "e.raw")
 			if code, _, errs := runCLI(append(tc.args, "-emulate", string(m), "-format", "raw", "-o", raw)...); code != 0 {
 				t.Fatalf("%s: %s", m, errs)
@@ -126,8 +127,8 @@ func TestEmulate(t *testing.T) {
 			want := make([]uint64, 3000)
 			ws, _ := strconv.ParseFloat(tc.args[5], 64)
 			wd, _ := strconv.ParseFloat(tc.args[7], 64)
-			in := dml.ModelInput{Type: tc.typ, Start: start.Bits(), Delta: delta.Bits(), Count: 3000, Written: &dml.Written{Start: ws, Delta: wd}}
-			if err := dml.ModelBits(m, in, 0, want); err != nil {
+			in := check.ModelInput{Type: tc.typ, Start: start.Bits(), Delta: delta.Bits(), Count: 3000, Written: &check.Written{Start: ws, Delta: wd}}
+			if err := check.ModelBits(m, in, 0, want); err != nil {
 				t.Fatal(err)
 			}
 			es := int(tc.typ.ElementSize())

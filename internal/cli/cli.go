@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/check"
 	"github.com/dmlgo/dml/internal/dxdispatch"
 	"github.com/dmlgo/dml/internal/npy"
 	"github.com/dmlgo/dml/internal/textfmt"
@@ -346,14 +347,14 @@ func runFill(o *options, set map[string]bool, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.emulate != "" {
-		m, err := dml.ParseComputeModel(dt, o.emulate)
+		m, err := check.ParseModel(dt, o.emulate)
 		if err != nil {
 			return usagef("-emulate: %s", strings.TrimPrefix(err.Error(), "dml: "))
 		}
 		if o.format == "buffer" {
 			return usagef("-emulate writes the elements: -format raw, npy, text or json")
 		}
-		seq, err := dml.NewModelSeq(m, dml.ModelInput{
+		seq, err := check.NewModelSeq(m, check.ModelInput{
 			Type: dt, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(),
 			Count: tensor.count, Written: o.written(),
 		})
@@ -477,11 +478,11 @@ func finiteAsWritten(t dml.TensorDataType, flag, text string, s dml.ScalarUnion)
 // DxDispatch are given the text and convert it themselves), or nil where
 // either is not a number strconv reads (the models then take the values of
 // ValueStart and ValueDelta).
-func (o *options) written() *dml.Written {
+func (o *options) written() *check.Written {
 	s, err1 := strconv.ParseFloat(o.start, 64)
 	d, err2 := strconv.ParseFloat(o.delta, 64)
 	if err1 != nil || err2 != nil {
 		return nil
 	}
-	return &dml.Written{Start: s, Delta: d}
+	return &check.Written{Start: s, Delta: d}
 }

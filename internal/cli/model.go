@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/check"
 	"github.com/dmlgo/dml/internal/dxdispatch"
 	"github.com/dmlgo/dml/internal/npy"
 	"github.com/dmlgo/dml/internal/regular"
@@ -141,7 +142,7 @@ func (w *modelWriter) write(target string, _ dml.TensorDataType, parts [][]byte)
 // with the files of the same paths under the folder DxDispatch wrote them to
 // (the output folder: -check DIR).
 type modelCheck struct {
-	opts    dml.CheckOptions
+	opts    check.Options
 	json    bool
 	out     io.Writer
 	reports []any // JSON: one document per file
@@ -183,7 +184,7 @@ func (c *modelCheck) compare(target string, t dml.TensorDataType, parts [][]byte
 			return &ioError{err}
 		}
 	}
-	rep, err := dml.CompareReader(t, f, bytes.NewReader(ours), c.opts)
+	rep, err := check.Compare(t, f, bytes.NewReader(ours), c.opts)
 	if err != nil {
 		return usagef("-check: %s: %s", target, strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
 	}

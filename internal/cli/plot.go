@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/check"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -24,7 +24,7 @@ const plotBuckets = 400
 // .svg or .png): a point per element or per run of elements, NaN against a
 // number in a row of its own above the rest, and in the title what
 // explains the data. The file is written as -o writes it (writeAtomic).
-func writePlot(path string, stdout io.Writer, what string, rep *dml.CheckReport) error {
+func writePlot(path string, stdout io.Writer, what string, rep *check.Report) error {
 	ext := strings.ToLower(filepath.Ext(path))
 	if ext != ".svg" && ext != ".png" {
 		return usagef("-plot %s: want a .svg or .png file", path)

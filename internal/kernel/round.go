@@ -227,7 +227,7 @@ func f64ToF16(x float64) uint16 {
 
 // F64ToF16 rounds a float64 to binary16 bits, once, to nearest with ties to
 // even: the conversion the tests and the model of half-precision arithmetic
-// (dml's ComputeModel f16-math) use.
+// (the check package's model f16-math) use.
 func F64ToF16(x float64) uint16 {
 	if x != x {
 		return 0x7E00

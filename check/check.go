@@ -1,4 +1,4 @@
-package dml
+package check
 
 import (
 	"bytes"
@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"sync"
+
+	"github.com/dmlgo/dml"
 )
 
-// CheckOptions says how CheckReader compares bytes with an operator's exact
-// output.
-type CheckOptions struct {
+// Options says how Reader and Compare compare bytes with the exact result.
+type Options struct {
 	// Buffer: the bytes are the whole output buffer
 	// (TotalTensorSizeInBytes of them, elements at their strides); else
 	// they are the elements alone, packed in row-major order.
@@ -20,17 +22,17 @@ type CheckOptions struct {
 	// have (0 for a buffer that was zeroed); nil leaves padding unchecked.
 	Padding *byte
 	// ULP is the distance within which a FLOAT32 or FLOAT16 element passes
-	// (see CheckReport); integer elements pass only when equal.
+	// (see Report); integer elements pass only when equal.
 	ULP uint64
 	// BitExact makes a NaN match only a NaN of the same bits.
 	BitExact bool
 	// Keep is how many mismatches the report lists, first first (0: 10).
 	Keep int
 	// Written, if not nil, is the start and delta as the user wrote them,
-	// for the models of other projects (see ComputeModel).
+	// for the models of other projects (see Model).
 	Written *Written
 	// Buckets, if not 0, has the report keep the largest distance in each
-	// of that many runs of consecutive indices (CheckReport.Series), for
+	// of that many runs of consecutive indices (Report.Series), for
 	// a picture of the error against the index; at most MaxBuckets.
 	Buckets int
 }
@@ -44,7 +46,7 @@ type SeriesPoint struct {
 	SumULP        float64 // the sum of the finite distances, for their mean
 }
 
-// The buckets of CheckReport.Histogram, by distance in ULP.
+// The buckets of Report.Histogram, by distance in ULP.
 const (
 	ULP0       = iota // the same value (bits, or NaN against NaN)
 	ULP1              // 1 ULP apart
@@ -54,29 +56,29 @@ const (
 	ULPNaNOnly        // a NaN where a number was due, or the reverse
 )
 
-// CheckReport is what CheckReader found.
+// Report is what Reader or Compare found.
 //
 // The distance in ULP between two values of one float format is the
 // difference of their positions in the ordered set of that format's values,
 // -inf ... -0, +0 ... +inf: +0 and -0 are 1 apart, the largest finite value
 // and infinity are 1 apart. A NaN matches any NaN unless BitExact asks for
 // the same bits; against a number it has no distance (bucket ULPNaNOnly).
-type CheckReport struct {
-	Type       TensorDataType
+type Report struct {
+	Type       dml.TensorDataType
 	Elements   uint64    // elements compared
 	Exact      uint64    // the same bits (or NaN against NaN)
-	Within     uint64    // within CheckOptions.ULP (Exact included)
+	Within     uint64    // within Options.ULP (Exact included)
 	Histogram  [6]uint64 // elements by distance (ULP0 ... ULPNaNOnly)
 	Worst      *Mismatch // the farthest element (NaN against a number first), nil if all are exact
 	Mismatches []Mismatch
-	// With CheckOptions.Buffer and Padding: the padding bytes compared,
+	// With Options.Buffer and Padding: the padding bytes compared,
 	// how many differ, and the offset of the first that does.
 	PaddingBytes, BadPadding, FirstBadPadding uint64
-	// Models (FLOAT32, FLOAT16): how many elements each ComputeModel
+	// Models (FLOAT32, FLOAT16): how many elements each Model
 	// explains (the same bits, or NaN against NaN unless BitExact).
 	Models []ModelFit
 
-	// Series: with CheckOptions.Buckets, the error against the index.
+	// Series: with Options.Buckets, the error against the index.
 	Series []SeriesPoint
 
 	models    []*modelState
@@ -88,7 +90,7 @@ type CheckReport struct {
 
 // OK reports whether every element is within the tolerance and no padding
 // byte differs.
-func (r *CheckReport) OK() bool { return r.Within == r.Elements && r.BadPadding == 0 }
+func (r *Report) OK() bool { return r.Within == r.Elements && r.BadPadding == 0 }
 
 // A Mismatch is an element whose bits differ from the exact result's.
 type Mismatch struct {
@@ -100,131 +102,176 @@ type Mismatch struct {
 	ULP    uint64   // the distance (math.MaxUint64: NaN against a number)
 }
 
-// CheckReader reads from r the bytes that claim to be the output of the
+// Reader reads from r the bytes that claim to be the output of the
 // operator desc describes and compares them with the exact result, which it
 // produces window by window: memory stays bounded whatever the size. The
 // data must have exactly the length the descriptor gives (the packed
 // elements, or TotalTensorSizeInBytes with Buffer). A descriptor the device
-// rejects gives its error (wrapping ErrInvalidArg).
-func CheckReader(dev *Device, desc *FillValueSequenceOperatorDesc, r io.Reader, opts CheckOptions) (*CheckReport, error) {
+// rejects gives its error (wrapping dml.ErrInvalidArg).
+func Reader(dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, r io.Reader, opts Options) (*Report, error) {
 	if desc == nil || desc.OutputTensor == nil {
-		return nil, fmt.Errorf("%w: the operator description is nil", ErrInvalidArg)
+		return nil, fmt.Errorf("%w: the operator description is nil", dml.ErrInvalidArg)
 	}
 	t := *desc.OutputTensor
 	if !opts.Buffer {
 		// The elements in row-major order are a packed tensor's buffer.
 		t.Strides, t.GuaranteedBaseOffsetAlignment = nil, 0
-		t.TotalTensorSizeInBytes = CalcBufferTensorSize(t.DataType, t.Sizes, nil)
+		t.TotalTensorSizeInBytes = dml.CalcBufferTensorSize(t.DataType, t.Sizes, nil)
 	}
 	d := *desc
 	d.OutputTensor = &t
-	o, err := dev.CreateOperator(&d)
+	op, err := dev.CreateOperator(&d)
 	if err != nil {
 		return nil, err
 	}
-	op := o.(*fillValueSequence)
-	es := op.es
+	c := newReader(op, &t, desc, &opts)
+	for off := uint64(0); ; {
+		n, err := io.ReadFull(r, c.got)
+		if uint64(n) > c.size-off {
+			return nil, fmt.Errorf("%w: the data is longer than the %d bytes the descriptor gives", dml.ErrInvalidArg, c.size)
+		}
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		if err != nil && off+uint64(n) < c.size {
+			// The end of the data, short of the size: whatever a reader
+			// might return after its EOF is not read.
+			return nil, fmt.Errorf("%w: the data has %d bytes; the descriptor gives %d", dml.ErrInvalidArg, off+uint64(n), c.size)
+		}
+		if n == 0 {
+			break
+		}
+		if err := c.window(n, off); err != nil {
+			return nil, err
+		}
+		off += uint64(n)
+		if off == c.size {
+			if err := atEnd(r, c.size); err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	return c.rep, nil
+}
+
+// A reader is the state of one Reader: the operator that produces the
+// exact result, the report, and the windows.
+type reader struct {
+	op       dml.Operator
+	rep      *Report
+	opts     *Options
+	keep     int
+	es, size uint64   // the element size; the bytes to read
+	sizes    []uint32 // the tensor's sizes, for the coordinates
+	dims     []dim    // Buffer: the layout, to find an element's index
+	// got is a window of the data, want of the exact result (over zeros);
+	// with Buffer other is the window prefilled the other way (0xFF), to
+	// tell elements from padding.
+	got, want, other []byte
+}
+
+// newReader returns the state of a Reader of the tensor t (packed unless
+// Buffer) that op fills, for the fill desc describes.
+func newReader(op dml.Operator, t *dml.BufferTensorDesc, desc *dml.FillValueSequenceOperatorDesc, opts *Options) *reader {
+	es := uint64(t.DataType.ElementSize())
+	count := elementCount(t.Sizes)
 	size := t.TotalTensorSizeInBytes
 	if !opts.Buffer {
-		size = elementCount(t.Sizes) * es
+		size = count * es
 	}
 	keep := opts.Keep
 	if keep == 0 {
 		keep = 10
 	}
-	rep := &CheckReport{Type: t.DataType, lastIndex: math.MaxUint64}
-	rep.series(elementCount(t.Sizes), opts.Buckets)
-	for _, m := range ComputeModels(t.DataType) {
+	rep := &Report{Type: t.DataType, lastIndex: math.MaxUint64}
+	rep.series(count, opts.Buckets)
+	for _, m := range Models(t.DataType) {
 		rep.Models = append(rep.Models, ModelFit{Model: m, Evaluated: true})
 		rep.models = append(rep.models, newModelState(m, ModelInput{
 			Type: t.DataType, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(),
-			Count: elementCount(t.Sizes), Written: opts.Written,
+			Count: count, Written: opts.Written,
 		}))
 	}
 	// Windows of 1 MiB (a multiple of every element size), or the size.
 	chunk := min(1<<20, (size+7)&^7)
-	got := make([]byte, chunk)
-	want := make([]byte, chunk)
-	var other []byte // Buffer: the window prefilled the other way, to tell elements from padding
+	c := &reader{
+		op: op, rep: rep, opts: opts, keep: keep, es: es, size: size,
+		sizes: append([]uint32(nil), t.Sizes...),
+		got:   make([]byte, chunk), want: make([]byte, chunk),
+	}
 	if opts.Buffer {
-		other = make([]byte, chunk)
+		c.other = make([]byte, chunk)
+		c.dims = layoutDims(t.Sizes, t.Strides)
 	}
-	for off := uint64(0); ; {
-		n, err := io.ReadFull(r, got)
-		if uint64(n) > size-off {
-			return nil, fmt.Errorf("%w: the data is longer than the %d bytes the descriptor gives", ErrInvalidArg, size)
+	return c
+}
+
+// window compares the n bytes of c.got, read from byte off, with the exact
+// result.
+func (c *reader) window(n int, off uint64) error {
+	rep, es := c.rep, c.es
+	g, w := c.got[:n], c.want[:n]
+	clear(w)
+	if err := c.op.ExecuteWindow(w, off); err != nil {
+		return err
+	}
+	switch {
+	case c.opts.Buffer:
+		x := c.other[:n]
+		for i := range x {
+			x[i] = 0xFF
 		}
-		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-			return nil, err
+		if err := c.op.ExecuteWindow(x, off); err != nil {
+			return err
 		}
-		if err != nil && off+uint64(n) < size {
-			// The end of the data, short of the size: whatever a reader
-			// might return after its EOF is not read.
-			return nil, fmt.Errorf("%w: the data has %d bytes; the descriptor gives %d", ErrInvalidArg, off+uint64(n), size)
-		}
-		if n == 0 {
-			break
-		}
-		g, w := got[:n], want[:n]
-		clear(w)
-		if err := op.ExecuteWindow(w, off); err != nil {
-			return nil, err
-		}
-		if opts.Buffer {
-			x := other[:n]
-			for i := range x {
-				x[i] = 0xFF
-			}
-			if err := op.ExecuteWindow(x, off); err != nil {
-				return nil, err
-			}
-			op.checkBuffer(rep, g, w, x, off, &opts, keep)
-		} else if len(rep.models) == 0 && rep.Series == nil && bytes.Equal(g, w) {
-			// The whole window is exact: counted at once, at the speed
-			// of memory (the models need each element, the floats').
-			k := uint64(n) / es
-			rep.Elements += k
-			rep.Exact += k
-			rep.Within += k
-			rep.Histogram[ULP0] += k
-			rep.lastIndex = (off+uint64(n))/es - 1
-		} else if len(rep.models) > 0 && rep.Series == nil {
-			rep.floatWindow(g, w, off/es, es, op, &opts, keep)
-		} else {
-			for at := uint64(0); at+es <= uint64(n); at += es {
-				gb, wb, i := getBits(g[at:], es), getBits(w[at:], es), (off+at)/es
-				rep.matchModels(gb, wb, i, &opts)
-				rep.element(gb, wb, off+at, i, op, &opts, keep)
-			}
-		}
-		off += uint64(n)
-		if off == size {
-			// Anything more is too much.
-			var one [1]byte
-			k, err := r.Read(one[:])
-			for try := 0; k == 0 && err == nil; try++ { // ((0, nil) is no answer: io.Reader)
-				if try == 100 {
-					return nil, io.ErrNoProgress
-				}
-				k, err = r.Read(one[:])
-			}
-			if k > 0 {
-				return nil, fmt.Errorf("%w: the data is longer than the %d bytes the descriptor gives", ErrInvalidArg, size)
-			}
-			if err != nil && !errors.Is(err, io.EOF) {
-				return nil, err
-			}
-			break
+		c.buffer(g, w, x, off)
+	case len(rep.models) == 0 && rep.Series == nil && bytes.Equal(g, w):
+		// The whole window is exact: counted at once, at the speed
+		// of memory (the models need each element, the floats').
+		k := uint64(n) / es
+		rep.Elements += k
+		rep.Exact += k
+		rep.Within += k
+		rep.Histogram[ULP0] += k
+		rep.lastIndex = (off+uint64(n))/es - 1
+	case len(rep.models) > 0 && rep.Series == nil:
+		rep.floatWindow(g, w, off/es, es, c.sizes, c.opts, c.keep)
+	default:
+		for at := uint64(0); at+es <= uint64(n); at += es {
+			gb, wb, i := getBits(g[at:], es), getBits(w[at:], es), (off+at)/es
+			rep.matchModels(gb, wb, i, c.opts)
+			rep.element(gb, wb, off+at, i, c.sizes, c.opts, c.keep)
 		}
 	}
-	return rep, nil
+	return nil
+}
+
+// atEnd reads on from r once the size bytes the descriptor gives are read:
+// anything more is too much.
+func atEnd(r io.Reader, size uint64) error {
+	var one [1]byte
+	k, err := r.Read(one[:])
+	for try := 0; k == 0 && err == nil; try++ { // ((0, nil) is no answer: io.Reader)
+		if try == 100 {
+			return io.ErrNoProgress
+		}
+		k, err = r.Read(one[:])
+	}
+	if k > 0 {
+		return fmt.Errorf("%w: the data is longer than the %d bytes the descriptor gives", dml.ErrInvalidArg, size)
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
 }
 
 // floatWindow compares a window of packed float elements from index i0:
 // the elements and each model's values decoded or computed a window at a
 // time, the models on goroutines of their own (they are independent), the
 // report's bookkeeping only for elements that differ.
-func (rep *CheckReport) floatWindow(g, w []byte, i0, es uint64, op *fillValueSequence, opts *CheckOptions, keep int) {
+func (rep *Report) floatWindow(g, w []byte, i0, es uint64, sizes []uint32, opts *Options, keep int) {
 	n := uint64(len(g)) / es
 	got, want := make([]uint64, n), make([]uint64, n)
 	for k := range n {
@@ -259,7 +306,7 @@ func (rep *CheckReport) floatWindow(g, w []byte, i0, es uint64, op *fillValueSeq
 		// counts as exact there, and so for the exact model). The other
 		// models are counted above.
 		before := rep.Exact
-		rep.element(got[k], want[k], (i0+k)*es, i0+k, op, opts, keep)
+		rep.element(got[k], want[k], (i0+k)*es, i0+k, sizes, opts, keep)
 		if rep.Exact > before {
 			matches[rep.exactModel()]++
 		}
@@ -279,7 +326,7 @@ func (rep *CheckReport) floatWindow(g, w []byte, i0, es uint64, op *fillValueSeq
 }
 
 // noteHead keeps the bits of elements 0 and 1.
-func (rep *CheckReport) noteHead(index, got uint64) {
+func (rep *Report) noteHead(index, got uint64) {
 	if index < 2 {
 		rep.head[index], rep.headSeen[index] = got, true
 	}
@@ -289,7 +336,7 @@ func (rep *CheckReport) noteHead(index, got uint64) {
 // FLOAT16 check imply: element 0, and element 1 less element 0 (rounded to
 // float64: exact unless their magnitudes are more than 2^29 apart). ok is
 // false for other types, or where there were not two elements.
-func (rep *CheckReport) Implied() (start, delta float64, ok bool) {
+func (rep *Report) Implied() (start, delta float64, ok bool) {
 	if len(rep.models) == 0 || !rep.headSeen[0] || !rep.headSeen[1] {
 		return 0, 0, false
 	}
@@ -298,7 +345,7 @@ func (rep *CheckReport) Implied() (start, delta float64, ok bool) {
 }
 
 // exactModel returns the position of ModelExact in Models.
-func (rep *CheckReport) exactModel() int {
+func (rep *Report) exactModel() int {
 	for m, ms := range rep.models {
 		if ms.m == ModelExact {
 			return m
@@ -307,16 +354,16 @@ func (rep *CheckReport) exactModel() int {
 	return 0
 }
 
-// checkBuffer compares a window of a whole output buffer: an element's bytes
+// buffer compares a window of a whole output buffer: an element's bytes
 // are those the operator wrote the same over two prefills (w over zeros, x
 // over 0xFF); the others are padding.
-func (op *fillValueSequence) checkBuffer(rep *CheckReport, g, w, x []byte, off uint64, opts *CheckOptions, keep int) {
-	es := op.es
+func (c *reader) buffer(g, w, x []byte, off uint64) {
+	rep, opts, es := c.rep, c.opts, c.es
 	for at := uint64(0); at+es <= uint64(len(g)); at += es {
 		if w[at] == x[at] { // an element (it starts at a multiple of es)
-			gb, wb, i := getBits(g[at:], es), getBits(w[at:], es), op.indexAt((off+at)/es)
+			gb, wb, i := getBits(g[at:], es), getBits(w[at:], es), indexAt(c.dims, (off+at)/es)
 			rep.matchModels(gb, wb, i, opts)
-			rep.element(gb, wb, off+at, i, op, opts, keep)
+			rep.element(gb, wb, off+at, i, c.sizes, opts, c.keep)
 			continue
 		}
 		if opts.Padding == nil {
@@ -334,14 +381,58 @@ func (op *fillValueSequence) checkBuffer(rep *CheckReport, g, w, x []byte, off u
 	}
 }
 
+// dim is one dimension of a layout: its size, its stride in memory
+// (elements) and its weight in the flat row-major index.
+type dim struct {
+	n, stride, weight uint64
+}
+
+// layoutDims returns the dimensions of size above 1 of a tensor the device
+// accepted (its elements at distinct offsets), ordered by stride from
+// largest to smallest, with each pair that walks memory as one dimension
+// merged; never empty.
+func layoutDims(sizes, strides []uint32) []dim {
+	weights := make([]uint64, len(sizes)) // the strides of the packed tensor
+	p := uint64(1)
+	for i := len(sizes) - 1; i >= 0; i-- {
+		weights[i] = p
+		p *= uint64(sizes[i])
+	}
+	ds := make([]dim, 0, len(sizes))
+	for i, n := range sizes {
+		if n == 1 {
+			continue
+		}
+		s := weights[i]
+		if strides != nil {
+			s = uint64(strides[i])
+		}
+		ds = append(ds, dim{n: uint64(n), stride: s, weight: weights[i]})
+	}
+	sort.SliceStable(ds, func(a, b int) bool { return ds[a].stride > ds[b].stride })
+	out := ds[:0]
+	for _, d := range ds {
+		if k := len(out) - 1; k >= 0 && out[k].stride == d.n*d.stride && out[k].weight == d.n*d.weight {
+			out[k] = dim{n: out[k].n * d.n, stride: d.stride, weight: d.weight}
+			continue
+		}
+		out = append(out, d)
+	}
+	if len(out) == 0 {
+		out = []dim{{n: 1, stride: 1, weight: 1}}
+	}
+	return out
+}
+
 // indexAt returns the flat index of the element at element offset e of the
-// buffer (an offset an element has), or MaxUint64 if it cannot be found.
-func (op *fillValueSequence) indexAt(e uint64) uint64 {
+// buffer whose layout is ds (an offset an element has), or MaxUint64 if it
+// cannot be found.
+func indexAt(ds []dim, e uint64) uint64 {
 	// The dims are in memory order, largest stride first; they do not
 	// overlap, so each coordinate is the offset left divided by its stride.
 	var index uint64
 	left := e
-	for _, d := range op.dims {
+	for _, d := range ds {
 		c := min(left/d.stride, d.n-1)
 		left -= c * d.stride
 		index += c * d.weight
@@ -352,9 +443,19 @@ func (op *fillValueSequence) indexAt(e uint64) uint64 {
 	return index
 }
 
+// elementCount returns the product of the sizes of a tensor the device
+// accepted (at most dml.MaxElements).
+func elementCount(sizes []uint32) uint64 {
+	n := uint64(1)
+	for _, s := range sizes {
+		n *= uint64(s)
+	}
+	return n
+}
+
 // matchModels counts element index (got, against want the exact bits) for
 // each model it matches, in index order (accumulate is followed only so).
-func (rep *CheckReport) matchModels(got, want, index uint64, opts *CheckOptions) {
+func (rep *Report) matchModels(got, want, index uint64, opts *Options) {
 	rep.noteHead(index, got)
 	for k, ms := range rep.models {
 		f := &rep.Models[k]
@@ -376,8 +477,9 @@ func (rep *CheckReport) matchModels(got, want, index uint64, opts *CheckOptions)
 	rep.lastIndex = index
 }
 
-// element adds one element to the report's counts, histogram and lists.
-func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSequence, opts *CheckOptions, keep int) {
+// element adds one element to the report's counts, histogram and lists;
+// its mismatch has coordinates over sizes, none where sizes is nil.
+func (rep *Report) element(got, want, offset, index uint64, sizes []uint32, opts *Options, keep int) {
 	rep.Elements++
 	dist := ulpDistance(rep.Type, got, want, opts.BitExact)
 	if rep.Series != nil && index != math.MaxUint64 {
@@ -409,8 +511,8 @@ func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSe
 		rep.Within++
 	}
 	m := Mismatch{Index: index, Offset: offset, Got: got, Want: want, ULP: dist}
-	if index != math.MaxUint64 && op != nil {
-		m.Coords = coords(op.sizes, index)
+	if index != math.MaxUint64 && sizes != nil {
+		m.Coords = coords(sizes, index)
 	}
 	if rep.Worst == nil || dist > rep.Worst.ULP {
 		w := m
@@ -421,11 +523,11 @@ func (rep *CheckReport) element(got, want, offset, index uint64, op *fillValueSe
 	}
 }
 
-// MaxBuckets bounds CheckOptions.Buckets (and so the memory of Series).
+// MaxBuckets bounds Options.Buckets (and so the memory of Report.Series).
 const MaxBuckets = 1 << 20
 
 // series sets up Series for n elements in at most buckets points.
-func (rep *CheckReport) series(n uint64, buckets int) {
+func (rep *Report) series(n uint64, buckets int) {
 	if buckets <= 0 || n == 0 {
 		return
 	}
@@ -451,15 +553,15 @@ func coords(sizes []uint32, i uint64) []uint32 {
 // float types their distance in ULP (math.MaxUint64 for NaN against a
 // number; 0 for NaN against NaN unless bitExact), for integers 0 if equal
 // and math.MaxUint64-1 if not.
-func ulpDistance(t TensorDataType, a, b uint64, bitExact bool) uint64 {
+func ulpDistance(t dml.TensorDataType, a, b uint64, bitExact bool) uint64 {
 	if a == b {
 		return 0
 	}
 	var signBit, expMask, fracMask uint64
 	switch t {
-	case TensorDataTypeFloat32:
+	case dml.TensorDataTypeFloat32:
 		signBit, expMask, fracMask = 1<<31, 0xFF<<23, 1<<23-1
-	case TensorDataTypeFloat16:
+	case dml.TensorDataTypeFloat16:
 		signBit, expMask, fracMask = 1<<15, 0x1F<<10, 1<<10-1
 	default:
 		return math.MaxUint64 - 1
@@ -489,17 +591,23 @@ func ulpDistance(t TensorDataType, a, b uint64, bitExact bool) uint64 {
 }
 
 func getBits(b []byte, es uint64) uint64 {
-	var v ScalarUnion
+	var v dml.ScalarUnion
 	copy(v[:es], b)
 	return v.Bits()
 }
 
-// CompareReader compares two streams of elements of type t, got and want
-// (held to be right), element by element, as CheckReader compares data
-// with the exact result (without models: want need not be a fill): the
-// streams must have the same length, a whole number of elements. A
-// mismatch's Index is the element's position, and it has no Coords.
-func CompareReader(t TensorDataType, got, want io.Reader, opts CheckOptions) (*CheckReport, error) {
+// argError is the error the package dml gives for a rejected argument
+// (wrapping dml.ErrInvalidArg).
+func argError(field string, value any, reason string, args ...any) error {
+	return &dml.ArgError{Field: field, Value: fmt.Sprint(value), Reason: fmt.Sprintf(reason, args...)}
+}
+
+// Compare compares two streams of elements of type t, got and want (held
+// to be right), element by element, as Reader compares data with the
+// exact result (without models: want need not be a fill): the streams must
+// have the same length, a whole number of elements. A mismatch's Index is
+// the element's position, and it has no Coords.
+func Compare(t dml.TensorDataType, got, want io.Reader, opts Options) (*Report, error) {
 	es := uint64(t.ElementSize())
 	if es == 0 {
 		return nil, argError("the data type", t, "it has no elements to compare")
@@ -508,7 +616,7 @@ func CompareReader(t TensorDataType, got, want io.Reader, opts CheckOptions) (*C
 	if keep == 0 {
 		keep = 10
 	}
-	rep := &CheckReport{Type: t, lastIndex: math.MaxUint64}
+	rep := &Report{Type: t, lastIndex: math.MaxUint64}
 	g, w := make([]byte, 1<<20), make([]byte, 1<<20)
 	for off := uint64(0); ; {
 		n, errG := io.ReadFull(got, g)
@@ -519,10 +627,10 @@ func CompareReader(t TensorDataType, got, want io.Reader, opts CheckOptions) (*C
 			}
 		}
 		if n != m {
-			return nil, fmt.Errorf("%w: the data has %d bytes, the reference %d", ErrInvalidArg, off+uint64(n), off+uint64(m))
+			return nil, fmt.Errorf("%w: the data has %d bytes, the reference %d", dml.ErrInvalidArg, off+uint64(n), off+uint64(m))
 		}
 		if uint64(n)%es != 0 {
-			return nil, fmt.Errorf("%w: %d bytes are not a whole number of %v elements", ErrInvalidArg, off+uint64(n), t)
+			return nil, fmt.Errorf("%w: %d bytes are not a whole number of %v elements", dml.ErrInvalidArg, off+uint64(n), t)
 		}
 		for at := uint64(0); at+es <= uint64(n); at += es {
 			rep.element(getBits(g[at:], es), getBits(w[at:], es), off+at, (off+at)/es, nil, &opts, keep)

@@ -1,15 +1,18 @@
-package dml_test
+package check_test
 
 import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/check"
 	"github.com/x448/float16"
 )
 
@@ -57,7 +60,7 @@ func float16Positions() map[uint16]int {
 func TestCheckULPDistance(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	pos := float16Positions()
-	one := func(dt dml.TensorDataType, got, want uint64, bitExact bool) *dml.CheckReport {
+	one := func(dt dml.TensorDataType, got, want uint64, bitExact bool) *check.Report {
 		t.Helper()
 		desc := checkDesc(dt, []uint32{1}, nil, "0", "0")
 		desc.ValueStart = dml.ScalarBits(want)
@@ -65,7 +68,7 @@ func TestCheckULPDistance(t *testing.T) {
 		for k := range buf {
 			buf[k] = byte(got >> (8 * k))
 		}
-		rep, err := dml.CheckReader(dml.NewDevice(dml.FeatureLevelLatest), desc, bytes.NewReader(buf), dml.CheckOptions{BitExact: bitExact})
+		rep, err := check.Reader(dml.NewDevice(dml.FeatureLevelLatest), desc, bytes.NewReader(buf), check.Options{BitExact: bitExact})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +85,7 @@ func TestCheckULPDistance(t *testing.T) {
 				t.Fatalf("NaN %#x against NaN %#x: not a match", a, b)
 			}
 		case !okA || !okB:
-			if rep.Histogram[dml.ULPNaNOnly] != 1 {
+			if rep.Histogram[check.ULPNaNOnly] != 1 {
 				t.Fatalf("%#x against %#x: not in the NaN bucket", a, b)
 			}
 		default:
@@ -145,42 +148,114 @@ func TestCheckFindsCorruption(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		data []byte
-		opts dml.CheckOptions
+		opts check.Options
 		at   uint64 // byte offset of element 2*35 + 3*7 + 4 = 95
 	}{
-		{"packed", packed, dml.CheckOptions{}, 95 * 4},
-		{"buffer", buffer, dml.CheckOptions{Buffer: true, Padding: &zero}, (2*48 + 3*8 + 4) * 4},
+		{"packed", packed, check.Options{}, 95 * 4},
+		{"buffer", buffer, check.Options{Buffer: true, Padding: &zero}, (2*48 + 3*8 + 4) * 4},
 	} {
-		rep, err := dml.CheckReader(dev, desc, bytes.NewReader(tc.data), tc.opts)
+		rep, err := check.Reader(dev, desc, bytes.NewReader(tc.data), tc.opts)
 		if err != nil || !rep.OK() || rep.Exact != 105 || rep.Elements != 105 {
 			t.Fatalf("%s, exact: %+v %v", tc.name, rep, err)
 		}
 		bad := bytes.Clone(tc.data)
 		v := binary.LittleEndian.Uint32(bad[tc.at:])
 		binary.LittleEndian.PutUint32(bad[tc.at:], v+1) // one ULP up
-		rep, _ = dml.CheckReader(dev, desc, bytes.NewReader(bad), tc.opts)
+		rep, _ = check.Reader(dev, desc, bytes.NewReader(bad), tc.opts)
 		m := rep.Worst
-		if rep.OK() || rep.Histogram[dml.ULP1] != 1 || m == nil || m.Index != 95 || !slices.Equal(m.Coords, []uint32{2, 3, 4}) ||
+		if rep.OK() || rep.Histogram[check.ULP1] != 1 || m == nil || m.Index != 95 || !slices.Equal(m.Coords, []uint32{2, 3, 4}) ||
 			m.Offset != tc.at || m.ULP != 1 || m.Got != uint64(v+1) || m.Want != uint64(v) {
 			t.Fatalf("%s, one element 1 ULP off: %+v, worst %+v", tc.name, rep, m)
 		}
 		opts := tc.opts
 		opts.ULP = 1
-		if rep, _ = dml.CheckReader(dev, desc, bytes.NewReader(bad), opts); !rep.OK() || rep.Within != 105 || rep.Exact != 104 {
+		if rep, _ = check.Reader(dev, desc, bytes.NewReader(bad), opts); !rep.OK() || rep.Within != 105 || rep.Exact != 104 {
 			t.Fatalf("%s, with 1 ULP allowed: %+v", tc.name, rep)
 		}
-		if _, err := dml.CheckReader(dev, desc, bytes.NewReader(tc.data[:len(tc.data)-4]), tc.opts); !errors.Is(err, dml.ErrInvalidArg) {
+		if _, err := check.Reader(dev, desc, bytes.NewReader(tc.data[:len(tc.data)-4]), tc.opts); !errors.Is(err, dml.ErrInvalidArg) {
 			t.Fatalf("%s, short: %v", tc.name, err)
 		}
-		if _, err := dml.CheckReader(dev, desc, bytes.NewReader(append(bytes.Clone(tc.data), 0)), tc.opts); !errors.Is(err, dml.ErrInvalidArg) {
+		if _, err := check.Reader(dev, desc, bytes.NewReader(append(bytes.Clone(tc.data), 0)), tc.opts); !errors.Is(err, dml.ErrInvalidArg) {
 			t.Fatalf("%s, long: %v", tc.name, err)
 		}
 	}
 	// A padding byte changed: reported at its offset.
 	bad := bytes.Clone(buffer)
 	bad[7*4+2] = 0x55 // row 0's padding (elements 7 .. 7 of the 8-element stride)
-	rep, _ := dml.CheckReader(dev, desc, bytes.NewReader(bad), dml.CheckOptions{Buffer: true, Padding: &zero})
+	rep, _ := check.Reader(dev, desc, bytes.NewReader(bad), check.Options{Buffer: true, Padding: &zero})
 	if rep.OK() || rep.BadPadding != 1 || rep.FirstBadPadding != 30 || rep.Exact != 105 {
 		t.Fatalf("padding: %+v", rep)
+	}
+}
+
+// spuriousEOF reads a few bytes, then says EOF once, then reads the rest: a
+// reader io.Reader's contract allows to be taken at its EOF.
+type spuriousEOF struct {
+	data []byte
+	step int
+}
+
+func (r *spuriousEOF) Read(p []byte) (int, error) {
+	r.step++
+	switch {
+	case r.step == 1:
+		return copy(p, r.data[:3]), nil
+	case r.step == 2:
+		return 0, io.EOF
+	}
+	if len(r.data) == 3 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.data[3:])
+	r.data = append(r.data[:3], r.data[3+n:]...)
+	return n, nil
+}
+
+// TestReaderShortRead: data that ends early (an EOF after 3 bytes of a
+// correct INT16 fill) is an error that says how long the data was, not a
+// FAIL report of elements never read.
+func TestReaderShortRead(t *testing.T) {
+	desc := &dml.FillValueSequenceOperatorDesc{
+		OutputTensor:  &dml.BufferTensorDesc{DataType: dml.TensorDataTypeInt16, Sizes: []uint32{7}, TotalTensorSizeInBytes: 16},
+		ValueDataType: dml.TensorDataTypeInt16, ValueStart: dml.ScalarInt16(5), ValueDelta: dml.ScalarInt16(-2),
+	}
+	good := make([]byte, 14)
+	for i := range 7 {
+		v := uint16(5 - 2*i)
+		good[2*i], good[2*i+1] = byte(v), byte(v>>8)
+	}
+	rep, err := check.Reader(dml.NewDevice(dml.FeatureLevelLatest), desc, &spuriousEOF{data: append([]byte(nil), good...)}, check.Options{})
+	if err == nil || !errors.Is(err, dml.ErrInvalidArg) || !strings.Contains(err.Error(), "3 bytes") {
+		t.Fatalf("an EOF after 3 of 14 bytes: report %v, error %v; want an error that the data has 3 bytes", rep, err)
+	}
+	rep, err = check.Reader(dml.NewDevice(dml.FeatureLevelLatest), desc, bytes.NewReader(good), check.Options{})
+	if err != nil || !rep.OK() {
+		t.Fatalf("the same data whole: %v %v", rep, err)
+	}
+}
+
+// zeroOnce answers (0, nil) once, then EOF: io.Reader allows the first.
+type zeroOnce struct{ done bool }
+
+func (z *zeroOnce) Read([]byte) (int, error) {
+	if z.done {
+		return 0, io.EOF
+	}
+	z.done = true
+	return 0, nil
+}
+
+// TestReaderLonger: data longer than the descriptor, whose reader
+// answers (0, nil) once at the descriptor's end, is refused as longer, not
+// taken as ending there.
+func TestReaderLonger(t *testing.T) {
+	desc := &dml.FillValueSequenceOperatorDesc{
+		OutputTensor:  &dml.BufferTensorDesc{DataType: dml.TensorDataTypeUint8, Sizes: []uint32{8}, TotalTensorSizeInBytes: 8},
+		ValueDataType: dml.TensorDataTypeUint8, ValueStart: dml.ScalarUint8(0), ValueDelta: dml.ScalarUint8(1),
+	}
+	r := io.MultiReader(bytes.NewReader([]byte{0, 1, 2, 3, 4, 5, 6, 7}), &zeroOnce{}, bytes.NewReader([]byte{99, 99, 99}))
+	rep, err := check.Reader(dml.NewDevice(dml.FeatureLevelLatest), desc, r, check.Options{})
+	if !errors.Is(err, dml.ErrInvalidArg) || !strings.Contains(err.Error(), "longer") {
+		t.Fatalf("11 bytes for 8: report %v, error %v; want an error that the data is longer", rep, err)
 	}
 }

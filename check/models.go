@@ -1,21 +1,22 @@
-package dml
+package check
 
 import (
 	"fmt"
 	"math"
 
+	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/halfpp"
 	"github.com/dmlgo/dml/internal/kernel"
 )
 
-// A ComputeModel is a way an implementation may compute FLOAT32 and FLOAT16
-// elements of this operator. CheckReader says which models explain the data
-// it checks, and ModelBits produces a model's elements (dmlfill -emulate).
-// With s and d the start and delta (ValueStart and ValueDelta's values), i
-// an index, and round32, round16 rounding to float32 and to float16, to
-// nearest even, element 0 is s and for i >= 1:
+// A Model is a way an implementation may compute FLOAT32 and FLOAT16
+// elements of DML_OPERATOR_FILL_VALUE_SEQUENCE. Reader says which models
+// explain the data it checks, and ModelBits produces a model's elements
+// (dmlfill -emulate). With s and d the start and delta (ValueStart and
+// ValueDelta's values), i an index, and round32, round16 rounding to
+// float32 and to float16, to nearest even, element 0 is s and for i >= 1:
 //
-//	exact         round(s + i*d), rounded once into the type (this package's operator)
+//	exact         round(s + i*d), rounded once into the type (package dml's operator)
 //	f32-mul-add   round32(round32(round32(i) * d) + s), then round16 for FLOAT16
 //	f32-fma       round32(round32(i)*d + s), one rounding for the multiply-add, then round16 for FLOAT16
 //	accumulate    v[i] = v[i-1] + d in the element type (round32, or round16 of the exact sum),
@@ -59,47 +60,47 @@ import (
 // Each was checked against the project itself: numpy against NumPy 1.24,
 // torch-avx2 and torch-avx512 against PyTorch 1.13 (ATEN_CPU_CAPABILITY
 // avx2 and avx512), dxdispatch against DxDispatch's source.
-type ComputeModel string
+type Model string
 
 // The models.
 const (
-	ModelExact       ComputeModel = "exact"
-	ModelF32MulAdd   ComputeModel = "f32-mul-add"
-	ModelF32FMA      ComputeModel = "f32-fma"
-	ModelAccumulate  ComputeModel = "accumulate"
-	ModelF32ThenF16  ComputeModel = "f32-then-f16"
-	ModelF16Math     ComputeModel = "f16-math"
-	ModelNumPy       ComputeModel = "numpy"
-	ModelTorchAVX2   ComputeModel = "torch-avx2"
-	ModelTorchAVX512 ComputeModel = "torch-avx512"
-	ModelDxDispatch  ComputeModel = "dxdispatch"
+	ModelExact       Model = "exact"
+	ModelF32MulAdd   Model = "f32-mul-add"
+	ModelF32FMA      Model = "f32-fma"
+	ModelAccumulate  Model = "accumulate"
+	ModelF32ThenF16  Model = "f32-then-f16"
+	ModelF16Math     Model = "f16-math"
+	ModelNumPy       Model = "numpy"
+	ModelTorchAVX2   Model = "torch-avx2"
+	ModelTorchAVX512 Model = "torch-avx512"
+	ModelDxDispatch  Model = "dxdispatch"
 )
 
-// ComputeModels returns the models for a float type (nil for others).
-func ComputeModels(t TensorDataType) []ComputeModel {
+// Models returns the models for a float type (nil for others).
+func Models(t dml.TensorDataType) []Model {
 	switch t {
-	case TensorDataTypeFloat32:
-		return []ComputeModel{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate,
+	case dml.TensorDataTypeFloat32:
+		return []Model{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate,
 			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512}
-	case TensorDataTypeFloat16:
-		return []ComputeModel{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate, ModelF32ThenF16, ModelF16Math,
+	case dml.TensorDataTypeFloat16:
+		return []Model{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate, ModelF32ThenF16, ModelF16Math,
 			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512, ModelDxDispatch}
 	}
 	return nil
 }
 
-// ParseComputeModel returns the model of that name for type t, or an error
+// ParseModel returns the model of that name for type t, or an error
 // naming the models t has.
-func ParseComputeModel(t TensorDataType, name string) (ComputeModel, error) {
-	for _, m := range ComputeModels(t) {
+func ParseModel(t dml.TensorDataType, name string) (Model, error) {
+	for _, m := range Models(t) {
 		if string(m) == name {
 			return m, nil
 		}
 	}
-	if len(ComputeModels(t)) == 0 {
+	if len(Models(t)) == 0 {
 		return "", argError("the compute model", name, "compute models are ways of computing FLOAT32 and FLOAT16 elements; %v has none (its elements are exact everywhere)", t)
 	}
-	return "", argError("the compute model", name, "%v has %v", t, ComputeModels(t))
+	return "", argError("the compute model", name, "%v has %v", t, Models(t))
 }
 
 // Written is a fill's start and delta as its user wrote them, decimal text
@@ -109,7 +110,7 @@ type Written struct{ Start, Delta float64 }
 
 // A ModelInput is the fill a model computes.
 type ModelInput struct {
-	Type         TensorDataType
+	Type         dml.TensorDataType
 	Start, Delta uint64 // ValueStart's and ValueDelta's bits
 	// Count is the fill's element count: PyTorch computes its last
 	// elements apart from the others.
@@ -123,8 +124,8 @@ type ModelInput struct {
 // A modelState computes a model's elements in index order (accumulate and
 // dxdispatch need the one before).
 type modelState struct {
-	m       ComputeModel
-	t       TensorDataType
+	m       Model
+	t       dml.TensorDataType
 	s, d    float64 // start and delta, widened exactly
 	sb      uint64  // element 0's bits
 	exact   *kernel.Seq
@@ -143,16 +144,16 @@ type modelState struct {
 	d16         uint16 // dxdispatch: the delta as half.hpp holds it
 }
 
-func newModelState(m ComputeModel, in ModelInput) *modelState {
+func newModelState(m Model, in ModelInput) *modelState {
 	t := in.Type
 	start, delta := in.Start, in.Delta
 	ms := &modelState{m: m, t: t}
 	switch t {
-	case TensorDataTypeFloat32:
+	case dml.TensorDataTypeFloat32:
 		start, delta = start&0xFFFFFFFF, delta&0xFFFFFFFF
 		ms.s, ms.d = float64(math.Float32frombits(uint32(start))), float64(math.Float32frombits(uint32(delta)))
 		ms.exact = kernel.New(kernel.Float32, 4, start, delta, 0)
-	case TensorDataTypeFloat16:
+	case dml.TensorDataTypeFloat16:
 		start, delta = start&0xFFFF, delta&0xFFFF
 		ms.s, ms.d = half(start), half(delta)
 		ms.exact = kernel.New(kernel.Float16, 2, start, delta, 0)
@@ -187,7 +188,7 @@ func newModelState(m ComputeModel, in ModelInput) *modelState {
 
 // round rounds a float64 to the element type, once, to nearest even.
 func (ms *modelState) round(x float64) uint64 {
-	if ms.t == TensorDataTypeFloat16 {
+	if ms.t == dml.TensorDataTypeFloat16 {
 		return uint64(kernel.F64ToF16(x))
 	}
 	return uint64(math.Float32bits(float32(x)))
@@ -195,14 +196,14 @@ func (ms *modelState) round(x float64) uint64 {
 
 // value widens the element type's bits to float64 (exact).
 func (ms *modelState) value(b uint64) float64 {
-	if ms.t == TensorDataTypeFloat16 {
+	if ms.t == dml.TensorDataTypeFloat16 {
 		return half(b)
 	}
 	return float64(math.Float32frombits(uint32(b)))
 }
 
 // numpy returns element i >= 1 as NumPy's fill computes it (see
-// ComputeModel): element 1 as set, the others in float32 from the two
+// Model): element 1 as set, the others in float32 from the two
 // first. The conversions keep Go from fusing the multiply and the add.
 func (ms *modelState) numpy(i uint64) uint64 {
 	if i == 1 {
@@ -212,14 +213,14 @@ func (ms *modelState) numpy(i uint64) uint64 {
 }
 
 // torch returns element i as PyTorch's CPU kernel computes it (see
-// ComputeModel). The conversions keep Go from fusing a multiply and an add.
+// Model). The conversions keep Go from fusing a multiply and an add.
 func (ms *modelState) torch(i uint64) uint64 {
 	j := i // the first index of its vector, or i where it is one alone
 	if i < ms.vecEnd {
 		j = i - i%ms.vec
 	}
 	k := i - j
-	if ms.t == TensorDataTypeFloat32 {
+	if ms.t == dml.TensorDataTypeFloat32 {
 		b := float32(ms.ws + float64(ms.wd*float64(j)))
 		return uint64(math.Float32bits(float32(float64(b) + float64(float64(k)*ms.wd))))
 	}
@@ -239,12 +240,12 @@ func (ms *modelState) ordered() bool {
 
 // half widens float16 bits to float64 (exact).
 func half(b uint64) float64 {
-	return float64(ScalarBits(b).Float16().Float32())
+	return float64(dml.ScalarBits(b).Float16().Float32())
 }
 
 // out converts a model's float32 result to the element type's bits.
 func (ms *modelState) out(f float32) uint64 {
-	if ms.t == TensorDataTypeFloat16 {
+	if ms.t == dml.TensorDataTypeFloat16 {
 		return uint64(kernel.F64ToF16(float64(f)))
 	}
 	return uint64(math.Float32bits(f))
@@ -284,7 +285,7 @@ func (ms *modelState) bits(i uint64) uint64 {
 		switch {
 		case ms.m == ModelDxDispatch: // half.hpp's +=: the sum in float, truncated
 			ms.v = uint64(halfpp.Add(uint16(ms.v), ms.d16))
-		case ms.t == TensorDataTypeFloat16:
+		case ms.t == dml.TensorDataTypeFloat16:
 			ms.v = uint64(kernel.F64ToF16(half(ms.v) + ms.d)) // exact sum, rounded once
 		default:
 			ms.v = uint64(math.Float32bits(math.Float32frombits(uint32(ms.v)) + d32))
@@ -319,7 +320,7 @@ func (ms *modelState) window(from uint64, dst []uint64) {
 			dst[k] = ms.numpy(i + uint64(k))
 		}
 	case ModelTorchAVX2, ModelTorchAVX512:
-		if ms.t == TensorDataTypeFloat32 {
+		if ms.t == dml.TensorDataTypeFloat32 {
 			for k := range dst {
 				dst[k] = ms.torch(i + uint64(k))
 			}
@@ -363,14 +364,14 @@ func fma32(a, b, c float32) float32 {
 	return float32(hi)
 }
 
-// A ModelSeq produces the elements of one fill as a ComputeModel computes
+// A ModelSeq produces the elements of one fill as a Model computes
 // them. It keeps the last element it computed, so that accumulate costs one
 // addition an element in index order.
 type ModelSeq struct{ ms *modelState }
 
 // NewModelSeq returns the elements of the fill in as model m computes them.
-func NewModelSeq(m ComputeModel, in ModelInput) (*ModelSeq, error) {
-	if _, err := ParseComputeModel(in.Type, string(m)); err != nil {
+func NewModelSeq(m Model, in ModelInput) (*ModelSeq, error) {
+	if _, err := ParseModel(in.Type, string(m)); err != nil {
 		return nil, err
 	}
 	return &ModelSeq{newModelState(m, in)}, nil
@@ -381,7 +382,7 @@ func (s *ModelSeq) Bits(i uint64) uint64 { return s.ms.bits(i) }
 
 // ModelBits returns the bits of elements [from, from+len(dst)) of the fill
 // in as model m computes them, in dst.
-func ModelBits(m ComputeModel, in ModelInput, from uint64, dst []uint64) error {
+func ModelBits(m Model, in ModelInput, from uint64, dst []uint64) error {
 	s, err := NewModelSeq(m, in)
 	if err != nil {
 		return err
@@ -394,7 +395,7 @@ func ModelBits(m ComputeModel, in ModelInput, from uint64, dst []uint64) error {
 
 // ModelFit is how many of the elements checked a model explains.
 type ModelFit struct {
-	Model   ComputeModel
+	Model   Model
 	Matches uint64
 	// Evaluated is false where the model could not be followed (accumulate
 	// or dxdispatch over a buffer whose elements are not in index order).
@@ -402,8 +403,8 @@ type ModelFit struct {
 }
 
 // Explained returns the models that explain every element checked.
-func (r *CheckReport) Explained() []ComputeModel {
-	var ms []ComputeModel
+func (r *Report) Explained() []Model {
+	var ms []Model
 	for _, f := range r.Models {
 		if f.Evaluated && f.Matches == r.Elements {
 			ms = append(ms, f.Model)
@@ -413,6 +414,6 @@ func (r *CheckReport) Explained() []ComputeModel {
 }
 
 // String returns the model's name.
-func (m ComputeModel) String() string { return string(m) }
+func (m Model) String() string { return string(m) }
 
 var _ fmt.Stringer = ModelExact

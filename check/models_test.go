@@ -1,4 +1,4 @@
-package dml_test
+package check_test
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/check"
 	"github.com/dmlgo/dml/internal/exact"
 )
 
@@ -34,7 +35,7 @@ func add(a, b *big.Float) *big.Float { return new(big.Float).SetPrec(400).Add(a,
 func mul(a, b *big.Float) *big.Float { return new(big.Float).SetPrec(400).Mul(a, b) }
 
 // refModel returns element i of model m for type dt (precision 24 or 11).
-func refModel(m dml.ComputeModel, dt dml.TensorDataType, s, d float64, i uint64, acc *[]*big.Float) *big.Float {
+func refModel(m check.Model, dt dml.TensorDataType, s, d float64, i uint64, acc *[]*big.Float) *big.Float {
 	p32, p := uint(24), uint(24)
 	if dt == dml.TensorDataTypeFloat16 {
 		p = 11
@@ -42,19 +43,19 @@ func refModel(m dml.ComputeModel, dt dml.TensorDataType, s, d float64, i uint64,
 	fi := bigOf(float64(i))
 	S, D := bigOf(s), bigOf(d)
 	switch m {
-	case dml.ModelF32MulAdd:
+	case check.ModelF32MulAdd:
 		return roundPrec(roundPrec(add(roundPrec(mul(roundPrec(fi, p32), D), p32), S), p32), p)
-	case dml.ModelF32FMA, dml.ModelF32ThenF16:
+	case check.ModelF32FMA, check.ModelF32ThenF16:
 		return roundPrec(roundPrec(add(mul(roundPrec(fi, p32), D), S), p32), p)
-	case dml.ModelF16Math:
+	case check.ModelF16Math:
 		return roundPrec(add(roundPrec(mul(roundPrec(fi, 11), D), 11), S), 11)
-	case dml.ModelAccumulate:
+	case check.ModelAccumulate:
 		for uint64(len(*acc)) <= i {
 			prev := (*acc)[len(*acc)-1]
 			*acc = append(*acc, roundPrec(add(prev, D), p))
 		}
 		return (*acc)[i]
-	case dml.ModelDxDispatch: // half.hpp: the float sum truncated to a half
+	case check.ModelDxDispatch: // half.hpp: the float sum truncated to a half
 		for uint64(len(*acc)) <= i {
 			prev := (*acc)[len(*acc)-1]
 			sum := roundPrec(add(prev, D), p32)
@@ -67,7 +68,7 @@ func refModel(m dml.ComputeModel, dt dml.TensorDataType, s, d float64, i uint64,
 
 // byProject: the models of other projects that TestModelsAgainstProjects
 // holds to the projects' own output (refModel has not got them).
-var byProject = []dml.ComputeModel{dml.ModelNumPy, dml.ModelTorchAVX2, dml.ModelTorchAVX512}
+var byProject = []check.Model{check.ModelNumPy, check.ModelTorchAVX2, check.ModelTorchAVX512}
 
 func modelBitsOf(dt dml.TensorDataType, x *big.Float) uint64 {
 	f, _ := x.Float64()
@@ -105,14 +106,14 @@ func TestModelsAgainstBig(t *testing.T) {
 		if c.dt == dml.TensorDataTypeFloat16 {
 			s, d = float64(sv.Float16().Float32()), float64(dv.Float16().Float32())
 		}
-		for _, m := range dml.ComputeModels(c.dt) {
-			ordered := m == dml.ModelAccumulate || m == dml.ModelDxDispatch
-			if ordered && c.noAccum || m == dml.ModelExact || slices.Contains(byProject, m) {
+		for _, m := range check.Models(c.dt) {
+			ordered := m == check.ModelAccumulate || m == check.ModelDxDispatch
+			if ordered && c.noAccum || m == check.ModelExact || slices.Contains(byProject, m) {
 				continue
 			}
 			got := make([]uint64, c.n)
-			in := dml.ModelInput{Type: c.dt, Start: sv.Bits(), Delta: dv.Bits(), Count: c.from + c.n}
-			if err := dml.ModelBits(m, in, c.from, got); err != nil {
+			in := check.ModelInput{Type: c.dt, Start: sv.Bits(), Delta: dv.Bits(), Count: c.from + c.n}
+			if err := check.ModelBits(m, in, c.from, got); err != nil {
 				t.Fatal(err)
 			}
 			acc := []*big.Float{bigOf(s)}
@@ -165,7 +166,7 @@ func TestDiagnosis(t *testing.T) {
 		} else {
 			s, d = float64(desc.ValueStart.Float16().Float32()), float64(desc.ValueDelta.Float16().Float32())
 		}
-		for _, m := range dml.ComputeModels(c.dt) {
+		for _, m := range check.Models(c.dt) {
 			if slices.Contains(byProject, m) {
 				continue
 			}
@@ -175,7 +176,7 @@ func TestDiagnosis(t *testing.T) {
 			for i := range c.n {
 				want := exact.Element(c.dt, desc.ValueStart.Bits(), desc.ValueDelta.Bits(), uint64(i))
 				got := want
-				if i > 0 && m != dml.ModelExact {
+				if i > 0 && m != check.ModelExact {
 					got = modelBitsOf(c.dt, refModel(m, c.dt, s, d, uint64(i), &acc))
 				}
 				if es == 4 {
@@ -191,7 +192,7 @@ func TestDiagnosis(t *testing.T) {
 				}
 				hist[bucket(dist)]++
 			}
-			rep, err := dml.CheckReader(dev, desc, bytes.NewReader(buf), dml.CheckOptions{})
+			rep, err := check.Reader(dev, desc, bytes.NewReader(buf), check.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -211,9 +212,9 @@ func bucket(dist int) int {
 	case dist <= 2:
 		return dist
 	case dist <= 16:
-		return dml.ULP3to16
+		return check.ULP3to16
 	}
-	return dml.ULPMore
+	return check.ULPMore
 }
 
 func mustFloat(s string) float64 {
@@ -242,11 +243,11 @@ func TestDiagnosisPast2to24(t *testing.T) {
 		v := float32(float32(float32(i)*d) + s)
 		binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(v))
 	}
-	rep, err := dml.CheckReader(dml.NewDevice(dml.FeatureLevelLatest), desc, bytes.NewReader(buf), dml.CheckOptions{})
+	rep, err := check.Reader(dml.NewDevice(dml.FeatureLevelLatest), desc, bytes.NewReader(buf), check.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rep.Explained(); !slices.Equal(got, []dml.ComputeModel{dml.ModelF32MulAdd, dml.ModelNumPy}) {
+	if got := rep.Explained(); !slices.Equal(got, []check.Model{check.ModelF32MulAdd, check.ModelNumPy}) {
 		t.Fatalf("explained by %v; fits %+v", got, rep.Models)
 	}
 }
@@ -262,41 +263,42 @@ func steps32(a, b float32) int {
 }
 
 // TestModelsAgainstProjects: the numpy and torch models give, byte for
-// byte, the fills NumPy's and PyTorch's own arange made (testdata/arange.txt,
-// SHA-256 of the elements, made by testdata/arange.py), and a check of such
+// byte, the fills NumPy's and PyTorch's own arange made (the module's
+// testdata/arange.txt, SHA-256 of the elements, made by the module's
+// testdata/arange.py), and a check of such
 // a fill, given the start and delta as written, names the model. Where
 // /usr/bin/python3 has NumPy and PyTorch, the script runs again with 40
 // random fills more, for PyTorch's AVX2 and AVX-512 kernels where this
 // machine's PyTorch runs them (a part it cannot run is logged and skipped:
 // the outcome is the same on every host).
 func TestModelsAgainstProjects(t *testing.T) {
-	text, err := os.ReadFile("testdata/arange.txt")
+	text, err := os.ReadFile("../testdata/arange.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := checkArangeLines(t, string(text))
 	if n < 70 {
-		t.Fatalf("testdata/arange.txt has %d fills", n)
+		t.Fatalf("../testdata/arange.txt has %d fills", n)
 	}
 	if exec.Command("/usr/bin/python3", "-c", "import numpy, torch").Run() != nil {
-		t.Log("no NumPy and PyTorch for /usr/bin/python3 (Debian's python3-numpy, python3-torch): the fills of testdata/arange.txt only")
+		t.Log("no NumPy and PyTorch for /usr/bin/python3 (Debian's python3-numpy, python3-torch): the fills of ../testdata/arange.txt only")
 		return
 	}
 	for _, c := range []string{"avx2", "avx512"} {
-		cmd := exec.Command("/usr/bin/python3", "testdata/arange.py", c, "--random", "40")
+		cmd := exec.Command("/usr/bin/python3", "../testdata/arange.py", c, "--random", "40")
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		out, err := cmd.Output()
 		var exit *exec.ExitError
 		if errors.As(err, &exit) && exit.ExitCode() == 3 {
-			t.Logf("testdata/arange.py %s: %s", c, strings.TrimSpace(stderr.String()))
+			t.Logf("../testdata/arange.py %s: %s", c, strings.TrimSpace(stderr.String()))
 			continue // (this CPU, or this PyTorch, has not got those kernels)
 		}
 		if err != nil {
-			t.Fatalf("testdata/arange.py %s: %v\n%s", c, err, stderr.String())
+			t.Fatalf("../testdata/arange.py %s: %v\n%s", c, err, stderr.String())
 		}
 		if n := checkArangeLines(t, string(out)); n < 100 {
-			t.Fatalf("testdata/arange.py %s gave %d fills", c, n)
+			t.Fatalf("../testdata/arange.py %s gave %d fills", c, n)
 		}
 	}
 }
@@ -319,16 +321,16 @@ func checkArangeLines(t *testing.T, text string) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := dml.ParseComputeModel(dt, f[0])
+		m, err := check.ParseModel(dt, f[0])
 		if err != nil {
 			t.Fatal(err)
 		}
 		count, _ := strconv.ParseUint(f[4], 10, 32)
 		desc := checkDesc(dt, []uint32{uint32(count)}, nil, f[2], f[3])
-		written := &dml.Written{Start: mustFloat(f[2]), Delta: mustFloat(f[3])}
+		written := &check.Written{Start: mustFloat(f[2]), Delta: mustFloat(f[3])}
 		bits := make([]uint64, count)
-		in := dml.ModelInput{Type: dt, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(), Count: count, Written: written}
-		if err := dml.ModelBits(m, in, 0, bits); err != nil {
+		in := check.ModelInput{Type: dt, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(), Count: count, Written: written}
+		if err := check.ModelBits(m, in, 0, bits); err != nil {
 			t.Fatal(err)
 		}
 		es := int(dt.ElementSize())
@@ -341,7 +343,7 @@ func checkArangeLines(t *testing.T, text string) int {
 			t.Errorf("%s: the model's %d elements differ from the project's", strings.TrimSpace(line), count)
 			continue
 		}
-		rep, err := dml.CheckReader(dev, desc, bytes.NewReader(buf), dml.CheckOptions{Written: written})
+		rep, err := check.Reader(dev, desc, bytes.NewReader(buf), check.Options{Written: written})
 		if err != nil {
 			t.Fatal(err)
 		}

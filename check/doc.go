@@ -1,0 +1,19 @@
+// Package check judges a buffer that another implementation (a GPU's
+// DirectML, ONNX Runtime, NumPy, PyTorch ...) produced against the exact
+// result of a DML_OPERATOR_FILL_VALUE_SEQUENCE descriptor, as package
+// github.com/dmlgo/dml computes it, and names the computation (the compute
+// Model) that explains the data.
+//
+// Reader reads the bytes that claim to be the operator's output, the
+// elements packed or the whole output buffer with its padding, and compares
+// them with the exact result, which it produces window by window with the
+// operator's ExecuteWindow: memory stays bounded whatever the size. Its
+// Report counts the exact elements, the distance in ULP of the others as a
+// histogram, the worst element and the first mismatches with their
+// coordinates, the padding bytes that changed, and for FLOAT32 and FLOAT16
+// how many elements each Model explains (Report.Explained). Compare holds
+// two streams of elements to each other the same way, without models.
+//
+// ModelBits and ModelSeq produce a Model's elements, to build the expected
+// output of a device whose arithmetic is known.
+package check
