@@ -280,41 +280,57 @@ func TestPythonNumPy(t *testing.T) {
 	run(t, py, "testdata/numpy_fill.py", filepath.Join(dir, "libdmlfill.so"))
 }
 
-// TestREADMEExample: the README's C++ example compiles as shown and prints
-// what the README says.
+// TestREADMEExample: the C++ example (examples/cpp/causal_mask.cpp)
+// compiles and prints what the README says it prints.
 func TestREADMEExample(t *testing.T) {
 	dir := sharedLib(t)
+	src, err := os.ReadFile("../examples/cpp/causal_mask.cpp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(string(src), "\n"); lines > 40 {
+		t.Errorf("the C++ example has %d lines", lines)
+	}
+	want := readmeShows(t, "$ bash examples/cpp/build.sh\n")
+	if got := run(t, compile(t, dir, "c++", "c++17", "../examples/cpp/causal_mask.cpp")); got != want {
+		t.Errorf("the C++ example prints\n%s\nthe README says\n%s", got, want)
+	}
+}
+
+// TestPythonExample: examples/python/arange.py, run as the README runs it
+// (with the library built by go build -buildmode=c-shared), prints what the
+// README says it prints.
+func TestPythonExample(t *testing.T) {
+	dir := sharedLib(t)
+	if err := exec.Command("/usr/bin/python3", "-c", "import numpy").Run(); err != nil {
+		t.Skip("no /usr/bin/python3 with NumPy (python3-numpy)")
+	}
+	want := readmeShows(t, "$ python3 examples/python/arange.py examples/python/libdmlfill.so\n")
+	if got := run(t, "/usr/bin/python3", "../examples/python/arange.py", filepath.Join(dir, "libdmlfill.so")); got != want {
+		t.Errorf("the Python example prints\n%s\nthe README says\n%s", got, want)
+	}
+}
+
+// readmeShows returns the lines the README shows after the command line
+// cmd in an indented block, up to the block's end or the next command.
+func readmeShows(t *testing.T, cmd string) string {
+	t.Helper()
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := strings.Cut(string(readme), "```cpp\n")
+	_, rest, ok := strings.Cut(string(readme), "    "+cmd)
 	if !ok {
-		t.Fatal("README.md has no C++ example")
+		t.Fatalf("README.md does not show %q", cmd)
 	}
-	src, _, _ := strings.Cut(rest, "```")
-	_, rest, _ = strings.Cut(rest, "```\n")
-	_, rest, ok = strings.Cut(rest, "prints\n\n")
-	if !ok {
-		t.Fatal("README.md does not say what the C++ example prints")
-	}
-	var printed strings.Builder
+	var shown strings.Builder
 	for _, line := range strings.Split(rest, "\n") {
-		if !strings.HasPrefix(line, "    ") {
+		if !strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "    $ ") {
 			break
 		}
-		printed.WriteString(strings.TrimPrefix(line, "    ") + "\n")
+		shown.WriteString(strings.TrimPrefix(line, "    ") + "\n")
 	}
-	if lines := strings.Count(src, "\n"); lines > 30 {
-		t.Errorf("the README's C++ example has %d lines", lines)
-	}
-	path := filepath.Join(t.TempDir(), "example.cpp")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if got := run(t, compile(t, dir, "c++", "c++17", path)); got != printed.String() {
-		t.Errorf("the README's C++ example prints\n%s\nthe README says\n%s", got, printed.String())
-	}
+	return shown.String()
 }
 
 func unsafeAddr(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }

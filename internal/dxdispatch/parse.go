@@ -585,7 +585,7 @@ func (m *Model) parseResource(name string, raw json.RawMessage, where string) (*
 	r.data = alignedBytes(size)
 	// DxDispatch checks initialValuesOffsetInBytes against the size, then
 	// uploads the values at offset 0 all the same (Executor.cpp: Upload of
-	// sizeInBytes from initialValues): so does dmlfill, and the README
+	// sizeInBytes from initialValues): so does dmlfill, and docs/dxdispatch.md
 	// lists it among the differences that are DxDispatch's bugs.
 	if err := init.write(r.data[:init.n]); err != nil {
 		return nil, err

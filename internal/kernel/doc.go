@@ -92,7 +92,7 @@
 //	             cvtF32Mask*, bin192xM, bin128xM  (binade lanes, where they pay)
 //
 // Each shape stays where dmlbench shows it 1.25 times as fast as the
-// general path on a row it names (README: What each shape earns; ShapesOff
+// general path on a row it names (docs/performance.md: What each shape earns; ShapesOff
 // leaves shapes out to measure them).
 //
 // # Store kinds

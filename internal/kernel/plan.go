@@ -112,7 +112,7 @@ const (
 	// binade a piece, as mBinade: each piece becomes mBinadeRuns where
 	// runsPay holds, else mF64 or a plain method. No piece is executed as
 	// mBinadeQ (a kernel of int64 binade lanes did not earn its place:
-	// README, What each shape earns).
+	// docs/performance.md, What each shape earns).
 	mBinadeQ
 
 	// mBinadeS is the binade method for float32 (f32Binq, f32BinqY), in
@@ -1260,7 +1260,7 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 		// lanes are not taken (past index 2^24; padded rows under masks),
 		// where every exact sum, and a set's block step, lie below 2^53
 		// units (as mF64's runs): NHWC FLOAT32 0.1, +0.3 past index 2^24
-		// (the README's "What each shape earns").
+		// (docs/performance.md, "What each shape earns").
 		f64 := func() (int, uint32) {
 			ds := blockSets(pitch, 64)
 			if offF64Lanes || last >= 1<<53 || ds > addMaxSets || (rows-1)*pitch+rowBytes < 2*ds*64 ||
