@@ -1,0 +1,231 @@
+package kernel
+
+// The planner's preconditions, checked element by element: what the
+// planner's tests hold every piece it plans to (production code never
+// calls them).
+
+// valid returns why piece p of the run at dst (indices i0, i0+step, ...)
+// breaks its method's precondition, or "" if it meets it. The planner's
+// tests hold every piece to it; it is slow (it reads every element's bits).
+func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
+	j, n := int(p.j), int(p.n)
+	if n < 1 || (j+n)<<s.lg > len(dst) {
+		return "outside the run"
+	}
+	a := i0 + uint64(j)*step
+	last := a + uint64(n-1)*step
+	b := dst[j<<s.lg : (j+n)<<s.lg]
+	if p.st != stRegular && !hasStores(p.m) {
+		return "a store kind other than regular for a method that has only regular stores"
+	}
+	vector := func(block int) string {
+		switch {
+		case a == 0 && !s.lanesGiveStart():
+			return "index 0 in a vector piece (its lanes do not give start's bits)"
+		case !s.aligned(b):
+			return "dst not aligned to the element size"
+		case len(b) < block:
+			return "shorter than a block"
+		}
+		return ""
+	}
+	float := (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear
+	switch p.m {
+	case mStart:
+		if a != 0 || n != 1 {
+			return "not index 0 alone"
+		}
+	case mWords, mAdd:
+		for e := range uint64(n) {
+			want := (p.first + e*p.d) & s.mask()
+			if a+e*step == 0 {
+				want = s.start // the plain loop writes start's bits there
+			}
+			if s.Bits(a+e*step) != want {
+				return "an element is not first + e*d"
+			}
+		}
+		if p.m == mAdd {
+			return vector(blockBytes(p.m, s.size))
+		}
+	case mLinear:
+		if !float {
+			return "not a float16 or float32 sequence in modeLinear"
+		}
+	case mExact:
+		if !float || !s.exactBelow(a, last, step, 53) {
+			return "not exact below 2^53"
+		}
+	case mFMA, mFMALanes:
+		if s.kind != Float64 || s.mode != modeFMA {
+			return "not a float64 sequence in modeFMA"
+		}
+		if p.m == mFMALanes {
+			return vector(blockBytes(p.m, s.size))
+		}
+	case mF32:
+		if !float || !s.f32Lanes(a, last, step) {
+			return "not exact in float32 lanes"
+		}
+		return vector(blockBytes(p.m, s.size))
+	case mF64:
+		if !float || !s.f64Lanes(a, last, step) {
+			return "not exact in float64 lanes"
+		}
+		return vector(blockBytes(p.m, s.size))
+	case mFMAS:
+		if !float || s.kind != Float32 || last >= fmaSMax {
+			return "not float32 of indices below 2^24"
+		}
+		return vector(blockBytes(p.m, s.size))
+	case mFMAD:
+		if !float || s.kind != Float32 {
+			return "not float32"
+		}
+		return vector(blockBytes(p.m, s.size))
+	case mBinade, mBinadeQ, mBinadeS, mBinadeAdd, mBinadeRuns:
+		switch {
+		case !float:
+			return "not a finite float run"
+		case p.m == mBinadeRuns && (s.kind != Float16 || !s.int64Lanes(a, last)):
+			return "not float16 in int64 lanes"
+		case p.m == mBinadeRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
+			return "values that change more often than once in 32 elements"
+		case p.m == mBinadeAdd && (n < 160 || !s.repeats(a, step, n)):
+			return "fewer than 160 elements, or bits that do not repeat every 64 elements but for a step"
+		case (p.m == mBinade || p.m == mBinadeAdd) && !s.int32Lanes(a, last):
+			return "not float16 in int32 lanes"
+		case (p.m == mBinade || p.m == mBinadeAdd) && p.ties && (p.per == 0 || int(p.per) > s.densest(t, p.m, p.st, scaledShift(int(p.shift)))):
+			return "dense ties of a period the kernel's tie form does not take"
+		case p.m == mBinadeQ:
+			return "binade-q, which is planned only"
+		case p.m == mBinadeS && !s.binSLanes(a, last):
+			return "not float32 in int64 lanes"
+		}
+		if why := s.binadeParams(a, last, p); why != "" {
+			return why
+		}
+		return vector(blockBytes(p.m, s.size))
+	default:
+		return "not a method of runs"
+	}
+	return ""
+}
+
+// repeats reports whether the n elements from index a (every step-th)
+// are, from the 65th on, the element 64 before plus a constant (wrapping):
+// the bits, read one by one.
+func (s *Seq) repeats(a, step uint64, n int) bool {
+	inc := s.Bits(a+64*step) - s.Bits(a)
+	for e := uint64(64); e < uint64(n); e++ {
+		if (s.Bits(a+e*step)-s.Bits(a+(e-64)*step)-inc)&s.mask() != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// binadeParams returns why the elements a through last are not of one
+// binade and sign, or piece p's binade parameters not theirs, or "".
+func (s *Seq) binadeParams(a, last uint64, p piece) string {
+	_, ka := s.linear(a)
+	_, kl := s.linear(last)
+	sh, c, _, _ := s.binadeOf(int64(ka))
+	sh2, c2, _, _ := s.binadeOf(int64(kl))
+	if sh != sh2 || c != c2 || ka == 0 || kl == 0 {
+		return "not one binade of one sign"
+	}
+	if sh != int(p.shift) || c != p.c || absInt(int64(ka)) != p.first {
+		return "parameters not those of the binade"
+	}
+	return ""
+}
+
+// validRows is valid for a piece of rows (see planRows).
+func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, p piece) string {
+	if p.n < 1 || int(p.j+p.n) > rows {
+		return "outside the rows"
+	}
+	if p.m == mRowsLanes {
+		blk, lanes := s.lanesBlock(t, int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
+		switch {
+		case blk == 0:
+			return "rows that do not go as lanes"
+		case int(p.per) != blk || p.c != lanes:
+			return "a block or lanes other than the rows'"
+		case !s.aligned(dst):
+			return "dst not aligned to the element size"
+		}
+		return ""
+	}
+	if p.m == mRowRuns || p.m == mColumns {
+		if p.st != stRegular {
+			return "a store kind other than regular for rows as runs or columns"
+		}
+		if p.m == mColumns && !s.columns(int(p.n), n) {
+			return "rows that do not go as columns"
+		}
+		return ""
+	}
+	rowBytes := n << s.lg
+	if p.st == stStream && !rowsStreamable(p.m, dst[int(p.j)*pitch:], pitch, rowBytes) {
+		return "streaming rows that are not word or float32 rows at multiples of 16 bytes, 256 or more long, nor rows of a kernel that streams any"
+	}
+	a := i0 + uint64(p.j)*rowStep
+	last := a + uint64(p.n-1)*rowStep + uint64(n-1)*step
+	switch {
+	case !s.aligned(dst):
+		return "dst not aligned to the element size"
+	case rowBytes < addBlock:
+		return "rows shorter than a block"
+	}
+	for r := p.j; r < p.j+p.n; r++ {
+		if i0+uint64(r)*rowStep == 0 {
+			return "index 0 among the rows"
+		}
+	}
+	float := (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear
+	switch p.m {
+	case mRowsWords:
+		for r := range uint64(p.n) {
+			for e := range uint64(n) {
+				i := a + r*rowStep + e*step
+				if s.Bits(i) != (p.first+r*p.rowD+e*p.d)&s.mask() {
+					return "an element is not first + r*rowD + e*d"
+				}
+			}
+		}
+	case mRowsBin, mRowsBinQ, mRowsRuns:
+		switch {
+		case s.kind != Float16 || !float || rowStep != uint64(n)*step:
+			return "not float16 rows of consecutive indices"
+		case p.m == mRowsBinQ:
+			return "rows-binade-q, which is planned only"
+		case p.m == mRowsRuns && !s.int64Lanes(a, last):
+			return "not float16 in int64 lanes"
+		case p.m == mRowsRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
+			return "values that change more often than once in 32 elements"
+		case p.m == mRowsBin && !s.int32Lanes(a, last):
+			return "not float16 in int32 lanes"
+		case p.m == mRowsBin && p.ties && (p.per == 0 || 32%p.per != 0):
+			return "dense ties whose period does not divide a block"
+		}
+		return s.binadeParams(a, last, p)
+	case mRowsBinS:
+		if s.kind != Float32 || !float || rowStep != uint64(n)*step || !s.binSLanes(a, last) {
+			return "not float32 rows of consecutive indices in int64 lanes"
+		}
+		return s.binadeParams(a, last, p)
+	case mRowsFMAS:
+		if s.kind != Float32 || !float || last >= fmaSMax {
+			return "not float32 of indices below 2^24"
+		}
+	case mRowsF32:
+		if s.kind != Float32 || !float || step != 1 || !s.f32Lanes(a, last, 1) {
+			return "not exact in float32 lanes of step 1"
+		}
+	default:
+		return "not a method of rows"
+	}
+	return ""
+}
