@@ -1,0 +1,243 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"testing"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/benchcore"
+	"github.com/dmlgo/dml/internal/kernel"
+	"github.com/dmlgo/dml/internal/workers"
+)
+
+// A bench is one run's buffers (the rows' and the ceiling's own) and its
+// summary of the rows short of their targets.
+type bench struct {
+	buf, cbuf []byte
+	sum       summary
+}
+
+// ceilingRows measures the ceiling: the fastest way this machine writes
+// non-zero bytes, each store method at each size.
+func (bn *bench) ceilingRows() {
+	buf := bn.buf
+	ceiling := map[string]float64{}
+	fmt.Println("Write ceiling, one thread, GB/s (non-zero pattern):")
+	fmt.Printf("  %-10s", "method")
+	for _, s := range sizes {
+		fmt.Printf(" %9s", s.name)
+	}
+	fmt.Println()
+	for _, m := range kernel.StoreMethods {
+		fmt.Printf("  %-10s", m.Name)
+		for _, s := range sizes {
+			b := buf[:s.bytes]
+			r := measure(s.bytes, func() { m.Store(b, benchcore.Pattern) })
+			ceiling[s.name] = math.Max(ceiling[s.name], r)
+			fmt.Printf(" %9.1f", r)
+		}
+		fmt.Println()
+	}
+	fmt.Printf("  %-10s", "clear()")
+	for _, s := range sizes {
+		b := buf[:s.bytes]
+		fmt.Printf(" %9.1f", measure(s.bytes, func() { clear(b) }))
+	}
+	fmt.Println("   (zeros: not a ceiling for a sequence)")
+	fmt.Println()
+
+}
+
+// packedRows measures Execute on packed tensors of every type and
+// sequence, one thread and all, each against the ceiling in alternation;
+// then all threads against one, and the worker counts.
+func (bn *bench) packedRows(types []dml.TensorDataType) {
+	buf, cbuf, sum := bn.buf, bn.cbuf, &bn.sum
+	var threads []string // the all-threads rows' figures against one thread, printed after the table
+	fmt.Println("Execute on packed tensors, GB/s and ratio to the ceiling measured in alternation with it:")
+	fmt.Printf("  %-8s %-16s %-8s", "type", "sequence", "threads")
+	for _, s := range sizes {
+		fmt.Printf(" %15s", s.name)
+	}
+	fmt.Println()
+	for _, dt := range types {
+		for _, sq := range sequences(dt) {
+			for _, wk := range threadCounts() {
+				wname := "1"
+				if wk == 0 {
+					wname = fmt.Sprint(runtime.GOMAXPROCS(0))
+				}
+				fmt.Printf("  %-8v %-16s %-8s", dt, sq.name, wname)
+				against := fmt.Sprintf("  %-8v %-16s", dt, sq.name)
+				for _, s := range sizes {
+					n := s.bytes / int(dt.ElementSize())
+					op := mustOp(dt, []uint32{uint32(n)}, nil, sq, wk)
+					b := buf[:s.bytes]
+					r, ratio := pair(s.bytes, cbuf, func() { _ = op.Execute(b) })
+					fmt.Printf(" %7.1f (%4.2f)", r, ratio)
+					row := fmt.Sprintf("%v %s %s threads %s", dt, sq.name, wname, s.name)
+					switch {
+					case wk == 1:
+						want := 0.85
+						if s.name == "64KiB" {
+							want = 0.8
+							if sq.rounding {
+								want = 0.7
+							}
+						}
+						sum.atLeast(row+" (of the ceiling)", ratio, want)
+					case workers.For(uint64(n), uint64(dt.ElementSize()), 0) == 1:
+						// All threads choose one worker here: the same
+						// code as one thread's (the choice itself is
+						// measured in the worker-count rows).
+						against += fmt.Sprintf(" %14s", "one worker")
+					default:
+						// Against one thread measured in alternation with
+						// all (as the ceiling is with each).
+						one := mustOp(dt, []uint32{uint32(n)}, nil, sq, 1)
+						r1, rAll := alternate(func() float64 { return measure(s.bytes, func() { _ = one.Execute(b) }) },
+							func() float64 { return measure(s.bytes, func() { _ = op.Execute(b) }) })
+						sum.atLeast(row+" (of one thread)", rAll/r1, sameSpeed)
+						against += fmt.Sprintf(" %14s", fmt.Sprintf("%d of 1: %.2f", runtime.GOMAXPROCS(0), rAll/r1))
+					}
+				}
+				fmt.Println()
+				if wk == 0 {
+					threads = append(threads, against)
+				}
+			}
+		}
+	}
+	fmt.Println()
+	if len(threads) > 0 {
+		fmt.Printf("All threads against one, in alternation: where they split, their rate of one thread's (\"%d of 1\"); where they choose one worker, one thread's code:\n",
+			runtime.GOMAXPROCS(0))
+		for _, t := range threads {
+			fmt.Println(t)
+		}
+		fmt.Println()
+		workerRows(types, buf, sum)
+	}
+
+}
+
+// against writes a layout of a type and sequence against the packed
+// tensor of the same sizes, one thread, the two alternated like the
+// ceiling and Execute, and holds it to 0.85 of packed.
+func (bn *bench) against(label string, dt dml.TensorDataType, sq seq, sizeName string, sz, strides []uint32) {
+	buf, sum := bn.buf, &bn.sum
+	packed := mustOp(dt, sz, nil, sq, 1)
+	laid := mustOp(dt, sz, strides, sq, 1)
+	n := int(dml.CalcBufferTensorSize(dt, sz, nil)) // element bytes written, the same for both
+	b := buf[:dml.CalcBufferTensorSize(dt, sz, strides)]
+	var rp, rs float64
+	for range 3 {
+		rp = math.Max(rp, measure(n, func() { _ = packed.Execute(b) }))
+		rs = math.Max(rs, measure(n, func() { _ = laid.Execute(b) }))
+	}
+	fmt.Printf("  %s: %.1f vs %.1f GB/s (%.2f of packed)", sizeName, rs, rp, rs/rp)
+	sum.atLeast(fmt.Sprintf("%s %v %s %s (of packed)", label, dt, sq.name, sizeName), rs/rp, 0.85)
+}
+
+// paddedRows measures rows of 1024 elements padded by 16 against packed.
+func (bn *bench) paddedRows(padTypes []dml.TensorDataType) {
+	fmt.Println("Padded strided layout (rows of 1024 elements padded by 16) against packed, one thread:")
+	for _, dt := range padTypes {
+		for _, sq := range padSequences(dt) {
+			fmt.Printf("  %-8v %-16s", dt, sq.name)
+			for _, s := range sizes[1:] {
+				rows := s.bytes / int(dt.ElementSize()) / 1040
+				bn.against("padded", dt, sq, s.name, []uint32{uint32(rows), 1024}, []uint32{1040, 1})
+			}
+			fmt.Println()
+		}
+	}
+	fmt.Println()
+
+}
+
+// nhwcRows measures channels-innermost layouts against packed.
+func (bn *bench) nhwcRows(padTypes []dml.TensorDataType) {
+	fmt.Println("Channels innermost (NHWC: sizes [1, C, H, W], strides [P*H*W, 1, P*W, P], a pixel P elements: 3 channels of W = 1024, and 3 channels in pixels of 4; FLOAT16 also 64 channels of W = 64; FLOAT32 and INT64 5 channels) against packed, one thread:")
+	type pixels struct{ c, w, p int }
+	for _, dt := range padTypes {
+		sq := padSequences(dt)[len(padSequences(dt))-1]
+		nhwc := []pixels{{3, 1024, 3}, {3, 1024, 4}}
+		switch dt {
+		case dml.TensorDataTypeFloat16:
+			nhwc = append(nhwc, pixels{64, 64, 64})
+		case dml.TensorDataTypeFloat32, dml.TensorDataTypeInt64:
+			nhwc = append(nhwc, pixels{5, 1024, 5})
+		}
+		for _, l := range nhwc {
+			label := "NHWC"
+			switch {
+			case l.p != l.c:
+				label = fmt.Sprintf("NHWC C=%d P=%d", l.c, l.p)
+			case l.c != 3:
+				label = fmt.Sprintf("NHWC C=%d", l.c)
+			}
+			fmt.Printf("  %-8v %-16s C=%-3d P=%-3d", dt, sq.name, l.c, l.p)
+			for _, s := range sizes[1:] {
+				h := s.bytes / int(dt.ElementSize()) / (l.p * l.w) // (the span within the buffer)
+				bn.against(label, dt, sq, s.name, []uint32{1, uint32(l.c), uint32(h), uint32(l.w)},
+					[]uint32{uint32(l.p * h * l.w), 1, uint32(l.p * l.w), uint32(l.p)})
+			}
+			fmt.Println()
+		}
+	}
+	fmt.Println()
+
+}
+
+// sequenceRows measures the Go-native API, dml.Sequence, against
+// one-thread Execute on the same bytes.
+func (bn *bench) sequenceRows(types []dml.TensorDataType) {
+	sum := &bn.sum
+	buf, cbuf := bn.buf, bn.cbuf
+	fmt.Println("The Go-native API, dml.Sequence (as many goroutines as measured worth it), against one-thread Execute on the same bytes (FLOAT64: the ceiling):")
+	for _, g := range goNative(types) {
+		fmt.Printf("  %-10s %-16s", g.name, g.seq.name)
+		for _, s := range sizes {
+			b := buf[:s.bytes]
+			fill := g.fill(b)
+			var rs, rx float64
+			of := "Execute"
+			if g.dt == dml.TensorDataTypeUnknown {
+				of = "the ceiling"
+				rs, rx = pair(s.bytes, cbuf, fill)
+				rx = rs / rx // the ceiling's rate
+			} else {
+				op := mustOp(g.dt, []uint32{uint32(s.bytes / int(g.dt.ElementSize()))}, nil, g.seq, 1)
+				for range 3 {
+					rs = math.Max(rs, measure(s.bytes, fill))
+					rx = math.Max(rx, measure(s.bytes, func() { _ = op.Execute(b) }))
+				}
+			}
+			fmt.Printf("  %s: %.1f vs %.1f GB/s (%.2f)", s.name, rs, rx, rs/rx)
+			sum.atLeast(fmt.Sprintf("Sequence %s %s %s (of %s)", g.name, g.seq.name, s.name, of), rs/rx, 0.9)
+		}
+		fmt.Println()
+	}
+	fmt.Println()
+
+}
+
+// smallExecute measures a 4-element Execute: its time and allocations.
+func (bn *bench) smallExecute() {
+	buf, sum := bn.buf, &bn.sum
+	fmt.Println("A 4-element Execute (FLOAT32, 0.1 + i*0.3):")
+	small := mustOp(dml.TensorDataTypeFloat32, []uint32{4}, nil, seq{"", "0.1", "0.3", true}, 0)
+	sb := buf[:16]
+	res := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = small.Execute(sb)
+		}
+	})
+	fmt.Printf("  %d ns/op, %d allocs/op\n\n", res.NsPerOp(), res.AllocsPerOp())
+	sum.atMost("4-element Execute (ns)", float64(res.NsPerOp()), 100)
+	sum.atMost("4-element Execute (allocations)", float64(res.AllocsPerOp()), 0)
+}
