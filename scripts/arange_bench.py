@@ -1,5 +1,7 @@
 #!/usr/bin/python3
-"""NumPy's and PyTorch's arange at dmlbench's sizes, one thread, GB/s written.
+"""NumPy's and PyTorch's arange at dmlbench's sizes, GB/s written: one thread,
+and PyTorch also with a thread per CPU (torch.set_num_threads(os.cpu_count()));
+NumPy's arange runs on one thread whatever the machine.
 
 Run by `go run ./cmd/dmlbench` in the same session; needs Debian's python3-numpy
 (and python3-torch for the PyTorch column, skipped if absent).
@@ -46,7 +48,7 @@ def best_rate(nbytes, f):
 
 
 def main():
-    print("NumPy%s arange, one thread, GB/s (same session):" % (" and PyTorch" if torch else ""))
+    print("NumPy%s arange, one thread (torch-N: PyTorch with N threads), GB/s (same session):" % (" and PyTorch" if torch else ""))
     print("  %-8s %-7s" % ("type", "lib") + "".join(" %9s" % s for s, _ in SIZES))
     for t in TYPES:
         row = "  %-8s %-7s" % (t, "numpy")
@@ -62,19 +64,25 @@ def main():
             del out
         print(row)
         if torch is not None and hasattr(torch, t):
-            tt = getattr(torch, t)
-            row = "  %-8s %-7s" % (t, "torch")
-            ok = True
-            for _, n in SIZES:
-                count = n // np.dtype(t).itemsize
-                out = torch.empty(count, dtype=tt)
-                try:
-                    row += " %9.1f" % best_rate(n, lambda: torch.arange(count, dtype=tt, out=out))
-                except Exception:
-                    ok = False
-                    break
-            if ok:
-                print(row)
+            for threads in sorted({1, os.cpu_count() or 1}):
+                torch_row(t, threads)
+
+
+def torch_row(t, threads):
+    """Prints PyTorch's row for type t with this many threads (torch-N past one)."""
+    tt = getattr(torch, t)
+    row = "  %-8s %-7s" % (t, "torch" if threads == 1 else "torch-%d" % threads)
+    torch.set_num_threads(threads)
+    try:
+        for _, n in SIZES:
+            count = n // np.dtype(t).itemsize
+            out = torch.empty(count, dtype=tt)
+            row += " %9.1f" % best_rate(n, lambda: torch.arange(count, dtype=tt, out=out))
+    except Exception:
+        return  # (a type this PyTorch's arange does not take)
+    finally:
+        torch.set_num_threads(1)
+    print(row)
 
 
 main()

@@ -111,6 +111,26 @@ type options struct {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	var o options
+	fs := newFlags(&o)
+	set, err := parseFlags(fs, args, stdout)
+	if err != nil {
+		return err
+	}
+	if o.version {
+		fmt.Fprintln(stdout, versionLine())
+		return nil
+	}
+	if o.model != "" {
+		return runModelFlags(&o, set, stdout, stderr)
+	}
+	if err := fillScope(&o, set); err != nil {
+		return err
+	}
+	return runFill(&o, set, stdout, stderr)
+}
+
+// newFlags is dmlfill's flags, set into o.
+func newFlags(o *options) *flag.FlagSet {
 	fs := flag.NewFlagSet("dmlfill", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.typ, "type", "", "data type: FLOAT32, FLOAT16, UINT8 ... INT64 (or DML_TENSOR_DATA_TYPE_...)")
@@ -136,14 +156,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.emulate, "emulate", "", "write the elements as a compute model gives them (floats): exact, f32-mul-add, f32-fma, accumulate, f32-then-f16, f16-math, numpy, torch-avx2, torch-avx512, dxdispatch")
 	fs.StringVar(&o.outputPath, "output-path", "", "-model: the output folder writeFile writes in (DxDispatch's --output_path; default: the current folder)")
 	fs.BoolVar(&o.allowAnyPath, "allow-any-path", false, "-model: let writeFile write outside the output folder, and sourcePath read outside the model's folder and the current one (absolute paths, .., symbolic links out)")
+	return fs
+}
+
+// parseFlags parses args into fs and returns the flags that were set; -h
+// prints the usage to stdout (and returns flag.ErrHelp).
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (map[string]bool, error) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
-			return err
+			return nil, err
 		}
-		return usagef("%v (dmlfill -h shows the usage)", err)
+		return nil, usagef("%v (dmlfill -h shows the usage)", err)
 	}
 	set := map[string]bool{}
 	var flagValue error
@@ -156,44 +182,48 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	})
 	if flagValue != nil {
-		return flagValue
+		return nil, flagValue
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (dmlfill -h shows the usage)", fs.Arg(0))
+		return nil, usagef("unexpected argument %q (dmlfill -h shows the usage)", fs.Arg(0))
 	}
-	if o.version {
-		fmt.Fprintln(stdout, versionLine())
-		return nil
+	return set, nil
+}
+
+// runModelFlags runs -model with the flags that apply to it.
+func runModelFlags(o *options, set map[string]bool, stdout, stderr io.Writer) error {
+	for _, name := range []string{"type", "sizes", "strides", "start", "delta", "total-bytes", "alignment", "format", "full", "o",
+		"check-format", "check-padding", "emulate", "plot"} {
+		if set[name] {
+			return usagef("-%s does not apply to -model (a model file says what to fill and where to write it)", name)
+		}
 	}
-	if o.model != "" {
-		for _, name := range []string{"type", "sizes", "strides", "start", "delta", "total-bytes", "alignment", "format", "full", "o",
-			"check-format", "check-padding", "emulate", "plot"} {
-			if set[name] {
-				return usagef("-%s does not apply to -model (a model file says what to fill and where to write it)", name)
-			}
-		}
-		level, err := dml.ParseFeatureLevel(o.level)
-		if err != nil {
-			return usagef("-level: unknown feature level %q; want 2.1, 3.0, 3.1, 4.0, 4.1, 5.0, 5.1, 5.2, 6.0 ... 6.4", o.level)
-		}
-		limit, err := parseBytes(o.maxMemory)
-		if err != nil {
-			return usagef("-max-memory is %q; want a number of bytes, or one with KiB, MiB, GiB (powers of 1024) or KB, MB, GB (of 1000), such as 1GiB", o.maxMemory)
-		}
-		opts := dxdispatch.Options{MaxMemory: limit, AllowAnyPath: o.allowAnyPath, OutputPath: o.outputPath}
-		var check *modelCheck
-		if o.check != "" {
-			if set["output-path"] {
-				return usagef("-output-path does not apply with -check DIR: DIR is the folder DxDispatch wrote to")
-			}
-			check = &modelCheck{json: o.report == "json", out: stdout}
-			if check.opts.ULP, err = reportSettings(&o); err != nil {
-				return err
-			}
-			opts.OutputPath, opts.Checking = o.check, true
-		}
-		return runModel(o.model, level, opts, check, stdout, stderr)
+	level, err := dml.ParseFeatureLevel(o.level)
+	if err != nil {
+		return usagef("-level: unknown feature level %q; want 2.1, 3.0, 3.1, 4.0, 4.1, 5.0, 5.1, 5.2, 6.0 ... 6.4", o.level)
 	}
+	limit, err := parseBytes(o.maxMemory)
+	if err != nil {
+		return usagef("-max-memory is %q; want a number of bytes, or one with KiB, MiB, GiB (powers of 1024) or KB, MB, GB (of 1000), such as 1GiB", o.maxMemory)
+	}
+	opts := dxdispatch.Options{MaxMemory: limit, AllowAnyPath: o.allowAnyPath, OutputPath: o.outputPath}
+	var check *modelCheck
+	if o.check != "" {
+		if set["output-path"] {
+			return usagef("-output-path does not apply with -check DIR: DIR is the folder DxDispatch wrote to")
+		}
+		check = &modelCheck{json: o.report == "json", out: stdout}
+		if check.opts.ULP, err = reportSettings(o); err != nil {
+			return err
+		}
+		opts.OutputPath, opts.Checking = o.check, true
+	}
+	return runModel(o.model, level, opts, check, stdout, stderr)
+}
+
+// fillScope refuses, for a fill or a check, the flags that apply to
+// neither or only to the other.
+func fillScope(o *options, set map[string]bool) error {
 	for _, name := range []string{"max-memory", "allow-any-path", "output-path"} {
 		if set[name] {
 			return usagef("-%s applies to -model only", name)
@@ -209,7 +239,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return usagef("-%s does not apply to -check (it reads a file and writes a report)", name)
 		}
 	}
-	return runFill(&o, set, stdout, stderr)
+	return nil
 }
 
 // versionLine is dmlfill's version: the module's, as the Go toolchain
@@ -266,73 +296,12 @@ func parseList(flagName, s string) ([]uint32, error) {
 }
 
 func runFill(o *options, set map[string]bool, stdout, stderr io.Writer) error {
-	if o.typ == "" {
-		return usagef("-type is missing (FLOAT32, FLOAT16, UINT8, ... INT64)")
-	}
-	if o.sizes == "" {
-		return usagef("-sizes is missing (for example -sizes 1,1,2,2)")
-	}
-	dt, err := dml.ParseTensorDataType(o.typ)
+	desc, level, err := fillDesc(o)
 	if err != nil {
-		return usagef("-type: unknown data type %q; want FLOAT32, FLOAT16, UINT32, UINT16, UINT8, INT32, INT16, INT8, UINT64 or INT64", o.typ)
-	}
-	level, err := dml.ParseFeatureLevel(o.level)
-	if err != nil {
-		return usagef("-level: unknown feature level %q; want 2.1, 3.0, 3.1, 4.0, 4.1, 5.0, 5.1, 5.2, 6.0 ... 6.4", o.level)
-	}
-	t := &dml.BufferTensorDesc{DataType: dt}
-	if t.Sizes, err = parseList("sizes", o.sizes); err != nil {
 		return err
 	}
-	if o.strides != "" {
-		if t.Strides, err = parseList("strides", o.strides); err != nil {
-			return err
-		}
-	}
-	if o.totalBytes != "" {
-		if t.TotalTensorSizeInBytes, err = strconv.ParseUint(o.totalBytes, 10, 64); err != nil {
-			return usagef("-total-bytes is %q; want an integer from 0 to 18446744073709551615", o.totalBytes)
-		}
-	} else {
-		t.TotalTensorSizeInBytes = dml.CalcBufferTensorSize(dt, t.Sizes, t.Strides)
-	}
-	a, err := strconv.ParseUint(o.alignment, 10, 32)
-	if err != nil {
-		return usagef("-alignment is %q; want an integer from 0 to 4294967295", o.alignment)
-	}
-	t.GuaranteedBaseOffsetAlignment = uint32(a)
-	desc := &dml.FillValueSequenceOperatorDesc{OutputTensor: t, ValueDataType: dt}
-	if dt.ElementSize() > 0 {
-		if desc.ValueStart, err = dml.ParseScalar(dt, o.start); err != nil {
-			return usagef("-start: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
-		}
-		if desc.ValueDelta, err = dml.ParseScalar(dt, o.delta); err != nil {
-			return usagef("-delta: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
-		}
-		for _, v := range []struct {
-			flag, text string
-			s          dml.ScalarUnion
-		}{{"start", o.start, desc.ValueStart}, {"delta", o.delta, desc.ValueDelta}} {
-			if err := finiteAsWritten(dt, v.flag, v.text, v.s); err != nil {
-				return err
-			}
-		}
-	}
-	if !set["format"] && o.out != "" {
-		// Without -format, the file's extension says it: .npy, .json.
-		switch strings.ToLower(filepath.Ext(o.out)) {
-		case ".npy":
-			o.format = "npy"
-		case ".json":
-			o.format = "json"
-		case ".raw", ".bin":
-			o.format = "raw"
-		}
-	}
-	switch o.format {
-	case "text", "raw", "buffer", "npy", "json":
-	default:
-		return usagef("-format is %q; want text, raw, buffer, npy or json", o.format)
+	if err := o.chooseFormat(set); err != nil {
+		return err
 	}
 	dev := dml.NewDevice(level)
 	op, err := dev.CreateOperator(desc)
@@ -347,22 +316,115 @@ func runFill(o *options, set map[string]bool, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.emulate != "" {
-		m, err := check.ParseModel(dt, o.emulate)
-		if err != nil {
-			return usagef("-emulate: %s", strings.TrimPrefix(err.Error(), "dml: "))
+		if err := o.emulateInto(tensor, desc); err != nil {
+			return err
 		}
-		if o.format == "buffer" {
-			return usagef("-emulate writes the elements: -format raw, npy, text or json")
-		}
-		seq, err := check.NewModelSeq(m, check.ModelInput{
-			Type: dt, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(),
-			Count: tensor.count, Written: o.written(),
-		})
-		if err != nil {
-			return usagef("-emulate: %s", strings.TrimPrefix(err.Error(), "dml: "))
-		}
-		tensor.packed = &emulated{seq: seq, es: tensor.es, n: tensor.count}
 	}
+	return o.writeFill(op, desc.OutputTensor, tensor, stdout, stderr)
+}
+
+// fillDesc is the descriptor and feature level the fill flags give.
+func fillDesc(o *options) (*dml.FillValueSequenceOperatorDesc, dml.FeatureLevel, error) {
+	if o.typ == "" {
+		return nil, 0, usagef("-type is missing (FLOAT32, FLOAT16, UINT8, ... INT64)")
+	}
+	if o.sizes == "" {
+		return nil, 0, usagef("-sizes is missing (for example -sizes 1,1,2,2)")
+	}
+	dt, err := dml.ParseTensorDataType(o.typ)
+	if err != nil {
+		return nil, 0, usagef("-type: unknown data type %q; want FLOAT32, FLOAT16, UINT32, UINT16, UINT8, INT32, INT16, INT8, UINT64 or INT64", o.typ)
+	}
+	level, err := dml.ParseFeatureLevel(o.level)
+	if err != nil {
+		return nil, 0, usagef("-level: unknown feature level %q; want 2.1, 3.0, 3.1, 4.0, 4.1, 5.0, 5.1, 5.2, 6.0 ... 6.4", o.level)
+	}
+	t := &dml.BufferTensorDesc{DataType: dt}
+	if t.Sizes, err = parseList("sizes", o.sizes); err != nil {
+		return nil, 0, err
+	}
+	if o.strides != "" {
+		if t.Strides, err = parseList("strides", o.strides); err != nil {
+			return nil, 0, err
+		}
+	}
+	if o.totalBytes != "" {
+		if t.TotalTensorSizeInBytes, err = strconv.ParseUint(o.totalBytes, 10, 64); err != nil {
+			return nil, 0, usagef("-total-bytes is %q; want an integer from 0 to 18446744073709551615", o.totalBytes)
+		}
+	} else {
+		t.TotalTensorSizeInBytes = dml.CalcBufferTensorSize(dt, t.Sizes, t.Strides)
+	}
+	a, err := strconv.ParseUint(o.alignment, 10, 32)
+	if err != nil {
+		return nil, 0, usagef("-alignment is %q; want an integer from 0 to 4294967295", o.alignment)
+	}
+	t.GuaranteedBaseOffsetAlignment = uint32(a)
+	desc := &dml.FillValueSequenceOperatorDesc{OutputTensor: t, ValueDataType: dt}
+	if dt.ElementSize() > 0 {
+		if desc.ValueStart, err = dml.ParseScalar(dt, o.start); err != nil {
+			return nil, 0, usagef("-start: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
+		}
+		if desc.ValueDelta, err = dml.ParseScalar(dt, o.delta); err != nil {
+			return nil, 0, usagef("-delta: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
+		}
+		for _, v := range []struct {
+			flag, text string
+			s          dml.ScalarUnion
+		}{{"start", o.start, desc.ValueStart}, {"delta", o.delta, desc.ValueDelta}} {
+			if err := finiteAsWritten(dt, v.flag, v.text, v.s); err != nil {
+				return nil, 0, err
+			}
+		}
+	}
+	return desc, level, nil
+}
+
+// chooseFormat settles -format: without it, -o's extension says it (.npy,
+// .json, .raw, .bin); a format it does not know is refused.
+func (o *options) chooseFormat(set map[string]bool) error {
+	if !set["format"] && o.out != "" {
+		switch strings.ToLower(filepath.Ext(o.out)) {
+		case ".npy":
+			o.format = "npy"
+		case ".json":
+			o.format = "json"
+		case ".raw", ".bin":
+			o.format = "raw"
+		}
+	}
+	switch o.format {
+	case "text", "raw", "buffer", "npy", "json":
+	default:
+		return usagef("-format is %q; want text, raw, buffer, npy or json", o.format)
+	}
+	return nil
+}
+
+// emulateInto makes tensor's elements -emulate's model's instead of the
+// exact ones.
+func (o *options) emulateInto(tensor *tensor, desc *dml.FillValueSequenceOperatorDesc) error {
+	dt := desc.ValueDataType
+	m, err := check.ParseModel(dt, o.emulate)
+	if err != nil {
+		return usagef("-emulate: %s", strings.TrimPrefix(err.Error(), "dml: "))
+	}
+	if o.format == "buffer" {
+		return usagef("-emulate writes the elements: -format raw, npy, text or json")
+	}
+	seq, err := check.NewModelSeq(m, check.ModelInput{
+		Type: dt, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(),
+		Count: tensor.count, Written: o.written(),
+	})
+	if err != nil {
+		return usagef("-emulate: %s", strings.TrimPrefix(err.Error(), "dml: "))
+	}
+	tensor.packed = &emulated{seq: seq, es: tensor.es, n: tensor.count}
+	return nil
+}
+
+// writeFill writes the fill in -format to -o (or standard output).
+func (o *options) writeFill(op dml.Operator, t *dml.BufferTensorDesc, tensor *tensor, stdout, stderr io.Writer) error {
 	out := o.out
 	if out == "-" {
 		out = "" // standard output
