@@ -228,7 +228,10 @@ typedef struct DMLFILL_MODEL_FIT {
     /* "exact", "f32-fma", "numpy", ...: the library's, never freed. The
      * models of other projects (numpy, torch-avx2, torch-avx512,
      * dxdispatch) take the values of ValueStart and ValueDelta here: the
-     * text a user wrote is not in the descriptor. */
+     * text a user wrote is not in the descriptor. A torch model fitted
+     * with the fill split among threads (PyTorch on several threads) comes
+     * a second time under its name, after the models, where it explains
+     * more than in one part; dmlfill and the Go API name its parts. */
     const char* Name;
     UINT64 Matches;
     BOOL Evaluated; /* zero where the model could not be followed */

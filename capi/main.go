@@ -219,9 +219,9 @@ func dmlfillGoCalcSize(dataType C.DML_TENSOR_DATA_TYPE, dimensionCount C.UINT, s
 
 // modelNames are C copies of the compute models' names, made once and
 // never freed (DMLFILL_MODEL_FIT.Name points at them).
-var modelNames = map[check.Model]*C.char{}
+var modelNames = map[string]*C.char{}
 
-func modelName(m check.Model) *C.char {
+func modelName(m string) *C.char {
 	// Called with checkMu held.
 	p, ok := modelNames[m]
 	if !ok {
@@ -303,7 +303,7 @@ func fillReport(c *C.DMLFILL_CHECK_REPORT, r *check.Report) {
 			break
 		}
 		c.Models[i] = C.DMLFILL_MODEL_FIT{
-			Name:      modelName(f.Model),
+			Name:      modelName(string(f.Model)), // (a split fit under its model's name: see dmlfill.h)
 			Matches:   C.UINT64(f.Matches),
 			Evaluated: cbool(f.Evaluated),
 			Explains:  cbool(f.Evaluated && f.Matches == r.Elements),

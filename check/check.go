@@ -152,7 +152,60 @@ func Reader(dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, r io.Reade
 			break
 		}
 	}
+	c.rep.pruneParts()
 	return c.rep, nil
+}
+
+// splitMost and threadsMost bound the search for PyTorch's thread split:
+// fills of up to 2^22 elements, split among up to 64 threads (each
+// candidate is a model evaluated on every element).
+const (
+	splitMost   = 1 << 22
+	threadsMost = 64
+)
+
+// addParts adds, for a torch model, a candidate for each way PyTorch
+// splits a fill of this size among 2 to 64 threads (the distinct part
+// lengths; see Model), to be held to the data with the others.
+func (rep *Report) addParts(m Model, in ModelInput) {
+	if in.Count <= torchGrain || in.Count > splitMost {
+		return
+	}
+	last := in.Count
+	for threads := uint64(2); threads <= threadsMost; threads++ {
+		part := torchPartLen(in.Count, threads)
+		if part == last {
+			continue
+		}
+		last = part
+		in.Parts = threads
+		rep.Models = append(rep.Models, ModelFit{Model: m, Evaluated: true, Parts: (in.Count + part - 1) / part, PartLen: part})
+		rep.models = append(rep.models, newModelState(m, in))
+	}
+}
+
+// pruneParts keeps, of each torch model's split candidates, the one that
+// explains the most elements, and only where it explains more than the
+// model in one part.
+func (rep *Report) pruneParts() {
+	best := map[Model]int{} // the best candidate's position, by model
+	one := map[Model]uint64{}
+	for k, f := range rep.Models {
+		if f.Parts == 0 {
+			one[f.Model] = f.Matches
+			continue
+		}
+		if b, ok := best[f.Model]; !ok || f.Matches > rep.Models[b].Matches {
+			best[f.Model] = k
+		}
+	}
+	fits, states := rep.Models[:0], rep.models[:0]
+	for k, f := range rep.Models {
+		if f.Parts == 0 || best[f.Model] == k && f.Evaluated && f.Matches > one[f.Model] {
+			fits, states = append(fits, f), append(states, rep.models[k])
+		}
+	}
+	rep.Models, rep.models = fits, states
 }
 
 // A reader is the state of one Reader: the operator that produces the
@@ -187,11 +240,15 @@ func newReader(op dml.Operator, t *dml.BufferTensorDesc, desc *dml.FillValueSequ
 	rep := &Report{Type: t.DataType, lastIndex: math.MaxUint64}
 	rep.series(count, opts.Buckets)
 	for _, m := range Models(t.DataType) {
-		rep.Models = append(rep.Models, ModelFit{Model: m, Evaluated: true})
-		rep.models = append(rep.models, newModelState(m, ModelInput{
+		in := ModelInput{
 			Type: t.DataType, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(),
 			Count: count, Written: opts.Written,
-		}))
+		}
+		rep.Models = append(rep.Models, ModelFit{Model: m, Evaluated: true})
+		rep.models = append(rep.models, newModelState(m, in))
+		if m == ModelTorchAVX2 || m == ModelTorchAVX512 {
+			rep.addParts(m, in)
+		}
 	}
 	// Windows of 1 MiB (a multiple of every element size), or the size.
 	chunk := min(1<<20, (size+7)&^7)

@@ -46,12 +46,21 @@ import (
 //	              with s' = S and d' = D (FLOAT32) or round32(S) and round32(D) (FLOAT16).
 //	              Elements come in vectors of W = 32 or 64 bytes, two vectors a step, and
 //	              the last (Count mod 2W/size) elements one at a time: one at a time,
-//	              a[i] = round(s' + d'*i); in a vector from index j,
-//	              b = round(s' + d'*j) and a[j+k] = round(b + k*d') (each operation
-//	              rounded to the accumulate type). The AVX2 kernels are also those of
-//	              PyTorch's default build; with more than one thread a fill of more
-//	              than 32,768 elements is split in parts, each starting its vectors
-//	              anew, which this model does not follow (torch.set_num_threads(1)).
+//	              a[i] = round(fma(d', i, s')); in a vector from index j,
+//	              b = round(fma(d', j, s')) and a[j+k] = round(b + k*d') (each
+//	              operation rounded to the accumulate type; the compiler fuses
+//	              start + step*index into one multiply-add, as PyTorch 1.13's
+//	              own fills show: -5, +0.001, element 5000 is 1.04e-16, not 0;
+//	              whether it fuses b + k*d' too no fill tried could tell, and
+//	              this model does not). The AVX2 kernels are also those of
+//	              PyTorch's default build. With T threads (ModelInput.Parts) a fill
+//	              of more than 32,768 elements (at::internal::GRAIN_SIZE) is split
+//	              as at::parallel_for splits it under OpenMP: P = min(T,
+//	              ceil(Count/32768)) parts of ceil(Count/P) elements, each part
+//	              starting its vectors anew at its first index and computing its own
+//	              last (part length mod 2W/size) elements one at a time (ATen's
+//	              ParallelOpenMP.h and cpu/Loops.h vectorized_loop; held to PyTorch
+//	              1.13 with 2, 3 and 8 threads). Reader finds P from the data.
 //	dxdispatch    FLOAT16 only: DxDispatch's sequence initialiser (DxDispatch/src/model/
 //	              JsonParsers.cpp, with half.hpp 1.12.0, which truncates toward zero):
 //	              v[0] = trunc16(round32(S)), v[i] = trunc16(round32(v[i-1] + trunc16(round32(D)))).
@@ -119,6 +128,24 @@ type ModelInput struct {
 	// them, for the models of other projects (numpy, torch-*, dxdispatch);
 	// nil gives them ValueStart's and ValueDelta's values.
 	Written *Written
+	// Parts is, for the torch models, the threads PyTorch ran the fill
+	// on (0 or 1: one part; see Model for how it splits).
+	Parts uint64
+}
+
+// torchGrain is at::internal::GRAIN_SIZE: PyTorch splits a fill among
+// threads only past it.
+const torchGrain = 32768
+
+// torchPartLen is the length of each part of a fill of count elements
+// that PyTorch runs on threads threads (the last part may be shorter), or
+// count where it runs as one part.
+func torchPartLen(count, threads uint64) uint64 {
+	if threads <= 1 || count <= torchGrain {
+		return count
+	}
+	p := min(threads, (count+torchGrain-1)/torchGrain)
+	return (count + p - 1) / p
 }
 
 // A modelState computes a model's elements in index order (accumulate and
@@ -140,7 +167,8 @@ type modelState struct {
 	ws, wd      float64
 	b1          uint64
 	fs, fd      float32
-	vec, vecEnd uint64
+	vec         uint64 // torch: the vector length in elements
+	count, part uint64 // torch: the fill's elements, the length of its parts
 	d16         uint16 // dxdispatch: the delta as half.hpp holds it
 }
 
@@ -176,7 +204,7 @@ func newModelState(m Model, in ModelInput) *modelState {
 		if m == ModelTorchAVX512 {
 			ms.vec = 64 / es
 		}
-		ms.vecEnd = in.Count / (2 * ms.vec) * (2 * ms.vec)
+		ms.count, ms.part = in.Count, torchPartLen(in.Count, in.Parts)
 		ms.fs, ms.fd = float32(ms.ws), float32(ms.wd)
 		ms.sb = ms.torch(0)
 	case ModelDxDispatch:
@@ -215,21 +243,33 @@ func (ms *modelState) numpy(i uint64) uint64 {
 // torch returns element i as PyTorch's CPU kernel computes it (see
 // Model). The conversions keep Go from fusing a multiply and an add.
 func (ms *modelState) torch(i uint64) uint64 {
-	j := i // the first index of its vector, or i where it is one alone
-	if i < ms.vecEnd {
-		j = i - i%ms.vec
-	}
+	j := ms.torchBase(i)
 	k := i - j
 	if ms.t == dml.TensorDataTypeFloat32 {
-		b := float32(ms.ws + float64(ms.wd*float64(j)))
+		b := float32(math.FMA(ms.wd, float64(j), ms.ws))
 		return uint64(math.Float32bits(float32(float64(b) + float64(float64(k)*ms.wd))))
 	}
-	b := float32(ms.fs + float32(ms.fd*float32(j)))
+	b := fma32(ms.fd, float32(j), ms.fs)
 	if k == 0 {
 		return uint64(kernel.F64ToF16(float64(b)))
 	}
 	b = float32(half(uint64(kernel.F64ToF16(float64(b))))) // the vector's base is a half
 	return uint64(kernel.F64ToF16(float64(b + float32(float32(k)*ms.fd))))
+}
+
+// torchBase returns the first index of element i's vector, or i where it
+// is computed alone: its part's last (part length mod 2·vec) elements, or
+// past the fill's count.
+func (ms *modelState) torchBase(i uint64) uint64 {
+	if i >= ms.count || ms.part == 0 {
+		return i
+	}
+	begin := i / ms.part * ms.part
+	n, local := min(ms.count-begin, ms.part), i-begin
+	if local < n/(2*ms.vec)*(2*ms.vec) {
+		return i - local%ms.vec
+	}
+	return i
 }
 
 // ordered reports whether the model computes an element from the one
@@ -330,13 +370,14 @@ func (ms *modelState) window(from uint64, dst []uint64) {
 		j, base := uint64(math.MaxUint64), float32(0)
 		for k := range dst {
 			at := i + uint64(k)
-			if at >= ms.vecEnd {
+			jj := ms.torchBase(at)
+			if jj == at {
 				dst[k] = ms.torch(at)
 				continue
 			}
-			if at-at%ms.vec != j {
-				j = at - at%ms.vec
-				base = float32(half(uint64(kernel.F64ToF16(float64(float32(ms.fs + float32(ms.fd*float32(j))))))))
+			if jj != j {
+				j = jj
+				base = float32(half(uint64(kernel.F64ToF16(float64(fma32(ms.fd, float32(j), ms.fs))))))
 			}
 			dst[k] = uint64(kernel.F64ToF16(float64(base + float32(float32(at-j)*ms.fd))))
 		}
@@ -400,17 +441,44 @@ type ModelFit struct {
 	// Evaluated is false where the model could not be followed (accumulate
 	// or dxdispatch over a buffer whose elements are not in index order).
 	Evaluated bool
+	// Parts and PartLen are, for a torch model fitted with the fill split
+	// among threads, the parts and their length (the last may be
+	// shorter); 0 for one part.
+	Parts, PartLen uint64
 }
 
-// Explained returns the models that explain every element checked.
+// Name is the model's name, with its parts where it was split:
+// "torch-avx2 in 8 parts of 125000".
+func (f ModelFit) Name() string {
+	if f.Parts <= 1 {
+		return string(f.Model)
+	}
+	return fmt.Sprintf("%s in %d parts of %d", f.Model, f.Parts, f.PartLen)
+}
+
+// Explained returns the models that explain every element checked (a
+// torch model split among threads once, as its fit names it: see
+// ExplainedFits).
 func (r *Report) Explained() []Model {
 	var ms []Model
-	for _, f := range r.Models {
-		if f.Evaluated && f.Matches == r.Elements {
+	for _, f := range r.ExplainedFits() {
+		if len(ms) == 0 || ms[len(ms)-1] != f.Model {
 			ms = append(ms, f.Model)
 		}
 	}
 	return ms
+}
+
+// ExplainedFits returns the fits that explain every element checked, with
+// the parts of a torch model split among threads.
+func (r *Report) ExplainedFits() []ModelFit {
+	var fs []ModelFit
+	for _, f := range r.Models {
+		if f.Evaluated && f.Matches == r.Elements {
+			fs = append(fs, f)
+		}
+	}
+	return fs
 }
 
 // String returns the model's name.

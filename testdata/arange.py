@@ -1,7 +1,7 @@
 """Fills made by NumPy's and PyTorch's own arange, for dml's compute models
 numpy, torch-avx2 and torch-avx512 (models_test.go).
 
-    /usr/bin/python3 testdata/arange.py [avx2|avx512] [--random N]
+    /usr/bin/python3 testdata/arange.py [avx2|avx512] [--random N] [--threads]
 
 prints one line per fill: model, type, start, delta (as written), element
 count, and the SHA-256 of the elements' little-endian bytes. The cases
@@ -10,6 +10,9 @@ listed here are in testdata/arange.txt (made with NumPy 1.24.2 and PyTorch
 runs with one thread, its kernels chosen by ATEN_CPU_CAPABILITY, which this
 script sets from its first argument before importing torch; where PyTorch
 cannot run those kernels here, it says so and exits with status 3.
+--threads prints instead PyTorch's fills of THREADED with 2, 3 and 8
+threads, the model named with them ("torch-avx2:8"): fills past 32,768
+elements, which PyTorch splits among its threads.
 """
 import hashlib
 import os
@@ -53,6 +56,27 @@ def cases():
             yield s, d, r.randint(1, 5000)
 
 
+THREADED = [
+    ("0.1", "0.3", 100003),
+    ("-5", "0.001", 300007),
+    ("1e7", "0.3", 1000000),
+    ("0.1", "3e-4", 150001),
+]
+
+
+def threaded():
+    for s, d, n in THREADED:
+        start, delta = float(s), float(d)
+        stop = start + delta * (n - 0.5)
+        for threads in (2, 3, 8):
+            torch.set_num_threads(threads)
+            for name, dtype in (("FLOAT32", torch.float32), ("FLOAT16", torch.float16)):
+                t = torch.arange(start, stop, delta, dtype=dtype)
+                if len(t) == n:
+                    yield "torch-%s:%d" % (cap, threads), name, s, d, n, t.numpy()
+        torch.set_num_threads(1)
+
+
 def fills(s, d, n):
     start, delta = float(s), float(d)
     stop = start + delta * (n - 0.5)
@@ -66,8 +90,16 @@ def fills(s, d, n):
             yield "torch-" + cap, name, t.numpy()
 
 
-for s, d, n in cases():
-    for model, name, a in fills(s, d, n):
-        if np.isfinite(a.astype(np.float64)).all():
-            digest = hashlib.sha256(a.astype(a.dtype.newbyteorder("<")).tobytes()).hexdigest()
-            print(model, name, s, d, n, digest)
+def all_fills():
+    if "--threads" in sys.argv:
+        yield from threaded()
+        return
+    for s, d, n in cases():
+        for model, name, a in fills(s, d, n):
+            yield model, name, s, d, n, a
+
+
+for model, name, s, d, n, a in all_fills():
+    if np.isfinite(a.astype(np.float64)).all():
+        digest = hashlib.sha256(a.astype(a.dtype.newbyteorder("<")).tobytes()).hexdigest()
+        print(model, name, s, d, n, digest)

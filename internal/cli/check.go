@@ -245,12 +245,12 @@ func writeCheckText(w io.Writer, name, against string, opts *check.Options, rep 
 				fmt.Fprintf(w, "%s %s not followed (elements out of index order)", sep, f.Model)
 				continue
 			}
-			fmt.Fprintf(w, "%s %s %d (%.4g%%)", sep, f.Model, f.Matches, pct(f.Matches))
+			fmt.Fprintf(w, "%s %s %d (%.4g%%)", sep, f.Name(), f.Matches, pct(f.Matches))
 		}
 		fmt.Fprintln(w)
 		names := []string{}
-		for _, m := range rep.Explained() {
-			names = append(names, string(m))
+		for _, f := range rep.ExplainedFits() {
+			names = append(names, f.Name())
 		}
 		if len(names) == 0 {
 			names = append(names, "none of the models")
