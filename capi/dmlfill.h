@@ -208,7 +208,7 @@ DMLFILL_ASSERT(fill_desc_delta, offsetof(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, 
 #endif /* !DIRECTML_H */
 
 /* The compute models a check tells apart (see DMLFILL_CHECK_REPORT). */
-#define DMLFILL_MAX_MODELS 16
+#define DMLFILL_MAX_MODELS 32
 
 /* DMLFILL_CHECK_OPTIONS says how DmlCheckFillValueSequence compares. */
 typedef struct DMLFILL_CHECK_OPTIONS {

@@ -82,6 +82,7 @@ type Report struct {
 	Series []SeriesPoint
 
 	models    []*modelState
+	same      []int     // the model an earlier one computes the same elements for, or -1
 	head      [2]uint64 // the bits of elements 0 and 1 found, for Implied
 	headSeen  [2]bool
 	lastIndex uint64
@@ -156,6 +157,28 @@ func Reader(dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, r io.Reade
 	return c.rep, nil
 }
 
+// findSame sets rep.same: for each model, an earlier one of the same
+// arithmetic (see modelState.arithmetic), whose matches it takes.
+func (rep *Report) findSame() {
+	first := map[string]int{}
+	rep.same = make([]int, len(rep.models))
+	for k, ms := range rep.models {
+		rep.same[k] = -1
+		if ms.part != ms.count && ms.part != 0 {
+			continue // (a torch model split: its own)
+		}
+		a := ms.arithmetic()
+		if j, ok := first[a]; ok {
+			rep.same[k] = j
+			continue
+		}
+		first[a] = k
+	}
+}
+
+// noMiss marks a model that missed no element of a window.
+const noMiss = math.MaxUint64
+
 // splitMost and threadsMost bound the search for PyTorch's thread split:
 // fills of up to 2^22 elements, split among up to 64 threads (each
 // candidate is a model evaluated on every element).
@@ -185,14 +208,15 @@ func (rep *Report) addParts(m Model, in ModelInput) {
 }
 
 // pruneParts keeps, of each torch model's split candidates, the one that
-// explains the most elements, and only where it explains more than the
-// model in one part.
+// explains the most elements, and only where it explains every one and
+// the model in one part does not (a split into whole pairs of vectors
+// computes what one part does: one part is then the simpler account).
 func (rep *Report) pruneParts() {
 	best := map[Model]int{} // the best candidate's position, by model
-	one := map[Model]uint64{}
+	whole := map[Model]bool{}
 	for k, f := range rep.Models {
 		if f.Parts == 0 {
-			one[f.Model] = f.Matches
+			whole[f.Model] = f.Evaluated && f.Matches == rep.Elements
 			continue
 		}
 		if b, ok := best[f.Model]; !ok || f.Matches > rep.Models[b].Matches {
@@ -201,11 +225,11 @@ func (rep *Report) pruneParts() {
 	}
 	fits, states := rep.Models[:0], rep.models[:0]
 	for k, f := range rep.Models {
-		if f.Parts == 0 || best[f.Model] == k && f.Evaluated && f.Matches > one[f.Model] {
+		if f.Parts == 0 || best[f.Model] == k && f.Evaluated && f.Matches == rep.Elements && !whole[f.Model] {
 			fits, states = append(fits, f), append(states, rep.models[k])
 		}
 	}
-	rep.Models, rep.models = fits, states
+	rep.Models, rep.models, rep.same = fits, states, nil
 }
 
 // A reader is the state of one Reader: the operator that produces the
@@ -250,6 +274,7 @@ func newReader(op dml.Operator, t *dml.BufferTensorDesc, desc *dml.FillValueSequ
 			rep.addParts(m, in)
 		}
 	}
+	rep.findSame()
 	// Windows of 1 MiB (a multiple of every element size), or the size.
 	chunk := min(1<<20, (size+7)&^7)
 	c := &reader{
@@ -338,10 +363,14 @@ func (rep *Report) floatWindow(g, w []byte, i0, es uint64, sizes []uint32, opts 
 		rep.noteHead(i0+k, got[k])
 	}
 	matches := make([]uint64, len(rep.models))
+	misses := make([]uint64, len(rep.models)) // each model's first miss in the window
+	for m := range misses {
+		misses[m] = noMiss
+	}
 	var wg sync.WaitGroup
 	for m, ms := range rep.models {
-		if ms.m == ModelExact || !rep.Models[m].Evaluated {
-			continue // exact: counted below, from the operator's own bits
+		if ms.m == ModelExact || !rep.Models[m].Evaluated || rep.same[m] >= 0 {
+			continue // exact: counted below, from the operator's own bits; a same, below
 		}
 		wg.Go(func() {
 			vals := make([]uint64, n)
@@ -349,6 +378,8 @@ func (rep *Report) floatWindow(g, w []byte, i0, es uint64, sizes []uint32, opts 
 			for k := range n {
 				if got[k] == vals[k] || ulpDistance(rep.Type, got[k], vals[k], opts.BitExact) == 0 {
 					matches[m]++
+				} else if misses[m] == noMiss {
+					misses[m] = i0 + k
 				}
 			}
 		})
@@ -364,8 +395,10 @@ func (rep *Report) floatWindow(g, w []byte, i0, es uint64, sizes []uint32, opts 
 		// models are counted above.
 		before := rep.Exact
 		rep.element(got[k], want[k], (i0+k)*es, i0+k, sizes, opts, keep)
-		if rep.Exact > before {
-			matches[rep.exactModel()]++
+		if e := rep.exactModel(); rep.Exact > before {
+			matches[e]++
+		} else if e >= 0 && misses[e] == noMiss {
+			misses[e] = i0 + k
 		}
 	}
 	wg.Wait()
@@ -377,7 +410,16 @@ func (rep *Report) floatWindow(g, w []byte, i0, es uint64, sizes []uint32, opts 
 		if rep.models[m].m == ModelExact {
 			matches[m] += exact
 		}
-		rep.Models[m].Matches += matches[m]
+	}
+	for m := range rep.Models {
+		if j := rep.same[m]; j >= 0 {
+			matches[m], misses[m] = matches[j], misses[j]
+		}
+		f := &rep.Models[m]
+		f.Matches += matches[m]
+		if misses[m] != noMiss && !f.missed {
+			f.FirstMiss, f.missed = misses[m], true
+		}
 	}
 	rep.lastIndex = i0 + n - 1
 }
@@ -529,6 +571,8 @@ func (rep *Report) matchModels(got, want, index uint64, opts *Options) {
 		}
 		if ulpDistance(rep.Type, got, model, opts.BitExact) == 0 {
 			f.Matches++
+		} else if !f.missed {
+			f.FirstMiss, f.missed = index, true
 		}
 	}
 	rep.lastIndex = index

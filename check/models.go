@@ -65,6 +65,35 @@ import (
 //	              JsonParsers.cpp, with half.hpp 1.12.0, which truncates toward zero):
 //	              v[0] = trunc16(round32(S)), v[i] = trunc16(round32(v[i-1] + trunc16(round32(D)))).
 //	              For FLOAT32 its initialiser is accumulate.
+//	torch-cuda    PyTorch on CUDA (aten/src/ATen/native/cuda/RangeFactories.cu,
+//	              arange_cuda_out; its accumulate type is float for float and Half):
+//	              a[i] = round(fma32(round32(i), round32(D), round32(S))), nvcc fusing
+//	              xstart + xstep*ind. The same formula: jax-jit.
+//	cupy          CuPy (cupy/_creation/ranges.py, arange): start and step rounded to
+//	              the output type on the host, 'out0 = in0 + i * in1' in float, fused:
+//	              a[i] = round(fma32(round32(i), round(D), round(S))).
+//	jax           JAX 0.10 and later, eager (jax/_src/numpy/lax_numpy.py, _arange):
+//	              float16 computed in float32, start + step*iota, each primitive
+//	              apart: a[i] = round(round32(round32(S) + round32(round32(D)*round32(i)))).
+//	              Before 0.10 JAX's arange was NumPy's on the host: numpy.
+//	jax-jit       JAX 0.10 and later under jit, where XLA fuses the multiply and the
+//	              add: torch-cuda's formula.
+//	onnxruntime   ONNX Runtime's CPU Range (onnxruntime/core/providers/cpu/generator/
+//	              range.cc, ComputeRange; float16 through Range-27's function body,
+//	              which adds in float32): acc = round32(round(S)), element i is
+//	              round(acc), then acc = round32(acc + round(D)).
+//	tensorflow    TensorFlow's CPU tf.range (tensorflow/core/kernels/sequence_ops.cc,
+//	              RangeFunctor): val += delta in the output type, Eigen's half adding
+//	              in float: v[0] = round(S), v[i] = round(round32(v[i-1] + round(D))).
+//
+// These six were read from each project's source (2026: PyTorch 2.x,
+// CuPy 14, JAX 0.11, ONNX Runtime 1.2x, TensorFlow 2.x) and are held to
+// emulations written apart from them in Python with NumPy
+// (testdata/frameworks.py); none has yet been held to the project's own
+// output. Where two compute the same elements of a fill (for FLOAT32 whose
+// written start and delta round to ValueStart and ValueDelta, cupy,
+// torch-cuda and jax-jit are f32-fma, jax is f32-mul-add, onnxruntime and
+// tensorflow are accumulate), the report names each.
 //
 // Each was checked against the project itself: numpy against NumPy 1.24,
 // torch-avx2 and torch-avx512 against PyTorch 1.13 (ATEN_CPU_CAPABILITY
@@ -83,6 +112,12 @@ const (
 	ModelTorchAVX2   Model = "torch-avx2"
 	ModelTorchAVX512 Model = "torch-avx512"
 	ModelDxDispatch  Model = "dxdispatch"
+	ModelTorchCUDA   Model = "torch-cuda"
+	ModelCuPy        Model = "cupy"
+	ModelJAX         Model = "jax"
+	ModelJAXJit      Model = "jax-jit"
+	ModelONNXRuntime Model = "onnxruntime"
+	ModelTensorFlow  Model = "tensorflow"
 )
 
 // Models returns the models for a float type (nil for others).
@@ -90,10 +125,12 @@ func Models(t dml.TensorDataType) []Model {
 	switch t {
 	case dml.TensorDataTypeFloat32:
 		return []Model{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate,
-			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512}
+			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512,
+			ModelTorchCUDA, ModelCuPy, ModelJAX, ModelJAXJit, ModelONNXRuntime, ModelTensorFlow}
 	case dml.TensorDataTypeFloat16:
 		return []Model{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate, ModelF32ThenF16, ModelF16Math,
-			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512, ModelDxDispatch}
+			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512, ModelDxDispatch,
+			ModelTorchCUDA, ModelCuPy, ModelJAX, ModelJAXJit, ModelONNXRuntime, ModelTensorFlow}
 	}
 	return nil
 }
@@ -167,9 +204,10 @@ type modelState struct {
 	ws, wd      float64
 	b1          uint64
 	fs, fd      float32
-	vec         uint64 // torch: the vector length in elements
-	count, part uint64 // torch: the fill's elements, the length of its parts
-	d16         uint16 // dxdispatch: the delta as half.hpp holds it
+	vec         uint64  // torch: the vector length in elements
+	count, part uint64  // torch: the fill's elements, the length of its parts
+	d16         uint16  // dxdispatch: the delta as half.hpp holds it
+	acc         float32 // onnxruntime: the float32 sum v was rounded from
 }
 
 func newModelState(m Model, in ModelInput) *modelState {
@@ -210,6 +248,14 @@ func newModelState(m Model, in ModelInput) *modelState {
 	case ModelDxDispatch:
 		ms.sb = uint64(halfpp.FromFloat32(float32(ms.ws)))
 		ms.d16 = halfpp.FromFloat32(float32(ms.wd))
+	case ModelTorchCUDA, ModelJAX, ModelJAXJit:
+		// The start and delta as written, rounded to float32.
+		ms.fs, ms.fd = float32(ms.ws), float32(ms.wd)
+		ms.sb = ms.out(ms.fs)
+	case ModelCuPy, ModelONNXRuntime, ModelTensorFlow:
+		// The start and delta as written, rounded to the element type.
+		ms.sb = ms.round(ms.ws)
+		ms.fs, ms.fd = float32(ms.value(ms.sb)), float32(ms.value(ms.round(ms.wd)))
 	}
 	return ms
 }
@@ -272,10 +318,38 @@ func (ms *modelState) torchBase(i uint64) uint64 {
 	return i
 }
 
+// arithmetic names what the model computes for its fill, so that two
+// models of one name compute the same elements (the Reader evaluates one
+// and counts it for both): the formula and its float32 operands, or, for
+// the models no other shares, the model's own name.
+func (ms *modelState) arithmetic() string {
+	s32, d32 := math.Float32bits(float32(ms.s)), math.Float32bits(float32(ms.d))
+	fs, fd := math.Float32bits(ms.fs), math.Float32bits(ms.fd)
+	switch {
+	case ms.m == ModelF32FMA || ms.m == ModelF32ThenF16:
+		return fmt.Sprintf("fma %x %x %x", ms.sb, s32, d32)
+	case ms.m == ModelTorchCUDA || ms.m == ModelJAXJit || ms.m == ModelCuPy:
+		return fmt.Sprintf("fma %x %x %x", ms.sb, fs, fd)
+	case ms.m == ModelF32MulAdd:
+		return fmt.Sprintf("mul-add %x %x %x", ms.sb, s32, d32)
+	case ms.m == ModelJAX:
+		return fmt.Sprintf("mul-add %x %x %x", ms.sb, fs, fd)
+	case ms.t == dml.TensorDataTypeFloat32 && ms.m == ModelAccumulate:
+		return fmt.Sprintf("sum32 %x %x", ms.sb, d32)
+	case ms.t == dml.TensorDataTypeFloat32 && (ms.m == ModelONNXRuntime || ms.m == ModelTensorFlow):
+		return fmt.Sprintf("sum32 %x %x", ms.sb, fd)
+	}
+	return string(ms.m)
+}
+
 // ordered reports whether the model computes an element from the one
 // before (and must be followed in index order).
 func (ms *modelState) ordered() bool {
-	return ms.m == ModelAccumulate || ms.m == ModelDxDispatch
+	switch ms.m {
+	case ModelAccumulate, ModelDxDispatch, ModelONNXRuntime, ModelTensorFlow:
+		return true
+	}
+	return false
 }
 
 // half widens float16 bits to float64 (exact).
@@ -315,16 +389,25 @@ func (ms *modelState) bits(i uint64) uint64 {
 		return ms.numpy(i)
 	case ModelTorchAVX2, ModelTorchAVX512:
 		return ms.torch(i)
+	case ModelTorchCUDA, ModelJAXJit, ModelCuPy:
+		return ms.out(fma32(float32(i), ms.fd, ms.fs))
+	case ModelJAX:
+		return ms.out(float32(ms.fs + float32(ms.fd*float32(i))))
 	}
-	// ModelAccumulate, ModelDxDispatch: from the last element computed,
-	// or from the start.
+	// ModelAccumulate, ModelDxDispatch, ModelONNXRuntime,
+	// ModelTensorFlow: from the last element computed, or from the start.
 	if !ms.started || i < ms.next {
-		ms.v, ms.next, ms.started = ms.sb, 0, true
+		ms.v, ms.next, ms.started, ms.acc = ms.sb, 0, true, ms.fs
 	}
 	for ms.next < i {
 		switch {
 		case ms.m == ModelDxDispatch: // half.hpp's +=: the sum in float, truncated
 			ms.v = uint64(halfpp.Add(uint16(ms.v), ms.d16))
+		case ms.m == ModelONNXRuntime: // a float32 sum, each element rounded from it
+			ms.acc = float32(ms.acc + ms.fd)
+			ms.v = ms.out(ms.acc)
+		case ms.m == ModelTensorFlow: // Eigen's +=: the sum in float, rounded
+			ms.v = ms.out(float32(float32(ms.value(ms.v)) + ms.fd))
 		case ms.t == dml.TensorDataTypeFloat16:
 			ms.v = uint64(kernel.F64ToF16(half(ms.v) + ms.d)) // exact sum, rounded once
 		default:
@@ -445,6 +528,27 @@ type ModelFit struct {
 	// among threads, the parts and their length (the last may be
 	// shorter); 0 for one part.
 	Parts, PartLen uint64
+	// FirstMiss is the index of the first element the model does not
+	// explain, where it does not explain them all.
+	FirstMiss uint64
+	missed    bool
+}
+
+// Nearest returns the fit that explains the most elements, where none
+// explains them all (ok false where one does, or none explains any).
+func (r *Report) Nearest() (f ModelFit, ok bool) {
+	for _, m := range r.Models {
+		if !m.Evaluated {
+			continue
+		}
+		if m.Matches == r.Elements {
+			return ModelFit{}, false
+		}
+		if m.Matches > 0 && (!ok || m.Matches > f.Matches) {
+			f, ok = m, true
+		}
+	}
+	return f, ok
 }
 
 // Name is the model's name, with its parts where it was split:

@@ -67,9 +67,11 @@ func refModel(m check.Model, dt dml.TensorDataType, s, d float64, i uint64, acc 
 	return roundPrec(add(mul(fi, D), S), p) // exact
 }
 
-// byProject: the models of other projects that TestModelsAgainstProjects
-// holds to the projects' own output (refModel has not got them).
-var byProject = []check.Model{check.ModelNumPy, check.ModelTorchAVX2, check.ModelTorchAVX512}
+// byProject: the models of other projects, which TestModelsAgainstProjects
+// holds to the projects' own output and TestModelsAgainstEmulations to
+// emulations of them (refModel has not got them).
+var byProject = []check.Model{check.ModelNumPy, check.ModelTorchAVX2, check.ModelTorchAVX512,
+	check.ModelTorchCUDA, check.ModelCuPy, check.ModelJAX, check.ModelJAXJit, check.ModelONNXRuntime, check.ModelTensorFlow}
 
 func modelBitsOf(dt dml.TensorDataType, x *big.Float) uint64 {
 	f, _ := x.Float64()
@@ -248,7 +250,7 @@ func TestDiagnosisPast2to24(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rep.Explained(); !slices.Equal(got, []check.Model{check.ModelF32MulAdd, check.ModelNumPy}) {
+	if got := rep.Explained(); !slices.Equal(got, []check.Model{check.ModelF32MulAdd, check.ModelNumPy, check.ModelJAX}) { // (jax eager: the same arithmetic)
 		t.Fatalf("explained by %v; fits %+v", got, rep.Models)
 	}
 }
@@ -347,6 +349,35 @@ func fitNames(fits []check.ModelFit) []string {
 	return names
 }
 
+// TestModelsAgainstEmulations: the models of the frameworks this machine
+// has not (PyTorch on CUDA, CuPy, JAX eager and under jit, ONNX Runtime's
+// and TensorFlow's CPU Range) give, byte for byte, the fills of emulations
+// written apart from them, from each framework's source, in Python with
+// NumPy (testdata/frameworks.py, its output in testdata/frameworks.txt,
+// which it must still print where /usr/bin/python3 has NumPy), and a check
+// of such a fill names the model.
+func TestModelsAgainstEmulations(t *testing.T) {
+	text, err := os.ReadFile("../testdata/frameworks.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := checkArangeLines(t, string(text)); n < 150 {
+		t.Fatalf("../testdata/frameworks.txt has %d fills", n)
+	}
+	if exec.Command("/usr/bin/python3", "-c", "import numpy").Run() != nil {
+		t.Log("no NumPy for /usr/bin/python3: the fills of ../testdata/frameworks.txt only")
+		return
+	}
+	out, err := exec.Command("/usr/bin/python3", "../testdata/frameworks.py").Output()
+	if err != nil {
+		t.Fatalf("../testdata/frameworks.py: %v", err)
+	}
+	_, body, _ := strings.Cut(string(text), "\n")
+	if string(out) != body {
+		t.Errorf("../testdata/frameworks.py no longer prints ../testdata/frameworks.txt")
+	}
+}
+
 // checkArangeLines checks each line "model type start delta count sha256"
 // and returns how many there were.
 func checkArangeLines(t *testing.T, text string) int {
@@ -396,7 +427,50 @@ func checkArangeLines(t *testing.T, text string) int {
 		if !explainedIn(rep, m, count, parts, splitDiffers(t, m, in, bits)) {
 			t.Errorf("%s: the check says explained by %v", strings.TrimSpace(line), fitNames(rep.ExplainedFits()))
 		}
+		// No model claims the fill unless it computes every element of
+		// it (another framework of the same arithmetic, named too).
+		for _, f := range rep.ExplainedFits() {
+			other := in
+			other.Parts = max(f.Parts, 1)
+			theirs := make([]uint64, count)
+			if err := check.ModelBits(f.Model, other, 0, theirs); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(theirs, bits) {
+				t.Errorf("%s: %s is named, but computes other elements", strings.TrimSpace(line), f.Name())
+			}
+		}
 		n++
 	}
 	return n
+}
+
+// TestNearest: where no model explains every element, the report names
+// the one that explains the most and the first element it does not: a
+// PyTorch fill with one element changed.
+func TestNearest(t *testing.T) {
+	const n, changed = 5000, 777
+	desc := checkDesc(dml.TensorDataTypeFloat32, []uint32{n}, nil, "0.1", "0.3")
+	in := check.ModelInput{Type: dml.TensorDataTypeFloat32, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(), Count: n,
+		Written: &check.Written{Start: 0.1, Delta: 0.3}}
+	bits := make([]uint64, n)
+	if err := check.ModelBits(check.ModelTorchAVX2, in, 0, bits); err != nil {
+		t.Fatal(err)
+	}
+	bits[changed] ^= 1 << 20 // (far from any model's value)
+	buf := make([]byte, 4*n)
+	for i, b := range bits {
+		binary.LittleEndian.PutUint32(buf[4*i:], uint32(b))
+	}
+	rep, err := check.Reader(dml.NewDevice(dml.FeatureLevelLatest), desc, bytes.NewReader(buf), check.Options{Written: in.Written})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Explained()) != 0 {
+		t.Fatalf("explained by %v", rep.Explained())
+	}
+	f, ok := rep.Nearest()
+	if !ok || f.Model != check.ModelTorchAVX2 || f.Matches != n-1 || f.FirstMiss != changed {
+		t.Errorf("nearest %+v (%v), want torch-avx2, %d matches, first miss %d", f, ok, n-1, changed)
+	}
 }

@@ -254,6 +254,9 @@ func writeCheckText(w io.Writer, name, against string, opts *check.Options, rep 
 		}
 		if len(names) == 0 {
 			names = append(names, "none of the models")
+			if f, ok := rep.Nearest(); ok {
+				names[0] += fmt.Sprintf("; the nearest, %s (%.4g%%), first differs at element %d", f.Name(), pct(f.Matches), f.FirstMiss)
+			}
 			if s, d, ok := rep.Implied(); ok {
 				names[0] += fmt.Sprintf("; elements 0 and 1 imply start %s and delta %s", typeText(rep.Type, s), typeText(rep.Type, d))
 			}

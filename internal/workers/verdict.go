@@ -10,16 +10,37 @@ import (
 	"github.com/dmlgo/dml/internal/kernel"
 )
 
-// The size classes. A fill of b bytes takes the count of class
-// floor(log2(b)), from 512 KiB (2^19) to 16 MiB (2^24); a larger fill takes
-// the 16 MiB class's (past it, the stores are the memory's; more workers
-// than 16 MiB is worth do not lose), a smaller one one worker (a split of
-// 512 KiB can save a few microseconds at most).
+// The size classes. A fill of b bytes up to 8 MiB takes the count measured
+// for class floor(log2(b)), 512 KiB (2^19) to 4 MiB (2^22); a smaller one
+// one worker (a split of 512 KiB can save a few microseconds at most). A
+// larger one is split so that each worker has at least the bytes a worker
+// had in the 4 MiB class's count (4 MiB where that count is one: Least),
+// up to GOMAXPROCS workers: past the caches the stores are the memory's,
+// which more workers fill faster until it saturates, and where it has,
+// one worker more loses little. (Measuring past 4 MiB cost tens of
+// milliseconds a class on a virtual machine, in page faults alone.)
 const (
 	minClass = 19
-	maxClass = 24
+	maxClass = 22
 	classes  = maxClass - minClass + 1
 )
+
+// Least is the least number of bytes worth a worker of its own past the
+// measured classes where the 4 MiB class chose one worker: measured on this
+// project's 2-vCPU machine (2026-11-23, one worker against two in
+// alternation): two reached 0.61-0.89 of one from 512 KiB to 4 MiB,
+// 1.03-1.21 at 8 MiB, and 1.64-1.89 at 16 and 32 MiB.
+const Least = 4 << 20
+
+// beyond is the count for a fill of b bytes past the measured classes,
+// where the 4 MiB class's count is top, on procs workers.
+func beyond(b uint64, top, procs int) int {
+	least := uint64(Least)
+	if top > 1 {
+		least = (1 << maxClass) / uint64(top)
+	}
+	return int(min(uint64(procs), max(1, b/least)))
+}
 
 // counts holds each class's count, 0 until measured; pinned, if set, takes
 // their place (tests and dmlbench give a machine as a value).
@@ -32,13 +53,15 @@ var (
 // Count is the number of workers a fill of b bytes is worth on this
 // machine, at most GOMAXPROCS. The first fill of a size class measures its
 // count: 1, 2, 4, ... and GOMAXPROCS workers, each filling 2^class bytes
-// of scratch memory, in up to three alternated rounds (a round starts only
-// within 3 ms of the first), the least time of each kept; the fastest
-// wins, but a count wins over a smaller one only by 5% or more (choose).
-// A round of the 16 MiB class on 16 cores writes 80 MiB (about 2 ms where
-// one core writes 20 GB/s); the first fill of 16 MiB or more also measures
-// the store kind (internal/kernel). Once per process and class; fills of
-// the class that come while it is measured wait for it.
+// of scratch memory (its pages touched first, untimed), in two to five
+// alternated rounds (a round past the second starts only within 3 ms of
+// the first), the least time of each kept; the fastest wins, but a count
+// wins over a smaller one only by 5% or more (choose). A round of the
+// 4 MiB class on 16 cores writes 20 MiB (about 0.5 ms where one core
+// writes 20 GB/s; touching its pages first took 20 ms on a 2-vCPU virtual
+// machine, under 1 ms on bare metal). Once per process and class; fills of
+// the class that come while it is measured wait for it. A fill past 8 MiB
+// takes its count from the 4 MiB class's (see the size classes).
 func Count(b uint64) int {
 	if m := pinned.Load(); m != nil {
 		return m.Count(b)
@@ -47,7 +70,15 @@ func Count(b uint64) int {
 	if b < 1<<minClass || procs == 1 {
 		return 1
 	}
-	c := min(bits.Len64(b)-1, maxClass)
+	c := bits.Len64(b) - 1
+	if c > maxClass {
+		return beyond(b, classCount(maxClass, procs), procs)
+	}
+	return classCount(c, procs)
+}
+
+// classCount is class c's count, measured if it has not been.
+func classCount(c, procs int) int {
 	if n := counts[c-minClass].Load(); n > 0 {
 		return min(int(n), procs)
 	}
@@ -111,7 +142,9 @@ func choose(cands []int, time func(w int) time.Duration) int {
 
 // measureClass measures the count for fills of b bytes (see Count).
 func measureClass(b uint64, procs int) int {
-	buf := scratch(b)
+	p := getScratch(b)
+	defer pool.Put(p)
+	buf := *p
 	f := kernel.NewFiller(kernel.Int, 4, 0, 1, b/4)
 	fill := func(w int) time.Duration {
 		t0 := time.Now()
@@ -119,10 +152,10 @@ func measureClass(b uint64, procs int) int {
 		return time.Since(t0)
 	}
 	cands := candidates(procs)
+	fill(procs) // (the pages touched, untimed: the budget starts after)
 	t0 := time.Now()
-	fill(procs) // (the pages touched, untimed)
 	least := make(map[int]time.Duration, len(cands))
-	for round := 0; round < 3 && (round == 0 || time.Since(t0) < budget); round++ {
+	for round := 0; round < rounds && (round < 2 || time.Since(t0) < budget); round++ {
 		for _, w := range cands {
 			if t := fill(w); least[w] == 0 || t < least[w] {
 				least[w] = t
@@ -132,12 +165,30 @@ func measureClass(b uint64, procs int) int {
 	return choose(cands, func(w int) time.Duration { return least[w] })
 }
 
-// budget bounds a class's measurement: a round starts only within it (the
-// first always does).
-const budget = 3 * time.Millisecond
+// rounds and budget bound a class's measurement: up to rounds rounds, a
+// round past the second starting only within budget of the first (the
+// least of two or more samples: one sample, on a shared machine, once
+// chose one worker for 256 MiB where two write 1.6 to 2.4 times as fast).
+const (
+	rounds = 5
+	budget = 3 * time.Millisecond
+)
 
-// scratch is b bytes of the measurement's own memory.
-func scratch(b uint64) []byte { return make([]byte, b) }
+// pool holds the measurements' scratch memory between them (the
+// collector takes it back when none has measured for a while), so that a
+// class after the first finds its pages touched.
+var pool sync.Pool
+
+// getScratch returns b bytes of the measurement's own memory.
+func getScratch(b uint64) *[]byte {
+	if p, _ := pool.Get().(*[]byte); p != nil && uint64(cap(*p)) >= b {
+		*p = (*p)[:b]
+		return p
+	}
+	buf := make([]byte, max(b, 1<<maxClass)) // (the largest class's: one page-touching for all)
+	buf = buf[:b]
+	return &buf
+}
 
 // A Machine is a model of how a machine's cores write memory: the figures
 // a count is chosen from when a test or a report gives the machine as a
@@ -166,6 +217,11 @@ func (m Machine) Count(b uint64) int {
 	if b < 1<<minClass || procs <= 1 {
 		return 1
 	}
-	b = 1 << min(bits.Len64(b)-1, maxClass)
-	return choose(candidates(procs), func(w int) time.Duration { return m.Time(b, w) })
+	class := func(b uint64) int {
+		return choose(candidates(procs), func(w int) time.Duration { return m.Time(b, w) })
+	}
+	if c := bits.Len64(b) - 1; c > maxClass {
+		return beyond(b, class(1<<maxClass), procs)
+	}
+	return class(1 << (bits.Len64(b) - 1))
 }

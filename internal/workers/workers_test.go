@@ -26,14 +26,21 @@ func TestModelCounts(t *testing.T) {
 		{"xeon16 512 KiB", xeon16, 512 << 10, 2},
 		// 4 MiB: 1: 209.7; 2: 107.9; 4: 61.4; 8: 21 + 32.3 (the ceiling) = 53.3; 16: 45 + 32.3.
 		{"xeon16 4 MiB", xeon16, 4 << 20, 8},
-		// 256 MiB: the 16 MiB class: 8: 21 + 129.1 = 150.1; 16: 45 + 129.1.
-		{"xeon16 256 MiB", xeon16, 256 << 20, 8},
+		// Past 8 MiB: each worker at least the 4 MiB class's 512 KiB: 16 MiB, 32 of them, 16 the most.
+		{"xeon16 16 MiB", xeon16, 16 << 20, 16},
+		{"xeon16 256 MiB", xeon16, 256 << 20, 16},
+		// 8 MiB (its class measured): 4: 9 + 104.9; 8: 21 + 64.5 = 85.5; 16: 45 + 64.5.
+		{"xeon16 8 MiB", xeon16, 8<<20 - 1, 8},
 		// Under 512 KiB: one, whatever the machine.
 		{"xeon16 511 KiB", xeon16, 512<<10 - 1, 1},
 		// One core as fast as all (two vCPUs of one core): 4 MiB: 1: 42.8 µs; 2: 3 + 42.8.
 		{"one core's ceiling", Machine{PerWorker: 98e9, Ceiling: 98e9, Start: 3 * time.Microsecond, Procs: 2}, 4 << 20, 1},
-		// Two cores that each write 20 GB/s, 64 MiB: 1: 838.9 µs (16 MiB); 2: 3 + 419.4.
+		// Two cores that each write 20 GB/s: the 4 MiB class 2 (1: 209.7 µs; 2: 3 + 104.9),
+		// so 64 MiB has both.
 		{"two slow cores", Machine{PerWorker: 20e9, Ceiling: 40e9, Start: 3 * time.Microsecond, Procs: 2}, 64 << 20, 2},
+		// The 4 MiB class one worker: past 8 MiB, Least (4 MiB) a worker.
+		{"one core's ceiling, 8 MiB", Machine{PerWorker: 98e9, Ceiling: 98e9, Start: 3 * time.Microsecond, Procs: 2}, 8 << 20, 2},
+		{"one core's ceiling, 6 MiB", Machine{PerWorker: 98e9, Ceiling: 98e9, Start: 3 * time.Microsecond, Procs: 2}, 6 << 20, 1},
 		{"one core", Machine{PerWorker: 20e9, Ceiling: 20e9, Procs: 1}, 1 << 30, 1},
 	} {
 		if got := c.m.Count(c.b); got != c.want {
@@ -50,11 +57,12 @@ func TestForPinned(t *testing.T) {
 		most    int
 		want    int
 	}{
-		{(4 << 20) / 4, 4, 0, 8},  // the model's count
-		{(4 << 20) / 4, 4, 3, 3},  // capped by most
-		{(4 << 20) / 2, 2, 16, 8}, // most above the count: the count
-		{1000, 4, 16, 1},          // small: one
-		{1 << 30, 8, 1, 1},        // one allowed
+		{(4 << 20) / 4, 4, 0, 8},   // the model's count
+		{(4 << 20) / 4, 4, 3, 3},   // capped by most
+		{(4 << 20) / 2, 2, 16, 8},  // most above the count: the count
+		{(64 << 20) / 8, 8, 0, 16}, // past the classes: 512 KiB a worker, 16 the most
+		{1000, 4, 16, 1},           // small: one
+		{1 << 30, 8, 1, 1},         // one allowed
 	} {
 		if got := For(c.n, c.size, c.most); got != c.want {
 			t.Errorf("For(%d, %d, %d) = %d, want %d", c.n, c.size, c.most, got, c.want)
