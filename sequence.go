@@ -23,8 +23,9 @@ type Element interface {
 // floats are the exact value rounded once to nearest even (float64 too). An
 // empty dst is fine; one longer than MaxElements is an error wrapping
 // ErrInvalidArg, and nothing is written. Large slices are filled by up to
-// GOMAXPROCS goroutines, with the same result; a slice filled by one (below
-// 8 MiB, or with GOMAXPROCS 1) costs no allocation, but for the calls that
+// GOMAXPROCS goroutines, as many as this machine measured a fill of their
+// size is worth (see the README), with the same result; a slice filled by
+// one (always below 512 KiB) costs no allocation, but for the calls that
 // make the same sequence (start, delta, length) as the call before them:
 // the first two of those keep what the sequence needs and its plan (some
 // KiB, one sequence at a time), so that the calls after them plan nothing.

@@ -63,11 +63,14 @@ var (
 // the class that come while it is measured wait for it. A fill past 8 MiB
 // takes its count from the 4 MiB class's (see the size classes).
 func Count(b uint64) int {
+	if b < 1<<minClass {
+		return 1
+	}
 	if m := pinned.Load(); m != nil {
 		return m.Count(b)
 	}
 	procs := runtime.GOMAXPROCS(0)
-	if b < 1<<minClass || procs == 1 {
+	if procs == 1 {
 		return 1
 	}
 	c := bits.Len64(b) - 1

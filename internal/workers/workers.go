@@ -14,8 +14,8 @@ import "sync"
 // worth on this machine: the count measured for its size class (see Count),
 // at most most where most > 0 (the measured counts never pass GOMAXPROCS).
 func For(n, size uint64, most int) int {
-	if most == 1 {
-		return 1
+	if most == 1 || n*size < 1<<minClass {
+		return 1 // (before any lock: runtime.GOMAXPROCS takes one)
 	}
 	w := Count(n * size)
 	if most > 0 {
