@@ -310,10 +310,14 @@ func (ms *modelState) torchBase(i uint64) uint64 {
 	if i >= ms.count || ms.part == 0 {
 		return i
 	}
-	begin := i / ms.part * ms.part
-	n, local := min(ms.count-begin, ms.part), i-begin
-	if local < n/(2*ms.vec)*(2*ms.vec) {
-		return i - local%ms.vec
+	begin, n := uint64(0), ms.count
+	if ms.part < ms.count { // (split: a division an element only then)
+		begin = i / ms.part * ms.part
+		n = min(ms.count-begin, ms.part)
+	}
+	local := i - begin // (vec is a power of two)
+	if local < n&^(2*ms.vec-1) {
+		return i - local&(ms.vec-1)
 	}
 	return i
 }
