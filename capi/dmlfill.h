@@ -208,7 +208,7 @@ DMLFILL_ASSERT(fill_desc_delta, offsetof(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, 
 #endif /* !DIRECTML_H */
 
 /* The compute models a check tells apart (see DMLFILL_CHECK_REPORT). */
-#define DMLFILL_MAX_MODELS 32
+#define DMLFILL_MAX_MODELS 16
 
 /* DMLFILL_CHECK_OPTIONS says how DmlCheckFillValueSequence compares. */
 typedef struct DMLFILL_CHECK_OPTIONS {
@@ -228,10 +228,10 @@ typedef struct DMLFILL_MODEL_FIT {
     /* "exact", "f32-fma", "numpy", ...: the library's, never freed. The
      * models of other projects (numpy, torch-avx2, torch-avx512,
      * dxdispatch) take the values of ValueStart and ValueDelta here: the
-     * text a user wrote is not in the descriptor. A torch model fitted
-     * with the fill split among threads (PyTorch on several threads) comes
-     * a second time under its name, after the models, where it explains
-     * more than in one part; dmlfill and the Go API name its parts. */
+     * text a user wrote is not in the descriptor. The first
+     * DMLFILL_MAX_MODELS models of the type are listed (FLOAT16 has 16);
+     * a torch model's fit with the fill split among threads is not (dmlfill
+     * and the Go API name it). */
     const char* Name;
     UINT64 Matches;
     BOOL Evaluated; /* zero where the model could not be followed */

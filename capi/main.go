@@ -298,17 +298,22 @@ func fillReport(c *C.DMLFILL_CHECK_REPORT, r *check.Report) {
 	c.PaddingBytes, c.BadPadding, c.FirstBadPadding = C.UINT64(r.PaddingBytes), C.UINT64(r.BadPadding), C.UINT64(r.FirstBadPadding)
 	checkMu.Lock()
 	defer checkMu.Unlock()
-	for i, f := range r.Models {
+	i := 0
+	for _, f := range r.Models {
 		if i == len(c.Models) {
 			break
 		}
+		if f.Parts > 1 {
+			continue // (a thread split: not in the C report, see dmlfill.h)
+		}
 		c.Models[i] = C.DMLFILL_MODEL_FIT{
-			Name:      modelName(string(f.Model)), // (a split fit under its model's name: see dmlfill.h)
+			Name:      modelName(string(f.Model)),
 			Matches:   C.UINT64(f.Matches),
 			Evaluated: cbool(f.Evaluated),
 			Explains:  cbool(f.Evaluated && f.Matches == r.Elements),
 		}
 		c.ModelCount++
+		i++
 	}
 }
 

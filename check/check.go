@@ -82,8 +82,10 @@ type Report struct {
 	Series []SeriesPoint
 
 	models    []*modelState
-	same      []int     // the model an earlier one computes the same elements for, or -1
-	head      [2]uint64 // the bits of elements 0 and 1 found, for Implied
+	same      []int      // the model an earlier one computes the same elements for, or -1
+	kept      []uint32   // the elements, where a thread split is to be searched (keepForSplit)
+	vals      [][]uint64 // each model's values of a window, reused window after window
+	head      [2]uint64  // the bits of elements 0 and 1 found, for Implied
 	headSeen  [2]bool
 	lastIndex uint64
 	perBucket uint64 // indices a point of Series covers
@@ -153,7 +155,8 @@ func Reader(dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, r io.Reade
 			break
 		}
 	}
-	c.rep.pruneParts()
+	c.rep.searchParts(c.splitIn, c.opts.BitExact)
+	c.rep.kept = nil
 	return c.rep, nil
 }
 
@@ -164,8 +167,8 @@ func (rep *Report) findSame() {
 	rep.same = make([]int, len(rep.models))
 	for k, ms := range rep.models {
 		rep.same[k] = -1
-		if ms.part != ms.count && ms.part != 0 {
-			continue // (a torch model split: its own)
+		if math.IsNaN(ms.s+ms.d) || math.IsInf(ms.s+ms.d, 0) || math.IsNaN(ms.ws+ms.wd) || math.IsInf(ms.ws+ms.wd, 0) {
+			continue // (NaNs: which payload comes out depends on the operands' order)
 		}
 		a := ms.arithmetic()
 		if j, ok := first[a]; ok {
@@ -180,62 +183,69 @@ func (rep *Report) findSame() {
 const noMiss = math.MaxUint64
 
 // splitMost and threadsMost bound the search for PyTorch's thread split:
-// fills of up to 2^22 elements, split among up to 64 threads (each
-// candidate is a model evaluated on every element).
+// fills of up to 2^22 elements (whose elements the check keeps, 4 bytes
+// each, to search them at the end), split among up to 64 threads.
 const (
 	splitMost   = 1 << 22
 	threadsMost = 64
 )
 
-// addParts adds, for a torch model, a candidate for each way PyTorch
-// splits a fill of this size among 2 to 64 threads (the distinct part
-// lengths; see Model), to be held to the data with the others.
-func (rep *Report) addParts(m Model, in ModelInput) {
-	if in.Count <= torchGrain || in.Count > splitMost {
-		return
-	}
-	last := in.Count
-	for threads := uint64(2); threads <= threadsMost; threads++ {
-		part := torchPartLen(in.Count, threads)
-		if part == last {
-			continue
-		}
-		last = part
-		in.Parts = threads
-		rep.Models = append(rep.Models, ModelFit{Model: m, Evaluated: true, Parts: (in.Count + part - 1) / part, PartLen: part})
-		rep.models = append(rep.models, newModelState(m, in))
+// keepForSplit makes rep keep the elements of a fill of count elements
+// of type t, where a torch model split among threads may explain them.
+func (rep *Report) keepForSplit(t dml.TensorDataType, count uint64) {
+	if count > torchGrain && count <= splitMost && len(Models(t)) > 0 {
+		rep.kept = make([]uint32, count)
 	}
 }
 
-// pruneParts keeps, of each torch model's split candidates, the one that
-// explains the most elements, and only where it explains every one and
-// the model in one part does not (a split into whole pairs of vectors
-// computes what one part does: one part is then the simpler account).
-func (rep *Report) pruneParts() {
-	best := map[Model]int{} // the best candidate's position, by model
-	whole := map[Model]bool{}
-	for k, f := range rep.Models {
-		if f.Parts == 0 {
-			whole[f.Model] = f.Evaluated && f.Matches == rep.Elements
+// searchParts runs, for each torch model that does not explain every
+// element in one part, the ways PyTorch splits the fill among 2 to 64
+// threads (the distinct part lengths; see Model) over the kept elements,
+// each until its first miss, and adds the first that explains them all.
+// A split computes what one part does up to its first part's end, so a
+// candidate fails about as early as one part did, unless it is the split
+// that made the data: the search costs a few passes at most.
+func (rep *Report) searchParts(in ModelInput, bitExact bool) {
+	if rep.kept == nil || rep.Elements != uint64(len(rep.kept)) {
+		return
+	}
+	for _, f := range rep.Models {
+		if f.Parts != 0 || !f.Evaluated || f.Matches == rep.Elements || f.Model != ModelTorchAVX2 && f.Model != ModelTorchAVX512 {
 			continue
 		}
-		if b, ok := best[f.Model]; !ok || f.Matches > rep.Models[b].Matches {
-			best[f.Model] = k
+		last := in.Count
+		for threads := uint64(2); threads <= threadsMost; threads++ {
+			part := torchPartLen(in.Count, threads)
+			if part == last {
+				continue
+			}
+			last = part
+			split := in
+			split.Parts = threads
+			if rep.explainsKept(newModelState(f.Model, split), bitExact) {
+				rep.Models = append(rep.Models, ModelFit{Model: f.Model, Evaluated: true, Matches: rep.Elements,
+					Parts: (in.Count + part - 1) / part, PartLen: part})
+				break
+			}
 		}
 	}
-	fits, states := rep.Models[:0], rep.models[:0]
-	for k, f := range rep.Models {
-		if f.Parts == 0 || best[f.Model] == k && f.Evaluated && f.Matches == rep.Elements && !whole[f.Model] {
-			fits, states = append(fits, f), append(states, rep.models[k])
+}
+
+// explainsKept reports whether ms computes every kept element.
+func (rep *Report) explainsKept(ms *modelState, bitExact bool) bool {
+	for i, got := range rep.kept {
+		if b := ms.bits(uint64(i)); uint64(got) != b && ulpDistance(rep.Type, uint64(got), b, bitExact) != 0 {
+			return false
 		}
 	}
-	rep.Models, rep.models, rep.same = fits, states, nil
+	return true
 }
 
 // A reader is the state of one Reader: the operator that produces the
 // exact result, the report, and the windows.
 type reader struct {
 	op       dml.Operator
+	splitIn  ModelInput // the fill, for the models of a thread split (searchParts)
 	rep      *Report
 	opts     *Options
 	keep     int
@@ -270,15 +280,14 @@ func newReader(op dml.Operator, t *dml.BufferTensorDesc, desc *dml.FillValueSequ
 		}
 		rep.Models = append(rep.Models, ModelFit{Model: m, Evaluated: true})
 		rep.models = append(rep.models, newModelState(m, in))
-		if m == ModelTorchAVX2 || m == ModelTorchAVX512 {
-			rep.addParts(m, in)
-		}
 	}
 	rep.findSame()
+	rep.keepForSplit(t.DataType, count)
 	// Windows of 1 MiB (a multiple of every element size), or the size.
 	chunk := min(1<<20, (size+7)&^7)
 	c := &reader{
-		op: op, rep: rep, opts: opts, keep: keep, es: es, size: size,
+		splitIn: ModelInput{Type: t.DataType, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(), Count: count, Written: opts.Written},
+		op:      op, rep: rep, opts: opts, keep: keep, es: es, size: size,
 		sizes: append([]uint32(nil), t.Sizes...),
 		got:   make([]byte, chunk), want: make([]byte, chunk),
 	}
@@ -359,31 +368,18 @@ func (rep *Report) floatWindow(g, w []byte, i0, es uint64, sizes []uint32, opts 
 	for k := range n {
 		got[k], want[k] = getBits(g[k*es:], es), getBits(w[k*es:], es)
 	}
+	if rep.kept != nil {
+		for k := range n {
+			rep.kept[i0+k] = uint32(got[k])
+		}
+	}
 	for k := uint64(0); k < n && i0+k < 2; k++ {
 		rep.noteHead(i0+k, got[k])
 	}
 	matches := make([]uint64, len(rep.models))
 	misses := make([]uint64, len(rep.models)) // each model's first miss in the window
-	for m := range misses {
-		misses[m] = noMiss
-	}
 	var wg sync.WaitGroup
-	for m, ms := range rep.models {
-		if ms.m == ModelExact || !rep.Models[m].Evaluated || rep.same[m] >= 0 {
-			continue // exact: counted below, from the operator's own bits; a same, below
-		}
-		wg.Go(func() {
-			vals := make([]uint64, n)
-			ms.window(i0, vals)
-			for k := range n {
-				if got[k] == vals[k] || ulpDistance(rep.Type, got[k], vals[k], opts.BitExact) == 0 {
-					matches[m]++
-				} else if misses[m] == noMiss {
-					misses[m] = i0 + k
-				}
-			}
-		})
-	}
+	rep.startModels(&wg, got, i0, opts, matches, misses)
 	exact := uint64(0)
 	for k := range n {
 		if got[k] == want[k] {
@@ -422,6 +418,37 @@ func (rep *Report) floatWindow(g, w []byte, i0, es uint64, sizes []uint32, opts 
 		}
 	}
 	rep.lastIndex = i0 + n - 1
+}
+
+// startModels starts, on goroutines of their own (wg waits for them), the
+// models that are evaluated (not exact, counted from the operator's bits;
+// not one that shares another's arithmetic, counted from its) on the
+// window got from index i0: their matches and first misses.
+func (rep *Report) startModels(wg *sync.WaitGroup, got []uint64, i0 uint64, opts *Options, matches, misses []uint64) {
+	n := uint64(len(got))
+	if len(rep.vals) != len(rep.models) {
+		rep.vals = make([][]uint64, len(rep.models))
+	}
+	for m, ms := range rep.models {
+		misses[m] = noMiss
+		if ms.m == ModelExact || !rep.Models[m].Evaluated || rep.same[m] >= 0 {
+			continue
+		}
+		if uint64(cap(rep.vals[m])) < n {
+			rep.vals[m] = make([]uint64, n)
+		}
+		vals := rep.vals[m][:n]
+		wg.Go(func() {
+			ms.window(i0, vals)
+			for k := range n {
+				if got[k] == vals[k] || ulpDistance(rep.Type, got[k], vals[k], opts.BitExact) == 0 {
+					matches[m]++
+				} else if misses[m] == noMiss {
+					misses[m] = i0 + k
+				}
+			}
+		})
+	}
 }
 
 // noteHead keeps the bits of elements 0 and 1.
@@ -465,17 +492,27 @@ func (c *reader) buffer(g, w, x []byte, off uint64) {
 			rep.element(gb, wb, off+at, i, c.sizes, opts, c.keep)
 			continue
 		}
-		if opts.Padding == nil {
-			continue
-		}
-		for k := at; k < at+es; k++ {
-			rep.PaddingBytes++
-			if g[k] != *opts.Padding {
-				if rep.BadPadding == 0 {
-					rep.FirstBadPadding = off + k
-				}
-				rep.BadPadding++
+		c.padding(g, off, at, at+es)
+	}
+	// The bytes past the last whole element slot (a TotalTensorSizeInBytes
+	// that is not a multiple of the element size) are padding too.
+	c.padding(g, off, uint64(len(g))/es*es, uint64(len(g)))
+}
+
+// padding counts bytes [from, to) of g, at byte off of the buffer, as
+// padding, where Options.Padding asks for them to be checked.
+func (c *reader) padding(g []byte, off, from, to uint64) {
+	rep, opts := c.rep, c.opts
+	if opts.Padding == nil {
+		return
+	}
+	for k := from; k < to; k++ {
+		rep.PaddingBytes++
+		if g[k] != *opts.Padding {
+			if rep.BadPadding == 0 {
+				rep.FirstBadPadding = off + k
 			}
+			rep.BadPadding++
 		}
 	}
 }
@@ -556,6 +593,9 @@ func elementCount(sizes []uint32) uint64 {
 // each model it matches, in index order (accumulate is followed only so).
 func (rep *Report) matchModels(got, want, index uint64, opts *Options) {
 	rep.noteHead(index, got)
+	if index < uint64(len(rep.kept)) {
+		rep.kept[index] = uint32(got)
+	}
 	for k, ms := range rep.models {
 		f := &rep.Models[k]
 		if !f.Evaluated {

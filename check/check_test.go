@@ -259,3 +259,31 @@ func TestReaderLonger(t *testing.T) {
 		t.Fatalf("11 bytes for 8: report %v, error %v; want an error that the data is longer", rep, err)
 	}
 }
+
+// TestPaddingPastLastSlot: a buffer whose TotalTensorSizeInBytes is not a
+// multiple of the element size has padding past its last whole element
+// slot, and Options.Padding holds those bytes too.
+func TestPaddingPastLastSlot(t *testing.T) {
+	pad := byte(0)
+	for _, c := range []struct {
+		dt    dml.TensorDataType
+		total int
+	}{{dml.TensorDataTypeFloat32, 7}, {dml.TensorDataTypeInt64, 12}, {dml.TensorDataTypeInt64, 15}, {dml.TensorDataTypeUint16, 5}} {
+		es := int(c.dt.ElementSize())
+		desc := &dml.FillValueSequenceOperatorDesc{
+			OutputTensor:  &dml.BufferTensorDesc{DataType: c.dt, Sizes: []uint32{1}, TotalTensorSizeInBytes: uint64(c.total)},
+			ValueDataType: c.dt,
+		}
+		buf := make([]byte, c.total) // element 0 is ValueStart, 0: all zeros
+		for k := es; k < c.total; k++ {
+			buf[k] = 0xFF
+		}
+		rep, err := check.Reader(dml.NewDevice(dml.FeatureLevelLatest), desc, bytes.NewReader(buf), check.Options{Buffer: true, Padding: &pad})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := uint64(c.total - es); rep.PaddingBytes != want || rep.BadPadding != want || rep.OK() {
+			t.Errorf("%v in %d bytes: %d padding bytes, %d bad, OK %v; want %d and %d, not OK", c.dt, c.total, rep.PaddingBytes, rep.BadPadding, rep.OK(), want, want)
+		}
+	}
+}

@@ -181,8 +181,8 @@ func torchPartLen(count, threads uint64) uint64 {
 	if threads <= 1 || count <= torchGrain {
 		return count
 	}
-	p := min(threads, (count+torchGrain-1)/torchGrain)
-	return (count + p - 1) / p
+	p := min(threads, (count-1)/torchGrain+1) // (ceilings that cannot overflow)
+	return (count-1)/p + 1
 }
 
 // A modelState computes a model's elements in index order (accumulate and

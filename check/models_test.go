@@ -474,3 +474,40 @@ func TestNearest(t *testing.T) {
 		t.Errorf("nearest %+v (%v), want torch-avx2, %d matches, first miss %d", f, ok, n-1, changed)
 	}
 }
+
+// TestNoClaimWithNaNs: with NaN start and delta of different payloads and
+// BitExact, where models of one formula give different NaNs (the payload
+// comes from the operands' order), no model is named for data it does not
+// compute (models of one arithmetic share their count only for finite
+// values).
+func TestNoClaimWithNaNs(t *testing.T) {
+	const n = 1000
+	desc := &dml.FillValueSequenceOperatorDesc{
+		OutputTensor:  &dml.BufferTensorDesc{DataType: dml.TensorDataTypeFloat32, Sizes: []uint32{n}, TotalTensorSizeInBytes: 4 * n},
+		ValueDataType: dml.TensorDataTypeFloat32, ValueStart: dml.ScalarBits(0x7FC00001), ValueDelta: dml.ScalarBits(0xFFC00003),
+	}
+	in := check.ModelInput{Type: dml.TensorDataTypeFloat32, Start: 0x7FC00001, Delta: 0xFFC00003, Count: n}
+	for _, made := range check.Models(dml.TensorDataTypeFloat32) {
+		bits := make([]uint64, n)
+		if err := check.ModelBits(made, in, 0, bits); err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 4*n)
+		for i, b := range bits {
+			binary.LittleEndian.PutUint32(buf[4*i:], uint32(b))
+		}
+		rep, err := check.Reader(dml.NewDevice(dml.FeatureLevelLatest), desc, bytes.NewReader(buf), check.Options{BitExact: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range rep.ExplainedFits() {
+			theirs := make([]uint64, n)
+			if err := check.ModelBits(f.Model, in, 0, theirs); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(theirs, bits) {
+				t.Errorf("%s's data: %s is named, but computes other NaNs", made, f.Model)
+			}
+		}
+	}
+}

@@ -104,9 +104,12 @@ func classCount(c, procs int) int {
 func Pin(m Machine) (restore func()) {
 	pinMu.Lock()
 	pinned.Store(&m)
+	var once sync.Once
 	return func() {
-		pinned.Store(nil)
-		pinMu.Unlock()
+		once.Do(func() {
+			pinned.Store(nil)
+			pinMu.Unlock()
+		})
 	}
 }
 

@@ -8,16 +8,24 @@
 // buffer.
 package workers
 
-import "sync"
+import (
+	"math"
+	"math/bits"
+	"sync"
+)
 
 // For returns how many goroutines a fill of n elements of size bytes is
 // worth on this machine: the count measured for its size class (see Count),
 // at most most where most > 0 (the measured counts never pass GOMAXPROCS).
 func For(n, size uint64, most int) int {
-	if most == 1 || n*size < 1<<minClass {
+	hi, b := bits.Mul64(n, size)
+	if hi != 0 {
+		b = math.MaxUint64 // (past 2^64 bytes: as many as may be)
+	}
+	if most == 1 || b < 1<<minClass {
 		return 1 // (before any lock: runtime.GOMAXPROCS takes one)
 	}
-	w := Count(n * size)
+	w := Count(b)
 	if most > 0 {
 		w = min(w, most)
 	}
