@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -371,5 +372,26 @@ func TestModelWindowsPaths(t *testing.T) {
     "dispatchables": {}, "commands": [ { "type": "writeFile", "resource": "Out", "targetPath": "sub\\..\\..\\x.bin" } ] }`)
 	if code, _, errs := runCLI("-model", up, "-output-path", dir); code != 2 || !strings.Contains(errs, `"sub\\..\\..\\x.bin" leaves the output folder`) {
 		t.Errorf("..\\ out: exit %d, %q", code, errs)
+	}
+}
+
+// TestModelDriveWithAnyPath: with -allow-any-path, a drive-letter path on a
+// system without drives is refused, naming the drive, not written as a
+// folder "C:" in the current one.
+func TestModelDriveWithAnyPath(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows has drives")
+	}
+	dir := testtmp.Dir(t)
+	t.Chdir(dir)
+	for _, target := range []string{`C:\x.bin`, `D:y.bin`} {
+		m := writeModel(t, dir, "drive.json", `{ "resources": { "Out": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 4, "value": 0 } } },
+    "dispatchables": {}, "commands": [ { "type": "writeFile", "resource": "Out", "targetPath": `+jsonString(target)+` } ] }`)
+		if code, _, errs := runCLI("-model", m, "-allow-any-path"); code != 2 || !strings.Contains(errs, "and this system has no drives") {
+			t.Errorf("%s: exit %d, %q", target, code, errs)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the folder holds %d entries, want the model alone", len(entries))
 	}
 }

@@ -811,6 +811,9 @@ func (m *Model) readSource(r *resource, o object, where string) (initial, error)
 	if fromRoot(p) && !m.opts.AllowAnyPath {
 		return initial{}, errAt(at, "%q is an absolute path; sourcePath reads inside the model's folder %s or the current folder (-allow-any-path lifts this)", p, m.dir)
 	}
+	if why := driveHere(p); why != "" {
+		return initial{}, errAt(at, "%s", why)
+	}
 	path := modelPath(p) // (p, as the model says it, in messages)
 	// Opened first, then checked: the file read is the file checked.
 	f, st, err := m.openSource(path)

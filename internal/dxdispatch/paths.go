@@ -1,7 +1,9 @@
 package dxdispatch
 
 import (
+	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -28,5 +30,21 @@ func fromRoot(p string) bool {
 	if p[0] == '/' || p[0] == '\\' {
 		return true
 	}
+	return hasDrive(p)
+}
+
+// hasDrive reports whether p starts with a drive letter (`C:`).
+func hasDrive(p string) bool {
 	return len(p) >= 2 && p[1] == ':' && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
+}
+
+// driveHere is, for a path with a drive letter on a system without
+// drives, why it cannot be followed where -allow-any-path lets a model
+// name any file (it would name a folder "C:" in the current one); "" where
+// it can.
+func driveHere(p string) string {
+	if runtime.GOOS == "windows" || !hasDrive(p) {
+		return ""
+	}
+	return fmt.Sprintf("%q names drive %s, and this system has no drives (-allow-any-path lets a model name any path this system has)", p, strings.ToUpper(p[:2]))
 }

@@ -51,6 +51,9 @@ func (m *Model) outputPath(p, where string) (string, error) {
 		if !m.opts.AllowAnyPath {
 			return "", errAt(where, "%q is an absolute path; writeFile writes inside the output folder %s (%s)", p, m.outDir, lift)
 		}
+		if why := driveHere(p); why != "" {
+			return "", errAt(where, "%s", why)
+		}
 		return modelPath(p), nil
 	}
 	shown := p
