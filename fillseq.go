@@ -114,7 +114,7 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 		return nil, argError("OutputTensor.Strides", fmt.Sprint(t.Strides), "two elements would share an address")
 	}
 	if len(ds) == 0 {
-		ds = []dim{{n: 1, stride: 1, weight: 1}}
+		ds = []dim{{N: 1, Stride: 1, Weight: 1}}
 	}
 	op := &fillValueSequence{
 		seq:     kernel.NewFiller(kindOf(dt), int(es), desc.ValueStart.Bits(), desc.ValueDelta.Bits(), elementCount(t.Sizes)),
@@ -127,7 +127,7 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 		workers: int(d.workers.Load()),
 	}
 	for k := len(ds) - 1; k >= 0; k-- {
-		op.extent[k] = op.extent[k+1] + (ds[k].n-1)*ds[k].stride
+		op.extent[k] = op.extent[k+1] + (ds[k].N-1)*ds[k].Stride
 	}
 	op.last = op.extent[0]
 	return op, nil
@@ -204,16 +204,16 @@ func (op *fillValueSequence) walk(window []byte, off, w0, w1 uint64) {
 func (op *fillValueSequence) blocks(k int, base, w0, w1 uint64) (c0, c1 uint64, ok bool) {
 	d := op.dims[k]
 	if w0 <= base && base+op.extent[k] < w1 {
-		return 0, d.n - 1, true // all of it: no division needed
+		return 0, d.N - 1, true // all of it: no division needed
 	}
 	ext := op.extent[k+1]
 	if w0 > base+ext {
-		c0 = (w0 - base - ext + d.stride - 1) / d.stride
+		c0 = (w0 - base - ext + d.Stride - 1) / d.Stride
 	}
 	if w1-1 < base {
 		return 0, 0, false
 	}
-	c1 = min(d.n-1, (w1-1-base)/d.stride)
+	c1 = min(d.N-1, (w1-1-base)/d.Stride)
 	return c0, c1, c0 <= c1
 }
 
@@ -223,44 +223,44 @@ func (op *fillValueSequence) visit(k int, base, index uint64, window []byte, off
 		return
 	}
 	d := op.dims[k]
-	if inner := len(op.dims) - 1; k == inner-1 && op.dims[inner].stride == 1 {
+	if inner := len(op.dims) - 1; k == inner-1 && op.dims[inner].Stride == 1 {
 		// Rows of contiguous elements: the rows that lie wholly in the
 		// window go to the kernel together, the others one by one.
 		row := op.dims[inner]
 		full := c1 + 1 // the last row wholly inside, plus one
-		if w1 >= base+row.n {
-			full = min(full, (w1-base-row.n)/d.stride+1)
+		if w1 >= base+row.N {
+			full = min(full, (w1-base-row.N)/d.Stride+1)
 		} else {
 			full = c0
 		}
 		for c := c0; c <= c1; c++ {
-			if rb := base + c*d.stride; c < full && rb >= w0 {
+			if rb := base + c*d.Stride; c < full && rb >= w0 {
 				at := rb*op.es - off
-				end := at + ((full-1-c)*d.stride+row.n)*op.es // (the last row's end: no byte past it is handed on)
-				op.seq.FillRowsLE(window[at:end:end], int(full-c), int(d.stride*op.es), int(row.n),
-					index+c*d.weight, d.weight, row.weight)
+				end := at + ((full-1-c)*d.Stride+row.N)*op.es // (the last row's end: no byte past it is handed on)
+				op.seq.FillRowsLE(window[at:end:end], int(full-c), int(d.Stride*op.es), int(row.N),
+					index+c*d.Weight, d.Weight, row.Weight)
 				c = full - 1
 				continue
 			}
-			op.visit(k+1, base+c*d.stride, index+c*d.weight, window, off, w0, w1)
+			op.visit(k+1, base+c*d.Stride, index+c*d.Weight, window, off, w0, w1)
 		}
 		return
 	}
 	if k < len(op.dims)-1 {
 		for c := c0; c <= c1; c++ {
-			op.visit(k+1, base+c*d.stride, index+c*d.weight, window, off, w0, w1)
+			op.visit(k+1, base+c*d.Stride, index+c*d.Weight, window, off, w0, w1)
 		}
 		return
 	}
 	// The innermost dimension: one run.
-	at := (base+c0*d.stride)*op.es - off
+	at := (base+c0*d.Stride)*op.es - off
 	count := c1 - c0 + 1
-	i0 := index + c0*d.weight
-	if d.stride == 1 {
+	i0 := index + c0*d.Weight
+	if d.Stride == 1 {
 		end := at + count*op.es
-		op.seq.FillLE(window[at:end:end], i0, d.weight)
+		op.seq.FillLE(window[at:end:end], i0, d.Weight)
 	} else {
-		end := at + ((count-1)*d.stride+1)*op.es // (the last element's end)
-		op.seq.FillStridedLE(window[at:end:end], int(count), int(d.stride*op.es), i0, d.weight)
+		end := at + ((count-1)*d.Stride+1)*op.es // (the last element's end)
+		op.seq.FillStridedLE(window[at:end:end], int(count), int(d.Stride*op.es), i0, d.Weight)
 	}
 }

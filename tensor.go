@@ -3,7 +3,8 @@ package dml
 import (
 	"math"
 	"math/bits"
-	"sort"
+
+	"github.com/dmlgo/dml/internal/layout"
 )
 
 // TensorFlags is DML_TENSOR_FLAGS.
@@ -113,51 +114,13 @@ func elementCount(sizes []uint32) uint64 {
 	return n
 }
 
-// packedStrides returns the strides of a packed tensor with these sizes.
-func packedStrides(sizes []uint32) []uint64 {
-	st := make([]uint64, len(sizes))
-	p := uint64(1)
-	for i := len(sizes) - 1; i >= 0; i-- {
-		st[i] = p
-		p *= uint64(sizes[i])
-	}
-	return st
-}
+// dim is one dimension of a layout plan (internal/layout, which the
+// checker reads layouts back with too).
+type dim = layout.Dim
 
-// dim is one dimension of a layout plan: its size, its stride in memory
-// (elements) and its weight in the flat logical index.
-type dim struct {
-	n, stride, weight uint64
-}
-
-// layoutDims returns the dimensions of size above 1, ordered by stride from
-// largest to smallest, with each pair that walks memory as one dimension
-// merged (a packed tensor becomes one dimension of stride 1). The element
-// count must fit 32 bits and the last offset 62 bits.
-func layoutDims(sizes []uint32, strides []uint32) []dim {
-	weights := packedStrides(sizes)
-	ds := make([]dim, 0, len(sizes))
-	for i, n := range sizes {
-		if n == 1 {
-			continue
-		}
-		s := weights[i]
-		if strides != nil {
-			s = uint64(strides[i])
-		}
-		ds = append(ds, dim{n: uint64(n), stride: s, weight: weights[i]})
-	}
-	sort.SliceStable(ds, func(a, b int) bool { return ds[a].stride > ds[b].stride })
-	out := ds[:0]
-	for _, d := range ds {
-		if k := len(out) - 1; k >= 0 && out[k].stride == d.n*d.stride && out[k].weight == d.n*d.weight {
-			out[k] = dim{n: out[k].n * d.n, stride: d.stride, weight: d.weight}
-			continue
-		}
-		out = append(out, d)
-	}
-	return out
-}
+// layoutDims returns the dimensions of size above 1, largest stride first,
+// merged where they walk memory as one (layout.Dims).
+func layoutDims(sizes, strides []uint32) []dim { return layout.Dims(sizes, strides) }
 
 // aliasSteps bounds the exact aliasing search (aliasing): at most this
 // many candidate coefficients, about 10 ms on a 2 GHz core; layouts it
@@ -184,13 +147,13 @@ func aliasing(ds []dim) (alias, decided bool) {
 	var reach uint64 // last offset of the dimensions seen so far
 	radix := true
 	for k := len(ds) - 1; k >= 0; k-- {
-		if ds[k].stride == 0 {
+		if ds[k].Stride == 0 {
 			return true, true
 		}
-		if ds[k].stride <= reach {
+		if ds[k].Stride <= reach {
 			radix = false
 		}
-		reach += (ds[k].n - 1) * ds[k].stride
+		reach += (ds[k].N - 1) * ds[k].Stride
 	}
 	if radix {
 		return false, true
@@ -198,7 +161,7 @@ func aliasing(ds []dim) (alias, decided bool) {
 	// More elements than offsets up to the last: two must coincide.
 	count := uint64(1)
 	for _, d := range ds {
-		count *= d.n // at most 2^32-1 in all
+		count *= d.N // at most 2^32-1 in all
 	}
 	if count > reach+1 {
 		return true, true
@@ -206,8 +169,8 @@ func aliasing(ds []dim) (alias, decided bool) {
 	a := aliasSearch{ds: ds, rest: make([]int64, len(ds)+1), g: make([]int64, len(ds)+1), steps: aliasSteps}
 	// rest[k] is the last offset of dims k.., g[k] the gcd of their strides.
 	for k := len(ds) - 1; k >= 0; k-- {
-		a.rest[k] = a.rest[k+1] + int64((ds[k].n-1)*ds[k].stride)
-		a.g[k] = gcd(a.g[k+1], int64(ds[k].stride))
+		a.rest[k] = a.rest[k+1] + int64((ds[k].N-1)*ds[k].Stride)
+		a.g[k] = gcd(a.g[k+1], int64(ds[k].Stride))
 	}
 	alias = a.search(0, 0, false)
 	return alias, alias || a.steps >= 0
@@ -223,7 +186,7 @@ type aliasSearch struct {
 // search reports whether dims k.. can bring the partial sum p to zero with
 // coefficients not all zero (nonzero: one before k was not).
 func (a *aliasSearch) search(k int, p int64, nonzero bool) bool {
-	s, m := int64(a.ds[k].stride), int64(a.ds[k].n-1)
+	s, m := int64(a.ds[k].Stride), int64(a.ds[k].N-1)
 	if k == len(a.ds)-1 {
 		// c*s = -p, with c > 0 if nothing before was nonzero.
 		if p%s != 0 {

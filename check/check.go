@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"sync"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/layout"
 )
 
 // Options says how Reader and Compare compare bytes with the exact result.
@@ -249,9 +249,9 @@ type reader struct {
 	rep      *Report
 	opts     *Options
 	keep     int
-	es, size uint64   // the element size; the bytes to read
-	sizes    []uint32 // the tensor's sizes, for the coordinates
-	dims     []dim    // Buffer: the layout, to find an element's index
+	es, size uint64       // the element size; the bytes to read
+	sizes    []uint32     // the tensor's sizes, for the coordinates
+	dims     []layout.Dim // Buffer: the layout, to find an element's index
 	// got is a window of the data, want of the exact result (over zeros);
 	// with Buffer other is the window prefilled the other way (0xFF), to
 	// tell elements from padding.
@@ -293,7 +293,7 @@ func newReader(op dml.Operator, t *dml.BufferTensorDesc, desc *dml.FillValueSequ
 	}
 	if opts.Buffer {
 		c.other = make([]byte, chunk)
-		c.dims = layoutDims(t.Sizes, t.Strides)
+		c.dims = layout.Dims(t.Sizes, t.Strides)
 	}
 	return c
 }
@@ -487,7 +487,11 @@ func (c *reader) buffer(g, w, x []byte, off uint64) {
 	rep, opts, es := c.rep, c.opts, c.es
 	for at := uint64(0); at+es <= uint64(len(g)); at += es {
 		if w[at] == x[at] { // an element (it starts at a multiple of es)
-			gb, wb, i := getBits(g[at:], es), getBits(w[at:], es), indexAt(c.dims, (off+at)/es)
+			gb, wb := getBits(g[at:], es), getBits(w[at:], es)
+			i, ok := layout.Index(c.dims, (off+at)/es)
+			if !ok {
+				i = math.MaxUint64 // (no element there: matchModels stops following)
+			}
 			rep.matchModels(gb, wb, i, opts)
 			rep.element(gb, wb, off+at, i, c.sizes, opts, c.keep)
 			continue
@@ -515,68 +519,6 @@ func (c *reader) padding(g []byte, off, from, to uint64) {
 			rep.BadPadding++
 		}
 	}
-}
-
-// dim is one dimension of a layout: its size, its stride in memory
-// (elements) and its weight in the flat row-major index.
-type dim struct {
-	n, stride, weight uint64
-}
-
-// layoutDims returns the dimensions of size above 1 of a tensor the device
-// accepted (its elements at distinct offsets), ordered by stride from
-// largest to smallest, with each pair that walks memory as one dimension
-// merged; never empty.
-func layoutDims(sizes, strides []uint32) []dim {
-	weights := make([]uint64, len(sizes)) // the strides of the packed tensor
-	p := uint64(1)
-	for i := len(sizes) - 1; i >= 0; i-- {
-		weights[i] = p
-		p *= uint64(sizes[i])
-	}
-	ds := make([]dim, 0, len(sizes))
-	for i, n := range sizes {
-		if n == 1 {
-			continue
-		}
-		s := weights[i]
-		if strides != nil {
-			s = uint64(strides[i])
-		}
-		ds = append(ds, dim{n: uint64(n), stride: s, weight: weights[i]})
-	}
-	sort.SliceStable(ds, func(a, b int) bool { return ds[a].stride > ds[b].stride })
-	out := ds[:0]
-	for _, d := range ds {
-		if k := len(out) - 1; k >= 0 && out[k].stride == d.n*d.stride && out[k].weight == d.n*d.weight {
-			out[k] = dim{n: out[k].n * d.n, stride: d.stride, weight: d.weight}
-			continue
-		}
-		out = append(out, d)
-	}
-	if len(out) == 0 {
-		out = []dim{{n: 1, stride: 1, weight: 1}}
-	}
-	return out
-}
-
-// indexAt returns the flat index of the element at element offset e of the
-// buffer whose layout is ds (an offset an element has), or MaxUint64 if it
-// cannot be found.
-func indexAt(ds []dim, e uint64) uint64 {
-	// The dims are in memory order, largest stride first; they do not
-	// overlap, so each coordinate is the offset left divided by its stride.
-	var index uint64
-	left := e
-	for _, d := range ds {
-		c := min(left/d.stride, d.n-1)
-		left -= c * d.stride
-		index += c * d.weight
-	}
-	if left != 0 {
-		return math.MaxUint64
-	}
-	return index
 }
 
 // elementCount returns the product of the sizes of a tensor the device
