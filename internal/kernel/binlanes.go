@@ -35,181 +35,231 @@ const binMaxX = 1<<31 - 1
 // in blockSets(pitch, blk) sets, set s the blocks s, s + sets, s + 2*sets,
 // ...: the rows repeat every sets*blk bytes, so that each lane of a set
 // holds one element of the rows' pattern (one channel of NHWC pixels) from
-// block to block. Each set goes on its own, from block to block, for as
-// many blocks as every lane's form holds (the kernel's lanes from the
-// run's first block), where no lane meets a tie without ties (the
-// kernel's faster loop); from a block where one does, for binTieBlocks
-// blocks or fewer, with them.
+// block to block. Each set goes on its own (binLaneRows.writeSet).
 func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, blk int, st store) {
-	sets, nl := blockSets(pitch, blk), blk/2 // (nl: the lanes of a block)
-	stride := sets * blk                     // bytes from a set's block to its next
-	dk := int64(uint64(stride/pitch) * rowStep * f.dLo)
-	stepK, rowK := int64(step*f.dLo), int64(rowStep*f.dLo)
-	const never = math.MaxInt64
-	gk := bits.TrailingZeros64(uint64(dk)) // (dk is not 0)
-	inv := oddInverse(uint64(dk >> gk))
-	var l binLanes
-	var k0 [96]int64               // each lane's exact sum at the run's block 0
-	var end, tie, period [96]int64 // the block where each lane's form ends, its next tie (or never), their period
-	// set works out lane L's form from block j of a run of blocks.
-	set := func(L int, j, blocks int64) {
-		k := k0[L] + j*dk
-		shift, c, mag, dm, count := f.binadeRun(k, dk, blocks-j)
-		if shift+int(f.f.mantBits)-1+f.unit > f.f.bias { // a binade past the largest: infinities
-			shift, c, mag, dm = 1, uint32(f.f.infBits()), 0, 0
-			if k < 0 {
-				c |= uint32(f.f.signBit())
-			}
-		}
-		up, sh := binadeScale(shift)
-		m, d := mag<<up, int64(0)
-		if count > 1 {
-			d = dm << up
-		}
-		// The base, in last places, even (the kernel rounds a tie by the
-		// parity of x's last place alone).
-		b := m >> (sh + 1) << 1
-		if d < 0 {
-			b = max(0, m-1<<30) >> (sh + 1) << 1
-		}
-		x := m - b<<sh
-		switch {
-		case d > 0 && x+(count-1)*d > binMaxX:
-			count = (binMaxX-x)/d + 1
-		case d < 0 && x+(count-1)*d < 0:
-			count = x/-d + 1
-		}
-		h := uint32(1)<<(sh-1) - 1
-		l.x[L], l.dm[L], l.s[L], l.h[L] = uint32(x)+h-uint32(j)*uint32(d), uint32(d), uint32(sh), h
-		l.c[binWord[L]] = uint16(c) + uint16(b)
-		end[L] = j + count
-		// Its ties: blocks t where x + t*d is half modulo 2^sh (as
-		// binadeTies, with d/2^g's inverse from dk's).
-		tie[L], period[L] = never, 1
-		half := int64(1) << (sh - 1)
-		switch g := gk + int(up); {
-		case d == 0 || g >= sh: // (every block alike)
-			if (x-half)&(1<<sh-1) == 0 {
-				tie[L] = j
-			}
-		case (x-half)&(1<<g-1) == 0:
-			iv := inv
-			if d < 0 != (dk < 0) {
-				iv = -inv
-			}
-			period[L] = 1 << (sh - g)
-			if t := int64(uint64(half-x) >> g * iv & uint64(period[L]-1)); t < count {
-				tie[L] = j + t
-			}
-		}
-	}
+	w := binLaneRows{f: f, pitch: pitch, rowBytes: 2 * n, blk: blk, st: st}
+	w.sets, w.nl = blockSets(pitch, blk), blk/2
+	w.stride = w.sets * blk
+	w.dk = int64(uint64(w.stride/pitch) * rowStep * f.dLo)
+	w.stepK, w.rowK = int64(step*f.dLo), int64(rowStep*f.dLo)
+	w.gk = bits.TrailingZeros64(uint64(w.dk)) // (dk is not 0)
+	w.inv = oddInverse(uint64(w.dk >> w.gk))
+	_, w.lo = f.linear(i0)
 	// The blocks: from the first aligned byte a, less one block where a
 	// is not 0, to the block that reaches the rows' end; the first and
 	// the last of a set, where they stick out of dst, go to a buffer, and
 	// their bytes in dst are copied from it.
-	rowBytes := 2 * n
-	span := (rows-1)*pitch + rowBytes // (the last row's gap, if any, is not dst's)
-	padded := pitch != rowBytes       // (gaps between the rows: their lanes masked off, bin192Mask)
-	dst = dst[:span]
-	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64) % 64)
+	w.span = (rows-1)*pitch + w.rowBytes // (the last row's gap, if any, is not dst's)
+	w.padded = pitch != w.rowBytes       // (gaps between the rows: their lanes masked off, bin192Mask)
+	w.dst = dst[:w.span]
+	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(w.dst)))%64) % 64)
 	base := a // the byte of set 0's block 0 (negative: before dst)
 	if a > 0 {
 		base -= blk
 	}
-	_, lo := f.linear(i0)
-	var out [192]byte
-	for sn := range sets {
-		b0 := base + sn*blk // the byte of the set's block 0
-		if b0 >= span {
-			break
-		}
-		all := int64((span - b0 + stride - 1) / stride) // the blocks that start in dst (or before it)
-		whole := int64(0)                               // those of them that end in dst
-		if span-b0 >= blk {
-			whole = int64((span-b0-blk)/stride) + 1
-		}
-		var mask [3]uint64              // (padded: the bytes of the set's blocks that are elements')
-		put := func(at int, b []byte) { // a block written to out, at byte at of dst (b: its part in dst)
-			if !padded {
-				copy(b, out[max(-at, 0):blk])
-				return
-			}
-			for i := range b {
-				if o := i + max(-at, 0); mask[o/64]>>(o%64)&1 != 0 {
-					b[i] = out[o]
-				}
-			}
-		}
-		write := func(j, m int64, ties uint64) { // the set's blocks j to j+m-1
-			if j == 0 && b0 < 0 {
-				tbl.binSet(blk, stRegular, &out[0], 1, blk, &l, 0, ties)
-				put(b0, dst[:blk+b0])
-				j, m = 1, m-1
-			}
-			if full := min(m, whole-j); full > 0 {
-				d := unsafe.SliceData(dst[b0+int(j)*stride:])
-				if padded {
-					tbl.binSetMask(blk, maskedAhead, d, int(full), stride, &l, uint64(j), ties, &mask)
-				} else {
-					tbl.binSet(blk, st, d, int(full), stride, &l, uint64(j), ties)
-				}
-				j, m = j+full, m-full
-			}
-			if m > 0 {
-				tbl.binSet(blk, stRegular, &out[0], 1, blk, &l, uint64(j), ties)
-				put(b0+int(j)*stride, dst[b0+int(j)*stride:])
-			}
-		}
-		// Each lane's element (its row and place, from the byte it
-		// writes), or a gap's (padded: masked off, a constant form).
-		var gap [96]bool
-		mask = [3]uint64{}
-		for w := range nl {
-			pos := b0 + 2*w
-			r := pos / pitch
-			if pos < 0 {
-				r = (pos - pitch + 1) / pitch
-			}
-			o := pos - r*pitch
-			if gap[binLane[w]] = o >= rowBytes; !gap[binLane[w]] {
-				mask[w/32] |= 3 << (2 * (w % 32))
-			}
-			k0[binLane[w]] = int64(lo) + int64(r)*rowK + int64(o/2)*stepK
-		}
-		next, t := all, int64(never)
-		for L := range nl {
-			if gap[L] {
-				l.x[L], l.dm[L], l.s[L], l.h[L], l.c[binWord[L]] = 0, 0, 1, 0, 0
-				end[L], tie[L], period[L] = all, never, 1
-				continue
-			}
-			set(L, 0, all)
-			next, t = min(next, end[L]), min(t, tie[L])
-		}
-		for j := int64(0); ; {
-			ties := uint64(0)
-			if t == j {
-				ties, next = 1, min(next, j+binTieBlocks)
-			} else {
-				next = min(next, t)
-			}
-			write(j, next-j, ties)
-			if j = next; j == all {
-				break
-			}
-			// The lanes whose form ends at j, or whose tie was passed, and
-			// the next block where one does either.
-			var ended [96]uint8
-			var ne int
-			next, t, ne = laneEvents(&end, &tie, &period, nl, j, all, &ended)
-			for _, L := range ended[:ne] {
-				set(int(L), j, all)
-				next, t = min(next, end[L]), min(t, tie[L])
-			}
+	for sn := range w.sets {
+		if b0 := base + sn*blk; b0 < w.span {
+			w.writeSet(b0)
 		}
 	}
 	if i0 == 0 {
 		putLE(dst, 2, f.start) // (-0 kept)
+	}
+}
+
+// binNever is the block of a lane's tie where it meets none.
+const binNever = math.MaxInt64
+
+// binLaneRows is one rowsBinLanes call: its rows, the kernel's lanes (l)
+// and, for the set being written, each lane's exact sum at the set's block
+// 0 and the blocks where its form ends and where it meets its next tie.
+type binLaneRows struct {
+	f                *Filler
+	dst              []byte
+	pitch, rowBytes  int
+	blk, sets, nl    int // (nl: the lanes of a block)
+	stride           int // bytes from a set's block to its next
+	span             int
+	padded           bool
+	st               store
+	dk, stepK, rowK  int64 // a set's block step, an element's and a row's, in exact sums
+	gk               int   // dk's trailing zeros
+	inv              uint64
+	lo               uint64 // index i0's exact sum
+	l                binLanes
+	k0               [96]int64 // each lane's exact sum at the set's block 0
+	end, tie, period [96]int64 // the block where each lane's form ends, its next tie (or binNever), their period
+
+	b0         int   // the byte of the set's block 0 (negative: before dst)
+	all, whole int64 // the set's blocks that start in dst (or before it), and those of them that end in dst
+	mask       [3]uint64
+	out        [192]byte
+}
+
+// writeSet writes the set whose block 0 is at byte b0: from block to
+// block, for as many blocks as every lane's form holds (the kernel's lanes
+// from the run's first block), where no lane meets a tie without ties (the
+// kernel's faster loop); from a block where one does, for binTieBlocks
+// blocks or fewer, with them.
+func (w *binLaneRows) writeSet(b0 int) {
+	w.b0 = b0
+	w.all = int64((w.span - b0 + w.stride - 1) / w.stride)
+	w.whole = 0
+	if w.span-b0 >= w.blk {
+		w.whole = int64((w.span-b0-w.blk)/w.stride) + 1
+	}
+	next, t := w.startLanes()
+	for j := int64(0); ; {
+		ties := uint64(0)
+		if t == j {
+			ties, next = 1, min(next, j+binTieBlocks)
+		} else {
+			next = min(next, t)
+		}
+		w.write(j, next-j, ties)
+		if j = next; j == w.all {
+			return
+		}
+		// The lanes whose form ends at j, or whose tie was passed, and
+		// the next block where one does either.
+		var ended [96]uint8
+		var ne int
+		next, t, ne = laneEvents(&w.end, &w.tie, &w.period, w.nl, j, w.all, &ended)
+		for _, L := range ended[:ne] {
+			w.setForm(int(L), j)
+			next, t = min(next, w.end[L]), min(t, w.tie[L])
+		}
+	}
+}
+
+// startLanes sets each lane of the set from its element (its row and
+// place, from the byte it writes), or a gap's (padded: masked off, a
+// constant form), and returns the first block where a lane's form ends
+// and the first where one meets a tie.
+func (w *binLaneRows) startLanes() (next, t int64) {
+	var gap [96]bool
+	w.mask = [3]uint64{}
+	for e := range w.nl {
+		pos := w.b0 + 2*e
+		r := pos / w.pitch
+		if pos < 0 {
+			r = (pos - w.pitch + 1) / w.pitch
+		}
+		o := pos - r*w.pitch
+		if gap[binLane[e]] = o >= w.rowBytes; !gap[binLane[e]] {
+			w.mask[e/32] |= 3 << (2 * (e % 32))
+		}
+		w.k0[binLane[e]] = int64(w.lo) + int64(r)*w.rowK + int64(o/2)*w.stepK
+	}
+	next, t = w.all, binNever
+	for L := range w.nl {
+		if gap[L] {
+			w.l.x[L], w.l.dm[L], w.l.s[L], w.l.h[L], w.l.c[binWord[L]] = 0, 0, 1, 0, 0
+			w.end[L], w.tie[L], w.period[L] = w.all, binNever, 1
+			continue
+		}
+		w.setForm(L, 0)
+		next, t = min(next, w.end[L]), min(t, w.tie[L])
+	}
+	return next, t
+}
+
+// setForm works out lane L's form from block j of the set (for its blocks
+// to the set's last): its binade, its base and x, for how many blocks they
+// hold, and its next tie.
+func (w *binLaneRows) setForm(L int, j int64) {
+	f := w.f
+	k := w.k0[L] + j*w.dk
+	shift, c, mag, dm, count := f.binadeRun(k, w.dk, w.all-j)
+	if shift+int(f.f.mantBits)-1+f.unit > f.f.bias { // a binade past the largest: infinities
+		shift, c, mag, dm = 1, uint32(f.f.infBits()), 0, 0
+		if k < 0 {
+			c |= uint32(f.f.signBit())
+		}
+	}
+	up, sh := binadeScale(shift)
+	m, d := mag<<up, int64(0)
+	if count > 1 {
+		d = dm << up
+	}
+	// The base, in last places, even (the kernel rounds a tie by the
+	// parity of x's last place alone).
+	b := m >> (sh + 1) << 1
+	if d < 0 {
+		b = max(0, m-1<<30) >> (sh + 1) << 1
+	}
+	x := m - b<<sh
+	switch {
+	case d > 0 && x+(count-1)*d > binMaxX:
+		count = (binMaxX-x)/d + 1
+	case d < 0 && x+(count-1)*d < 0:
+		count = x/-d + 1
+	}
+	h := uint32(1)<<(sh-1) - 1
+	w.l.x[L], w.l.dm[L], w.l.s[L], w.l.h[L] = uint32(x)+h-uint32(j)*uint32(d), uint32(d), uint32(sh), h
+	w.l.c[binWord[L]] = uint16(c) + uint16(b)
+	w.end[L] = j + count
+	w.setTie(L, j, x, d, sh, int(up), count)
+}
+
+// setTie sets lane L's next tie from block j and their period: blocks t
+// where x + t*d is half modulo 2^sh (as binadeTies, with d/2^g's inverse
+// from dk's), up is the scale of d over dk's units.
+func (w *binLaneRows) setTie(L int, j, x, d int64, sh, up int, count int64) {
+	w.tie[L], w.period[L] = binNever, 1
+	half := int64(1) << (sh - 1)
+	switch g := w.gk + up; {
+	case d == 0 || g >= sh: // (every block alike)
+		if (x-half)&(1<<sh-1) == 0 {
+			w.tie[L] = j
+		}
+	case (x-half)&(1<<g-1) == 0:
+		iv := w.inv
+		if d < 0 != (w.dk < 0) {
+			iv = -w.inv
+		}
+		w.period[L] = 1 << (sh - g)
+		if t := int64(uint64(half-x) >> g * iv & uint64(w.period[L]-1)); t < count {
+			w.tie[L] = j + t
+		}
+	}
+}
+
+// write writes the set's blocks j to j+m-1: those that stick out of dst
+// through out, the others with the kernel in place.
+func (w *binLaneRows) write(j, m int64, ties uint64) {
+	dst, blk, b0 := w.dst, w.blk, w.b0
+	if j == 0 && b0 < 0 {
+		tbl.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, 0, ties)
+		w.put(b0, dst[:blk+b0])
+		j, m = 1, m-1
+	}
+	if full := min(m, w.whole-j); full > 0 {
+		d := unsafe.SliceData(dst[b0+int(j)*w.stride:])
+		if w.padded {
+			tbl.binSetMask(blk, maskedAhead, d, int(full), w.stride, &w.l, uint64(j), ties, &w.mask)
+		} else {
+			tbl.binSet(blk, w.st, d, int(full), w.stride, &w.l, uint64(j), ties)
+		}
+		j, m = j+full, m-full
+	}
+	if m > 0 {
+		tbl.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, uint64(j), ties)
+		w.put(b0+int(j)*w.stride, dst[b0+int(j)*w.stride:])
+	}
+}
+
+// put copies a block written to out into dst, where it starts at byte at
+// (b: its part in dst), padded rows' gaps left as they were.
+func (w *binLaneRows) put(at int, b []byte) {
+	if !w.padded {
+		copy(b, w.out[max(-at, 0):w.blk])
+		return
+	}
+	for i := range b {
+		if o := i + max(-at, 0); w.mask[o/64]>>(o%64)&1 != 0 {
+			b[i] = w.out[o]
+		}
 	}
 }
 

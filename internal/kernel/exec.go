@@ -255,145 +255,236 @@ var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }
 // (mRowsLanes), the elements of indices i0 + r*rowStep + e*step, as one
 // span of blocks of the add kernels (or, for float32 that is not exact in
 // float32 lanes, the fma-s kernels, or past index 2^24 the f64 or fma-d
-// kernels; float16 by rowsBinLanes) whose
-// lanes repeat (lanesBlock), placed as lanesRun says, each block's lanes
-// the elements (or indices) at its place. Integer lanes wrap as the sequence does; float32 lanes hold exact
-// values (the differences of two in float64 are exact too) and first is
-// -0, which adds nothing to any lane; index lanes are exact integers. The
-// element of index 0, if any, is start's bits (-0 kept).
+// kernels; float16 by rowsBinLanes) whose lanes repeat (lanesBlock),
+// placed as lanesRun says, each block's lanes the elements (or indices) at
+// its place: a laneForm says which. Integer lanes wrap as the sequence
+// does; float32 lanes hold exact values (the differences of two in float64
+// are exact too) and first is -0, which adds nothing to any lane; index
+// lanes are exact integers. The element of index 0, if any, is start's
+// bits (-0 kept).
 func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, blk int, lanes uint32, st store) {
 	if lanes == lanesBin {
 		f.rowsBinLanes(dst, rows, pitch, n, i0, rowStep, step, blk, st)
 		return
 	}
-	rowBytes := n << f.lg
-	span := (rows-1)*pitch + rowBytes // (the last row's gap, if any, is not dst's)
-	padded := pitch != rowBytes       // (masked add lanes: the gaps are never written)
-	sets := blockSets(pitch, blk)     // (1 where the rows divide the block: add lanes only otherwise)
-	per := uint64(sets * blk / pitch) // rows a kernel's block steps (a set's block to its next)
-	fma, f64 := lanes == lanesFMA, lanes == lanesF64
-	lane, first := int(f.lg), uint64(0)
-	var incW [4]uint64 // (8-byte aligned: the fma-s kernels read it as float32, the f64 ones as float64)
-	inc := (*[32]byte)(unsafe.Pointer(&incW))
-	switch {
-	case f64: // (exact: below 2^53 units)
-		d := f.stepF64(per * rowStep)
-		*(*[4]float64)(unsafe.Pointer(inc)) = [4]float64{d, d, d, d}
-	case fma:
-		*inc = broadcast32(float32(per * rowStep))
-	case f.kind == Float32:
-		lane, first = laneS, 1<<31
-		*inc = broadcast32(float32(f.stepF64(per * rowStep)))
-	default:
-		for l := 0; l < 32; l += f.size {
-			putLE(inc[l:], f.size, per*rowStep*f.delta)
-		}
-	}
-	var baseW [48]uint64 // (8-byte aligned: the kernels read it as float32 or int64)
-	base := (*[192]byte)(unsafe.Pointer(&baseW))
-	var mask [2]uint64
-	masked := padded                                // (the masked kernels: add lanes, fma-s lanes, or f64 lanes)
-	put := func(at, blocks, stride int, st store) { // blocks from byte at (a multiple of the element), stride bytes apart
-		if masked { // (lane by lane: its row and place there, or a gap's, masked off)
-			mask = [2]uint64{}
-			f64s := (*[16]float64)(unsafe.Pointer(base)) // (f64 lanes: a float64 an element)
-			for l := 0; l < blk; l += f.size {
-				r, o := (at+l)/pitch, (at+l)%pitch
-				if o >= rowBytes {
-					if f64 {
-						f64s[l/4] = 0
-					} else {
-						putLE(base[l:], f.size, 0)
-					}
-					continue
-				}
-				mask[l/64] |= (1<<f.size - 1) << (l % 64)
-				i := i0 + uint64(r)*rowStep + uint64(o>>f.lg)*step
-				switch {
-				case f64: // (the value, exact: below 2^53 units)
-					f64s[l/4] = f.valueF64(i)
-				case fma: // (the index, exact: below 2^24)
-					putLE(base[l:], 4, uint64(math.Float32bits(float32(i))))
-				case f.kind == Float32:
-					v := f.valueF64(i0+uint64(r)*rowStep) + float64(o>>f.lg)*f.stepF64(step)
-					putLE(base[l:], 4, uint64(math.Float32bits(float32(v))))
-				default:
-					putLE(base[l:], f.size, f.start+i*f.delta)
-				}
-			}
-			st = maskedAhead
-			d := unsafe.SliceData(dst[at:])
-			switch {
-			case f64: // (first -0: adds nothing to any lane; blocks of 64 bytes, one mask)
-				tbl.f64To32Mask(st, d, blocks, stride, f64s, 1<<63, (*[4]float64)(unsafe.Pointer(inc)), &mask[0])
-			case fma:
-				tbl.fmaMask(st, d, blocks, stride, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta, &mask)
-			default:
-				tbl.addMask(lane, st, d, blocks, stride, (*[128]byte)(base[:128]), first, inc, &mask)
-			}
-			return
-		}
-		q := at >> f.lg // the element position of the block's first lane
-		r, e := q/n, q%n
-		switch {
-		case f64: // (the values, exact below 2^53 units)
-			lanes := (*[16]float64)(unsafe.Pointer(base))
-			rowI := i0 + uint64(r)*rowStep
-			for l := range lanes {
-				lanes[l] = f.valueF64(rowI + uint64(e)*step)
-				if e++; e == n {
-					e, rowI = 0, rowI+rowStep
-				}
-			}
-		case fma:
-			rowI := float32(i0 + uint64(r)*rowStep)
-			for l := 0; l < blk; l += 4 {
-				binary.LittleEndian.PutUint32(base[l:], math.Float32bits(rowI+float32(uint64(e)*step)))
-				if e++; e == n {
-					e, rowI = 0, rowI+float32(rowStep)
-				}
-			}
-		case f.kind == Float32:
-			rowV, de, dr := f.valueF64(i0+uint64(r)*rowStep), f.stepF64(step), f.stepF64(rowStep)
-			for l := 0; l < blk; l += 4 {
-				binary.LittleEndian.PutUint32(base[l:], math.Float32bits(float32(rowV+float64(e)*de)))
-				if e++; e == n {
-					e, rowV = 0, rowV+dr
-				}
-			}
-		default:
-			v := f.start + (i0+uint64(r)*rowStep+uint64(e)*step)*f.delta // (wrapping, as Bits)
-			rowV := v - uint64(e)*step*f.delta
-			for l := 0; l < blk; l += f.size {
-				putLE(base[l:], f.size, v)
-				if e++; e == n {
-					e, rowV = 0, rowV+rowStep*f.delta
-					v = rowV
-				} else {
-					v += step * f.delta
-				}
-			}
-		}
-		d := unsafe.SliceData(dst[at:])
-		switch {
-		case f64: // (first -0: adds nothing to any lane)
-			tbl.f64To32Stride(st, d, blocks, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), stride)
-		case fma && blk == 128 && stride != 128: // (in sets of blocks)
-			tbl.fmaStride(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta, stride)
-		case fma && blk == 128:
-			tbl.fmaS(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta)
-		case fma:
-			tbl.fma192S(st, d, blocks, (*[48]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta)
-		case blk == 128:
-			tbl.add(lane, st, d, blocks, stride, (*[128]byte)(base[:128]), first, inc)
-		default:
-			tbl.add192(lane, st, d, blocks, base, first, inc)
-		}
+	w := laneRows{f: f, dst: dst, pitch: pitch, n: n, rowBytes: n << f.lg, blk: blk, i0: i0, rowStep: rowStep, step: step}
+	w.form = f.laneForm(lanes)
+	span := (rows-1)*pitch + w.rowBytes // (the last row's gap, if any, is not dst's)
+	sets := blockSets(pitch, blk)       // (1 where the rows divide the block: add lanes only otherwise)
+	w.setInc(uint64(sets*blk/pitch) * rowStep)
+	// Padded rows go through the masked kernels (add lanes, fma-s lanes,
+	// or f64 lanes): the gaps are never written.
+	put := w.put
+	if pitch != w.rowBytes {
+		put = w.putMasked
 	}
 	lanesRun(dst, span, blk, sets, st, put)
 	if i0 == 0 && f.kind == Float32 {
 		putLE(dst, 4, f.start)
 	}
+}
+
+// A laneForm is what the lanes of rowsLanes's kernels hold.
+type laneForm uint8
+
+const (
+	formBits laneForm = iota // the elements' bits (integers: the add kernels' lanes, wrapping)
+	formF32                  // float32 values, exact in float32 lanes (the add kernels' lanes S)
+	formFMA                  // float32 indices, exact below 2^24 (lanesFMA: fma(index, delta, start) each)
+	formF64                  // float64 values, exact below 2^53 units (lanesF64: each converted once)
+)
+
+// laneForm returns the form of the lanes of an mRowsLanes piece (not
+// lanesBin).
+func (f *Filler) laneForm(lanes uint32) laneForm {
+	switch {
+	case lanes == lanesF64:
+		return formF64
+	case lanes == lanesFMA:
+		return formFMA
+	case f.kind == Float32:
+		return formF32
+	}
+	return formBits
+}
+
+// laneRows is one rowsLanes call: its rows, the form of its lanes, and the
+// kernels' arguments (base: each lane's value at a block; inc: what a
+// block adds to every lane; mask: the bytes of padded rows' blocks that are
+// elements').
+type laneRows struct {
+	f                       *Filler
+	dst                     []byte
+	pitch, n, rowBytes, blk int
+	i0, rowStep, step       uint64
+	form                    laneForm
+	lane                    int    // the add kernels' lane kind
+	first                   uint64 // added to every lane of base (the add kernels')
+	incW                    [4]uint64
+	baseW                   [48]uint64 // (8-byte aligned: the kernels read it as float32 or int64)
+	mask                    [2]uint64
+}
+
+func (w *laneRows) inc() *[32]byte   { return (*[32]byte)(unsafe.Pointer(&w.incW)) }
+func (w *laneRows) base() *[192]byte { return (*[192]byte)(unsafe.Pointer(&w.baseW)) }
+
+// setInc sets what a block adds to every lane: the lanes of the rows d
+// rows on (a set's block to its next).
+func (w *laneRows) setInc(d uint64) {
+	f, inc := w.f, w.inc()
+	w.lane = int(f.lg)
+	switch w.form {
+	case formF64: // (exact: below 2^53 units)
+		s := f.stepF64(d)
+		*(*[4]float64)(unsafe.Pointer(inc)) = [4]float64{s, s, s, s}
+	case formFMA:
+		*inc = broadcast32(float32(d))
+	case formF32:
+		w.lane, w.first = laneS, 1<<31
+		*inc = broadcast32(float32(f.stepF64(d)))
+	default:
+		for l := 0; l < 32; l += f.size {
+			putLE(inc[l:], f.size, d*f.delta)
+		}
+	}
+}
+
+// put writes blocks blocks of rows without gaps from byte at of dst (a
+// multiple of the element), stride bytes apart, stored as st says.
+func (w *laneRows) put(at, blocks, stride int, st store) {
+	w.setBase(at)
+	w.store(unsafe.SliceData(w.dst[at:]), blocks, stride, st)
+}
+
+// setBase sets base to the lanes of the block at byte at: element e of
+// row r and on, one after another (the values in float64 are exact, their
+// sums too).
+func (w *laneRows) setBase(at int) {
+	f, base := w.f, w.base()
+	q := at >> f.lg // the element position of the block's first lane
+	r, e := q/w.n, q%w.n
+	switch w.form {
+	case formF64: // (the values, exact below 2^53 units)
+		lanes := (*[16]float64)(unsafe.Pointer(base))
+		rowI := w.i0 + uint64(r)*w.rowStep
+		for l := range lanes {
+			lanes[l] = f.valueF64(rowI + uint64(e)*w.step)
+			if e++; e == w.n {
+				e, rowI = 0, rowI+w.rowStep
+			}
+		}
+	case formFMA:
+		rowI := float32(w.i0 + uint64(r)*w.rowStep)
+		for l := 0; l < w.blk; l += 4 {
+			binary.LittleEndian.PutUint32(base[l:], math.Float32bits(rowI+float32(uint64(e)*w.step)))
+			if e++; e == w.n {
+				e, rowI = 0, rowI+float32(w.rowStep)
+			}
+		}
+	case formF32:
+		rowV, de, dr := f.valueF64(w.i0+uint64(r)*w.rowStep), f.stepF64(w.step), f.stepF64(w.rowStep)
+		for l := 0; l < w.blk; l += 4 {
+			binary.LittleEndian.PutUint32(base[l:], math.Float32bits(float32(rowV+float64(e)*de)))
+			if e++; e == w.n {
+				e, rowV = 0, rowV+dr
+			}
+		}
+	default:
+		v := f.start + (w.i0+uint64(r)*w.rowStep+uint64(e)*w.step)*f.delta // (wrapping, as Bits)
+		rowV := v - uint64(e)*w.step*f.delta
+		for l := 0; l < w.blk; l += f.size {
+			putLE(base[l:], f.size, v)
+			if e++; e == w.n {
+				e, rowV = 0, rowV+w.rowStep*f.delta
+				v = rowV
+			} else {
+				v += w.step * f.delta
+			}
+		}
+	}
+}
+
+// store calls the kernel of the form for blocks blocks at d, stride bytes
+// apart, from base and inc.
+func (w *laneRows) store(d *byte, blocks, stride int, st store) {
+	base, inc := w.base(), w.inc()
+	switch {
+	case w.form == formF64: // (first -0: adds nothing to any lane)
+		tbl.f64To32Stride(st, d, blocks, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), stride)
+	case w.form == formFMA:
+		w.storeFMA(d, blocks, stride, st)
+	case w.blk == 128:
+		tbl.add(w.lane, st, d, blocks, stride, (*[128]byte)(base[:128]), w.first, inc)
+	default:
+		tbl.add192(w.lane, st, d, blocks, base, w.first, inc)
+	}
+}
+
+// storeFMA is store for the fma-s lanes: blocks of 128 bytes, in sets
+// (stride past the block) or not, or of 192.
+func (w *laneRows) storeFMA(d *byte, blocks, stride int, st store) {
+	f, base, inc := w.f, w.base(), (*[8]float32)(unsafe.Pointer(&w.incW))
+	switch {
+	case w.blk == 128 && stride != 128: // (in sets of blocks)
+		tbl.fmaStride(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta, stride)
+	case w.blk == 128:
+		tbl.fmaS(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta)
+	default:
+		tbl.fma192S(st, d, blocks, (*[48]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta)
+	}
+}
+
+// putMasked is put for padded rows: each lane its row's element at its
+// place, or a gap's (a constant, masked off), the blocks stored under the
+// masks (maskedAhead: the masked kernels' store kind whatever st says).
+func (w *laneRows) putMasked(at, blocks, stride int, _ store) {
+	f := w.f
+	w.mask = [2]uint64{}
+	for l := 0; l < w.blk; l += f.size {
+		r, o := (at+l)/w.pitch, (at+l)%w.pitch
+		if o >= w.rowBytes {
+			w.setLane(l, 0)
+			continue
+		}
+		w.mask[l/64] |= (1<<f.size - 1) << (l % 64)
+		w.setLane(l, w.laneBits(r, o>>f.lg))
+	}
+	d := unsafe.SliceData(w.dst[at:])
+	base, inc, st := w.base(), w.inc(), maskedAhead
+	switch w.form {
+	case formF64: // (first -0: adds nothing to any lane; blocks of 64 bytes, one mask)
+		tbl.f64To32Mask(st, d, blocks, stride, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), &w.mask[0])
+	case formFMA:
+		tbl.fmaMask(st, d, blocks, stride, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta, &w.mask)
+	default:
+		tbl.addMask(w.lane, st, d, blocks, stride, (*[128]byte)(base[:128]), w.first, inc, &w.mask)
+	}
+}
+
+// laneBits returns the bits of the lane that holds element e of row r.
+func (w *laneRows) laneBits(r, e int) uint64 {
+	f := w.f
+	i := w.i0 + uint64(r)*w.rowStep + uint64(e)*w.step
+	switch w.form {
+	case formF64: // (the value, exact: below 2^53 units)
+		return math.Float64bits(f.valueF64(i))
+	case formFMA: // (the index, exact: below 2^24)
+		return uint64(math.Float32bits(float32(i)))
+	case formF32:
+		v := f.valueF64(w.i0+uint64(r)*w.rowStep) + float64(e)*f.stepF64(w.step)
+		return uint64(math.Float32bits(float32(v)))
+	}
+	return f.start + i*f.delta
+}
+
+// setLane sets the lane of the element at byte l of a block: a float64
+// (f64 lanes, one an element of 4 bytes) or the element's own width.
+func (w *laneRows) setLane(l int, bits uint64) {
+	if w.form == formF64 {
+		putLE(w.base()[2*l:], 8, bits)
+		return
+	}
+	putLE(w.base()[l:], w.f.size, bits)
 }
 
 // maskedAhead: the masked kernels (addMask, fmaMask, bin192Mask) always

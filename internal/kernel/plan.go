@@ -984,34 +984,51 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 	if s.kind == Float64 || n < 1 || pitch < rowBytes || offMasks && pitch != rowBytes {
 		return 0, 0
 	}
-	if s.kind == Float16 && (n < 2 && pitch == rowBytes || pitch != rowBytes && (!t.masks(2) || pitch%2 != 0)) {
-		return 0, 0
-	}
-	if s.kind == Float16 && offBinLanes {
-		return 0, 0
-	}
 	if s.kind == Float16 {
-		// Rows of any length up to binMaxSets sets of blocks, padded ones
-		// too where the table has masks (bin192Mask); those that the row
-		// kernels take (128 bytes or more, of consecutive elements) stay
-		// theirs.
-		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
-		blk, sets := binBlock(t, pitch)
-		// (A set's block steps a lane's sum by less than last's and i0's
-		// differ: the rows span two of a set's blocks or more. Both sums
-		// lie below 2^59.)
-		if sets > binMaxSets || (rows-1)*pitch+rowBytes < 2*sets*blk || rowBytes >= addBlock && step == 1 ||
-			s.mode != modeLinear || step == 0 || rowStep == 0 ||
-			!s.int64Lanes(i0, last) || absInt(int64(uint64(sets*blk/pitch)*rowStep*s.dLo)) >= binLanesStep {
-			return 0, 0
-		}
-		return blk, lanesBin
+		return s.binLanesBlock(t, rows, pitch, n, i0, rowStep, step)
 	}
+	blk, sets := s.addLanesBlock(t, rows, pitch, n)
+	if blk == 0 {
+		return 0, 0
+	}
+	if s.kind == Float32 {
+		return s.float32LanesBlock(t, rows, pitch, n, i0, rowStep, step, blk, sets)
+	}
+	return blk, lanesAdd
+}
+
+// binLanesBlock is lanesBlock for float16: rows of any length up to
+// binMaxSets sets of blocks, padded ones too where the table has masks
+// (bin192Mask); those that the row kernels take (128 bytes or more, of
+// consecutive elements) stay theirs.
+func (s *Seq) binLanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
+	rowBytes := n << s.lg
+	if n < 2 && pitch == rowBytes || pitch != rowBytes && (!t.masks(2) || pitch%2 != 0) || offBinLanes {
+		return 0, 0
+	}
+	last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
+	blk, sets := binBlock(t, pitch)
+	// (A set's block steps a lane's sum by less than last's and i0's
+	// differ: the rows span two of a set's blocks or more. Both sums
+	// lie below 2^59.)
+	if sets > binMaxSets || (rows-1)*pitch+rowBytes < 2*sets*blk || rowBytes >= addBlock && step == 1 ||
+		s.mode != modeLinear || step == 0 || rowStep == 0 ||
+		!s.int64Lanes(i0, last) || absInt(int64(uint64(sets*blk/pitch)*rowStep*s.dLo)) >= binLanesStep {
+		return 0, 0
+	}
+	return blk, lanesBin
+}
+
+// addLanesBlock returns the block of the add kernels' lanes for rows of
+// n elements pitch bytes apart (not float16), and the sets of blocks they
+// go in (rows that divide neither block, or padded: the add kernels'
+// blocks in sets), or 0 where those lanes do not take the rows.
+func (s *Seq) addLanesBlock(t *table, rows, pitch, n int) (blk, sets int) {
+	rowBytes := n << s.lg
 	padded := pitch != rowBytes // (gaps between the rows: masked add lanes)
 	if rowBytes >= addBlock || !padded && (n < 2 || rows*rowBytes < 2*192) {
 		return 0, 0
 	}
-	sets := 1 // (rows that divide neither block, or padded: the add kernels' blocks in sets, add lanes only)
 	switch {
 	case padded:
 		blk, sets = 128, blockSets(pitch, 128)
@@ -1019,48 +1036,55 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 			return 0, 0
 		}
 	case 128%rowBytes == 0:
-		blk = 128
+		blk, sets = 128, 1
 	case 192%rowBytes == 0:
-		blk = 192
+		blk, sets = 192, 1
 	default:
 		blk, sets = 128, blockSets(pitch, 128)
 		if sets > addMaxSets || rows*rowBytes < 2*sets*blk {
 			return 0, 0
 		}
 	}
-	if s.kind == Float32 {
-		last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
-		// f64 lanes in sets of 64-byte blocks (lanesF64), where fma-s
-		// lanes are not taken (past index 2^24; padded rows under masks),
-		// where every exact sum, and a set's block step, lie below 2^53
-		// units (as mF64's runs): NHWC FLOAT32 0.1, +0.3 past index 2^24
-		// (docs/performance.md, "What each shape earns").
-		f64 := func() (int, uint32) {
-			ds := blockSets(pitch, 64)
-			if offF64Lanes || last >= 1<<53 || ds > addMaxSets || (rows-1)*pitch+rowBytes < 2*ds*64 ||
-				padded && !t.masks(4) || !s.exactBelow(i0, last, uint64(ds*64/pitch)*rowStep, 53) {
-				return 0, 0
-			}
-			return 64, lanesF64
-		}
-		switch {
-		case s.mode != modeLinear || step == 0 || rowStep == 0:
-			return 0, 0
-		case s.lanesExact(sets*blk, rows, pitch, n, i0, rowStep, step):
-		case sets > 1 || padded:
-			// Fma-s lanes in sets of 128-byte blocks, or the masked fma-s
-			// kernel.
-			if last < fmaSMax && !offFMAS && (!padded || t.masks(4)) {
-				return blk, lanesFMA
-			}
-			return f64()
-		case last < fmaSMax && !offFMAS:
+	return blk, sets
+}
+
+// float32LanesBlock is lanesBlock for float32 rows that the add kernels'
+// lanes take in sets of blocks of blk: add lanes where every value and a
+// block's step are exact in float32 (lanesExact), else fma-s lanes below
+// fmaSMax, else f64 lanes (f64LanesBlock).
+func (s *Seq) float32LanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64, blk, sets int) (int, uint32) {
+	padded := pitch != n<<s.lg
+	last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
+	switch {
+	case s.mode != modeLinear || step == 0 || rowStep == 0:
+		return 0, 0
+	case s.lanesExact(sets*blk, rows, pitch, n, i0, rowStep, step):
+		return blk, lanesAdd
+	case sets > 1 || padded:
+		// Fma-s lanes in sets of 128-byte blocks, or the masked fma-s
+		// kernel.
+		if last < fmaSMax && !offFMAS && (!padded || t.masks(4)) {
 			return blk, lanesFMA
-		default:
-			return f64()
 		}
+	case last < fmaSMax && !offFMAS:
+		return blk, lanesFMA
 	}
-	return blk, lanesAdd
+	return s.f64LanesBlock(t, rows, pitch, n, i0, last, rowStep)
+}
+
+// f64LanesBlock returns f64 lanes in sets of 64-byte blocks (lanesF64),
+// where fma-s lanes are not taken (past index 2^24; padded rows under
+// masks), where every exact sum, and a set's block step, lie below 2^53
+// units (as mF64's runs): NHWC FLOAT32 0.1, +0.3 past index 2^24
+// (docs/performance.md, "What each shape earns"); else 0.
+func (s *Seq) f64LanesBlock(t *table, rows, pitch, n int, i0, last, rowStep uint64) (int, uint32) {
+	rowBytes := n << s.lg
+	ds := blockSets(pitch, 64)
+	if offF64Lanes || last >= 1<<53 || ds > addMaxSets || (rows-1)*pitch+rowBytes < 2*ds*64 ||
+		pitch != rowBytes && !t.masks(4) || !s.exactBelow(i0, last, uint64(ds*64/pitch)*rowStep, 53) {
+		return 0, 0
+	}
+	return 64, lanesF64
 }
 
 // addMaxSets is the most sets of blocks the add lanes of mRowsLanes take
