@@ -803,9 +803,10 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0,
 	end := rows // the rows of the first piece: all, or those before the overflow
 	m, first, rowD, d := mRowRuns, uint64(0), uint64(0), uint64(0)
 	if rowBytes >= addBlock && a != 0 && s.aligned(dst) && !offRows {
-		last := a + uint64(rows-r-1)*rowStep + uint64(n-1)*step
-		known := s.known(a, step, last-a+1)
-		if known && (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear &&
+		rs := rowSpan{a: a, rowStep: rowStep, step: step, n: n}
+		rs.last = a + uint64(rows-r-1)*rowStep + uint64(n-1)*step
+		rs.known = s.known(a, step, rs.last-a+1)
+		if rs.known && (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear &&
 			a < s.overIdx && rowStep > 0 && rows-r > 1 {
 			// Rows from the first whose first index is at the overflow
 			// point on are infinities: a piece of their own.
@@ -813,25 +814,8 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0,
 				end = over // (known and f32Exact, for all the rows, hold for these)
 			}
 		}
-		switch {
-		case s.kind == Int:
-			m, first, rowD, d = mRowsWords, s.start+a*s.delta, rowStep*s.delta, step*s.delta
-		case s.mode == modeConstant:
-			m, first = mRowsWords, s.constBits
-		case s.kind == Float64:
-		case known && a >= s.overIdx:
-			m, first = mRowsWords, s.infAt(a)
-		case s.kind == Float32 && known && s.f32Exact:
-			m = mRowsF32
-		case s.kind == Float32 && s.mode == modeLinear && !offFMAS && last < fmaSMax:
-			m = mRowsFMAS
-		case !offBinadeS && s.binadeRowsS(a, n, rowStep, step, end-r, known):
-			m = mRowsBinS
-		case !offBinade && s.binadeRows(a, n, rowStep, step, end-r, known):
-			m = mRowsBin
-		case !offBinade && s.binadeRowsQ(t, a, n, rowStep, step, end-r, known):
-			m = mRowsBinQ
-		}
+		rs.rows = end - r
+		m, first, rowD, d = s.rowMethod(&rs)
 	}
 	if m == mRowsBin || m == mRowsBinQ || m == mRowsBinS {
 		if e := s.planRowBinades(t, v, dst, pitch, r, end, n, a, step, m, pl); e < end {
@@ -849,25 +833,89 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0,
 	return rows
 }
 
-// binadeRows reports whether the binade row kernel may write the rows
-// rows of n elements from index a (rowStep apart, all finite): float16
-// rows of consecutive indices, in int32 lanes.
-func (s *Seq) binadeRows(a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
-	return s.kind == Float16 && s.mode == modeLinear && known &&
-		rowStep == uint64(n)*step && a < s.overIdx && s.int32Lanes(a, a+uint64(rows)*rowStep-step)
+// rowSpan is what the row planner knows of rows of n elements from index a
+// that a row kernel may take (rows 256 bytes long or more): rows rows,
+// rowStep apart, step apart within a row, the last index, and whether
+// every element of them is finite (known).
+type rowSpan struct {
+	a, last, rowStep, step uint64
+	n, rows                int
+	known                  bool
 }
 
-// binadeRowsS is binadeRows for float32 (mRowsBinS, int64 lanes).
-func (s *Seq) binadeRowsS(a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
-	return s.kind == Float32 && s.mode == modeLinear && known &&
-		rowStep == uint64(n)*step && a < s.overIdx && s.binSLanes(a, a+uint64(rows)*rowStep-step)
+// A rowMethod is a row of the row planner's table: a method, whether
+// ShapesOff leaves it out, its precondition on the rows (can), and, for
+// mRowsWords, the words it writes (first, its step from row to row and
+// within a row).
+type rowMethod struct {
+	m     method
+	off   bool
+	can   func(s *Seq, r *rowSpan) bool
+	words func(s *Seq, r *rowSpan) (first, rowD, d uint64)
 }
 
-// binadeRowsQ is binadeRows for int64 lanes (mRowsBinQ: the pieces the runs
-// kernel takes are planned so, the others a row at a time: planRowBinades).
-func (s *Seq) binadeRowsQ(t *table, a uint64, n int, rowStep, step uint64, rows int, known bool) bool {
-	return s.kind == Float16 && s.mode == modeLinear && known &&
-		rowStep == uint64(n)*step && a < s.overIdx && s.int64Lanes(a, a+uint64(rows)*rowStep-step)
+// rowMethods is the row planner's table, in the order it is tried: the
+// first row whose can holds, and that is not off, is chosen; where none,
+// mRowRuns (a row at a time, each as a run).
+var rowMethods = [...]rowMethod{
+	{m: mRowsWords, can: func(s *Seq, _ *rowSpan) bool { return s.kind == Int }, words: (*Seq).intRows},
+	{m: mRowsWords, can: func(s *Seq, _ *rowSpan) bool { return s.mode == modeConstant }, words: (*Seq).constantRows},
+	{m: mRowRuns, can: func(s *Seq, _ *rowSpan) bool { return s.kind == Float64 }}, // (no row kernel)
+	{m: mRowsWords, can: (*Seq).infiniteRows, words: (*Seq).infinityRows},
+	{m: mRowsF32, can: func(s *Seq, r *rowSpan) bool { return s.kind == Float32 && r.known && s.f32Exact }},
+	{m: mRowsFMAS, off: offFMAS, can: func(s *Seq, r *rowSpan) bool {
+		return s.kind == Float32 && s.mode == modeLinear && r.last < fmaSMax
+	}},
+	{m: mRowsBinS, off: offBinadeS, can: func(s *Seq, r *rowSpan) bool {
+		return s.kind == Float32 && s.binadeRows(r) && s.binSLanes(r.a, r.a+uint64(r.rows)*r.rowStep-r.step)
+	}},
+	{m: mRowsBin, off: offBinade, can: func(s *Seq, r *rowSpan) bool {
+		return s.kind == Float16 && s.binadeRows(r) && s.int32Lanes(r.a, r.a+uint64(r.rows)*r.rowStep-r.step)
+	}},
+	// (mRowsBinQ: the pieces the runs kernel takes are planned so, the
+	// others a row at a time: planRowBinades.)
+	{m: mRowsBinQ, off: offBinade, can: func(s *Seq, r *rowSpan) bool {
+		return s.kind == Float16 && s.binadeRows(r) && s.int64Lanes(r.a, r.a+uint64(r.rows)*r.rowStep-r.step)
+	}},
+}
+
+// rowMethod returns the first method of rowMethods that takes the rows,
+// and the words of mRowsWords.
+func (s *Seq) rowMethod(r *rowSpan) (m method, first, rowD, d uint64) {
+	for _, rm := range rowMethods {
+		if rm.off || !rm.can(s, r) {
+			continue
+		}
+		if rm.words != nil {
+			first, rowD, d = rm.words(s, r)
+		}
+		return rm.m, first, rowD, d
+	}
+	return mRowRuns, 0, 0, 0
+}
+
+// intRows returns the words of integer rows: the element of index a and
+// the steps of a row and of an element (wrapping).
+func (s *Seq) intRows(r *rowSpan) (first, rowD, d uint64) {
+	return s.start + r.a*s.delta, r.rowStep * s.delta, r.step * s.delta
+}
+
+// constantRows returns the words of rows of a constant.
+func (s *Seq) constantRows(*rowSpan) (first, rowD, d uint64) { return s.constBits, 0, 0 }
+
+// infiniteRows reports whether every element of the rows is known to be
+// past the overflow point: an infinity of the sequence's sign
+// (infinityRows).
+func (s *Seq) infiniteRows(r *rowSpan) bool { return r.known && r.a >= s.overIdx }
+
+// infinityRows returns the words of rows past the overflow point.
+func (s *Seq) infinityRows(r *rowSpan) (first, rowD, d uint64) { return s.infAt(r.a), 0, 0 }
+
+// binadeRows reports whether the binade row kernels may take the rows as
+// one span of consecutive indices, all finite, below the overflow point
+// (the lanes' width is the method's own precondition).
+func (s *Seq) binadeRows(r *rowSpan) bool {
+	return s.mode == modeLinear && r.known && r.rowStep == uint64(r.n)*r.step && r.a < s.overIdx
 }
 
 // planRowBinades plans rows [r0, end) of n elements of consecutive indices
