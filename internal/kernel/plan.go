@@ -492,43 +492,88 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		s.plain(pl, j, n, a, step)
 		return e
 	}
-	last := a + uint64(n-1)*step
-	known := s.known(a, step, uint64(n))
-	f16Bin := s.kind == Float16 && !offBinade
-	switch {
-	case f16Bin && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case f16Bin && !offBinadeAdd && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(t, j, e, a, step, st, mBinadeAdd, pl)
-	case f16Bin && t.binadeFirst() && s.fewLongBinades(a, last, step, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		// (Binades of zero's side, too short for pieces, make the
-		// count above large: such runs go to float32 lanes near zero.)
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case f16Bin && !offBinadeRuns && !t.binadeFirst() && s.fewBinades(a, last, n) && s.someRuns(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		// (Without AVX-512 the binade kernel is no faster than float32
-		// lanes, but the runs kernel is.)
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case known && s.f32Exact || s.f32Lanes(a, last, step):
-		pl.put(mF32, j, n).st = st
-	case s.kind == Float32 && !offFMAS && last < fmaSMax &&
-		(t.fmaSFirst() || offBinadeS || !s.binSLanes(a, last) || !s.fewBinades(a, last, n)):
-		pl.put(mFMAS, j, n).st = st
-	case f16Bin && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case f16Bin && s.int64Lanes(a, last):
-		// (Only the pieces the runs kernel takes; the others go to float64
-		// lanes, or the plain method.)
-		return s.planBinades(t, j, e, a, step, st, mBinadeQ, pl)
-	case s.kind == Float32 && !offBinadeS && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
-		return s.planBinades(t, j, e, a, step, st, mBinadeS, pl)
-	case known && s.f64Exact || s.f64Lanes(a, last, step):
-		pl.put(mF64, j, n).st = st
-	case s.kind == Float32 && n >= 16:
-		pl.put(mFMAD, j, n).st = st
-	default:
-		s.plain(pl, j, n, a, step)
+	r := runSpan{a: a, step: step, n: n}
+	r.last = a + uint64(n-1)*step
+	r.known = s.known(a, step, uint64(n))
+	for _, rm := range runMethods {
+		if rm.off || !rm.can(s, &r) || rm.pays != nil && !rm.pays(s, t, &r) {
+			continue
+		}
+		if binadeMethod(rm.m) {
+			return s.planBinades(t, j, e, a, step, st, rm.m, pl)
+		}
+		pl.put(rm.m, j, n).st = st
+		return e
 	}
+	s.plain(pl, j, n, a, step)
 	return e
+}
+
+// runSpan is what the run planner knows of n finite float16 or float32
+// elements of indices a, a+step, ..., last, in a run aligned for the
+// vector methods: and whether every element of them is known finite
+// (known).
+type runSpan struct {
+	a, last, step uint64
+	n             int
+	known         bool
+}
+
+// A runMethod is a row of the run planner's table: a method, whether
+// ShapesOff leaves it out, its precondition (can: it writes the elements
+// exactly), and when it pays on a table (pays; nil: always).
+type runMethod struct {
+	m    method
+	off  bool
+	can  func(s *Seq, r *runSpan) bool
+	pays func(s *Seq, t *table, r *runSpan) bool
+}
+
+// runMethods is the run planner's table, in the order it is tried: the
+// first row that is not off, whose can holds and that pays, is chosen
+// (the binade methods through planBinades); where none, a plain method.
+var runMethods = [...]runMethod{
+	{m: mBinade, off: offBinade, can: (*Seq).f16Int32, pays: func(s *Seq, t *table, r *runSpan) bool {
+		return t.binadeFirst() && s.fewBinades(r.a, r.last, r.n)
+	}},
+	{m: mBinadeAdd, off: offBinadeAdd, can: func(s *Seq, r *runSpan) bool {
+		return s.f16Int32(r) && s.binadesRepeat(r.a, r.last, r.step)
+	}},
+	// (Binades of zero's side, too short for pieces, make the count of
+	// fewBinades large: such runs go to float32 lanes near zero.)
+	{m: mBinade, off: offBinade, can: (*Seq).f16Int32, pays: func(s *Seq, t *table, r *runSpan) bool {
+		return t.binadeFirst() && s.fewLongBinades(r.a, r.last, r.step, r.n)
+	}},
+	// (Without AVX-512 the binade kernel is no faster than float32 lanes,
+	// but the runs kernel is.)
+	{m: mBinade, off: offBinadeRuns, can: (*Seq).f16Int32, pays: func(s *Seq, t *table, r *runSpan) bool {
+		return !t.binadeFirst() && s.fewBinades(r.a, r.last, r.n) && s.someRuns(r.a, r.last, r.step)
+	}},
+	{m: mF32, can: func(s *Seq, r *runSpan) bool { return r.known && s.f32Exact || s.f32Lanes(r.a, r.last, r.step) }},
+	{m: mFMAS, off: offFMAS, can: func(s *Seq, r *runSpan) bool { return s.kind == Float32 && r.last < fmaSMax },
+		pays: func(s *Seq, t *table, r *runSpan) bool {
+			return t.fmaSFirst() || offBinadeS || !s.binSLanes(r.a, r.last) || !s.fewBinades(r.a, r.last, r.n)
+		}},
+	{m: mBinade, off: offBinade, can: (*Seq).f16Int32},
+	// (Only the pieces the runs kernel takes; the others go to float64
+	// lanes, or the plain method.)
+	{m: mBinadeQ, off: offBinade, can: func(s *Seq, r *runSpan) bool { return s.kind == Float16 && s.int64Lanes(r.a, r.last) }},
+	{m: mBinadeS, off: offBinadeS, can: func(s *Seq, r *runSpan) bool { return s.kind == Float32 && s.binSLanes(r.a, r.last) },
+		pays: func(s *Seq, _ *table, r *runSpan) bool { return s.fewBinades(r.a, r.last, r.n) || s.unit < -126 }},
+	{m: mF64, can: func(s *Seq, r *runSpan) bool { return r.known && s.f64Exact || s.f64Lanes(r.a, r.last, r.step) }},
+	{m: mFMAD, can: func(s *Seq, r *runSpan) bool { return s.kind == Float32 && r.n >= 16 }},
+}
+
+// f16Int32 reports whether the elements are float16 whose exact sums fit
+// the binade kernels' int32 lanes.
+func (s *Seq) f16Int32(r *runSpan) bool {
+	return s.kind == Float16 && (r.known && s.i32Exact || s.int32Lanes(r.a, r.last))
+}
+
+// binadeMethod reports whether m is a binade method of runs, planned by
+// planBinades.
+func binadeMethod(m method) bool {
+	return m == mBinade || m == mBinadeAdd || m == mBinadeQ || m == mBinadeS
 }
 
 // planBinades plans float16 (or float32) elements [j, e) (element j has
