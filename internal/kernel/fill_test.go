@@ -165,108 +165,142 @@ func TestFillMemo(t *testing.T) {
 	defer setStreaming(0)
 	setStreaming(-1)
 	mem := make([]byte, 1<<16+256)
-	checkFrom := func(what string, f *Filler, dst []byte, i0, step uint64) {
-		t.Helper()
-		for i := range dst {
-			dst[i] = 0xA5
-		}
-		f.FillLE(dst, i0, step)
-		for j := range len(dst) / f.size {
-			if got, want := elementAt(dst, f.size, j), f.Bits(i0+uint64(j)*step); got != want {
-				t.Fatalf("%s: kind %d size %d start %#x delta %#x step %d n %d: element %d = %#x, want %#x",
-					what, f.kind, f.size, f.start, f.delta, step, len(dst)/f.size, j, got, want)
-			}
-		}
-	}
-	check := func(what string, f *Filler, dst []byte, step uint64) {
-		t.Helper()
-		checkFrom(what, f, dst, 0, step)
-	}
-	// fits reports whether memoPlans plans or fewer cover the run.
-	fits := func(f *Filler, tb *table, dst []byte, step uint64) bool {
-		i0, whole := uint64(0), len(dst)
-		for range memoPlans {
-			var pl plan
-			done := f.planRun(tb, testVerdicts, dst, i0, step, whole, &pl)
-			if done == len(dst)/f.size {
-				return true
-			}
-			dst, i0 = dst[done*f.size:], i0+uint64(done)*step
-		}
-		return false
-	}
 	for _, tb := range machineTables() {
 		r := tableRand(1029, tb) // (this table's cases, whatever other tables the host has)
 		remembered := 0          // (150 runs, and more until 60 are remembered: at most 1500)
 		c := 0
 		for ; c < 150 || remembered < 60 && c < 1500; c++ {
-			useTable(t, tb)
-			k := allKinds[r.IntN(len(allKinds))]
-			start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
-			n := 2 + r.IntN(1<<15/k.size)
-			step := uint64(1 + r.IntN(2))
-			f := NewFiller(k.kind, k.size, start, delta, uint64(n)*step+uint64(r.IntN(2)))
-			if f.tail != nil {
-				continue // (its runs split at tailFrom: the tail's part is not from index 0, and not remembered)
-			}
-			at := r.IntN(64) &^ (k.size - 1)
-			dst := mem[at : at+n*k.size]
-			what := fmt.Sprintf("%s case %d", tb.name, c)
-			check(what+" first run", f, dst, step)
-			if f.memo.p.Load() != nil {
-				t.Fatalf("%s: a first run remembered", what)
-			}
-			check(what+" the run again", f, mem[at+128:at+128+n*k.size], step) // the same line
-			m := f.memo.p.Load()
-			if !fits(f, tb, dst, step) {
-				if m != nil {
-					t.Fatalf("%s: a run of more than %d plans remembered", what, memoPlans)
-				}
-				continue
-			}
-			remembered++
-			if m == nil || m.t != tb || m.n != len(dst) {
-				t.Fatalf("%s: the run's plan not remembered: %+v", what, m)
-			}
-			check(what+" the same run", f, mem[at+64:at+64+n*k.size], step)
-			if f.memo.p.Load() != m {
-				t.Fatalf("%s: a run of the same length, step and line planned again", what)
-			}
-			checkFrom(what+" the same run from index 1", f, dst, 1, step) // not from index 0: planned, not remembered
-			if f.memo.p.Load() != m {
-				t.Fatalf("%s: a run from index 1 replaced the memo", what)
-			}
-			other, otherStep := dst, step
-			switch r.IntN(3) {
-			case 0: // another address modulo 64
-				a := at + k.size*(1+r.IntN(63/k.size))
-				other = mem[a : a+n*k.size]
-			case 1: // another length
-				other = dst[:(n-1)*k.size]
-			default:
-				otherStep = 3 - step
-			}
-			// Another run, twice: planned both times (the memo not taken), and
-			// remembered the second time where it fits.
-			check(what+" another run", f, other, otherStep)
-			if f.memo.p.Load() != m {
-				t.Fatalf("%s: another run replaced the memo at once", what)
-			}
-			check(what+" another run again", f, other, otherStep)
-			if fits(f, tb, other, otherStep) && f.memo.p.Load() == m {
-				t.Fatalf("%s: another run, repeated, not remembered", what)
-			}
-			useTable(t, goTable) // the run just remembered, on another table, twice
-			check(what+" another table", f, other, otherStep)
-			check(what+" another table again", f, other, otherStep)
-			if fits(f, goTable, other, otherStep) && f.memo.p.Load().t != goTable {
-				t.Fatalf("%s: another table did not plan again", what)
+			if memoCase(t, r, tb, mem, c) {
+				remembered++
 			}
 		}
 		if remembered < 60 {
 			t.Fatalf("%s: only %d of %d runs remembered", tb.name, remembered, c)
 		}
 	}
+	memoManyBinades(t)
+	memoInit(t, mem)
+}
+
+// memoCheckFrom fills dst with f's run from index i0 (every step-th) and
+// holds its elements to Bits.
+func memoCheckFrom(t *testing.T, what string, f *Filler, dst []byte, i0, step uint64) {
+	t.Helper()
+	for i := range dst {
+		dst[i] = 0xA5
+	}
+	f.FillLE(dst, i0, step)
+	for j := range len(dst) / f.size {
+		if got, want := elementAt(dst, f.size, j), f.Bits(i0+uint64(j)*step); got != want {
+			t.Fatalf("%s: kind %d size %d start %#x delta %#x step %d n %d: element %d = %#x, want %#x",
+				what, f.kind, f.size, f.start, f.delta, step, len(dst)/f.size, j, got, want)
+		}
+	}
+}
+
+// memoCheck is memoCheckFrom for a run from index 0.
+func memoCheck(t *testing.T, what string, f *Filler, dst []byte, step uint64) {
+	t.Helper()
+	memoCheckFrom(t, what, f, dst, 0, step)
+}
+
+// memoFits reports whether memoPlans plans or fewer cover the run.
+func memoFits(f *Filler, tb *table, dst []byte, step uint64) bool {
+	i0, whole := uint64(0), len(dst)
+	for range memoPlans {
+		var pl plan
+		done := f.planRun(tb, testVerdicts, dst, i0, step, whole, &pl)
+		if done == len(dst)/f.size {
+			return true
+		}
+		dst, i0 = dst[done*f.size:], i0+uint64(done)*step
+	}
+	return false
+}
+
+// memoCase is TestFillMemo's case c on the table tb: a random run from
+// index 0, twice, remembered where it fits (and not before), replayed
+// for the same run at another address of the same line, not for a run
+// from index 1, then another run (memoAnother). It reports whether the
+// run was remembered.
+func memoCase(t *testing.T, r *rand.Rand, tb *table, mem []byte, c int) bool {
+	useTable(t, tb)
+	k := allKinds[r.IntN(len(allKinds))]
+	start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
+	n := 2 + r.IntN(1<<15/k.size)
+	step := uint64(1 + r.IntN(2))
+	f := NewFiller(k.kind, k.size, start, delta, uint64(n)*step+uint64(r.IntN(2)))
+	if f.tail != nil {
+		return false // (its runs split at tailFrom: the tail's part is not from index 0, and not remembered)
+	}
+	at := r.IntN(64) &^ (k.size - 1)
+	dst := mem[at : at+n*k.size]
+	what := fmt.Sprintf("%s case %d", tb.name, c)
+	memoCheck(t, what+" first run", f, dst, step)
+	if f.memo.p.Load() != nil {
+		t.Fatalf("%s: a first run remembered", what)
+	}
+	memoCheck(t, what+" the run again", f, mem[at+128:at+128+n*k.size], step) // the same line
+	m := f.memo.p.Load()
+	if !memoFits(f, tb, dst, step) {
+		if m != nil {
+			t.Fatalf("%s: a run of more than %d plans remembered", what, memoPlans)
+		}
+		return false
+	}
+	if m == nil || m.t != tb || m.n != len(dst) {
+		t.Fatalf("%s: the run's plan not remembered: %+v", what, m)
+	}
+	memoCheck(t, what+" the same run", f, mem[at+64:at+64+n*k.size], step)
+	if f.memo.p.Load() != m {
+		t.Fatalf("%s: a run of the same length, step and line planned again", what)
+	}
+	memoCheckFrom(t, what+" the same run from index 1", f, dst, 1, step) // not from index 0: planned, not remembered
+	if f.memo.p.Load() != m {
+		t.Fatalf("%s: a run from index 1 replaced the memo", what)
+	}
+	memoAnother(t, r, tb, f, mem, at, dst, step, m, what)
+	return true
+}
+
+// memoAnother follows memoCase's remembered run (at mem[at:], dst, its
+// memo m) with another (of another address modulo 64, length or step),
+// twice on the table tb and twice on goTable: planned the first time,
+// remembered the second where it fits.
+func memoAnother(t *testing.T, r *rand.Rand, tb *table, f *Filler, mem []byte, at int, dst []byte, step uint64, m *runMemo, what string) {
+	n, size := len(dst)/f.size, f.size
+	other, otherStep := dst, step
+	switch r.IntN(3) {
+	case 0: // another address modulo 64
+		a := at + size*(1+r.IntN(63/size))
+		other = mem[a : a+n*size]
+	case 1: // another length
+		other = dst[:(n-1)*size]
+	default:
+		otherStep = 3 - step
+	}
+	// Another run, twice: planned both times (the memo not taken), and
+	// remembered the second time where it fits.
+	memoCheck(t, what+" another run", f, other, otherStep)
+	if f.memo.p.Load() != m {
+		t.Fatalf("%s: another run replaced the memo at once", what)
+	}
+	memoCheck(t, what+" another run again", f, other, otherStep)
+	if memoFits(f, tb, other, otherStep) && f.memo.p.Load() == m {
+		t.Fatalf("%s: another run, repeated, not remembered", what)
+	}
+	useTable(t, goTable) // the run just remembered, on another table, twice
+	memoCheck(t, what+" another table", f, other, otherStep)
+	memoCheck(t, what+" another table again", f, other, otherStep)
+	if memoFits(f, goTable, other, otherStep) && f.memo.p.Load().t != goTable {
+		t.Fatalf("%s: another table did not plan again", what)
+	}
+}
+
+// memoManyBinades holds TestFillMemo's memo to float32 runs of many
+// binades on every table: remembered and replayed where memoPlans plans
+// or fewer cover them, and not where more do.
+func memoManyBinades(t *testing.T) {
 	// FLOAT32 -0.3*2^k + i*0.3 (as every 32nd index of a delta of 0.3/32:
 	// indices past 2^24, which mFMAS does not take): tens of binades where
 	// the table has the float32 binade kernel; on this one, 4 plans over
@@ -279,9 +313,9 @@ func TestFillMemo(t *testing.T) {
 		for _, tb := range machineTables() {
 			useTable(t, tb)
 			what := fmt.Sprintf("%s: FLOAT32 -0.3*2^%d + i*0.3, %d elements", tb.name, c.k, c.n)
-			check(what, f, dst, 32)
-			check(what+" (repeated)", f, dst, 32)
-			m, fit := f.memo.p.Load(), fits(f, tb, dst, 32)
+			memoCheck(t, what, f, dst, 32)
+			memoCheck(t, what+" (repeated)", f, dst, 32)
+			m, fit := f.memo.p.Load(), memoFits(f, tb, dst, 32)
 			if fit != (m != nil && m.t == tb) {
 				t.Fatalf("%s: fits in %d plans %v, remembered %v", what, memoPlans, fit, m != nil && m.t == tb)
 			}
@@ -289,12 +323,12 @@ func TestFillMemo(t *testing.T) {
 				tooMany = true
 				continue
 			}
-			check(what+" again", f, big[8<<20:8<<20+4*c.n], 32)
+			memoCheck(t, what+" again", f, big[8<<20:8<<20+4*c.n], 32)
 			if f.memo.p.Load() != m {
 				t.Fatalf("%s: planned again", what)
 			}
 			setStreaming(1) // other verdicts: planned again, and remembered anew
-			check(what+" under other verdicts", f, dst, 32)
+			memoCheck(t, what+" under other verdicts", f, dst, 32)
 			if m2 := f.memo.p.Load(); m2 == m || m2 == nil || m2.v != testVerdicts {
 				t.Fatalf("%s: a run remembered under other verdicts not planned again", what)
 			}
@@ -305,6 +339,11 @@ func TestFillMemo(t *testing.T) {
 	if !tooMany || !replayed {
 		t.Fatalf("runs of many binades: one of more than %d plans %v, one of 3 to %d replayed %v", memoPlans, tooMany, memoPlans, replayed)
 	}
+}
+
+// memoInit: a Filler of Init keeps no memo, and Init again on a Filler of
+// NewFiller that remembers drops its old sequence's plans (runs in mem).
+func memoInit(t *testing.T, mem []byte) {
 	var g Filler // Init: no memo (a Filler on the stack must not allocate)
 	g.Init(Int, 4, 0, 1, 100)
 	for range 3 {
@@ -725,15 +764,12 @@ func TestFillRowsLanes(t *testing.T) {
 	for _, tb := range machineTables() {
 		r := tableRand(1011, tb) // (this table's cases, whatever other tables the host has)
 		useTable(t, tb)
-		lanes, floats, fmas, f64s, f64Masked, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+		var seen lanesSeen
 		// 500 cases, and more until the quotas below are met (every kind
 		// of lanes seen, whatever the draws): a planner that stops taking
 		// one fails them at 5000.
-		short := func() bool {
-			return lanes < 180 || floats < 15 || fmas < 5 || bins < 10 || setBins < 5 || addSets < 20 || tb.masks(4) && (masked < 10 || fmaMasked < 2 || f64Masked < 1) || tb.masks(2) && maskedBins < 4 || fmaSets < 3 || f64s < 5 || f64Masked < 2 || tb.asm && !tb.avx512 && bins64 < 10 || !(tb.asm && !tb.avx512) && bins128 < 10
-		}
 		c := 0
-		for ; c < 500 || short() && c < 5000; c++ {
+		for ; c < 500 || seen.short(tb) && c < 5000; c++ {
 			rc := lanesRowsCase(r, mem[:len(mem)-256])
 			setStreaming(0)
 			if c%2 == 0 {
@@ -741,82 +777,108 @@ func TestFillRowsLanes(t *testing.T) {
 			}
 			blk, kind := rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step)
 			if blk > 0 {
-				lanes++
-				if rc.f.kind == Float32 {
-					floats++
-				}
-				switch kind {
-				case lanesAdd:
-					if blockSets(rc.pitch, blk) > 1 {
-						addSets++
-					}
-					if rc.pitch != rc.n*rc.f.size {
-						masked++
-					}
-				case lanesFMA:
-					fmas++
-					switch {
-					case rc.pitch != rc.n*4:
-						fmaMasked++
-					case blockSets(rc.pitch, blk) > 1:
-						fmaSets++
-					}
-				case lanesF64:
-					f64s++
-					if rc.pitch != rc.n*4 {
-						f64Masked++
-					}
-				case lanesBin:
-					bins++
-					if blockSets(rc.pitch, blk) > 1 {
-						setBins++
-					}
-					switch blk {
-					case 128:
-						bins128++
-					case 64:
-						bins64++
-					}
-					if rc.pitch != 2*rc.n {
-						maskedBins++
-					}
-				}
+				seen.count(rc, blk, kind)
 			}
 			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
 				t.Fatalf("%s case %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
 					tb.name, c, rc.f.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.n, rc.rowStep, rc.step, why)
 			}
-			// The streaming and ahead store kinds, as a piece too short for
-			// them would never be planned (nor float16 rows as short as
-			// these binade lanes): straight to the executor, at an aligned
-			// address or not, dst reaching 64 bytes past the rows, which
-			// stay as they were.
-			off := int(64-uintptr(unsafe.Pointer(&mem[0]))%64) % 64
-			if c%4 >= 2 {
-				off += r.IntN(64) &^ (rc.f.size - 1)
-			}
-			rc.dst = mem[off : off+len(rc.dst)]
-			if blk > 0 { // (the same rows at another address: the same block and lanes)
-				pad := byte(r.Uint32())
-				for i := range mem[off : off+len(rc.dst)+64] {
-					mem[off+i] = pad
-				}
-				st := []store{stStream, stRegular}[c%2]
-				rc.f.rowsLanes(mem[off:off+len(rc.dst)+64], rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, blk, kind, st)
-				if why := rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad); why != "" {
-					t.Fatalf("%s case %d, store kind %d, offset %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
-						tb.name, c, st, off, rc.f.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.n, rc.rowStep, rc.step, why)
-				}
-				for i, b := range mem[off+len(rc.dst) : off+len(rc.dst)+64] {
-					if b != pad {
-						t.Fatalf("%s case %d, store kind %d: byte %d past the rows written", tb.name, c, st, i)
-					}
-				}
-			}
+			rowsLanesStores(t, r, tb, mem, rc, c, blk, kind)
 		}
-		if short() {
+		if seen.short(tb) {
 			t.Errorf("%s: only %d of %d layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d f64 (%d masked); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
-				tb.name, lanes, c, floats, fmas, fmaMasked, fmaSets, f64s, f64Masked, bins, setBins, bins128, bins64, maskedBins, addSets, masked)
+				tb.name, seen.lanes, c, seen.floats, seen.fmas, seen.fmaMasked, seen.fmaSets, seen.f64s, seen.f64Masked, seen.bins, seen.setBins, seen.bins128, seen.bins64, seen.maskedBins, seen.addSets, seen.masked)
+		}
+	}
+}
+
+// lanesSeen counts TestFillRowsLanes's layouts that went as lanes, by the
+// kind of lanes and the form of the rows.
+type lanesSeen struct {
+	lanes, floats, fmas, f64s, f64Masked, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins int
+}
+
+// short reports whether TestFillRowsLanes's quotas on the table tb are
+// not met yet.
+func (s *lanesSeen) short(tb *table) bool {
+	return s.lanes < 180 || s.floats < 15 || s.fmas < 5 || s.bins < 10 || s.setBins < 5 || s.addSets < 20 || tb.masks(4) && (s.masked < 10 || s.fmaMasked < 2 || s.f64Masked < 1) || tb.masks(2) && s.maskedBins < 4 || s.fmaSets < 3 || s.f64s < 5 || s.f64Masked < 2 || tb.asm && !tb.avx512 && s.bins64 < 10 || !(tb.asm && !tb.avx512) && s.bins128 < 10
+}
+
+// count counts the rows rc that go as lanes of the kind kind in blocks of
+// blk bytes.
+func (s *lanesSeen) count(rc rowsLayout, blk int, kind uint32) {
+	s.lanes++
+	if rc.f.kind == Float32 {
+		s.floats++
+	}
+	switch kind {
+	case lanesAdd:
+		if blockSets(rc.pitch, blk) > 1 {
+			s.addSets++
+		}
+		if rc.pitch != rc.n*rc.f.size {
+			s.masked++
+		}
+	case lanesFMA:
+		s.fmas++
+		switch {
+		case rc.pitch != rc.n*4:
+			s.fmaMasked++
+		case blockSets(rc.pitch, blk) > 1:
+			s.fmaSets++
+		}
+	case lanesF64:
+		s.f64s++
+		if rc.pitch != rc.n*4 {
+			s.f64Masked++
+		}
+	case lanesBin:
+		s.bins++
+		if blockSets(rc.pitch, blk) > 1 {
+			s.setBins++
+		}
+		switch blk {
+		case 128:
+			s.bins128++
+		case 64:
+			s.bins64++
+		}
+		if rc.pitch != 2*rc.n {
+			s.maskedBins++
+		}
+	}
+}
+
+// rowsLanesStores runs TestFillRowsLanes's case c, the rows rc that go
+// as lanes of the kind kind in blocks of blk bytes (if blk > 0) on the
+// table tb, through the executor with the streaming or regular stores at
+// another address in mem, against Bits.
+func rowsLanesStores(t *testing.T, r *rand.Rand, tb *table, mem []byte, rc rowsLayout, c, blk int, kind uint32) {
+	// The streaming and ahead store kinds, as a piece too short for
+	// them would never be planned (nor float16 rows as short as
+	// these binade lanes): straight to the executor, at an aligned
+	// address or not, dst reaching 64 bytes past the rows, which
+	// stay as they were.
+	off := int(64-uintptr(unsafe.Pointer(&mem[0]))%64) % 64
+	if c%4 >= 2 {
+		off += r.IntN(64) &^ (rc.f.size - 1)
+	}
+	rc.dst = mem[off : off+len(rc.dst)]
+	if blk > 0 { // (the same rows at another address: the same block and lanes)
+		pad := byte(r.Uint32())
+		for i := range mem[off : off+len(rc.dst)+64] {
+			mem[off+i] = pad
+		}
+		st := []store{stStream, stRegular}[c%2]
+		rc.f.rowsLanes(mem[off:off+len(rc.dst)+64], rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, blk, kind, st)
+		if why := rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad); why != "" {
+			t.Fatalf("%s case %d, store kind %d, offset %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
+				tb.name, c, st, off, rc.f.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.n, rc.rowStep, rc.step, why)
+		}
+		for i, b := range mem[off+len(rc.dst) : off+len(rc.dst)+64] {
+			if b != pad {
+				t.Fatalf("%s case %d, store kind %d: byte %d past the rows written", tb.name, c, st, i)
+			}
 		}
 	}
 }
@@ -1579,56 +1641,12 @@ func float32Method(t *testing.T, m method, base uint64, seed uint64, span int) {
 		useTable(t, tb)
 		tested, midpoints, bites := 0, 0, 0
 		for c := 0; tested < 600 && c < 20000; c++ {
-			var start, delta float32
-			n := 16 + r.IntN(len(mem)/4-32)
-			i0, step := 1+r.Uint64N(1000), uint64(1)
-			mid := c%2 == 0
-			if mid { // delta = D * 2^(e-23); D*i a midpoint (24 bits, then 10...0)
-				var D, i uint64
-				k := 0
-				for k == 0 || D*i&(1<<(k-24)-1) != 1<<(k-25) {
-					if base == 0 {
-						D, i = uint64(r.Uint32()&0x7FFFFF|0x800000), 4+r.Uint64N(4000)
-					} else { // D odd, i = base + the t that makes D*i 2^23 modulo 2^24
-						D = uint64(r.Uint32()&0x7FFFFF | 0x800001)
-						inv := D // Newton's iteration for D's inverse modulo 2^64
-						for range 5 {
-							inv *= 2 - D*inv
-						}
-						i = base + (1<<23*inv)&(1<<24-1)
-					}
-					k = bits.Len64(D * i)
-				}
-				e := r.IntN(120) - 60
-				m := span - k + r.IntN(9) // start's last bit 2^m below delta's: k+m in [span, span+8]
-				delta = float32(math.Ldexp(float64(D), e-23))
-				start = float32(math.Ldexp(1, e-23-m))
-				if base == 0 {
-					i0 = 1 + r.Uint64N(i)
-					n = max(n, int(i-i0)+1)
-				} else {
-					i0 = i - r.Uint64N(uint64(n))
-				}
-			} else {
-				i0 += base
-				e := r.IntN(200) - 100
-				start = float32(math.Ldexp(r.Float64()*2-1, e))
-				delta = float32(math.Ldexp(r.Float64()*2-1, e-r.IntN(60)))
-				if r.IntN(4) == 0 {
-					step = 1 + r.Uint64N(40)
-				}
-			}
-			if r.IntN(2) == 0 {
-				start = -start
-			}
-			if r.IntN(4) == 0 {
-				delta = -delta
-			}
-			f := NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
+			run := drawF32Run(r, base, span, c%2 == 0, len(mem))
+			f := NewFiller(Float32, 4, uint64(math.Float32bits(run.start)), uint64(math.Float32bits(run.delta)), 0)
 			off := 4 * r.IntN(16)
-			dst := mem[off : off+4*n]
+			dst := mem[off : off+4*run.n]
 			cvt := 0
-			for _, pp := range planAll(t, tb, f, dst, i0, step) {
+			for _, pp := range planAll(t, tb, f, dst, run.i0, run.step) {
 				if pp.p.m == m {
 					cvt++
 				}
@@ -1637,21 +1655,8 @@ func float32Method(t *testing.T, m method, base uint64, seed uint64, span int) {
 				continue
 			}
 			tested++
-			f.FillLE(dst, i0, step)
-			bit := false
-			for j := range n {
-				i := i0 + uint64(j)*step
-				want := f.Bits(i)
-				if got := elementAt(dst, 4, j); got != want {
-					t.Fatalf("%s: start %#x delta %#x i0 %d step %d n %d: element %d (index %d) = %#x, want %#x",
-						tb.name, f.start, f.delta, i0, step, n, j, i, got, want)
-				}
-				// Rounding the float64 sum (itself rounded) to float32.
-				if uint64(math.Float32bits(float32(float64(i)*float64(delta)+float64(start)))) != want {
-					bit = true
-				}
-			}
-			if mid {
+			bit := checkF32Run(t, tb, f, dst, run)
+			if run.mid {
 				midpoints++
 				if bit {
 					bites++
@@ -1665,6 +1670,99 @@ func float32Method(t *testing.T, m method, base uint64, seed uint64, span int) {
 			t.Fatalf("%s: %d runs took %s; in %d of %d midpoint runs rounding twice is wrong", tb.name, tested, m, bites, midpoints)
 		}
 	}
+}
+
+// f32Run is a float32 run of float32Method: its sequence's start and
+// delta, its first index, step and length, and whether it runs through a
+// midpoint.
+type f32Run struct {
+	start, delta float32
+	i0, step     uint64
+	n            int
+	mid          bool
+}
+
+// drawF32Run draws a run of float32Method of indices from base, 16 or
+// more elements that fit memLen bytes: through a midpoint (mid,
+// midpointF32Run's) or of a random start and delta, steps above 1 now and
+// then; start and delta of either sign.
+func drawF32Run(r *rand.Rand, base uint64, span int, mid bool, memLen int) f32Run {
+	run := f32Run{step: 1, mid: mid}
+	run.n = 16 + r.IntN(memLen/4-32)
+	run.i0 = 1 + r.Uint64N(1000)
+	if mid {
+		midpointF32Run(r, base, span, &run)
+	} else {
+		run.i0 += base
+		e := r.IntN(200) - 100
+		run.start = float32(math.Ldexp(r.Float64()*2-1, e))
+		run.delta = float32(math.Ldexp(r.Float64()*2-1, e-r.IntN(60)))
+		if r.IntN(4) == 0 {
+			run.step = 1 + r.Uint64N(40)
+		}
+	}
+	if r.IntN(2) == 0 {
+		run.start = -run.start
+	}
+	if r.IntN(4) == 0 {
+		run.delta = -run.delta
+	}
+	return run
+}
+
+// midpointF32Run makes run one through an index i of indices from base
+// where i*delta is a float32 midpoint, start's last bit span to span+8
+// places below the midpoint's.
+func midpointF32Run(r *rand.Rand, base uint64, span int, run *f32Run) {
+	// delta = D * 2^(e-23); D*i a midpoint (24 bits, then 10...0)
+	var D, i uint64
+	k := 0
+	for k == 0 || D*i&(1<<(k-24)-1) != 1<<(k-25) {
+		if base == 0 {
+			D, i = uint64(r.Uint32()&0x7FFFFF|0x800000), 4+r.Uint64N(4000)
+		} else { // D odd, i = base + the t that makes D*i 2^23 modulo 2^24
+			D = uint64(r.Uint32()&0x7FFFFF | 0x800001)
+			inv := D // Newton's iteration for D's inverse modulo 2^64
+			for range 5 {
+				inv *= 2 - D*inv
+			}
+			i = base + (1<<23*inv)&(1<<24-1)
+		}
+		k = bits.Len64(D * i)
+	}
+	e := r.IntN(120) - 60
+	m := span - k + r.IntN(9) // start's last bit 2^m below delta's: k+m in [span, span+8]
+	run.delta = float32(math.Ldexp(float64(D), e-23))
+	run.start = float32(math.Ldexp(1, e-23-m))
+	if base == 0 {
+		run.i0 = 1 + r.Uint64N(i)
+		run.n = max(run.n, int(i-run.i0)+1)
+	} else {
+		run.i0 = i - r.Uint64N(uint64(run.n))
+	}
+}
+
+// checkF32Run fills dst with f's run on the table tb and holds its
+// elements to Bits; it reports whether rounding the float64 sum to
+// float32 (rounding twice) is wrong for one of them.
+func checkF32Run(t *testing.T, tb *table, f *Filler, dst []byte, run f32Run) bool {
+	t.Helper()
+	i0, step, n, delta, start := run.i0, run.step, run.n, run.delta, run.start
+	f.FillLE(dst, i0, step)
+	bit := false
+	for j := range n {
+		i := i0 + uint64(j)*step
+		want := f.Bits(i)
+		if got := elementAt(dst, 4, j); got != want {
+			t.Fatalf("%s: start %#x delta %#x i0 %d step %d n %d: element %d (index %d) = %#x, want %#x",
+				tb.name, f.start, f.delta, i0, step, n, j, i, got, want)
+		}
+		// Rounding the float64 sum (itself rounded) to float32.
+		if uint64(math.Float32bits(float32(float64(i)*float64(delta)+float64(start)))) != want {
+			bit = true
+		}
+	}
+	return bit
 }
 
 // shifted returns p with its elements counted from j (planBinades counts
@@ -1733,43 +1831,13 @@ func TestStandIn(t *testing.T) {
 	mem := make([]byte, 1<<15)
 	tails := 0
 	for c := 0; c < 3000; c++ {
-		kind, size := Float32, 4
-		var start, delta uint64
-		if c%2 == 0 {
-			kind, size = Float16, 2
-			d := float32(math.Ldexp(1+r.Float64(), r.IntN(20)-12))
-			s := float32(math.Ldexp(1+r.Float64(), r.IntN(30)-26))
-			start, delta = f16(s), f16(d)
-		} else {
-			d := float32(math.Ldexp(1+r.Float64(), r.IntN(60)-30))
-			s := float32(math.Ldexp(1+r.Float64(), r.IntN(100)-90))
-			start, delta = f32(s), f32(d)
-		}
-		if r.IntN(2) == 0 {
-			start ^= 1 << (8*size - 1)
-		}
-		if r.IntN(2) == 0 {
-			delta ^= 1 << (8*size - 1)
-		}
-		f := NewFiller(kind, size, start, delta, 0)
+		f := standInSeq(r, c)
 		if f.tail == nil {
 			continue
 		}
 		tails++
 		if tails%50 == 1 && f.tailFrom < 1<<12 { // a run from 0 past tailFrom, twice: the tail's part remembered
-			n := int(f.tailFrom) + 1024
-			for range 2 {
-				f.FillLE(mem[:n*size], 0, 1)
-			}
-			if m := f.tail.memo.p.Load(); m == nil || m.n != (n-int(f.tailFrom))*size {
-				t.Fatalf("%v start %#x delta %#x: the tail's part of a run from 0 not remembered (%+v)", kind, start, delta, m)
-			}
-			f.FillLE(mem[:n*size], 0, 1) // from the memo
-			for j := range n {
-				if got, want := elementAt(mem, size, j), f.Bits(uint64(j)); got != want {
-					t.Fatalf("%v start %#x delta %#x: a remembered run's element %d = %#x, want %#x", kind, start, delta, j, got, want)
-				}
-			}
+			standInMemo(t, f, mem)
 		}
 		for range 20 {
 			i := f.tailFrom + r.Uint64N(1<<uint(r.IntN(32)))
@@ -1777,40 +1845,92 @@ func TestStandIn(t *testing.T) {
 				continue
 			}
 			if got, want := f.tail.Bits(i), f.Bits(i); got != want {
-				t.Fatalf("%v start %#x delta %#x: index %d (tail from %d, stand-in %#x) = %#x, want %#x", kind, start, delta, i, f.tailFrom, f.tail.start, got, want)
+				t.Fatalf("%v start %#x delta %#x: index %d (tail from %d, stand-in %#x) = %#x, want %#x", f.kind, f.start, f.delta, i, f.tailFrom, f.tail.start, got, want)
 			}
 		}
 		for _, tb := range machineTables() {
 			r := tableRand(uint64(tails)<<32|1024, tb) // (this table's cases, whatever other tables the host has)
 			useTable(t, tb)
-			n := 1 + r.IntN(len(mem)/size)
-			step := uint64(1 + r.IntN(3))
-			i0 := f.tailFrom - min(f.tailFrom, uint64(r.IntN(n))*step)
-			dst := mem[:n*size]
-			f.FillLE(dst, i0, step)
-			for j := range n {
-				if got, want := elementAt(dst, size, j), f.Bits(i0+uint64(j)*step); got != want {
-					t.Fatalf("%s: %v start %#x delta %#x, run from %d step %d: element %d = %#x, want %#x (tail from %d)", tb.name, kind, start, delta, i0, step, j, got, want, f.tailFrom)
-				}
-			}
-			rows, rn := 1+r.IntN(20), 1+r.IntN(100)
-			pitch := (rn + r.IntN(10)) * size
-			rowStep := uint64(rn) + uint64(r.IntN(3))
-			i0 = f.tailFrom - min(f.tailFrom, uint64(r.IntN(rows))*rowStep)
-			f.FillRowsLE(mem[:(rows-1)*pitch+rn*size], rows, pitch, rn, i0, rowStep, 1)
-			for row := range rows {
-				for j := range rn {
-					idx := i0 + uint64(row)*rowStep + uint64(j)
-					if got, want := elementAt(mem[row*pitch:], size, j), f.Bits(idx); got != want {
-						t.Fatalf("%s: %v start %#x delta %#x, rows from %d: row %d element %d = %#x, want %#x (tail from %d)", tb.name, kind, start, delta, i0, row, j, got, want, f.tailFrom)
-					}
-				}
-			}
+			standInAcross(t, r, tb, f, mem)
 		}
 	}
 	t.Logf("%d tails", tails)
 	if tails < 1000 {
 		t.Fatalf("%d of 3000 sequences have a tail", tails)
+	}
+}
+
+// standInSeq draws TestStandIn's sequence c: float16 (c even) or float32,
+// its start a few to many binades below delta, either of either sign.
+func standInSeq(r *rand.Rand, c int) *Filler {
+	kind, size := Float32, 4
+	var start, delta uint64
+	if c%2 == 0 {
+		kind, size = Float16, 2
+		d := float32(math.Ldexp(1+r.Float64(), r.IntN(20)-12))
+		s := float32(math.Ldexp(1+r.Float64(), r.IntN(30)-26))
+		start, delta = f16(s), f16(d)
+	} else {
+		d := float32(math.Ldexp(1+r.Float64(), r.IntN(60)-30))
+		s := float32(math.Ldexp(1+r.Float64(), r.IntN(100)-90))
+		start, delta = f32(s), f32(d)
+	}
+	if r.IntN(2) == 0 {
+		start ^= 1 << (8*size - 1)
+	}
+	if r.IntN(2) == 0 {
+		delta ^= 1 << (8*size - 1)
+	}
+	return NewFiller(kind, size, start, delta, 0)
+}
+
+// standInMemo runs f (of a tail from tailFrom) from index 0 past tailFrom
+// in mem twice, the tail's part then remembered, and a third time, from
+// the memo, against Bits.
+func standInMemo(t *testing.T, f *Filler, mem []byte) {
+	kind, size, start, delta := f.kind, f.size, f.start, f.delta
+	n := int(f.tailFrom) + 1024
+	for range 2 {
+		f.FillLE(mem[:n*size], 0, 1)
+	}
+	if m := f.tail.memo.p.Load(); m == nil || m.n != (n-int(f.tailFrom))*size {
+		t.Fatalf("%v start %#x delta %#x: the tail's part of a run from 0 not remembered (%+v)", kind, start, delta, m)
+	}
+	f.FillLE(mem[:n*size], 0, 1) // from the memo
+	for j := range n {
+		if got, want := elementAt(mem, size, j), f.Bits(uint64(j)); got != want {
+			t.Fatalf("%v start %#x delta %#x: a remembered run's element %d = %#x, want %#x", kind, start, delta, j, got, want)
+		}
+	}
+}
+
+// standInAcross runs f (of a tail from tailFrom) on the table tb in mem, a
+// run and rows of random lengths and steps from before tailFrom to past
+// it (or from index 0), against Bits.
+func standInAcross(t *testing.T, r *rand.Rand, tb *table, f *Filler, mem []byte) {
+	kind, size, start, delta := f.kind, f.size, f.start, f.delta
+	n := 1 + r.IntN(len(mem)/size)
+	step := uint64(1 + r.IntN(3))
+	i0 := f.tailFrom - min(f.tailFrom, uint64(r.IntN(n))*step)
+	dst := mem[:n*size]
+	f.FillLE(dst, i0, step)
+	for j := range n {
+		if got, want := elementAt(dst, size, j), f.Bits(i0+uint64(j)*step); got != want {
+			t.Fatalf("%s: %v start %#x delta %#x, run from %d step %d: element %d = %#x, want %#x (tail from %d)", tb.name, kind, start, delta, i0, step, j, got, want, f.tailFrom)
+		}
+	}
+	rows, rn := 1+r.IntN(20), 1+r.IntN(100)
+	pitch := (rn + r.IntN(10)) * size
+	rowStep := uint64(rn) + uint64(r.IntN(3))
+	i0 = f.tailFrom - min(f.tailFrom, uint64(r.IntN(rows))*rowStep)
+	f.FillRowsLE(mem[:(rows-1)*pitch+rn*size], rows, pitch, rn, i0, rowStep, 1)
+	for row := range rows {
+		for j := range rn {
+			idx := i0 + uint64(row)*rowStep + uint64(j)
+			if got, want := elementAt(mem[row*pitch:], size, j), f.Bits(idx); got != want {
+				t.Fatalf("%s: %v start %#x delta %#x, rows from %d: row %d element %d = %#x, want %#x (tail from %d)", tb.name, kind, start, delta, i0, row, j, got, want, f.tailFrom)
+			}
+		}
 	}
 }
 

@@ -251,79 +251,104 @@ func lanesRowsCase(r *rand.Rand, mem []byte) rowsLayout {
 	c.i0 = r.Uint64N(1 << 30)
 	c.f = NewFiller(Int, size, randomBits(r, Int, size), randomBits(r, Int, size), 0)
 	if size == 4 && r.IntN(2) == 0 {
-		// float32 exact in float32 lanes: an integer start and delta at a
-		// random scale, the indices from 0 (start -0 now and then), or
-		// rounding ones (fma-s lanes, their indices below 2^24; f64
-		// lanes past it, their sums mostly below 2^53 units, from index
-		// 2^24 to 2^25, and none, their sums past it, from index 2^31).
-		c.i0 = r.Uint64N(2) * r.Uint64N(1000)
-		if c.step > 1<<20 {
-			c.rowStep, c.step = 1, uint64(c.rows)
-		}
-		sc := math.Ldexp(1, r.IntN(40)-20)
-		start := float32(float64(r.IntN(1<<12)-1<<11) * sc)
-		if r.IntN(8) == 0 {
-			start = float32(math.Copysign(0, -1))
-		}
-		delta := float32(float64(r.IntN(64)-32) * sc)
-		switch r.IntN(4) {
-		case 0: // rounding: through fma-s lanes
-			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
-		case 1: // rounding past index 2^24: through f64 lanes
-			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
-			c.i0 = 1<<24 + r.Uint64N(1<<24)
-		case 2: // rounding past index 2^31: sums past 2^53 units, no lanes
-			start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
-			c.i0 = 1<<31 + r.Uint64N(1<<31)
-		}
-		c.f = NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
+		lanesRowsFloat32(r, &c)
 	}
 	if size == 2 && r.IntN(2) == 0 {
-		// float16 (binade lanes, else columns or rows): a start and a
-		// delta of any sign and of magnitudes 2^-24 to 2^12 and 2^-24 to
-		// 2^4 (their elements crossing zero, binades, the subnormals, or
-		// rounding to infinities), the indices from 0 now and then (start
-		// -0 among them).
-		c.i0 = r.Uint64N(2) * r.Uint64N(1<<20)
-		if r.IntN(2) == 0 {
-			// Rows in sets of blocks (of any length whose pattern repeats
-			// within binMaxSets blocks), NHWC or consecutive.
-			var ns []int
-			for n := 2; n <= 600; n++ {
-				if blockSets(2*n, 192) <= binMaxSets {
-					ns = append(ns, n)
-				}
-			}
-			c.n = ns[r.IntN(len(ns))]
-			c.pitch = 2 * c.n
-			c.rows = 1 + r.IntN((len(mem)-64)/c.pitch)
-			c.rowStep, c.step = 1, uint64(c.rows)
-			if r.IntN(4) == 0 {
-				c.rowStep, c.step = uint64(c.n), 1
-			}
-		}
-		if c.step > 1<<20 {
-			c.rowStep, c.step = 1, uint64(c.rows)
-		}
-		start := float32(math.Ldexp(r.Float64()*2-1, r.IntN(37)-24))
-		if r.IntN(8) == 0 {
-			start = float32(math.Copysign(0, -1))
-		}
-		delta := float32(math.Ldexp(r.Float64()*2-1, r.IntN(29)-24))
-		c.f = NewFiller(Float16, 2, f16(start), f16(delta), 0)
+		lanesRowsFloat16(r, mem, &c)
 	}
 	if r.IntN(4) == 0 {
-		// Padded rows (masked add lanes where the table has them), or
-		// elements one in every few (rows of one).
-		c.pitch = (c.n + 1 + r.IntN(8)) * size
-		if r.IntN(3) == 0 {
-			c.n, c.pitch = 1, (2+r.IntN(4))*size
-		}
-		c.rows = min(c.rows, (len(mem)-64)/c.pitch)
+		lanesRowsPadded(r, mem, size, &c)
 	}
 	off := r.IntN(64) &^ (size - 1)
 	c.dst = mem[off : off+(c.rows-1)*c.pitch+c.n*size]
 	return c
+}
+
+// lanesRowsFloat32 makes lanesRowsCase's rows of 4-byte elements float32
+// rows: the sequence, its indices from i0, and steps not past 2^20.
+func lanesRowsFloat32(r *rand.Rand, c *rowsLayout) {
+	// float32 exact in float32 lanes: an integer start and delta at a
+	// random scale, the indices from 0 (start -0 now and then), or
+	// rounding ones (fma-s lanes, their indices below 2^24; f64
+	// lanes past it, their sums mostly below 2^53 units, from index
+	// 2^24 to 2^25, and none, their sums past it, from index 2^31).
+	c.i0 = r.Uint64N(2) * r.Uint64N(1000)
+	if c.step > 1<<20 {
+		c.rowStep, c.step = 1, uint64(c.rows)
+	}
+	sc := math.Ldexp(1, r.IntN(40)-20)
+	start := float32(float64(r.IntN(1<<12)-1<<11) * sc)
+	if r.IntN(8) == 0 {
+		start = float32(math.Copysign(0, -1))
+	}
+	delta := float32(float64(r.IntN(64)-32) * sc)
+	switch r.IntN(4) {
+	case 0: // rounding: through fma-s lanes
+		start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
+	case 1: // rounding past index 2^24: through f64 lanes
+		start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
+		c.i0 = 1<<24 + r.Uint64N(1<<24)
+	case 2: // rounding past index 2^31: sums past 2^53 units, no lanes
+		start, delta = float32(r.NormFloat64()*100), float32(r.NormFloat64())
+		c.i0 = 1<<31 + r.Uint64N(1<<31)
+	}
+	c.f = NewFiller(Float32, 4, uint64(math.Float32bits(start)), uint64(math.Float32bits(delta)), 0)
+}
+
+// lanesRowsFloat16 makes lanesRowsCase's rows of 2-byte elements float16
+// rows in mem: the sequence, its indices from i0, now and then rows in
+// sets of blocks, and steps not past 2^20.
+func lanesRowsFloat16(r *rand.Rand, mem []byte, c *rowsLayout) {
+	// float16 (binade lanes, else columns or rows): a start and a
+	// delta of any sign and of magnitudes 2^-24 to 2^12 and 2^-24 to
+	// 2^4 (their elements crossing zero, binades, the subnormals, or
+	// rounding to infinities), the indices from 0 now and then (start
+	// -0 among them).
+	c.i0 = r.Uint64N(2) * r.Uint64N(1<<20)
+	if r.IntN(2) == 0 {
+		lanesRowsBinSets(r, mem, c)
+	}
+	if c.step > 1<<20 {
+		c.rowStep, c.step = 1, uint64(c.rows)
+	}
+	start := float32(math.Ldexp(r.Float64()*2-1, r.IntN(37)-24))
+	if r.IntN(8) == 0 {
+		start = float32(math.Copysign(0, -1))
+	}
+	delta := float32(math.Ldexp(r.Float64()*2-1, r.IntN(29)-24))
+	c.f = NewFiller(Float16, 2, f16(start), f16(delta), 0)
+}
+
+// lanesRowsBinSets draws lanesRowsFloat16's float16 rows in mem in sets
+// of blocks: their length, pitch, count and steps.
+func lanesRowsBinSets(r *rand.Rand, mem []byte, c *rowsLayout) {
+	// Rows in sets of blocks (of any length whose pattern repeats
+	// within binMaxSets blocks), NHWC or consecutive.
+	var ns []int
+	for n := 2; n <= 600; n++ {
+		if blockSets(2*n, 192) <= binMaxSets {
+			ns = append(ns, n)
+		}
+	}
+	c.n = ns[r.IntN(len(ns))]
+	c.pitch = 2 * c.n
+	c.rows = 1 + r.IntN((len(mem)-64)/c.pitch)
+	c.rowStep, c.step = 1, uint64(c.rows)
+	if r.IntN(4) == 0 {
+		c.rowStep, c.step = uint64(c.n), 1
+	}
+}
+
+// lanesRowsPadded pads lanesRowsCase's rows of elements of size bytes in
+// mem, or makes them rows of one element one in every few.
+func lanesRowsPadded(r *rand.Rand, mem []byte, size int, c *rowsLayout) {
+	// Padded rows (masked add lanes where the table has them), or
+	// elements one in every few (rows of one).
+	c.pitch = (c.n + 1 + r.IntN(8)) * size
+	if r.IntN(3) == 0 {
+		c.n, c.pitch = 1, (2+r.IntN(4))*size
+	}
+	c.rows = min(c.rows, (len(mem)-64)/c.pitch)
 }
 
 // binadeRowsCase draws float16 rows of consecutive indices whose values

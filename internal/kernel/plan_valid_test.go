@@ -18,35 +18,18 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 	if p.st != stRegular && !hasStores(p.m) {
 		return "a store kind other than regular for a method that has only regular stores"
 	}
-	vector := func(block int) string {
-		switch {
-		case a == 0 && !s.lanesGiveStart():
-			return "index 0 in a vector piece (its lanes do not give start's bits)"
-		case !s.aligned(b):
-			return "dst not aligned to the element size"
-		case len(b) < block:
-			return "shorter than a block"
-		}
-		return ""
-	}
-	float := (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear
+	float := s.linearFloat()
 	switch p.m {
 	case mStart:
 		if a != 0 || n != 1 {
 			return "not index 0 alone"
 		}
 	case mWords, mAdd:
-		for e := range uint64(n) {
-			want := (p.first + e*p.d) & s.mask()
-			if a+e*step == 0 {
-				want = s.start // the plain loop writes start's bits there
-			}
-			if s.Bits(a+e*step) != want {
-				return "an element is not first + e*d"
-			}
+		if !s.wordsMatch(a, step, n, p) {
+			return "an element is not first + e*d"
 		}
 		if p.m == mAdd {
-			return vector(blockBytes(p.m, s.size))
+			return s.validVector(a, b, blockBytes(p.m, s.size))
 		}
 	case mLinear:
 		if !float {
@@ -61,55 +44,98 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not a float64 sequence in modeFMA"
 		}
 		if p.m == mFMALanes {
-			return vector(blockBytes(p.m, s.size))
+			return s.validVector(a, b, blockBytes(p.m, s.size))
 		}
 	case mF32:
 		if !float || !s.f32Lanes(a, last, step) {
 			return "not exact in float32 lanes"
 		}
-		return vector(blockBytes(p.m, s.size))
+		return s.validVector(a, b, blockBytes(p.m, s.size))
 	case mF64:
 		if !float || !s.f64Lanes(a, last, step) {
 			return "not exact in float64 lanes"
 		}
-		return vector(blockBytes(p.m, s.size))
+		return s.validVector(a, b, blockBytes(p.m, s.size))
 	case mFMAS:
 		if !float || s.kind != Float32 || last >= fmaSMax {
 			return "not float32 of indices below 2^24"
 		}
-		return vector(blockBytes(p.m, s.size))
+		return s.validVector(a, b, blockBytes(p.m, s.size))
 	case mFMAD:
 		if !float || s.kind != Float32 {
 			return "not float32"
 		}
-		return vector(blockBytes(p.m, s.size))
+		return s.validVector(a, b, blockBytes(p.m, s.size))
 	case mBinade, mBinadeQ, mBinadeS, mBinadeAdd, mBinadeRuns:
-		switch {
-		case !float:
-			return "not a finite float run"
-		case p.m == mBinadeRuns && (s.kind != Float16 || !s.int64Lanes(a, last)):
-			return "not float16 in int64 lanes"
-		case p.m == mBinadeRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
-			return "values that change more often than once in 32 elements"
-		case p.m == mBinadeAdd && (n < 160 || !s.repeats(a, step, n)):
-			return "fewer than 160 elements, or bits that do not repeat every 64 elements but for a step"
-		case (p.m == mBinade || p.m == mBinadeAdd) && !s.int32Lanes(a, last):
-			return "not float16 in int32 lanes"
-		case (p.m == mBinade || p.m == mBinadeAdd) && p.ties && (p.per == 0 || int(p.per) > s.densest(t, p.m, p.st, scaledShift(int(p.shift)))):
-			return "dense ties of a period the kernel's tie form does not take"
-		case p.m == mBinadeQ:
-			return "binade-q, which is planned only"
-		case p.m == mBinadeS && !s.binSLanes(a, last):
-			return "not float32 in int64 lanes"
-		}
-		if why := s.binadeParams(a, last, p); why != "" {
-			return why
-		}
-		return vector(blockBytes(p.m, s.size))
+		return s.validBinade(t, a, last, step, b, p)
 	default:
 		return "not a method of runs"
 	}
 	return ""
+}
+
+// linearFloat reports whether the sequence is float16 or float32 in
+// modeLinear (a finite float run).
+func (s *Seq) linearFloat() bool {
+	return (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear
+}
+
+// validVector returns why the vector piece at b, of first index a, breaks
+// a vector method's precondition (blocks of block bytes), or "".
+func (s *Seq) validVector(a uint64, b []byte, block int) string {
+	switch {
+	case a == 0 && !s.lanesGiveStart():
+		return "index 0 in a vector piece (its lanes do not give start's bits)"
+	case !s.aligned(b):
+		return "dst not aligned to the element size"
+	case len(b) < block:
+		return "shorter than a block"
+	}
+	return ""
+}
+
+// wordsMatch reports whether the n elements from index a (every step-th)
+// are piece p's first + e*d (mWords, mAdd), but start's bits at index 0.
+func (s *Seq) wordsMatch(a, step uint64, n int, p piece) bool {
+	for e := range uint64(n) {
+		want := (p.first + e*p.d) & s.mask()
+		if a+e*step == 0 {
+			want = s.start // the plain loop writes start's bits there
+		}
+		if s.Bits(a+e*step) != want {
+			return false
+		}
+	}
+	return true
+}
+
+// validBinade is valid for a piece of a binade method (mBinade, mBinadeQ,
+// mBinadeS, mBinadeAdd, mBinadeRuns) of indices a to last, every step-th,
+// at b.
+func (s *Seq) validBinade(t *table, a, last, step uint64, b []byte, p piece) string {
+	n := int(p.n)
+	switch {
+	case !s.linearFloat():
+		return "not a finite float run"
+	case p.m == mBinadeRuns && (s.kind != Float16 || !s.int64Lanes(a, last)):
+		return "not float16 in int64 lanes"
+	case p.m == mBinadeRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
+		return "values that change more often than once in 32 elements"
+	case p.m == mBinadeAdd && (n < 160 || !s.repeats(a, step, n)):
+		return "fewer than 160 elements, or bits that do not repeat every 64 elements but for a step"
+	case (p.m == mBinade || p.m == mBinadeAdd) && !s.int32Lanes(a, last):
+		return "not float16 in int32 lanes"
+	case (p.m == mBinade || p.m == mBinadeAdd) && p.ties && (p.per == 0 || int(p.per) > s.densest(t, p.m, p.st, scaledShift(int(p.shift)))):
+		return "dense ties of a period the kernel's tie form does not take"
+	case p.m == mBinadeQ:
+		return "binade-q, which is planned only"
+	case p.m == mBinadeS && !s.binSLanes(a, last):
+		return "not float32 in int64 lanes"
+	}
+	if why := s.binadeParams(a, last, p); why != "" {
+		return why
+	}
+	return s.validVector(a, b, blockBytes(p.m, s.size))
 }
 
 // repeats reports whether the n elements from index a (every step-th)
@@ -147,16 +173,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		return "outside the rows"
 	}
 	if p.m == mRowsLanes {
-		blk, lanes := s.lanesBlock(t, int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
-		switch {
-		case blk == 0:
-			return "rows that do not go as lanes"
-		case int(p.per) != blk || p.c != lanes:
-			return "a block or lanes other than the rows'"
-		case !s.aligned(dst):
-			return "dst not aligned to the element size"
-		}
-		return ""
+		return s.validRowsLanes(t, dst, pitch, n, i0, rowStep, step, p)
 	}
 	if p.m == mRowRuns || p.m == mColumns {
 		if p.st != stRegular {
@@ -184,33 +201,14 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 			return "index 0 among the rows"
 		}
 	}
-	float := (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear
+	float := s.linearFloat()
 	switch p.m {
 	case mRowsWords:
-		for r := range uint64(p.n) {
-			for e := range uint64(n) {
-				i := a + r*rowStep + e*step
-				if s.Bits(i) != (p.first+r*p.rowD+e*p.d)&s.mask() {
-					return "an element is not first + r*rowD + e*d"
-				}
-			}
+		if !s.rowsWordsMatch(n, a, rowStep, step, p) {
+			return "an element is not first + r*rowD + e*d"
 		}
 	case mRowsBin, mRowsBinQ, mRowsRuns:
-		switch {
-		case s.kind != Float16 || !float || rowStep != uint64(n)*step:
-			return "not float16 rows of consecutive indices"
-		case p.m == mRowsBinQ:
-			return "rows-binade-q, which is planned only"
-		case p.m == mRowsRuns && !s.int64Lanes(a, last):
-			return "not float16 in int64 lanes"
-		case p.m == mRowsRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
-			return "values that change more often than once in 32 elements"
-		case p.m == mRowsBin && !s.int32Lanes(a, last):
-			return "not float16 in int32 lanes"
-		case p.m == mRowsBin && p.ties && (p.per == 0 || 32%p.per != 0):
-			return "dense ties whose period does not divide a block"
-		}
-		return s.binadeParams(a, last, p)
+		return s.validRowsBin(n, a, last, rowStep, step, p)
 	case mRowsBinS:
 		if s.kind != Float32 || !float || rowStep != uint64(n)*step || !s.binSLanes(a, last) {
 			return "not float32 rows of consecutive indices in int64 lanes"
@@ -228,4 +226,52 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 		return "not a method of rows"
 	}
 	return ""
+}
+
+// validRowsLanes is validRows for a piece of rows as lanes (mRowsLanes).
+func (s *Seq) validRowsLanes(t *table, dst []byte, pitch, n int, i0, rowStep, step uint64, p piece) string {
+	blk, lanes := s.lanesBlock(t, int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
+	switch {
+	case blk == 0:
+		return "rows that do not go as lanes"
+	case int(p.per) != blk || p.c != lanes:
+		return "a block or lanes other than the rows'"
+	case !s.aligned(dst):
+		return "dst not aligned to the element size"
+	}
+	return ""
+}
+
+// rowsWordsMatch reports whether piece p's rows of n elements, from index
+// a, are p's first + r*rowD + e*d (mRowsWords).
+func (s *Seq) rowsWordsMatch(n int, a, rowStep, step uint64, p piece) bool {
+	for r := range uint64(p.n) {
+		for e := range uint64(n) {
+			i := a + r*rowStep + e*step
+			if s.Bits(i) != (p.first+r*p.rowD+e*p.d)&s.mask() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// validRowsBin is validRows for a piece of binade rows (mRowsBin,
+// mRowsBinQ, mRowsRuns) of n elements, indices a to last.
+func (s *Seq) validRowsBin(n int, a, last, rowStep, step uint64, p piece) string {
+	switch {
+	case s.kind != Float16 || !s.linearFloat() || rowStep != uint64(n)*step:
+		return "not float16 rows of consecutive indices"
+	case p.m == mRowsBinQ:
+		return "rows-binade-q, which is planned only"
+	case p.m == mRowsRuns && !s.int64Lanes(a, last):
+		return "not float16 in int64 lanes"
+	case p.m == mRowsRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
+		return "values that change more often than once in 32 elements"
+	case p.m == mRowsBin && !s.int32Lanes(a, last):
+		return "not float16 in int32 lanes"
+	case p.m == mRowsBin && p.ties && (p.per == 0 || 32%p.per != 0):
+		return "dense ties whose period does not divide a block"
+	}
+	return s.binadeParams(a, last, p)
 }
