@@ -55,9 +55,16 @@ func aheadDist(f *File, st store) {
 	if !st.ahead {
 		return
 	}
-	f.Ops("MOVQ R8, R10; TESTQ R8, R8; JZ aheaddone")
+	f.Ops(`
+		MOVQ R8, R10
+		TESTQ R8, R8
+	`)
+	f.Jump("JZ", "aheaddone")
 	f.Label("aheaddist")
-	f.Ops("CMPQ R10, $1024; JAE aheaddone; ADDQ R8, R10; JMP aheaddist")
+	f.Ops("CMPQ R10, $1024")
+	f.Jump("JAE", "aheaddone")
+	f.Ops("ADDQ R8, R10")
+	f.Jump("JMP", "aheaddist")
 	f.Label("aheaddone")
 }
 
@@ -99,7 +106,8 @@ func (l blockLoop) emit(f *File) {
 		}
 	}
 	f.Op(l.incLoad, "(DX)", l.inc)
-	f.Ops("TESTQ CX, CX; JZ done")
+	f.Ops("TESTQ CX, CX")
+	f.Jump("JZ", "done")
 	f.Label("loop")
 	if l.ahead != nil {
 		for at := 0; at < len(l.lanes)*l.vbytes; at += 64 {
@@ -128,7 +136,8 @@ func (l blockLoop) emit(f *File) {
 		f.Op(l.add, l.inc, r, r)
 	}
 	f.Op("ADDQ", l.advance, "DI")
-	f.Ops("DECQ CX; JNZ loop")
+	f.Ops("DECQ CX")
+	f.Jump("JNZ", "loop")
 	f.Label("done")
 }
 
@@ -145,13 +154,20 @@ func end(f *File, st store) {
 	if st.fence != "" {
 		f.Op(st.fence)
 	}
-	f.Ops("VZEROUPPER; RET")
+	f.Ops(`
+		VZEROUPPER
+		RET
+	`)
 }
 
 // maskArgs loads the first arguments of the masked kernels: dst in DI,
 // blocks in CX, stride in R8 (and, fetching ahead, aheadDist's distance in R10), base in SI.
 func maskArgs(f *File, st store) {
-	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {stride}, R8")
+	f.Ops(`
+		MOVQ {dst}, DI
+		MOVQ {blocks}, CX
+		MOVQ {stride}, R8
+	`)
 	aheadDist(f, st)
 	f.Ops("MOVQ {base}, SI")
 }
@@ -205,13 +221,39 @@ masked forms (addMask, fmaMask) store each vector through a byte mask: the
 bytes it leaves out keep their contents (the gaps of padded rows-lanes).
 Go twins: twins.go.`)
 
-	// addStore: four vectors of 32 bytes a block, stride bytes apart.
+	addStoreForms(f)
+	add192Forms(f)
+	addMaskxForms(f)
+	fmaMaskxForms(f)
+	addMaskYForms(f)
+	fmaMaskYForms(f)
+
+	// The shifts of masksY: each element's first byte's bit of its
+	// vector's 32 taken to the sign bit (31, 27, ..., 3 for 4-byte
+	// elements; 63, 55, ... for 8-byte ones).
+	f.Data("maskShiftD", 0x0000001b0000001f, 0x0000001300000017, 0x0000000b0000000f, 0x0000000300000007)
+	f.Data("maskShiftQ", 63, 55, 47, 39)
+	addDispatch(f)
+	return f
+}
+
+// addStoreForms writes addStore of every lane and store kind.
+//
+// addStore: four vectors of 32 bytes a block, stride bytes apart.
+func addStoreForms(f *File) {
 	for _, ln := range lanes {
 		for _, st := range stores {
 			name := "addStore" + ln.name + st.suffix
 			f.Func(name, sigAdd, storeDoc("addStore"+ln.name, st))
-			f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {stride}, R8; MOVQ {base}, SI")
-			f.Ops("MOVQ {first}, AX; VMOVQ AX, X5; MOVQ {inc}, DX")
+			f.Ops(`
+				MOVQ {dst}, DI
+				MOVQ {blocks}, CX
+				MOVQ {stride}, R8
+				MOVQ {base}, SI
+				MOVQ {first}, AX
+				VMOVQ AX, X5
+				MOVQ {inc}, DX
+			`)
 			f.Op(ln.bc, "X5", "Y5")
 			aheadDist(f, st)
 			l := blockLoop{lanes: regs("Y", 0, 4), vbytes: 32, load: "VMOVDQU", add: ln.add, first: "Y5",
@@ -221,13 +263,23 @@ Go twins: twins.go.`)
 			end(f, st)
 		}
 	}
+}
 
-	// add192: six vectors of 32 bytes a block, contiguous.
+// add192Forms writes add192 of every lane and store kind.
+//
+// add192: six vectors of 32 bytes a block, contiguous.
+func add192Forms(f *File) {
 	for _, ln := range lanes {
 		for _, st := range stores {
 			f.Func("add192"+ln.name+st.suffix, sigAdd192, "")
-			f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX")
-			f.Ops("VMOVQ AX, X7; MOVQ {inc}, DX")
+			f.Ops(`
+				MOVQ {dst}, DI
+				MOVQ {blocks}, CX
+				MOVQ {base}, SI
+				MOVQ {first}, AX
+				VMOVQ AX, X7
+				MOVQ {inc}, DX
+			`)
 			f.Op(ln.bc, "X7", "Y7")
 			l := blockLoop{lanes: regs("Y", 0, 6), vbytes: 32, load: "VMOVDQU", add: ln.add, first: "Y7",
 				inc: "Y6", incLoad: "VMOVDQU", advance: "$192",
@@ -236,16 +288,25 @@ Go twins: twins.go.`)
 			end(f, st)
 		}
 	}
+}
 
-	// addMaskx (AVX-512): two vectors of 64 bytes a block, each through
-	// a byte mask (VMOVDQU8 under K1 and K2, from mask[0] and mask[1]).
-	// Masked stores have no non-temporal form.
+// addMaskxForms writes addMaskx of every lane, regular and fetching ahead.
+//
+// addMaskx (AVX-512): two vectors of 64 bytes a block, each through
+// a byte mask (VMOVDQU8 under K1 and K2, from mask[0] and mask[1]).
+// Masked stores have no non-temporal form.
+func addMaskxForms(f *File) {
 	for _, ln := range lanes {
 		for _, st := range []store{stRegular, stAhead} {
 			f.Func("addMaskx"+ln.name+st.suffix, sigMask, storeDoc("addMaskx"+ln.name, st))
 			maskArgs(f, st)
-			f.Ops("MOVQ {first}, AX; MOVQ {inc}, DX; MOVQ {mask}, BX; KMOVQ 0(BX), K1")
-			f.Ops("KMOVQ 8(BX), K2")
+			f.Ops(`
+				MOVQ {first}, AX
+				MOVQ {inc}, DX
+				MOVQ {mask}, BX
+				KMOVQ 0(BX), K1
+				KMOVQ 8(BX), K2
+			`)
 			f.Op(ln.bc, "AX", "Z5")
 			l := blockLoop{lanes: regs("Z", 0, 2), vbytes: 64, load: "VMOVDQU64", add: ln.add, first: "Z5",
 				inc: "Z4", incLoad: "VBROADCASTI64X4", advance: "R8", put: putK}
@@ -256,16 +317,27 @@ Go twins: twins.go.`)
 			end(f, st)
 		}
 	}
+}
 
-	// fmaMaskx (AVX-512): float32 index lanes, each element
-	// VFMADD213PS's index*delta + start, rounded once, stored through the
-	// byte masks; the index lanes, exact integers below 2^24, step by
-	// inc[0] after every block.
+// fmaMaskxForms writes fmaMaskxS and fmaMaskxSA.
+//
+// fmaMaskx (AVX-512): float32 index lanes, each element
+// VFMADD213PS's index*delta + start, rounded once, stored through the
+// byte masks; the index lanes, exact integers below 2^24, step by
+// inc[0] after every block.
+func fmaMaskxForms(f *File) {
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("fmaMaskxS"+st.suffix, sigFMA, storeDoc("fmaMaskxS", st))
 		maskArgs(f, st)
-		f.Ops("VPBROADCASTD {first}, Z9; MOVQ {inc}, DX; VPBROADCASTD {start}, Z10")
-		f.Ops("VPBROADCASTD {delta}, Z11; MOVQ {mask}, BX; KMOVQ 0(BX), K1; KMOVQ 8(BX), K2")
+		f.Ops(`
+			VPBROADCASTD {first}, Z9
+			MOVQ {inc}, DX
+			VPBROADCASTD {start}, Z10
+			VPBROADCASTD {delta}, Z11
+			MOVQ {mask}, BX
+			KMOVQ 0(BX), K1
+			KMOVQ 8(BX), K2
+		`)
 		l := blockLoop{lanes: regs("Z", 0, 2), vbytes: 64, add: "VADDPS", first: "Z9", fromMem: true,
 			inc: "Z4", incLoad: "VBROADCASTSS", advance: "R8", put: putK, value: fmaValue("Z", 2, "Z10", "Z11")}
 		if st.ahead {
@@ -274,9 +346,14 @@ Go twins: twins.go.`)
 		l.emit(f)
 		end(f, st)
 	}
+}
 
-	// addMaskY (AVX2, elements of 4 and 8 bytes): four vectors of 32
-	// bytes, each stored by VPMASKMOVD or VPMASKMOVQ under its mask.
+// addMaskYForms writes addMaskY of lanes D, Q and S, regular and fetching
+// ahead.
+//
+// addMaskY (AVX2, elements of 4 and 8 bytes): four vectors of 32
+// bytes, each stored by VPMASKMOVD or VPMASKMOVQ under its mask.
+func addMaskYForms(f *File) {
 	type maskY struct {
 		ln             lane
 		mov, shv, shft string
@@ -289,7 +366,11 @@ Go twins: twins.go.`)
 		for _, st := range []store{stRegular, stAhead} {
 			f.Func("addMaskY"+m.ln.name+st.suffix, sigMask, storeDoc("addMaskY"+m.ln.name, st))
 			maskArgs(f, st)
-			f.Ops("MOVQ {first}, AX; MOVQ {inc}, DX; MOVQ {mask}, BX")
+			f.Ops(`
+				MOVQ {first}, AX
+				MOVQ {inc}, DX
+				MOVQ {mask}, BX
+			`)
 			masksY(f, m.shv, m.shft)
 			f.Ops("VMOVQ AX, X5")
 			f.Op(m.ln.bc, "X5", "Y5")
@@ -302,14 +383,23 @@ Go twins: twins.go.`)
 			end(f, st)
 		}
 	}
+}
 
-	// fmaMaskY (AVX2): fmaMaskx's computation in four vectors of 32 bytes,
-	// each stored by VPMASKMOVD under its mask.
+// fmaMaskYForms writes fmaMaskYS and fmaMaskYSA.
+//
+// fmaMaskY (AVX2): fmaMaskx's computation in four vectors of 32 bytes,
+// each stored by VPMASKMOVD under its mask.
+func fmaMaskYForms(f *File) {
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("fmaMaskYS"+st.suffix, sigFMA, storeDoc("fmaMaskYS", st))
 		maskArgs(f, st)
-		f.Ops("VPBROADCASTD {first}, Y5; MOVQ {inc}, DX; VPBROADCASTD {start}, Y10")
-		f.Ops("VPBROADCASTD {delta}, Y11; MOVQ {mask}, BX")
+		f.Ops(`
+			VPBROADCASTD {first}, Y5
+			MOVQ {inc}, DX
+			VPBROADCASTD {start}, Y10
+			VPBROADCASTD {delta}, Y11
+			MOVQ {mask}, BX
+		`)
 		masksY(f, "VPSLLVD", "maskShiftD<>(SB)")
 		l := blockLoop{lanes: regs("Y", 0, 4), vbytes: 32, add: "VADDPS", first: "Y5", fromMem: true,
 			inc: "Y4", incLoad: "VBROADCASTSS", advance: "R8", put: putY("VPMASKMOVD"), value: fmaValue("Y", 12, "Y10", "Y11")}
@@ -319,15 +409,6 @@ Go twins: twins.go.`)
 		l.emit(f)
 		end(f, st)
 	}
-
-	// The shifts of masksY: each element's first byte's bit of its
-	// vector's 32 taken to the sign bit (31, 27, ..., 3 for 4-byte
-	// elements; 63, 55, ... for 8-byte ones).
-	f.Data("maskShiftD", 0x0000001b0000001f, 0x0000001300000017, 0x0000000b0000000f, 0x0000000300000007)
-	f.Data("maskShiftQ", 63, 55, 47, 39)
-
-	addDispatch(f)
-	return f
 }
 
 // putK stores lane i through the byte mask in K(1+i).
@@ -422,8 +503,9 @@ func argNames(params string) string {
 
 // byLane returns the arms that call prefix+lane+store suffix(args) for
 // lanes and store kinds sts (regular last), conditions prefixed by pre;
-// the last lane needs no lane condition and the regular store none of its
-// own. cont says whether arms follow (then the last arm keeps pre).
+// the regular store needs no condition of its own. cont says whether arms
+// follow: then every lane has its lane condition, else the last lane needs
+// none (its regular arm is the default).
 func byLane(pre, prefix, args string, ls []lane, sts []store, cont bool) []arm {
 	var arms []arm
 	for li, ln := range ls {
@@ -432,17 +514,13 @@ func byLane(pre, prefix, args string, ls []lane, sts []store, cont bool) []arm {
 			if pre != "" {
 				c = append(c, pre)
 			}
-			if li < len(ls)-1 {
+			if cont || li < len(ls)-1 {
 				c = append(c, "lane == "+ln.goName)
 			}
 			if st != stRegular {
 				c = append(c, "st == "+st.goName)
 			}
-			cond := strings.Join(c, " && ")
-			if cond == "" && cont {
-				panic("a default arm before others")
-			}
-			arms = append(arms, arm{cond, prefix + ln.name + st.suffix + "(" + args + ")"})
+			arms = append(arms, arm{strings.Join(c, " && "), prefix + ln.name + st.suffix + "(" + args + ")"})
 		}
 	}
 	return arms
@@ -462,11 +540,6 @@ func addDispatch(f *File) {
 	margs := "dst, blocks, stride, base, first, inc, mask"
 	arms := []arm{{"!t.asm || !t.avx512 && (lane == laneB || lane == laneW) && t.lacks()", "addMaskG(lane, " + margs + ")"}}
 	arms = append(arms, byLane("!t.avx512", "addMaskY", margs, []lane{laneD, laneQ, laneS}, []store{stAhead, stRegular}, true)...)
-	// (byLane leaves the last AVX2 lane without a lane condition: put it back.)
-	for i := range arms[len(arms)-2:] {
-		a := &arms[len(arms)-2+i]
-		a.cond = strings.Replace(a.cond, "!t.avx512", "!t.avx512 && lane == laneS", 1)
-	}
 	arms = append(arms, byLane("", "addMaskx", margs, lanes, []store{stAhead, stRegular}, false)...)
 	dispatch(f, "addMask runs the masked add kernel of the lane: AVX-512 forms for every lane, AVX2 forms for lanes of 4 and 8 bytes (see table.masks), regular stores or fetching ahead (st stStream: regular; masked stores have no non-temporal form).",
 		"addMask", "lane int, st store, "+sigMask, arms)

@@ -31,120 +31,144 @@ dm in Y4-Y11), 1 in every lane of Y15, Y12 and Y13 for the pairs. The M
 forms store each 64 bytes under a byte mask (mask[0] to mask[2]): the
 bytes it leaves out keep their contents (padded rows).`)
 
-	const (
-		sig  = "dst *byte, blocks, stride int, l *binLanes, j0, ties uint64"
-		sigM = "dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64"
-	)
-	// AVX-512: blocks of 192 and 128 bytes, the three store kinds, and
-	// the masked forms.
 	for _, blk := range []int{192, 128} {
-		for _, masked := range []bool{false, true} {
-			sts := stores
-			if masked {
-				sts = []store{stRegular, stAhead}
-			}
-			for _, st := range sts {
-				name := fmt.Sprintf("bin%dx", blk)
-				s, doc := sig, storeDoc(name, st)
-				if masked {
-					name, s, doc = name+"M", sigM, storeDoc(name+"M", st)
-				}
-				f.Func(name+st.suffix, s, doc)
-				if masked {
-					f.Ops("MOVQ {mask}, BX")
-					for k := range 3 {
-						f.Op("KMOVQ", fmt.Sprintf("%d(BX)", 8*k), fmt.Sprintf("K%d", 1+k))
-					}
-				}
-				binArgs(f, st, "Z28")
-				for v := range blk / 32 { // x, s, dm, h of vector v
-					off := 64 * v
-					f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 384+off), z(13+v))
-					f.Op("VPMULLD", z(13+v), "Z28", z(v))
-					f.Op("VPADDD", fmt.Sprintf("%d(SI)", off), z(v), z(v))
-					f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 768+off), z(6+v))
-					f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 1152+off), z(19+v))
-					if v == 3 { // the words c of pairs 0 and 1
-						f.Ops("VMOVDQU32 1536(SI), Z25; VMOVDQU32 1600(SI), Z26")
-					}
-				}
-				if blk == 192 {
-					f.Ops("VMOVDQU32 1664(SI), Z27")
-				}
-				f.Ops("MOVL $1, AX; VPBROADCASTD AX, Z12")
-				binLoops(f, st, func(tie bool) { binBlockX(f, blk, tie, st, masked) })
-			}
+		for _, st := range stores {
+			binxRoutine(f, blk, st, false)
+		}
+		for _, st := range []store{stRegular, stAhead} {
+			binxRoutine(f, blk, st, true)
 		}
 	}
-	// AVX2: blocks of 192, 128 and 64 bytes, the three store kinds.
 	for _, blk := range []int{192, 128, 64} {
 		for _, st := range stores {
-			name := fmt.Sprintf("bin%dY", blk)
-			f.Func(name+st.suffix, sig, storeDoc(name, st))
-			binArgs(f, st, "Y15")
-			vecs := blk / 16 // x: 12, 8 or 4 vectors
-			for v := range vecs {
-				f.Op("VPMULLD", fmt.Sprintf("%d(SI)", 384+32*v), "Y15", y(v))
-				f.Op("VPADDD", fmt.Sprintf("%d(SI)", 32*v), y(v), y(v))
-			}
-			if blk == 64 { // s and dm in registers
-				for v := range 4 {
-					f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", 768+32*v), y(4+v))
-				}
-				for v := range 4 {
-					f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", 384+32*v), y(8+v))
-				}
-			}
-			f.Ops("MOVL $1, AX; VMOVQ AX, X15; VPBROADCASTD X15, Y15")
-			binLoops(f, st, func(tie bool) { binBlockY(f, blk, tie, st) })
+			binYRoutine(f, blk, st)
 		}
 	}
+	binlanesDispatch(f)
+	return f
+}
 
+const (
+	sigBinLanes  = "dst *byte, blocks, stride int, l *binLanes, j0, ties uint64"
+	sigBinLanesM = "dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64"
+)
+
+// binxRoutine writes the AVX-512 form of blocks of blk bytes (192 or 128)
+// and store kind st, masked (bin{blk}xM: under the byte masks, K1-K3) or
+// not (bin{blk}x): the arguments, the lanes in registers, the loops.
+func binxRoutine(f *File, blk int, st store, masked bool) {
+	name := fmt.Sprintf("bin%dx", blk)
+	if masked {
+		name += "M"
+		f.Func(name+st.suffix, sigBinLanesM, storeDoc(name, st))
+		f.Ops("MOVQ {mask}, BX")
+		for k := range 3 {
+			f.Op("KMOVQ", fmt.Sprintf("%d(BX)", 8*k), fmt.Sprintf("K%d", 1+k))
+		}
+	} else {
+		f.Func(name+st.suffix, sigBinLanes, storeDoc(name, st))
+	}
+	binArgs(f, st, "Z28")
+	for v := range blk / 32 { // x, s, dm, h of vector v
+		off := 64 * v
+		f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 384+off), z(13+v))
+		f.Op("VPMULLD", z(13+v), "Z28", z(v))
+		f.Op("VPADDD", fmt.Sprintf("%d(SI)", off), z(v), z(v))
+		f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 768+off), z(6+v))
+		f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 1152+off), z(19+v))
+		if v == 3 { // the words c of pairs 0 and 1
+			f.Ops(`
+				VMOVDQU32 1536(SI), Z25
+				VMOVDQU32 1600(SI), Z26
+			`)
+		}
+	}
+	if blk == 192 {
+		f.Ops("VMOVDQU32 1664(SI), Z27")
+	}
+	f.Ops(`
+		MOVL $1, AX
+		VPBROADCASTD AX, Z12
+	`)
+	binLoops(f, st, func(tie bool) { binBlockX(f, blk, tie, st, masked) })
+}
+
+// binYRoutine writes bin{blk}Y, the AVX2 form of blocks of blk bytes
+// (192, 128 or 64) and store kind st: the arguments, the lanes x (and, of
+// bin64Y, s and dm) in registers, the loops.
+func binYRoutine(f *File, blk int, st store) {
+	name := fmt.Sprintf("bin%dY", blk)
+	f.Func(name+st.suffix, sigBinLanes, storeDoc(name, st))
+	binArgs(f, st, "Y15")
+	vecs := blk / 16 // x: 12, 8 or 4 vectors
+	for v := range vecs {
+		f.Op("VPMULLD", fmt.Sprintf("%d(SI)", 384+32*v), "Y15", y(v))
+		f.Op("VPADDD", fmt.Sprintf("%d(SI)", 32*v), y(v), y(v))
+	}
+	if blk == 64 { // s and dm in registers
+		for v := range 4 {
+			f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", 768+32*v), y(4+v))
+		}
+		for v := range 4 {
+			f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", 384+32*v), y(8+v))
+		}
+	}
+	f.Ops(`
+		MOVL $1, AX
+		VMOVQ AX, X15
+		VPBROADCASTD X15, Y15
+	`)
+	binLoops(f, st, func(tie bool) { binBlockY(f, blk, tie, st) })
+}
+
+// binlanesDispatch writes the table's binSet and binSetMask methods.
+func binlanesDispatch(f *File) {
 	args := "dst, blocks, stride, l, j0, ties"
-	var arms []arm
-	arms = append(arms, arm{"!t.asm", "binSet_g(blk, " + args + ")"})
-	for _, blk := range []int{64, 128, 192} {
-		for _, avx512 := range []bool{false, true} {
-			if blk == 64 && avx512 {
-				continue
-			}
+	arms := []arm{{"!t.asm", "binSet_g(blk, " + args + ")"}}
+	for _, set := range []struct {
+		cond  string // the block size's
+		forms []form
+	}{
+		{"blk == 64", []form{{"", "bin64Y"}}},
+		{"blk == 128", []form{{"!t.avx512", "bin128Y"}, {"", "bin128x"}}},
+		{"", []form{{"!t.avx512", "bin192Y"}, {"", "bin192x"}}},
+	} {
+		for _, fm := range set.forms {
 			for _, st := range []store{stStream, stRegular} {
 				var c []string
-				if blk != 192 {
-					c = append(c, fmt.Sprintf("blk == %d", blk))
-				}
-				if !avx512 && blk != 64 {
-					c = append(c, "!t.avx512")
+				for _, s := range []string{set.cond, fm.cond} {
+					if s != "" {
+						c = append(c, s)
+					}
 				}
 				if st != stRegular {
 					c = append(c, "st == "+st.goName)
 				}
-				form := "x"
-				if !avx512 {
-					form = "Y"
-				}
-				arms = append(arms, arm{strings.Join(c, " && "), fmt.Sprintf("bin%d%s%s(%s)", blk, form, st.suffix, args)})
+				arms = append(arms, arm{strings.Join(c, " && "), fm.name + st.suffix + "(" + args + ")"})
 			}
 		}
 	}
 	dispatch(f, "binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams where st says so (dst aligned to 64 bytes).",
-		"binSet", "blk int, st store, "+sig, arms)
+		"binSet", "blk int, st store, "+sigBinLanes, arms)
 	margs := args + ", mask"
 	dispatch(f, "binSetMask is binSet under byte masks (bin192xM[A], bin128xM[A], AVX-512 only: see masks), regular stores or fetching ahead (st stStream: regular).",
-		"binSetMask", "blk int, st store, "+sigM, []arm{
+		"binSetMask", "blk int, st store, "+sigBinLanesM, []arm{
 			{"!t.asm || t.lacks()", "binSetMask_g(blk, " + margs + ")"},
 			{"blk == 128 && st == stAhead", "bin128xMA(" + margs + ")"},
 			{"blk == 128", "bin128xM(" + margs + ")"},
 			{"st == stAhead", "bin192xMA(" + margs + ")"},
 			{"", "bin192xM(" + margs + ")"},
 		})
-	return f
 }
 
 // binArgs loads dst (DI), blocks (CX), stride (R8, and aheadDist's R10),
 // l (SI) and j0 in every lane of j.
 func binArgs(f *File, st store, j string) {
-	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {stride}, R8")
+	f.Ops(`
+		MOVQ {dst}, DI
+		MOVQ {blocks}, CX
+		MOVQ {stride}, R8
+	`)
 	aheadDist(f, st)
 	f.Ops("MOVQ {l}, SI")
 	f.Op("VPBROADCASTD", f.Arg("j0"), j)
@@ -153,13 +177,19 @@ func binArgs(f *File, st store, j string) {
 // binLoops writes the CX blocks at DI with block(true) where ties is not
 // 0, else with block(false), and returns.
 func binLoops(f *File, st store, block func(tie bool)) {
-	f.Ops("TESTQ CX, CX; JZ done; CMPQ {ties}, $0; JEQ nloop")
+	f.Ops("TESTQ CX, CX")
+	f.Jump("JZ", "done")
+	f.Ops("CMPQ {ties}, $0")
+	f.Jump("JEQ", "nloop")
 	f.Label("loop")
 	block(true)
-	f.Ops("DECQ CX; JNZ loop; JMP done")
+	f.Ops("DECQ CX")
+	f.Jump("JNZ", "loop")
+	f.Jump("JMP", "done")
 	f.Label("nloop")
 	block(false)
-	f.Ops("DECQ CX; JNZ nloop")
+	f.Ops("DECQ CX")
+	f.Jump("JNZ", "nloop")
 	f.Label("done")
 	end(f, st)
 }
@@ -212,7 +242,10 @@ func binBlockX(f *File, blk int, tie bool, st store, masked bool) {
 			}
 		}
 		if p == 2 {
-			f.Ops("VPADDD Z17, Z4, Z4; VPADDD Z18, Z5, Z5")
+			f.Ops(`
+				VPADDD Z17, Z4, Z4
+				VPADDD Z18, Z5, Z5
+			`)
 		}
 	}
 	f.Ops("ADDQ R8, DI")
@@ -227,13 +260,17 @@ func binBlockY(f *File, blk int, tie bool, st store) {
 			aheadStride(f, at)
 		}
 	}
+	// s and dm of lane vector v: in memory, or bin64Y's in registers.
+	sOf := func(v int) string { return fmt.Sprintf("%d(SI)", 768+32*v) }
+	dmOf := func(v int) string { return fmt.Sprintf("%d(SI)", 384+32*v) }
+	if blk == 64 {
+		sOf = func(v int) string { return y(4 + v) }
+		dmOf = func(v int) string { return y(8 + v) }
+	}
 	pair := func(a, b, at int) {
 		for i, v := range []int{a, b} {
 			t := y(12 + i)
-			s := fmt.Sprintf("%d(SI)", 768+32*v)
-			if blk == 64 {
-				s = y(4 + v)
-			}
+			s := sOf(v)
 			if tie {
 				f.Op("VPSUBD", fmt.Sprintf("%d(SI)", 1152+32*v), y(v), t)
 				f.Op("VPSRLVD", s, t, t)
@@ -250,11 +287,7 @@ func binBlockY(f *File, blk int, tie bool, st store) {
 	}
 	step := func(from, to int) {
 		for v := from; v < to; v++ {
-			if blk == 64 {
-				f.Op("VPADDD", y(8+v), y(v), y(v))
-			} else {
-				f.Op("VPADDD", fmt.Sprintf("%d(SI)", 384+32*v), y(v), y(v))
-			}
+			f.Op("VPADDD", dmOf(v), y(v), y(v))
 		}
 	}
 	vecs := blk / 16

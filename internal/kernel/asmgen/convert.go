@@ -13,11 +13,12 @@ var (
 )
 
 const (
-	sigF64   = "dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64"
-	sigF32   = "dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32"
-	sigFMA64 = sigF64 + ", start, delta uint64"
-	sigFMA32 = sigF32 + ", start, delta uint64"
-	sigFMAD  = sigF64 + ", start, delta, tiny uint64"
+	sigF64     = "dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64"
+	sigF32     = "dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32"
+	sigFMA64   = sigF64 + ", start, delta uint64"
+	sigFMA32   = sigF32 + ", start, delta uint64"
+	sigFMAD    = sigF64 + ", start, delta, tiny uint64"
+	sigMaskF64 = "dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64"
 )
 
 // convertFile is convert_amd64.s: the converting and FMA kernels.
@@ -33,21 +34,40 @@ and each form a regular and a non-temporal (NT) store kind (the masked
 forms: a regular one and one that fetches ahead, A).
 Go twins: twins.go.`)
 
-	// cvtStoreF32 (AVX2): float64 lanes to float32, rounding once; each
-	// block 16 float32 (64 bytes), the blocks 64 bytes apart, or a stride
-	// (cvtF32StrideY: float32 pixels in sets of blocks whose sums are
-	// exact in float64 lanes).
-	for _, strideForm := range []bool{false, true} {
+	cvtStoreF32Forms(f)
+	cvtStoreF16Forms(f)
+	cvtStoreF16OddForms(f)
+	cvtStoreF32xForms(f)
+	cvtStoreF16xForms(f)
+	cvtStoreF16OddxForms(f)
+	fmaStoreForms(f)
+	fmaStoreSForms(f)
+	fmaStorexForms(f)
+	fmaDStoreForms(f)
+	fmaDStorexForms(f)
+
+	// The sign bit of a float64 cleared, in four lanes (fmaDStore).
+	f.Data("absQ", 0x7FFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF)
+	fma192SForms(f)
+	cvtF32MaskxForms(f)
+	cvtF32MaskYForms(f)
+	f.Data("maskShiftD", 0x0000001b0000001f, 0x0000001300000017, 0x0000000b0000000f, 0x0000000300000007)
+	convertDispatch(f)
+	return f
+}
+
+// cvtStoreF32Forms writes cvtStoreF32 and its stride form of every store
+// kind.
+//
+// cvtStoreF32 (AVX2): float64 lanes to float32, rounding once; each
+// block 16 float32 (64 bytes), the blocks 64 bytes apart, or a stride
+// (cvtF32StrideY: float32 pixels in sets of blocks whose sums are
+// exact in float64 lanes).
+func cvtStoreF32Forms(f *File) {
+	for _, fm := range []runForm{{"cvtStoreF32", sigF64, "$64", false}, {"cvtF32StrideY", sigF64 + ", stride int", "R8", true}} {
 		for _, st := range stores {
-			name, sig, adv := "cvtStoreF32", sigF64, "$64"
-			if strideForm {
-				name, sig, adv = "cvtF32StrideY", sigF64+", stride int", "R8"
-			}
-			f.Func(name+st.suffix, sig, storeDoc(name, st))
-			if strideForm {
-				f.Ops("MOVQ {stride}, R8")
-				aheadDist(f, st)
-			}
+			f.Func(fm.name+st.suffix, fm.sig, storeDoc(fm.name, st))
+			fm.head(f, st)
 			yHead(f, "VPBROADCASTQ", false)
 			yLanes(f, "VMOVUPD", "VADDPD")
 			one64(f, "Y9")
@@ -59,22 +79,47 @@ Go twins: twins.go.`)
 				f.Op(movPS[st], x(5+i), at(16*i))
 			}
 			f.Each(4, "VFMADD231PD Y4, Y9, Y%[1]d")
-			loopEnd(f, adv)
+			loopEnd(f, fm.adv)
 			end(f, st)
 		}
 	}
+}
 
-	// cvtStoreF16 (AVX2): exact float32 lanes to float16 with F16C; each
-	// block 32 float16 (64 bytes). The lanes advance by FMA (lane*1 + inc,
-	// Y9 holding 1.0: the sum, as VADDPS gives it), which leaves the
-	// conversions' pipes to them on this machine (a scratch loop over 64
-	// KiB, alternated three times: 1332-1413 ns with VADDPS, 1113-1203 with
-	// the FMA).
+// A runForm is a kernel's contiguous form or its stride form (stride:
+// blocks a stride apart): the name, the Go signature, and the advance of
+// DI after a block.
+type runForm struct {
+	name, sig, adv string
+	stride         bool
+}
+
+// head loads the stride form's stride in R8 (and, fetching ahead,
+// aheadDist's distance in R10); the contiguous form has nothing to load.
+func (fm runForm) head(f *File, st store) {
+	if fm.stride {
+		f.Ops("MOVQ {stride}, R8")
+		aheadDist(f, st)
+	}
+}
+
+// cvtStoreF16Forms writes cvtStoreF16 of every store kind.
+//
+// cvtStoreF16 (AVX2): exact float32 lanes to float16 with F16C; each
+// block 32 float16 (64 bytes). The lanes advance by FMA (lane*1 + inc,
+// Y9 holding 1.0: the sum, as VADDPS gives it), which leaves the
+// conversions' pipes to them on this machine (a scratch loop over 64
+// KiB, alternated three times: 1332-1413 ns with VADDPS, 1113-1203 with
+// the FMA).
+func cvtStoreF16Forms(f *File) {
 	for _, st := range stores {
 		f.Func("cvtStoreF16"+st.suffix, sigF32, storeDoc("cvtStoreF16", st))
 		yHead(f, "VPBROADCASTD", false)
 		yLanes(f, "VMOVUPS", "VADDPS")
-		f.Ops("MOVL $0x3f800000, AX; VMOVQ AX, X9; VPBROADCASTD X9, Y9")
+		f.Ops(`
+			MOVL $0x3f800000, AX
+			VMOVQ AX, X9
+			VPBROADCASTD X9, Y9
+		`)
 		loopStart(f)
 		for i := range 4 {
 			f.Op("VCVTPS2PH", "$0", y(i), x(5+i))
@@ -86,14 +131,18 @@ Go twins: twins.go.`)
 		loopEnd(f, "$64")
 		end(f, st)
 	}
+}
 
-	// cvtStoreF16Odd (AVX2): exact float64 lanes to float16, rounding
-	// once: each float64 first rounded to odd at float32's precision with
-	// integer operations (its 29 bits below float32's last place cleared,
-	// that last bit set if any of them was: oddHalf), which VCVTPD2PS
-	// converts exactly, and F16C rounds that to nearest even. float32
-	// keeps 13 bits more than float16, so the two steps round as one.
-	// Each block 16 float16 (32 bytes); the lanes advance by FMA.
+// cvtStoreF16OddForms writes cvtStoreF16Odd of every store kind.
+//
+// cvtStoreF16Odd (AVX2): exact float64 lanes to float16, rounding
+// once: each float64 first rounded to odd at float32's precision with
+// integer operations (its 29 bits below float32's last place cleared,
+// that last bit set if any of them was: oddHalf), which VCVTPD2PS
+// converts exactly, and F16C rounds that to nearest even. float32
+// keeps 13 bits more than float16, so the two steps round as one.
+// Each block 16 float16 (32 bytes); the lanes advance by FMA.
+func cvtStoreF16OddForms(f *File) {
 	for _, st := range stores {
 		f.Func("cvtStoreF16Odd"+st.suffix, sigF64, storeDoc("cvtStoreF16Odd", st))
 		yHead(f, "VPBROADCASTQ", false)
@@ -111,13 +160,22 @@ Go twins: twins.go.`)
 		loopEnd(f, "$32")
 		end(f, st)
 	}
+}
 
-	// cvtStoreF32x (AVX-512): each lane converted once, blocks in pairs,
-	// the lanes advanced by FMA.
+// cvtStoreF32xForms writes cvtStoreF32x of every store kind.
+//
+// cvtStoreF32x (AVX-512): each lane converted once, blocks in pairs,
+// the lanes advanced by FMA.
+func cvtStoreF32xForms(f *File) {
 	for _, st := range stores {
 		f.Func("cvtStoreF32x"+st.suffix, sigF64, storeDoc("cvtStoreF32x", st))
 		f64Lanes16(f)
-		f.Ops("MOVQ $0x3FF0000000000000, AX; VPBROADCASTQ AX, Z12; TESTQ CX, CX; JZ done")
+		f.Ops(`
+			MOVQ $0x3FF0000000000000, AX
+			VPBROADCASTQ AX, Z12
+			TESTQ CX, CX
+		`)
+		f.Jump("JZ", "done")
 		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
 			f.Op("VCVTPD2PS", lo, y)
 			f.Op("VCVTPD2PS", hi, yt)
@@ -125,65 +183,128 @@ Go twins: twins.go.`)
 		f.Label("done")
 		end(f, st)
 	}
+}
 
-	// cvtStoreF16x (AVX-512): where four blocks or more remain, four
-	// blocks a step, in four pairs of lanes each advanced by four blocks:
-	// the additions' latency no longer sets the pace. The lanes advance by
-	// FMA (lane*1 + inc, rounded once: the sum, as VADDPS gives it), not
-	// VADDPS: on this machine VCVTPS2PH and VADDPS share pipes that the FMA
-	// does not use (a scratch loop of four blocks a turn at 64 KiB: 104-105
-	// GB/s with VADDPS, 135-143 with the FMA). The NT form is the plain
-	// loop.
+// cvtStoreF16xForms writes cvtStoreF16x of every store kind.
+//
+// cvtStoreF16x (AVX-512): where four blocks or more remain, four
+// blocks a step, in four pairs of lanes each advanced by four blocks:
+// the additions' latency no longer sets the pace. The lanes advance by
+// FMA (lane*1 + inc, rounded once: the sum, as VADDPS gives it), not
+// VADDPS: on this machine VCVTPS2PH and VADDPS share pipes that the FMA
+// does not use (a scratch loop of four blocks a turn at 64 KiB: 104-105
+// GB/s with VADDPS, 135-143 with the FMA). The NT form is the plain
+// loop.
+func cvtStoreF16xForms(f *File) {
 	for _, st := range stores {
 		f.Func("cvtStoreF16x"+st.suffix, sigF32, storeDoc("cvtStoreF16x", st))
-		f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX")
-		f.Ops("MOVQ {inc}, DX; VPBROADCASTD AX, Z9; VMOVUPS 0(SI), Z0; VMOVUPS 64(SI), Z1")
-		f.Ops("VADDPS Z9, Z0, Z0; VADDPS Z9, Z1, Z1; VBROADCASTSS (DX), Z4")
+		f.Ops(`
+			MOVQ {dst}, DI
+			MOVQ {blocks}, CX
+			MOVQ {base}, SI
+			MOVQ {first}, AX
+			MOVQ {inc}, DX
+			VPBROADCASTD AX, Z9
+			VMOVUPS 0(SI), Z0
+			VMOVUPS 64(SI), Z1
+			VADDPS Z9, Z0, Z0
+			VADDPS Z9, Z1, Z1
+			VBROADCASTSS (DX), Z4
+		`)
 		if st == stStream {
-			loopStart(f)
-			f.Ops("VCVTPS2PH $0, Z0, Y5; VCVTPS2PH $0, Z1, Y6")
-			f.Op("VMOVNTDQ", "Y5", at(0))
-			f.Op("VMOVNTDQ", "Y6", at(32))
-			f.Ops("VADDPS Z4, Z0, Z0; VADDPS Z4, Z1, Z1")
-			loopEnd(f, "$64")
-			end(f, st)
-			continue
+			cvtF16xStream(f)
+		} else {
+			cvtF16xFour(f)
 		}
-		f.Ops("MOVL $0x3f800000, AX; VPBROADCASTD AX, Z20; CMPQ CX, $4; JB one; VADDPS Z4, Z4, Z13")
-		f.Ops("VADDPS Z13, Z13, Z14; VADDPS Z4, Z0, Z2; VADDPS Z4, Z1, Z3; VADDPS Z13, Z0, Z15")
-		f.Ops("VADDPS Z13, Z1, Z16; VADDPS Z4, Z15, Z17; VADDPS Z4, Z16, Z18")
-		f.Label("four")
-		for off := 0; off < 256; off += 64 {
-		}
-		lanes := []string{"Z0", "Z1", "Z2", "Z3", "Z15", "Z16", "Z17", "Z18"}
-		outs := []string{"Y5", "Y6", "Y7", "Y8", "Y10", "Y11", "Y12", "Y9"}
-		for i, l := range lanes {
-			f.Op("VCVTPS2PH", "$0", l, outs[i])
-			f.Op("VMOVDQU", outs[i], at(32*i))
-		}
-		for _, l := range lanes {
-			f.Op("VFMADD231PS", "Z14", "Z20", l)
-		}
-		f.Ops("ADDQ $256, DI; SUBQ $4, CX; CMPQ CX, $4; JAE four")
-		f.Label("one")
-		loopStart(f)
-		f.Ops("VCVTPS2PH $0, Z0, Y5")
-		f.Op("VMOVDQU", "Y5", at(0))
-		f.Ops("VCVTPS2PH $0, Z1, Y6")
-		f.Op("VMOVDQU", "Y6", at(32))
-		f.Ops("VFMADD231PS Z4, Z20, Z0; VFMADD231PS Z4, Z20, Z1")
-		loopEnd(f, "$64")
 		end(f, st)
 	}
+}
 
-	// cvtStoreF16Oddx (AVX-512): a block (32 bytes) the lanes lo, hi
-	// rounded to odd into float32 (truncated, the last bit set where bits
-	// were dropped: those under the mask Z10), then to float16 by F16C.
+// cvtF16xStream writes cvtStoreF16xNT's loop: a block a turn, streamed,
+// the lanes advanced by VADDPS.
+func cvtF16xStream(f *File) {
+	loopStart(f)
+	f.Ops(`
+		VCVTPS2PH $0, Z0, Y5
+		VCVTPS2PH $0, Z1, Y6
+	`)
+	f.Op("VMOVNTDQ", "Y5", at(0))
+	f.Op("VMOVNTDQ", "Y6", at(32))
+	f.Ops(`
+		VADDPS Z4, Z0, Z0
+		VADDPS Z4, Z1, Z1
+	`)
+	loopEnd(f, "$64")
+}
+
+// cvtF16xFour writes cvtStoreF16x's loops of regular stores: four blocks
+// a turn while four remain (eight lanes, each advanced by four blocks by
+// FMA), then a block a turn.
+func cvtF16xFour(f *File) {
+	f.Ops(`
+		MOVL $0x3f800000, AX
+		VPBROADCASTD AX, Z20
+		CMPQ CX, $4
+	`)
+	f.Jump("JB", "one")
+	f.Ops(`
+		VADDPS Z4, Z4, Z13
+		VADDPS Z13, Z13, Z14
+		VADDPS Z4, Z0, Z2
+		VADDPS Z4, Z1, Z3
+		VADDPS Z13, Z0, Z15
+		VADDPS Z13, Z1, Z16
+		VADDPS Z4, Z15, Z17
+		VADDPS Z4, Z16, Z18
+	`)
+	f.Label("four")
+	lanes := []string{"Z0", "Z1", "Z2", "Z3", "Z15", "Z16", "Z17", "Z18"}
+	outs := []string{"Y5", "Y6", "Y7", "Y8", "Y10", "Y11", "Y12", "Y9"}
+	for i, l := range lanes {
+		f.Op("VCVTPS2PH", "$0", l, outs[i])
+		f.Op("VMOVDQU", outs[i], at(32*i))
+	}
+	for _, l := range lanes {
+		f.Op("VFMADD231PS", "Z14", "Z20", l)
+	}
+	f.Ops(`
+		ADDQ $256, DI
+		SUBQ $4, CX
+		CMPQ CX, $4
+	`)
+	f.Jump("JAE", "four")
+	f.Label("one")
+	loopStart(f)
+	f.Ops("VCVTPS2PH $0, Z0, Y5")
+	f.Op("VMOVDQU", "Y5", at(0))
+	f.Ops("VCVTPS2PH $0, Z1, Y6")
+	f.Op("VMOVDQU", "Y6", at(32))
+	f.Ops(`
+		VFMADD231PS Z4, Z20, Z0
+		VFMADD231PS Z4, Z20, Z1
+	`)
+	loopEnd(f, "$64")
+}
+
+// cvtStoreF16OddxForms writes cvtStoreF16Oddx of every store kind.
+//
+// cvtStoreF16Oddx (AVX-512): a block (32 bytes) the lanes lo, hi
+// rounded to odd into float32 (truncated, the last bit set where bits
+// were dropped: those under the mask Z10), then to float16 by F16C.
+func cvtStoreF16OddxForms(f *File) {
 	for _, st := range stores {
 		f.Func("cvtStoreF16Oddx"+st.suffix, sigF64, storeDoc("cvtStoreF16Oddx", st))
 		f64Lanes16(f)
-		f.Ops("MOVQ $0x1FFFFFFF, AX; VPBROADCASTQ AX, Z10; MOVL $1, AX; VPBROADCASTD AX, Y11")
-		f.Ops("MOVQ $0x3FF0000000000000, AX; VPBROADCASTQ AX, Z12; TESTQ CX, CX; JZ done")
+		f.Ops(`
+			MOVQ $0x1FFFFFFF, AX
+			VPBROADCASTQ AX, Z10
+			MOVL $1, AX
+			VPBROADCASTD AX, Y11
+			MOVQ $0x3FF0000000000000, AX
+			VPBROADCASTQ AX, Z12
+			TESTQ CX, CX
+		`)
+		f.Jump("JZ", "done")
 		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
 			f.Op("VPTESTMQ", "Z10", lo, "K1")
 			f.Op("VPTESTMQ", "Z10", hi, "K2")
@@ -197,40 +318,45 @@ Go twins: twins.go.`)
 		f.Label("done")
 		end(f, st)
 	}
+}
 
-	// fmaStore (AVX2): float64 elements as fma(index, delta, start),
-	// rounded once: the lanes hold the indices, exact integers, and grow by
-	// inc a block (16 elements, 128 bytes).
+// fmaStoreForms writes fmaStore of every store kind.
+//
+// fmaStore (AVX2): float64 elements as fma(index, delta, start),
+// rounded once: the lanes hold the indices, exact integers, and grow by
+// inc a block (16 elements, 128 bytes).
+func fmaStoreForms(f *File) {
 	for _, st := range stores {
 		f.Func("fmaStore"+st.suffix, sigFMA64, storeDoc("fmaStore", st))
 		fmaY(f, "VPBROADCASTQ", "VMOVUPD", "VMOVAPD", "VADDPD", "VFMADD213PD", movPD[st], "$128")
 		end(f, st)
 	}
+}
 
-	// fmaStoreS (AVX2): float32 elements as fma(index, delta, start) in
-	// float32, rounded once: the lanes hold the indices, exact integers
-	// (below 2^24), and grow by inc a block (32 elements, 128 bytes); the
-	// blocks 128 bytes apart, or a stride (fmaStrideSY: float32 pixels in
-	// sets of blocks on tables without AVX-512's kernels for them).
-	for _, strideForm := range []bool{false, true} {
+// fmaStoreSForms writes fmaStoreS and its stride form of every store kind.
+//
+// fmaStoreS (AVX2): float32 elements as fma(index, delta, start) in
+// float32, rounded once: the lanes hold the indices, exact integers
+// (below 2^24), and grow by inc a block (32 elements, 128 bytes); the
+// blocks 128 bytes apart, or a stride (fmaStrideSY: float32 pixels in
+// sets of blocks on tables without AVX-512's kernels for them).
+func fmaStoreSForms(f *File) {
+	for _, fm := range []runForm{{"fmaStoreS", sigFMA32, "$128", false}, {"fmaStrideSY", sigFMA32 + ", stride int", "R8", true}} {
 		for _, st := range stores {
-			name, sig, adv := "fmaStoreS", sigFMA32, "$128"
-			if strideForm {
-				name, sig, adv = "fmaStrideSY", sigFMA32+", stride int", "R8"
-			}
-			f.Func(name+st.suffix, sig, storeDoc(name, st))
-			if strideForm {
-				f.Ops("MOVQ {stride}, R8")
-				aheadDist(f, st)
-			}
-			fmaY(f, "VPBROADCASTD", "VMOVUPS", "VMOVAPS", "VADDPS", "VFMADD213PS", movPS[st], adv)
+			f.Func(fm.name+st.suffix, fm.sig, storeDoc(fm.name, st))
+			fm.head(f, st)
+			fmaY(f, "VPBROADCASTD", "VMOVUPS", "VMOVAPS", "VADDPS", "VFMADD213PS", movPS[st], fm.adv)
 			end(f, st)
 		}
 	}
+}
 
-	// fmaStorex and fmaStoreSx (AVX-512): fmaStore's and fmaStoreS's
-	// elements, blocks in pairs, each 64 bytes stored as two halves
-	// (pairPutZZH) but by streaming stores.
+// fmaStorexForms writes fmaStorex and fmaStoreSx of every store kind.
+//
+// fmaStorex and fmaStoreSx (AVX-512): fmaStore's and fmaStoreS's
+// elements, blocks in pairs, each 64 bytes stored as two halves
+// (pairPutZZH) but by streaming stores.
+func fmaStorexForms(f *File) {
 	for _, k := range []struct {
 		name, sig    string
 		mov          movs
@@ -245,7 +371,8 @@ Go twins: twins.go.`)
 			lanes16(f, k.bc, k.add, k.bcs)
 			f.Op(k.bc, f.Arg("start"), "Z10")
 			f.Op(k.bc, f.Arg("delta"), "Z11")
-			f.Ops("TESTQ CX, CX; JZ done")
+			f.Ops("TESTQ CX, CX")
+			f.Jump("JZ", "done")
 			put := pairPutZZH(f, k.mov[st])
 			if st == stStream {
 				put = pairPutZZ(f, k.mov[st])
@@ -260,20 +387,24 @@ Go twins: twins.go.`)
 			end(f, st)
 		}
 	}
+}
 
-	// fmaDStore (AVX2): float32 elements as
-	// fma(index, delta, start) in float64, then to float32 (mFMAD): the
-	// lanes hold the indices (exact integers), VFMADD213PD rounds the exact
-	// i*delta + start once to float64, and VCVTPD2PS rounds that to
-	// float32, which is the exact sum rounded once unless the float64 value
-	// is a float32 midpoint (its low 29 bits 1 followed by zeros) or, where
-	// tiny is not 0, below 2^-126 in magnitude (float32's subnormals round
-	// at another place, and zero's sign is the planner's). A block (16
-	// elements, 64 bytes) with such a value is not written: the kernel
-	// returns how many blocks it wrote before it, and the caller writes
-	// that one. Y9 gathers the blocks' midpoints (VPCMPEQQ) and the tiny
-	// lanes (the sign cleared, a signed VPCMPGTQ: the magnitudes are below
-	// 2^63).
+// fmaDStoreForms writes fmaDStore of every store kind.
+//
+// fmaDStore (AVX2): float32 elements as
+// fma(index, delta, start) in float64, then to float32 (mFMAD): the
+// lanes hold the indices (exact integers), VFMADD213PD rounds the exact
+// i*delta + start once to float64, and VCVTPD2PS rounds that to
+// float32, which is the exact sum rounded once unless the float64 value
+// is a float32 midpoint (its low 29 bits 1 followed by zeros) or, where
+// tiny is not 0, below 2^-126 in magnitude (float32's subnormals round
+// at another place, and zero's sign is the planner's). A block (16
+// elements, 64 bytes) with such a value is not written: the kernel
+// returns how many blocks it wrote before it, and the caller writes
+// that one. Y9 gathers the blocks' midpoints (VPCMPEQQ) and the tiny
+// lanes (the sign cleared, a signed VPCMPGTQ: the magnitudes are below
+// 2^63).
+func fmaDStoreForms(f *File) {
 	for _, st := range stores {
 		f.FuncResult("fmaDStore"+st.suffix, sigFMAD, "int", storeDoc("fmaDStore", st))
 		yHead(f, "VPBROADCASTQ", true)
@@ -281,21 +412,35 @@ Go twins: twins.go.`)
 		bcastQ(f, "$0x1FFFFFFF", "X14", "Y14")
 		bcastQ(f, "$0x10000000", "X15", "Y15")
 		bcastQ(f, "$0x3810000000000000", "X13", "Y13")
-		f.Ops("MOVQ {tiny}, DX; XORQ BX, BX")
+		f.Ops(`
+			MOVQ {tiny}, DX
+			XORQ BX, BX
+		`)
 		loopStart(f)
 		fmaYValues(f, "VMOVAPD", "VFMADD213PD")
-		f.Ops("VPAND Y14, Y5, Y9; VPCMPEQQ Y15, Y9, Y9")
+		f.Ops(`
+			VPAND Y14, Y5, Y9
+			VPCMPEQQ Y15, Y9, Y9
+		`)
 		for _, v := range []string{"Y6", "Y7", "Y8"} {
 			f.Op("VPAND", "Y14", v, "Y12")
-			f.Ops("VPCMPEQQ Y15, Y12, Y12; VPOR Y12, Y9, Y9")
+			f.Ops(`
+				VPCMPEQQ Y15, Y12, Y12
+				VPOR Y12, Y9, Y9
+			`)
 		}
-		f.Ops("TESTQ DX, DX; JZ normal")
+		f.Ops("TESTQ DX, DX")
+		f.Jump("JZ", "normal")
 		for _, v := range []string{"Y5", "Y6", "Y7", "Y8"} {
 			f.Op("VPAND", "absQ<>(SB)", v, "Y12")
-			f.Ops("VPCMPGTQ Y12, Y13, Y12; VPOR Y12, Y9, Y9")
+			f.Ops(`
+				VPCMPGTQ Y12, Y13, Y12
+				VPOR Y12, Y9, Y9
+			`)
 		}
 		f.Label("normal")
-		f.Ops("VPTEST Y9, Y9; JNZ done")
+		f.Ops("VPTEST Y9, Y9")
+		f.Jump("JNZ", "done")
 		for i := range 4 {
 			f.Op("VCVTPD2PSY", y(5+i), x(5+i))
 		}
@@ -303,41 +448,85 @@ Go twins: twins.go.`)
 			f.Op(movPS[st], x(5+i), at(16*i))
 		}
 		f.Each(4, "VADDPD Y4, Y%[1]d, Y%[1]d")
-		f.Ops("ADDQ $64, DI; INCQ BX; DECQ CX; JNZ loop")
+		f.Ops(`
+			ADDQ $64, DI
+			INCQ BX
+			DECQ CX
+		`)
+		f.Jump("JNZ", "loop")
 		f.Label("done")
 		fenceRet(f, st)
 	}
+}
 
-	// fmaDStorex (AVX-512): fmaDStore's elements, checks and result, the
-	// midpoint masks Z12, Z13, the tiny ones Z14, Z15.
+// fmaDStorexForms writes fmaDStorex of every store kind.
+//
+// fmaDStorex (AVX-512): fmaDStore's elements, checks and result, the
+// midpoint masks Z12, Z13, the tiny ones Z14, Z15.
+func fmaDStorexForms(f *File) {
 	for _, st := range stores {
 		f.FuncResult("fmaDStorex"+st.suffix, sigFMAD, "int", storeDoc("fmaDStorex", st))
 		f64Lanes16(f)
-		f.Ops("VPBROADCASTQ {start}, Z10; VPBROADCASTQ {delta}, Z11")
+		f.Ops(`
+			VPBROADCASTQ {start}, Z10
+			VPBROADCASTQ {delta}, Z11
+		`)
 		for _, c := range [][2]string{{"$0x1FFFFFFF", "Z12"}, {"$0x10000000", "Z13"}, {"$0x7FFFFFFFFFFFFFFF", "Z14"}, {"$0x3810000000000000", "Z15"}} {
 			f.Op("MOVQ", c[0], "AX")
 			f.Op("VPBROADCASTQ", "AX", c[1])
 		}
-		f.Ops("MOVQ {tiny}, DX; XORQ BX, BX")
+		f.Ops(`
+			MOVQ {tiny}, DX
+			XORQ BX, BX
+		`)
 		loopStart(f)
-		f.Ops("VMOVAPD Z0, Z5; VMOVAPD Z1, Z6; VFMADD213PD Z10, Z11, Z5; VFMADD213PD Z10, Z11, Z6")
-		f.Ops("VPANDQ Z12, Z5, Z7; VPANDQ Z12, Z6, Z8; VPCMPEQQ Z13, Z7, K1; VPCMPEQQ Z13, Z8, K2")
-		f.Ops("TESTQ DX, DX; JZ normal; VPANDQ Z14, Z5, Z7; VPANDQ Z14, Z6, Z8")
-		f.Ops("VPCMPUQ $1, Z15, Z7, K3; VPCMPUQ $1, Z15, Z8, K4; KORB K3, K4, K3; KORB K1, K3, K1")
+		f.Ops(`
+			VMOVAPD Z0, Z5
+			VMOVAPD Z1, Z6
+			VFMADD213PD Z10, Z11, Z5
+			VFMADD213PD Z10, Z11, Z6
+			VPANDQ Z12, Z5, Z7
+			VPANDQ Z12, Z6, Z8
+			VPCMPEQQ Z13, Z7, K1
+			VPCMPEQQ Z13, Z8, K2
+			TESTQ DX, DX
+		`)
+		f.Jump("JZ", "normal")
+		f.Ops(`
+			VPANDQ Z14, Z5, Z7
+			VPANDQ Z14, Z6, Z8
+			VPCMPUQ $1, Z15, Z7, K3
+			VPCMPUQ $1, Z15, Z8, K4
+			KORB K3, K4, K3
+			KORB K1, K3, K1
+		`)
 		f.Label("normal")
-		f.Ops("KORTESTB K1, K2; JNZ done; VCVTPD2PS Z5, Y5; VCVTPD2PS Z6, Y6")
+		f.Ops("KORTESTB K1, K2")
+		f.Jump("JNZ", "done")
+		f.Ops(`
+			VCVTPD2PS Z5, Y5
+			VCVTPD2PS Z6, Y6
+		`)
 		f.Op(movPS[st], "Y5", at(0))
 		f.Op(movPS[st], "Y6", at(32))
-		f.Ops("VADDPD Z4, Z0, Z0; VADDPD Z4, Z1, Z1; ADDQ $64, DI; INCQ BX; DECQ CX; JNZ loop")
+		f.Ops(`
+			VADDPD Z4, Z0, Z0
+			VADDPD Z4, Z1, Z1
+			ADDQ $64, DI
+			INCQ BX
+			DECQ CX
+		`)
+		f.Jump("JNZ", "loop")
 		f.Label("done")
 		fenceRet(f, st)
 	}
+}
 
-	// The sign bit of a float64 cleared, in four lanes (fmaDStore).
-	f.Data("absQ", 0x7FFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF, 0x7FFFFFFFFFFFFFFF)
-
-	// fma192S (AVX2): fmaStoreS for blocks of 192 bytes (six registers of
-	// index lanes, Y0-Y5, inc in Y6).
+// fma192SForms writes fma192S of every store kind.
+//
+// fma192S (AVX2): fmaStoreS for blocks of 192 bytes (six registers of
+// index lanes, Y0-Y5, inc in Y6).
+func fma192SForms(f *File) {
 	fma192 := movs{stRegular: "VMOVUPS", stStream: "VMOVNTDQ", stAhead: "VMOVUPS"}
 	for _, st := range stores {
 		f.Func("fma192S"+st.suffix, "dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64", "")
@@ -363,35 +552,63 @@ Go twins: twins.go.`)
 		loopEnd(f, "$192")
 		end(f, st)
 	}
+}
 
-	// cvtF32Maskx (AVX-512): cvtF32StrideY under a byte mask (the padded
-	// pixels of f64 lanes): the block's 16 float32 stored by VMOVDQU8
-	// under K1 (mask's 64 bits), the bytes it leaves out as they were.
-	const sigMaskF64 = "dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64"
+// cvtF32MaskxForms writes cvtF32Maskx, regular and fetching ahead.
+//
+// cvtF32Maskx (AVX-512): cvtF32StrideY under a byte mask (the padded
+// pixels of f64 lanes): the block's 16 float32 stored by VMOVDQU8
+// under K1 (mask's 64 bits), the bytes it leaves out as they were.
+func cvtF32MaskxForms(f *File) {
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("cvtF32Maskx"+st.suffix, sigMaskF64, storeDoc("cvtF32Maskx", st))
 		maskArgs(f, st)
-		f.Ops("VPBROADCASTQ {first}, Z9; MOVQ {inc}, DX; MOVQ {mask}, BX; KMOVQ 0(BX), K1")
-		f.Ops("VADDPD 0(SI), Z9, Z0; VADDPD 64(SI), Z9, Z1; VBROADCASTSD (DX), Z4")
+		f.Ops(`
+			VPBROADCASTQ {first}, Z9
+			MOVQ {inc}, DX
+			MOVQ {mask}, BX
+			KMOVQ 0(BX), K1
+			VADDPD 0(SI), Z9, Z0
+			VADDPD 64(SI), Z9, Z1
+			VBROADCASTSD (DX), Z4
+		`)
 		loopStart(f)
 		if st.ahead {
 			aheadStride(f, 0)
 		}
-		f.Ops("VCVTPD2PS Z0, Y5; VCVTPD2PS Z1, Y6; VINSERTF64X4 $1, Y6, Z5, Z5")
+		f.Ops(`
+			VCVTPD2PS Z0, Y5
+			VCVTPD2PS Z1, Y6
+			VINSERTF64X4 $1, Y6, Z5, Z5
+		`)
 		f.Op("VMOVDQU8", "Z5", "K1", at(0))
-		f.Ops("VADDPD Z4, Z0, Z0; VADDPD Z4, Z1, Z1")
+		f.Ops(`
+			VADDPD Z4, Z0, Z0
+			VADDPD Z4, Z1, Z1
+		`)
 		loopEnd(f, "R8")
 		end(f, st)
 	}
-	// cvtF32MaskY (AVX2): the block in two vectors of 8 float32, each
-	// stored by VPMASKMOVD under its element masks (from mask's 32 bits of
-	// each, as masksY makes them).
+}
+
+// cvtF32MaskYForms writes cvtF32MaskY, regular and fetching ahead.
+//
+// cvtF32MaskY (AVX2): the block in two vectors of 8 float32, each
+// stored by VPMASKMOVD under its element masks (from mask's 32 bits of
+// each, as masksY makes them).
+func cvtF32MaskYForms(f *File) {
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("cvtF32MaskY"+st.suffix, sigMaskF64, storeDoc("cvtF32MaskY", st))
 		maskArgs(f, st)
-		f.Ops("VPBROADCASTQ {first}, Y9; MOVQ {inc}, DX; MOVQ {mask}, BX; VPBROADCASTD 0(BX), Y6")
-		f.Ops("VPBROADCASTD 4(BX), Y7; VPSLLVD maskShiftD<>(SB), Y6, Y6")
-		f.Ops("VPSLLVD maskShiftD<>(SB), Y7, Y7")
+		f.Ops(`
+			VPBROADCASTQ {first}, Y9
+			MOVQ {inc}, DX
+			MOVQ {mask}, BX
+			VPBROADCASTD 0(BX), Y6
+			VPBROADCASTD 4(BX), Y7
+			VPSLLVD maskShiftD<>(SB), Y6, Y6
+			VPSLLVD maskShiftD<>(SB), Y7, Y7
+		`)
 		for i := range 4 {
 			f.Op("VADDPD", fmt.Sprintf("%d(SI)", 32*i), "Y9", y(i))
 		}
@@ -403,25 +620,30 @@ Go twins: twins.go.`)
 		for i := range 4 {
 			f.Op("VCVTPD2PSY", y(i), x(10+i))
 		}
-		f.Ops("VINSERTF128 $1, X11, Y10, Y10; VINSERTF128 $1, X13, Y12, Y12")
+		f.Ops(`
+			VINSERTF128 $1, X11, Y10, Y10
+			VINSERTF128 $1, X13, Y12, Y12
+		`)
 		f.Op("VPMASKMOVD", "Y10", "Y6", at(0))
 		f.Op("VPMASKMOVD", "Y12", "Y7", at(32))
 		f.Each(4, "VADDPD Y4, Y%[1]d, Y%[1]d")
 		loopEnd(f, "R8")
 		end(f, st)
 	}
-	f.Data("maskShiftD", 0x0000001b0000001f, 0x0000001300000017, 0x0000000b0000000f, 0x0000000300000007)
-
-	convertDispatch(f)
-	return f
 }
 
 // yHead loads dst (DI), blocks (CX), base (SI) and inc's address (DX) and
 // broadcasts first into Y9 with bc; with startDelta, start into Y10 and
 // delta into Y11 too.
 func yHead(f *File, bc string, startDelta bool) {
-	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI; MOVQ {first}, AX; VMOVQ AX, X9")
-	f.Ops("MOVQ {inc}, DX")
+	f.Ops(`
+		MOVQ {dst}, DI
+		MOVQ {blocks}, CX
+		MOVQ {base}, SI
+		MOVQ {first}, AX
+		VMOVQ AX, X9
+		MOVQ {inc}, DX
+	`)
 	f.Op(bc, "X9", "Y9")
 	if startDelta {
 		for i, a := range []string{"start", "delta"} {
@@ -455,13 +677,15 @@ func bcastQ(f *File, c, xr, v string) {
 }
 
 func loopStart(f *File) {
-	f.Ops("TESTQ CX, CX; JZ done")
+	f.Ops("TESTQ CX, CX")
+	f.Jump("JZ", "done")
 	f.Label("loop")
 }
 
 func loopEnd(f *File, adv string) {
 	f.Op("ADDQ", adv, "DI")
-	f.Ops("DECQ CX; JNZ loop")
+	f.Ops("DECQ CX")
+	f.Jump("JNZ", "loop")
 	f.Label("done")
 }
 
@@ -470,7 +694,11 @@ func fenceRet(f *File, st store) {
 	if st.fence != "" {
 		f.Op(st.fence)
 	}
-	f.Ops("MOVQ BX, {ret}; VZEROUPPER; RET")
+	f.Ops(`
+		MOVQ BX, {ret}
+		VZEROUPPER
+		RET
+	`)
 }
 
 // f64Lanes16 loads the arguments of a kernel of sixteen float64 lanes: dst
@@ -480,7 +708,11 @@ func f64Lanes16(f *File) { lanes16(f, "VPBROADCASTQ", "VADDPD", "VBROADCASTSD") 
 // lanes16 is f64Lanes16 for lanes that bc broadcasts, add adds and bcs
 // broadcasts inc's first lane into (float64 or float32).
 func lanes16(f *File, bc, add, bcs string) {
-	f.Ops("MOVQ {dst}, DI; MOVQ {blocks}, CX; MOVQ {base}, SI")
+	f.Ops(`
+		MOVQ {dst}, DI
+		MOVQ {blocks}, CX
+		MOVQ {base}, SI
+	`)
 	f.Op(bc, f.Arg("first"), "Z9")
 	f.Ops("MOVQ {inc}, DX")
 	f.Op(add, "0(SI)", "Z9", "Z0")
@@ -501,7 +733,12 @@ func oddHalf(f *File, a, b string) {
 		f.Op("VPANDN", v, "Y10", out)
 		f.Op("VPOR", t, out, out)
 	}
-	f.Ops("VCVTPD2PSY Y5, X5; VCVTPD2PSY Y6, X6; VINSERTF128 $1, X6, Y5, Y5; VCVTPS2PH $0, Y5, X5")
+	f.Ops(`
+		VCVTPD2PSY Y5, X5
+		VCVTPD2PSY Y6, X6
+		VINSERTF128 $1, X6, Y5, Y5
+		VCVTPS2PH $0, Y5, X5
+	`)
 }
 
 // fmaYValues sets Y5-Y8 to fma(lane, delta, start) of the lanes Y0-Y3

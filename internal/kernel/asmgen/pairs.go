@@ -19,14 +19,15 @@ func blockPairs(f *File, value func(lo, hi, z, zt, y, yt, t2, t3 string), put pu
 // loops gives each its own).
 func blockPairsL(f *File, value func(lo, hi, z, zt, y, yt, t2, t3 string), put putFunc, size int, add string, step func(l string), pairs, loop string) {
 	f.Ops("TESTQ $1, CX")
-	f.Op("JZ", pairs)
+	f.Jump("JZ", pairs)
 	value("Z0", "Z1", "Z5", "Z6", "Y5", "Y6", "Z16", "Z17")
 	put("Z5", "Z6", "Y5", "Y6", 0)
 	step("Z0")
 	step("Z1")
 	f.Op("ADDQ", fmt.Sprintf("$%d", size), "DI")
 	f.Label(pairs)
-	f.Ops("SHRQ $1, CX; JZ done")
+	f.Ops("SHRQ $1, CX")
+	f.Jump("JZ", "done")
 	f.Op(add, "Z4", "Z0", "Z2")
 	f.Op(add, "Z4", "Z1", "Z3")
 	f.Op(add, "Z4", "Z4", "Z4")
@@ -40,8 +41,8 @@ func blockPairsL(f *File, value func(lo, hi, z, zt, y, yt, t2, t3 string), put p
 	}
 	f.Op("ADDQ", fmt.Sprintf("$%d", 2*size), "DI")
 	f.Ops("DECQ CX")
-	f.Op("JNZ", loop)
-	f.Ops("JMP done")
+	f.Jump("JNZ", loop)
+	f.Jump("JMP", "done")
 }
 
 // A putFunc stores a block of blockPairs (z, zt: its vectors; y, yt:

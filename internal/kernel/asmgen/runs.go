@@ -12,50 +12,10 @@ value is in every word of Z0 (Y0), its change in Z1 (Y1), the next change
 and R13 (see runsAdvance). Go twins: runs_g and rowsRuns_g in twins.go;
 contract: runsKernel in table.go.`)
 
-	const (
-		sigRuns     = "dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64"
-		sigRowsRuns = "dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64"
-	)
-	for _, avx512 := range []bool{true, false} {
-		form := ""
-		val, chg := "Z0", "Z1"
-		span := runsSpan
-		if !avx512 {
-			form, val, chg, span = "Y", "Y0", "Y1", runsSpanY
-		}
+	for _, fm := range runsForms {
 		for _, st := range stores {
-			mov := st.mov
-			if avx512 && mov == "VMOVDQU" {
-				mov = "VMOVDQU64"
-			}
-			name := "f16Runs" + form + st.suffix
-			f.Func(name, sigRuns, runsDoc("f16Runs"+form, st))
-			runsArgs(f, val, chg)
-			f.Ops("MOVQ {dst}, DI; MOVQ {n}, SI")
-			if !avx512 {
-				idxWY(f)
-			}
-			span(f, mov, "done")
-			f.Label("done")
-			end(f, st)
-
-			name = "f16RowsRuns" + form + st.suffix
-			f.Func(name, sigRowsRuns, runsDoc("f16RowsRuns"+form, st))
-			// Each row a span, the next change moved back by a row's
-			// elements after each; dst (the row) and rows are kept in
-			// their argument slots.
-			runsArgs(f, val, chg)
-			if !avx512 {
-				idxWY(f)
-			}
-			f.Ops("MOVQ {rowBytes}, SI; SHRQ $1, SI")
-			f.Label("row")
-			f.Ops("MOVQ {dst}, DI")
-			span(f, mov, "rowdone")
-			f.Label("rowdone")
-			f.Ops("SUBQ SI, BX; MOVQ {dst}, DI; ADDQ {pitch}, DI; MOVQ DI, {dst}; DECQ {rows}")
-			f.Ops("JNZ row")
-			end(f, st)
+			f16Runs(f, fm, st)
+			f16RowsRuns(f, fm, st)
 		}
 	}
 
@@ -69,6 +29,75 @@ contract: runsKernel in table.go.`)
 	dispatch(f, "rowsRuns runs the rows form of the runs kernel.", "rowsRuns", "st store, "+sigRowsRuns,
 		formArms("!t.asm", "rowsRuns_g", []form{{"!t.avx512", "f16RowsRunsY"}, {"", "f16RowsRuns"}}, ntA, argNames(sigRowsRuns), ""))
 	return f
+}
+
+const (
+	sigRuns     = "dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64"
+	sigRowsRuns = "dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64"
+)
+
+// A runsForm is an instruction set's form of the runs kernels: the name's
+// suffix, the registers of the value and of its change, its span loop,
+// what it sets up after the arguments (the AVX2 form: idxWY's indices), and
+// whether it stores whole ZMM registers.
+type runsForm struct {
+	suffix, val, chg string
+	span             func(f *File, mov, end string)
+	setup            func(f *File)
+	zmm              bool
+}
+
+var runsForms = []runsForm{
+	{"", "Z0", "Z1", runsSpan, func(*File) {}, true},
+	{"Y", "Y0", "Y1", runsSpanY, idxWY, false},
+}
+
+// mov is the form's store of a whole register for st.
+func (fm runsForm) mov(st store) string {
+	if fm.zmm && st.mov == "VMOVDQU" {
+		return "VMOVDQU64"
+	}
+	return st.mov
+}
+
+// f16Runs writes the form's f16Runs of store kind st: one span.
+func f16Runs(f *File, fm runsForm, st store) {
+	f.Func("f16Runs"+fm.suffix+st.suffix, sigRuns, runsDoc("f16Runs"+fm.suffix, st))
+	runsArgs(f, fm.val, fm.chg)
+	f.Ops(`
+		MOVQ {dst}, DI
+		MOVQ {n}, SI
+	`)
+	fm.setup(f)
+	fm.span(f, fm.mov(st), "done")
+	f.Label("done")
+	end(f, st)
+}
+
+// f16RowsRuns writes the form's f16RowsRuns of store kind st: each row a
+// span, the next change moved back by a row's elements after each; dst
+// (the row) and rows are kept in their argument slots.
+func f16RowsRuns(f *File, fm runsForm, st store) {
+	f.Func("f16RowsRuns"+fm.suffix+st.suffix, sigRowsRuns, runsDoc("f16RowsRuns"+fm.suffix, st))
+	runsArgs(f, fm.val, fm.chg)
+	fm.setup(f)
+	f.Ops(`
+		MOVQ {rowBytes}, SI
+		SHRQ $1, SI
+	`)
+	f.Label("row")
+	f.Ops("MOVQ {dst}, DI")
+	fm.span(f, fm.mov(st), "rowdone")
+	f.Label("rowdone")
+	f.Ops(`
+		SUBQ SI, BX
+		MOVQ {dst}, DI
+		ADDQ {pitch}, DI
+		MOVQ DI, {dst}
+		DECQ {rows}
+	`)
+	f.Jump("JNZ", "row")
+	end(f, st)
 }
 
 func runsDoc(base string, st store) string {
@@ -85,17 +114,34 @@ func runsDoc(base string, st store) string {
 // broadcast of the word from the frame reads 2 bytes of an 8-byte
 // argument.)
 func runsArgs(f *File, val, chg string) {
-	f.Ops("MOVQ {v}, AX; VMOVQ AX, X0")
+	f.Ops(`
+		MOVQ {v}, AX
+		VMOVQ AX, X0
+	`)
 	f.Op("VPBROADCASTW", "X0", val)
-	f.Ops("MOVQ {inc}, AX; VMOVQ AX, X1")
+	f.Ops(`
+		MOVQ {inc}, AX
+		VMOVQ AX, X1
+	`)
 	f.Op("VPBROADCASTW", "X1", chg)
-	f.Ops("MOVQ {next}, BX; MOVQ {rem}, R12; MOVQ {steps}, SI; MOVQ 0(SI), R8; MOVQ 8(SI), R9")
-	f.Ops("MOVQ 16(SI), R10; MOVQ 24(SI), R11; MOVQ 32(SI), R13")
+	f.Ops(`
+		MOVQ {next}, BX
+		MOVQ {rem}, R12
+		MOVQ {steps}, SI
+		MOVQ 0(SI), R8
+		MOVQ 8(SI), R9
+		MOVQ 16(SI), R10
+		MOVQ 24(SI), R11
+		MOVQ 32(SI), R13
+	`)
 }
 
 // idxWY loads idxW in Y3 and Y4.
 func idxWY(f *File) {
-	f.Ops("VMOVDQU idxW<>+0(SB), Y3; VMOVDQU idxW<>+32(SB), Y4")
+	f.Ops(`
+		VMOVDQU idxW<>+0(SB), Y3
+		VMOVDQU idxW<>+32(SB), Y4
+	`)
 }
 
 // runsAdvance moves the next change (BX) on by the current pair of steps
@@ -103,8 +149,17 @@ func idxWY(f *File) {
 // one element more where the remainder falls below 0 (and gains R13), and
 // swaps the pairs (R10, R11). DX is a temporary.
 func runsAdvance(f *File) {
-	f.Ops("ADDQ R8, BX; SUBQ R9, R12; MOVQ R12, DX; SARQ $63, DX; SUBQ DX, BX; ANDQ R13, DX")
-	f.Ops("ADDQ DX, R12; XCHGQ R8, R10; XCHGQ R9, R11")
+	f.Ops(`
+		ADDQ R8, BX
+		SUBQ R9, R12
+		MOVQ R12, DX
+		SARQ $63, DX
+		SUBQ DX, BX
+		ANDQ R13, DX
+		ADDQ DX, R12
+		XCHGQ R8, R10
+		XCHGQ R9, R11
+	`)
 }
 
 // runsChange makes the line whose first element is AX (the change at BX
@@ -112,8 +167,16 @@ func runsAdvance(f *File) {
 // Z0 + Z1 from it; Z0 becomes the value after, and the next change is
 // worked out. CX and DX are temporaries.
 func runsChange(f *File) {
-	f.Ops("MOVQ BX, CX; SUBQ AX, CX; MOVL $-1, DX; SHLXL CX, DX, DX; KMOVD DX, K1")
-	f.Ops("VMOVDQA64 Z0, Z2; VPADDW Z1, Z0, Z0; VMOVDQU16 Z0, K1, Z2")
+	f.Ops(`
+		MOVQ BX, CX
+		SUBQ AX, CX
+		MOVL $-1, DX
+		SHLXL CX, DX, DX
+		KMOVD DX, K1
+		VMOVDQA64 Z0, Z2
+		VPADDW Z1, Z0, Z0
+		VMOVDQU16 Z0, K1, Z2
+	`)
 	runsAdvance(f)
 }
 
@@ -122,10 +185,15 @@ func runsChange(f *File) {
 // line and the span (skip: the label past it). A change past the span is
 // left to the next span (rowsRuns' next row).
 func runsPart(f *File, skip string) {
-	f.Ops("VMOVDQA64 Z0, Z2; MOVQ BX, CX; SUBQ AX, CX; CMPQ CX, $32")
-	f.Op("JGE", skip)
+	f.Ops(`
+		VMOVDQA64 Z0, Z2
+		MOVQ BX, CX
+		SUBQ AX, CX
+		CMPQ CX, $32
+	`)
+	f.Jump("JGE", skip)
 	f.Ops("CMPQ BX, SI")
-	f.Op("JGE", skip)
+	f.Jump("JGE", skip)
 	runsChange(f)
 	f.Label(skip)
 	f.Ops("VMOVDQU16 Z2, K2, 0(DI)")
@@ -137,9 +205,26 @@ func runsPart(f *File, skip string) {
 // where no whole line is left, to change where the change's line is the
 // first.
 func runsLines(f *File) {
-	f.Ops("MOVQ SI, CX; SUBQ AX, CX; SARQ $5, CX; TESTQ CX, CX; JLE tail; MOVQ BX, DX; SUBQ AX, DX")
-	f.Ops("SHRQ $5, DX; CMPQ DX, CX; CMOVQGT CX, DX; SUBQ DX, CX; SHLQ $5, DX; ADDQ DX, AX")
-	f.Ops("SHRQ $5, DX; TESTQ DX, DX; JZ change")
+	f.Ops(`
+		MOVQ SI, CX
+		SUBQ AX, CX
+		SARQ $5, CX
+		TESTQ CX, CX
+	`)
+	f.Jump("JLE", "tail")
+	f.Ops(`
+		MOVQ BX, DX
+		SUBQ AX, DX
+		SHRQ $5, DX
+		CMPQ DX, CX
+		CMOVQGT CX, DX
+		SUBQ DX, CX
+		SHLQ $5, DX
+		ADDQ DX, AX
+		SHRQ $5, DX
+		TESTQ DX, DX
+	`)
+	f.Jump("JZ", "change")
 }
 
 // runsSpan (AVX-512) writes the SI elements at DI line by line from the
@@ -150,27 +235,63 @@ func runsLines(f *File) {
 // a mask of their lanes; whole lines before the next change by a loop of
 // stores of one value, the line of the change from two.
 func runsSpan(f *File, mov string, end string) {
-	f.Ops("MOVQ DI, AX; SHRQ $1, AX; ANDQ $31, AX; ANDQ $-64, DI; TESTQ AX, AX; JZ mid")
-	f.Ops("MOVQ AX, CX; MOVL $-1, DX; SHLXL CX, DX, DX; ADDQ SI, CX; CMPQ CX, $32; JAE headmask")
+	f.Ops(`
+		MOVQ DI, AX
+		SHRQ $1, AX
+		ANDQ $31, AX
+		ANDQ $-64, DI
+		TESTQ AX, AX
+	`)
+	f.Jump("JZ", "mid")
+	f.Ops(`
+		MOVQ AX, CX
+		MOVL $-1, DX
+		SHLXL CX, DX, DX
+		ADDQ SI, CX
+		CMPQ CX, $32
+	`)
+	f.Jump("JAE", "headmask")
 	f.Ops("BZHIL CX, DX, DX")
 	f.Label("headmask")
-	f.Ops("KMOVD DX, K2; NEGQ AX")
+	f.Ops(`
+		KMOVD DX, K2
+		NEGQ AX
+	`)
 	runsPart(f, "headdone")
-	f.Ops("ADDQ $64, DI; ADDQ $32, AX")
+	f.Ops(`
+		ADDQ $64, DI
+		ADDQ $32, AX
+	`)
 	f.Label("mid")
 	runsLines(f)
 	f.Label("plain")
 	f.Op(mov, "Z0", "0(DI)")
-	f.Ops("ADDQ $64, DI; DECQ DX; JNZ plain")
+	f.Ops(`
+		ADDQ $64, DI
+		DECQ DX
+	`)
+	f.Jump("JNZ", "plain")
 	f.Label("change")
-	f.Ops("TESTQ CX, CX; JZ tail")
+	f.Ops("TESTQ CX, CX")
+	f.Jump("JZ", "tail")
 	runsChange(f)
 	f.Op(mov, "Z2", "0(DI)")
-	f.Ops("ADDQ $64, DI; ADDQ $32, AX; JMP mid")
+	f.Ops(`
+		ADDQ $64, DI
+		ADDQ $32, AX
+	`)
+	f.Jump("JMP", "mid")
 	f.Label("tail")
-	f.Ops("MOVQ SI, CX; SUBQ AX, CX")
-	f.Op("JLE", end)
-	f.Ops("MOVL $-1, DX; BZHIL CX, DX, DX; KMOVD DX, K2")
+	f.Ops(`
+		MOVQ SI, CX
+		SUBQ AX, CX
+	`)
+	f.Jump("JLE", end)
+	f.Ops(`
+		MOVL $-1, DX
+		BZHIL CX, DX, DX
+		KMOVD DX, K2
+	`)
 	runsPart(f, "taildone")
 }
 
@@ -181,12 +302,18 @@ func runsSpan(f *File, mov string, end string) {
 func runsWords(f *File, loop, same string) {
 	f.Label(loop)
 	f.Ops("CMPQ AX, BX")
-	f.Op("JNE", same)
+	f.Jump("JNE", same)
 	f.Ops("VPADDW Y1, Y0, Y0")
 	runsAdvance(f)
 	f.Label(same)
-	f.Ops("VMOVQ X0, DX; MOVW DX, 0(DI); ADDQ $2, DI; INCQ AX; DECQ CX")
-	f.Op("JNZ", loop)
+	f.Ops(`
+		VMOVQ X0, DX
+		MOVW DX, 0(DI)
+		ADDQ $2, DI
+		INCQ AX
+		DECQ CX
+	`)
+	f.Jump("JNZ", loop)
 }
 
 // runsSpanY (AVX2) writes the SI elements at DI (the span: AX counts them
@@ -197,26 +324,58 @@ func runsWords(f *File, loop, same string) {
 // index) from the value before, the others from the value after
 // (VPBLENDVB).
 func runsSpanY(f *File, mov string, end string) {
-	f.Ops("XORQ AX, AX; MOVQ DI, CX; NEGQ CX; ANDQ $63, CX; SHRQ $1, CX; JZ mid; CMPQ CX, SI")
-	f.Ops("CMOVQGT SI, CX")
+	f.Ops(`
+		XORQ AX, AX
+		MOVQ DI, CX
+		NEGQ CX
+		ANDQ $63, CX
+		SHRQ $1, CX
+	`)
+	f.Jump("JZ", "mid")
+	f.Ops(`
+		CMPQ CX, SI
+		CMOVQGT SI, CX
+	`)
 	runsWords(f, "headloop", "headsame")
 	f.Label("mid")
 	runsLines(f)
 	f.Label("plain")
 	f.Op(mov, "Y0", "0(DI)")
 	f.Op(mov, "Y0", "32(DI)")
-	f.Ops("ADDQ $64, DI; DECQ DX; JNZ plain")
+	f.Ops(`
+		ADDQ $64, DI
+		DECQ DX
+	`)
+	f.Jump("JNZ", "plain")
 	f.Label("change")
-	f.Ops("TESTQ CX, CX; JZ tail; MOVQ BX, CX; SUBQ AX, CX; VMOVQ CX, X2; VPBROADCASTW X2, Y2")
-	f.Ops("VPADDW Y1, Y0, Y5; VPCMPGTW Y3, Y2, Y6; VPBLENDVB Y6, Y0, Y5, Y6; VPCMPGTW Y4, Y2, Y7")
-	f.Ops("VPBLENDVB Y7, Y0, Y5, Y7; VMOVDQA Y5, Y0")
+	f.Ops("TESTQ CX, CX")
+	f.Jump("JZ", "tail")
+	f.Ops(`
+		MOVQ BX, CX
+		SUBQ AX, CX
+		VMOVQ CX, X2
+		VPBROADCASTW X2, Y2
+		VPADDW Y1, Y0, Y5
+		VPCMPGTW Y3, Y2, Y6
+		VPBLENDVB Y6, Y0, Y5, Y6
+		VPCMPGTW Y4, Y2, Y7
+		VPBLENDVB Y7, Y0, Y5, Y7
+		VMOVDQA Y5, Y0
+	`)
 	runsAdvance(f)
 	f.Op(mov, "Y6", "0(DI)")
 	f.Op(mov, "Y7", "32(DI)")
-	f.Ops("ADDQ $64, DI; ADDQ $32, AX; JMP mid")
+	f.Ops(`
+		ADDQ $64, DI
+		ADDQ $32, AX
+	`)
+	f.Jump("JMP", "mid")
 	f.Label("tail")
-	f.Ops("MOVQ SI, CX; SUBQ AX, CX")
-	f.Op("JZ", end)
+	f.Ops(`
+		MOVQ SI, CX
+		SUBQ AX, CX
+	`)
+	f.Jump("JZ", end)
 	runsWords(f, "tailloop", "tailsame")
-	f.Op("JMP", end)
+	f.Jump("JMP", end)
 }
