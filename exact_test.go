@@ -102,12 +102,7 @@ func TestNHWCAgainstExact(t *testing.T) {
 	dev := dml.NewDevice(dml.FeatureLevelLatest)
 	f16, u8, u16, i32, i64, f32 := dml.TensorDataTypeFloat16, dml.TensorDataTypeUint8, dml.TensorDataTypeUint16,
 		dml.TensorDataTypeInt32, dml.TensorDataTypeInt64, dml.TensorDataTypeFloat32
-	for k, c := range []struct {
-		dt           dml.TensorDataType
-		ch, h, w     int
-		start, delta string
-		pix          int // elements from a pixel to the next (padded pixels), 0 for ch
-	}{
+	for k, c := range []nhwcCase{
 		{f16, 5, 240, 240, "0.1", "3e-4", 0},
 		{u8, 5, 100, 100, "7", "3", 0},
 		{i32, 10, 64, 64, "-100000", "-977", 0},
@@ -130,63 +125,81 @@ func TestNHWCAgainstExact(t *testing.T) {
 		{f16, 3, 300, 300, "0.1", "3e-4", 4},
 		{f16, 1, 300, 1000, "1000", "0.001", 2},
 	} {
-		pix := c.pix
-		if pix == 0 {
-			pix = c.ch
-		}
 		if testing.Short() && k >= 3 {
 			break // (the race detector's run: the three smallest)
 		}
-		dt := c.dt
-		sizes := []uint32{1, uint32(c.ch), uint32(c.h), uint32(c.w)}
-		strides := []uint32{uint32(pix * c.h * c.w), 1, uint32(c.w * pix), uint32(pix)}
-		start, err := dml.ParseScalar(dt, c.start)
-		if err != nil {
-			t.Fatal(err)
-		}
-		delta, err := dml.ParseScalar(dt, c.delta)
-		if err != nil {
-			t.Fatal(err)
-		}
-		total := dml.CalcBufferTensorSize(dt, sizes, strides)
-		op, err := dev.CreateOperator(&dml.FillValueSequenceOperatorDesc{
-			OutputTensor:  &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides, TotalTensorSizeInBytes: total},
-			ValueDataType: dt, ValueStart: start, ValueDelta: delta,
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		buf := bytes.Repeat([]byte{0xa5}, int(total))
-		if err := op.Execute(buf); err != nil {
-			t.Fatal(err)
-		}
-		es := int(dt.ElementSize())
-		mask := uint64(1)<<(8*es) - 1
-		if es == 8 {
-			mask = ^uint64(0)
-		}
-		sb, db := start.Bits()&mask, delta.Bits()&mask
-		hw := c.h * c.w
-		for px := range hw {
-			for ch := range c.ch {
-				i := uint64(ch*hw + px) // the flat index of (0, ch, y, x)
-				if !sampled(uint64(px), uint64(hw), k+ch) {
-					continue
-				}
-				at := es * (px*pix + ch)
-				got := uint64(0)
-				for b := range es {
-					got |= uint64(buf[at+b]) << (8 * b)
-				}
-				if want := exact.Element(dt, sb, db, i); got != want {
-					t.Fatalf("%v C=%d %dx%d %s,%s: element %d (pixel %d, channel %d) = %#x, want %#x",
-						dt, c.ch, c.h, c.w, c.start, c.delta, i, px, ch, got, want)
-				}
+		checkNHWC(t, dev, k, c)
+	}
+}
+
+// nhwcCase is one of TestNHWCAgainstExact's tensors: a type, channels and
+// a height and width, start and delta as text, and the elements from a
+// pixel to the next.
+type nhwcCase struct {
+	dt           dml.TensorDataType
+	ch, h, w     int
+	start, delta string
+	pix          int // elements from a pixel to the next (padded pixels), 0 for ch
+}
+
+// checkNHWC fills case k's tensor, channels innermost, in a buffer of 0xa5
+// and holds the sampled elements to the exact reference, and every byte
+// between pixels untouched.
+func checkNHWC(t *testing.T, dev *dml.Device, k int, c nhwcCase) {
+	t.Helper()
+	pix := c.pix
+	if pix == 0 {
+		pix = c.ch
+	}
+	dt := c.dt
+	sizes := []uint32{1, uint32(c.ch), uint32(c.h), uint32(c.w)}
+	strides := []uint32{uint32(pix * c.h * c.w), 1, uint32(c.w * pix), uint32(pix)}
+	start, err := dml.ParseScalar(dt, c.start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	delta, err := dml.ParseScalar(dt, c.delta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := dml.CalcBufferTensorSize(dt, sizes, strides)
+	op, err := dev.CreateOperator(&dml.FillValueSequenceOperatorDesc{
+		OutputTensor:  &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides, TotalTensorSizeInBytes: total},
+		ValueDataType: dt, ValueStart: start, ValueDelta: delta,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := bytes.Repeat([]byte{0xa5}, int(total))
+	if err := op.Execute(buf); err != nil {
+		t.Fatal(err)
+	}
+	es := int(dt.ElementSize())
+	mask := uint64(1)<<(8*es) - 1
+	if es == 8 {
+		mask = ^uint64(0)
+	}
+	sb, db := start.Bits()&mask, delta.Bits()&mask
+	hw := c.h * c.w
+	for px := range hw {
+		for ch := range c.ch {
+			i := uint64(ch*hw + px) // the flat index of (0, ch, y, x)
+			if !sampled(uint64(px), uint64(hw), k+ch) {
+				continue
 			}
-			for at := es * (px*pix + c.ch); at < min(es*(px+1)*pix, len(buf)); at++ {
-				if buf[at] != 0xa5 {
-					t.Fatalf("%v C=%d %dx%d pixels of %d: byte %d, between pixels, written", dt, c.ch, c.h, c.w, pix, at)
-				}
+			at := es * (px*pix + ch)
+			got := uint64(0)
+			for b := range es {
+				got |= uint64(buf[at+b]) << (8 * b)
+			}
+			if want := exact.Element(dt, sb, db, i); got != want {
+				t.Fatalf("%v C=%d %dx%d %s,%s: element %d (pixel %d, channel %d) = %#x, want %#x",
+					dt, c.ch, c.h, c.w, c.start, c.delta, i, px, ch, got, want)
+			}
+		}
+		for at := es * (px*pix + c.ch); at < min(es*(px+1)*pix, len(buf)); at++ {
+			if buf[at] != 0xa5 {
+				t.Fatalf("%v C=%d %dx%d pixels of %d: byte %d, between pixels, written", dt, c.ch, c.h, c.w, pix, at)
 			}
 		}
 	}

@@ -62,15 +62,8 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 	if desc.ValueDataType != dt {
 		return nil, argError("ValueDataType", desc.ValueDataType, "it must match OutputTensor.DataType (%v)", dt)
 	}
-	switch dt {
-	case TensorDataTypeFloat32, TensorDataTypeFloat16, TensorDataTypeUint32, TensorDataTypeUint16,
-		TensorDataTypeUint8, TensorDataTypeInt32, TensorDataTypeInt16, TensorDataTypeInt8:
-	case TensorDataTypeUint64, TensorDataTypeInt64:
-		if d.level < FeatureLevel5_0 {
-			return nil, argError("OutputTensor.DataType", dt, "it needs DML_FEATURE_LEVEL_5_0 or above; the device is at %v", d.level)
-		}
-	default:
-		return nil, argError("OutputTensor.DataType", dt, "DML_OPERATOR_FILL_VALUE_SEQUENCE does not support it")
+	if err := checkFillDataType(d, dt); err != nil {
+		return nil, err
 	}
 	n := len(t.Sizes)
 	if d.level < FeatureLevel4_0 {
@@ -131,6 +124,23 @@ func newFillValueSequence(d *Device, desc *FillValueSequenceOperatorDesc) (*fill
 	}
 	op.last = op.extent[0]
 	return op, nil
+}
+
+// checkFillDataType refuses an output data type the operator does not take,
+// or one the device's feature level does not have yet (64-bit integers
+// from 5_0).
+func checkFillDataType(d *Device, dt TensorDataType) error {
+	switch dt {
+	case TensorDataTypeFloat32, TensorDataTypeFloat16, TensorDataTypeUint32, TensorDataTypeUint16,
+		TensorDataTypeUint8, TensorDataTypeInt32, TensorDataTypeInt16, TensorDataTypeInt8:
+	case TensorDataTypeUint64, TensorDataTypeInt64:
+		if d.level < FeatureLevel5_0 {
+			return argError("OutputTensor.DataType", dt, "it needs DML_FEATURE_LEVEL_5_0 or above; the device is at %v", d.level)
+		}
+	default:
+		return argError("OutputTensor.DataType", dt, "DML_OPERATOR_FILL_VALUE_SEQUENCE does not support it")
+	}
+	return nil
 }
 
 func kindOf(dt TensorDataType) kernel.Kind {

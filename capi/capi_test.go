@@ -156,74 +156,15 @@ func TestCRandomDescriptors(t *testing.T) {
 		n = 1000
 	}
 	r := rand.New(rand.NewPCG(38, 1000))
-	type tc struct {
-		level   dml.FeatureLevel
-		desc    *dml.FillValueSequenceOperatorDesc
-		bufsize uint64
-		offset  int
-	}
-	var cases []tc
+	var cases []descCase
 	var in strings.Builder
-	levels := []dml.FeatureLevel{dml.FeatureLevel2_0, dml.FeatureLevel2_1, dml.FeatureLevel4_0, dml.FeatureLevel5_0, dml.FeatureLevel6_4}
-	types := []dml.TensorDataType{dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16, dml.TensorDataTypeUint32, dml.TensorDataTypeUint16,
-		dml.TensorDataTypeUint8, dml.TensorDataTypeInt32, dml.TensorDataTypeInt16, dml.TensorDataTypeInt8, dml.TensorDataTypeUint64,
-		dml.TensorDataTypeInt64, dml.TensorDataTypeFloat64}
 	valid := 0
 	for range n {
-		c := tc{level: levels[r.IntN(len(levels))]}
-		dt := types[r.IntN(len(types))]
-		dims := 1 + r.IntN(5)
-		if r.IntN(2) == 0 {
-			dims = 4
-		}
-		sizes := make([]uint32, dims)
-		for i := range sizes {
-			sizes[i] = uint32(1 + r.IntN(6))
-		}
-		var strides []uint32
-		if r.IntN(2) == 0 {
-			strides = make([]uint32, dims)
-			for i := range strides {
-				strides[i] = uint32(r.IntN(40)) // (some alias: rejected)
-			}
-		}
-		total := dml.CalcBufferTensorSize(dt, sizes, strides)
-		switch r.IntN(8) {
-		case 0:
-			total -= uint64(r.IntN(5)) // short of the tensor: rejected
-		case 1:
-			total += uint64(r.IntN(64))
-		}
-		align := uint32(0)
-		if r.IntN(4) == 0 {
-			align = uint32(1 << r.IntN(7))
-		}
-		c.desc = &dml.FillValueSequenceOperatorDesc{
-			OutputTensor:  &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides, TotalTensorSizeInBytes: total, GuaranteedBaseOffsetAlignment: align},
-			ValueDataType: dt,
-			ValueStart:    dml.ScalarBits(r.Uint64()),
-			ValueDelta:    dml.ScalarBits(r.Uint64()),
-		}
-		if r.IntN(15) == 0 {
-			c.desc.OutputTensor.Flags = dml.TensorFlags(1)
-		}
-		c.bufsize = total
-		if r.IntN(10) == 0 && total > 0 {
-			c.bufsize = total - 1 // a short buffer
-		}
-		c.offset = []int{0, 0, 4, 8, 16, 1}[r.IntN(6)]
+		c := randomDescCase(r)
 		if _, err := dml.NewDevice(c.level).CreateOperator(c.desc); err == nil {
 			valid++
 		}
-		fmt.Fprintf(&in, "%d %d %d %d", c.level, dt, c.desc.OutputTensor.Flags, dims)
-		for _, s := range sizes {
-			fmt.Fprintf(&in, " %d", s)
-		}
-		fmt.Fprintf(&in, " %d", map[bool]int{false: 0, true: 1}[strides != nil])
-		for _, s := range strides {
-			fmt.Fprintf(&in, " %d", s)
-		}
-		fmt.Fprintf(&in, " %d %d %d %d %d %d\n", total, align, c.desc.ValueStart.Bits(), c.desc.ValueDelta.Bits(), c.bufsize, c.offset)
+		writeDescCase(&in, c)
 		cases = append(cases, c)
 	}
 	tmp := t.TempDir()
@@ -243,22 +184,7 @@ func TestCRandomDescriptors(t *testing.T) {
 		hr := int32(binary.LittleEndian.Uint32(out))
 		got := out[4 : 4+c.bufsize]
 		out = out[4+c.bufsize:]
-		// The Go library on the same bytes: a buffer of 0xA5 at the same
-		// offset from a 64-byte boundary.
-		mem := make([]byte, int(c.bufsize)+c.offset+64)
-		base := (64 - int(uintptr(unsafeAddr(mem)))%64) % 64
-		want := mem[base+c.offset : base+c.offset+int(c.bufsize)]
-		for j := range want {
-			want[j] = 0xA5
-		}
-		wantHR := int32(0)
-		op, err := dml.NewDevice(c.level).CreateOperator(c.desc)
-		if err == nil {
-			err = op.Execute(want)
-		}
-		if err != nil {
-			wantHR = -0x7ff8ffa9 // E_INVALIDARG
-		}
+		want, wantHR, err := goDescBytes(c)
 		if hr != wantHR || !bytes.Equal(got, want) {
 			t.Fatalf("case %d (level %v, %+v): HRESULT %#x, want %#x (Go: %v); bytes equal %v",
 				i, c.level, *c.desc.OutputTensor, uint32(hr), uint32(wantHR), err, bytes.Equal(got, want))
@@ -268,6 +194,111 @@ func TestCRandomDescriptors(t *testing.T) {
 		t.Fatalf("only %d of %d descriptors valid", valid, n)
 	}
 	t.Logf("%d descriptors, %d valid: the C library's bytes are the Go library's", n, valid)
+}
+
+// descCase is one of TestCRandomDescriptors' descriptors: the device's
+// feature level, the descriptor, and the output buffer's size and offset
+// from a 64-byte boundary.
+type descCase struct {
+	level   dml.FeatureLevel
+	desc    *dml.FillValueSequenceOperatorDesc
+	bufsize uint64
+	offset  int
+}
+
+// randomDescCase draws a descriptor of any type, 1 to 5 dimensions (4 half
+// the time), packed or strided (some aliasing), its total size at times
+// short of the tensor or padded, and at times a flag, an alignment or a
+// buffer one byte short.
+func randomDescCase(r *rand.Rand) descCase {
+	levels := []dml.FeatureLevel{dml.FeatureLevel2_0, dml.FeatureLevel2_1, dml.FeatureLevel4_0, dml.FeatureLevel5_0, dml.FeatureLevel6_4}
+	types := []dml.TensorDataType{dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16, dml.TensorDataTypeUint32, dml.TensorDataTypeUint16,
+		dml.TensorDataTypeUint8, dml.TensorDataTypeInt32, dml.TensorDataTypeInt16, dml.TensorDataTypeInt8, dml.TensorDataTypeUint64,
+		dml.TensorDataTypeInt64, dml.TensorDataTypeFloat64}
+	c := descCase{level: levels[r.IntN(len(levels))]}
+	dt := types[r.IntN(len(types))]
+	dims := 1 + r.IntN(5)
+	if r.IntN(2) == 0 {
+		dims = 4
+	}
+	sizes := make([]uint32, dims)
+	for i := range sizes {
+		sizes[i] = uint32(1 + r.IntN(6))
+	}
+	var strides []uint32
+	if r.IntN(2) == 0 {
+		strides = make([]uint32, dims)
+		for i := range strides {
+			strides[i] = uint32(r.IntN(40)) // (some alias: rejected)
+		}
+	}
+	total := dml.CalcBufferTensorSize(dt, sizes, strides)
+	switch r.IntN(8) {
+	case 0:
+		total -= uint64(r.IntN(5)) // short of the tensor: rejected
+	case 1:
+		total += uint64(r.IntN(64))
+	}
+	align := uint32(0)
+	if r.IntN(4) == 0 {
+		align = uint32(1 << r.IntN(7))
+	}
+	c.desc = &dml.FillValueSequenceOperatorDesc{
+		OutputTensor:  &dml.BufferTensorDesc{DataType: dt, Sizes: sizes, Strides: strides, TotalTensorSizeInBytes: total, GuaranteedBaseOffsetAlignment: align},
+		ValueDataType: dt,
+		ValueStart:    dml.ScalarBits(r.Uint64()),
+		ValueDelta:    dml.ScalarBits(r.Uint64()),
+	}
+	if r.IntN(15) == 0 {
+		c.desc.OutputTensor.Flags = dml.TensorFlags(1)
+	}
+	c.bufsize = total
+	if r.IntN(10) == 0 && total > 0 {
+		c.bufsize = total - 1 // a short buffer
+	}
+	c.offset = []int{0, 0, 4, 8, 16, 1}[r.IntN(6)]
+	return c
+}
+
+// writeDescCase writes a case as the line testdata/fill_test.c reads: the
+// level, type, flags and dimension count, the sizes, whether strides follow
+// and the strides, then the total size, alignment, start and delta bits,
+// buffer size and offset.
+func writeDescCase(in *strings.Builder, c descCase) {
+	t := c.desc.OutputTensor
+	fmt.Fprintf(in, "%d %d %d %d", c.level, t.DataType, t.Flags, len(t.Sizes))
+	for _, s := range t.Sizes {
+		fmt.Fprintf(in, " %d", s)
+	}
+	fmt.Fprintf(in, " %d", map[bool]int{false: 0, true: 1}[t.Strides != nil])
+	for _, s := range t.Strides {
+		fmt.Fprintf(in, " %d", s)
+	}
+	fmt.Fprintf(in, " %d %d %d %d %d %d\n", t.TotalTensorSizeInBytes, t.GuaranteedBaseOffsetAlignment, c.desc.ValueStart.Bits(), c.desc.ValueDelta.Bits(), c.bufsize, c.offset)
+}
+
+// goDescBytes runs a case on the Go library: the bytes it leaves in a
+// buffer of 0xA5 at the case's offset from a 64-byte boundary, and the
+// HRESULT the C library should give (E_INVALIDARG where CreateOperator or
+// Execute fails, with that error).
+func goDescBytes(c descCase) (want []byte, wantHR int32, err error) {
+	// The Go library on the same bytes: a buffer of 0xA5 at the same
+	// offset from a 64-byte boundary.
+	mem := make([]byte, int(c.bufsize)+c.offset+64)
+	base := (64 - int(uintptr(unsafeAddr(mem)))%64) % 64
+	want = mem[base+c.offset : base+c.offset+int(c.bufsize)]
+	for j := range want {
+		want[j] = 0xA5
+	}
+	wantHR = int32(0)
+	op, err := dml.NewDevice(c.level).CreateOperator(c.desc)
+	if err == nil {
+		err = op.Execute(want)
+	}
+	if err != nil {
+		wantHR = -0x7ff8ffa9 // E_INVALIDARG
+	}
+	return want, wantHR, err
 }
 
 // TestPythonNumPy: a NumPy array filled in place through ctypes.

@@ -28,6 +28,39 @@ func TestCheckCommand(t *testing.T) {
 	if code, _, errs := runCLI(append(fill, "-format", "npy", "-o", npyPath)...); code != 0 {
 		t.Fatal(errs)
 	}
+	checkOwnOutput(t, fill, npyPath)
+	checkStridedBuffer(t, fill, rawPath)
+	checkIntegers(t, filepath.Join(filepath.Dir(rawPath), "i.raw"))
+	sparsePath := filepath.Join(filepath.Dir(rawPath), "sparse.raw")
+	if sf, err := os.Create(sparsePath); err == nil {
+		sf.Truncate(1<<32 + 5)
+		sf.Close()
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-type", "FLOAT16", "-sizes", "4,6", "-check", npyPath}, "holds FLOAT32 of shape [4 6]; the descriptor gives FLOAT16 of shape [4 6]"},
+		{[]string{"-type", "FLOAT32", "-sizes", "24", "-check", npyPath}, "of shape [4 6]; the descriptor gives FLOAT32 of shape [24]"},
+		{append(fill, "-check", rawPath), "has 120 bytes of values; the descriptor's elements are 96 bytes"},
+		// The length is compared before anything is read: a sparse file of
+		// 4 GiB and 5 bytes is refused at once by its size.
+		{[]string{"-type", "UINT8", "-sizes", "4294967295", "-check", sparsePath}, "has 4294967301 bytes of values; the descriptor's elements are 4294967295 bytes"},
+		{append(fill, "-check", npyPath, "-o", "x"), "-o does not apply to -check"},
+		{append(fill, "-ulp", "1"), "-ulp applies to -check only"},
+		{append(fill, "-check", "/dev/zero"), "is not a regular file"},
+	} {
+		if code, _, errs := runCLI(tc.args...); code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want exit 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+}
+
+// checkOwnOutput: -check passes dmlfill's own .npy at npyPath (written
+// with the fill flags), fails it with exit 3 naming element 13 once that
+// element is one ULP off, passes it with -ulp 1, and reports it in JSON.
+func checkOwnOutput(t *testing.T, fill []string, npyPath string) {
+	t.Helper()
 	if code, out, errs := runCLI(append(fill, "-check", npyPath)...); code != 0 || !strings.Contains(out, "exact: 24 (100%)") || !strings.HasSuffix(out, "PASS\n") {
 		t.Fatalf("own output: exit %d, %q, %q", code, out, errs)
 	}
@@ -51,6 +84,13 @@ func TestCheckCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); code != 3 || err != nil || doc.Elements != 24 || doc.Exact != 23 || doc.OK || doc.Worst.Index != 13 || doc.Worst.ULP != 1 {
 		t.Fatalf("json: exit %d, %v, %+v, %q", code, err, doc, out)
 	}
+}
+
+// checkStridedBuffer: -check of a whole strided buffer (-check-format
+// buffer) passes it with its padding zeros, and fails it with exit 3 once a
+// padding byte is changed.
+func checkStridedBuffer(t *testing.T, fill []string, rawPath string) {
+	t.Helper()
 	// A whole strided buffer, padding zeros, one padding byte changed.
 	strided := append(fill, "-strides", "8,1")
 	if code, _, errs := runCLI(append(strided, "-format", "buffer", "-o", rawPath)...); code != 0 {
@@ -67,8 +107,13 @@ func TestCheckCommand(t *testing.T) {
 		!strings.HasSuffix(out, "; padding: 23 of 24 bytes 0x00: FAIL (padding)\n") {
 		t.Fatalf("buffer padding: exit %d, %q", code, out)
 	}
+}
+
+// checkIntegers: an INT32 output written at intPath, one element changed,
+// fails -check with exit 3 even under -ulp 1, the report saying equality.
+func checkIntegers(t *testing.T, intPath string) {
+	t.Helper()
 	// Integers: held to equality, and said so, in no ULP.
-	intPath := filepath.Join(filepath.Dir(rawPath), "i.raw")
 	if code, _, errs := runCLI("-type", "INT32", "-sizes", "10", "-format", "raw", "-o", intPath); code != 0 {
 		t.Fatal(errs)
 	}
@@ -78,29 +123,6 @@ func TestCheckCommand(t *testing.T) {
 	if code, out, _ := runCLI("-type", "INT32", "-sizes", "10", "-check", intPath, "-ulp", "1"); code != 3 || strings.Contains(out, "ULP") ||
 		!strings.HasSuffix(out, "equal (integers pass only when equal; -ulp is for floats): 9 of 10 (90%): FAIL (elements)\n") {
 		t.Fatalf("integers: exit %d, %q", code, out)
-	}
-	sparsePath := filepath.Join(filepath.Dir(rawPath), "sparse.raw")
-	if sf, err := os.Create(sparsePath); err == nil {
-		sf.Truncate(1<<32 + 5)
-		sf.Close()
-	}
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"-type", "FLOAT16", "-sizes", "4,6", "-check", npyPath}, "holds FLOAT32 of shape [4 6]; the descriptor gives FLOAT16 of shape [4 6]"},
-		{[]string{"-type", "FLOAT32", "-sizes", "24", "-check", npyPath}, "of shape [4 6]; the descriptor gives FLOAT32 of shape [24]"},
-		{append(fill, "-check", rawPath), "has 120 bytes of values; the descriptor's elements are 96 bytes"},
-		// The length is compared before anything is read: a sparse file of
-		// 4 GiB and 5 bytes is refused at once by its size.
-		{[]string{"-type", "UINT8", "-sizes", "4294967295", "-check", sparsePath}, "has 4294967301 bytes of values; the descriptor's elements are 4294967295 bytes"},
-		{append(fill, "-check", npyPath, "-o", "x"), "-o does not apply to -check"},
-		{append(fill, "-ulp", "1"), "-ulp applies to -check only"},
-		{append(fill, "-check", "/dev/zero"), "is not a regular file"},
-	} {
-		if code, _, errs := runCLI(tc.args...); code != 2 || !strings.Contains(errs, tc.want) {
-			t.Errorf("%v: exit %d, %q; want exit 2 and %q", tc.args, code, errs, tc.want)
-		}
 	}
 }
 

@@ -86,14 +86,58 @@ func TestHostileModels(t *testing.T) {
 		hdr += " "
 	}
 	os.WriteFile(npyShort, append(append([]byte("\x93NUMPY\x01\x00"), byte(len(hdr)+1), 0), []byte(hdr+"\n"+"\x00\x00\x80\x3f")...), 0o644)
-	write := func(target string) string {
-		return `{ "type": "writeFile", "resource": "Out", "targetPath": ` + jsonString(target) + ` }`
+	for _, tc := range hostileModelCases(dir, outside) {
+		if !hasFIFO && strings.Contains(tc.name, "FIFO") ||
+			!hasDevZero && strings.Contains(tc.name, "/dev/zero") ||
+			!hasLinks && strings.Contains(tc.name, "symbolic link") {
+			continue
+		}
+		p := writeModel(t, dir, "hostile.json", tc.model)
+		code, out, errs := runWithin(t, append([]string{"-model", p}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.name, code, out, errs, tc.want)
+		}
 	}
-	tests := []struct {
-		name, model string
-		args        []string
-		want        string
-	}{
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("a refused model wrote %d files outside its folder", len(entries))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "early.bin")); err == nil {
+		t.Errorf("a refused model wrote early.bin before its error")
+	}
+	// The model file itself: a device or a FIFO is refused before it is opened.
+	specials := []string{"/dev/zero"}
+	if runtime.GOOS == "windows" {
+		specials = []string{"NUL"} // (CON opens only where a console is attached)
+	}
+	if hasFIFO {
+		specials = append(specials, fifo)
+	}
+	for _, p := range specials {
+		if code, _, errs := runWithin(t, "-model", p); code != 2 || !strings.Contains(errs, "is not a regular file") {
+			t.Errorf("-model %s: exit %d, %q", p, code, errs)
+		}
+	}
+	checkModelFlags(t, dir, outside)
+}
+
+// hostileCase is a model TestHostileModels runs, the flags it runs with,
+// and what the one line of its error must hold.
+type hostileCase struct {
+	name, model string
+	args        []string
+	want        string
+}
+
+// writeFileCommand is a writeFile command of resource "Out" to target.
+func writeFileCommand(target string) string {
+	return `{ "type": "writeFile", "resource": "Out", "targetPath": ` + jsonString(target) + ` }`
+}
+
+// hostileModelCases are the models TestHostileModels refuses: huge sizes,
+// special files, and paths out of dir (the model's folder, and the output
+// folder it is given) to outside (a folder outside it).
+func hostileModelCases(dir, outside string) []hostileCase {
+	return []hostileCase{
 		{"a count past the limit", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4000000000, "value": 1 }`, `{ "type": "print", "resource": "Out" }`),
 			nil, "resources.Out: the buffer needs 16000000000 bytes (16000008192 with its alignment), and the model's resources may take 1073741824 in all"},
 		{"a sequence past the limit", fillModel(`"initialValuesDataType": "INT64", "initialValues": { "valueCount": 4294967295, "valueStart": 1, "valueDelta": 2 }`, `{ "type": "print", "resource": "Out" }`),
@@ -127,52 +171,28 @@ func TestHostileModels(t *testing.T) {
 			nil, "fifo is not a regular file"},
 		{"a .npy shorter than its header says", fillModel(`"initialValues": { "sourcePath": "short.npy" }`, `{ "type": "print", "resource": "Out" }`),
 			nil, "short.npy: its header says 4000 bytes of values, but the file has 4 after the header"},
-		{"writeFile up and out", fillModel(smallOut, write("../../x.bin")), []string{"-output-path", dir}, `commands[0].targetPath: "../../x.bin" leaves the output folder`},
-		{"writeFile to an absolute path", fillModel(smallOut, write(filepath.Join(outside, "x.bin"))), []string{"-output-path", dir}, "is an absolute path; writeFile writes inside the output folder"},
-		{"writeFile through a symbolic link", fillModel(smallOut, write("link/x.bin")), []string{"-output-path", dir}, `"link/x.bin" leads out of the output folder`},
+		{"writeFile up and out", fillModel(smallOut, writeFileCommand("../../x.bin")), []string{"-output-path", dir}, `commands[0].targetPath: "../../x.bin" leaves the output folder`},
+		{"writeFile to an absolute path", fillModel(smallOut, writeFileCommand(filepath.Join(outside, "x.bin"))), []string{"-output-path", dir}, "is an absolute path; writeFile writes inside the output folder"},
+		{"writeFile through a symbolic link", fillModel(smallOut, writeFileCommand("link/x.bin")), []string{"-output-path", dir}, `"link/x.bin" leads out of the output folder`},
 		// A binding the tensor's alignment refuses, after a writeFile: refused
 		// before the first command, so the file is never written.
 		{"a misaligned binding after a writeFile", strings.Replace(fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 8, "value": 0 }`,
-			write("early.bin")+`, { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": [{ "name": "Out", "elementOffset": 1 }] } }`),
+			writeFileCommand("early.bin")+`, { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": [{ "name": "Out", "elementOffset": 1 }] } }`),
 			`"Sizes": [1,1,1,4] }`, `"Sizes": [1,1,1,4], "GuaranteedBaseOffsetAlignment": 16 }`, 1),
 			[]string{"-output-path", dir}, `commands[1].bindings: the OutputTensor starts at byte 4 of resource "Out", not a multiple of its GuaranteedBaseOffsetAlignment (16)`},
 		{"writeFile of a .npy NumPy cannot load", fillModel(smallOut, `{ "type": "writeFile", "resource": "Out", "targetPath": "x.npy", "dimensions": [`+strings.Repeat("1, ", 64)+`4] }`),
 			[]string{"-output-path", dir}, "commands[0].dimensions: 65 dimensions; a .npy file NumPy reads has at most 64"},
-		{"writeFile to the folder itself", fillModel(smallOut, write("sub/..")), []string{"-output-path", dir}, "names the output folder itself"},
+		{"writeFile to the folder itself", fillModel(smallOut, writeFileCommand("sub/..")), []string{"-output-path", dir}, "names the output folder itself"},
 	}
-	for _, tc := range tests {
-		if !hasFIFO && strings.Contains(tc.name, "FIFO") ||
-			!hasDevZero && strings.Contains(tc.name, "/dev/zero") ||
-			!hasLinks && strings.Contains(tc.name, "symbolic link") {
-			continue
-		}
-		p := writeModel(t, dir, "hostile.json", tc.model)
-		code, out, errs := runWithin(t, append([]string{"-model", p}, tc.args...)...)
-		if code != 2 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.name, code, out, errs, tc.want)
-		}
-	}
-	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
-		t.Errorf("a refused model wrote %d files outside its folder", len(entries))
-	}
-	if _, err := os.Stat(filepath.Join(dir, "early.bin")); err == nil {
-		t.Errorf("a refused model wrote early.bin before its error")
-	}
-	// The model file itself: a device or a FIFO is refused before it is opened.
-	specials := []string{"/dev/zero"}
-	if runtime.GOOS == "windows" {
-		specials = []string{"NUL"} // (CON opens only where a console is attached)
-	}
-	if hasFIFO {
-		specials = append(specials, fifo)
-	}
-	for _, p := range specials {
-		if code, _, errs := runWithin(t, "-model", p); code != 2 || !strings.Contains(errs, "is not a regular file") {
-			t.Errorf("-model %s: exit %d, %q", p, code, errs)
-		}
-	}
+}
+
+// checkModelFlags: -allow-any-path lets a model write outside its output
+// folder; the model flags without -model, and a -max-memory that is no
+// size, are refused with exit 2.
+func checkModelFlags(t *testing.T, dir, outside string) {
+	t.Helper()
 	// The flags: -allow-any-path lets the writes out; model flags need -model.
-	p := writeModel(t, dir, "out.json", fillModel(smallOut, write(filepath.Join(outside, "x.bin"))))
+	p := writeModel(t, dir, "out.json", fillModel(smallOut, writeFileCommand(filepath.Join(outside, "x.bin"))))
 	if code, _, errs := runWithin(t, "-model", p, "-allow-any-path"); code != 0 {
 		t.Errorf("-allow-any-path: exit %d, %q", code, errs)
 	} else if st, err := os.Stat(filepath.Join(outside, "x.bin")); err != nil || st.Size() != 16 {
@@ -218,6 +238,30 @@ func TestHostileInputsBoundedMemory(t *testing.T) {
 		t.Fatalf("%v: %s", err, out)
 	}
 	huge := writeModel(t, dir, "huge.json", fillModel(`"initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 4000000000, "value": 1 }`, `{ "type": "print", "resource": "Out" }`))
+	long, commented := writeLongModels(t, dir)
+	tests := []boundedCase{
+		{"one long row, text", []string{"-type", "UINT8", "-sizes", rowN, "-format", "text", "-full"}, 0, textTail, 0},
+		{"two long rows, text", []string{"-type", "INT32", "-sizes", rowsN, "-start", "-3", "-format", "text", "-full"}, 0, rowsTail, 0},
+		{"a model of 16 GB", []string{"-model", huge}, 2, "", 0},
+		{"a check of a raw file of 1 or 4 GiB", []string{"-type", "UINT8", "-sizes", bigN, "-start", "7", "-delta", "3", "-check", big}, 0, "(100%): PASS\n", 0},
+		// print streams: the resource (64 MiB) and little more (a string an
+		// element let the heap reach twice the resource).
+		{"print of a 64 MiB resource", []string{"-model", writeModel(t, dir, "print.json", `{ "resources": { "Out": { "initialValuesDataType": "UINT8",
+			"initialValues": { "valueCount": 67108864, "valueStart": 0, "valueDelta": 1 } } }, "dispatchables": {}, "commands": [ { "type": "print", "resource": "Out" } ] }`)},
+			0, "253, 254, 255\n", 100},
+		{"a model of 16 MiB, one array", []string{"-model", long}, 0, "", 256},
+		{"a model of 16 MiB, one array, a comment and a trailing comma", []string{"-model", commented}, 0, "", 256},
+	}
+	for _, tc := range tests {
+		checkBounded(t, bin, tc)
+	}
+}
+
+// writeLongModels writes, in dir, the largest model file, one long array
+// (long.json), and the same with a comment and a trailing comma
+// (commented.json), and returns their paths.
+func writeLongModels(t *testing.T, dir string) (string, string) {
+	t.Helper()
 	// The largest model file, one long array: the parser must not hold a
 	// copy of each item. It is written a piece at a time: a child's peak
 	// resident memory, as Linux reports it, is at least its parent's.
@@ -233,7 +277,7 @@ func TestHostileInputsBoundedMemory(t *testing.T) {
 		f.WriteString(piece)
 	}
 	f.WriteString(tail)
-	if err := f.Close(); err != nil { // a failed write shows here, or as a parse error below
+	if err := f.Close(); err != nil { // a failed write shows here, or as a parse error when it runs
 		t.Fatal(err)
 	}
 	// The same with a comment and a trailing comma: not standard JSON (3.7
@@ -251,48 +295,45 @@ func TestHostileInputsBoundedMemory(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct {
-		name string
-		args []string
-		code int
-		tail string // the end of standard output
-		mib  int64  // the most resident memory it may take; 64 MiB if 0
-	}{
-		{"one long row, text", []string{"-type", "UINT8", "-sizes", rowN, "-format", "text", "-full"}, 0, textTail, 0},
-		{"two long rows, text", []string{"-type", "INT32", "-sizes", rowsN, "-start", "-3", "-format", "text", "-full"}, 0, rowsTail, 0},
-		{"a model of 16 GB", []string{"-model", huge}, 2, "", 0},
-		{"a check of a raw file of 1 or 4 GiB", []string{"-type", "UINT8", "-sizes", bigN, "-start", "7", "-delta", "3", "-check", big}, 0, "(100%): PASS\n", 0},
-		// print streams: the resource (64 MiB) and little more (a string an
-		// element let the heap reach twice the resource).
-		{"print of a 64 MiB resource", []string{"-model", writeModel(t, dir, "print.json", `{ "resources": { "Out": { "initialValuesDataType": "UINT8",
-			"initialValues": { "valueCount": 67108864, "valueStart": 0, "valueDelta": 1 } } }, "dispatchables": {}, "commands": [ { "type": "print", "resource": "Out" } ] }`)},
-			0, "253, 254, 255\n", 100},
-		{"a model of 16 MiB, one array", []string{"-model", long}, 0, "", 256},
-		{"a model of 16 MiB, one array, a comment and a trailing comma", []string{"-model", commented}, 0, "", 256},
-	}
-	for _, tc := range tests {
-		cmd := exec.Command(bin, tc.args...)
-		var tail tailWriter
-		var errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &tail, &errb
-		start := time.Now()
-		err := cmd.Run()
-		code := 0
-		if err != nil {
-			ee, ok := err.(*exec.ExitError)
-			if !ok {
-				t.Fatal(err)
-			}
-			code = ee.ExitCode()
+	return long, commented
+}
+
+// boundedCase is a run of TestHostileInputsBoundedMemory: dmlfill's flags,
+// the exit status and end of standard output it must give, and the memory
+// it may take.
+type boundedCase struct {
+	name string
+	args []string
+	code int
+	tail string // the end of standard output
+	mib  int64  // the most resident memory it may take; 64 MiB if 0
+}
+
+// checkBounded runs the built command bin on a case and checks its exit
+// status, the end of its output and its peak resident memory.
+func checkBounded(t *testing.T, bin string, tc boundedCase) {
+	t.Helper()
+	cmd := exec.Command(bin, tc.args...)
+	var tail tailWriter
+	var errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &tail, &errb
+	start := time.Now()
+	err := cmd.Run()
+	code := 0
+	if err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatal(err)
 		}
-		peak := peakKiB(cmd.ProcessState) // KiB
-		limit := cmp.Or(tc.mib, 64)
-		if code != tc.code || !strings.HasSuffix(string(tail.b), tc.tail) || int64(peak) > limit<<10 {
-			t.Errorf("%s: exit %d (want %d), output ending %q (want %q), stderr %q, peak resident memory %d MiB (want under %d)",
-				tc.name, code, tc.code, tail.b, tc.tail, errb.String(), peak>>10, limit)
-		}
-		t.Logf("%s: %v, peak RSS %d MiB", tc.name, time.Since(start).Round(time.Millisecond), peak>>10)
+		code = ee.ExitCode()
 	}
+	peak := peakKiB(cmd.ProcessState) // KiB
+	limit := cmp.Or(tc.mib, 64)
+	if code != tc.code || !strings.HasSuffix(string(tail.b), tc.tail) || int64(peak) > limit<<10 {
+		t.Errorf("%s: exit %d (want %d), output ending %q (want %q), stderr %q, peak resident memory %d MiB (want under %d)",
+			tc.name, code, tc.code, tail.b, tc.tail, errb.String(), peak>>10, limit)
+	}
+	t.Logf("%s: %v, peak RSS %d MiB", tc.name, time.Since(start).Round(time.Millisecond), peak>>10)
 }
 
 // tailWriter keeps the last bytes written to it.

@@ -24,10 +24,25 @@ func writeModel(t *testing.T, dir, name, text string) string {
 // what DxDispatch prints for them (values by C++ iostream rules).
 func TestModels(t *testing.T) {
 	dir := testtmp.Dir(t)
-	tests := []struct {
-		name, model, want string
-	}{
-		{"DirectML's dml_fill_value_sequence.json", `{
+	for _, tc := range modelCases {
+		p := writeModel(t, dir, "m.json", tc.model)
+		code, out, errs := runCLI("-model", p)
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", tc.name, code, errs)
+			continue
+		}
+		if out != tc.want {
+			t.Errorf("%s:\ngot  %q\nwant %q", tc.name, out, tc.want)
+		}
+	}
+}
+
+// modelCases are the models TestModels runs, each with what DxDispatch
+// prints for it.
+var modelCases = []struct {
+	name, model, want string
+}{
+	{"DirectML's dml_fill_value_sequence.json", `{
     "$schema": "./_schema.json",
     "resources": { "Out": { "initialValuesDataType": "FLOAT32", "initialValues": { "valueCount": 5, "value": 0 } } },
     "dispatchables": { "fill_sequence": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
@@ -36,16 +51,16 @@ func TestModels(t *testing.T) {
     "commands": [
         { "type": "dispatch", "dispatchable": "fill_sequence", "bindings": { "OutputTensor": "Out" } },
         { "type": "print", "resource": "Out" } ] }`,
-			"Resource 'Out': 3.2, 4.7, 6.2, 7.7, 9.2\n"},
-		{"FLOAT16 object-form scalars", `{
+		"Resource 'Out': 3.2, 4.7, 6.2, 7.7, 9.2\n"},
+	{"FLOAT16 object-form scalars", `{
     "resources": { "h": { "initialValuesDataType": "DML_TENSOR_DATA_TYPE_FLOAT16", "initialValues": [0, 0, 0, 0, 0] } },
     "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE", "executionFlags": ["DML_EXECUTION_FLAG_NONE"],
         "desc": { "ValueDataType": "FLOAT16", "ValueStart": {"UInt16": 15360}, "ValueDelta": {"UInt16": 14336},
                   "OutputTensor": { "DataType": "FLOAT16", "Sizes": [5] } } } },
     "commands": [ { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": [{"name": "h"}] } },
                   { "type": "print", "resource": "h", "verbose": true } ] }`,
-			"Resource 'h':\n[0] 1 (0x3C00)\n[1] 1.5 (0x3E00)\n[2] 2 (0x4000)\n[3] 2.5 (0x4100)\n[4] 3 (0x4200)\n\n"},
-		{"strided output keeps the padding's initial values", `{
+		"Resource 'h':\n[0] 1 (0x3C00)\n[1] 1.5 (0x3E00)\n[2] 2 (0x4000)\n[3] 2.5 (0x4100)\n[4] 3 (0x4200)\n\n"},
+	{"strided output keeps the padding's initial values", `{
     "resources": { "buf": { "initialValuesDataType": "INT32", "initialValues": { "valueCount": 8, "valueStart": 100, "valueDelta": 1 } } },
     "dispatchables": { "f": { "type": "FILL_VALUE_SEQUENCE",
         "desc": { "ValueDataType": "INT32", "ValueStart": 0, "ValueDelta": 1,
@@ -53,8 +68,8 @@ func TestModels(t *testing.T) {
     "commands": [ { "type": "print", "resource": "buf" },
                   { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "buf" } },
                   { "type": "print", "resource": "buf" } ] }`,
-			"Resource 'buf': 100, 101, 102, 103, 104, 105, 106, 107\nResource 'buf': 0, 1, 102, 103, 2, 3, 106, 107\n"},
-		{"several dispatches and prints", `{
+		"Resource 'buf': 100, 101, 102, 103, 104, 105, 106, 107\nResource 'buf': 0, 1, 102, 103, 2, 3, 106, 107\n"},
+	{"several dispatches and prints", `{
     "resources": {
         "a": { "initialValuesDataType": "UINT8", "initialValues": { "valueCount": 4, "value": 7 } },
         "b": { "initialValuesDataType": "INT16", "initialValues": [1, 2, 3] } },
@@ -72,8 +87,8 @@ func TestModels(t *testing.T) {
         { "type": "dispatch", "dispatchable": "neg", "bindings": { "OutputTensor": "b" } },
         { "type": "print", "resource": "b" },
         { "type": "print", "resource": "a", "verbose": true } ] }`,
-			"Resource 'a': 7, 7, 7, 7\nResource 'a': 10, 8, 6, 4\nResource 'b': -32767, -32768, 32767\nResource 'a':\n[0] 10 (0x A)\n[1] 8 (0x 8)\n[2] 6 (0x 6)\n[3] 4 (0x 4)\n\n"},
-		{"64-bit extremes, read without losing a bit", `{
+		"Resource 'a': 7, 7, 7, 7\nResource 'a': 10, 8, 6, 4\nResource 'b': -32767, -32768, 32767\nResource 'a':\n[0] 10 (0x A)\n[1] 8 (0x 8)\n[2] 6 (0x 6)\n[3] 4 (0x 4)\n\n"},
+	{"64-bit extremes, read without losing a bit", `{
     "resources": {
         "i": { "initialValuesDataType": "INT64", "initialValues": { "valueCount": 3, "value": 0 } },
         "u": { "initialValuesDataType": "UINT64", "initialValues": { "valueCount": 3, "value": 0 } } },
@@ -88,18 +103,18 @@ func TestModels(t *testing.T) {
         { "type": "dispatch", "dispatchable": "fi", "bindings": { "OutputTensor": "i" } },
         { "type": "dispatch", "dispatchable": "fu", "bindings": { "OutputTensor": "u" } },
         { "type": "print", "resource": "i" }, { "type": "print", "resource": "u" } ] }`,
-			"Resource 'i': -9223372036854775807, -9223372036854775808, 9223372036854775807\nResource 'u': 18446744073709551615, 9007199254740992, 18014398509481985\n"},
-		{"C++ float formatting", `{
+		"Resource 'i': -9223372036854775807, -9223372036854775808, 9223372036854775807\nResource 'u': 18446744073709551615, 9007199254740992, 18014398509481985\n"},
+	{"C++ float formatting", `{
     "resources": { "f": { "initialValuesDataType": "FLOAT32",
         "initialValues": [0.229921, 1e6, 123456789, 1e-5, -0.0, "inf", "-inf", "nan", 100000, 0.0001, 3.4028234e38, 1.5e-45] } },
     "dispatchables": {}, "commands": [ { "type": "print", "resource": "f" } ] }`,
-			"Resource 'f': 0.229921, 1e+06, 1.23457e+08, 1e-05, -0, inf, -inf, nan, 100000, 0.0001, 3.40282e+38, 1.4013e-45\n"},
-		{"sequence initialiser by repeated addition", `{
+		"Resource 'f': 0.229921, 1e+06, 1.23457e+08, 1e-05, -0, inf, -inf, nan, 100000, 0.0001, 3.40282e+38, 1.4013e-45\n"},
+	{"sequence initialiser by repeated addition", `{
     "resources": { "s": { "initialValuesDataType": "FLOAT16", "initialValues": { "valueCount": 4, "valueStart": 2048, "valueDelta": 1 } } },
     "dispatchables": {}, "commands": [ { "type": "print", "resource": "s" } ] }`,
-			// 2048 + 1 rounds back to 2048 every time: the accumulation stalls.
-			"Resource 's': 2048, 2048, 2048, 2048\n"},
-		{"offset initial values: DxDispatch uploads them at offset 0 all the same", `{
+		// 2048 + 1 rounds back to 2048 every time: the accumulation stalls.
+		"Resource 's': 2048, 2048, 2048, 2048\n"},
+	{"offset initial values: DxDispatch uploads them at offset 0 all the same", `{
     "resources": { "o": { "initialValuesDataType": "UINT16", "initialValues": [5, 6], "initialValuesOffsetInBytes": 4, "sizeInBytes": 12 } },
     "dispatchables": { "f": { "type": "DML_OPERATOR_FILL_VALUE_SEQUENCE",
             "desc": { "ValueDataType": "UINT16", "ValueStart": 1, "ValueDelta": 1,
@@ -107,19 +122,7 @@ func TestModels(t *testing.T) {
     "commands": [ { "type": "print", "resource": "o" },
                   { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "o" } },
                   { "type": "print", "resource": "o" } ] }`,
-			"Resource 'o': 5, 6\nResource 'o': 1, 2\n"},
-	}
-	for _, tc := range tests {
-		p := writeModel(t, dir, "m.json", tc.model)
-		code, out, errs := runCLI("-model", p)
-		if code != 0 {
-			t.Errorf("%s: exit %d: %s", tc.name, code, errs)
-			continue
-		}
-		if out != tc.want {
-			t.Errorf("%s:\ngot  %q\nwant %q", tc.name, out, tc.want)
-		}
-	}
+		"Resource 'o': 5, 6\nResource 'o': 1, 2\n"},
 }
 
 // TestModelErrors: a model that cannot run exits 2 with the place in the

@@ -48,24 +48,7 @@ func writePlot(path string, stdout io.Writer, what string, rep *check.Report) er
 	}
 	p.Y.Tick.Marker = integerTicks{} // (distances are whole ULPs, indices whole numbers)
 	p.X.Tick.Marker = integerTicks{}
-	var pts, means, nans plotter.XYs
-	top := 1.0
-	for _, s := range rep.Series {
-		if s.Elements == 0 {
-			continue
-		}
-		switch {
-		case s.MaxULP >= math.MaxUint64-1:
-			nans = append(nans, plotter.XY{X: float64(s.Index)})
-		default:
-			pts = append(pts, plotter.XY{X: float64(s.Index), Y: float64(s.MaxULP)})
-			means = append(means, plotter.XY{X: float64(s.Index), Y: s.SumULP / float64(s.Elements)})
-			top = max(top, float64(s.MaxULP))
-		}
-	}
-	for k := range nans {
-		nans[k].Y = top * 1.1 // above every distance
-	}
+	pts, means, nans, top := plotPoints(rep)
 	sc, err := plotter.NewScatter(pts)
 	if err != nil {
 		return usagef("-plot: %v", err)
@@ -107,6 +90,31 @@ func writePlot(path string, stdout io.Writer, what string, rep *check.Report) er
 		_, err := wt.WriteTo(w)
 		return err
 	})
+}
+
+// plotPoints turns the report's series into the plot's points: the largest
+// and the mean error of each point's elements, and the points of NaN
+// against a number (or a different integer), in a row above the rest; top
+// is the largest error, at least 1.
+func plotPoints(rep *check.Report) (pts, means, nans plotter.XYs, top float64) {
+	top = 1.0
+	for _, s := range rep.Series {
+		if s.Elements == 0 {
+			continue
+		}
+		switch {
+		case s.MaxULP >= math.MaxUint64-1:
+			nans = append(nans, plotter.XY{X: float64(s.Index)})
+		default:
+			pts = append(pts, plotter.XY{X: float64(s.Index), Y: float64(s.MaxULP)})
+			means = append(means, plotter.XY{X: float64(s.Index), Y: s.SumULP / float64(s.Elements)})
+			top = max(top, float64(s.MaxULP))
+		}
+	}
+	for k := range nans {
+		nans[k].Y = top * 1.1 // above every distance
+	}
+	return pts, means, nans, top
 }
 
 // integerTicks marks the y axis at whole numbers only: a distance in ULP is

@@ -430,34 +430,9 @@ func readRegular(path string, limit int64, what string) ([]byte, error) {
 // Parse checks a model given as JSON text; dir is the model's folder, where
 // a relative sourcePath is looked for first (then in the current folder).
 func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, error) {
-	// DxDispatch's rapidjson takes comments and trailing commas (its
-	// kParseCommentsFlag and kParseTrailingCommasFlag), as the Guide's
-	// examples use them: standardize turns them into spaces, in one pass
-	// over a copy, keeping every line and column where it was. Standard
-	// JSON (the machine-written case) needs no copy. The decoder then
-	// bounds the nesting (10,000 levels), whatever the syntax.
-	if !json.Valid(text) {
-		var err error
-		if text, err = standardize(bytes.Clone(text)); err != nil {
-			return nil, err
-		}
-	}
-	top, dups, err := decodeMembers(text)
+	top, dups, err := decodeModel(text)
 	if err != nil {
-		// The decoder's offsets count from the member it was reading; the
-		// whole text's scan (into a RawMessage: no tree) gives the place.
-		if serr := json.Unmarshal(text, new(json.RawMessage)); serr != nil {
-			err = serr
-		}
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			line, col := position(text, se.Offset-1) // Offset is just past the bad byte
-			return nil, errAt(fmt.Sprintf("line %d, column %d", line, col), "malformed JSON: %v", se)
-		}
-		if errors.Is(err, errNotObject) {
-			return nil, errAt("", "the model must be a JSON object")
-		}
-		return nil, errAt("", "malformed JSON: %v", err)
+		return nil, err
 	}
 	if opts.MaxMemory == 0 {
 		opts.MaxMemory = DefaultMaxMemory
@@ -511,6 +486,41 @@ func Parse(text []byte, dir string, dev *dml.Device, opts Options) (*Model, erro
 		m.commands = append(m.commands, c)
 	}
 	return m, nil
+}
+
+// decodeModel reads the model's text as its top-level object, member by
+// member (decodeMembers), and dups the names that came again; malformed
+// JSON is an error that gives its line and column.
+func decodeModel(text []byte) (top object, dups []string, err error) {
+	// DxDispatch's rapidjson takes comments and trailing commas (its
+	// kParseCommentsFlag and kParseTrailingCommasFlag), as the Guide's
+	// examples use them: standardize turns them into spaces, in one pass
+	// over a copy, keeping every line and column where it was. Standard
+	// JSON (the machine-written case) needs no copy. The decoder then
+	// bounds the nesting (10,000 levels), whatever the syntax.
+	if !json.Valid(text) {
+		if text, err = standardize(bytes.Clone(text)); err != nil {
+			return nil, nil, err
+		}
+	}
+	top, dups, err = decodeMembers(text)
+	if err != nil {
+		// The decoder's offsets count from the member it was reading; the
+		// whole text's scan (into a RawMessage: no tree) gives the place.
+		if serr := json.Unmarshal(text, new(json.RawMessage)); serr != nil {
+			err = serr
+		}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			line, col := position(text, se.Offset-1) // Offset is just past the bad byte
+			return nil, nil, errAt(fmt.Sprintf("line %d, column %d", line, col), "malformed JSON: %v", se)
+		}
+		if errors.Is(err, errNotObject) {
+			return nil, nil, errAt("", "the model must be a JSON object")
+		}
+		return nil, nil, errAt("", "malformed JSON: %v", err)
+	}
+	return top, dups, nil
 }
 
 func position(text []byte, off int64) (line, col int) {
@@ -631,103 +641,130 @@ type initial struct {
 // value}, {valueCount, valueStart, valueDelta} or {sourcePath}.
 func (m *Model) initialValues(r *resource, raw json.RawMessage, where string) (initial, error) {
 	trimmed := strings.TrimSpace(string(raw))
-	needType := func() error {
-		if r.dataType == dml.TensorDataTypeUnknown {
-			return errAt(strings.TrimSuffix(where, ".initialValues")+".initialValuesDataType", "missing; the initial values need a data type")
-		}
-		return nil
-	}
 	switch {
 	case strings.HasPrefix(trimmed, "["):
-		if r.dataType == dml.TensorDataTypeUnknown && r.typeGiven {
-			return initial{}, errAt(where, "a list with initialValuesDataType UNKNOWN is DxDispatch's list of typed values ([{\"type\": ..., \"value\": ...}]), which dmlfill does not support; give the list one initialValuesDataType")
-		}
-		if err := needType(); err != nil {
-			return initial{}, err
-		}
-		// The items are read one at a time, twice (to count them, so that
-		// the buffer is sized and budgeted first, then into it): a long
-		// array costs its buffer, not a copy of every item.
-		count := 0
-		if err := arrayItems(raw, func(int, []byte) error { count++; return nil }); err != nil {
-			return initial{}, errAt(where, "want an array of numbers: %v", err)
-		}
-		es := int(r.dataType.ElementSize())
-		return initial{uint64(count * es), func(dst []byte) error {
-			return arrayItems(raw, func(i int, item []byte) error {
-				v, err := parseValue(item, r.dataType, "")
-				if e, ok := err.(*Error); ok {
-					e.Where = fmt.Sprintf("%s[%d]", where, i) // formatted only for the error
-				}
-				if err != nil {
-					return err
-				}
-				copy(dst[i*es:], v[:es])
-				return nil
-			})
-		}}, nil
+		return arrayValues(r, raw, where)
 	case strings.HasPrefix(trimmed, "{"):
-		o, _ := m.decodeObject(raw, where)
-		switch {
-		case o["sourcePath"] != nil:
-			if err := m.only(o, where, "sourcePath"); err != nil {
-				return initial{}, err
-			}
-			return m.readSource(r, o, where)
-		case o["value"] != nil:
-			if err := m.only(o, where, "valueCount", "value"); err != nil {
-				return initial{}, err
-			}
-			if err := needType(); err != nil {
-				return initial{}, err
-			}
-			n, err := valueCount(o, where)
-			if err != nil {
-				return initial{}, err
-			}
-			v, err := parseValue(o["value"], r.dataType, join(where, "value"))
-			if err != nil {
-				return initial{}, err
-			}
-			es := uint64(r.dataType.ElementSize())
-			return initial{n * es, func(dst []byte) error {
-				for at := uint64(0); at < uint64(len(dst)); at += es {
-					copy(dst[at:], v[:es])
-				}
-				return nil
-			}}, nil
-		case o["valueStart"] != nil || o["valueDelta"] != nil:
-			if err := m.only(o, where, "valueCount", "valueStart", "valueDelta"); err != nil {
-				return initial{}, err
-			}
-			if err := needType(); err != nil {
-				return initial{}, err
-			}
-			n, err := valueCount(o, where)
-			if err != nil {
-				return initial{}, err
-			}
-			if o["valueStart"] == nil || o["valueDelta"] == nil {
-				return initial{}, errAt(where, "a sequence needs valueStart and valueDelta")
-			}
-			start, err := parseValue(o["valueStart"], r.dataType, join(where, "valueStart"))
-			if err != nil {
-				return initial{}, err
-			}
-			delta, err := parseValue(o["valueDelta"], r.dataType, join(where, "valueDelta"))
-			if err != nil {
-				return initial{}, err
-			}
-			return initial{n * uint64(r.dataType.ElementSize()), func(dst []byte) error {
-				accumulate(dst, r.dataType, start, delta)
-				return nil
-			}}, nil
-		}
-		return initial{}, errAt(where, "want valueCount with value, or valueStart and valueDelta, or sourcePath")
+		return m.objectValues(r, raw, where)
 	case trimmed == `"deferred"`:
 		return initial{}, errAt(where, "deferred resources are not supported")
 	}
 	return initial{}, errAt(where, "want an array of numbers or an object, got %s", short(raw))
+}
+
+// needType refuses initial values (at where) that have no data type to be
+// read as: the resource's initialValuesDataType is missing.
+func needType(r *resource, where string) error {
+	if r.dataType == dml.TensorDataTypeUnknown {
+		return errAt(strings.TrimSuffix(where, ".initialValues")+".initialValuesDataType", "missing; the initial values need a data type")
+	}
+	return nil
+}
+
+// arrayValues reads initial values given as an array of numbers, each read
+// as a value of the resource's data type.
+func arrayValues(r *resource, raw json.RawMessage, where string) (initial, error) {
+	if r.dataType == dml.TensorDataTypeUnknown && r.typeGiven {
+		return initial{}, errAt(where, "a list with initialValuesDataType UNKNOWN is DxDispatch's list of typed values ([{\"type\": ..., \"value\": ...}]), which dmlfill does not support; give the list one initialValuesDataType")
+	}
+	if err := needType(r, where); err != nil {
+		return initial{}, err
+	}
+	// The items are read one at a time, twice (to count them, so that
+	// the buffer is sized and budgeted first, then into it): a long
+	// array costs its buffer, not a copy of every item.
+	count := 0
+	if err := arrayItems(raw, func(int, []byte) error { count++; return nil }); err != nil {
+		return initial{}, errAt(where, "want an array of numbers: %v", err)
+	}
+	es := int(r.dataType.ElementSize())
+	return initial{uint64(count * es), func(dst []byte) error {
+		return arrayItems(raw, func(i int, item []byte) error {
+			v, err := parseValue(item, r.dataType, "")
+			if e, ok := err.(*Error); ok {
+				e.Where = fmt.Sprintf("%s[%d]", where, i) // formatted only for the error
+			}
+			if err != nil {
+				return err
+			}
+			copy(dst[i*es:], v[:es])
+			return nil
+		})
+	}}, nil
+}
+
+// objectValues reads initial values given as an object: {sourcePath},
+// {valueCount, value} or {valueCount, valueStart, valueDelta}.
+func (m *Model) objectValues(r *resource, raw json.RawMessage, where string) (initial, error) {
+	o, _ := m.decodeObject(raw, where)
+	switch {
+	case o["sourcePath"] != nil:
+		if err := m.only(o, where, "sourcePath"); err != nil {
+			return initial{}, err
+		}
+		return m.readSource(r, o, where)
+	case o["value"] != nil:
+		return m.repeatedValue(r, o, where)
+	case o["valueStart"] != nil || o["valueDelta"] != nil:
+		return m.sequenceValues(r, o, where)
+	}
+	return initial{}, errAt(where, "want valueCount with value, or valueStart and valueDelta, or sourcePath")
+}
+
+// repeatedValue reads {valueCount, value}: valueCount elements of the one
+// value.
+func (m *Model) repeatedValue(r *resource, o object, where string) (initial, error) {
+	if err := m.only(o, where, "valueCount", "value"); err != nil {
+		return initial{}, err
+	}
+	if err := needType(r, where); err != nil {
+		return initial{}, err
+	}
+	n, err := valueCount(o, where)
+	if err != nil {
+		return initial{}, err
+	}
+	v, err := parseValue(o["value"], r.dataType, join(where, "value"))
+	if err != nil {
+		return initial{}, err
+	}
+	es := uint64(r.dataType.ElementSize())
+	return initial{n * es, func(dst []byte) error {
+		for at := uint64(0); at < uint64(len(dst)); at += es {
+			copy(dst[at:], v[:es])
+		}
+		return nil
+	}}, nil
+}
+
+// sequenceValues reads {valueCount, valueStart, valueDelta}: DxDispatch's
+// sequence initialiser, made by repeated addition (accumulate).
+func (m *Model) sequenceValues(r *resource, o object, where string) (initial, error) {
+	if err := m.only(o, where, "valueCount", "valueStart", "valueDelta"); err != nil {
+		return initial{}, err
+	}
+	if err := needType(r, where); err != nil {
+		return initial{}, err
+	}
+	n, err := valueCount(o, where)
+	if err != nil {
+		return initial{}, err
+	}
+	if o["valueStart"] == nil || o["valueDelta"] == nil {
+		return initial{}, errAt(where, "a sequence needs valueStart and valueDelta")
+	}
+	start, err := parseValue(o["valueStart"], r.dataType, join(where, "valueStart"))
+	if err != nil {
+		return initial{}, err
+	}
+	delta, err := parseValue(o["valueDelta"], r.dataType, join(where, "valueDelta"))
+	if err != nil {
+		return initial{}, err
+	}
+	return initial{n * uint64(r.dataType.ElementSize()), func(dst []byte) error {
+		accumulate(dst, r.dataType, start, delta)
+		return nil
+	}}, nil
 }
 
 // arrayItems calls f with the JSON text of each item of the array raw, in

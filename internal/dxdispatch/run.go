@@ -215,6 +215,8 @@ func parseUintText(raw json.RawMessage) (uint64, error) {
 	return uint64(n), err
 }
 
+// parseCommand reads a dispatch, print or writeFile command (the type in
+// any letter case, as DxDispatch compares it) and finds what it names.
 func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error) {
 	c := command{where: where}
 	o, err := m.decodeObject(raw, where)
@@ -230,40 +232,9 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 			c.kind = k
 		}
 	}
-	resourceField := func() (*resource, error) {
-		name, err := o.str(where, "resource", true)
-		if err != nil {
-			return nil, err
-		}
-		r := m.resources[name]
-		if r == nil {
-			return nil, errAt(join(where, "resource"), "no resource named %q", name)
-		}
-		return r, nil
-	}
 	switch c.kind {
 	case "dispatch":
-		if err := m.only(o, where, "type", "dispatchable", "bindings", "threadGroupCount"); err != nil {
-			return c, err
-		}
-		if c.opName, err = o.str(where, "dispatchable", true); err != nil {
-			return c, err
-		}
-		if c.op = m.ops[c.opName]; c.op == nil {
-			return c, errAt(join(where, "dispatchable"), "no dispatchable named %q", c.opName)
-		}
-		if o["bindings"] == nil {
-			return c, errAt(join(where, "bindings"), "missing")
-		}
-		t := m.descs[c.opName].OutputTensor
-		c.output, err = m.parseBindings(o["bindings"], join(where, "bindings"), t.TotalTensorSizeInBytes)
-		if a := uint64(t.GuaranteedBaseOffsetAlignment); err == nil && a != 0 && c.output.offset%a != 0 {
-			// Checked here, before the first command (a resource starts at
-			// a multiple of 4096): at the dispatch, a writeFile before it
-			// would have written already.
-			return c, errAt(join(where, "bindings"), "the OutputTensor starts at byte %d of resource %q, not a multiple of its GuaranteedBaseOffsetAlignment (%d)",
-				c.output.offset, c.output.resource.name, a)
-		}
+		err = m.parseDispatch(&c, o, where)
 		return c, err
 	case "print":
 		if err := m.only(o, where, "type", "resource", "verbose"); err != nil {
@@ -272,51 +243,109 @@ func (m *Model) parseCommand(raw json.RawMessage, where string) (command, error)
 		if raw, ok := o["verbose"]; ok && json.Unmarshal(raw, &c.verbose) != nil {
 			return c, errAt(join(where, "verbose"), "want true or false, got %s", short(raw))
 		}
-		c.res, err = resourceField()
+		c.res, err = m.resourceField(o, where)
 		return c, err
 	case "writeFile":
-		if err := m.only(o, where, "type", "resource", "targetPath", "dimensions"); err != nil {
-			return c, err
-		}
-		if c.res, err = resourceField(); err != nil {
-			return c, err
-		}
-		if c.targetPath, err = o.str(where, "targetPath", true); err != nil {
-			return c, err
-		}
-		if c.targetPath == "" {
-			return c, errAt(join(where, "targetPath"), "empty")
-		}
-		if ext := strings.ToLower(filepath.Ext(c.targetPath)); ext == ".png" || ext == ".jpg" {
-			return c, errAt(join(where, "targetPath"), "%q: writing a buffer as an image (%s) is a DxDispatch feature dmlfill does not have; write .npy or raw bytes", c.targetPath, ext)
-		}
-		if c.targetPath, err = m.outputPath(c.targetPath, join(where, "targetPath")); err != nil {
-			return c, err
-		}
-		if raw, ok := o["dimensions"]; ok {
-			dims, err := uintArray(raw, join(where, "dimensions"))
-			if err != nil {
-				return c, err
-			}
-			if len(dims) > npyMaxDims && strings.EqualFold(filepath.Ext(c.targetPath), ".npy") {
-				return c, errAt(join(where, "dimensions"), "%d dimensions; a .npy file NumPy reads has at most %d (32 before NumPy 2.0)", len(dims), npyMaxDims)
-			}
-			n := uint64(c.res.dataType.ElementSize())
-			for _, d := range dims {
-				c.dimensions = append(c.dimensions, uint64(d))
-				hi, lo := bits.Mul64(n, uint64(d))
-				if hi != 0 {
-					return c, errAt(join(where, "dimensions"), "%v is more than 2^64 bytes of %v", dims, c.res.dataType)
-				}
-				n = lo
-			}
-			if n > uint64(len(c.res.data)) {
-				return c, errAt(join(where, "dimensions"), "%v is %d bytes of %v, but resource %q has %d", dims, n, c.res.dataType, c.res.name, len(c.res.data))
-			}
-		}
-		return c, nil
+		err = m.parseWriteFile(&c, o, where)
+		return c, err
 	}
 	return c, errAt(join(where, "type"), "unknown command %q; want dispatch, print or writeFile", c.kind)
+}
+
+// resourceField finds the resource a print or writeFile command names.
+func (m *Model) resourceField(o object, where string) (*resource, error) {
+	name, err := o.str(where, "resource", true)
+	if err != nil {
+		return nil, err
+	}
+	r := m.resources[name]
+	if r == nil {
+		return nil, errAt(join(where, "resource"), "no resource named %q", name)
+	}
+	return r, nil
+}
+
+// parseDispatch reads a dispatch command into c: the dispatchable it runs
+// and the binding of its output, which must hold the tensor at its
+// alignment.
+func (m *Model) parseDispatch(c *command, o object, where string) error {
+	if err := m.only(o, where, "type", "dispatchable", "bindings", "threadGroupCount"); err != nil {
+		return err
+	}
+	var err error
+	if c.opName, err = o.str(where, "dispatchable", true); err != nil {
+		return err
+	}
+	if c.op = m.ops[c.opName]; c.op == nil {
+		return errAt(join(where, "dispatchable"), "no dispatchable named %q", c.opName)
+	}
+	if o["bindings"] == nil {
+		return errAt(join(where, "bindings"), "missing")
+	}
+	t := m.descs[c.opName].OutputTensor
+	c.output, err = m.parseBindings(o["bindings"], join(where, "bindings"), t.TotalTensorSizeInBytes)
+	if a := uint64(t.GuaranteedBaseOffsetAlignment); err == nil && a != 0 && c.output.offset%a != 0 {
+		// Checked here, before the first command (a resource starts at
+		// a multiple of 4096): at the dispatch, a writeFile before it
+		// would have written already.
+		return errAt(join(where, "bindings"), "the OutputTensor starts at byte %d of resource %q, not a multiple of its GuaranteedBaseOffsetAlignment (%d)",
+			c.output.offset, c.output.resource.name, a)
+	}
+	return err
+}
+
+// parseWriteFile reads a writeFile command into c: the resource, the file
+// it goes to (inside the output folder, not an image), and the dimensions
+// a .npy file gives it, which the resource must hold.
+func (m *Model) parseWriteFile(c *command, o object, where string) error {
+	if err := m.only(o, where, "type", "resource", "targetPath", "dimensions"); err != nil {
+		return err
+	}
+	var err error
+	if c.res, err = m.resourceField(o, where); err != nil {
+		return err
+	}
+	if c.targetPath, err = o.str(where, "targetPath", true); err != nil {
+		return err
+	}
+	if c.targetPath == "" {
+		return errAt(join(where, "targetPath"), "empty")
+	}
+	if ext := strings.ToLower(filepath.Ext(c.targetPath)); ext == ".png" || ext == ".jpg" {
+		return errAt(join(where, "targetPath"), "%q: writing a buffer as an image (%s) is a DxDispatch feature dmlfill does not have; write .npy or raw bytes", c.targetPath, ext)
+	}
+	if c.targetPath, err = m.outputPath(c.targetPath, join(where, "targetPath")); err != nil {
+		return err
+	}
+	if raw, ok := o["dimensions"]; ok {
+		return c.parseDimensions(raw, where)
+	}
+	return nil
+}
+
+// parseDimensions reads a writeFile's dimensions into c: at most
+// npyMaxDims for a .npy file, and no more bytes than the resource holds.
+func (c *command) parseDimensions(raw json.RawMessage, where string) error {
+	dims, err := uintArray(raw, join(where, "dimensions"))
+	if err != nil {
+		return err
+	}
+	if len(dims) > npyMaxDims && strings.EqualFold(filepath.Ext(c.targetPath), ".npy") {
+		return errAt(join(where, "dimensions"), "%d dimensions; a .npy file NumPy reads has at most %d (32 before NumPy 2.0)", len(dims), npyMaxDims)
+	}
+	n := uint64(c.res.dataType.ElementSize())
+	for _, d := range dims {
+		c.dimensions = append(c.dimensions, uint64(d))
+		hi, lo := bits.Mul64(n, uint64(d))
+		if hi != 0 {
+			return errAt(join(where, "dimensions"), "%v is more than 2^64 bytes of %v", dims, c.res.dataType)
+		}
+		n = lo
+	}
+	if n > uint64(len(c.res.data)) {
+		return errAt(join(where, "dimensions"), "%v is %d bytes of %v, but resource %q has %d", dims, n, c.res.dataType, c.res.name, len(c.res.data))
+	}
+	return nil
 }
 
 // parseBindings reads {"OutputTensor": binding}, where a binding is a
