@@ -326,16 +326,6 @@ const (
 	runsLeastTies = 100
 )
 
-// hasStores reports whether the kernels of method m (on runs) have every
-// store kind.
-func hasStores(m method) bool {
-	switch m {
-	case mAdd, mF32, mF64, mFMALanes, mFMAS, mFMAD, mBinade, mBinadeAdd, mBinadeS, mBinadeRuns:
-		return true
-	}
-	return false
-}
-
 // A piece is part of a run (or of a set of rows) that one method writes:
 // elements (or rows) [j, j+n), with the method's parameters. It is small:
 // a plan is zeroed and filled on every run, however short.
@@ -783,12 +773,6 @@ func (s *Seq) binadeOf(k int64) (shift int, c uint32, low, high int64) {
 func binadeScale(shift int) (up uint, scaled int) {
 	u := max(0, 1-shift)
 	return uint(u), shift + u
-}
-
-// scaledShift is binadeScale's scaled shift.
-func scaledShift(shift int) int {
-	_, sh := binadeScale(shift)
-	return sh
 }
 
 // quoAny returns x / y for 0 <= x and 0 < y: by quo where it can.

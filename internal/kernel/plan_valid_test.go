@@ -275,3 +275,22 @@ func (s *Seq) validRowsBin(n int, a, last, rowStep, step uint64, p piece) string
 	}
 	return s.binadeParams(a, last, p)
 }
+
+// hasStores reports whether the kernels of method m (on runs) have every
+// store kind.
+func hasStores(m method) bool {
+	switch m {
+	case mAdd, mF32, mF64, mFMALanes, mFMAS, mFMAD, mBinade, mBinadeAdd, mBinadeS, mBinadeRuns:
+		return true
+	}
+	return false
+}
+
+// scaledShift is binadeScale's scaled shift.
+func scaledShift(shift int) int {
+	_, sh := binadeScale(shift)
+	return sh
+}
+
+// mask returns the bits of an element.
+func (s *Seq) mask() uint64 { return ^uint64(0) >> (64 - 8*s.size) }

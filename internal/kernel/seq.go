@@ -381,9 +381,6 @@ func (s *Seq) stepF64(step uint64) float64 {
 	return float64(int64(s.dLo*step)) * s.scale
 }
 
-// mask returns the bits of an element.
-func (s *Seq) mask() uint64 { return ^uint64(0) >> (64 - 8*s.size) }
-
 // maxAbs returns the largest |S + i*D| over i in {a, b} (V is linear,
 // so its extremes over [a, b] are at the ends), as 128-bit magnitudes.
 func (s *Seq) maxAbs(a, b uint64) (hi, lo uint64) {

@@ -83,20 +83,6 @@ func Header(t dml.TensorDataType, shape []uint64) ([]byte, error) {
 // refused (NumPy writes a few hundred).
 const MaxHeader = 1 << 20
 
-// Read parses a .npy file (versions 1.0 to 3.0) and returns its data type,
-// shape and data bytes. Only little-endian (or single-byte) element types in
-// C order are accepted.
-func Read(b []byte) (dml.TensorDataType, []uint64, []byte, error) {
-	dt, shape, off, n, err := ReadHeader(b)
-	if err != nil {
-		return 0, nil, nil, err
-	}
-	if uint64(len(b))-off < n {
-		return 0, nil, nil, fmt.Errorf("npy: %d data bytes for shape %v of %v, want %d", uint64(len(b))-off, shape, dt, n)
-	}
-	return dt, shape, b[off : off+n], nil
-}
-
 // ReadHeader parses the header at the start of a .npy file (b holds at
 // least the header: MaxHeader bytes, or the whole file if shorter) and
 // returns the data type, the shape, where the data begins and how many

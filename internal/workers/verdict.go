@@ -116,14 +116,6 @@ func Pin(m Machine) (restore func()) {
 // pinMu is held from a Pin to its restore.
 var pinMu sync.Mutex
 
-// Forget drops the measured counts: the next fill of each class measures
-// again (tests run the measurement as a process's first fill does).
-func Forget() {
-	for i := range counts {
-		counts[i].Store(0)
-	}
-}
-
 // candidates are the counts measured and modelled: 1, 2, 4, ... under
 // procs, and procs.
 func candidates(procs int) []int {
