@@ -160,7 +160,7 @@ func fmaMaskYSA(dst *byte, blocks, stride int, base *[32]float32, first uint64, 
 func (t *table) add(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
 	switch {
 	case !t.asm:
-		addG(lane, dst, blocks, stride, base, first, inc)
+		add_g(lane, dst, blocks, stride, base, first, inc)
 	case lane == laneB && st == stStream:
 		addStoreBNT(dst, blocks, stride, base, first, inc)
 	case lane == laneB:
@@ -216,7 +216,7 @@ func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byt
 func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
 	switch {
 	case !t.asm || !t.avx512 && (lane == laneB || lane == laneW) && t.lacks():
-		addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
+		addMask_g(lane, dst, blocks, stride, base, first, inc, mask)
 	case !t.avx512 && lane == laneD && st == stAhead:
 		addMaskYDA(dst, blocks, stride, base, first, inc, mask)
 	case !t.avx512 && lane == laneD:

@@ -85,12 +85,12 @@ func (t *table) binSpan(st store, dst *byte, n int, base *[32]int32, first, d, s
 }
 
 // binSpan128 is binSpan for ties every 128 elements; it is only called where spanTies holds, with regular stores.
-func (t *table) binSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, tie uint64) {
+func (t *table) binSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
 	switch {
 	case !t.asm || t.lacks():
-		binSpan128_g(dst, n, base, first, d, shift, c, tie)
+		binSpan128_g(dst, n, base, first, d, shift, c, ties)
 	default:
-		f16BinxSpan128(dst, n, base, first, d, shift, c, tie)
+		f16BinxSpan128(dst, n, base, first, d, shift, c, ties)
 	}
 }
 

@@ -8,7 +8,7 @@ package kernel
 // -tags purego): each its kernels' Go twin.
 
 func (t *table) add(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
-	addG(lane, dst, blocks, stride, base, first, inc)
+	add_g(lane, dst, blocks, stride, base, first, inc)
 }
 
 func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte) {
@@ -16,7 +16,7 @@ func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byt
 }
 
 func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
-	addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
+	addMask_g(lane, dst, blocks, stride, base, first, inc, mask)
 }
 
 func (t *table) fmaMask(st store, dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64) {
@@ -84,7 +84,7 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 }
 
 func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	rowsG(lane, dst, rows, pitch, rowBytes, base, steps, inc)
+	rows_g(lane, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
 func (t *table) rowsFMAS(st store, dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
@@ -95,8 +95,8 @@ func (t *table) binSpan(st store, dst *byte, n int, base *[32]int32, first, d, s
 	binSpan_g(dst, n, base, first, d, shift, c, ties)
 }
 
-func (t *table) binSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, tie uint64) {
-	binSpan128_g(dst, n, base, first, d, shift, c, tie)
+func (t *table) binSpan128(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
+	binSpan128_g(dst, n, base, first, d, shift, c, ties)
 }
 
 func (t *table) binS(st store, dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64) {

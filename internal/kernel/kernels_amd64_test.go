@@ -15,14 +15,16 @@ import (
 
 // The kernel tests call every assembly routine directly, next to its Go
 // twin of the same signature, on the same random inputs within the
-// routine's contract (table.go; for the float kernels, values exact in their
-// lanes, as the planner guarantees), and compare every byte, the bytes
-// around the output included: as math/big's arith_test.go holds addVV to
-// addVV_g. The AVX-512 routines run where the CPU has AVX-512. (That the
+// routine's contract (kernels_gen.go; for the float kernels, values exact
+// in their lanes, as the planner guarantees), and compare every byte,
+// the bytes around the output included: as math/big's arith_test.go holds
+// addVV to addVV_g. The AVX-512 routines run where the CPU has AVX-512. (That the
 // table's methods call the right routine, the fill tests show: they run
 // whole fills on every table against Bits.)
 
-// pair is an assembly routine and its twin, nt for streaming stores.
+// pair is an assembly routine and its twin, nt for streaming stores. The
+// lists of each kernel signature's pairs are asmgen's (pairs_amd64_test.go:
+// addPairs for addKernel, ...).
 type pair[K any] struct {
 	name       string
 	asm, twin  K
@@ -36,6 +38,10 @@ func needAVX2(t *testing.T) {
 }
 
 func skip[K any](p pair[K]) bool { return p.avx512 && !CPU.AVX512 }
+
+// laneOf returns the lane (laneB ... laneS) a routine's name gives by its
+// letter at i: addStoreB, rowsAddW, addMaskxS, add192D.
+func laneOf(name string, i int) int { return strings.IndexByte("BWDQS", name[i]) }
 
 // kernelMem is a buffer with an unaligned window of n bytes at a random
 // offset, the rest a pattern; same returns the same layout for the twin.
@@ -137,14 +143,7 @@ func randomAddLanes(r *rand.Rand, float bool, blocks int) (base [128]byte, first
 func TestAddKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(61, 62))
-	pairs := []pair[addKernel]{
-		{"addStoreB", addStoreB, addB_g, false, false}, {"addStoreBNT", addStoreBNT, addB_g, true, false},
-		{"addStoreW", addStoreW, addW_g, false, false}, {"addStoreWNT", addStoreWNT, addW_g, true, false},
-		{"addStoreD", addStoreD, addD_g, false, false}, {"addStoreDNT", addStoreDNT, addD_g, true, false},
-		{"addStoreQ", addStoreQ, addQ_g, false, false}, {"addStoreQNT", addStoreQNT, addQ_g, true, false},
-		{"addStoreS", addStoreS, addS_g, false, false}, {"addStoreSNT", addStoreSNT, addS_g, true, false},
-	}
-	for _, p := range pairs {
+	for _, p := range addPairs {
 		float := strings.HasPrefix(p.name, "addStoreS")
 		for c := range 200 {
 			blocks := r.IntN(40)
@@ -172,41 +171,25 @@ func TestAddKernels(t *testing.T) {
 func TestAddMaskKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(119, 120))
-	forms := []struct {
-		ks     [5]addMaskKernel // (by lane; nil: no such form)
-		avx512 bool
-	}{
-		{[5]addMaskKernel{addMaskxB, addMaskxW, addMaskxD, addMaskxQ, addMaskxS}, true},
-		{[5]addMaskKernel{addMaskxBA, addMaskxWA, addMaskxDA, addMaskxQA, addMaskxSA}, true},
-		{[5]addMaskKernel{laneD: addMaskYD, laneQ: addMaskYQ, laneS: addMaskYS}, false},
-		{[5]addMaskKernel{laneD: addMaskYDA, laneQ: addMaskYQA, laneS: addMaskYSA}, false},
-	}
-	for form, f := range forms {
-		if f.avx512 && !CPU.AVX512 {
+	for _, p := range addMaskPairs {
+		if skip(p) {
 			continue
 		}
-		for lane, k := range f.ks {
-			if k == nil {
-				continue
-			}
-			twin := func(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
-				addMaskG(lane, dst, blocks, stride, base, first, inc, mask)
-			}
-			size := 1
-			if !f.avx512 {
-				size = [5]int{1, 2, 4, 8, 4}[lane]
-			}
-			for c := range 200 {
-				blocks := r.IntN(40)
-				base, first, inc := randomAddLanes(r, lane == laneS, blocks)
-				mask := randomMask(r, c, size)
-				stride := 128 + 64*r.IntN(2*addMaxSets-1)
-				m := newKernelMem(r, stridedSpan(blocks, stride, 128), false)
-				w := m.twin()
-				k(m.dst(), blocks, stride, &base, first, &inc, &mask)
-				twin(w.dst(), blocks, stride, &base, first, &inc, &mask)
-				compareMem(t, fmt.Sprintf("form %d lane %d stride %d case %d", form, lane, stride, c), m, w)
-			}
+		lane := laneOf(p.name, len("addMaskx")) // (addMaskY: as long)
+		size := 1
+		if !p.avx512 {
+			size = [5]int{1, 2, 4, 8, 4}[lane]
+		}
+		for c := range 200 {
+			blocks := r.IntN(40)
+			base, first, inc := randomAddLanes(r, lane == laneS, blocks)
+			mask := randomMask(r, c, size)
+			stride := 128 + 64*r.IntN(2*addMaxSets-1)
+			m := newKernelMem(r, stridedSpan(blocks, stride, 128), false)
+			w := m.twin()
+			p.asm(m.dst(), blocks, stride, &base, first, &inc, &mask)
+			p.twin(w.dst(), blocks, stride, &base, first, &inc, &mask)
+			compareMem(t, fmt.Sprintf("%s stride %d case %d", p.name, stride, c), m, w)
 		}
 	}
 }
@@ -236,9 +219,7 @@ func TestFMAKernels(t *testing.T) {
 		t.Skip("no FMA on this CPU")
 	}
 	r := rand.New(rand.NewPCG(75, 76))
-	pairs := []pair[fmaKernel]{{"fmaStore", fmaStore, fma_g, false, false}, {"fmaStoreNT", fmaStoreNT, fma_g, true, false},
-		{"fmaStorex", fmaStorex, fma_g, false, true}, {"fmaStorexNT", fmaStorexNT, fma_g, true, true}}
-	for _, p := range pairs {
+	for _, p := range fmaPairs {
 		if skip(p) {
 			continue
 		}
@@ -272,10 +253,9 @@ func TestFMAKernels(t *testing.T) {
 func TestFMADKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(79, 80))
-	pairs := []pair[fmaDKernel]{{"fmaDStore", fmaDStore, fmaD_g, false, false}, {"fmaDStoreNT", fmaDStoreNT, fmaD_g, true, false}, {"fmaDStorex", fmaDStorex, fmaD_g, false, true}, {"fmaDStorexNT", fmaDStorexNT, fmaD_g, true, true}}
 	f64 := func(b uint64) uint64 { return math.Float64bits(float64(math.Float32frombits(uint32(b)))) }
 	left := 0 // cases where the kernel left a block
-	for _, p := range pairs {
+	for _, p := range fmaDPairs {
 		if skip(p) {
 			continue
 		}
@@ -335,7 +315,7 @@ func TestFMADKernels(t *testing.T) {
 	}
 	t.Logf("the kernels left a block in %d cases", left)
 	if CPU.AVX512 && left < 300 {
-		t.Fatalf("the kernels left a block in %d cases of %d", left, 600*len(pairs))
+		t.Fatalf("the kernels left a block in %d cases of %d", left, 600*len(fmaDPairs))
 	}
 }
 
@@ -360,11 +340,10 @@ func TestFMASKernels(t *testing.T) {
 		strided bool
 	}
 	var pairs []sPair
-	for _, p := range []pair[fmaSKernel]{{"fmaStoreS", fmaStoreS, fmaS_g, false, false}, {"fmaStoreSNT", fmaStoreSNT, fmaS_g, true, false},
-		{"fmaStoreSx", fmaStoreSx, fmaS_g, false, true}, {"fmaStoreSxNT", fmaStoreSxNT, fmaS_g, true, true}} {
+	for _, p := range fmaSPairs {
 		pairs = append(pairs, sPair{pair[fmaStrideSKernel]{p.name, blocks128(p.asm), blocks128(p.twin), p.nt, p.avx512}, false})
 	}
-	for _, p := range []pair[fmaStrideSKernel]{{"fmaStrideSY", fmaStrideSY, fmaStrideS_g, false, false}, {"fmaStrideSYNT", fmaStrideSYNT, fmaStrideS_g, true, false}} {
+	for _, p := range fmaStrideSPairs {
 		pairs = append(pairs, sPair{p, true})
 	}
 	for _, p := range pairs {
@@ -413,9 +392,7 @@ func TestFMAMaskKernels(t *testing.T) {
 		t.Skip("no FMA on this CPU")
 	}
 	r := rand.New(rand.NewPCG(121, 122))
-	pairs := []pair[fmaMaskKernel]{{"fmaMaskxS", fmaMaskxS, fmaMaskS_g, false, true}, {"fmaMaskxSA", fmaMaskxSA, fmaMaskS_g, false, true},
-		{"fmaMaskYS", fmaMaskYS, fmaMaskS_g, false, false}, {"fmaMaskYSA", fmaMaskYSA, fmaMaskS_g, false, false}}
-	for _, p := range pairs {
+	for _, p := range fmaMaskPairs {
 		if skip(p) {
 			continue
 		}
@@ -456,15 +433,10 @@ func TestF64Kernels(t *testing.T) {
 		strided bool
 	}
 	var pairs []sPair
-	for _, p := range []pair[f64Kernel]{
-		{"cvtStoreF32", cvtStoreF32, f64To32_g, false, false}, {"cvtStoreF32NT", cvtStoreF32NT, f64To32_g, true, false},
-		{"cvtStoreF32x", cvtStoreF32x, f64To32_g, false, true}, {"cvtStoreF32xNT", cvtStoreF32xNT, f64To32_g, true, true},
-		{"cvtStoreF16Odd", cvtStoreF16Odd, f64To16_g, false, false}, {"cvtStoreF16OddNT", cvtStoreF16OddNT, f64To16_g, true, false},
-		{"cvtStoreF16Oddx", cvtStoreF16Oddx, f64To16_g, false, true}, {"cvtStoreF16OddxNT", cvtStoreF16OddxNT, f64To16_g, true, true},
-	} {
+	for _, p := range f64Pairs {
 		pairs = append(pairs, sPair{pair[f64StrideKernel]{p.name, blocks64(p.asm), blocks64(p.twin), p.nt, p.avx512}, false})
 	}
-	for _, p := range []pair[f64StrideKernel]{{"cvtF32StrideY", cvtF32StrideY, f64To32Stride_g, false, false}, {"cvtF32StrideYNT", cvtF32StrideYNT, f64To32Stride_g, true, false}} {
+	for _, p := range f64StridePairs {
 		pairs = append(pairs, sPair{p, true})
 	}
 	for _, p := range pairs {
@@ -504,9 +476,7 @@ func TestF64Kernels(t *testing.T) {
 func TestF64MaskKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(123, 124))
-	pairs := []pair[f64MaskKernel]{{"cvtF32Maskx", cvtF32Maskx, f64To32Mask_g, false, true}, {"cvtF32MaskxA", cvtF32MaskxA, f64To32Mask_g, false, true},
-		{"cvtF32MaskY", cvtF32MaskY, f64To32Mask_g, false, false}, {"cvtF32MaskYA", cvtF32MaskYA, f64To32Mask_g, false, false}}
-	for _, p := range pairs {
+	for _, p := range f64MaskPairs {
 		if skip(p) {
 			continue
 		}
@@ -534,11 +504,7 @@ func TestF64MaskKernels(t *testing.T) {
 func TestF32To16Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(65, 66))
-	pairs := []pair[f32Kernel]{
-		{"cvtStoreF16", cvtStoreF16, f32To16_g, false, false}, {"cvtStoreF16NT", cvtStoreF16NT, f32To16_g, true, false},
-		{"cvtStoreF16x", cvtStoreF16x, f32To16_g, false, true}, {"cvtStoreF16xNT", cvtStoreF16xNT, f32To16_g, true, true},
-	}
-	for _, p := range pairs {
+	for _, p := range f32Pairs {
 		if skip(p) {
 			continue
 		}
@@ -564,11 +530,7 @@ func TestF32To16Kernels(t *testing.T) {
 func TestBinadeKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(67, 68))
-	pairs := []pair[binKernel]{
-		{"f16Bin", f16Bin, bin_g, false, false}, {"f16BinNT", f16BinNT, bin_g, true, false},
-		{"f16Binx", f16Binx, bin_g, false, true}, {"f16BinxNT", f16BinxNT, bin_g, true, true},
-	}
-	for _, p := range pairs {
+	for _, p := range binPairs {
 		if skip(p) {
 			continue
 		}
@@ -626,19 +588,23 @@ func TestBinadeSpanKernels(t *testing.T) {
 		nt     bool
 		avx512 bool
 		write  binSpanKernel
+		twin   binSpanKernel
 	}
-	spanners := []spanner{
-		{"f16BinxSpan", 1, false, true, f16BinxSpan},
+	var spanners []spanner
+	for _, p := range binSpanPairs { // the span kernels: any span
+		spanners = append(spanners, spanner{p.name, 1, p.nt, p.avx512, p.asm, p.twin})
+	}
+	spanners = append(spanners, []spanner{
 		{"avx2 binSpan", 32, false, false, func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
 			avx2Table.binSpan(stRegular, dst, n, base, first, d, shift, c, ties)
-		}},
+		}, binSpan_g},
 		{"avx2 binSpan NT", 32, true, false, func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
 			avx2Table.binSpan(stStream, dst, n, base, first, d, shift, c, ties)
-		}},
+		}, binSpan_g},
 		{"avx512 binSpan NT", 32, true, true, func(dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64) {
 			avx512Table.binSpan(stStream, dst, n, base, first, d, shift, c, ties)
-		}},
-	}
+		}, binSpan_g},
+	}...)
 	for _, p := range spanners {
 		if p.avx512 && !CPU.AVX512 {
 			continue
@@ -666,7 +632,7 @@ func TestBinadeSpanKernels(t *testing.T) {
 			m.off &^= 1 // aligned to the element
 			w := m.twin()
 			p.write(m.dst(), n, &base, first, uint64(dm), shift, cc, ties)
-			binSpan_g(w.dst(), n, &base, first, uint64(dm), shift, cc, ties)
+			p.twin(w.dst(), n, &base, first, uint64(dm), shift, cc, ties)
 			compareMem(t, fmt.Sprintf("%s n %d shift %d ties %#x case %d", p.name, n, shift, ties, c), m, w)
 		}
 	}
@@ -700,20 +666,21 @@ func TestBinadeSpan128Kernel(t *testing.T) {
 		t.Skip("f16BinxSpan128 is AVX-512 only")
 	}
 	r := rand.New(rand.NewPCG(77, 78))
-	var write, twin binSpan128Kernel = f16BinxSpan128, binSpan128_g
-	for c := range 3000 {
-		n := 1 + r.IntN(900)
-		if r.IntN(4) == 0 {
-			n = 1 + r.IntN(160) // the edges and a few blocks
+	for _, p := range binSpan128Pairs {
+		for c := range 3000 {
+			n := 1 + r.IntN(900)
+			if r.IntN(4) == 0 {
+				n = 1 + r.IntN(160) // the edges and a few blocks
+			}
+			shift, cc, tie := 1+r.Uint64N(16), r.Uint64()&0xFFFE, r.Uint64N(128)
+			base, first, dm := spanLanes(r, n, int64(1)<<(shift+12))
+			m := newKernelMem(r, 2*n, false)
+			m.off &^= 1 // aligned to the element
+			w := m.twin()
+			p.asm(m.dst(), n, &base, first, uint64(dm), shift, cc, tie)
+			p.twin(w.dst(), n, &base, first, uint64(dm), shift, cc, tie)
+			compareMem(t, fmt.Sprintf("%s n %d shift %d tie %d case %d", p.name, n, shift, tie, c), m, w)
 		}
-		shift, cc, tie := 1+r.Uint64N(16), r.Uint64()&0xFFFE, r.Uint64N(128)
-		base, first, dm := spanLanes(r, n, int64(1)<<(shift+12))
-		m := newKernelMem(r, 2*n, false)
-		m.off &^= 1 // aligned to the element
-		w := m.twin()
-		write(m.dst(), n, &base, first, uint64(dm), shift, cc, tie)
-		twin(w.dst(), n, &base, first, uint64(dm), shift, cc, tie)
-		compareMem(t, fmt.Sprintf("f16BinxSpan128 n %d shift %d tie %d case %d", n, shift, tie, c), m, w)
 	}
 }
 
@@ -726,12 +693,8 @@ func TestBinadeSpan128Kernel(t *testing.T) {
 func TestRunsKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(71, 72))
-	for _, k := range []struct {
-		name  string
-		write runsKernel
-		x512  bool
-	}{{"f16RunsY", f16RunsY, false}, {"f16RunsYNT", f16RunsYNT, false}, {"f16Runs", f16Runs, true}, {"f16RunsNT", f16RunsNT, true}} {
-		if k.x512 && !CPU.AVX512 {
+	for _, k := range runsPairs {
+		if skip(k) {
 			continue
 		}
 		for c := range 3000 {
@@ -757,8 +720,8 @@ func TestRunsKernels(t *testing.T) {
 			m := newKernelMem(r, 2*n, false)
 			m.off &^= 1 // aligned to the element
 			w := m.twin()
-			k.write(m.dst(), n, v, inc, next, rem, &steps)
-			runs_g(w.dst(), n, v, inc, next, rem, &steps)
+			k.asm(m.dst(), n, v, inc, next, rem, &steps)
+			k.twin(w.dst(), n, v, inc, next, rem, &steps)
 			compareMem(t, fmt.Sprintf("%s n %d next %d rem %d steps %v case %d", k.name, n, next, rem, steps, c), m, w)
 		}
 	}
@@ -772,12 +735,8 @@ func TestRunsKernels(t *testing.T) {
 func TestRowsRunsKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(73, 74))
-	for _, k := range []struct {
-		name  string
-		write rowsRunsKernel
-		x512  bool
-	}{{"f16RowsRunsY", f16RowsRunsY, false}, {"f16RowsRunsYNT", f16RowsRunsYNT, false}, {"f16RowsRuns", f16RowsRuns, true}, {"f16RowsRunsNT", f16RowsRunsNT, true}} {
-		if k.x512 && !CPU.AVX512 {
+	for _, k := range rowsRunsPairs {
+		if skip(k) {
 			continue
 		}
 		for c := range 2000 {
@@ -798,8 +757,8 @@ func TestRowsRunsKernels(t *testing.T) {
 			m := newKernelMem(r, (rows-1)*pitch+2*n, false)
 			m.off &^= 1 // aligned to the element
 			w := m.twin()
-			k.write(m.dst(), rows, pitch, 2*n, v, inc, next, rem, &steps)
-			rowsRuns_g(w.dst(), rows, pitch, 2*n, v, inc, next, rem, &steps)
+			k.asm(m.dst(), rows, pitch, 2*n, v, inc, next, rem, &steps)
+			k.twin(w.dst(), rows, pitch, 2*n, v, inc, next, rem, &steps)
 			compareMem(t, fmt.Sprintf("%s rows %d n %d pitch %d next %d rem %d steps %v case %d", k.name, rows, n, pitch, next, rem, steps, c), m, w)
 		}
 	}
@@ -819,15 +778,14 @@ func TestBinadeWideKernels(t *testing.T) {
 			f(dst, blocks, (*[16]int64)(base), first, inc, shift, c, ties)
 		}
 	}
-	kernels := []struct {
+	type wideCase struct {
 		p                      pair[wide]
 		lanes                  int
 		maxShift, bits, cWidth uint64
-	}{
-		{pair[wide]{"f32BinqY", sk(f32BinqY), sk(binS_g), false, false}, 16, 32, 32, 32},
-		{pair[wide]{"f32BinqYNT", sk(f32BinqYNT), sk(binS_g), true, false}, 16, 32, 32, 32},
-		{pair[wide]{"f32Binq", sk(f32Binq), sk(binS_g), false, true}, 16, 32, 32, 32},
-		{pair[wide]{"f32BinqNT", sk(f32BinqNT), sk(binS_g), true, true}, 16, 32, 32, 32},
+	}
+	var kernels []wideCase
+	for _, p := range binSPairs {
+		kernels = append(kernels, wideCase{pair[wide]{p.name, sk(p.asm), sk(p.twin), p.nt, p.avx512}, 16, 32, 32, 32})
 	}
 	for _, kc := range kernels {
 		p := kc.p
@@ -894,16 +852,8 @@ func rowsCase32(r *rand.Rand) (rows, pitch, rowBytes int) {
 func TestRowKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(69, 70))
-	pairs := []pair[rowsKernel]{
-		{"rowsAddB", rowsAddB, rowsB_g, false, false}, {"rowsAddW", rowsAddW, rowsW_g, false, false},
-		{"rowsAddD", rowsAddD, rowsD_g, false, false}, {"rowsAddQ", rowsAddQ, rowsQ_g, false, false},
-		{"rowsAddS", rowsAddS, rowsS_g, false, false},
-		{"rowsAddBNT", rowsAddBNT, rowsB_g, true, false}, {"rowsAddWNT", rowsAddWNT, rowsW_g, true, false},
-		{"rowsAddDNT", rowsAddDNT, rowsD_g, true, false}, {"rowsAddQNT", rowsAddQNT, rowsQ_g, true, false},
-		{"rowsAddSNT", rowsAddSNT, rowsS_g, true, false},
-	}
-	for k, p := range pairs {
-		k %= 5 // the lane kind (regular stores, then streaming, then ahead)
+	for _, p := range rowsPairs {
+		k := laneOf(p.name, len("rowsAdd")) // the lane kind
 		for c := range 100 {
 			rows, pitch, rowBytes := rowsCase(r, 128)
 			m := newKernelMem(r, (rows-1)*pitch+rowBytes, p.nt)
@@ -975,13 +925,7 @@ func TestRowKernels(t *testing.T) {
 func TestRowFMASKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(99, 100))
-	pairs := []pair[rowsFMASKernel]{
-		{"rowsFMASY", rowsFMASY, rowsFMAS_g, false, false},
-		{"rowsFMASYNT", rowsFMASYNT, rowsFMAS_g, true, false},
-		{"rowsFMASx", rowsFMASx, rowsFMAS_g, false, true},
-		{"rowsFMASxNT", rowsFMASxNT, rowsFMAS_g, true, true},
-	}
-	for _, p := range pairs {
+	for _, p := range rowsFMASPairs {
 		if skip(p) {
 			continue // (no AVX-512 on this CPU)
 		}
@@ -1054,11 +998,10 @@ func binRowsDraw(r *rand.Rand, rows, pitch, rowBytes, size, lanes int, maxShift,
 func TestRowBinSKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(101, 102))
-	pairs := []pair[rowsBinSKernel]{
-		{"rowsBinSY", rowsBinSY, rowsBinS_g, false, false},
-		{"rowsBinSYNT", rowsBinSYNT, rowsBinS_g, true, false},
-	}
-	for _, p := range pairs {
+	for _, p := range rowsBinSPairs {
+		if skip(p) {
+			continue // (no AVX-512 on this CPU)
+		}
 		for c := range 600 {
 			rows, pitch, rowBytes := rowsCase32(r)
 			m, shift, dm, steps := binRowsDraw(r, rows, pitch, rowBytes, 4, 16, 32, 32)
@@ -1082,9 +1025,7 @@ func TestRowBinSKernels(t *testing.T) {
 func TestRowBinadeKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(75, 76))
-	pairs := []pair[rowsBinKernel]{{"rowsBinY", rowsBinY, rowsBin_g, false, false},
-		{"rowsBinx", rowsBinx, rowsBin_g, false, true}}
-	for _, p := range pairs {
+	for _, p := range rowsBinPairs {
 		if skip(p) {
 			continue // (no AVX-512 on this CPU)
 		}
@@ -1145,13 +1086,13 @@ func TestZipKernels(t *testing.T) {
 		t.Skip("no AVX-512 on this CPU")
 	}
 	r := rand.New(rand.NewPCG(103, 104))
-	asm := [zipMax + 1][2]zipKernel{2: {zip2Bx, zip2x}, 3: {zip3Bx, zip3x}, 4: {zip4Bx, zip4x}}
-	for lg := range uint(4) {
-		for n := 2; n <= zipMax; n++ {
-			p := pair[zipKernel]{fmt.Sprintf("zip%dx", n), asm[n][min(lg, 1)], zip_g, false, true}
-			if lg == 0 {
-				p.name = fmt.Sprintf("zip%dBx", n)
-			}
+	for _, p := range zipPairs {
+		n := int(p.name[len("zip")] - '0')
+		lgs := []uint{1, 2, 3} // zip{n}x: elements of 2 to 8 bytes
+		if strings.HasSuffix(p.name, "Bx") {
+			lgs = []uint{0} // zip{n}Bx: bytes
+		}
+		for _, lg := range lgs {
 			z := newZipPlan(n, lg)
 			maxBlocks := z.stride >> lg / z.rows // a chunk's rows, in blocks
 			for c := range 20 {
@@ -1179,36 +1120,33 @@ func TestZipKernels(t *testing.T) {
 func TestAdd192Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(107, 108))
-	kernels := [5][2]add192Kernel{{add192B, add192BNT}, {add192W, add192WNT}, {add192D, add192DNT}, {add192Q, add192QNT}, {add192S, add192SNT}}
-	for lane := range 5 {
-		for form := range 2 { // regular, streaming
-			p := pair[add192Kernel]{fmt.Sprintf("add192 lane %d form %d", lane, form), kernels[lane][form], nil, form == 1, false}
-			for c := range 40 {
-				blocks := r.IntN(60)
-				var base [192]byte
-				var inc [32]byte
-				for i := range base {
-					base[i] = byte(r.Uint32())
-				}
-				v, first := r.Uint64(), r.Uint64()
-				if lane == laneS { // exact float32 lanes: integers below 2^16, steps below 2^6
-					for l := 0; l < 192; l += 4 {
-						binary.LittleEndian.PutUint32(base[l:], math.Float32bits(float32(r.IntN(1<<16)-1<<15)))
-					}
-					v, first = uint64(math.Float32bits(float32(r.IntN(64)-32))), uint64(math.Float32bits(float32(r.IntN(1<<16)-1<<15)))
-					if c%4 == 0 {
-						first = 1 << 31 // -0
-					}
-				}
-				for l := 0; l < 32; l += min(4, 1<<lane) {
-					putLE(inc[l:], min(4, 1<<lane), v)
-				}
-				m := newKernelMem(r, blocks*192, p.nt)
-				w := m.twin()
-				p.asm(m.dst(), blocks, &base, first, &inc)
-				add192_g(lane, w.dst(), blocks, &base, first, &inc)
-				compareMem(t, fmt.Sprintf("%s blocks %d case %d", p.name, blocks, c), m, w)
+	for _, p := range add192Pairs {
+		lane := laneOf(p.name, len("add192"))
+		for c := range 40 {
+			blocks := r.IntN(60)
+			var base [192]byte
+			var inc [32]byte
+			for i := range base {
+				base[i] = byte(r.Uint32())
 			}
+			v, first := r.Uint64(), r.Uint64()
+			if lane == laneS { // exact float32 lanes: integers below 2^16, steps below 2^6
+				for l := 0; l < 192; l += 4 {
+					binary.LittleEndian.PutUint32(base[l:], math.Float32bits(float32(r.IntN(1<<16)-1<<15)))
+				}
+				v, first = uint64(math.Float32bits(float32(r.IntN(64)-32))), uint64(math.Float32bits(float32(r.IntN(1<<16)-1<<15)))
+				if c%4 == 0 {
+					first = 1 << 31 // -0
+				}
+			}
+			for l := 0; l < 32; l += min(4, 1<<lane) {
+				putLE(inc[l:], min(4, 1<<lane), v)
+			}
+			m := newKernelMem(r, blocks*192, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, first, &inc)
+			p.twin(w.dst(), blocks, &base, first, &inc)
+			compareMem(t, fmt.Sprintf("%s blocks %d case %d", p.name, blocks, c), m, w)
 		}
 	}
 }
@@ -1219,11 +1157,7 @@ func TestAdd192Kernels(t *testing.T) {
 func TestFMA192SKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(111, 112))
-	for form := range 2 { // regular, streaming
-		p := pair[fma192SKernel]{"fma192S", fma192S, fma192S_g, form == 1, false}
-		if form == 1 {
-			p.name, p.asm = "fma192SNT", fma192SNT
-		}
+	for _, p := range fma192SPairs {
 		for c := range 200 {
 			blocks := r.IntN(80)
 			var base [48]float32
@@ -1260,14 +1194,10 @@ func randF32(r *rand.Rand) float32 {
 func TestBin192Kernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(117, 118))
-	for form, k := range []bin192Kernel{bin192x, bin192xNT, bin192Y, bin192YNT, bin128x, bin128xNT, bin128Y, bin128YNT, bin64Y, bin64YNT} {
-		p := pair[bin192Kernel]{fmt.Sprintf("bin192 form %d", form), k, bin192_g, form%2 == 1, form%4 < 2}
-		blk := 192
-		switch {
-		case form >= 8:
-			p.name, p.twin, p.avx512, blk = fmt.Sprintf("bin64 form %d", form-8), bin64_g, false, 64
-		case form >= 4:
-			p.name, p.twin, blk = fmt.Sprintf("bin128 form %d", form-4), bin128_g, 128
+	for _, p := range bin192Pairs {
+		var blk int // bin192x: 192 bytes a block
+		if _, err := fmt.Sscanf(p.name, "bin%d", &blk); err != nil {
+			t.Fatal(err)
 		}
 		if skip(p) {
 			continue
@@ -1313,8 +1243,7 @@ func TestBin192MaskKernels(t *testing.T) {
 		t.Skip("no AVX-512 on this CPU")
 	}
 	r := rand.New(rand.NewPCG(123, 124))
-	for _, p := range []pair[bin192MaskKernel]{{"bin192xM", bin192xM, bin192M_g, false, true}, {"bin192xMA", bin192xMA, bin192M_g, false, true},
-		{"bin128xM", bin128xM, bin128M_g, false, true}, {"bin128xMA", bin128xMA, bin128M_g, false, true}} {
+	for _, p := range bin192MaskPairs {
 		blk := 192
 		if strings.HasPrefix(p.name, "bin128") {
 			blk = 128

@@ -68,7 +68,7 @@ func rowsFMASYNT(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps 
 func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
 	switch {
 	case !t.asm:
-		rowsG(lane, dst, rows, pitch, rowBytes, base, steps, inc)
+		rows_g(lane, dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneB && st == stStream:
 		rowsAddBNT(dst, rows, pitch, rowBytes, base, steps, inc)
 	case lane == laneB:

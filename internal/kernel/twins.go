@@ -6,14 +6,14 @@ import (
 	"unsafe"
 )
 
-// The Go twins of the vector kernels: the same signatures (table.go), written
+// The Go twins of the vector kernels: the same signatures (kernels_gen.go), written
 // to be obviously right rather than fast: each element is computed on its
 // own from its lane and block, by its definition, and stored little-endian.
 // They are the whole table under -tags purego and on other architectures,
 // and the tests hold every assembly routine to them.
 
-// addG, rowsG: the add and row twins by lane.
-func addG(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
+// add_g, rows_g: the add and row twins by lane.
+func add_g(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
 	if lane == laneS {
 		addBlocks(4, true, dst, blocks, stride, base, first, inc)
 		return
@@ -21,10 +21,10 @@ func addG(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64
 	addBlocks(1<<lane, false, dst, blocks, stride, base, first, inc)
 }
 
-// addMaskG is the twin of addMaskx{B,W,D,Q,S}[A] and addMaskY{D,Q,S}[A]: the
+// addMask_g is the twin of addMaskx{B,W,D,Q,S}[A] and addMaskY{D,Q,S}[A]: the
 // add kernels' lanes (addLane), each byte stored only where its bit of
 // mask is set.
-func addMaskG(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
+func addMask_g(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
 	if blocks <= 0 {
 		return
 	}
@@ -46,32 +46,12 @@ func addMaskG(lane int, dst *byte, blocks, stride int, base *[128]byte, first ui
 	}
 }
 
-func rowsG(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
+func rows_g(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
 	if lane == laneS {
 		rowsAdd(4, true, dst, rows, pitch, rowBytes, base, steps, inc)
 		return
 	}
 	rowsAdd(1<<lane, false, dst, rows, pitch, rowBytes, base, steps, inc)
-}
-
-func addB_g(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
-	addBlocks(1, false, dst, blocks, stride, base, first, inc)
-}
-
-func addW_g(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
-	addBlocks(2, false, dst, blocks, stride, base, first, inc)
-}
-
-func addD_g(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
-	addBlocks(4, false, dst, blocks, stride, base, first, inc)
-}
-
-func addQ_g(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
-	addBlocks(8, false, dst, blocks, stride, base, first, inc)
-}
-
-func addS_g(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
-	addBlocks(4, true, dst, blocks, stride, base, first, inc)
 }
 
 // addLane returns the lane at byte l of block k of the add kernels: base +
@@ -421,26 +401,6 @@ func rowsAdd(size int, float bool, dst *byte, rows, pitch, rowBytes int, base *[
 	}
 }
 
-func rowsB_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	rowsAdd(1, false, dst, rows, pitch, rowBytes, base, steps, inc)
-}
-
-func rowsW_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	rowsAdd(2, false, dst, rows, pitch, rowBytes, base, steps, inc)
-}
-
-func rowsD_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	rowsAdd(4, false, dst, rows, pitch, rowBytes, base, steps, inc)
-}
-
-func rowsQ_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	rowsAdd(8, false, dst, rows, pitch, rowBytes, base, steps, inc)
-}
-
-func rowsS_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	rowsAdd(4, true, dst, rows, pitch, rowBytes, base, steps, inc)
-}
-
 // intPlaces returns the values at the three places of row r (at address
 // at, of elements of size bytes) of integer rowSteps: its first value v =
 // first + r*rowD, v + mis*d (mis: the elements before its first 64-byte
@@ -516,19 +476,19 @@ func rowsBinS_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *ro
 // where ties is not 0, else up: x + h rounds down), saturated to 16 bits as VPACKUSDW
 // does, plus its element's word; block k at stride*k bytes.
 func bin192_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
-	binG(192, dst, blocks, stride, l, j0, ties, nil)
+	binLanesBlocks(192, dst, blocks, stride, l, j0, ties, nil)
 }
 
 // bin128_g is the twin of bin128x[NT]: bin192_g in blocks of 128 bytes,
 // lanes 0-63 (the words 0-63).
 func bin128_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
-	binG(128, dst, blocks, stride, l, j0, ties, nil)
+	binLanesBlocks(128, dst, blocks, stride, l, j0, ties, nil)
 }
 
 // bin64_g is the twin of bin64Y[NT]: bin192_g in blocks of 64 bytes,
 // lanes 0-31 (the words 0-31).
 func bin64_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
-	binG(64, dst, blocks, stride, l, j0, ties, nil)
+	binLanesBlocks(64, dst, blocks, stride, l, j0, ties, nil)
 }
 
 // binSet_g is table.binSet's twin, by the block: bin64_g, bin128_g or
@@ -557,19 +517,19 @@ func binSetMask_g(blk int, dst *byte, blocks, stride int, l *binLanes, j0, ties 
 // bin192M_g is the twin of bin192xM[A]: bin192_g's blocks, each byte
 // stored only where its bit of mask is set.
 func bin192M_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
-	binG(192, dst, blocks, stride, l, j0, ties, mask)
+	binLanesBlocks(192, dst, blocks, stride, l, j0, ties, mask)
 }
 
 // bin128M_g is the twin of bin128xM[A]: bin128_g's blocks under the masks
 // mask[0] and mask[1].
 func bin128M_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
-	binG(128, dst, blocks, stride, l, j0, ties, mask)
+	binLanesBlocks(128, dst, blocks, stride, l, j0, ties, mask)
 }
 
-// binG writes the twins' blocks of blk bytes, the words of lanes whose
+// binLanesBlocks writes the twins' blocks of blk bytes, the words of lanes whose
 // word lies in the block, each byte only where its bit of mask is set (nil:
 // every byte).
-func binG(blk int, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
+func binLanesBlocks(blk int, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64) {
 	if blocks <= 0 {
 		return
 	}

@@ -187,13 +187,6 @@ func masksY(f *File, shv, shifts string) {
 	}
 }
 
-const (
-	sigAdd    = "dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte"
-	sigAdd192 = "dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte"
-	sigMask   = "dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64"
-	sigFMA    = "dst *byte, blocks, stride int, base *[32]float32, first uint64, inc *[8]float32, start, delta uint64, mask *[2]uint64"
-)
-
 func storeDoc(base string, st store) string {
 	switch st {
 	case stStream:
@@ -245,6 +238,7 @@ func addStoreForms(f *File) {
 		for _, st := range stores {
 			name := "addStore" + ln.name + st.suffix
 			f.Func(name, sigAdd, storeDoc("addStore"+ln.name, st))
+			f.Twin("add"+ln.name+"_g", st, false)
 			f.Ops(`
 				MOVQ {dst}, DI
 				MOVQ {blocks}, CX
@@ -272,6 +266,7 @@ func add192Forms(f *File) {
 	for _, ln := range lanes {
 		for _, st := range stores {
 			f.Func("add192"+ln.name+st.suffix, sigAdd192, "")
+			f.Twin("add192"+ln.name+"_g", st, false)
 			f.Ops(`
 				MOVQ {dst}, DI
 				MOVQ {blocks}, CX
@@ -299,6 +294,7 @@ func addMaskxForms(f *File) {
 	for _, ln := range lanes {
 		for _, st := range []store{stRegular, stAhead} {
 			f.Func("addMaskx"+ln.name+st.suffix, sigMask, storeDoc("addMaskx"+ln.name, st))
+			f.Twin("addMask"+ln.name+"_g", st, true)
 			maskArgs(f, st)
 			f.Ops(`
 				MOVQ {first}, AX
@@ -327,7 +323,8 @@ func addMaskxForms(f *File) {
 // inc[0] after every block.
 func fmaMaskxForms(f *File) {
 	for _, st := range []store{stRegular, stAhead} {
-		f.Func("fmaMaskxS"+st.suffix, sigFMA, storeDoc("fmaMaskxS", st))
+		f.Func("fmaMaskxS"+st.suffix, sigFMAMask, storeDoc("fmaMaskxS", st))
+		f.Twin("fmaMaskS_g", st, true)
 		maskArgs(f, st)
 		f.Ops(`
 			VPBROADCASTD {first}, Z9
@@ -365,6 +362,7 @@ func addMaskYForms(f *File) {
 	} {
 		for _, st := range []store{stRegular, stAhead} {
 			f.Func("addMaskY"+m.ln.name+st.suffix, sigMask, storeDoc("addMaskY"+m.ln.name, st))
+			f.Twin("addMask"+m.ln.name+"_g", st, false)
 			maskArgs(f, st)
 			f.Ops(`
 				MOVQ {first}, AX
@@ -391,7 +389,8 @@ func addMaskYForms(f *File) {
 // each stored by VPMASKMOVD under its mask.
 func fmaMaskYForms(f *File) {
 	for _, st := range []store{stRegular, stAhead} {
-		f.Func("fmaMaskYS"+st.suffix, sigFMA, storeDoc("fmaMaskYS", st))
+		f.Func("fmaMaskYS"+st.suffix, sigFMAMask, storeDoc("fmaMaskYS", st))
+		f.Twin("fmaMaskS_g", st, false)
 		maskArgs(f, st)
 		f.Ops(`
 			VPBROADCASTD {first}, Y5
@@ -527,23 +526,23 @@ func byLane(pre, prefix, args string, ls []lane, sts []store, cont bool) []arm {
 }
 
 func addDispatch(f *File) {
-	args := "dst, blocks, stride, base, first, inc"
+	args := sigAdd.Args()
 	dispatch(f, "add runs the addStore kernel of the lane and the store kind (the Go twin on the Go table).",
-		"add", "lane int, st store, "+sigAdd,
-		append([]arm{{"!t.asm", "addG(lane, " + args + ")"}}, byLane("", "addStore", args, lanes, []store{stStream, stRegular}, false)...))
+		"add", sigAdd.Method("lane int, st store"),
+		append([]arm{{"!t.asm", "add_g(lane, " + args + ")"}}, byLane("", "addStore", args, lanes, []store{stStream, stRegular}, false)...))
 
-	args192 := "dst, blocks, base, first, inc"
+	args192 := sigAdd192.Args()
 	dispatch(f, "add192 runs the add192 kernel of the lane and the store kind (streaming: dst aligned to 32 bytes).",
-		"add192", "lane int, st store, "+sigAdd192,
+		"add192", sigAdd192.Method("lane int, st store"),
 		append([]arm{{"!t.asm", "add192_g(lane, " + args192 + ")"}}, byLane("", "add192", args192, lanes, []store{stStream, stRegular}, false)...))
 
-	margs := "dst, blocks, stride, base, first, inc, mask"
-	arms := []arm{{"!t.asm || !t.avx512 && (lane == laneB || lane == laneW) && t.lacks()", "addMaskG(lane, " + margs + ")"}}
+	margs := sigMask.Args()
+	arms := []arm{{"!t.asm || !t.avx512 && (lane == laneB || lane == laneW) && t.lacks()", "addMask_g(lane, " + margs + ")"}}
 	arms = append(arms, byLane("!t.avx512", "addMaskY", margs, []lane{laneD, laneQ, laneS}, []store{stAhead, stRegular}, true)...)
 	arms = append(arms, byLane("", "addMaskx", margs, lanes, []store{stAhead, stRegular}, false)...)
 	dispatch(f, "addMask runs the masked add kernel of the lane: AVX-512 forms for every lane, AVX2 forms for lanes of 4 and 8 bytes (see table.masks), regular stores or fetching ahead (st stStream: regular; masked stores have no non-temporal form).",
-		"addMask", "lane int, st store, "+sigMask, arms)
+		"addMask", sigMask.Method("lane int, st store"), arms)
 
-	dispatch(f, "fmaMask is addMask's fma-s form (fmaMaskxS[A], fmaMaskYS[A]).", "fmaMask", "st store, "+sigFMA,
-		formArms("!t.asm", "fmaMaskS_g", []form{{"!t.avx512", "fmaMaskYS"}, {"", "fmaMaskxS"}}, []store{stAhead, stRegular}, argNames(sigFMA), ""))
+	dispatch(f, "fmaMask is addMask's fma-s form (fmaMaskxS[A], fmaMaskYS[A]).", "fmaMask", sigFMAMask.Method("st store"),
+		formArms("!t.asm", "fmaMaskS_g", []form{{"!t.avx512", "fmaMaskYS"}, {"", "fmaMaskxS"}}, []store{stAhead, stRegular}, sigFMAMask.Args(), ""))
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"strings"
 )
 
@@ -22,6 +21,9 @@ type File struct {
 	args map[string]int // the current routine's arguments: offset in the frame
 
 	routine string          // the current routine's name
+	sig     *Sig            // its signature
+	twinned bool            // whether it has named its twin (Twin)
+	twins   map[*Sig][]twin // the routines of each kernel signature, with their twins
 	labels  map[string]bool // the labels the current routine defines
 	jumps   map[string]bool // the labels its jumps name
 }
@@ -31,23 +33,20 @@ func NewFile(name, about string) *File {
 	return &File{name: name, about: about}
 }
 
-// Func starts routine name with the Go parameter list params (each
-// parameter 8 bytes: pointers, int, uint64), documented by doc (may be
-// empty). The routine's arguments are then named by Arg.
-func (f *File) Func(name, params, doc string) { f.FuncFrame(name, params, "", 0, doc) }
+// Func starts routine name of signature sig (each parameter 8 bytes:
+// pointers, int, uint64; a result too, named ret), documented by doc (may
+// be empty). The routine's arguments are then named by Arg; a kernel's
+// routine (sig has a Go type) names its twin next (Twin).
+func (f *File) Func(name string, sig *Sig, doc string) { f.FuncFrame(name, sig, 0, doc) }
 
-// FuncResult is Func for a routine with a result of 8 bytes (result: its
-// Go type), named ret.
-func (f *File) FuncResult(name, params, result, doc string) {
-	f.FuncFrame(name, params, result, 0, doc)
-}
-
-// FuncFrame is FuncResult for a routine with a local frame of frame bytes
-// (at 0(SP) up; result "" for none).
-func (f *File) FuncFrame(name, params, result string, frame int, doc string) {
+// FuncFrame is Func for a routine with a local frame of frame bytes (at
+// 0(SP) up).
+func (f *File) FuncFrame(name string, sig *Sig, frame int, doc string) {
 	f.endRoutine()
-	f.routine, f.labels, f.jumps = name, map[string]bool{}, map[string]bool{}
+	f.routine, f.sig, f.twinned = name, sig, false
+	f.labels, f.jumps = map[string]bool{}, map[string]bool{}
 	f.args = map[string]int{}
+	params, result := sig.Params, sig.Result
 	off, pending := 0, []string{}
 	for _, p := range strings.Split(params, ",") {
 		fields := strings.Fields(p)
@@ -74,8 +73,8 @@ func (f *File) FuncFrame(name, params, result string, frame int, doc string) {
 		f.args["ret"] = off
 		off += 8
 	}
-	sig := strings.TrimSpace(fmt.Sprintf("func %s(%s) %s", name, params, result))
-	fmt.Fprintf(&f.s, "\n// %s\n", sig)
+	decl := strings.TrimSpace(fmt.Sprintf("func %s(%s) %s", name, params, result))
+	fmt.Fprintf(&f.s, "\n// %s\n", decl)
 	fmt.Fprintf(&f.decl, "\n")
 	if doc != "" {
 		for _, l := range strings.Split(doc, "\n") {
@@ -84,8 +83,26 @@ func (f *File) FuncFrame(name, params, result string, frame int, doc string) {
 		}
 		fmt.Fprintf(&f.decl, "//\n")
 	}
-	fmt.Fprintf(&f.decl, "//go:noescape\n%s\n", sig)
+	fmt.Fprintf(&f.decl, "//go:noescape\n%s\n", decl)
 	fmt.Fprintf(&f.s, "TEXT ·%s(SB), NOSPLIT, $%d-%d\n", name, frame, off)
+}
+
+// Twin names the current routine's Go twin (of the routine's signature),
+// for the kernel tests' list of the signature (pairs_amd64_test.go): st
+// the routine's store kind (streaming or not), avx512 whether it needs
+// AVX-512. Every routine of a kernel signature has one.
+func (f *File) Twin(name string, st store, avx512 bool) {
+	if f.sig.Type == "" {
+		panic(fmt.Sprintf("%s: a twin, but its signature is no kernel's", f.routine))
+	}
+	if f.twinned {
+		panic(fmt.Sprintf("%s: two twins", f.routine))
+	}
+	if f.twins == nil {
+		f.twins = map[*Sig][]twin{}
+	}
+	f.twins[f.sig] = append(f.twins[f.sig], twin{f.routine, name, st == stStream, avx512})
+	f.twinned = true
 }
 
 func eightBytes(t string) bool {
@@ -105,12 +122,15 @@ func (f *File) Arg(name string) string {
 // endRoutine checks the routine written last, if any: every label its
 // jumps name must be one it defines (labels are local to a routine).
 func (f *File) endRoutine() {
+	if f.routine != "" && f.sig.Type != "" && !f.twinned {
+		panic(fmt.Sprintf("%s: a %s with no twin (Twin)", f.routine, f.sig.Type))
+	}
 	for l := range f.jumps {
 		if !f.labels[l] {
 			panic(fmt.Sprintf("%s: jump to %s, a label the routine does not define", f.routine, l))
 		}
 	}
-	f.routine, f.labels, f.jumps = "", nil, nil
+	f.routine, f.sig, f.labels, f.jumps = "", nil, nil, nil
 }
 
 // Op writes one instruction (not a jump: Jump writes those).
@@ -217,11 +237,7 @@ func (f *File) Go() []byte {
 	b.Write(f.decl.Bytes())
 	b.WriteString("\n")
 	b.Write(f.disp.Bytes())
-	src, err := format.Source(b.Bytes())
-	if err != nil {
-		panic(fmt.Sprintf("%s_amd64.go: %v\n%s", f.name, err, b.Bytes()))
-	}
-	return src
+	return gofmt(f.name+"_amd64.go", b.Bytes())
 }
 
 // x, y and z name vector registers: X9, Y9, Z9.

@@ -53,6 +53,7 @@ each with its store kinds. Go twins: twins.go.`)
 func f16BinForms(f *File) {
 	for _, st := range stores {
 		f.Func("f16Bin"+st.suffix, sigBin, storeDoc("f16Bin", st))
+		f.Twin("bin_g", st, false)
 		f16BinLanes(f)
 		f16BinNarrow(f, movDQ[st])
 		f16BinWide(f, movDQ[st])
@@ -189,6 +190,7 @@ func f16BinNext(f *File, loop string) {
 func f16BinxForms(f *File) {
 	for _, st := range stores {
 		f.Func("f16Binx"+st.suffix, sigBin, storeDoc("f16Binx", st))
+		f.Twin("bin_g", st, true)
 		f.Ops(`
 			MOVQ {dst}, DI
 			MOVQ {blocks}, CX
@@ -209,6 +211,7 @@ func f16BinxForms(f *File) {
 // go to span64.
 func f16BinxSpan(f *File) {
 	f.Func("f16BinxSpan", sigSpan, "")
+	f.Twin("binSpan_g", stRegular, true)
 	spanArgs(f, func() {
 		f.Ops(`
 			SHLXQ R9, DX, R10
@@ -241,7 +244,8 @@ func f16BinxSpan(f *File) {
 // stepped by four blocks, Z28) with four fixed masks (Z24-Z27), so the
 // tie form costs no operation a block.
 func f16BinxSpan128(f *File) {
-	f.Func("f16BinxSpan128", sigSpan, "")
+	f.Func("f16BinxSpan128", sigSpan128, "")
+	f.Twin("binSpan128_g", stRegular, true)
 	spanArgs(f, func() {
 		f.Ops(`
 			ADDQ R9, DX
@@ -288,6 +292,7 @@ func f16BinxSpan128(f *File) {
 func f32BinqForms(f *File) {
 	for _, st := range stores {
 		f.Func("f32Binq"+st.suffix, sigBinS, storeDoc("f32Binq", st))
+		f.Twin("binS_g", st, true)
 		qLanes16(f)
 		f.Ops(`
 			MOVQ {shift}, AX
@@ -344,6 +349,7 @@ func f32BinqForms(f *File) {
 func f32BinqYForms(f *File) {
 	for _, st := range stores {
 		f.Func("f32BinqY"+st.suffix, sigBinS, storeDoc("f32BinqY", st))
+		f.Twin("binS_g", st, false)
 		mov := movDQ[st]
 		f.Ops(`
 			MOVQ {dst}, DI

@@ -40,7 +40,8 @@ func binadeRows(f *File) {
 // halves in Y5, Y6. The regular form has a loop without the
 // tie step where ties is 0.
 func rowsBinSY(f *File, st store) {
-	f.FuncFrame("rowsBinSY"+st.suffix, sigRowsBinS, "", 112, rowsDoc("rowsBinSY", st))
+	f.FuncFrame("rowsBinSY"+st.suffix, sigRowsBinS, 112, rowsDoc("rowsBinSY", st))
+	f.Twin("rowsBinS_g", st, false)
 	rowsBinSYLanes(f)
 	advance := func() {
 		f.Each(4, "VPADDQ Y4, Y%[1]d, Y%[1]d")
@@ -149,14 +150,15 @@ func binSYStore(f *File, value func()) func(at string) {
 // row kernel (binRows).
 type binRowForm struct {
 	name           string
+	avx512         bool
 	lanes          func(f *File)
 	narrowC, wideC func(f *File)
 	loops          func(f *File, k *rowKernel, narrow, ties bool)
 }
 
 var binRowForms = []binRowForm{
-	{"rowsBinx", binRowLanesX, binNarrowCX, binWideCX, binRowsX},
-	{"rowsBinY", binRowLanesY, binNarrowCY, binWideCY, binRowsY},
+	{"rowsBinx", true, binRowLanesX, binNarrowCX, binWideCX, binRowsX},
+	{"rowsBinY", false, binRowLanesY, binNarrowCY, binWideCY, binRowsY},
 }
 
 // rowsBin writes the form's rowsBin of store kind st.
@@ -178,7 +180,8 @@ var binRowForms = []binRowForm{
 // (even) and Y11, Y13 (odd), inc in Y4, the scale (to - shift) in X8, c
 // (wide) in Y7, a block's halves in Y5, Y6 (Y9 a temporary).
 func rowsBin(f *File, fm binRowForm, st store) {
-	f.FuncFrame(fm.name+st.suffix, sigRowsBin, "", 24, storeDoc(fm.name, st))
+	f.FuncFrame(fm.name+st.suffix, sigRowsBin, 24, storeDoc(fm.name, st))
+	f.Twin("rowsBin_g", st, fm.avx512)
 	rowArgs(f)
 	f.Ops(`
 		MOVQ {shift}, AX
@@ -526,31 +529,23 @@ func binHalfY(f *File, narrow, ties bool) func(even, odd, z, mask string) {
 
 func binadeDispatch(f *File) {
 	ntA := []store{stStream, stRegular}
-	args := argNames(sigBin)
-	dispatch(f, "bin is binBlocks' kernel call, on the assembly tables only (the Go twins' table writes spans with binSpan_g).", "bin", "st store, "+sigBin,
+	args := sigBin.Args()
+	dispatch(f, "bin is binBlocks' kernel call, on the assembly tables only (the Go twins' table writes spans with binSpan_g).", "bin", sigBin.Method("st store"),
 		formArms("", "", []form{{"t.avx512", "f16Binx"}, {"", "f16Bin"}}, ntA, args, ""))
-	sargs := argNames(sigSpan)
-	dispatch(f, "binSpan writes with the AVX-512 span kernel where it may (regular stores: it has no other form), else with the block kernels (binBlocks).", "binSpan", "st store, "+sigSpan, []arm{
+	sargs := sigSpan.Args()
+	dispatch(f, "binSpan writes with the AVX-512 span kernel where it may (regular stores: it has no other form), else with the block kernels (binBlocks).", "binSpan", sigSpan.Method("st store"), []arm{
 		{"!t.asm", "binSpan_g(" + sargs + ")"},
 		{"t.avx512 && st == stRegular", "f16BinxSpan(" + sargs + ")"},
 		{"", "t.binBlocks(st, " + sargs + ")"},
 	})
-	const sig128 = "dst *byte, n int, base *[32]int32, first, d, shift, c, tie uint64"
-	dispatch(f, "binSpan128 is binSpan for ties every 128 elements; it is only called where spanTies holds, with regular stores.", "binSpan128", sig128,
-		formArms("!t.asm || t.lacks()", "binSpan128_g", []form{{"", "f16BinxSpan128"}}, []store{stRegular}, argNames(sig128), ""))
-	dispatch(f, "binS writes float32 binade elements from int64 lanes (f32Binq[Y]).", "binS", "st store, "+sigBinS,
+	dispatch(f, "binSpan128 is binSpan for ties every 128 elements; it is only called where spanTies holds, with regular stores.", "binSpan128", sigSpan128.Params,
+		formArms("!t.asm || t.lacks()", "binSpan128_g", []form{{"", "f16BinxSpan128"}}, []store{stRegular}, sigSpan128.Args(), ""))
+	dispatch(f, "binS writes float32 binade elements from int64 lanes (f32Binq[Y]).", "binS", sigBinS.Method("st store"),
 		formArms("!t.asm", "binS_g", []form{{"!t.avx512", "f32BinqY"}, {"", "f32Binq"}}, ntA, args, ""))
-	dispatch(f, "rowsBinS writes float32 binade rows (rowsBinSY); it streams only rows that stream (rowsStreamable).", "rowsBinS", "st store, "+sigRowsBinS,
-		formArms("!t.asm", "rowsBinS_g", []form{{"", "rowsBinSY"}}, ntA, argNames(sigRowsBinS), ""))
-	dispatch(f, "rowsBin writes float16 binade rows (rowsBinx, rowsBinY); it has no streaming form (rowsStreamable).", "rowsBin", "st store, "+sigRowsBin,
-		formArms("!t.asm", "rowsBin_g", []form{{"!t.avx512", "rowsBinY"}, {"", "rowsBinx"}}, []store{stRegular}, argNames(sigRowsBin), ""))
+	dispatch(f, "rowsBinS writes float32 binade rows (rowsBinSY); it streams only rows that stream (rowsStreamable).", "rowsBinS", sigRowsBinS.Method("st store"),
+		formArms("!t.asm", "rowsBinS_g", []form{{"", "rowsBinSY"}}, ntA, sigRowsBinS.Args(), ""))
+	dispatch(f, "rowsBin writes float16 binade rows (rowsBinx, rowsBinY); it has no streaming form (rowsStreamable).", "rowsBin", sigRowsBin.Method("st store"),
+		formArms("!t.asm", "rowsBin_g", []form{{"!t.avx512", "rowsBinY"}, {"", "rowsBinx"}}, []store{stRegular}, sigRowsBin.Args(), ""))
 }
 
 // The binade kernels' Go signatures.
-const (
-	sigBin      = "dst *byte, blocks int, base *[32]int32, first, inc, shift, c, ties uint64"
-	sigBinS     = "dst *byte, blocks int, base *[16]int64, first, inc, shift, c, ties uint64"
-	sigSpan     = "dst *byte, n int, base *[32]int32, first, d, shift, c, ties uint64"
-	sigRowsBinS = "dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64"
-	sigRowsBin  = "dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *binSteps, inc, shift, c uint64"
-)

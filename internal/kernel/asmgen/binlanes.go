@@ -48,11 +48,6 @@ bytes it leaves out keep their contents (padded rows).`)
 	return f
 }
 
-const (
-	sigBinLanes  = "dst *byte, blocks, stride int, l *binLanes, j0, ties uint64"
-	sigBinLanesM = "dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64"
-)
-
 // binxRoutine writes the AVX-512 form of blocks of blk bytes (192 or 128)
 // and store kind st, masked (bin{blk}xM: under the byte masks, K1-K3) or
 // not (bin{blk}x): the arguments, the lanes in registers, the loops.
@@ -61,12 +56,14 @@ func binxRoutine(f *File, blk int, st store, masked bool) {
 	if masked {
 		name += "M"
 		f.Func(name+st.suffix, sigBinLanesM, storeDoc(name, st))
+		f.Twin(fmt.Sprintf("bin%dM_g", blk), st, true)
 		f.Ops("MOVQ {mask}, BX")
 		for k := range 3 {
 			f.Op("KMOVQ", fmt.Sprintf("%d(BX)", 8*k), fmt.Sprintf("K%d", 1+k))
 		}
 	} else {
 		f.Func(name+st.suffix, sigBinLanes, storeDoc(name, st))
+		f.Twin(fmt.Sprintf("bin%d_g", blk), st, true)
 	}
 	binArgs(f, st, "Z28")
 	for v := range blk / 32 { // x, s, dm, h of vector v
@@ -99,6 +96,7 @@ func binxRoutine(f *File, blk int, st store, masked bool) {
 func binYRoutine(f *File, blk int, st store) {
 	name := fmt.Sprintf("bin%dY", blk)
 	f.Func(name+st.suffix, sigBinLanes, storeDoc(name, st))
+	f.Twin(fmt.Sprintf("bin%d_g", blk), st, false)
 	binArgs(f, st, "Y15")
 	vecs := blk / 16 // x: 12, 8 or 4 vectors
 	for v := range vecs {
@@ -123,7 +121,7 @@ func binYRoutine(f *File, blk int, st store) {
 
 // binlanesDispatch writes the table's binSet and binSetMask methods.
 func binlanesDispatch(f *File) {
-	args := "dst, blocks, stride, l, j0, ties"
+	args := sigBinLanes.Args()
 	arms := []arm{{"!t.asm", "binSet_g(blk, " + args + ")"}}
 	for _, set := range []struct {
 		cond  string // the block size's
@@ -149,10 +147,10 @@ func binlanesDispatch(f *File) {
 		}
 	}
 	dispatch(f, "binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams where st says so (dst aligned to 64 bytes).",
-		"binSet", "blk int, st store, "+sigBinLanes, arms)
-	margs := args + ", mask"
+		"binSet", sigBinLanes.Method("blk int, st store"), arms)
+	margs := sigBinLanesM.Args()
 	dispatch(f, "binSetMask is binSet under byte masks (bin192xM[A], bin128xM[A], AVX-512 only: see masks), regular stores or fetching ahead (st stStream: regular).",
-		"binSetMask", "blk int, st store, "+sigBinLanesM, []arm{
+		"binSetMask", sigBinLanesM.Method("blk int, st store"), []arm{
 			{"!t.asm || t.lacks()", "binSetMask_g(blk, " + margs + ")"},
 			{"blk == 128 && st == stAhead", "bin128xMA(" + margs + ")"},
 			{"blk == 128", "bin128xM(" + margs + ")"},

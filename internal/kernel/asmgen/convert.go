@@ -12,15 +12,6 @@ var (
 	movDQ = movs{stRegular: "VMOVDQU", stStream: "VMOVNTDQ", stAhead: "VMOVDQU"}
 )
 
-const (
-	sigF64     = "dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64"
-	sigF32     = "dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32"
-	sigFMA64   = sigF64 + ", start, delta uint64"
-	sigFMA32   = sigF32 + ", start, delta uint64"
-	sigFMAD    = sigF64 + ", start, delta, tiny uint64"
-	sigMaskF64 = "dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64"
-)
-
 // convertFile is convert_amd64.s: the converting and FMA kernels.
 func convertFile() *File {
 	f := NewFile("convert", `
@@ -64,9 +55,10 @@ Go twins: twins.go.`)
 // (cvtF32StrideY: float32 pixels in sets of blocks whose sums are
 // exact in float64 lanes).
 func cvtStoreF32Forms(f *File) {
-	for _, fm := range []runForm{{"cvtStoreF32", sigF64, "$64", false}, {"cvtF32StrideY", sigF64 + ", stride int", "R8", true}} {
+	for _, fm := range []runForm{{"cvtStoreF32", sigF64, "f64To32_g", "$64", false}, {"cvtF32StrideY", sigF64Stride, "f64To32Stride_g", "R8", true}} {
 		for _, st := range stores {
 			f.Func(fm.name+st.suffix, fm.sig, storeDoc(fm.name, st))
+			f.Twin(fm.twin, st, false)
 			fm.head(f, st)
 			yHead(f, "VPBROADCASTQ", false)
 			yLanes(f, "VMOVUPD", "VADDPD")
@@ -89,8 +81,10 @@ func cvtStoreF32Forms(f *File) {
 // blocks a stride apart): the name, the Go signature, and the advance of
 // DI after a block.
 type runForm struct {
-	name, sig, adv string
-	stride         bool
+	name      string
+	sig       *Sig
+	twin, adv string
+	stride    bool
 }
 
 // head loads the stride form's stride in R8 (and, fetching ahead,
@@ -113,6 +107,7 @@ func (fm runForm) head(f *File, st store) {
 func cvtStoreF16Forms(f *File) {
 	for _, st := range stores {
 		f.Func("cvtStoreF16"+st.suffix, sigF32, storeDoc("cvtStoreF16", st))
+		f.Twin("f32To16_g", st, false)
 		yHead(f, "VPBROADCASTD", false)
 		yLanes(f, "VMOVUPS", "VADDPS")
 		f.Ops(`
@@ -145,6 +140,7 @@ func cvtStoreF16Forms(f *File) {
 func cvtStoreF16OddForms(f *File) {
 	for _, st := range stores {
 		f.Func("cvtStoreF16Odd"+st.suffix, sigF64, storeDoc("cvtStoreF16Odd", st))
+		f.Twin("f64To16_g", st, false)
 		yHead(f, "VPBROADCASTQ", false)
 		yLanes(f, "VMOVUPD", "VADDPD")
 		one64(f, "Y9")
@@ -169,6 +165,7 @@ func cvtStoreF16OddForms(f *File) {
 func cvtStoreF32xForms(f *File) {
 	for _, st := range stores {
 		f.Func("cvtStoreF32x"+st.suffix, sigF64, storeDoc("cvtStoreF32x", st))
+		f.Twin("f64To32_g", st, true)
 		f64Lanes16(f)
 		f.Ops(`
 			MOVQ $0x3FF0000000000000, AX
@@ -198,6 +195,7 @@ func cvtStoreF32xForms(f *File) {
 func cvtStoreF16xForms(f *File) {
 	for _, st := range stores {
 		f.Func("cvtStoreF16x"+st.suffix, sigF32, storeDoc("cvtStoreF16x", st))
+		f.Twin("f32To16_g", st, true)
 		f.Ops(`
 			MOVQ {dst}, DI
 			MOVQ {blocks}, CX
@@ -294,6 +292,7 @@ func cvtF16xFour(f *File) {
 func cvtStoreF16OddxForms(f *File) {
 	for _, st := range stores {
 		f.Func("cvtStoreF16Oddx"+st.suffix, sigF64, storeDoc("cvtStoreF16Oddx", st))
+		f.Twin("f64To16_g", st, true)
 		f64Lanes16(f)
 		f.Ops(`
 			MOVQ $0x1FFFFFFF, AX
@@ -328,6 +327,7 @@ func cvtStoreF16OddxForms(f *File) {
 func fmaStoreForms(f *File) {
 	for _, st := range stores {
 		f.Func("fmaStore"+st.suffix, sigFMA64, storeDoc("fmaStore", st))
+		f.Twin("fma_g", st, false)
 		fmaY(f, "VPBROADCASTQ", "VMOVUPD", "VMOVAPD", "VADDPD", "VFMADD213PD", movPD[st], "$128")
 		end(f, st)
 	}
@@ -341,9 +341,10 @@ func fmaStoreForms(f *File) {
 // blocks 128 bytes apart, or a stride (fmaStrideSY: float32 pixels in
 // sets of blocks on tables without AVX-512's kernels for them).
 func fmaStoreSForms(f *File) {
-	for _, fm := range []runForm{{"fmaStoreS", sigFMA32, "$128", false}, {"fmaStrideSY", sigFMA32 + ", stride int", "R8", true}} {
+	for _, fm := range []runForm{{"fmaStoreS", sigFMA32, "fmaS_g", "$128", false}, {"fmaStrideSY", sigFMA32Stride, "fmaStrideS_g", "R8", true}} {
 		for _, st := range stores {
 			f.Func(fm.name+st.suffix, fm.sig, storeDoc(fm.name, st))
+			f.Twin(fm.twin, st, false)
 			fm.head(f, st)
 			fmaY(f, "VPBROADCASTD", "VMOVUPS", "VMOVAPS", "VADDPS", "VFMADD213PS", movPS[st], fm.adv)
 			end(f, st)
@@ -358,16 +359,19 @@ func fmaStoreSForms(f *File) {
 // (pairPutZZH) but by streaming stores.
 func fmaStorexForms(f *File) {
 	for _, k := range []struct {
-		name, sig    string
+		name         string
+		sig          *Sig
+		twin         string
 		mov          movs
 		bc, add, bcs string // the lanes' broadcast, addition, and inc's broadcast
 		mova, fma    string
 	}{
-		{"fmaStorex", sigFMA64, movPD, "VPBROADCASTQ", "VADDPD", "VBROADCASTSD", "VMOVAPD", "VFMADD213PD"},
-		{"fmaStoreSx", sigFMA32, movPS, "VPBROADCASTD", "VADDPS", "VBROADCASTSS", "VMOVAPS", "VFMADD213PS"},
+		{"fmaStorex", sigFMA64, "fma_g", movPD, "VPBROADCASTQ", "VADDPD", "VBROADCASTSD", "VMOVAPD", "VFMADD213PD"},
+		{"fmaStoreSx", sigFMA32, "fmaS_g", movPS, "VPBROADCASTD", "VADDPS", "VBROADCASTSS", "VMOVAPS", "VFMADD213PS"},
 	} {
 		for _, st := range stores {
 			f.Func(k.name+st.suffix, k.sig, storeDoc(k.name, st))
+			f.Twin(k.twin, st, true)
 			lanes16(f, k.bc, k.add, k.bcs)
 			f.Op(k.bc, f.Arg("start"), "Z10")
 			f.Op(k.bc, f.Arg("delta"), "Z11")
@@ -406,7 +410,8 @@ func fmaStorexForms(f *File) {
 // 2^63).
 func fmaDStoreForms(f *File) {
 	for _, st := range stores {
-		f.FuncResult("fmaDStore"+st.suffix, sigFMAD, "int", storeDoc("fmaDStore", st))
+		f.Func("fmaDStore"+st.suffix, sigFMAD, storeDoc("fmaDStore", st))
+		f.Twin("fmaD_g", st, false)
 		yHead(f, "VPBROADCASTQ", true)
 		yLanes(f, "VMOVUPD", "VADDPD")
 		bcastQ(f, "$0x1FFFFFFF", "X14", "Y14")
@@ -465,7 +470,8 @@ func fmaDStoreForms(f *File) {
 // midpoint masks Z12, Z13, the tiny ones Z14, Z15.
 func fmaDStorexForms(f *File) {
 	for _, st := range stores {
-		f.FuncResult("fmaDStorex"+st.suffix, sigFMAD, "int", storeDoc("fmaDStorex", st))
+		f.Func("fmaDStorex"+st.suffix, sigFMAD, storeDoc("fmaDStorex", st))
+		f.Twin("fmaD_g", st, true)
 		f64Lanes16(f)
 		f.Ops(`
 			VPBROADCASTQ {start}, Z10
@@ -529,7 +535,8 @@ func fmaDStorexForms(f *File) {
 func fma192SForms(f *File) {
 	fma192 := movs{stRegular: "VMOVUPS", stStream: "VMOVNTDQ", stAhead: "VMOVUPS"}
 	for _, st := range stores {
-		f.Func("fma192S"+st.suffix, "dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64", "")
+		f.Func("fma192S"+st.suffix, sigFMA192S, "")
+		f.Twin("fma192S_g", st, false)
 		yHead(f, "VPBROADCASTD", true)
 		for i := range 6 {
 			f.Op("VADDPS", fmt.Sprintf("%d(SI)", 32*i), "Y9", y(i))
@@ -562,6 +569,7 @@ func fma192SForms(f *File) {
 func cvtF32MaskxForms(f *File) {
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("cvtF32Maskx"+st.suffix, sigMaskF64, storeDoc("cvtF32Maskx", st))
+		f.Twin("f64To32Mask_g", st, true)
 		maskArgs(f, st)
 		f.Ops(`
 			VPBROADCASTQ {first}, Z9
@@ -599,6 +607,7 @@ func cvtF32MaskxForms(f *File) {
 func cvtF32MaskYForms(f *File) {
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("cvtF32MaskY"+st.suffix, sigMaskF64, storeDoc("cvtF32MaskY", st))
+		f.Twin("f64To32Mask_g", st, false)
 		maskArgs(f, st)
 		f.Ops(`
 			VPBROADCASTQ {first}, Y9
@@ -773,24 +782,26 @@ func fmaY(f *File, bc, movu, mova, add, fma, mov string, adv string) {
 // store kind; the Go twin on the Go table.
 func convertDispatch(f *File) {
 	type method struct {
-		name, doc, params, twin, x, y, result string
-		sts                                   []store // store kinds with forms of their own (regular last)
+		name, doc  string
+		sig        *Sig
+		twin, x, y string
+		sts        []store // store kinds with forms of their own (regular last)
 	}
 	ntA := []store{stStream, stRegular}
 	for _, m := range []method{
-		{name: "f64To32", doc: "f64To32 converts float64 lanes to float32 (cvtStoreF32[x]).", params: sigF64, twin: "f64To32_g", x: "cvtStoreF32x", y: "cvtStoreF32", sts: ntA},
-		{name: "f64To32Stride", doc: "f64To32Stride is f64To32 for blocks stride bytes apart (cvtF32StrideY[NT]: the AVX2 form on every table).", params: sigF64 + ", stride int", twin: "f64To32Stride_g", y: "cvtF32StrideY", sts: ntA},
-		{name: "f64To32Mask", doc: "f64To32Mask is f64To32Stride under byte masks (cvtF32Maskx[A], AVX-512; cvtF32MaskY[A], AVX2), regular stores or fetching ahead (st stStream: regular; masked stores have no non-temporal form).", params: "dst *byte, blocks, stride int, base *[16]float64, first uint64, inc *[4]float64, mask *uint64", twin: "f64To32Mask_g", x: "cvtF32Maskx", y: "cvtF32MaskY", sts: []store{stAhead, stRegular}},
-		{name: "f64To16", doc: "f64To16 converts exact float64 lanes to float16, rounding once (cvtStoreF16Odd[x]).", params: sigF64, twin: "f64To16_g", x: "cvtStoreF16Oddx", y: "cvtStoreF16Odd", sts: ntA},
-		{name: "fma", doc: "fma writes float64 elements as fma(index, delta, start) (fmaStore[x]).", params: sigFMA64, twin: "fma_g", x: "fmaStorex", y: "fmaStore", sts: ntA},
-		{name: "fmaS", doc: "fmaS writes float32 elements as fma(index, delta, start) in float32 (fmaStoreS[x]).", params: sigFMA32, twin: "fmaS_g", x: "fmaStoreSx", y: "fmaStoreS", sts: ntA},
-		{name: "fmaStride", doc: "fmaStride is fmaS for blocks stride bytes apart (fmaStrideSY[NT]: the AVX2 forms, which every table with kernels has).", params: sigFMA32 + ", stride int", twin: "fmaStrideS_g", y: "fmaStrideSY", sts: ntA},
-		{name: "f32To16", doc: "f32To16 converts exact float32 lanes to float16 (cvtStoreF16[x]).", params: sigF32, twin: "f32To16_g", x: "cvtStoreF16x", y: "cvtStoreF16", sts: ntA},
-		{name: "fmaD", doc: "fmaD writes float32 elements as fma(index, delta, start) in float64, rounded to float32, and returns the blocks written (fmaDStore[x]).", params: sigFMAD, twin: "fmaD_g", x: "fmaDStorex", y: "fmaDStore", result: "int", sts: ntA},
-		{name: "fma192S", doc: "fma192S is fmaS in blocks of 192 bytes (AVX2 form; dst aligned to 32 bytes for streaming).", params: "dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64", twin: "fma192S_g", y: "fma192S", sts: ntA},
+		{name: "f64To32", doc: "f64To32 converts float64 lanes to float32 (cvtStoreF32[x]).", sig: sigF64, twin: "f64To32_g", x: "cvtStoreF32x", y: "cvtStoreF32", sts: ntA},
+		{name: "f64To32Stride", doc: "f64To32Stride is f64To32 for blocks stride bytes apart (cvtF32StrideY[NT]: the AVX2 form on every table).", sig: sigF64Stride, twin: "f64To32Stride_g", y: "cvtF32StrideY", sts: ntA},
+		{name: "f64To32Mask", doc: "f64To32Mask is f64To32Stride under byte masks (cvtF32Maskx[A], AVX-512; cvtF32MaskY[A], AVX2), regular stores or fetching ahead (st stStream: regular; masked stores have no non-temporal form).", sig: sigMaskF64, twin: "f64To32Mask_g", x: "cvtF32Maskx", y: "cvtF32MaskY", sts: []store{stAhead, stRegular}},
+		{name: "f64To16", doc: "f64To16 converts exact float64 lanes to float16, rounding once (cvtStoreF16Odd[x]).", sig: sigF64, twin: "f64To16_g", x: "cvtStoreF16Oddx", y: "cvtStoreF16Odd", sts: ntA},
+		{name: "fma", doc: "fma writes float64 elements as fma(index, delta, start) (fmaStore[x]).", sig: sigFMA64, twin: "fma_g", x: "fmaStorex", y: "fmaStore", sts: ntA},
+		{name: "fmaS", doc: "fmaS writes float32 elements as fma(index, delta, start) in float32 (fmaStoreS[x]).", sig: sigFMA32, twin: "fmaS_g", x: "fmaStoreSx", y: "fmaStoreS", sts: ntA},
+		{name: "fmaStride", doc: "fmaStride is fmaS for blocks stride bytes apart (fmaStrideSY[NT]: the AVX2 forms, which every table with kernels has).", sig: sigFMA32Stride, twin: "fmaStrideS_g", y: "fmaStrideSY", sts: ntA},
+		{name: "f32To16", doc: "f32To16 converts exact float32 lanes to float16 (cvtStoreF16[x]).", sig: sigF32, twin: "f32To16_g", x: "cvtStoreF16x", y: "cvtStoreF16", sts: ntA},
+		{name: "fmaD", doc: "fmaD writes float32 elements as fma(index, delta, start) in float64, rounded to float32, and returns the blocks written (fmaDStore[x]).", sig: sigFMAD, twin: "fmaD_g", x: "fmaDStorex", y: "fmaDStore", sts: ntA},
+		{name: "fma192S", doc: "fma192S is fmaS in blocks of 192 bytes (AVX2 form; dst aligned to 32 bytes for streaming).", sig: sigFMA192S, twin: "fma192S_g", y: "fma192S", sts: ntA},
 	} {
 		ret := ""
-		if m.result != "" {
+		if m.sig.Result != "" {
 			ret = "return "
 		}
 		cond := "!t.asm"
@@ -798,7 +809,7 @@ func convertDispatch(f *File) {
 		if m.x != "" {
 			forms = []form{{"t.avx512", m.x}, {"", m.y}}
 		}
-		arms := formArms(cond, m.twin, forms, m.sts, argNames(m.params), ret)
-		dispatchResult(f, m.doc, m.name, "st store, "+m.params, m.result, arms)
+		arms := formArms(cond, m.twin, forms, m.sts, m.sig.Args(), ret)
+		dispatchResult(f, m.doc, m.name, m.sig.Method("st store"), m.sig.Result, arms)
 	}
 }

@@ -16,14 +16,16 @@
 // descriptions can later be given an arm64 back end, which avo has not.
 // From the Go signature it takes each argument's frame offset (go vet's
 // asmdecl then checks them in the output, as it could not inside macros)
-// and writes the //go:noescape declarations.
+// and writes the //go:noescape declarations. Each signature is written
+// once (signatures.go): the routines name it, and it gives package kernel
+// its Go type with the contract (kernels_gen.go) and the kernel tests
+// their lists of routines and twins (pairs_amd64_test.go).
 package main
 
 import (
 	"bytes"
 	"flag"
 	"fmt"
-	"go/format"
 	"os"
 	"path/filepath"
 )
@@ -34,16 +36,15 @@ func files() map[string][]byte {
 	var other bytes.Buffer
 	other.WriteString(generated + "//go:build !amd64 || purego\n\npackage kernel\n\n")
 	other.WriteString("// The table's methods where there is no assembly (other architectures,\n// -tags purego): each its kernels' Go twin.\n")
-	for _, f := range []*File{addFile(), storeFile(), zipFile(), runsFile(), binlanesFile(), convertFile(), rowsFile(), binadeFile()} {
+	fs := []*File{addFile(), storeFile(), zipFile(), runsFile(), binlanesFile(), convertFile(), rowsFile(), binadeFile()}
+	for _, f := range fs {
 		out[f.name+"_amd64.s"] = f.Assembly()
 		out[f.name+"_amd64.go"] = f.Go()
 		other.Write(f.other.Bytes())
 	}
-	src, err := format.Source(other.Bytes())
-	if err != nil {
-		panic(err)
-	}
-	out["dispatch_other.go"] = src
+	out["dispatch_other.go"] = gofmt("dispatch_other.go", other.Bytes())
+	out["kernels_gen.go"] = kernelsFile()
+	out["pairs_amd64_test.go"] = pairsFile(fs)
 	return out
 }
 

@@ -312,11 +312,6 @@ func yStream(f *File) func() {
 }
 
 // The row kernels' Go signatures.
-const (
-	sigRowsAdd  = "dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte"
-	sigRowsFMAS = "dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64"
-)
-
 // rowsFile is rows_amd64.s: the row kernels.
 func rowsFile() *File {
 	f := NewFile("rows", `
@@ -410,6 +405,7 @@ func rowPlacesOf(f *File, ln lane) rowPlaces {
 // rowPlacesOf.
 func rowsAdd(f *File, ln lane, st store) {
 	f.Func("rowsAdd"+ln.name+st.suffix, sigRowsAdd, rowsAddDoc(ln, st))
+	f.Twin("rows"+ln.name+"_g", st, false)
 	p := rowPlacesOf(f, ln)
 	values := func(place func()) {
 		place()
@@ -475,10 +471,11 @@ func rowsAdd(f *File, ln lane, st store) {
 // kernel, which loads the lanes and returns the row kernel's parts.
 type rowsFMASForm struct {
 	name   string
+	avx512 bool
 	kernel func(f *File) rowKernel
 }
 
-var rowsFMASForms = []rowsFMASForm{{"rowsFMASx", rowsFMASxKernel}, {"rowsFMASY", rowsFMASYKernel}}
+var rowsFMASForms = []rowsFMASForm{{"rowsFMASx", true, rowsFMASxKernel}, {"rowsFMASY", false, rowsFMASYKernel}}
 
 // rowsFMAS writes the form's rowsFMAS of store kind st.
 //
@@ -490,7 +487,8 @@ var rowsFMASForms = []rowsFMASForm{{"rowsFMASx", rowsFMASxKernel}, {"rowsFMASY",
 // Y4, 2*inc in Y15, start in Y13, delta in Y14; a block's values in Y5,
 // Y6 (the pair's second in Y7, Y8).
 func rowsFMAS(f *File, fm rowsFMASForm, st store) {
-	f.FuncFrame(fm.name+st.suffix, sigRowsFMAS, "", 96, rowsDoc(fm.name, st))
+	f.FuncFrame(fm.name+st.suffix, sigRowsFMAS, 96, rowsDoc(fm.name, st))
+	f.Twin("rowsFMAS_g", st, fm.avx512)
 	rowArgs(f)
 	qSteps(f)
 	k := fm.kernel(f)
@@ -696,11 +694,11 @@ func rowsAddNT(f *File, values func(func()), head, mid, tail, advance func(), st
 
 func rowsDispatch(f *File) {
 	ntA := []store{stStream, stRegular}
-	args := argNames(sigRowsAdd)
+	args := sigRowsAdd.Args()
 	dispatch(f, "rows runs the rowsAdd kernel of the lane and the store kind; streaming needs rows that stream (rowsStream).",
-		"rows", "lane int, st store, "+sigRowsAdd,
-		append([]arm{{"!t.asm", "rowsG(lane, " + args + ")"}}, byLane("", "rowsAdd", args, lanes, ntA, false)...))
+		"rows", sigRowsAdd.Method("lane int, st store"),
+		append([]arm{{"!t.asm", "rows_g(lane, " + args + ")"}}, byLane("", "rowsAdd", args, lanes, ntA, false)...))
 	dispatch(f, "rowsFMAS writes float32 rows as fma(index, delta, start) (rowsFMASx, rowsFMASY); it streams only rows that stream (rowsStreamable).",
-		"rowsFMAS", "st store, "+sigRowsFMAS,
-		formArms("!t.asm", "rowsFMAS_g", []form{{"!t.avx512", "rowsFMASY"}, {"", "rowsFMASx"}}, ntA, argNames(sigRowsFMAS), ""))
+		"rowsFMAS", sigRowsFMAS.Method("st store"),
+		formArms("!t.asm", "rowsFMAS_g", []form{{"!t.avx512", "rowsFMASY"}, {"", "rowsFMASx"}}, ntA, sigRowsFMAS.Args(), ""))
 }

@@ -24,17 +24,12 @@ contract: runsKernel in table.go.`)
 		0x0013001200110010, 0x0017001600150014, 0x001b001a00190018, 0x001f001e001d001c)
 
 	ntA := []store{stStream, stRegular}
-	dispatch(f, "runs runs the runs kernel of the table's form and the store kind.", "runs", "st store, "+sigRuns,
-		formArms("!t.asm", "runs_g", []form{{"!t.avx512", "f16RunsY"}, {"", "f16Runs"}}, ntA, argNames(sigRuns), ""))
-	dispatch(f, "rowsRuns runs the rows form of the runs kernel.", "rowsRuns", "st store, "+sigRowsRuns,
-		formArms("!t.asm", "rowsRuns_g", []form{{"!t.avx512", "f16RowsRunsY"}, {"", "f16RowsRuns"}}, ntA, argNames(sigRowsRuns), ""))
+	dispatch(f, "runs runs the runs kernel of the table's form and the store kind.", "runs", sigRuns.Method("st store"),
+		formArms("!t.asm", "runs_g", []form{{"!t.avx512", "f16RunsY"}, {"", "f16Runs"}}, ntA, sigRuns.Args(), ""))
+	dispatch(f, "rowsRuns runs the rows form of the runs kernel.", "rowsRuns", sigRowsRuns.Method("st store"),
+		formArms("!t.asm", "rowsRuns_g", []form{{"!t.avx512", "f16RowsRunsY"}, {"", "f16RowsRuns"}}, ntA, sigRowsRuns.Args(), ""))
 	return f
 }
-
-const (
-	sigRuns     = "dst *byte, n int, v, inc, next, rem uint64, steps *[5]uint64"
-	sigRowsRuns = "dst *byte, rows, pitch, rowBytes int, v, inc, next, rem uint64, steps *[5]uint64"
-)
 
 // A runsForm is an instruction set's form of the runs kernels: the name's
 // suffix, the registers of the value and of its change, its span loop,
@@ -63,6 +58,7 @@ func (fm runsForm) mov(st store) string {
 // f16Runs writes the form's f16Runs of store kind st: one span.
 func f16Runs(f *File, fm runsForm, st store) {
 	f.Func("f16Runs"+fm.suffix+st.suffix, sigRuns, runsDoc("f16Runs"+fm.suffix, st))
+	f.Twin("runs_g", st, fm.zmm)
 	runsArgs(f, fm.val, fm.chg)
 	f.Ops(`
 		MOVQ {dst}, DI
@@ -79,6 +75,7 @@ func f16Runs(f *File, fm runsForm, st store) {
 // (the row) and rows are kept in their argument slots.
 func f16RowsRuns(f *File, fm runsForm, st store) {
 	f.Func("f16RowsRuns"+fm.suffix+st.suffix, sigRowsRuns, runsDoc("f16RowsRuns"+fm.suffix, st))
+	f.Twin("rowsRuns_g", st, fm.zmm)
 	runsArgs(f, fm.val, fm.chg)
 	fm.setup(f)
 	f.Ops(`

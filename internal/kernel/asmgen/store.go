@@ -20,7 +20,7 @@ a row.`)
 
 // storeRepStosq writes storeRepStosq: REP STOSQ of the pattern.
 func storeRepStosq(f *File) {
-	f.Func("storeRepStosq", "dst *byte, words int, pattern uint64", "")
+	f.Func("storeRepStosq", sigStoreRep, "")
 	f.Ops(`
 		MOVQ {dst}, DI
 		MOVQ {words}, CX
@@ -39,7 +39,7 @@ func storeAVX2Forms(f *File) {
 		if st == stStream {
 			doc = "Non-temporal 32-byte stores, 128 bytes a block; dst 32-byte aligned."
 		}
-		f.Func("storeAVX2"+st.suffix, "dst *byte, blocks int, pattern *[32]byte", doc)
+		f.Func("storeAVX2"+st.suffix, sigStoreBlocks, doc)
 		f.Ops(`
 			MOVQ {dst}, DI
 			MOVQ {blocks}, CX
@@ -66,7 +66,7 @@ func storeAVX2Forms(f *File) {
 // 64-byte lines within each of rows rows, pitch bytes apart.
 func storeRowsForms(f *File) {
 	for _, st := range stores {
-		f.Func("storeRowsAVX2"+st.suffix, "dst *byte, rows, pitch, rowBytes int, pattern *[32]byte", storeDoc("storeRowsAVX2", st))
+		f.Func("storeRowsAVX2"+st.suffix, sigStoreRows, storeDoc("storeRowsAVX2", st))
 		f.Ops(`
 			MOVQ {dst}, R8
 			MOVQ {rows}, R9

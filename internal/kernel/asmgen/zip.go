@@ -41,7 +41,8 @@ func zipRoutine(f *File, n zipN, bytes bool) {
 	if bytes {
 		load, put, size, kind = "VPMOVZXBW", "VPMOVWB", 32, "B"
 	}
-	f.Func(fmt.Sprintf("zip%d%sx", n, kind), "dst, cols *byte, blocks int, z *zipPlan", "")
+	f.Func(fmt.Sprintf("zip%d%sx", n, kind), sigZip, "")
+	f.Twin("zip_g", stRegular, true)
 	f.Ops(`
 		MOVQ {dst}, DI
 		MOVQ {cols}, SI
@@ -119,9 +120,9 @@ func (n zipN) vector(f *File, k int) {
 
 // zipDispatch writes the table's zip method.
 func zipDispatch(f *File) {
-	args := "dst, cols, blocks, z"
+	args := sigZip.Args()
 	dispatch(f, "zip runs the zip kernel of the plan's row length and element size (the Go twin on a table without AVX-512: see lacks).",
-		"zip", "dst, cols *byte, blocks int, z *zipPlan", []arm{
+		"zip", sigZip.Params, []arm{
 			{"!t.asm || t.lacks()", "zip_g(" + args + ")"},
 			{"z.n == 2 && z.lg == 0", "zip2Bx(" + args + ")"},
 			{"z.n == 2", "zip2x(" + args + ")"},
