@@ -164,14 +164,20 @@
 // asmgen/FAMILY.go) once, its lane kinds, shapes, store kinds and
 // instruction sets as parameters, into FAMILY_amd64.s and FAMILY_amd64.go
 // (the Go declarations and the table's dispatch, direct calls so that the
-// compiler sees each noescape directive). Its test fails when a committed
-// file differs from a fresh generation; go vet checks the frames.
+// compiler sees each noescape directive). Each kernel signature is written
+// once, in asmgen/signatures.go: its Go type and contract (written into
+// kernels_gen.go), its parameters (each routine's frame and declaration)
+// and the tests' lists of routines and twins (pairs_amd64_test.go). Its
+// test fails when a committed file differs from a fresh generation; go vet
+// checks the frames.
 // cpu_amd64.s, the CPUID probe, is not a kernel. A kernel only AVX-512 has,
 // called on a table without it (the planner's fault), runs its Go twin and
 // is counted (table.lacks); the tests hold the count to zero.
 //
-// Every routine has a Go twin of its signature in twins.go (addB_g for
-// addStoreB[NT], bin_g for f16Bin[x], ...); kernels_amd64_test.go calls
+// Every routine has a Go twin of its signature in twins.go, named NAME_g
+// (add_g with the lane for addStore*, bin_g for f16Bin[x], ...; the twins
+// of one lane that only the tests pair, addB_g ..., in
+// twins_lanes_test.go); kernels_amd64_test.go calls
 // both on random inputs within the routine's contract, on every table the
 // machine has, and TestEveryRoutineTested fails for a routine no test
 // calls.
