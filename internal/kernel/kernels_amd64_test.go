@@ -772,38 +772,25 @@ func TestRowsRunsKernels(t *testing.T) {
 func TestBinadeWideKernels(t *testing.T) {
 	needAVX2(t)
 	r := rand.New(rand.NewPCG(73, 74))
-	type wide = func(dst *byte, blocks int, base []int64, first, inc, shift, c, ties uint64)
-	sk := func(f binSKernel) wide {
-		return func(dst *byte, blocks int, base []int64, first, inc, shift, c, ties uint64) {
-			f(dst, blocks, (*[16]int64)(base), first, inc, shift, c, ties)
-		}
-	}
-	type wideCase struct {
-		p                      pair[wide]
-		lanes                  int
-		maxShift, bits, cWidth uint64
-	}
-	var kernels []wideCase
+	// (16 int64 lanes a block of 16 float32; shift at most 32; kb below
+	// 2^(shift+32); c of 32 bits.)
+	const lanes, maxShift, bits, cWidth = 16, 32, 32, 32
 	for _, p := range binSPairs {
-		kernels = append(kernels, wideCase{pair[wide]{p.name, sk(p.asm), sk(p.twin), p.nt, p.avx512}, 16, 32, 32, 32})
-	}
-	for _, kc := range kernels {
-		p := kc.p
 		if skip(p) {
 			continue // (no AVX-512 on this CPU)
 		}
 		for c := range 600 {
 			blocks := r.IntN(40)
-			shift := 1 + r.Uint64N(kc.maxShift)
-			cc, ties := r.Uint64()&(1<<kc.cWidth-2), r.Uint64N(2)
-			limit := int64(1) << min(62, shift+kc.bits)
-			span := int64(kc.lanes * blocks) // kb moves by at most span*|dm|
+			shift := 1 + r.Uint64N(maxShift)
+			cc, ties := r.Uint64()&(1<<cWidth-2), r.Uint64N(2)
+			limit := int64(1) << min(62, shift+bits)
+			span := int64(lanes * blocks) // kb moves by at most span*|dm|
 			maxD := min(1<<45, (limit-1)/(span+1))
 			if r.IntN(3) == 0 {
 				maxD = min(maxD, 1<<12) // small steps: many elements per last place
 			}
 			dm := r.Int64N(2*maxD+1) - maxD
-			base := make([]int64, kc.lanes)
+			var base [16]int64
 			for l := range base {
 				base[l] = int64(l) * dm
 			}
@@ -813,7 +800,7 @@ func TestBinadeWideKernels(t *testing.T) {
 			} else {
 				lo -= span * dm
 			}
-			first, inc := uint64(lo+r.Int64N(hi-lo+1)), uint64(int64(kc.lanes)*dm)
+			first, inc := uint64(lo+r.Int64N(hi-lo+1)), uint64(int64(lanes)*dm)
 			switch r.IntN(6) {
 			case 0:
 				first = uint64(lo)
@@ -825,8 +812,8 @@ func TestBinadeWideKernels(t *testing.T) {
 			}
 			m := newKernelMem(r, blocks*64, p.nt)
 			w := m.twin()
-			p.asm(m.dst(), blocks, base, first, inc, shift, cc, ties)
-			p.twin(w.dst(), blocks, base, first, inc, shift, cc, ties)
+			p.asm(m.dst(), blocks, &base, first, inc, shift, cc, ties)
+			p.twin(w.dst(), blocks, &base, first, inc, shift, cc, ties)
 			compareMem(t, fmt.Sprintf("%s shift %d ties %d dm %d case %d", p.name, shift, ties, dm, c), m, w)
 		}
 	}
