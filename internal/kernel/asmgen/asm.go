@@ -3,12 +3,37 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"reflect"
+	"regexp"
 	"strings"
 )
 
 // A File is one generated assembly file (kernel/NAME_amd64.s) and the Go
 // file that declares its routines and holds the table's dispatch to them
 // (kernel/NAME_amd64.go).
+//
+// A routine is written as assembly: one instruction a call (Op) or a line
+// of text (Ops), every jump by Jump to a label the routine defines
+// (Label). Its registers are named by what they hold, not by their letters:
+// each family declares them once, at its top, as a Go struct value of
+// roles, each field a Reg with a comment on what it holds,
+//
+//	var storeR = struct {
+//		to Reg // where the next store goes
+//		n  Reg // the blocks left
+//	}{to: DI, n: CX}
+//
+// (a []Reg field for a set of registers, from vecs; two roles may share a
+// register where the family uses it for two things at different times).
+// Op takes the roles as operands (f.Op("MOVQ", f.Arg("dst"), storeR.to);
+// memory operands by Reg's At and Mem), and Ops takes the struct after its
+// text, in which {name} stands for role name's register wherever it
+// appears ("MOVQ 8({plan}), {stride}", "LEAQ ({col[0]})({stride}*1),
+// {col[1]}") as well as for argument name's operand (Arg). A name neither
+// an argument of the routine nor a role, a role named as an argument (so
+// runs' remainder is remain, its argument rem), and a general-purpose or
+// vector register written by its letters in text given roles all panic.
+// (The mask registers K1-K7 are written by their letters.)
 type File struct {
 	name  string // add: add_amd64.s and add_amd64.go
 	about string // the file's opening comment (the .s file's)
@@ -133,8 +158,9 @@ func (f *File) endRoutine() {
 	f.routine, f.sig, f.labels, f.jumps = "", nil, nil, nil
 }
 
-// Op writes one instruction (not a jump: Jump writes those).
-func (f *File) Op(op string, operands ...string) {
+// Op writes one instruction (not a jump: Jump writes those); each
+// operand a string or a Reg.
+func (f *File) Op(op string, operands ...any) {
 	if strings.HasPrefix(op, "J") {
 		panic(fmt.Sprintf("%s: jump %s written by Op, not Jump", f.routine, op))
 	}
@@ -142,13 +168,28 @@ func (f *File) Op(op string, operands ...string) {
 		fmt.Fprintf(&f.s, "\t%s\n", op)
 		return
 	}
-	fmt.Fprintf(&f.s, "\t%s %s\n", op, strings.Join(operands, ", "))
+	ops := make([]string, len(operands))
+	for i, o := range operands {
+		switch o := o.(type) {
+		case string:
+			ops[i] = o
+		case Reg:
+			ops[i] = string(o)
+		default:
+			panic(fmt.Sprintf("%s: %s: operand %v of type %T", f.routine, op, o, o))
+		}
+	}
+	fmt.Fprintf(&f.s, "\t%s %s\n", op, strings.Join(ops, ", "))
 }
 
-// Ops writes instructions as assembly text, one a line ("MOVQ {dst}, DI",
-// or a raw string of several lines), {name} standing for argument name's
-// operand (Arg): each as Op writes it (no jumps: Jump writes those).
-func (f *File) Ops(text string) {
+// Ops writes instructions as assembly text, one a line ("MOVQ {dst},
+// {to}", or a raw string of several lines), each as Op writes it (no
+// jumps: Jump writes those). {name} stands for argument name's operand
+// (Arg) or, where roles (a family's struct of Reg fields) are given, for
+// role name's register; text given roles names no register by its
+// letters.
+func (f *File) Ops(text string, roles ...any) {
+	regs := f.roles(roles)
 	for _, ins := range strings.Split(text, "\n") {
 		if strings.Contains(ins, ";") {
 			panic(fmt.Sprintf("%s: %q: one instruction a line", f.routine, ins))
@@ -157,11 +198,16 @@ func (f *File) Ops(text string) {
 		if op == "" {
 			continue
 		}
-		var operands []string
-		for _, o := range strings.Split(rest, ",") {
-			if o = strings.TrimSpace(o); strings.HasPrefix(o, "{") && strings.HasSuffix(o, "}") {
-				o = f.Arg(o[1 : len(o)-1])
+		if regs != nil {
+			if r := physical.FindString(braced.ReplaceAllString(rest, "")); r != "" {
+				panic(fmt.Sprintf("%s: %q names register %s by its letters, not its role", f.routine, ins, r))
 			}
+		}
+		var operands []any
+		for _, o := range strings.Split(rest, ",") {
+			o = braced.ReplaceAllStringFunc(strings.TrimSpace(o), func(n string) string {
+				return f.operand(n[1:len(n)-1], regs)
+			})
 			if o != "" {
 				operands = append(operands, o)
 			}
@@ -170,11 +216,58 @@ func (f *File) Ops(text string) {
 	}
 }
 
-// Each writes text (as Ops) for each i below n, text's %[1]d standing
-// for i: f.Each(4, "VPADDD Y9, Y%[1]d, Y%[1]d").
-func (f *File) Each(n int, text string) {
+var (
+	braced   = regexp.MustCompile(`\{[^{}]*\}`)
+	physical = regexp.MustCompile(`\b([ABCD]X|SI|DI|BP|R[89]|R1[0-5]|[XYZ][12]?[0-9]|[XYZ]3[01])\b`)
+)
+
+// operand is {n}'s operand: role n's register, or argument n's operand.
+func (f *File) operand(n string, regs map[string]Reg) string {
+	if r, ok := regs[n]; ok {
+		return string(r)
+	}
+	return f.Arg(n)
+}
+
+// roles returns the registers of the roles (none, or one struct of Reg
+// and []Reg fields, or a pointer to one) by name; a role named as an
+// argument of the routine panics.
+func (f *File) roles(roles []any) map[string]Reg {
+	if len(roles) == 0 {
+		return nil
+	}
+	if len(roles) > 1 {
+		panic(fmt.Sprintf("%s: %d structs of roles, not one", f.routine, len(roles)))
+	}
+	v := reflect.Indirect(reflect.ValueOf(roles[0]))
+	if v.Kind() != reflect.Struct {
+		panic(fmt.Sprintf("%s: roles of type %T, not a struct", f.routine, roles[0]))
+	}
+	regs := map[string]Reg{}
+	for i := range v.NumField() {
+		fd := v.Type().Field(i)
+		switch fd.Type {
+		case reflect.TypeFor[Reg]():
+			if _, ok := f.args[fd.Name]; ok {
+				panic(fmt.Sprintf("%s: role %s is also an argument", f.routine, fd.Name))
+			}
+			regs[fd.Name] = Reg(v.Field(i).String())
+		case reflect.TypeFor[[]Reg]():
+			for j := range v.Field(i).Len() {
+				regs[fmt.Sprintf("%s[%d]", fd.Name, j)] = Reg(v.Field(i).Index(j).String())
+			}
+		default:
+			panic(fmt.Sprintf("%s: role %s of type %s, not Reg", f.routine, fd.Name, fd.Type))
+		}
+	}
+	return regs
+}
+
+// Each writes text (as Ops, with roles if any) for each i below n, text's
+// %[1]d standing for i: f.Each(4, "VPADDD Y9, Y%[1]d, Y%[1]d").
+func (f *File) Each(n int, text string, roles ...any) {
 	for i := range n {
-		f.Ops(fmt.Sprintf(text, i))
+		f.Ops(fmt.Sprintf(text, i), roles...)
 	}
 }
 
@@ -240,7 +333,48 @@ func (f *File) Go() []byte {
 	return gofmt(f.name+"_amd64.go", b.Bytes())
 }
 
+// A Reg is a register: a general-purpose one (AX to R15) or a vector
+// register (x, y and z).
+type Reg string
+
+// The general-purpose registers.
+const (
+	AX  Reg = "AX"
+	BX  Reg = "BX"
+	CX  Reg = "CX"
+	DX  Reg = "DX"
+	SI  Reg = "SI"
+	DI  Reg = "DI"
+	R8  Reg = "R8"
+	R9  Reg = "R9"
+	R10 Reg = "R10"
+	R11 Reg = "R11"
+	R12 Reg = "R12"
+	R13 Reg = "R13"
+	R14 Reg = "R14"
+	R15 Reg = "R15"
+)
+
 // x, y and z name vector registers: X9, Y9, Z9.
-func x(i int) string { return fmt.Sprintf("X%d", i) }
-func y(i int) string { return fmt.Sprintf("Y%d", i) }
-func z(i int) string { return fmt.Sprintf("Z%d", i) }
+func x(i int) Reg { return Reg(fmt.Sprintf("X%d", i)) }
+func y(i int) Reg { return Reg(fmt.Sprintf("Y%d", i)) }
+func z(i int) Reg { return Reg(fmt.Sprintf("Z%d", i)) }
+
+// At is the memory operand off bytes from the address in r: 8(SI).
+func (r Reg) At(off int) string { return fmt.Sprintf("%d(%s)", off, r) }
+
+// vecs is the n vector registers of r (x, y or z) from r(from) on.
+func vecs(r func(int) Reg, from, n int) []Reg {
+	v := make([]Reg, n)
+	for i := range v {
+		v[i] = r(from + i)
+	}
+	return v
+}
+
+// Mem is the memory operand at the address in r: (SI).
+func (r Reg) Mem() string { return "(" + string(r) + ")" }
+
+// X and Y are vector register r's low 16 and 32 bytes: Z9's X9 and Y9.
+func (r Reg) X() Reg { return "X" + r[1:] }
+func (r Reg) Y() Reg { return "Y" + r[1:] }

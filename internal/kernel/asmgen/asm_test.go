@@ -58,3 +58,29 @@ func TestTwins(t *testing.T) {
 	g.Func("b", sigStoreRep, "")
 	panics(t, "b: a twin, but its signature is no kernel's", func() { g.Twin("runs_g", stRegular, false) })
 }
+
+// TestRoles: {name} in Ops text is an argument's operand or a role's
+// register; an unknown name, a role named as an argument, and a register
+// written by its letters in text given roles panic.
+func TestRoles(t *testing.T) {
+	r := struct {
+		to   Reg // the destination
+		n    Reg // the count
+		vecs []Reg
+	}{to: DI, n: CX, vecs: []Reg{y(0)}}
+	f := NewFile("t", "test")
+	f.Func("a", sigStoreRep, "")
+	f.Ops(`
+		MOVQ {dst}, {to}
+		MOVQ 8({to}), {n}
+	`, r)
+	f.Op("VMOVDQU", r.to.Mem(), r.vecs[0])
+	f.Ops("VMOVDQU {vecs[0]}, ({to})", r)
+	if got, want := f.s.String(), "\tMOVQ dst+0(FP), DI\n\tMOVQ 8(DI), CX\n\tVMOVDQU (DI), Y0\n\tVMOVDQU Y0, (DI)\n"; !strings.HasSuffix(got, want) {
+		t.Errorf("got %q, want it to end %q", got, want)
+	}
+	panics(t, "no argument what", func() { f.Ops("MOVQ {what}, {to}", r) })
+	panics(t, "by its letters", func() { f.Ops("MOVQ {dst}, SI", r) })
+	panics(t, "role dst is also an argument", func() { f.Ops("RET", struct{ dst Reg }{DI}) })
+	panics(t, "not Reg", func() { f.Ops("RET", struct{ n int }{1}) })
+}

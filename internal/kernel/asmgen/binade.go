@@ -5,7 +5,7 @@ import "fmt"
 // A value makes a block of a binade kernel from the lanes lo (the even
 // elements) and hi (the odd) into z (zt, y, yt, t2, t3: as blockPairs
 // gives them, for the kernels that need them).
-type value func(lo, hi, z, zt, y, yt, t2, t3 string)
+type value func(lo, hi, z, zt, y, yt, t2, t3 Reg)
 
 // binadeFile is binade_amd64.s: the binade kernels.
 func binadeFile() *File {
@@ -316,18 +316,18 @@ func f32BinqForms(f *File) {
 		f.Jump("JZ", "done")
 		f.Ops("TESTQ DX, DX")
 		f.Jump("JNZ", "ties")
-		bins := func(lo, hi, z string) {
+		bins := func(lo, hi, z Reg) {
 			f.Op("VMOVDQA64", "Z13", z)
 			f.Op("VPERMI2D", hi, lo, z)
 		}
 		put, step := pairPutZ(f, movZ(st)), stepBy(f, "VPADDQ")
-		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 string) { bins(lo, hi, z) }, put, 64, "VPADDQ", step, "pairs", "loop")
+		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 Reg) { bins(lo, hi, z) }, put, 64, "VPADDQ", step, "pairs", "loop")
 		f.Label("ties")
 		f.Ops(`
 			VPTERNLOGD $0xFF, Z11, Z11, Z11
 			VPSLLD $1, Z11, Z14
 		`)
-		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
+		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 Reg) {
 			bins(lo, hi, z)
 			f.Op("VPADDQ", "Z11", lo, t2)
 			f.Op("VPADDQ", "Z11", hi, t3)
@@ -432,7 +432,7 @@ func movZ(st store) string {
 // is 0), with Z14 the mask of high words XOR the tie mask: VPTERNLOGD 0x58
 // is Z14 ? odd &^ z : z; binxG and binxGT for wider shifts.
 func binxH(f *File, tie bool) value {
-	return func(even, odd, z, zt, y, yt, t2, t3 string) {
+	return func(even, odd, z, zt, y, yt, t2, t3 Reg) {
 		f.Op("VPSRLD", "$16", even, z)
 		f.Op("VPTERNLOGD", "$0xF8", "Z13", odd, z)
 		if tie {
@@ -442,14 +442,14 @@ func binxH(f *File, tie bool) value {
 }
 
 func binxHF(f *File) value {
-	return func(even, odd, z, zt, y, yt, t2, t3 string) {
+	return func(even, odd, z, zt, y, yt, t2, t3 Reg) {
 		f.Op("VPSRLD", "$16", even, z)
 		f.Op("VPTERNLOGD", "$0x58", "Z14", odd, z)
 	}
 }
 
 func binxG(f *File, tie bool) value {
-	return func(even, odd, z, zt, y, yt, t2, t3 string) {
+	return func(even, odd, z, zt, y, yt, t2, t3 Reg) {
 		f.Op("VPSRLD", "X15", even, z)
 		f.Op("VPSRLW", "X10", odd, "K4", z)
 		f.Op("VPADDW", "Z12", z, z)
@@ -705,7 +705,7 @@ func span64(f *File) {
 		}
 		m, p := form.m, form.prefix
 		edges64(f, m, p+"even", p+"go")
-		blockPairsL(f, func(even, odd, z, zt, y, yt, t2, t3 string) { m(even, odd, z, t3) },
+		blockPairsL(f, func(even, odd, z, zt, y, yt, t2, t3 Reg) { m(string(even), string(odd), string(z), string(t3)) },
 			put, 64, "VPADDD", step, p+"pairs", p+"loop")
 	}
 }
@@ -810,7 +810,7 @@ func span128(f *File, m func(even, odd, z, mask string), p string) {
 		if q > 0 {
 			f.Ops("INCQ R13")
 		}
-		sel128(f, "R13", z(24+q), fmt.Sprintf("%sq%d", p, q))
+		sel128(f, "R13", string(z(24+q)), fmt.Sprintf("%sq%d", p, q))
 	}
 	for _, r := range [][3]string{{"Z4", "Z0", "Z2"}, {"Z4", "Z1", "Z3"}, {"Z4", "Z2", "Z8"}, {"Z4", "Z3", "Z9"}, {"Z4", "Z8", "Z10"}, {"Z4", "Z9", "Z11"}} {
 		f.Op("VPADDD", r[0], r[1], r[2])
@@ -819,7 +819,7 @@ func span128(f *File, m func(even, odd, z, mask string), p string) {
 	f.Label(p + "loop")
 	outs := []string{"Z5", "Z6", "Z7", "Z14"}
 	for i, l := range [][2]string{{"Z0", "Z1"}, {"Z2", "Z3"}, {"Z8", "Z9"}, {"Z10", "Z11"}} {
-		m(l[0], l[1], outs[i], z(24+i))
+		m(l[0], l[1], outs[i], string(z(24+i)))
 	}
 	for i, o := range outs {
 		f.Op("VMOVDQU64", o, at(64*i))

@@ -48,45 +48,78 @@ bytes it leaves out keep their contents (padded rows).`)
 	return f
 }
 
+// The binade-lanes kernels' registers: the AVX-512 form's lanes in
+// vectors of 16, the AVX2 form's (suffix Y) in vectors of 8.
+var binR = struct {
+	to    Reg   // where the block goes
+	left  Reg   // the blocks left
+	step  Reg   // the stride: from a block to the next
+	lanes Reg   // the lanes' address (l)
+	masks Reg   // the byte masks' address (the M forms)
+	unit  Reg   // 1, to broadcast
+	x     []Reg // x + h of lane vector v (advancing by dm)
+	s     []Reg // the shifts s
+	one   Reg   // 1 in every lane
+	dm    []Reg // dm
+	h     []Reg // h
+	c     []Reg // the words c of pair p
+	j     Reg   // j0 in every lane (before the loops: then tmp[0])
+	tmp   []Reg // a pair's rounded lanes, packed in the first
+	xY    []Reg // (AVX2) x + h of lane vector v
+	sY    []Reg // (AVX2, bin64Y) the shifts s of lane vector v,
+	dmY   []Reg // and dm
+	pair  []Reg // (AVX2) a pair's rounded lanes, packed in the first
+	jY    Reg   // (AVX2) j0 in every lane (before the loops: then oneY)
+	oneY  Reg   // (AVX2) 1 in every lane
+	oneX  Reg   // its low bytes
+}{
+	to: DI, left: CX, step: R8, lanes: SI, masks: BX, unit: AX,
+	x: vecs(z, 0, 6), s: vecs(z, 6, 6), one: z(12), dm: vecs(z, 13, 6), h: vecs(z, 19, 6),
+	c: vecs(z, 25, 3), j: z(28), tmp: vecs(z, 28, 4),
+	xY: vecs(y, 0, 12), sY: vecs(y, 4, 4), dmY: vecs(y, 8, 4), pair: vecs(y, 12, 2),
+	jY: y(15), oneY: y(15), oneX: x(15),
+}
+
 // binxRoutine writes the AVX-512 form of blocks of blk bytes (192 or 128)
 // and store kind st, masked (bin{blk}xM: under the byte masks, K1-K3) or
 // not (bin{blk}x): the arguments, the lanes in registers, the loops.
 func binxRoutine(f *File, blk int, st store, masked bool) {
+	r := binR
 	name := fmt.Sprintf("bin%dx", blk)
 	if masked {
 		name += "M"
 		f.Func(name+st.suffix, sigBinLanesM, storeDoc(name, st))
 		f.Twin(fmt.Sprintf("bin%dM_g", blk), st, true)
-		f.Ops("MOVQ {mask}, BX")
+		f.Ops("MOVQ {mask}, {masks}", r)
 		for k := range 3 {
-			f.Op("KMOVQ", fmt.Sprintf("%d(BX)", 8*k), fmt.Sprintf("K%d", 1+k))
+			f.Op("KMOVQ", r.masks.At(8*k), fmt.Sprintf("K%d", 1+k))
 		}
 	} else {
 		f.Func(name+st.suffix, sigBinLanes, storeDoc(name, st))
 		f.Twin(fmt.Sprintf("bin%d_g", blk), st, true)
 	}
-	binArgs(f, st, "Z28")
+	binArgs(f, st, r.j)
 	for v := range blk / 32 { // x, s, dm, h of vector v
 		off := 64 * v
-		f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 384+off), z(13+v))
-		f.Op("VPMULLD", z(13+v), "Z28", z(v))
-		f.Op("VPADDD", fmt.Sprintf("%d(SI)", off), z(v), z(v))
-		f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 768+off), z(6+v))
-		f.Op("VMOVDQU32", fmt.Sprintf("%d(SI)", 1152+off), z(19+v))
+		f.Op("VMOVDQU32", r.lanes.At(384+off), r.dm[v])
+		f.Op("VPMULLD", r.dm[v], r.j, r.x[v])
+		f.Op("VPADDD", r.lanes.At(off), r.x[v], r.x[v])
+		f.Op("VMOVDQU32", r.lanes.At(768+off), r.s[v])
+		f.Op("VMOVDQU32", r.lanes.At(1152+off), r.h[v])
 		if v == 3 { // the words c of pairs 0 and 1
 			f.Ops(`
-				VMOVDQU32 1536(SI), Z25
-				VMOVDQU32 1600(SI), Z26
-			`)
+				VMOVDQU32 1536({lanes}), {c[0]}
+				VMOVDQU32 1600({lanes}), {c[1]}
+			`, r)
 		}
 	}
 	if blk == 192 {
-		f.Ops("VMOVDQU32 1664(SI), Z27")
+		f.Ops("VMOVDQU32 1664({lanes}), {c[2]}", r)
 	}
 	f.Ops(`
-		MOVL $1, AX
-		VPBROADCASTD AX, Z12
-	`)
+		MOVL $1, {unit}
+		VPBROADCASTD {unit}, {one}
+	`, r)
 	binLoops(f, st, func(tie bool) { binBlockX(f, blk, tie, st, masked) })
 }
 
@@ -94,28 +127,29 @@ func binxRoutine(f *File, blk int, st store, masked bool) {
 // (192, 128 or 64) and store kind st: the arguments, the lanes x (and, of
 // bin64Y, s and dm) in registers, the loops.
 func binYRoutine(f *File, blk int, st store) {
+	r := binR
 	name := fmt.Sprintf("bin%dY", blk)
 	f.Func(name+st.suffix, sigBinLanes, storeDoc(name, st))
 	f.Twin(fmt.Sprintf("bin%d_g", blk), st, false)
-	binArgs(f, st, "Y15")
-	vecs := blk / 16 // x: 12, 8 or 4 vectors
-	for v := range vecs {
-		f.Op("VPMULLD", fmt.Sprintf("%d(SI)", 384+32*v), "Y15", y(v))
-		f.Op("VPADDD", fmt.Sprintf("%d(SI)", 32*v), y(v), y(v))
+	binArgs(f, st, r.jY)
+	nvec := blk / 16 // x: 12, 8 or 4 vectors
+	for v := range nvec {
+		f.Op("VPMULLD", r.lanes.At(384+32*v), r.jY, r.xY[v])
+		f.Op("VPADDD", r.lanes.At(32*v), r.xY[v], r.xY[v])
 	}
 	if blk == 64 { // s and dm in registers
 		for v := range 4 {
-			f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", 768+32*v), y(4+v))
+			f.Op("VMOVDQU", r.lanes.At(768+32*v), r.sY[v])
 		}
 		for v := range 4 {
-			f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", 384+32*v), y(8+v))
+			f.Op("VMOVDQU", r.lanes.At(384+32*v), r.dmY[v])
 		}
 	}
 	f.Ops(`
-		MOVL $1, AX
-		VMOVQ AX, X15
-		VPBROADCASTD X15, Y15
-	`)
+		MOVL $1, {unit}
+		VMOVQ {unit}, {oneX}
+		VPBROADCASTD {oneX}, {oneY}
+	`, r)
 	binLoops(f, st, func(tie bool) { binBlockY(f, blk, tie, st) })
 }
 
@@ -159,34 +193,36 @@ func binlanesDispatch(f *File) {
 		})
 }
 
-// binArgs loads dst (DI), blocks (CX), stride (R8, and aheadDist's R10),
-// l (SI) and j0 in every lane of j.
-func binArgs(f *File, st store, j string) {
+// binArgs loads dst (to), blocks (left), stride (step, and aheadDist's
+// distance), l (lanes) and j0 in every lane of j.
+func binArgs(f *File, st store, j Reg) {
+	r := binR
 	f.Ops(`
-		MOVQ {dst}, DI
-		MOVQ {blocks}, CX
-		MOVQ {stride}, R8
-	`)
+		MOVQ {dst}, {to}
+		MOVQ {blocks}, {left}
+		MOVQ {stride}, {step}
+	`, r)
 	aheadDist(f, st)
-	f.Ops("MOVQ {l}, SI")
+	f.Ops("MOVQ {l}, {lanes}", r)
 	f.Op("VPBROADCASTD", f.Arg("j0"), j)
 }
 
-// binLoops writes the CX blocks at DI with block(true) where ties is not
+// binLoops writes the left blocks at to with block(true) where ties is not
 // 0, else with block(false), and returns.
 func binLoops(f *File, st store, block func(tie bool)) {
-	f.Ops("TESTQ CX, CX")
+	r := binR
+	f.Ops("TESTQ {left}, {left}", r)
 	f.Jump("JZ", "done")
 	f.Ops("CMPQ {ties}, $0")
 	f.Jump("JEQ", "nloop")
 	f.Label("loop")
 	block(true)
-	f.Ops("DECQ CX")
+	f.Ops("DECQ {left}", r)
 	f.Jump("JNZ", "loop")
 	f.Jump("JMP", "done")
 	f.Label("nloop")
 	block(false)
-	f.Ops("DECQ CX")
+	f.Ops("DECQ {left}", r)
 	f.Jump("JNZ", "nloop")
 	f.Label("done")
 	end(f, st)
@@ -195,24 +231,25 @@ func binLoops(f *File, st store, block func(tie bool)) {
 // binBlockX (AVX-512) writes a block of blk bytes, 64 a pair of lane
 // vectors, and advances the lanes by dm and dst by the stride.
 func binBlockX(f *File, blk int, tie bool, st store, masked bool) {
+	r := binR
 	if st.ahead {
 		for at := 0; at < blk; at += 64 {
 			aheadStride(f, at)
 		}
 	}
-	tmps := [][2]string{{"Z28", "Z29"}, {"Z30", "Z31"}, {"Z28", "Z29"}}
+	tmps := [][2]Reg{{r.tmp[0], r.tmp[1]}, {r.tmp[2], r.tmp[3]}, {r.tmp[0], r.tmp[1]}}
 	for p := range blk / 64 {
-		xa, xb := z(2*p), z(2*p+1)
-		sa, sb := z(6+2*p), z(6+2*p+1)
-		ha, hb := z(19+2*p), z(19+2*p+1)
+		xa, xb := r.x[2*p], r.x[2*p+1]
+		sa, sb := r.s[2*p], r.s[2*p+1]
+		ha, hb := r.h[2*p], r.h[2*p+1]
 		t, tt := tmps[p][0], tmps[p][1]
 		if tie {
 			f.Op("VPSUBD", ha, xa, t)
 			f.Op("VPSUBD", hb, xb, tt)
 			f.Op("VPSRLVD", sa, t, t)
 			f.Op("VPSRLVD", sb, tt, tt)
-			f.Op("VPANDD", "Z12", t, t)
-			f.Op("VPANDD", "Z12", tt, tt)
+			f.Op("VPANDD", r.one, t, t)
+			f.Op("VPANDD", r.one, tt, tt)
 			f.Op("VPADDD", xa, t, t)
 			f.Op("VPADDD", xb, tt, tt)
 			f.Op("VPSRLVD", sa, t, t)
@@ -222,8 +259,8 @@ func binBlockX(f *File, blk int, tie bool, st store, masked bool) {
 			f.Op("VPSRLVD", sb, xb, tt)
 		}
 		f.Op("VPACKUSDW", tt, t, t)
-		f.Op("VPADDW", z(25+p), t, t)
-		at := fmt.Sprintf("%d(DI)", 64*p)
+		f.Op("VPADDW", r.c[p], t, t)
+		at := r.to.At(64 * p)
 		switch {
 		case masked:
 			f.Op("VMOVDQU8", t, fmt.Sprintf("K%d", 1+p), at)
@@ -236,74 +273,75 @@ func binBlockX(f *File, blk int, tie bool, st store, masked bool) {
 		// pair 2's after it.
 		if p == 1 {
 			for v := range 4 {
-				f.Op("VPADDD", z(13+v), z(v), z(v))
+				f.Op("VPADDD", r.dm[v], r.x[v], r.x[v])
 			}
 		}
 		if p == 2 {
 			f.Ops(`
-				VPADDD Z17, Z4, Z4
-				VPADDD Z18, Z5, Z5
-			`)
+				VPADDD {dm[4]}, {x[4]}, {x[4]}
+				VPADDD {dm[5]}, {x[5]}, {x[5]}
+			`, r)
 		}
 	}
-	f.Ops("ADDQ R8, DI")
+	f.Ops("ADDQ {step}, {to}", r)
 }
 
 // binBlockY (AVX2) writes a block of blk bytes, 32 a pair of lane vectors
 // (vectors 4g+i and 4g+i+2), and advances the lanes by dm (from memory;
-// bin64Y: Y8-Y11) and dst by the stride.
+// bin64Y: dmY) and to by the stride.
 func binBlockY(f *File, blk int, tie bool, st store) {
+	r := binR
 	if st.ahead {
 		for at := 0; at < blk; at += 64 {
 			aheadStride(f, at)
 		}
 	}
 	// s and dm of lane vector v: in memory, or bin64Y's in registers.
-	sOf := func(v int) string { return fmt.Sprintf("%d(SI)", 768+32*v) }
-	dmOf := func(v int) string { return fmt.Sprintf("%d(SI)", 384+32*v) }
+	sOf := func(v int) string { return r.lanes.At(768 + 32*v) }
+	dmOf := func(v int) string { return r.lanes.At(384 + 32*v) }
 	if blk == 64 {
-		sOf = func(v int) string { return y(4 + v) }
-		dmOf = func(v int) string { return y(8 + v) }
+		sOf = func(v int) string { return string(r.sY[v]) }
+		dmOf = func(v int) string { return string(r.dmY[v]) }
 	}
 	pair := func(a, b, at int) {
 		for i, v := range []int{a, b} {
-			t := y(12 + i)
+			t := r.pair[i]
 			s := sOf(v)
 			if tie {
-				f.Op("VPSUBD", fmt.Sprintf("%d(SI)", 1152+32*v), y(v), t)
+				f.Op("VPSUBD", r.lanes.At(1152+32*v), r.xY[v], t)
 				f.Op("VPSRLVD", s, t, t)
-				f.Op("VPAND", "Y15", t, t)
-				f.Op("VPADDD", y(v), t, t)
+				f.Op("VPAND", r.oneY, t, t)
+				f.Op("VPADDD", r.xY[v], t, t)
 				f.Op("VPSRLVD", s, t, t)
 			} else {
-				f.Op("VPSRLVD", s, y(v), t)
+				f.Op("VPSRLVD", s, r.xY[v], t)
 			}
 		}
-		f.Ops("VPACKUSDW Y13, Y12, Y12")
-		f.Op("VPADDW", fmt.Sprintf("%d(SI)", 1536+at), "Y12", "Y12")
-		f.Op(st.mov, "Y12", fmt.Sprintf("%d(DI)", at))
+		f.Ops("VPACKUSDW {pair[1]}, {pair[0]}, {pair[0]}", r)
+		f.Op("VPADDW", r.lanes.At(1536+at), r.pair[0], r.pair[0])
+		f.Op(st.mov, r.pair[0], r.to.At(at))
 	}
 	step := func(from, to int) {
 		for v := from; v < to; v++ {
-			f.Op("VPADDD", dmOf(v), y(v), y(v))
+			f.Op("VPADDD", dmOf(v), r.xY[v], r.xY[v])
 		}
 	}
-	vecs := blk / 16
-	for g := 0; g < vecs; g += 4 {
+	nvec := blk / 16
+	for g := 0; g < nvec; g += 4 {
 		if g == 8 { // (the first 128 bytes' lanes advance before the last 64 bytes')
 			step(0, 8)
 		}
 		pair(g, g+2, 16*g)
 		pair(g+1, g+3, 16*g+32)
-		if g == 4 && vecs == 8 {
+		if g == 4 && nvec == 8 {
 			step(0, 8)
 		}
 	}
-	switch vecs {
+	switch nvec {
 	case 12:
 		step(8, 12)
 	case 4:
 		step(0, 4)
 	}
-	f.Ops("ADDQ R8, DI")
+	f.Ops("ADDQ {step}, {to}", r)
 }

@@ -173,7 +173,7 @@ func cvtStoreF32xForms(f *File) {
 			TESTQ CX, CX
 		`)
 		f.Jump("JZ", "done")
-		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
+		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 Reg) {
 			f.Op("VCVTPD2PS", lo, y)
 			f.Op("VCVTPD2PS", hi, yt)
 		}, pairPutYY(f, movPS[st]), 64, "VADDPD", stepFMA(f))
@@ -304,7 +304,7 @@ func cvtStoreF16OddxForms(f *File) {
 			TESTQ CX, CX
 		`)
 		f.Jump("JZ", "done")
-		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
+		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 Reg) {
 			f.Op("VPTESTMQ", "Z10", lo, "K1")
 			f.Op("VPTESTMQ", "Z10", hi, "K2")
 			f.Op("VCVTPD2PS.RZ_SAE", lo, y)
@@ -381,7 +381,7 @@ func fmaStorexForms(f *File) {
 			if st == stStream {
 				put = pairPutZZ(f, k.mov[st])
 			}
-			blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 string) {
+			blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 Reg) {
 				f.Op(k.mova, lo, z)
 				f.Op(k.mova, hi, zt)
 				f.Op(k.fma, "Z10", "Z11", z)

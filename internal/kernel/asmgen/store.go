@@ -1,7 +1,5 @@
 package main
 
-import "fmt"
-
 // storeFile is store_amd64.s: the store loops of the write ceiling
 // (WritePattern) and of the measured store verdict.
 func storeFile() *File {
@@ -18,15 +16,29 @@ a row.`)
 	return f
 }
 
+// The store loops' registers.
+var storeR = struct {
+	to   Reg // where the next store goes (REP STOSQ's destination)
+	n    Reg // the words (REP STOSQ's count), blocks or lines left
+	word Reg // the pattern's word (REP STOSQ's)
+	pat  Reg // the pattern's address
+	vec  Reg // the pattern: 32 bytes
+	row  Reg // the current row (storeRows)
+	left Reg // the rows left
+	step Reg // the pitch
+	size Reg // a row's bytes
+}{to: DI, n: CX, word: AX, pat: SI, vec: y(0), row: R8, left: R9, step: R10, size: R11}
+
 // storeRepStosq writes storeRepStosq: REP STOSQ of the pattern.
 func storeRepStosq(f *File) {
+	r := storeR
 	f.Func("storeRepStosq", sigStoreRep, "")
 	f.Ops(`
-		MOVQ {dst}, DI
-		MOVQ {words}, CX
-		MOVQ {pattern}, AX
+		MOVQ {dst}, {to}
+		MOVQ {words}, {n}
+		MOVQ {pattern}, {word}
 		CLD
-	`)
+	`, r)
 	f.Op("REP; STOSQ")
 	f.Ops("RET")
 }
@@ -34,6 +46,7 @@ func storeRepStosq(f *File) {
 // storeAVX2Forms writes storeAVX2 and storeAVX2NT: blocks of 128 bytes of
 // the pattern.
 func storeAVX2Forms(f *File) {
+	r := storeR
 	for _, st := range []store{stRegular, stStream} {
 		doc := "Regular 32-byte stores, 128 bytes a block."
 		if st == stStream {
@@ -41,21 +54,21 @@ func storeAVX2Forms(f *File) {
 		}
 		f.Func("storeAVX2"+st.suffix, sigStoreBlocks, doc)
 		f.Ops(`
-			MOVQ {dst}, DI
-			MOVQ {blocks}, CX
-			MOVQ {pattern}, SI
-			VMOVDQU (SI), Y0
-			TESTQ CX, CX
-		`)
+			MOVQ {dst}, {to}
+			MOVQ {blocks}, {n}
+			MOVQ {pattern}, {pat}
+			VMOVDQU ({pat}), {vec}
+			TESTQ {n}, {n}
+		`, r)
 		f.Jump("JZ", "done")
 		f.Label("loop")
 		for off := 0; off < 128; off += 32 {
-			f.Op(st.mov, "Y0", fmt.Sprintf("%d(DI)", off))
+			f.Op(st.mov, r.vec, r.to.At(off))
 		}
 		f.Ops(`
-			ADDQ $128, DI
-			DECQ CX
-		`)
+			ADDQ $128, {to}
+			DECQ {n}
+		`, r)
 		f.Jump("JNZ", "loop")
 		f.Label("done")
 		end(f, st)
@@ -65,41 +78,42 @@ func storeAVX2Forms(f *File) {
 // storeRowsForms writes storeRowsAVX2 and storeRowsAVX2NT: the whole
 // 64-byte lines within each of rows rows, pitch bytes apart.
 func storeRowsForms(f *File) {
+	r := storeR
 	for _, st := range stores {
 		f.Func("storeRowsAVX2"+st.suffix, sigStoreRows, storeDoc("storeRowsAVX2", st))
 		f.Ops(`
-			MOVQ {dst}, R8
-			MOVQ {rows}, R9
-			MOVQ {pitch}, R10
-			MOVQ {rowBytes}, R11
-			MOVQ {pattern}, SI
-			VMOVDQU (SI), Y0
-			TESTQ R9, R9
-		`)
+			MOVQ {dst}, {row}
+			MOVQ {rows}, {left}
+			MOVQ {pitch}, {step}
+			MOVQ {rowBytes}, {size}
+			MOVQ {pattern}, {pat}
+			VMOVDQU ({pat}), {vec}
+			TESTQ {left}, {left}
+		`, r)
 		f.Jump("JZ", "done")
 		f.Label("row")
-		f.Op("LEAQ", "63(R8)", "DI") // the row's first whole line
-		f.Ops("ANDQ $-64, DI")
-		f.Op("LEAQ", "(R8)(R11*1)", "CX") // and the end of its last
 		f.Ops(`
-			ANDQ $-64, CX
-			SUBQ DI, CX
-		`)
+			LEAQ 63({row}), {to}
+			ANDQ $-64, {to}
+			LEAQ ({row})({size}*1), {n}
+			ANDQ $-64, {n}
+			SUBQ {to}, {n}
+		`, r) // the row's first whole line, and the end of its last
 		f.Jump("JLE", "next")
-		f.Ops("SHRQ $6, CX")
+		f.Ops("SHRQ $6, {n}", r)
 		f.Label("line")
-		f.Op(st.mov, "Y0", "0(DI)")
-		f.Op(st.mov, "Y0", "32(DI)")
+		f.Op(st.mov, r.vec, r.to.At(0))
+		f.Op(st.mov, r.vec, r.to.At(32))
 		f.Ops(`
-			ADDQ $64, DI
-			DECQ CX
-		`)
+			ADDQ $64, {to}
+			DECQ {n}
+		`, r)
 		f.Jump("JNZ", "line")
 		f.Label("next")
 		f.Ops(`
-			ADDQ R10, R8
-			DECQ R9
-		`)
+			ADDQ {step}, {row}
+			DECQ {left}
+		`, r)
 		f.Jump("JNZ", "row")
 		f.Label("done")
 		end(f, st)

@@ -30,13 +30,29 @@ type zipN int
 // A plan's entry: idx at 0, mask at zipMask, zipEntry bytes.
 const zipEntry, zipMask = 72, 64
 
-// zipCols are the registers of the columns' pointers.
-var zipCols = []string{"SI", "R11", "R12", "R13"}
+// The zip kernels' registers.
+var zipR = struct {
+	to      Reg   // where the block's rows go
+	col     []Reg // column c's block (col[0] the columns' first)
+	n       Reg   // the blocks left
+	plan    Reg   // the plan
+	stride  Reg   // the plan's stride: from a column to the next
+	entries Reg   // the plan's entries
+	block   []Reg // column c's block, loaded
+	out     []Reg // output vector k
+	blend   []Reg // output vector k's permute of columns 2 and 3 (four elements)
+	idx     []Reg // the plan's indices
+}{
+	to: DI, col: []Reg{SI, R11, R12, R13}, n: CX,
+	plan: R8, stride: R9, entries: R10,
+	block: vecs(z, 0, 4), out: vecs(z, 4, 4), blend: vecs(z, 8, 4), idx: vecs(z, 16, 8),
+}
 
 // zipRoutine writes zip{n}x or, of bytes (zero-extended to words and
 // narrowed back), zip{n}Bx: the arguments and the plan's indices, then the
 // loop over the blocks.
 func zipRoutine(f *File, n zipN, bytes bool) {
+	r := zipR
 	load, put, size, kind := "VMOVDQU64", "VMOVDQU64", 64, ""
 	if bytes {
 		load, put, size, kind = "VPMOVZXBW", "VPMOVWB", 32, "B"
@@ -44,76 +60,75 @@ func zipRoutine(f *File, n zipN, bytes bool) {
 	f.Func(fmt.Sprintf("zip%d%sx", n, kind), sigZip, "")
 	f.Twin("zip_g", stRegular, true)
 	f.Ops(`
-		MOVQ {dst}, DI
-		MOVQ {cols}, SI
-		MOVQ {blocks}, CX
-		MOVQ {z}, R8
-	`)
-	f.Op("MOVQ", "8(R8)", "R9")   // the columns' stride
-	f.Op("MOVQ", "24(R8)", "R10") // the entries
-	f.Ops(`
-		LEAQ (SI)(R9*1), R11
-		LEAQ (R11)(R9*1), R12
-		LEAQ (R12)(R9*1), R13
-	`)
+		MOVQ {dst}, {to}
+		MOVQ {cols}, {col[0]}
+		MOVQ {blocks}, {n}
+		MOVQ {z}, {plan}
+		MOVQ 8({plan}), {stride}
+		MOVQ 24({plan}), {entries}
+		LEAQ ({col[0]})({stride}*1), {col[1]}
+		LEAQ ({col[1]})({stride}*1), {col[2]}
+		LEAQ ({col[2]})({stride}*1), {col[3]}
+	`, r)
 	n.indices(f)
-	f.Ops("TESTQ CX, CX")
+	f.Ops("TESTQ {n}, {n}", r)
 	f.Jump("JZ", "done")
 	f.Label("block")
 	for c := range int(n) {
-		f.Op(load, "("+zipCols[c]+")", z(c))
+		f.Op(load, r.col[c].Mem(), r.block[c])
 	}
 	for k := range int(n) {
 		n.vector(f, k)
 	}
 	for k := range int(n) {
-		f.Op(put, z(4+k), fmt.Sprintf("%d(DI)", k*size))
+		f.Op(put, r.out[k], r.to.At(k*size))
 	}
-	f.Op("ADDQ", fmt.Sprintf("$%d", int(n)*size), "DI")
-	for _, c := range zipCols {
+	f.Op("ADDQ", fmt.Sprintf("$%d", int(n)*size), r.to)
+	for _, c := range r.col {
 		f.Op("ADDQ", fmt.Sprintf("$%d", size), c)
 	}
-	f.Ops("DECQ CX")
+	f.Ops("DECQ {n}", r)
 	f.Jump("JNZ", "block")
 	f.Label("done")
 	end(f, stRegular)
 }
 
-// indices loads the plan's indices (entries at R10) into Z16 on, and the
+// indices loads the plan's indices (its entries') into idx, and the
 // masks of rows of 3 or 4 into K1 on: with 2 elements, entry k's in
-// Z(16+k); else vector k's entries 2k and 2k+1 in Z(16+2k), Z(17+2k), the
+// idx[k]; else vector k's entries 2k and 2k+1 in idx[2k], idx[2k+1], the
 // mask of entry 2k+1 in K(1+k).
 func (n zipN) indices(f *File) {
+	r := zipR
 	if n == 2 {
-		f.Ops("VMOVDQU64 0(R10), Z16")
-		f.Op("VMOVDQU64", fmt.Sprintf("%d(R10)", zipEntry), "Z17")
+		f.Ops("VMOVDQU64 0({entries}), {idx[0]}", r)
+		f.Op("VMOVDQU64", r.entries.At(zipEntry), r.idx[1])
 		return
 	}
 	for k := range int(n) {
-		f.Op("VMOVDQU64", fmt.Sprintf("%d(R10)", 2*k*zipEntry), z(16+2*k))
-		f.Op("VMOVDQU64", fmt.Sprintf("%d(R10)", (2*k+1)*zipEntry), z(17+2*k))
-		f.Op("KMOVD", fmt.Sprintf("%d(R10)", (2*k+1)*zipEntry+zipMask), fmt.Sprintf("K%d", 1+k))
+		f.Op("VMOVDQU64", r.entries.At(2*k*zipEntry), r.idx[2*k])
+		f.Op("VMOVDQU64", r.entries.At((2*k+1)*zipEntry), r.idx[2*k+1])
+		f.Op("KMOVD", r.entries.At((2*k+1)*zipEntry+zipMask), fmt.Sprintf("K%d", 1+k))
 	}
 }
 
-// vector makes output vector k (in Z(4+k)) from the columns' blocks in
-// Z0 on.
+// vector makes output vector k (out[k]) from the columns' blocks.
 func (n zipN) vector(f *File, k int) {
-	out := z(4 + k)
+	r := zipR
+	out, b := r.out[k], r.block
 	switch n {
 	case 2: // entry k's permute of columns 0 and 1
-		f.Op("VMOVDQA64", z(16+k), out)
-		f.Op("VPERMI2W", "Z1", "Z0", out)
+		f.Op("VMOVDQA64", r.idx[k], out)
+		f.Op("VPERMI2W", b[1], b[0], out)
 	case 3: // entry 2k's of columns 0 and 1, column 2's words merged under K(1+k)
-		f.Op("VMOVDQA64", z(16+2*k), out)
-		f.Op("VPERMI2W", "Z1", "Z0", out)
-		f.Op("VPERMW", "Z2", z(17+2*k), fmt.Sprintf("K%d", 1+k), out)
+		f.Op("VMOVDQA64", r.idx[2*k], out)
+		f.Op("VPERMI2W", b[1], b[0], out)
+		f.Op("VPERMW", b[2], r.idx[2*k+1], fmt.Sprintf("K%d", 1+k), out)
 	case 4: // blended under K(1+k) with entry 2k+1's of columns 2 and 3
-		t := z(8 + k)
-		f.Op("VMOVDQA64", z(16+2*k), out)
-		f.Op("VPERMI2W", "Z1", "Z0", out)
-		f.Op("VMOVDQA64", z(17+2*k), t)
-		f.Op("VPERMI2W", "Z3", "Z2", t)
+		t := r.blend[k]
+		f.Op("VMOVDQA64", r.idx[2*k], out)
+		f.Op("VPERMI2W", b[1], b[0], out)
+		f.Op("VMOVDQA64", r.idx[2*k+1], t)
+		f.Op("VPERMI2W", b[3], b[2], t)
 		f.Op("VPBLENDMW", t, out, fmt.Sprintf("K%d", 1+k), out)
 	}
 }
