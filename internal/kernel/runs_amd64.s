@@ -9,7 +9,7 @@
 // value is in every word of Z0 (Y0), its change in Z1 (Y1), the next change
 // (an element index) in BX, the remainder in R12 and the steps in R8 to R11
 // and R13 (see runsAdvance). Go twins: runs_g and rowsRuns_g in twins.go;
-// contract: runsKernel in table.go.
+// contract: runsKernel in kernels_gen.go (from asmgen/signatures.go).
 
 #include "textflag.h"
 

@@ -10,7 +10,7 @@ kinds, for one span (f16Runs) or rows of a span each (f16RowsRuns). The
 value is in every word of Z0 (Y0), its change in Z1 (Y1), the next change
 (an element index) in BX, the remainder in R12 and the steps in R8 to R11
 and R13 (see runsAdvance). Go twins: runs_g and rowsRuns_g in twins.go;
-contract: runsKernel in table.go.`)
+contract: runsKernel in kernels_gen.go (from asmgen/signatures.go).`)
 
 	for _, fm := range runsForms {
 		for _, st := range stores {
