@@ -37,63 +37,79 @@ var (
 	stores    = []store{stRegular, stStream}
 )
 
+// The registers the block kernels share (add's, binlanes', convert's):
+// aheadDist, aheadStride, maskArgs and blockLoop name them.
+var blockR = struct {
+	to    Reg // where the next block goes
+	left  Reg // the blocks left
+	step  Reg // the stride: from a block to the next
+	ahead Reg // how far ahead the lines are fetched (aheadDist)
+	from  Reg // base's address: the lanes at block 0
+	incAt Reg // inc's address: the step of a whole block
+}{to: DI, left: CX, step: R8, ahead: R10, from: SI, incAt: DX}
+
 // The lines of a block are fetched ahead of the stores by one of two
 // rules: 1024 bytes on (contiguous blocks), or the least multiple of the
 // stride that is 1024 or more (blocks a stride apart: sets of rows-lanes;
-// aheadDist puts it in R10).
+// aheadDist puts it in ahead).
 func aheadStride(f *File, at int) {
+	r := blockR
 	if at == 0 {
-		f.Ops("PREFETCHT0 (DI)(R10*1)")
+		f.Ops("PREFETCHT0 ({to})({ahead}*1)", r)
 		return
 	}
-	f.Op("PREFETCHT0", fmt.Sprintf("%d(DI)(R10*1)", at))
+	f.Ops(fmt.Sprintf("PREFETCHT0 %d({to})({ahead}*1)", at), r)
 }
 
-// aheadDist puts in R10 the least multiple of the stride (R8, not 0) that
-// is 1024 or more, for aheadStride: in the forms that fetch ahead (st).
+// aheadDist puts in ahead the least multiple of the stride (step, not 0)
+// that is 1024 or more, for aheadStride: in the forms that fetch ahead
+// (st).
 func aheadDist(f *File, st store) {
+	r := blockR
 	if !st.ahead {
 		return
 	}
 	f.Ops(`
-		MOVQ R8, R10
-		TESTQ R8, R8
-	`)
+		MOVQ {step}, {ahead}
+		TESTQ {step}, {step}
+	`, r)
 	f.Jump("JZ", "aheaddone")
 	f.Label("aheaddist")
-	f.Ops("CMPQ R10, $1024")
+	f.Ops("CMPQ {ahead}, $1024", r)
 	f.Jump("JAE", "aheaddone")
-	f.Ops("ADDQ R8, R10")
+	f.Ops("ADDQ {step}, {ahead}", r)
 	f.Jump("JMP", "aheaddist")
 	f.Label("aheaddone")
 }
 
 // A blockLoop is the loop of the add kernels: lanes (vector registers)
-// that start as base (SI) plus first and step by inc after every block of
-// len(lanes)*vbytes bytes, each block stored, then DI advanced by advance
-// (a register or a constant). CX counts the blocks; the loop ends at done.
+// that start as base (from) plus first and step by inc after every block
+// of len(lanes)*vbytes bytes, each block stored, then to advanced by
+// advance (a Reg or a constant). left counts the blocks; the loop ends at
+// done.
 type blockLoop struct {
-	lanes   []string
+	lanes   []Reg
 	vbytes  int
 	load    string // the instruction that loads base's vectors
 	add     string
-	first   string // first, broadcast: added to base's vectors
-	fromMem bool   // add first to base's vectors with add's memory form (no load)
-	inc     string
-	incLoad string // loads inc's vector from (DX)
+	first   Reg  // first, broadcast: added to base's vectors
+	fromMem bool // add first to base's vectors with add's memory form (no load)
+	inc     Reg
+	incLoad string // loads inc's vector from (incAt)
 	ahead   func(f *File, at int)
-	// put stores lane i (register r) at offset off(DI).
-	put func(f *File, i int, r string, off int)
+	// put stores lane i (register r) at offset off(to).
+	put func(f *File, i int, r Reg, off int)
 	// value, if not nil, makes lane i's stored vector from it in a
 	// temporary (the FMA kernels' index lanes): all lanes' copies, then
 	// their operations, then the puts.
-	value   func(f *File, i int, r string) (copy, op func(), tmp string)
-	advance string
+	value   func(f *File, i int, r Reg) (copy, op func(), tmp Reg)
+	advance any
 }
 
 func (l blockLoop) emit(f *File) {
+	b := blockR
 	for i, r := range l.lanes {
-		off := fmt.Sprintf("%d(SI)", i*l.vbytes)
+		off := b.from.At(i * l.vbytes)
 		if l.fromMem {
 			f.Op(l.add, off, l.first, r)
 		} else {
@@ -105,8 +121,8 @@ func (l blockLoop) emit(f *File) {
 			f.Op(l.add, l.first, r, r)
 		}
 	}
-	f.Op(l.incLoad, "(DX)", l.inc)
-	f.Ops("TESTQ CX, CX")
+	f.Op(l.incLoad, b.incAt.Mem(), l.inc)
+	f.Ops("TESTQ {left}, {left}", b)
 	f.Jump("JZ", "done")
 	f.Label("loop")
 	if l.ahead != nil {
@@ -119,7 +135,7 @@ func (l blockLoop) emit(f *File) {
 			l.put(f, i, r, i*l.vbytes)
 		}
 	} else {
-		ops, tmps := []func(){}, []string{}
+		ops, tmps := []func(){}, []Reg{}
 		for i, r := range l.lanes {
 			cp, op, tmp := l.value(f, i, r)
 			cp()
@@ -135,18 +151,10 @@ func (l blockLoop) emit(f *File) {
 	for _, r := range l.lanes {
 		f.Op(l.add, l.inc, r, r)
 	}
-	f.Op("ADDQ", l.advance, "DI")
-	f.Ops("DECQ CX")
+	f.Op("ADDQ", l.advance, b.to)
+	f.Ops("DECQ {left}", b)
 	f.Jump("JNZ", "loop")
 	f.Label("done")
-}
-
-func regs(prefix string, from, n int) []string {
-	r := make([]string, n)
-	for i := range r {
-		r[i] = fmt.Sprintf("%s%d", prefix, from+i)
-	}
-	return r
 }
 
 // end closes a routine: the fence of its store kind, VZEROUPPER, RET.
@@ -160,30 +168,32 @@ func end(f *File, st store) {
 	`)
 }
 
-// maskArgs loads the first arguments of the masked kernels: dst in DI,
-// blocks in CX, stride in R8 (and, fetching ahead, aheadDist's distance in R10), base in SI.
+// maskArgs loads the first arguments of the masked kernels: dst in to,
+// blocks in left, stride in step (and, fetching ahead, aheadDist's
+// distance in ahead), base in from.
 func maskArgs(f *File, st store) {
+	r := blockR
 	f.Ops(`
-		MOVQ {dst}, DI
-		MOVQ {blocks}, CX
-		MOVQ {stride}, R8
-	`)
+		MOVQ {dst}, {to}
+		MOVQ {blocks}, {left}
+		MOVQ {stride}, {step}
+	`, r)
 	aheadDist(f, st)
-	f.Ops("MOVQ {base}, SI")
+	f.Ops("MOVQ {base}, {from}", r)
 }
 
 // masksY loads the masks of the AVX2 masked kernels: from the byte masks
-// at BX, one vector a 32 bytes of the block in Y6-Y9, each element's sign
-// bit its first byte's bit (VPMASKMOVD and VPMASKMOVQ store the elements
-// whose sign bit is set): the masks' 32 bits of each vector in every 32-bit
-// lane, shifted by shv (VPSLLVD or VPSLLVQ) by shifts.
+// at masks, one vector a 32 bytes of the block in maskY, each element's
+// sign bit its first byte's bit (VPMASKMOVD and VPMASKMOVQ store the
+// elements whose sign bit is set): the masks' 32 bits of each vector in
+// every 32-bit lane, shifted by shv (VPSLLVD or VPSLLVQ) by shifts.
 func masksY(f *File, shv, shifts string) {
+	r := addR
 	for i := range 4 {
-		f.Op("VPBROADCASTD", fmt.Sprintf("%d(BX)", 4*i), fmt.Sprintf("Y%d", 6+i))
+		f.Op("VPBROADCASTD", r.masks.At(4*i), r.maskY[i])
 	}
-	for i := range 4 {
-		r := fmt.Sprintf("Y%d", 6+i)
-		f.Op(shv, shifts, r, r)
+	for _, m := range r.maskY {
+		f.Op(shv, shifts, m, m)
 	}
 }
 
@@ -230,29 +240,66 @@ Go twins: twins.go.`)
 	return f
 }
 
+// The add kernels' registers.
+var addR = struct {
+	to, left, step, from, incAt Reg // blockR's: the block, blocks left, stride, base, inc
+
+	word      Reg   // first, loaded whole
+	masks     Reg   // the byte masks' address (the masked forms)
+	lane      []Reg // (AVX2) the lanes: four vectors of 32 bytes (add192: six)
+	incY      Reg   // (AVX2) inc's vector (not add192's)
+	firstY    Reg   // (AVX2) first in every lane (not add192's)
+	firstX    Reg   // its low bytes, first loaded there
+	inc192    Reg   // add192's inc,
+	first192  Reg   // and first in every lane,
+	first192X Reg   // its low bytes
+	maskY     []Reg // (AVX2 masked) the masks of the lanes
+	startY    Reg   // (fmaMaskY) start in every lane,
+	deltaY    Reg   // delta,
+	tmpY      []Reg // and the lanes' values
+	laneZ     []Reg // (AVX-512) the lanes: two vectors of 64 bytes
+	incZ      Reg   // (AVX-512) inc's vector
+	firstZ    Reg   // (addMaskx) first in every lane
+	firstS    Reg   // (fmaMaskx) first in every lane,
+	startZ    Reg   // start,
+	deltaZ    Reg   // delta,
+	tmpZ      []Reg // and the lanes' values
+}{
+	to: blockR.to, left: blockR.left, step: blockR.step, from: blockR.from, incAt: blockR.incAt,
+	word: AX, masks: BX,
+	lane: vecs(y, 0, 6), incY: y(4), firstY: y(5), firstX: x(5), inc192: y(6), first192: y(7), first192X: x(7),
+	maskY: vecs(y, 6, 4), startY: y(10), deltaY: y(11), tmpY: vecs(y, 12, 4),
+	laneZ: vecs(z, 0, 2), incZ: z(4), firstZ: z(5), firstS: z(9), startZ: z(10), deltaZ: z(11), tmpZ: vecs(z, 2, 2),
+}
+
+// putTo stores lane i (register v) at off(to) by st's instruction.
+func putTo(st store) func(f *File, i int, v Reg, off int) {
+	return func(f *File, i int, v Reg, off int) { f.Op(st.mov, v, addR.to.At(off)) }
+}
+
 // addStoreForms writes addStore of every lane and store kind.
 //
 // addStore: four vectors of 32 bytes a block, stride bytes apart.
 func addStoreForms(f *File) {
+	r := addR
 	for _, ln := range lanes {
 		for _, st := range stores {
 			name := "addStore" + ln.name + st.suffix
 			f.Func(name, sigAdd, storeDoc("addStore"+ln.name, st))
 			f.Twin("add"+ln.name+"_g", st, false)
 			f.Ops(`
-				MOVQ {dst}, DI
-				MOVQ {blocks}, CX
-				MOVQ {stride}, R8
-				MOVQ {base}, SI
-				MOVQ {first}, AX
-				VMOVQ AX, X5
-				MOVQ {inc}, DX
-			`)
-			f.Op(ln.bc, "X5", "Y5")
+				MOVQ {dst}, {to}
+				MOVQ {blocks}, {left}
+				MOVQ {stride}, {step}
+				MOVQ {base}, {from}
+				MOVQ {first}, {word}
+				VMOVQ {word}, {firstX}
+				MOVQ {inc}, {incAt}
+			`, r)
+			f.Op(ln.bc, r.firstX, r.firstY)
 			aheadDist(f, st)
-			l := blockLoop{lanes: regs("Y", 0, 4), vbytes: 32, load: "VMOVDQU", add: ln.add, first: "Y5",
-				inc: "Y4", incLoad: "VMOVDQU", advance: "R8",
-				put: func(f *File, i int, r string, off int) { f.Op(st.mov, r, fmt.Sprintf("%d(DI)", off)) }}
+			l := blockLoop{lanes: r.lane[:4], vbytes: 32, load: "VMOVDQU", add: ln.add, first: r.firstY,
+				inc: r.incY, incLoad: "VMOVDQU", advance: r.step, put: putTo(st)}
 			l.emit(f)
 			end(f, st)
 		}
@@ -263,22 +310,22 @@ func addStoreForms(f *File) {
 //
 // add192: six vectors of 32 bytes a block, contiguous.
 func add192Forms(f *File) {
+	r := addR
 	for _, ln := range lanes {
 		for _, st := range stores {
 			f.Func("add192"+ln.name+st.suffix, sigAdd192, "")
 			f.Twin("add192"+ln.name+"_g", st, false)
 			f.Ops(`
-				MOVQ {dst}, DI
-				MOVQ {blocks}, CX
-				MOVQ {base}, SI
-				MOVQ {first}, AX
-				VMOVQ AX, X7
-				MOVQ {inc}, DX
-			`)
-			f.Op(ln.bc, "X7", "Y7")
-			l := blockLoop{lanes: regs("Y", 0, 6), vbytes: 32, load: "VMOVDQU", add: ln.add, first: "Y7",
-				inc: "Y6", incLoad: "VMOVDQU", advance: "$192",
-				put: func(f *File, i int, r string, off int) { f.Op(st.mov, r, fmt.Sprintf("%d(DI)", off)) }}
+				MOVQ {dst}, {to}
+				MOVQ {blocks}, {left}
+				MOVQ {base}, {from}
+				MOVQ {first}, {word}
+				VMOVQ {word}, {first192X}
+				MOVQ {inc}, {incAt}
+			`, r)
+			f.Op(ln.bc, r.first192X, r.first192)
+			l := blockLoop{lanes: r.lane, vbytes: 32, load: "VMOVDQU", add: ln.add, first: r.first192,
+				inc: r.inc192, incLoad: "VMOVDQU", advance: "$192", put: putTo(st)}
 			l.emit(f)
 			end(f, st)
 		}
@@ -291,21 +338,22 @@ func add192Forms(f *File) {
 // a byte mask (VMOVDQU8 under K1 and K2, from mask[0] and mask[1]).
 // Masked stores have no non-temporal form.
 func addMaskxForms(f *File) {
+	r := addR
 	for _, ln := range lanes {
 		for _, st := range []store{stRegular, stAhead} {
 			f.Func("addMaskx"+ln.name+st.suffix, sigMask, storeDoc("addMaskx"+ln.name, st))
 			f.Twin("addMask"+ln.name+"_g", st, true)
 			maskArgs(f, st)
 			f.Ops(`
-				MOVQ {first}, AX
-				MOVQ {inc}, DX
-				MOVQ {mask}, BX
-				KMOVQ 0(BX), K1
-				KMOVQ 8(BX), K2
-			`)
-			f.Op(ln.bc, "AX", "Z5")
-			l := blockLoop{lanes: regs("Z", 0, 2), vbytes: 64, load: "VMOVDQU64", add: ln.add, first: "Z5",
-				inc: "Z4", incLoad: "VBROADCASTI64X4", advance: "R8", put: putK}
+				MOVQ {first}, {word}
+				MOVQ {inc}, {incAt}
+				MOVQ {mask}, {masks}
+				KMOVQ 0({masks}), K1
+				KMOVQ 8({masks}), K2
+			`, r)
+			f.Op(ln.bc, r.word, r.firstZ)
+			l := blockLoop{lanes: r.laneZ, vbytes: 64, load: "VMOVDQU64", add: ln.add, first: r.firstZ,
+				inc: r.incZ, incLoad: "VBROADCASTI64X4", advance: r.step, put: putK}
 			if st.ahead {
 				l.ahead = aheadStride
 			}
@@ -322,21 +370,22 @@ func addMaskxForms(f *File) {
 // byte masks; the index lanes, exact integers below 2^24, step by
 // inc[0] after every block.
 func fmaMaskxForms(f *File) {
+	r := addR
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("fmaMaskxS"+st.suffix, sigFMAMask, storeDoc("fmaMaskxS", st))
 		f.Twin("fmaMaskS_g", st, true)
 		maskArgs(f, st)
 		f.Ops(`
-			VPBROADCASTD {first}, Z9
-			MOVQ {inc}, DX
-			VPBROADCASTD {start}, Z10
-			VPBROADCASTD {delta}, Z11
-			MOVQ {mask}, BX
-			KMOVQ 0(BX), K1
-			KMOVQ 8(BX), K2
-		`)
-		l := blockLoop{lanes: regs("Z", 0, 2), vbytes: 64, add: "VADDPS", first: "Z9", fromMem: true,
-			inc: "Z4", incLoad: "VBROADCASTSS", advance: "R8", put: putK, value: fmaValue("Z", 2, "Z10", "Z11")}
+			VPBROADCASTD {first}, {firstS}
+			MOVQ {inc}, {incAt}
+			VPBROADCASTD {start}, {startZ}
+			VPBROADCASTD {delta}, {deltaZ}
+			MOVQ {mask}, {masks}
+			KMOVQ 0({masks}), K1
+			KMOVQ 8({masks}), K2
+		`, r)
+		l := blockLoop{lanes: r.laneZ, vbytes: 64, add: "VADDPS", first: r.firstS, fromMem: true,
+			inc: r.incZ, incLoad: "VBROADCASTSS", advance: r.step, put: putK, value: fmaValue(r.tmpZ, r.startZ, r.deltaZ)}
 		if st.ahead {
 			l.ahead = aheadStride
 		}
@@ -351,6 +400,7 @@ func fmaMaskxForms(f *File) {
 // addMaskY (AVX2, elements of 4 and 8 bytes): four vectors of 32
 // bytes, each stored by VPMASKMOVD or VPMASKMOVQ under its mask.
 func addMaskYForms(f *File) {
+	r := addR
 	type maskY struct {
 		ln             lane
 		mov, shv, shft string
@@ -365,15 +415,15 @@ func addMaskYForms(f *File) {
 			f.Twin("addMask"+m.ln.name+"_g", st, false)
 			maskArgs(f, st)
 			f.Ops(`
-				MOVQ {first}, AX
-				MOVQ {inc}, DX
-				MOVQ {mask}, BX
-			`)
+				MOVQ {first}, {word}
+				MOVQ {inc}, {incAt}
+				MOVQ {mask}, {masks}
+			`, r)
 			masksY(f, m.shv, m.shft)
-			f.Ops("VMOVQ AX, X5")
-			f.Op(m.ln.bc, "X5", "Y5")
-			l := blockLoop{lanes: regs("Y", 0, 4), vbytes: 32, load: "VMOVDQU", add: m.ln.add, first: "Y5",
-				inc: "Y4", incLoad: "VMOVDQU", advance: "R8", put: putY(m.mov)}
+			f.Ops("VMOVQ {word}, {firstX}", r)
+			f.Op(m.ln.bc, r.firstX, r.firstY)
+			l := blockLoop{lanes: r.lane[:4], vbytes: 32, load: "VMOVDQU", add: m.ln.add, first: r.firstY,
+				inc: r.incY, incLoad: "VMOVDQU", advance: r.step, put: putY(m.mov)}
 			if st.ahead {
 				l.ahead = aheadStride
 			}
@@ -388,20 +438,21 @@ func addMaskYForms(f *File) {
 // fmaMaskY (AVX2): fmaMaskx's computation in four vectors of 32 bytes,
 // each stored by VPMASKMOVD under its mask.
 func fmaMaskYForms(f *File) {
+	r := addR
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("fmaMaskYS"+st.suffix, sigFMAMask, storeDoc("fmaMaskYS", st))
 		f.Twin("fmaMaskS_g", st, false)
 		maskArgs(f, st)
 		f.Ops(`
-			VPBROADCASTD {first}, Y5
-			MOVQ {inc}, DX
-			VPBROADCASTD {start}, Y10
-			VPBROADCASTD {delta}, Y11
-			MOVQ {mask}, BX
-		`)
+			VPBROADCASTD {first}, {firstY}
+			MOVQ {inc}, {incAt}
+			VPBROADCASTD {start}, {startY}
+			VPBROADCASTD {delta}, {deltaY}
+			MOVQ {mask}, {masks}
+		`, r)
 		masksY(f, "VPSLLVD", "maskShiftD<>(SB)")
-		l := blockLoop{lanes: regs("Y", 0, 4), vbytes: 32, add: "VADDPS", first: "Y5", fromMem: true,
-			inc: "Y4", incLoad: "VBROADCASTSS", advance: "R8", put: putY("VPMASKMOVD"), value: fmaValue("Y", 12, "Y10", "Y11")}
+		l := blockLoop{lanes: r.lane[:4], vbytes: 32, add: "VADDPS", first: r.firstY, fromMem: true,
+			inc: r.incY, incLoad: "VBROADCASTSS", advance: r.step, put: putY("VPMASKMOVD"), value: fmaValue(r.tmpY, r.startY, r.deltaY)}
 		if st.ahead {
 			l.ahead = aheadStride
 		}
@@ -411,24 +462,24 @@ func fmaMaskYForms(f *File) {
 }
 
 // putK stores lane i through the byte mask in K(1+i).
-func putK(f *File, i int, r string, off int) {
-	f.Op("VMOVDQU8", r, fmt.Sprintf("K%d", 1+i), fmt.Sprintf("%d(DI)", off))
+func putK(f *File, i int, v Reg, off int) {
+	f.Op("VMOVDQU8", v, fmt.Sprintf("K%d", 1+i), addR.to.At(off))
 }
 
-// putY stores lane i by mov under the mask in Y(6+i).
-func putY(mov string) func(f *File, i int, r string, off int) {
-	return func(f *File, i int, r string, off int) {
-		f.Op(mov, r, fmt.Sprintf("Y%d", 6+i), fmt.Sprintf("%d(DI)", off))
+// putY stores lane i by mov under its mask (maskY[i]).
+func putY(mov string) func(f *File, i int, v Reg, off int) {
+	return func(f *File, i int, v Reg, off int) {
+		f.Op(mov, v, addR.maskY[i], addR.to.At(off))
 	}
 }
 
 // fmaValue makes lane i's vector index*delta + start (VFMADD213PS, one
-// rounding) in temporary register prefix(tmp0+i), start and delta in the
+// rounding) in temporary register tmps[i], start and delta in the
 // registers given.
-func fmaValue(prefix string, tmp0 int, start, delta string) func(f *File, i int, r string) (func(), func(), string) {
-	return func(f *File, i int, r string) (func(), func(), string) {
-		tmp := fmt.Sprintf("%s%d", prefix, tmp0+i)
-		return func() { f.Op("VMOVAPS", r, tmp) }, func() { f.Op("VFMADD213PS", start, delta, tmp) }, tmp
+func fmaValue(tmps []Reg, start, delta Reg) func(f *File, i int, v Reg) (func(), func(), Reg) {
+	return func(f *File, i int, v Reg) (func(), func(), Reg) {
+		tmp := tmps[i]
+		return func() { f.Op("VMOVAPS", v, tmp) }, func() { f.Op("VFMADD213PS", start, delta, tmp) }, tmp
 	}
 }
 

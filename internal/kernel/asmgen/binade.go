@@ -42,11 +42,94 @@ each with its store kinds. Go twins: twins.go.`)
 	return f
 }
 
+// The binade kernels' registers (laneZ, outZ, tmpZ and incZ blockPairs').
+var binadeR = struct {
+	to     Reg // where the next block goes
+	left   Reg // the blocks left
+	from   Reg // base's address
+	tmp    Reg // first, inc or c, loaded whole
+	firstR Reg // (f16Binx, the spans) first (the spans: moved back to the line's first element)
+	sh     Reg // shift (then 16 - shift, or shift - 16)
+	tieW   Reg // (f16Bin) ties, a half at a time
+	tieR   Reg // (f16Binx, the spans, f32Binq) ties
+	incR   Reg // (f16Binx, the spans) inc (the spans: d, then 32*d)
+	cst    Reg // (f16Binx) a constant, to broadcast
+	cR     Reg // (f16Binx) c (f32Binq: c << 32)
+	mis    Reg // (the spans) the elements of the line before dst
+	scr    Reg // (the spans) a temporary: mis*d, ties moved, the last block's offset
+	headM  Reg // (spanArgs) the first block's mask
+	tailN  Reg // (spanArgs) the elements past the span in its last block
+	lastM  Reg // (spanArgs) the last block's mask
+	rot    Reg // (f16BinxSpan) 64 - mis
+	swap   Reg // (f16BinxSpan) ties' halves swapped
+	word   Reg // (f16BinxSpan128) the tie's word in its block,
+	bit    Reg // and 1 << word
+	tieBlk Reg // (f16BinxSpan128) the block (of four, from the line's first) with the tie
+	blk    Reg // (span128) the current block (from the line's first)
+	idx4   Reg // (sel128) a block's index modulo 4
+
+	lane   []Reg // (AVX2) the lanes (f16Bin: even 0 and 2, odd 1 and 3)
+	firstY Reg   // (AVX2) first in every lane,
+	firstX Reg   // its low bytes
+	incY   Reg   // (AVX2) inc in every lane,
+	incX   Reg   // its low bytes
+	cY     Reg   // (f16Bin) c in every word (narrow: c << 16 in every lane),
+	cX     Reg   // its low bytes
+	bits   Reg   // (f16Bin) bitsW
+	tieY   []Reg // (f16Bin) the tie mask as words of 1: elements 0 to 15, 16 to 31,
+	tieX   []Reg // their low bytes
+	shY    Reg   // (f16Bin) narrow: 16 - shift (the lanes' scale); wide: shift
+	wideX  Reg   // (f16Bin, f16Binx: wide) shift - 16
+	half   []Reg // (f16Bin) a block's halves
+	halfT  []Reg // (f16Bin, wide) their odd lanes shifted
+	cqY    Reg   // (f32BinqY) c << 32 in every lane,
+	cqX    Reg   // its low bytes
+	countX Reg   // (f32Binq, f32BinqY) the scale's count: 32 - shift
+	outY   []Reg // (f32BinqY, qReorder) a block's halves
+	onesY  Reg   // (f32BinqY) all ones
+	notY   Reg   // (f32BinqY) dwords of ^1
+	tieT   []Reg // (qTie) kb-1's high dwords
+
+	laneZ  []Reg // (AVX-512) blockPairs' lanes: block 0's (0, 1), then the next's or the span's last block's (2, 3)
+	outZ   []Reg // (AVX-512) blockPairs' blocks
+	tmpZ   []Reg // (AVX-512) blockPairs' temporaries: t2, t3 of each set
+	incZ   Reg   // (AVX-512) inc in every lane: a block's step
+	firstZ Reg   // (AVX-512) first in every lane
+	cZ     Reg   // (f16Binx) c in every word (narrow: c << 16 in every lane); (f32Binq) c << 32
+	hiMask Reg   // (f16Binx) the mask of high words
+	tieZ   Reg   // (f16Binx) the tie mask as words of 1 (binxHF: XOR hiMask)
+	shZ    Reg   // (f16Binx) narrow: 16 - shift (the lanes' scale); wide: shift
+	hiIdx  Reg   // (f32Binq) hiDwords
+	onesZ  Reg   // (f32Binq) all ones
+	notZ   Reg   // (f32Binq) dwords of ^1
+	stepN  Reg   // (spanLast) the step of left blocks
+	maskA  Reg   // (span64) the even blocks' tie mask; (span128) the tie block's
+	maskB  Reg   // (span64) the odd blocks'; (span128) no tie's
+	maskE  Reg   // (edges64, span128) a block's mask
+	quadL  []Reg // (span128) four blocks' lanes, even and odd of each
+	quadO  []Reg // (span128) the four blocks
+	quadM  []Reg // (span128) their masks
+	step4  Reg   // (span128) four blocks' step
+}{
+	to: DI, left: CX, from: SI, tmp: AX, firstR: AX, sh: AX, tieW: AX, tieR: DX, incR: R8, cst: R8, cR: BX,
+	mis: R9, scr: R10, headM: R10, tailN: R11, lastM: R12, rot: R11, swap: R13,
+	word: R10, bit: R12, tieBlk: R11, blk: R13, idx4: R12,
+	lane: vecs(y, 0, 4), firstY: y(9), firstX: x(9), incY: y(4), incX: x(4), cY: y(12), cX: x(12),
+	bits: y(11), tieY: vecs(y, 14, 2), tieX: vecs(x, 14, 2), shY: x(13), wideX: x(10),
+	half: []Reg{y(5), y(7)}, halfT: []Reg{y(6), y(8)}, cqY: y(10), cqX: x(10), countX: x(13),
+	outY: vecs(y, 5, 2), onesY: y(11), notY: y(14), tieT: vecs(y, 7, 2),
+	laneZ: pairsR.lane, outZ: pairsR.out, tmpZ: pairsR.tmp, incZ: pairsR.step, firstZ: z(9),
+	cZ: z(12), hiMask: z(13), tieZ: z(14), shZ: x(15), hiIdx: z(13), onesZ: z(11), notZ: z(14),
+	stepN: z(20), maskA: z(21), maskB: z(22), maskE: z(23),
+	quadL: []Reg{z(0), z(1), z(2), z(3), z(8), z(9), z(10), z(11)},
+	quadO: []Reg{z(5), z(6), z(7), z(14)}, quadM: vecs(z, 24, 4), step4: z(28),
+}
+
 // f16BinForms writes f16Bin of every store kind.
 //
 // f16Bin (AVX2): two halves of 16 a block, each from an even register
-// (Y0, Y2) and an odd one (Y1, Y3), with VPBLENDW, each with its half
-// of the tie mask (Y14, Y15); where ties is 0, shift 16 or less, a
+// (lane 0, 2) and an odd one (lane 1, 3), with VPBLENDW, each with its
+// half of the tie mask (tieY); where ties is 0, shift 16 or less, a
 // loop without the masks (nloop: the AVX2 table's FLOAT16 0.1, +0.3
 // and -1000, +0.07 at 64 KiB wrote 5-10% faster so; VPAND and VPOR in
 // place of VPBLENDW, slower than either).
@@ -62,43 +145,46 @@ func f16BinForms(f *File) {
 	}
 }
 
-// f16BinLanes loads f16Bin's arguments: dst in DI, blocks in CX, the lanes
-// base + first in Y0-Y3 (Y0, Y2 even, Y1, Y3 odd), inc in Y4, c in every
-// word of Y12, the halves of the tie mask in Y14, Y15 (ties in AX on).
+// f16BinLanes loads f16Bin's arguments: dst in to, blocks in left, the
+// lanes base + first in lane (0, 2 even, 1, 3 odd), inc in incY, c in
+// every word of cY, the halves of the tie mask in tieY (ties in tieW on).
 func f16BinLanes(f *File) {
+	r := binadeR
 	f.Ops(`
-		MOVQ {dst}, DI
-		MOVQ {blocks}, CX
-		MOVQ {base}, SI
-		MOVQ {first}, AX
-		VMOVQ AX, X9
-		VPBROADCASTD X9, Y9
-	`)
+		MOVQ {dst}, {to}
+		MOVQ {blocks}, {left}
+		MOVQ {base}, {from}
+		MOVQ {first}, {tmp}
+		VMOVQ {tmp}, {firstX}
+		VPBROADCASTD {firstX}, {firstY}
+	`, r)
 	for i, off := range []int{0, 64, 32, 96} {
-		f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", off), y(i))
+		f.Op("VMOVDQU", r.from.At(off), r.lane[i])
 	}
-	f.Each(4, "VPADDD Y9, Y%[1]d, Y%[1]d")
+	for _, l := range r.lane {
+		f.Op("VPADDD", r.firstY, l, l)
+	}
 	f.Ops(`
-		MOVQ {inc}, AX
-		VMOVQ AX, X4
-		VPBROADCASTD X4, Y4
-		MOVQ {c}, AX
-		VMOVQ AX, X12
-		VPBROADCASTW X12, Y12
-		MOVQ {ties}, AX
-		TESTQ CX, CX
-	`)
+		MOVQ {inc}, {tmp}
+		VMOVQ {tmp}, {incX}
+		VPBROADCASTD {incX}, {incY}
+		MOVQ {c}, {tmp}
+		VMOVQ {tmp}, {cX}
+		VPBROADCASTW {cX}, {cY}
+		MOVQ {ties}, {tieW}
+		TESTQ {left}, {left}
+	`, r)
 	f.Jump("JZ", "done")
-	f.Ops("VMOVDQU bitsW<>(SB), Y11")
-	for i, r := range []string{"14", "15"} {
+	f.Ops("VMOVDQU bitsW<>(SB), {bits}", r)
+	for i, t := range r.tieY {
 		if i == 1 {
-			f.Ops("SHRQ $16, AX")
+			f.Ops("SHRQ $16, {tieW}", r)
 		}
-		f.Op("VMOVQ", "AX", "X"+r)
-		f.Op("VPBROADCASTW", "X"+r, "Y"+r)
-		f.Op("VPAND", "Y11", "Y"+r, "Y"+r)
-		f.Op("VPCMPEQW", "Y11", "Y"+r, "Y"+r)
-		f.Op("VPSRLW", "$15", "Y"+r, "Y"+r)
+		f.Op("VMOVQ", r.tieW, r.tieX[i])
+		f.Op("VPBROADCASTW", r.tieX[i], t)
+		f.Op("VPAND", r.bits, t, t)
+		f.Op("VPCMPEQW", r.bits, t, t)
+		f.Op("VPSRLW", "$15", t, t)
 	}
 }
 
@@ -106,19 +192,24 @@ func f16BinLanes(f *File) {
 // to wide), the lanes scaled to shift 16 and given c << 16: nloop without
 // the tie masks, hloop with them; each stores by mov and ends at done.
 func f16BinNarrow(f *File, mov string) {
+	r := binadeR
 	f.Ops(`
-		MOVQ {shift}, AX
-		CMPQ AX, $16
-	`)
+		MOVQ {shift}, {sh}
+		CMPQ {sh}, $16
+	`, r)
 	f.Jump("JA", "wide")
 	f.Ops(`
-		NEGQ AX
-		ADDQ $16, AX
-		VMOVQ AX, X13
-	`)
-	f.Each(5, "VPSLLD X13, Y%[1]d, Y%[1]d")
-	f.Ops("VPSLLD $16, Y12, Y12")
-	f.Each(4, "VPADDD Y12, Y%[1]d, Y%[1]d")
+		NEGQ {sh}
+		ADDQ $16, {sh}
+		VMOVQ {sh}, {shY}
+	`, r)
+	for _, l := range append(r.lane[:4:4], r.incY) {
+		f.Op("VPSLLD", r.shY, l, l)
+	}
+	f.Ops("VPSLLD $16, {cY}, {cY}", r)
+	for _, l := range r.lane {
+		f.Op("VPADDD", r.cY, l, l)
+	}
 	f.Ops("CMPQ {ties}, $0")
 	f.Jump("JNE", "hloop")
 	for _, lp := range []struct {
@@ -126,13 +217,14 @@ func f16BinNarrow(f *File, mov string) {
 		tie   bool
 	}{{"nloop", false}, {"hloop", true}} {
 		f.Label(lp.label)
-		for h, r := range [][3]string{{"Y0", "Y1", "Y5"}, {"Y2", "Y3", "Y7"}} {
-			f.Op("VPSRLD", "$16", r[0], r[2])
-			f.Op("VPBLENDW", "$0xAA", r[1], r[2], r[2])
+		for h, v := range r.half {
+			even, odd := r.lane[2*h], r.lane[2*h+1]
+			f.Op("VPSRLD", "$16", even, v)
+			f.Op("VPBLENDW", "$0xAA", odd, v, v)
 			if lp.tie {
-				f.Op("VPANDN", r[2], y(14+h), r[2])
+				f.Op("VPANDN", v, r.tieY[h], v)
 			}
-			f.Op(mov, r[2], at(32*h))
+			f.Op(mov, v, at(32*h))
 		}
 		f16BinNext(f, lp.label)
 		f.Jump("JMP", "done")
@@ -140,41 +232,47 @@ func f16BinNarrow(f *File, mov string) {
 }
 
 // f16BinWide writes f16Bin's loop for shifts past 16 (label wide; shift
-// in AX), storing by mov.
+// in sh), storing by mov.
 func f16BinWide(f *File, mov string) {
+	r := binadeR
 	f.Label("wide")
 	f.Ops(`
-		VMOVQ AX, X13
-		SUBQ $16, AX
-		VMOVQ AX, X10
-	`)
+		VMOVQ {sh}, {shY}
+		SUBQ $16, {sh}
+		VMOVQ {sh}, {wideX}
+	`, r)
 	f.Label("loop")
-	for h, r := range [][4]string{{"Y0", "Y1", "Y5", "Y6"}, {"Y2", "Y3", "Y7", "Y8"}} {
-		f.Op("VPSRLD", "X13", r[0], r[2])
-		f.Op("VPSRLD", "X10", r[1], r[3])
-		f.Op("VPBLENDW", "$0xAA", r[3], r[2], r[2])
-		f.Op("VPANDN", r[2], y(14+h), r[2])
-		f.Op("VPADDW", "Y12", r[2], r[2])
-		f.Op(mov, r[2], at(32*h))
+	for h, v := range r.half {
+		even, odd, t := r.lane[2*h], r.lane[2*h+1], r.halfT[h]
+		f.Op("VPSRLD", r.shY, even, v)
+		f.Op("VPSRLD", r.wideX, odd, t)
+		f.Op("VPBLENDW", "$0xAA", t, v, v)
+		f.Op("VPANDN", v, r.tieY[h], v)
+		f.Op("VPADDW", r.cY, v, v)
+		f.Op(mov, v, at(32*h))
 	}
 	f16BinNext(f, "loop")
 }
 
-// f16BinNext ends a block of f16Bin's loop: the lanes stepped by Y4, DI
-// advanced, the next block (back to loop) while CX counts down.
+// f16BinNext ends a block of f16Bin's loop: the lanes stepped by incY, to
+// advanced, the next block (back to loop) while left counts down.
 func f16BinNext(f *File, loop string) {
-	f.Each(4, "VPADDD Y4, Y%[1]d, Y%[1]d")
+	r := binadeR
+	for _, l := range r.lane {
+		f.Op("VPADDD", r.incY, l, l)
+	}
 	f.Ops(`
-		ADDQ $64, DI
-		DECQ CX
-	`)
+		ADDQ $64, {to}
+		DECQ {left}
+	`, r)
 	f.Jump("JNZ", loop)
 }
 
 // f16BinxForms writes f16Binx of every store kind.
 //
 // f16Binx (AVX-512): a block's 32 lanes are two registers (base: see
-// packOrder): the even elements (Z0) and the odd ones (Z1). With shift
+// packOrder): the even elements (laneZ[0]) and the odd ones (laneZ[1]).
+// With shift
 // <= 16 (every binade the planner makes), the lanes are first scaled
 // to shift 16 (kb << (16-shift): exact, as kb < 2^(shift+16)) and given
 // c << 16 (wrapping): the high half of each lane is then c + q, and a
@@ -192,12 +290,12 @@ func f16BinxForms(f *File) {
 		f.Func("f16Binx"+st.suffix, sigBin, storeDoc("f16Binx", st))
 		f.Twin("bin_g", st, true)
 		f.Ops(`
-			MOVQ {dst}, DI
-			MOVQ {blocks}, CX
-			MOVQ {first}, AX
-			MOVQ {inc}, R8
-			MOVQ {ties}, DX
-		`)
+			MOVQ {dst}, {to}
+			MOVQ {blocks}, {left}
+			MOVQ {first}, {firstR}
+			MOVQ {inc}, {incR}
+			MOVQ {ties}, {tieR}
+		`, binadeR)
 		f16BinxBody(f, movZ(st), st, nil)
 	}
 }
@@ -210,21 +308,22 @@ func f16BinxForms(f *File) {
 // regular stores; ties every 64 elements (the halves of ties differ)
 // go to span64.
 func f16BinxSpan(f *File) {
+	r := binadeR
 	f.Func("f16BinxSpan", sigSpan, "")
 	f.Twin("binSpan_g", stRegular, true)
 	spanArgs(f, func() {
 		f.Ops(`
-			SHLXQ R9, DX, R10
-			MOVL $64, R11
-			SUBL R9, R11
-			SHRXQ R11, DX, DX
-			ORQ R10, DX
-		`)
+			SHLXQ {mis}, {tieR}, {scr}
+			MOVL $64, {rot}
+			SUBL {mis}, {rot}
+			SHRXQ {rot}, {tieR}, {tieR}
+			ORQ {scr}, {tieR}
+		`, r)
 	}, func() {
 		f.Ops(`
-			RORXQ $32, DX, R13
-			CMPQ R13, DX
-		`)
+			RORXQ $32, {tieR}, {swap}
+			CMPQ {swap}, {tieR}
+		`, r)
 		f.Jump("JNE", "span64")
 	})
 	f16BinxBody(f, "VMOVDQU64", stRegular, spanEdges(f))
@@ -236,41 +335,42 @@ func f16BinxSpan(f *File) {
 //
 // f16BinxSpan128: ties every 128 elements, ties the element (from
 // dst) of one, below 128; shift at most 16. One block in four from the
-// line it starts in has a tie, at one word: Z21 is the mask of that
-// word (block R11 of four, word below 32), Z22 no tie's; sel128 puts a
-// block's in dst by its index. The edges and the blocks before a
+// line it starts in has a tie, at one word: maskA is the mask of that
+// word (block tieBlk of four, word below 32), maskB no tie's; sel128
+// puts a block's in dst by its index. The edges and the blocks before a
 // multiple of four take theirs one by one; then each turn writes four
-// blocks (lanes Z0/Z1, Z2/Z3, Z8/Z9, Z10/Z11, a block apart, each
-// stepped by four blocks, Z28) with four fixed masks (Z24-Z27), so the
-// tie form costs no operation a block.
+// blocks (lanes quadL, a block apart, each stepped by four blocks,
+// step4) with four fixed masks (quadM), so the tie form costs no
+// operation a block.
 func f16BinxSpan128(f *File) {
+	r := binadeR
 	f.Func("f16BinxSpan128", sigSpan128, "")
 	f.Twin("binSpan128_g", stRegular, true)
 	spanArgs(f, func() {
 		f.Ops(`
-			ADDQ R9, DX
-			ANDQ $127, DX
-		`)
+			ADDQ {mis}, {tieR}
+			ANDQ $127, {tieR}
+		`, r)
 	}, func() {})
 	spanLanes(f)
 	f.Ops(`
-		MOVQ DX, R10
-		ANDQ $31, R10
-		MOVL $1, R12
-		SHLXL R10, R12, R12
-		KMOVD R12, K1
-		VPMOVM2W K1, Z21
-		VPSRLW $15, Z21, Z21
-		VPXORD Z22, Z22, Z22
-		MOVQ DX, R11
-		SHRQ $5, R11
-		TESTQ AX, AX
-	`)
+		MOVQ {tieR}, {word}
+		ANDQ $31, {word}
+		MOVL $1, {bit}
+		SHLXL {word}, {bit}, {bit}
+		KMOVD {bit}, K1
+		VPMOVM2W K1, {maskA}
+		VPSRLW $15, {maskA}, {maskA}
+		VPXORD {maskB}, {maskB}, {maskB}
+		MOVQ {tieR}, {tieBlk}
+		SHRQ $5, {tieBlk}
+		TESTQ {sh}, {sh}
+	`, r)
 	f.Jump("JZ", "t16")
 	f.Ops(`
-		VPXORD Z13, Z21, Z21
-		VMOVDQA64 Z13, Z22
-	`)
+		VPXORD {hiMask}, {maskA}, {maskA}
+		VMOVDQA64 {hiMask}, {maskB}
+	`, r)
 	span128(f, binxHFM(f), "f")
 	f.Label("t16")
 	span128(f, binxHTM(f), "t")
@@ -290,49 +390,50 @@ func f16BinxSpan128(f *File) {
 // is c + q; one VPERMI2D gathers a block. Ties to even from the high
 // dwords of kb-1.
 func f32BinqForms(f *File) {
+	r := binadeR
 	for _, st := range stores {
 		f.Func("f32Binq"+st.suffix, sigBinS, storeDoc("f32Binq", st))
 		f.Twin("binS_g", st, true)
 		qLanes16(f)
 		f.Ops(`
-			MOVQ {shift}, AX
-			NEGQ AX
-			ADDQ $32, AX
-			VMOVQ AX, X13
-		`)
-		for _, r := range []string{"Z0", "Z1", "Z4"} {
-			f.Op("VPSLLQ", "X13", r, r)
+			MOVQ {shift}, {sh}
+			NEGQ {sh}
+			ADDQ $32, {sh}
+			VMOVQ {sh}, {countX}
+		`, r)
+		for _, l := range []Reg{r.laneZ[0], r.laneZ[1], r.incZ} {
+			f.Op("VPSLLQ", r.countX, l, l)
 		}
 		f.Ops(`
-			MOVQ {c}, BX
-			SHLQ $32, BX
-			VPBROADCASTQ BX, Z12
-			VPADDQ Z12, Z0, Z0
-			VPADDQ Z12, Z1, Z1
-			VMOVDQU64 hiDwords<>(SB), Z13
-			MOVQ {ties}, DX
-			TESTQ CX, CX
-		`)
+			MOVQ {c}, {cR}
+			SHLQ $32, {cR}
+			VPBROADCASTQ {cR}, {cZ}
+			VPADDQ {cZ}, {laneZ[0]}, {laneZ[0]}
+			VPADDQ {cZ}, {laneZ[1]}, {laneZ[1]}
+			VMOVDQU64 hiDwords<>(SB), {hiIdx}
+			MOVQ {ties}, {tieR}
+			TESTQ {left}, {left}
+		`, r)
 		f.Jump("JZ", "done")
-		f.Ops("TESTQ DX, DX")
+		f.Ops("TESTQ {tieR}, {tieR}", r)
 		f.Jump("JNZ", "ties")
 		bins := func(lo, hi, z Reg) {
-			f.Op("VMOVDQA64", "Z13", z)
+			f.Op("VMOVDQA64", r.hiIdx, z)
 			f.Op("VPERMI2D", hi, lo, z)
 		}
 		put, step := pairPutZ(f, movZ(st)), stepBy(f, "VPADDQ")
 		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 Reg) { bins(lo, hi, z) }, put, 64, "VPADDQ", step, "pairs", "loop")
 		f.Label("ties")
 		f.Ops(`
-			VPTERNLOGD $0xFF, Z11, Z11, Z11
-			VPSLLD $1, Z11, Z14
-		`)
+			VPTERNLOGD $0xFF, {onesZ}, {onesZ}, {onesZ}
+			VPSLLD $1, {onesZ}, {notZ}
+		`, r)
 		blockPairsL(f, func(lo, hi, z, zt, y, yt, t2, t3 Reg) {
 			bins(lo, hi, z)
-			f.Op("VPADDQ", "Z11", lo, t2)
-			f.Op("VPADDQ", "Z11", hi, t3)
+			f.Op("VPADDQ", r.onesZ, lo, t2)
+			f.Op("VPADDQ", r.onesZ, hi, t3)
 			bins(t2, t3, zt)
-			f.Op("VPTERNLOGD", "$0xE0", "Z14", zt, z)
+			f.Op("VPTERNLOGD", "$0xE0", r.notZ, zt, z)
 		}, put, 64, "VPADDQ", step, "tpairs", "tloop")
 		f.Label("done")
 		end(f, st)
@@ -343,75 +444,81 @@ func f32BinqForms(f *File) {
 //
 // f32BinqY (AVX2): a block's 16 lanes in four registers of four,
 // reordered once so that one VSHUFPS gathers the high dwords of two of
-// them in element order (Y0: elements 0, 1, 4, 5; Y1: 2, 3, 6, 7; Y2,
-// Y3 the same 8 on); ties to even from the high dwords of kb-1 (Y11:
-// all ones; Y14: dwords of ^1).
+// them in element order (lane 0: elements 0, 1, 4, 5; lane 1: 2, 3, 6,
+// 7; lanes 2, 3 the same 8 on); ties to even from the high dwords of
+// kb-1 (onesY: all ones; notY: dwords of ^1).
 func f32BinqYForms(f *File) {
+	r := binadeR
 	for _, st := range stores {
 		f.Func("f32BinqY"+st.suffix, sigBinS, storeDoc("f32BinqY", st))
 		f.Twin("binS_g", st, false)
 		mov := movDQ[st]
 		f.Ops(`
-			MOVQ {dst}, DI
-			MOVQ {blocks}, CX
-			MOVQ {base}, SI
-			MOVQ {first}, AX
-			VMOVQ AX, X9
-			VPBROADCASTQ X9, Y9
-			MOVQ {c}, AX
-			SHLQ $32, AX
-			VMOVQ AX, X10
-			VPBROADCASTQ X10, Y10
-			MOVQ {shift}, AX
-			NEGQ AX
-			ADDQ $32, AX
-			VMOVQ AX, X13
-		`)
-		qReorder(f, "Y0", "Y1", "Y2", "Y3")
-		for _, op := range [][2]string{{"VPADDQ", "Y9"}, {"VPSLLQ", "X13"}, {"VPADDQ", "Y10"}} {
-			for i := range 4 {
-				f.Op(op[0], op[1], y(i), y(i))
+			MOVQ {dst}, {to}
+			MOVQ {blocks}, {left}
+			MOVQ {base}, {from}
+			MOVQ {first}, {tmp}
+			VMOVQ {tmp}, {firstX}
+			VPBROADCASTQ {firstX}, {firstY}
+			MOVQ {c}, {tmp}
+			SHLQ $32, {tmp}
+			VMOVQ {tmp}, {cqX}
+			VPBROADCASTQ {cqX}, {cqY}
+			MOVQ {shift}, {sh}
+			NEGQ {sh}
+			ADDQ $32, {sh}
+			VMOVQ {sh}, {countX}
+		`, r)
+		qReorder(f, r.lane[0], r.lane[1], r.lane[2], r.lane[3])
+		for _, op := range []struct {
+			op string
+			by Reg
+		}{{"VPADDQ", r.firstY}, {"VPSLLQ", r.countX}, {"VPADDQ", r.cqY}} {
+			for _, l := range r.lane {
+				f.Op(op.op, op.by, l, l)
 			}
 		}
 		f.Ops(`
-			MOVQ {inc}, AX
-			VMOVQ AX, X4
-			VPBROADCASTQ X4, Y4
-			VPSLLQ X13, Y4, Y4
-			TESTQ CX, CX
-		`)
+			MOVQ {inc}, {tmp}
+			VMOVQ {tmp}, {incX}
+			VPBROADCASTQ {incX}, {incY}
+			VPSLLQ {countX}, {incY}, {incY}
+			TESTQ {left}, {left}
+		`, r)
 		f.Jump("JZ", "done")
 		f.Ops("CMPQ {ties}, $0")
 		f.Jump("JNE", "ties")
 		next := func(loop string) {
-			f.Each(4, "VPADDQ Y4, Y%[1]d, Y%[1]d")
+			for _, l := range r.lane {
+				f.Op("VPADDQ", r.incY, l, l)
+			}
 			f.Ops(`
-				ADDQ $64, DI
-				DECQ CX
-			`)
+				ADDQ $64, {to}
+				DECQ {left}
+			`, r)
 			f.Jump("JNZ", loop)
 		}
 		f.Label("loop")
 		f.Ops(`
-			VSHUFPS $0xDD, Y1, Y0, Y5
-			VSHUFPS $0xDD, Y3, Y2, Y6
-		`)
-		f.Op(mov, "Y5", at(0))
-		f.Op(mov, "Y6", at(32))
+			VSHUFPS $0xDD, {lane[1]}, {lane[0]}, {outY[0]}
+			VSHUFPS $0xDD, {lane[3]}, {lane[2]}, {outY[1]}
+		`, r)
+		f.Op(mov, r.outY[0], at(0))
+		f.Op(mov, r.outY[1], at(32))
 		next("loop")
 		f.Jump("JMP", "done")
 		f.Label("ties")
 		f.Ops(`
-			VPCMPEQQ Y11, Y11, Y11
-			VPSLLD $1, Y11, Y14
-		`)
+			VPCMPEQQ {onesY}, {onesY}, {onesY}
+			VPSLLD $1, {onesY}, {notY}
+		`, r)
 		f.Label("tloop")
-		f.Ops("VSHUFPS $0xDD, Y1, Y0, Y5")
-		qTie(f, "Y0", "Y1", "Y5", "Y11", "Y14")
-		f.Ops("VSHUFPS $0xDD, Y3, Y2, Y6")
-		qTie(f, "Y2", "Y3", "Y6", "Y11", "Y14")
-		f.Op(mov, "Y5", at(0))
-		f.Op(mov, "Y6", at(32))
+		f.Ops("VSHUFPS $0xDD, {lane[1]}, {lane[0]}, {outY[0]}", r)
+		qTie(f, r.lane[0], r.lane[1], r.outY[0], r.onesY, r.notY)
+		f.Ops("VSHUFPS $0xDD, {lane[3]}, {lane[2]}, {outY[1]}", r)
+		qTie(f, r.lane[2], r.lane[3], r.outY[1], r.onesY, r.notY)
+		f.Op(mov, r.outY[0], at(0))
+		f.Op(mov, r.outY[1], at(32))
 		next("tloop")
 		f.Label("done")
 		end(f, st)
@@ -427,16 +534,17 @@ func movZ(st store) string {
 }
 
 // The values of f16Binx's forms (see f16Binx): binxH for shifts up to 16,
-// binxHT with the tie mask Z14, binxHF the same in two operations where
+// binxHT with the tie mask tieZ, binxHF the same in two operations where
 // shift is below 16 (the lanes scaled up by 1 or more: bit 0 of every lane
-// is 0), with Z14 the mask of high words XOR the tie mask: VPTERNLOGD 0x58
-// is Z14 ? odd &^ z : z; binxG and binxGT for wider shifts.
+// is 0), with tieZ the mask of high words XOR the tie mask: VPTERNLOGD 0x58
+// is tieZ ? odd &^ z : z; binxG and binxGT for wider shifts.
 func binxH(f *File, tie bool) value {
+	r := binadeR
 	return func(even, odd, z, zt, y, yt, t2, t3 Reg) {
 		f.Op("VPSRLD", "$16", even, z)
-		f.Op("VPTERNLOGD", "$0xF8", "Z13", odd, z)
+		f.Op("VPTERNLOGD", "$0xF8", r.hiMask, odd, z)
 		if tie {
-			f.Op("VPANDNQ", z, "Z14", z)
+			f.Op("VPANDNQ", z, r.tieZ, z)
 		}
 	}
 }
@@ -444,55 +552,57 @@ func binxH(f *File, tie bool) value {
 func binxHF(f *File) value {
 	return func(even, odd, z, zt, y, yt, t2, t3 Reg) {
 		f.Op("VPSRLD", "$16", even, z)
-		f.Op("VPTERNLOGD", "$0x58", "Z14", odd, z)
+		f.Op("VPTERNLOGD", "$0x58", binadeR.tieZ, odd, z)
 	}
 }
 
 func binxG(f *File, tie bool) value {
+	r := binadeR
 	return func(even, odd, z, zt, y, yt, t2, t3 Reg) {
-		f.Op("VPSRLD", "X15", even, z)
-		f.Op("VPSRLW", "X10", odd, "K4", z)
-		f.Op("VPADDW", "Z12", z, z)
+		f.Op("VPSRLD", r.shZ, even, z)
+		f.Op("VPSRLW", r.wideX, odd, "K4", z)
+		f.Op("VPADDW", r.cZ, z, z)
 		if tie {
-			f.Op("VPANDNQ", z, "Z14", z)
+			f.Op("VPANDNQ", z, r.tieZ, z)
 		}
 	}
 }
 
 // binxHTM and binxHFM are binxH's tie forms with the mask a parameter.
-func binxHTM(f *File) func(even, odd, z, mask string) {
-	return func(even, odd, z, mask string) {
+func binxHTM(f *File) func(even, odd, z, mask Reg) {
+	return func(even, odd, z, mask Reg) {
 		f.Op("VPSRLD", "$16", even, z)
-		f.Op("VPTERNLOGD", "$0xF8", "Z13", odd, z)
+		f.Op("VPTERNLOGD", "$0xF8", binadeR.hiMask, odd, z)
 		f.Op("VPANDNQ", z, mask, z)
 	}
 }
 
-func binxHFM(f *File) func(even, odd, z, mask string) {
-	return func(even, odd, z, mask string) {
+func binxHFM(f *File) func(even, odd, z, mask Reg) {
+	return func(even, odd, z, mask Reg) {
 		f.Op("VPSRLD", "$16", even, z)
 		f.Op("VPTERNLOGD", "$0x58", mask, odd, z)
 	}
 }
 
 // f16BinxBody is f16Binx and f16BinxSpan from their arguments (first in
-// AX, inc in R8, ties in DX, dst DI, blocks CX): edges, if not nil, writes
-// a span's edge blocks before each loop.
+// firstR, inc in incR, ties in tieR, dst to, blocks left): edges, if not
+// nil, writes a span's edge blocks before each loop.
 func f16BinxBody(f *File, mov string, st store, edges func(value)) {
+	r := binadeR
 	binxLanes(f)
 	f.Ops(`
-		VPBROADCASTW BX, Z12
-		TESTQ CX, CX
-	`)
+		VPBROADCASTW {cR}, {cZ}
+		TESTQ {left}, {left}
+	`, r)
 	f.Jump("JZ", "done")
 	f.Ops(`
-		KMOVD DX, K1
-		VPMOVM2W K1, Z14
-		VPSRLW $15, Z14, Z14
-		MOVL $0xFFFF0000, R8
-		VPBROADCASTD R8, Z13
-		CMPQ AX, $16
-	`)
+		KMOVD {tieR}, K1
+		VPMOVM2W K1, {tieZ}
+		VPSRLW $15, {tieZ}, {tieZ}
+		MOVL $0xFFFF0000, {cst}
+		VPBROADCASTD {cst}, {hiMask}
+		CMPQ {sh}, $16
+	`, r)
 	f.Jump("JA", "wide")
 	binxNarrow(f)
 	put, step := pairPutZ(f, mov), stepBy(f, "VPADDD")
@@ -502,25 +612,25 @@ func f16BinxBody(f *File, mov string, st store, edges func(value)) {
 		}
 		blockPairsL(f, v, put, 64, "VPADDD", step, pairs, lp)
 	}
-	f.Ops("TESTQ DX, DX")
+	f.Ops("TESTQ {tieR}, {tieR}", r)
 	f.Jump("JNZ", "hties")
 	loop(binxH(f, false), "hpairs", "hloop")
 	f.Label("hties")
-	f.Ops("TESTQ AX, AX")
+	f.Ops("TESTQ {sh}, {sh}", r)
 	f.Jump("JZ", "hties16")
-	f.Ops("VPXORD Z13, Z14, Z14")
+	f.Ops("VPXORD {hiMask}, {tieZ}, {tieZ}", r)
 	loop(binxHF(f), "hfpairs", "hfloop")
 	f.Label("hties16")
 	loop(binxH(f, true), "htpairs", "htloop")
 	f.Label("wide")
 	f.Ops(`
-		VMOVQ AX, X15
-		SUBQ $16, AX
-		VMOVQ AX, X10
-		MOVL $0xAAAAAAAA, R8
-		KMOVD R8, K4
-		TESTQ DX, DX
-	`)
+		VMOVQ {sh}, {shZ}
+		SUBQ $16, {sh}
+		VMOVQ {sh}, {wideX}
+		MOVL $0xAAAAAAAA, {cst}
+		KMOVD {cst}, K4
+		TESTQ {tieR}, {tieR}
+	`, r)
 	f.Jump("JNZ", "ties")
 	loop(binxG(f, false), "pairs", "loop")
 	f.Label("ties")
@@ -531,172 +641,178 @@ func f16BinxBody(f *File, mov string, st store, edges func(value)) {
 
 // spanArgs loads the span kernels' arguments: the span of n elements at
 // dst (element-aligned) as the blocks of the 64-byte lines it touches,
-// from the line it starts in (DI), off elements before dst (R9): CX
-// blocks; first (AX) and ties (DX, moved by tiesMove) moved back to the
-// line's first element; inc (R8) 32*d; K2 the elements of the first block
-// within the span (and of the last, if one block), K3 those of the last
-// block; then check.
+// from the line it starts in (to), off elements before dst (mis): left
+// blocks; first (firstR) and ties (tieR, moved by tiesMove) moved back to
+// the line's first element; inc (incR) 32*d; K2 the elements of the
+// first block within the span (and of the last, if one block), K3 those
+// of the last block; then check.
 func spanArgs(f *File, tiesMove, check func()) {
+	r := binadeR
 	f.Ops(`
-		MOVQ {dst}, DI
-		MOVQ {n}, CX
-		MOVQ {first}, AX
-		MOVQ {d}, R8
-		MOVQ {ties}, DX
-		MOVQ DI, R9
-		SHRQ $1, R9
-		ANDQ $31, R9
-		ANDQ $-64, DI
-		MOVQ R8, R10
-		IMULQ R9, R10
-		SUBQ R10, AX
-		SHLQ $5, R8
-	`)
+		MOVQ {dst}, {to}
+		MOVQ {n}, {left}
+		MOVQ {first}, {firstR}
+		MOVQ {d}, {incR}
+		MOVQ {ties}, {tieR}
+		MOVQ {to}, {mis}
+		SHRQ $1, {mis}
+		ANDQ $31, {mis}
+		ANDQ $-64, {to}
+		MOVQ {incR}, {scr}
+		IMULQ {mis}, {scr}
+		SUBQ {scr}, {firstR}
+		SHLQ $5, {incR}
+	`, r)
 	tiesMove()
 	f.Ops(`
-		ADDQ R9, CX
-		MOVL $-1, R10
-		SHLXL R9, R10, R10
-		MOVQ CX, R11
-		NEGQ R11
-		ANDQ $31, R11
-		MOVL $-1, R12
-		SHRXL R11, R12, R12
-		ADDQ $31, CX
-		SHRQ $5, CX
-		CMPQ CX, $1
-	`)
+		ADDQ {mis}, {left}
+		MOVL $-1, {headM}
+		SHLXL {mis}, {headM}, {headM}
+		MOVQ {left}, {tailN}
+		NEGQ {tailN}
+		ANDQ $31, {tailN}
+		MOVL $-1, {lastM}
+		SHRXL {tailN}, {lastM}, {lastM}
+		ADDQ $31, {left}
+		SHRQ $5, {left}
+		CMPQ {left}, $1
+	`, r)
 	f.Jump("JNE", "spanmasks")
-	f.Ops("ANDL R12, R10")
+	f.Ops("ANDL {lastM}, {headM}", r)
 	f.Label("spanmasks")
 	f.Ops(`
-		KMOVD R10, K2
-		KMOVD R12, K3
-	`)
+		KMOVD {headM}, K2
+		KMOVD {lastM}, K3
+	`, r)
 	check()
 }
 
-// spanLast sets Z2 and Z3 to the lanes of a span's last block, CX blocks
-// past the first (Z0, Z1; Z4 the step of a block); putLast stores z, that
-// block, under its mask K3.
+// spanLast sets laneZ[2] and laneZ[3] to the lanes of a span's last
+// block, left blocks past the first (laneZ[0], laneZ[1]; incZ the step of
+// a block); putLast stores z, that block, under its mask K3.
 func spanLast(f *File) {
 	f.Ops(`
-		VPBROADCASTD CX, Z20
-		VPMULLD Z4, Z20, Z20
-		VPADDD Z20, Z0, Z2
-		VPADDD Z20, Z1, Z3
-	`)
+		VPBROADCASTD {left}, {stepN}
+		VPMULLD {incZ}, {stepN}, {stepN}
+		VPADDD {stepN}, {laneZ[0]}, {laneZ[2]}
+		VPADDD {stepN}, {laneZ[1]}, {laneZ[3]}
+	`, binadeR)
 }
 
-func putLast(f *File, z string) {
+func putLast(f *File, z Reg) {
+	r := binadeR
 	f.Ops(`
-		MOVQ CX, R10
-		SHLQ $6, R10
-	`)
-	f.Op("VMOVDQU16", z, "K3", "0(DI)(R10*1)")
+		MOVQ {left}, {scr}
+		SHLQ $6, {scr}
+	`, r)
+	f.Op("VMOVDQU16", z, "K3", fmt.Sprintf("0(%s)(%s*1)", r.to, r.scr))
 }
 
-func stepD(f *File, l string) { f.Op("VPADDD", "Z4", l, l) }
+func stepD(f *File, l Reg) { f.Op("VPADDD", binadeR.incZ, l, l) }
 
 // spanEdges writes the first block of a span (masked by K2) and, if more,
 // its last (masked by K3), and leaves blockPairs the blocks between.
 func spanEdges(f *File) func(value) {
+	r := binadeR
+	l, o, t := r.laneZ, r.outZ, r.tmpZ
 	return func(v value) {
-		v("Z0", "Z1", "Z5", "Z6", "Y5", "Y6", "Z16", "Z17")
+		v(l[0], l[1], o[0], o[1], o[0].Y(), o[1].Y(), t[0], t[1])
 		f.Ops(`
-			VMOVDQU16 Z5, K2, 0(DI)
-			DECQ CX
-		`)
+			VMOVDQU16 {outZ[0]}, K2, 0({to})
+			DECQ {left}
+		`, r)
 		f.Jump("JZ", "done")
 		spanLast(f)
-		v("Z2", "Z3", "Z7", "Z8", "Y7", "Y8", "Z18", "Z19")
-		putLast(f, "Z7")
-		stepD(f, "Z0")
-		stepD(f, "Z1")
+		v(l[2], l[3], o[2], o[3], o[2].Y(), o[3].Y(), t[2], t[3])
+		putLast(f, o[2])
+		stepD(f, l[0])
+		stepD(f, l[1])
 		f.Ops(`
-			ADDQ $64, DI
-			DECQ CX
-		`)
+			ADDQ $64, {to}
+			DECQ {left}
+		`, r)
 	}
 }
 
 // binxLanes loads f16Binx's lanes from the arguments and spanArgs's
-// registers (first in AX, inc in R8): block 0's in Z0, Z1, a block's step
-// in Z4; shift in AX and c in BX.
+// registers (first in firstR, inc in incR): block 0's in laneZ[0],
+// laneZ[1], a block's step in incZ; shift in sh and c in cR.
 func binxLanes(f *File) {
 	f.Ops(`
-		MOVQ {base}, SI
-		VPBROADCASTD AX, Z9
-		VMOVDQU32 0(SI), Z0
-		VMOVDQU32 64(SI), Z1
-		VPADDD Z9, Z0, Z0
-		VPADDD Z9, Z1, Z1
-		VPBROADCASTD R8, Z4
-		MOVQ {shift}, AX
-		MOVQ {c}, BX
-	`)
+		MOVQ {base}, {from}
+		VPBROADCASTD {firstR}, {firstZ}
+		VMOVDQU32 0({from}), {laneZ[0]}
+		VMOVDQU32 64({from}), {laneZ[1]}
+		VPADDD {firstZ}, {laneZ[0]}, {laneZ[0]}
+		VPADDD {firstZ}, {laneZ[1]}, {laneZ[1]}
+		VPBROADCASTD {incR}, {incZ}
+		MOVQ {shift}, {sh}
+		MOVQ {c}, {cR}
+	`, binadeR)
 }
 
-// binxNarrow scales the lanes to shift 16 (AX: 16 - shift after it) and
+// binxNarrow scales the lanes to shift 16 (sh: 16 - shift after it) and
 // gives them c << 16.
 func binxNarrow(f *File) {
+	r := binadeR
 	f.Ops(`
-		NEGQ AX
-		ADDQ $16, AX
-		VMOVQ AX, X15
-	`)
-	for _, r := range []string{"Z0", "Z1", "Z4"} {
-		f.Op("VPSLLD", "X15", r, r)
+		NEGQ {sh}
+		ADDQ $16, {sh}
+		VMOVQ {sh}, {shZ}
+	`, r)
+	for _, l := range []Reg{r.laneZ[0], r.laneZ[1], r.incZ} {
+		f.Op("VPSLLD", r.shZ, l, l)
 	}
 	f.Ops(`
-		SHLL $16, BX
-		VPBROADCASTD BX, Z12
-		VPADDD Z12, Z0, Z0
-		VPADDD Z12, Z1, Z1
-	`)
+		SHLL $16, {cR}
+		VPBROADCASTD {cR}, {cZ}
+		VPADDD {cZ}, {laneZ[0]}, {laneZ[0]}
+		VPADDD {cZ}, {laneZ[1]}, {laneZ[1]}
+	`, r)
 }
 
 // spanLanes sets up the narrow form's lanes (shift at most 16) from
-// spanArgs's registers, as f16Binx does: Z0, Z1 block 0's, scaled to shift
-// 16 and given c << 16, Z4 a block's step, Z13 the mask of high words, AX
-// 16 - shift.
+// spanArgs's registers, as f16Binx does: laneZ[0], laneZ[1] block 0's,
+// scaled to shift 16 and given c << 16, incZ a block's step, hiMask the
+// mask of high words, sh 16 - shift.
 func spanLanes(f *File) {
 	binxLanes(f)
 	f.Ops(`
-		MOVL $0xFFFF0000, R8
-		VPBROADCASTD R8, Z13
-	`)
+		MOVL $0xFFFF0000, {cst}
+		VPBROADCASTD {cst}, {hiMask}
+	`, binadeR)
 	binxNarrow(f)
 }
 
 // span64 is f16BinxSpan's form for ties every 64 elements (shift at most
 // 16): the blocks of even index from the line it starts in take the tie
-// mask of ties' low half (Z21, a word of 1 at each tie), the odd ones its
-// high half (Z22). The first and last blocks take theirs by their index,
-// and an odd block count between them gives the first of those to the
-// edges too, so that blockPairs has pairs only: the first block of each
-// (value's t3: Z17) takes one mask, the second (Z19) the other. It ends
-// at f16BinxBody's done.
+// mask of ties' low half (maskA, a word of 1 at each tie), the odd ones
+// its high half (maskB). The first and last blocks take theirs by their
+// index, and an odd block count between them gives the first of those to
+// the edges too, so that blockPairs has pairs only: the first block of
+// each (value's t3: tmpZ[1]) takes one mask, the second (tmpZ[3]) the
+// other. It ends at f16BinxBody's done.
 func span64(f *File) {
+	r := binadeR
 	spanLanes(f)
 	f.Ops(`
-		KMOVD DX, K1
-		VPMOVM2W K1, Z21
-		VPSRLW $15, Z21, Z21
-		SHRQ $32, DX
-		KMOVD DX, K1
-		VPMOVM2W K1, Z22
-		VPSRLW $15, Z22, Z22
-		TESTQ AX, AX
-	`)
+		KMOVD {tieR}, K1
+		VPMOVM2W K1, {maskA}
+		VPSRLW $15, {maskA}, {maskA}
+		SHRQ $32, {tieR}
+		KMOVD {tieR}, K1
+		VPMOVM2W K1, {maskB}
+		VPSRLW $15, {maskB}, {maskB}
+		TESTQ {sh}, {sh}
+	`, r)
 	f.Jump("JZ", "s64t16")
 	f.Ops(`
-		VPXORD Z13, Z21, Z21
-		VPXORD Z13, Z22, Z22
-	`)
+		VPXORD {hiMask}, {maskA}, {maskA}
+		VPXORD {hiMask}, {maskB}, {maskB}
+	`, r)
 	put, step := pairPutZ(f, "VMOVDQU64"), stepBy(f, "VPADDD")
 	for _, form := range []struct {
-		m      func(even, odd, z, mask string)
+		m      func(even, odd, z, mask Reg)
 		prefix string
 		label  string
 	}{{binxHFM(f), "s64f", ""}, {binxHTM(f), "s64t", "s64t16"}} {
@@ -705,175 +821,188 @@ func span64(f *File) {
 		}
 		m, p := form.m, form.prefix
 		edges64(f, m, p+"even", p+"go")
-		blockPairsL(f, func(even, odd, z, zt, y, yt, t2, t3 Reg) { m(string(even), string(odd), string(z), string(t3)) },
+		blockPairsL(f, func(even, odd, z, zt, y, yt, t2, t3 Reg) { m(even, odd, z, t3) },
 			put, 64, "VPADDD", step, p+"pairs", p+"loop")
 	}
 }
 
 // edges64 is spanEdges with each edge's mask by its block's index (even,
 // pairs: its labels), and block 1 too where the blocks between are odd in
-// number; it leaves blockPairs pairs of blocks, Z17 the mask of the first
-// of each and Z19 that of the second.
-func edges64(f *File, m func(even, odd, z, mask string), even, pairs string) {
-	m("Z0", "Z1", "Z5", "Z21")
+// number; it leaves blockPairs pairs of blocks, tmpZ[1] the mask of the
+// first of each and tmpZ[3] that of the second.
+func edges64(f *File, m func(even, odd, z, mask Reg), even, pairs string) {
+	r := binadeR
+	l, o := r.laneZ, r.outZ
+	m(l[0], l[1], o[0], r.maskA)
 	f.Ops(`
-		VMOVDQU16 Z5, K2, 0(DI)
-		DECQ CX
-	`)
+		VMOVDQU16 {outZ[0]}, K2, 0({to})
+		DECQ {left}
+	`, r)
 	f.Jump("JZ", "done")
 	spanLast(f)
 	f.Ops(`
-		VMOVDQA64 Z21, Z23
-		TESTQ $1, CX
-	`)
+		VMOVDQA64 {maskA}, {maskE}
+		TESTQ $1, {left}
+	`, r)
 	f.Jump("JZ", even)
-	f.Ops("VMOVDQA64 Z22, Z23")
+	f.Ops("VMOVDQA64 {maskB}, {maskE}", r)
 	f.Label(even)
-	m("Z2", "Z3", "Z7", "Z23")
-	putLast(f, "Z7")
-	stepD(f, "Z0")
-	stepD(f, "Z1")
+	m(l[2], l[3], o[2], r.maskE)
+	putLast(f, o[2])
+	stepD(f, l[0])
+	stepD(f, l[1])
 	f.Ops(`
-		ADDQ $64, DI
-		DECQ CX
-		VMOVDQA64 Z22, Z17
-		VMOVDQA64 Z21, Z19
-		TESTQ $1, CX
-	`)
+		ADDQ $64, {to}
+		DECQ {left}
+		VMOVDQA64 {maskB}, {tmpZ[1]}
+		VMOVDQA64 {maskA}, {tmpZ[3]}
+		TESTQ $1, {left}
+	`, r)
 	f.Jump("JZ", pairs)
-	m("Z0", "Z1", "Z5", "Z22")
-	f.Ops("VMOVDQU64 Z5, 0(DI)")
-	stepD(f, "Z0")
-	stepD(f, "Z1")
+	m(l[0], l[1], o[0], r.maskB)
+	f.Ops("VMOVDQU64 {outZ[0]}, 0({to})", r)
+	stepD(f, l[0])
+	stepD(f, l[1])
 	f.Ops(`
-		ADDQ $64, DI
-		DECQ CX
-		VMOVDQA64 Z21, Z17
-		VMOVDQA64 Z22, Z19
-	`)
+		ADDQ $64, {to}
+		DECQ {left}
+		VMOVDQA64 {maskA}, {tmpZ[1]}
+		VMOVDQA64 {maskB}, {tmpZ[3]}
+	`, r)
 	f.Label(pairs)
 }
 
-// sel128 puts in dst the tie mask of block idx (from the line): Z21 where
-// idx is R11 modulo 4, else Z22.
-func sel128(f *File, idx, dst, other string) {
-	f.Op("VMOVDQA64", "Z22", dst)
-	f.Op("MOVQ", idx, "R12")
+// sel128 puts in dst the tie mask of block idx (from the line): maskA
+// where idx is tieBlk modulo 4, else maskB.
+func sel128(f *File, idx, dst Reg, other string) {
+	r := binadeR
+	f.Op("VMOVDQA64", r.maskB, dst)
+	f.Op("MOVQ", idx, r.idx4)
 	f.Ops(`
-		ANDQ $3, R12
-		CMPQ R12, R11
-	`)
+		ANDQ $3, {idx4}
+		CMPQ {idx4}, {tieBlk}
+	`, r)
 	f.Jump("JNE", other)
-	f.Op("VMOVDQA64", "Z21", dst)
+	f.Op("VMOVDQA64", r.maskA, dst)
 	f.Label(other)
 }
 
 // span128 is f16BinxSpan128's loop for the value m; its labels start with p.
-func span128(f *File, m func(even, odd, z, mask string), p string) {
-	f.Ops("XORQ R13, R13")
-	sel128(f, "R13", "Z23", p+"first")
-	m("Z0", "Z1", "Z5", "Z23")
+func span128(f *File, m func(even, odd, z, mask Reg), p string) {
+	r := binadeR
+	l, o := r.laneZ, r.outZ
+	f.Ops("XORQ {blk}, {blk}", r)
+	sel128(f, r.blk, r.maskE, p+"first")
+	m(l[0], l[1], o[0], r.maskE)
 	f.Ops(`
-		VMOVDQU16 Z5, K2, 0(DI)
-		DECQ CX
-	`)
+		VMOVDQU16 {outZ[0]}, K2, 0({to})
+		DECQ {left}
+	`, r)
 	f.Jump("JZ", "done")
 	spanLast(f)
-	sel128(f, "CX", "Z23", p+"last")
-	m("Z2", "Z3", "Z7", "Z23")
-	putLast(f, "Z7")
-	stepD(f, "Z0")
-	stepD(f, "Z1")
+	sel128(f, r.left, r.maskE, p+"last")
+	m(l[2], l[3], o[2], r.maskE)
+	putLast(f, o[2])
+	stepD(f, l[0])
+	stepD(f, l[1])
 	f.Ops(`
-		ADDQ $64, DI
-		DECQ CX
-		INCQ R13
-	`)
+		ADDQ $64, {to}
+		DECQ {left}
+		INCQ {blk}
+	`, r)
 	f.Label(p + "peel")
-	f.Ops("TESTQ $3, CX")
+	f.Ops("TESTQ $3, {left}", r)
 	f.Jump("JZ", p+"quads")
-	sel128(f, "R13", "Z23", p+"psel")
-	m("Z0", "Z1", "Z5", "Z23")
-	f.Ops("VMOVDQU64 Z5, 0(DI)")
-	stepD(f, "Z0")
-	stepD(f, "Z1")
+	sel128(f, r.blk, r.maskE, p+"psel")
+	m(l[0], l[1], o[0], r.maskE)
+	f.Ops("VMOVDQU64 {outZ[0]}, 0({to})", r)
+	stepD(f, l[0])
+	stepD(f, l[1])
 	f.Ops(`
-		ADDQ $64, DI
-		DECQ CX
-		INCQ R13
-	`)
+		ADDQ $64, {to}
+		DECQ {left}
+		INCQ {blk}
+	`, r)
 	f.Jump("JMP", p+"peel")
 	f.Label(p + "quads")
-	f.Ops("TESTQ CX, CX")
+	span128Quads(f, m, p)
+}
+
+// span128Quads is span128's loop of four blocks a turn, each with its
+// fixed mask.
+func span128Quads(f *File, m func(even, odd, z, mask Reg), p string) {
+	r := binadeR
+	f.Ops("TESTQ {left}, {left}", r)
 	f.Jump("JZ", "done")
-	for q := range 4 {
+	for q, mq := range r.quadM {
 		if q > 0 {
-			f.Ops("INCQ R13")
+			f.Ops("INCQ {blk}", r)
 		}
-		sel128(f, "R13", string(z(24+q)), fmt.Sprintf("%sq%d", p, q))
+		sel128(f, r.blk, mq, fmt.Sprintf("%sq%d", p, q))
 	}
-	for _, r := range [][3]string{{"Z4", "Z0", "Z2"}, {"Z4", "Z1", "Z3"}, {"Z4", "Z2", "Z8"}, {"Z4", "Z3", "Z9"}, {"Z4", "Z8", "Z10"}, {"Z4", "Z9", "Z11"}} {
-		f.Op("VPADDD", r[0], r[1], r[2])
+	for i := range 6 {
+		f.Op("VPADDD", r.incZ, r.quadL[i], r.quadL[i+2])
 	}
-	f.Ops("VPSLLD $2, Z4, Z28")
+	f.Ops("VPSLLD $2, {incZ}, {step4}", r)
 	f.Label(p + "loop")
-	outs := []string{"Z5", "Z6", "Z7", "Z14"}
-	for i, l := range [][2]string{{"Z0", "Z1"}, {"Z2", "Z3"}, {"Z8", "Z9"}, {"Z10", "Z11"}} {
-		m(l[0], l[1], outs[i], string(z(24+i)))
+	for i, o := range r.quadO {
+		m(r.quadL[2*i], r.quadL[2*i+1], o, r.quadM[i])
 	}
-	for i, o := range outs {
+	for i, o := range r.quadO {
 		f.Op("VMOVDQU64", o, at(64*i))
 	}
-	for _, l := range []string{"Z0", "Z1", "Z2", "Z3", "Z8", "Z9", "Z10", "Z11"} {
-		f.Op("VPADDD", "Z28", l, l)
+	for _, l := range r.quadL {
+		f.Op("VPADDD", r.step4, l, l)
 	}
 	f.Ops(`
-		ADDQ $256, DI
-		SUBQ $4, CX
-	`)
+		ADDQ $256, {to}
+		SUBQ $4, {left}
+	`, r)
 	f.Jump("JNZ", p+"loop")
 	f.Jump("JMP", "done")
 }
 
 // qLanes16 loads the arguments of a kernel of sixteen int64 lanes (dst,
-// blocks, base, first, inc): dst in DI, blocks in CX, the lanes base +
-// first in Z0 and Z1, inc in Z4; first stays in every lane of Z9 and base
-// in SI, for kernels of more lanes.
+// blocks, base, first, inc): dst in to, blocks in left, the lanes base +
+// first in laneZ[0] and laneZ[1], inc in incZ; first stays in every lane
+// of firstZ and base in from, for kernels of more lanes.
 func qLanes16(f *File) {
 	f.Ops(`
-		MOVQ {dst}, DI
-		MOVQ {blocks}, CX
-		MOVQ {base}, SI
-		MOVQ {first}, AX
-		VPBROADCASTQ AX, Z9
-		VPADDQ 0(SI), Z9, Z0
-		VPADDQ 64(SI), Z9, Z1
-		MOVQ {inc}, AX
-		VPBROADCASTQ AX, Z4
-	`)
+		MOVQ {dst}, {to}
+		MOVQ {blocks}, {left}
+		MOVQ {base}, {from}
+		MOVQ {first}, {tmp}
+		VPBROADCASTQ {tmp}, {firstZ}
+		VPADDQ 0({from}), {firstZ}, {laneZ[0]}
+		VPADDQ 64({from}), {firstZ}, {laneZ[1]}
+		MOVQ {inc}, {tmp}
+		VPBROADCASTQ {tmp}, {incZ}
+	`, binadeR)
 }
 
-// qReorder loads the 16 int64 lanes at SI into r0-r3 in f32BinqY's order
-// (through Y5, Y6).
-func qReorder(f *File, r0, r1, r2, r3 string) {
-	for _, h := range [][3]string{{"0", r0, r1}, {"64", r2, r3}} {
-		off := 0
-		if h[0] == "64" {
-			off = 64
-		}
-		f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", off), "Y5")
-		f.Op("VMOVDQU", fmt.Sprintf("%d(SI)", off+32), "Y6")
-		f.Op("VPERM2I128", "$0x20", "Y6", "Y5", h[1])
-		f.Op("VPERM2I128", "$0x31", "Y6", "Y5", h[2])
+// qReorder loads the 16 int64 lanes at from into r0-r3 in f32BinqY's
+// order (through outY).
+func qReorder(f *File, r0, r1, r2, r3 Reg) {
+	r := binadeR
+	for _, h := range []struct {
+		off    int
+		lo, hi Reg
+	}{{0, r0, r1}, {64, r2, r3}} {
+		f.Op("VMOVDQU", r.from.At(h.off), r.outY[0])
+		f.Op("VMOVDQU", r.from.At(h.off+32), r.outY[1])
+		f.Op("VPERM2I128", "$0x20", r.outY[1], r.outY[0], h.lo)
+		f.Op("VPERM2I128", "$0x31", r.outY[1], r.outY[0], h.hi)
 	}
 }
 
 // qTie clears q's last bit in z (the block of lo, hi) where the high
-// dwords of kb-1 have it clear (ones: all ones; notone: dwords of ^1).
-func qTie(f *File, lo, hi, z, ones, notone string) {
-	f.Op("VPADDQ", ones, lo, "Y7")
-	f.Op("VPADDQ", ones, hi, "Y8")
-	f.Ops("VSHUFPS $0xDD, Y8, Y7, Y7")
-	f.Op("VPOR", notone, "Y7", "Y7")
-	f.Op("VPAND", "Y7", z, z)
+// dwords of kb-1 have it clear (ones: all ones; notone: dwords of ^1),
+// through tieT.
+func qTie(f *File, lo, hi, z, ones, notone Reg) {
+	t := binadeR.tieT
+	f.Op("VPADDQ", ones, lo, t[0])
+	f.Op("VPADDQ", ones, hi, t[1])
+	f.Op("VSHUFPS", "$0xDD", t[1], t[0], t[0])
+	f.Op("VPOR", notone, t[0], t[0])
+	f.Op("VPAND", t[0], z, z)
 }

@@ -1,7 +1,5 @@
 package main
 
-import "fmt"
-
 // The store instructions of a kind of element, by store kind (regular,
 // streaming, ahead).
 type movs map[store]string
@@ -47,6 +45,82 @@ Go twins: twins.go.`)
 	return f
 }
 
+// The converting kernels' registers (to, left, step, from and incAt
+// blockR's; the AVX-512 lanes, their step and 1.0 blockPairs').
+var convR = struct {
+	to, left, step, from, incAt Reg // blockR's: the block, blocks left, stride, base, inc
+
+	tmp     Reg   // first, start, delta or a constant, loaded whole
+	masks   Reg   // (the masked forms) the byte masks' address
+	tinyR   Reg   // (fmaD) tiny
+	written Reg   // (fmaD) the blocks written
+	lane    []Reg // (AVX2) the lanes: four vectors of 32 bytes (fma192S: six)
+	incY    Reg   // (AVX2) inc's vector
+	firstY  Reg   // (AVX2) first in every lane (before the lanes are made),
+	firstX  Reg   // its low bytes
+	oneY    Reg   // (AVX2) 1.0 in every lane (the FMA steps' factor),
+	oneX    Reg   // its low bytes
+	startY  Reg   // (AVX2) start in every lane,
+	deltaY  Reg   // and delta
+	startX  Reg   // start's low bytes,
+	deltaX  Reg   // delta's
+	outX    []Reg // (AVX2) a block's lanes converted, 16 bytes each
+	val     []Reg // (AVX2) a block's values, fma(lane, delta, start)
+	odd     []Reg // (oddHalf) the lanes rounded to odd (odd[0]: the block),
+	oddT    []Reg // their temporaries
+	low29   Reg   // (cvtStoreF16Odd) the low 29 bits of every lane,
+	low29X  Reg   // its low bytes
+	bit29   Reg   // (cvtStoreF16Odd) bit 29 of every lane,
+	bit29X  Reg   // its low bytes
+	zero    Reg   // (cvtStoreF16Odd) zero
+	midMask Reg   // (fmaDStore) the low 29 bits of every lane,
+	midX    Reg   // its low bytes
+	mid     Reg   // (fmaDStore) a midpoint's low 29 bits,
+	mid1X   Reg   // its low bytes
+	tinyV   Reg   // (fmaDStore) 2^-126 (float64 bits) in every lane,
+	tinyX   Reg   // its low bytes
+	flags   Reg   // (fmaDStore) the block's midpoints and tiny lanes
+	cmp     Reg   // (fmaDStore) a comparison's lanes
+	inc6    Reg   // (fma192S) inc's vector
+	val6    []Reg // (fma192S) a block's values
+	maskY   []Reg // (cvtF32MaskY) the masks of the block's halves
+	cvtX    []Reg // (cvtF32MaskY) the lanes converted (halves put together in 0 and 2)
+	laneZ   []Reg // (AVX-512) the lanes lo, hi (blockPairs' first set)
+	incZ    Reg   // (AVX-512) inc in every lane
+	firstZ  Reg   // (AVX-512) first in every lane
+	oneZ    Reg   // (AVX-512) 1.0 (float64) in every lane
+	startZ  Reg   // (AVX-512) start in every lane,
+	deltaZ  Reg   // and delta
+	outY    []Reg // (AVX-512) a block converted: its halves,
+	outZ    Reg   // and whole (cvtF32Maskx)
+	one32Z  Reg   // (cvtF16xFour) 1.0 (float32) in every lane
+	inc2Z   Reg   // (cvtF16xFour) 2*inc,
+	inc4Z   Reg   // and 4*inc
+	four    []Reg // (cvtF16xFour) four blocks' lanes, lo and hi of each
+	fourOut []Reg // (cvtF16xFour) their halves converted
+	low29Z  Reg   // (cvtStoreF16Oddx) the low 29 bits of every lane
+	oneD    Reg   // (cvtStoreF16Oddx) 1 in every dword
+	valZ    []Reg // (fmaDStorex) a block's values
+	tmpZ    []Reg // (fmaDStorex) their low bits, magnitudes
+	midMZ   Reg   // (fmaDStorex) the low 29 bits of every lane,
+	midZ    Reg   // a midpoint's,
+	absZ    Reg   // the sign cleared,
+	tinyZ   Reg   // 2^-126 (float64 bits)
+}{
+	to: blockR.to, left: blockR.left, step: blockR.step, from: blockR.from, incAt: blockR.incAt,
+	tmp: AX, masks: BX, tinyR: DX, written: BX,
+	lane: vecs(y, 0, 6), incY: y(4), firstY: y(9), firstX: x(9), oneY: y(9), oneX: x(9),
+	startY: y(10), deltaY: y(11), startX: x(10), deltaX: x(11), outX: vecs(x, 5, 4), val: vecs(y, 5, 4),
+	odd: vecs(y, 5, 2), oddT: vecs(y, 7, 2), low29: y(10), low29X: x(10), bit29: y(11), bit29X: x(11), zero: y(12),
+	midMask: y(14), midX: x(14), mid: y(15), mid1X: x(15), tinyV: y(13), tinyX: x(13), flags: y(9), cmp: y(12),
+	inc6: y(6), val6: []Reg{y(7), y(8), y(9), y(12), y(13), y(14)}, maskY: vecs(y, 6, 2), cvtX: vecs(x, 10, 4),
+	laneZ: pairsR.lane[:2], incZ: pairsR.step, firstZ: z(9), oneZ: pairsR.one, startZ: z(10), deltaZ: z(11),
+	outY: vecs(y, 5, 2), outZ: z(5), one32Z: z(20), inc2Z: z(13), inc4Z: z(14),
+	four: []Reg{z(0), z(1), z(2), z(3), z(15), z(16), z(17), z(18)}, fourOut: []Reg{y(5), y(6), y(7), y(8), y(10), y(11), y(12), y(9)},
+	low29Z: z(10), oneD: y(11), valZ: vecs(z, 5, 2), tmpZ: vecs(z, 7, 2),
+	midMZ: z(12), midZ: z(13), absZ: z(14), tinyZ: z(15),
+}
+
 // cvtStoreF32Forms writes cvtStoreF32 and its stride form of every store
 // kind.
 //
@@ -55,22 +129,25 @@ Go twins: twins.go.`)
 // (cvtF32StrideY: float32 pixels in sets of blocks whose sums are
 // exact in float64 lanes).
 func cvtStoreF32Forms(f *File) {
-	for _, fm := range []runForm{{"cvtStoreF32", sigF64, "f64To32_g", "$64", false}, {"cvtF32StrideY", sigF64Stride, "f64To32Stride_g", "R8", true}} {
+	r := convR
+	for _, fm := range []runForm{{"cvtStoreF32", sigF64, "f64To32_g", "$64", false}, {"cvtF32StrideY", sigF64Stride, "f64To32Stride_g", r.step, true}} {
 		for _, st := range stores {
 			f.Func(fm.name+st.suffix, fm.sig, storeDoc(fm.name, st))
 			f.Twin(fm.twin, st, false)
 			fm.head(f, st)
 			yHead(f, "VPBROADCASTQ", false)
 			yLanes(f, "VMOVUPD", "VADDPD")
-			one64(f, "Y9")
+			one64(f, r.oneY)
 			loopStart(f)
-			for i := range 4 {
-				f.Op("VCVTPD2PSY", y(i), x(5+i))
+			for i, l := range r.lane[:4] {
+				f.Op("VCVTPD2PSY", l, r.outX[i])
 			}
-			for i := range 4 {
-				f.Op(movPS[st], x(5+i), at(16*i))
+			for i, o := range r.outX {
+				f.Op(movPS[st], o, at(16*i))
 			}
-			f.Each(4, "VFMADD231PD Y4, Y9, Y%[1]d")
+			for _, l := range r.lane[:4] {
+				f.Op("VFMADD231PD", r.incY, r.oneY, l)
+			}
 			loopEnd(f, fm.adv)
 			end(f, st)
 		}
@@ -79,19 +156,20 @@ func cvtStoreF32Forms(f *File) {
 
 // A runForm is a kernel's contiguous form or its stride form (stride:
 // blocks a stride apart): the name, the Go signature, and the advance of
-// DI after a block.
+// to after a block (a constant or a Reg).
 type runForm struct {
-	name      string
-	sig       *Sig
-	twin, adv string
-	stride    bool
+	name   string
+	sig    *Sig
+	twin   string
+	adv    any
+	stride bool
 }
 
-// head loads the stride form's stride in R8 (and, fetching ahead,
-// aheadDist's distance in R10); the contiguous form has nothing to load.
+// head loads the stride form's stride in step (and, fetching ahead,
+// aheadDist's distance in ahead); the contiguous form has nothing to load.
 func (fm runForm) head(f *File, st store) {
 	if fm.stride {
-		f.Ops("MOVQ {stride}, R8")
+		f.Ops("MOVQ {stride}, {step}", convR)
 		aheadDist(f, st)
 	}
 }
@@ -100,29 +178,32 @@ func (fm runForm) head(f *File, st store) {
 //
 // cvtStoreF16 (AVX2): exact float32 lanes to float16 with F16C; each
 // block 32 float16 (64 bytes). The lanes advance by FMA (lane*1 + inc,
-// Y9 holding 1.0: the sum, as VADDPS gives it), which leaves the
+// oneY holding 1.0: the sum, as VADDPS gives it), which leaves the
 // conversions' pipes to them on this machine (a scratch loop over 64
 // KiB, alternated three times: 1332-1413 ns with VADDPS, 1113-1203 with
 // the FMA).
 func cvtStoreF16Forms(f *File) {
+	r := convR
 	for _, st := range stores {
 		f.Func("cvtStoreF16"+st.suffix, sigF32, storeDoc("cvtStoreF16", st))
 		f.Twin("f32To16_g", st, false)
 		yHead(f, "VPBROADCASTD", false)
 		yLanes(f, "VMOVUPS", "VADDPS")
 		f.Ops(`
-			MOVL $0x3f800000, AX
-			VMOVQ AX, X9
-			VPBROADCASTD X9, Y9
-		`)
+			MOVL $0x3f800000, {tmp}
+			VMOVQ {tmp}, {oneX}
+			VPBROADCASTD {oneX}, {oneY}
+		`, r)
 		loopStart(f)
-		for i := range 4 {
-			f.Op("VCVTPS2PH", "$0", y(i), x(5+i))
+		for i, l := range r.lane[:4] {
+			f.Op("VCVTPS2PH", "$0", l, r.outX[i])
 		}
-		for i := range 4 {
-			f.Op(movDQ[st], x(5+i), at(16*i))
+		for i, o := range r.outX {
+			f.Op(movDQ[st], o, at(16*i))
 		}
-		f.Each(4, "VFMADD231PS Y4, Y9, Y%[1]d")
+		for _, l := range r.lane[:4] {
+			f.Op("VFMADD231PS", r.incY, r.oneY, l)
+		}
 		loopEnd(f, "$64")
 		end(f, st)
 	}
@@ -138,21 +219,24 @@ func cvtStoreF16Forms(f *File) {
 // keeps 13 bits more than float16, so the two steps round as one.
 // Each block 16 float16 (32 bytes); the lanes advance by FMA.
 func cvtStoreF16OddForms(f *File) {
+	r := convR
 	for _, st := range stores {
 		f.Func("cvtStoreF16Odd"+st.suffix, sigF64, storeDoc("cvtStoreF16Odd", st))
 		f.Twin("f64To16_g", st, false)
 		yHead(f, "VPBROADCASTQ", false)
 		yLanes(f, "VMOVUPD", "VADDPD")
-		one64(f, "Y9")
-		bcastQ(f, "$0x1FFFFFFF", "X10", "Y10")
-		bcastQ(f, "$0x20000000", "X11", "Y11")
-		f.Ops("VPXOR Y12, Y12, Y12")
+		one64(f, r.oneY)
+		bcastQ(f, "$0x1FFFFFFF", r.low29X, r.low29)
+		bcastQ(f, "$0x20000000", r.bit29X, r.bit29)
+		f.Ops("VPXOR {zero}, {zero}, {zero}", r)
 		loopStart(f)
-		oddHalf(f, "Y0", "Y1")
-		f.Op(movDQ[st], "X5", at(0))
-		oddHalf(f, "Y2", "Y3")
-		f.Op(movDQ[st], "X5", at(16))
-		f.Each(4, "VFMADD231PD Y4, Y9, Y%[1]d")
+		oddHalf(f, r.lane[0], r.lane[1])
+		f.Op(movDQ[st], r.odd[0].X(), at(0))
+		oddHalf(f, r.lane[2], r.lane[3])
+		f.Op(movDQ[st], r.odd[0].X(), at(16))
+		for _, l := range r.lane[:4] {
+			f.Op("VFMADD231PD", r.incY, r.oneY, l)
+		}
 		loopEnd(f, "$32")
 		end(f, st)
 	}
@@ -168,10 +252,10 @@ func cvtStoreF32xForms(f *File) {
 		f.Twin("f64To32_g", st, true)
 		f64Lanes16(f)
 		f.Ops(`
-			MOVQ $0x3FF0000000000000, AX
-			VPBROADCASTQ AX, Z12
-			TESTQ CX, CX
-		`)
+			MOVQ $0x3FF0000000000000, {tmp}
+			VPBROADCASTQ {tmp}, {oneZ}
+			TESTQ {left}, {left}
+		`, convR)
 		f.Jump("JZ", "done")
 		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 Reg) {
 			f.Op("VCVTPD2PS", lo, y)
@@ -197,18 +281,18 @@ func cvtStoreF16xForms(f *File) {
 		f.Func("cvtStoreF16x"+st.suffix, sigF32, storeDoc("cvtStoreF16x", st))
 		f.Twin("f32To16_g", st, true)
 		f.Ops(`
-			MOVQ {dst}, DI
-			MOVQ {blocks}, CX
-			MOVQ {base}, SI
-			MOVQ {first}, AX
-			MOVQ {inc}, DX
-			VPBROADCASTD AX, Z9
-			VMOVUPS 0(SI), Z0
-			VMOVUPS 64(SI), Z1
-			VADDPS Z9, Z0, Z0
-			VADDPS Z9, Z1, Z1
-			VBROADCASTSS (DX), Z4
-		`)
+			MOVQ {dst}, {to}
+			MOVQ {blocks}, {left}
+			MOVQ {base}, {from}
+			MOVQ {first}, {tmp}
+			MOVQ {inc}, {incAt}
+			VPBROADCASTD {tmp}, {firstZ}
+			VMOVUPS 0({from}), {laneZ[0]}
+			VMOVUPS 64({from}), {laneZ[1]}
+			VADDPS {firstZ}, {laneZ[0]}, {laneZ[0]}
+			VADDPS {firstZ}, {laneZ[1]}, {laneZ[1]}
+			VBROADCASTSS ({incAt}), {incZ}
+		`, convR)
 		if st == stStream {
 			cvtF16xStream(f)
 		} else {
@@ -221,17 +305,18 @@ func cvtStoreF16xForms(f *File) {
 // cvtF16xStream writes cvtStoreF16xNT's loop: a block a turn, streamed,
 // the lanes advanced by VADDPS.
 func cvtF16xStream(f *File) {
+	r := convR
 	loopStart(f)
 	f.Ops(`
-		VCVTPS2PH $0, Z0, Y5
-		VCVTPS2PH $0, Z1, Y6
-	`)
-	f.Op("VMOVNTDQ", "Y5", at(0))
-	f.Op("VMOVNTDQ", "Y6", at(32))
+		VCVTPS2PH $0, {laneZ[0]}, {outY[0]}
+		VCVTPS2PH $0, {laneZ[1]}, {outY[1]}
+	`, r)
+	f.Op("VMOVNTDQ", r.outY[0], at(0))
+	f.Op("VMOVNTDQ", r.outY[1], at(32))
 	f.Ops(`
-		VADDPS Z4, Z0, Z0
-		VADDPS Z4, Z1, Z1
-	`)
+		VADDPS {incZ}, {laneZ[0]}, {laneZ[0]}
+		VADDPS {incZ}, {laneZ[1]}, {laneZ[1]}
+	`, r)
 	loopEnd(f, "$64")
 }
 
@@ -239,48 +324,47 @@ func cvtF16xStream(f *File) {
 // a turn while four remain (eight lanes, each advanced by four blocks by
 // FMA), then a block a turn.
 func cvtF16xFour(f *File) {
+	r := convR
 	f.Ops(`
-		MOVL $0x3f800000, AX
-		VPBROADCASTD AX, Z20
-		CMPQ CX, $4
-	`)
+		MOVL $0x3f800000, {tmp}
+		VPBROADCASTD {tmp}, {one32Z}
+		CMPQ {left}, $4
+	`, r)
 	f.Jump("JB", "one")
 	f.Ops(`
-		VADDPS Z4, Z4, Z13
-		VADDPS Z13, Z13, Z14
-		VADDPS Z4, Z0, Z2
-		VADDPS Z4, Z1, Z3
-		VADDPS Z13, Z0, Z15
-		VADDPS Z13, Z1, Z16
-		VADDPS Z4, Z15, Z17
-		VADDPS Z4, Z16, Z18
-	`)
+		VADDPS {incZ}, {incZ}, {inc2Z}
+		VADDPS {inc2Z}, {inc2Z}, {inc4Z}
+		VADDPS {incZ}, {four[0]}, {four[2]}
+		VADDPS {incZ}, {four[1]}, {four[3]}
+		VADDPS {inc2Z}, {four[0]}, {four[4]}
+		VADDPS {inc2Z}, {four[1]}, {four[5]}
+		VADDPS {incZ}, {four[4]}, {four[6]}
+		VADDPS {incZ}, {four[5]}, {four[7]}
+	`, r)
 	f.Label("four")
-	lanes := []string{"Z0", "Z1", "Z2", "Z3", "Z15", "Z16", "Z17", "Z18"}
-	outs := []string{"Y5", "Y6", "Y7", "Y8", "Y10", "Y11", "Y12", "Y9"}
-	for i, l := range lanes {
-		f.Op("VCVTPS2PH", "$0", l, outs[i])
-		f.Op("VMOVDQU", outs[i], at(32*i))
+	for i, l := range r.four {
+		f.Op("VCVTPS2PH", "$0", l, r.fourOut[i])
+		f.Op("VMOVDQU", r.fourOut[i], at(32*i))
 	}
-	for _, l := range lanes {
-		f.Op("VFMADD231PS", "Z14", "Z20", l)
+	for _, l := range r.four {
+		f.Op("VFMADD231PS", r.inc4Z, r.one32Z, l)
 	}
 	f.Ops(`
-		ADDQ $256, DI
-		SUBQ $4, CX
-		CMPQ CX, $4
-	`)
+		ADDQ $256, {to}
+		SUBQ $4, {left}
+		CMPQ {left}, $4
+	`, r)
 	f.Jump("JAE", "four")
 	f.Label("one")
 	loopStart(f)
-	f.Ops("VCVTPS2PH $0, Z0, Y5")
-	f.Op("VMOVDQU", "Y5", at(0))
-	f.Ops("VCVTPS2PH $0, Z1, Y6")
-	f.Op("VMOVDQU", "Y6", at(32))
+	f.Ops("VCVTPS2PH $0, {laneZ[0]}, {outY[0]}", r)
+	f.Op("VMOVDQU", r.outY[0], at(0))
+	f.Ops("VCVTPS2PH $0, {laneZ[1]}, {outY[1]}", r)
+	f.Op("VMOVDQU", r.outY[1], at(32))
 	f.Ops(`
-		VFMADD231PS Z4, Z20, Z0
-		VFMADD231PS Z4, Z20, Z1
-	`)
+		VFMADD231PS {incZ}, {one32Z}, {laneZ[0]}
+		VFMADD231PS {incZ}, {one32Z}, {laneZ[1]}
+	`, r)
 	loopEnd(f, "$64")
 }
 
@@ -288,29 +372,30 @@ func cvtF16xFour(f *File) {
 //
 // cvtStoreF16Oddx (AVX-512): a block (32 bytes) the lanes lo, hi
 // rounded to odd into float32 (truncated, the last bit set where bits
-// were dropped: those under the mask Z10), then to float16 by F16C.
+// were dropped: those under the mask low29Z), then to float16 by F16C.
 func cvtStoreF16OddxForms(f *File) {
+	r := convR
 	for _, st := range stores {
 		f.Func("cvtStoreF16Oddx"+st.suffix, sigF64, storeDoc("cvtStoreF16Oddx", st))
 		f.Twin("f64To16_g", st, true)
 		f64Lanes16(f)
 		f.Ops(`
-			MOVQ $0x1FFFFFFF, AX
-			VPBROADCASTQ AX, Z10
-			MOVL $1, AX
-			VPBROADCASTD AX, Y11
-			MOVQ $0x3FF0000000000000, AX
-			VPBROADCASTQ AX, Z12
-			TESTQ CX, CX
-		`)
+			MOVQ $0x1FFFFFFF, {tmp}
+			VPBROADCASTQ {tmp}, {low29Z}
+			MOVL $1, {tmp}
+			VPBROADCASTD {tmp}, {oneD}
+			MOVQ $0x3FF0000000000000, {tmp}
+			VPBROADCASTQ {tmp}, {oneZ}
+			TESTQ {left}, {left}
+		`, r)
 		f.Jump("JZ", "done")
 		blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 Reg) {
-			f.Op("VPTESTMQ", "Z10", lo, "K1")
-			f.Op("VPTESTMQ", "Z10", hi, "K2")
+			f.Op("VPTESTMQ", r.low29Z, lo, "K1")
+			f.Op("VPTESTMQ", r.low29Z, hi, "K2")
 			f.Op("VCVTPD2PS.RZ_SAE", lo, y)
 			f.Op("VCVTPD2PS.RZ_SAE", hi, yt)
-			f.Op("VPORD", "Y11", y, "K1", y)
-			f.Op("VPORD", "Y11", yt, "K2", yt)
+			f.Op("VPORD", r.oneD, y, "K1", y)
+			f.Op("VPORD", r.oneD, yt, "K2", yt)
 			f.Op("VINSERTF32X8", "$1", yt, z, z)
 			f.Op("VCVTPS2PH", "$0", z, y)
 		}, pairPutY(f, movDQ[st]), 32, "VADDPD", stepFMA(f))
@@ -341,7 +426,7 @@ func fmaStoreForms(f *File) {
 // blocks 128 bytes apart, or a stride (fmaStrideSY: float32 pixels in
 // sets of blocks on tables without AVX-512's kernels for them).
 func fmaStoreSForms(f *File) {
-	for _, fm := range []runForm{{"fmaStoreS", sigFMA32, "fmaS_g", "$128", false}, {"fmaStrideSY", sigFMA32Stride, "fmaStrideS_g", "R8", true}} {
+	for _, fm := range []runForm{{"fmaStoreS", sigFMA32, "fmaS_g", "$128", false}, {"fmaStrideSY", sigFMA32Stride, "fmaStrideS_g", convR.step, true}} {
 		for _, st := range stores {
 			f.Func(fm.name+st.suffix, fm.sig, storeDoc(fm.name, st))
 			f.Twin(fm.twin, st, false)
@@ -358,6 +443,7 @@ func fmaStoreSForms(f *File) {
 // elements, blocks in pairs, each 64 bytes stored as two halves
 // (pairPutZZH) but by streaming stores.
 func fmaStorexForms(f *File) {
+	r := convR
 	for _, k := range []struct {
 		name         string
 		sig          *Sig
@@ -373,9 +459,9 @@ func fmaStorexForms(f *File) {
 			f.Func(k.name+st.suffix, k.sig, storeDoc(k.name, st))
 			f.Twin(k.twin, st, true)
 			lanes16(f, k.bc, k.add, k.bcs)
-			f.Op(k.bc, f.Arg("start"), "Z10")
-			f.Op(k.bc, f.Arg("delta"), "Z11")
-			f.Ops("TESTQ CX, CX")
+			f.Op(k.bc, f.Arg("start"), r.startZ)
+			f.Op(k.bc, f.Arg("delta"), r.deltaZ)
+			f.Ops("TESTQ {left}, {left}", r)
 			f.Jump("JZ", "done")
 			put := pairPutZZH(f, k.mov[st])
 			if st == stStream {
@@ -384,8 +470,8 @@ func fmaStorexForms(f *File) {
 			blockPairs(f, func(lo, hi, z, zt, y, yt, t2, t3 Reg) {
 				f.Op(k.mova, lo, z)
 				f.Op(k.mova, hi, zt)
-				f.Op(k.fma, "Z10", "Z11", z)
-				f.Op(k.fma, "Z10", "Z11", zt)
+				f.Op(k.fma, r.startZ, r.deltaZ, z)
+				f.Op(k.fma, r.startZ, r.deltaZ, zt)
 			}, put, 128, k.add, stepBy(f, k.add))
 			f.Label("done")
 			end(f, st)
@@ -405,59 +491,62 @@ func fmaStorexForms(f *File) {
 // at another place, and zero's sign is the planner's). A block (16
 // elements, 64 bytes) with such a value is not written: the kernel
 // returns how many blocks it wrote before it, and the caller writes
-// that one. Y9 gathers the blocks' midpoints (VPCMPEQQ) and the tiny
+// that one. flags gathers the blocks' midpoints (VPCMPEQQ) and the tiny
 // lanes (the sign cleared, a signed VPCMPGTQ: the magnitudes are below
 // 2^63).
 func fmaDStoreForms(f *File) {
+	r := convR
 	for _, st := range stores {
 		f.Func("fmaDStore"+st.suffix, sigFMAD, storeDoc("fmaDStore", st))
 		f.Twin("fmaD_g", st, false)
 		yHead(f, "VPBROADCASTQ", true)
 		yLanes(f, "VMOVUPD", "VADDPD")
-		bcastQ(f, "$0x1FFFFFFF", "X14", "Y14")
-		bcastQ(f, "$0x10000000", "X15", "Y15")
-		bcastQ(f, "$0x3810000000000000", "X13", "Y13")
+		bcastQ(f, "$0x1FFFFFFF", r.midX, r.midMask)
+		bcastQ(f, "$0x10000000", r.mid1X, r.mid)
+		bcastQ(f, "$0x3810000000000000", r.tinyX, r.tinyV)
 		f.Ops(`
-			MOVQ {tiny}, DX
-			XORQ BX, BX
-		`)
+			MOVQ {tiny}, {tinyR}
+			XORQ {written}, {written}
+		`, r)
 		loopStart(f)
 		fmaYValues(f, "VMOVAPD", "VFMADD213PD")
 		f.Ops(`
-			VPAND Y14, Y5, Y9
-			VPCMPEQQ Y15, Y9, Y9
-		`)
-		for _, v := range []string{"Y6", "Y7", "Y8"} {
-			f.Op("VPAND", "Y14", v, "Y12")
+			VPAND {midMask}, {val[0]}, {flags}
+			VPCMPEQQ {mid}, {flags}, {flags}
+		`, r)
+		for _, v := range r.val[1:] {
+			f.Op("VPAND", r.midMask, v, r.cmp)
 			f.Ops(`
-				VPCMPEQQ Y15, Y12, Y12
-				VPOR Y12, Y9, Y9
-			`)
+				VPCMPEQQ {mid}, {cmp}, {cmp}
+				VPOR {cmp}, {flags}, {flags}
+			`, r)
 		}
-		f.Ops("TESTQ DX, DX")
+		f.Ops("TESTQ {tinyR}, {tinyR}", r)
 		f.Jump("JZ", "normal")
-		for _, v := range []string{"Y5", "Y6", "Y7", "Y8"} {
-			f.Op("VPAND", "absQ<>(SB)", v, "Y12")
+		for _, v := range r.val {
+			f.Op("VPAND", "absQ<>(SB)", v, r.cmp)
 			f.Ops(`
-				VPCMPGTQ Y12, Y13, Y12
-				VPOR Y12, Y9, Y9
-			`)
+				VPCMPGTQ {cmp}, {tinyV}, {cmp}
+				VPOR {cmp}, {flags}, {flags}
+			`, r)
 		}
 		f.Label("normal")
-		f.Ops("VPTEST Y9, Y9")
+		f.Ops("VPTEST {flags}, {flags}", r)
 		f.Jump("JNZ", "done")
-		for i := range 4 {
-			f.Op("VCVTPD2PSY", y(5+i), x(5+i))
+		for i, v := range r.val {
+			f.Op("VCVTPD2PSY", v, r.outX[i])
 		}
-		for i := range 4 {
-			f.Op(movPS[st], x(5+i), at(16*i))
+		for i, o := range r.outX {
+			f.Op(movPS[st], o, at(16*i))
 		}
-		f.Each(4, "VADDPD Y4, Y%[1]d, Y%[1]d")
+		for _, l := range r.lane[:4] {
+			f.Op("VADDPD", r.incY, l, l)
+		}
 		f.Ops(`
-			ADDQ $64, DI
-			INCQ BX
-			DECQ CX
-		`)
+			ADDQ $64, {to}
+			INCQ {written}
+			DECQ {left}
+		`, r)
 		f.Jump("JNZ", "loop")
 		f.Label("done")
 		fenceRet(f, st)
@@ -467,61 +556,64 @@ func fmaDStoreForms(f *File) {
 // fmaDStorexForms writes fmaDStorex of every store kind.
 //
 // fmaDStorex (AVX-512): fmaDStore's elements, checks and result, the
-// midpoint masks Z12, Z13, the tiny ones Z14, Z15.
+// midpoint masks midMZ, midZ, the tiny ones absZ, tinyZ.
 func fmaDStorexForms(f *File) {
+	r := convR
 	for _, st := range stores {
 		f.Func("fmaDStorex"+st.suffix, sigFMAD, storeDoc("fmaDStorex", st))
 		f.Twin("fmaD_g", st, true)
 		f64Lanes16(f)
 		f.Ops(`
-			VPBROADCASTQ {start}, Z10
-			VPBROADCASTQ {delta}, Z11
-		`)
-		for _, c := range [][2]string{{"$0x1FFFFFFF", "Z12"}, {"$0x10000000", "Z13"}, {"$0x7FFFFFFFFFFFFFFF", "Z14"}, {"$0x3810000000000000", "Z15"}} {
-			f.Op("MOVQ", c[0], "AX")
-			f.Op("VPBROADCASTQ", "AX", c[1])
+			VPBROADCASTQ {start}, {startZ}
+			VPBROADCASTQ {delta}, {deltaZ}
+		`, r)
+		for _, c := range []struct {
+			c string
+			v Reg
+		}{{"$0x1FFFFFFF", r.midMZ}, {"$0x10000000", r.midZ}, {"$0x7FFFFFFFFFFFFFFF", r.absZ}, {"$0x3810000000000000", r.tinyZ}} {
+			f.Op("MOVQ", c.c, r.tmp)
+			f.Op("VPBROADCASTQ", r.tmp, c.v)
 		}
 		f.Ops(`
-			MOVQ {tiny}, DX
-			XORQ BX, BX
-		`)
+			MOVQ {tiny}, {tinyR}
+			XORQ {written}, {written}
+		`, r)
 		loopStart(f)
 		f.Ops(`
-			VMOVAPD Z0, Z5
-			VMOVAPD Z1, Z6
-			VFMADD213PD Z10, Z11, Z5
-			VFMADD213PD Z10, Z11, Z6
-			VPANDQ Z12, Z5, Z7
-			VPANDQ Z12, Z6, Z8
-			VPCMPEQQ Z13, Z7, K1
-			VPCMPEQQ Z13, Z8, K2
-			TESTQ DX, DX
-		`)
+			VMOVAPD {laneZ[0]}, {valZ[0]}
+			VMOVAPD {laneZ[1]}, {valZ[1]}
+			VFMADD213PD {startZ}, {deltaZ}, {valZ[0]}
+			VFMADD213PD {startZ}, {deltaZ}, {valZ[1]}
+			VPANDQ {midMZ}, {valZ[0]}, {tmpZ[0]}
+			VPANDQ {midMZ}, {valZ[1]}, {tmpZ[1]}
+			VPCMPEQQ {midZ}, {tmpZ[0]}, K1
+			VPCMPEQQ {midZ}, {tmpZ[1]}, K2
+			TESTQ {tinyR}, {tinyR}
+		`, r)
 		f.Jump("JZ", "normal")
 		f.Ops(`
-			VPANDQ Z14, Z5, Z7
-			VPANDQ Z14, Z6, Z8
-			VPCMPUQ $1, Z15, Z7, K3
-			VPCMPUQ $1, Z15, Z8, K4
+			VPANDQ {absZ}, {valZ[0]}, {tmpZ[0]}
+			VPANDQ {absZ}, {valZ[1]}, {tmpZ[1]}
+			VPCMPUQ $1, {tinyZ}, {tmpZ[0]}, K3
+			VPCMPUQ $1, {tinyZ}, {tmpZ[1]}, K4
 			KORB K3, K4, K3
 			KORB K1, K3, K1
-		`)
+		`, r)
 		f.Label("normal")
 		f.Ops("KORTESTB K1, K2")
 		f.Jump("JNZ", "done")
+		for _, v := range r.valZ {
+			f.Op("VCVTPD2PS", v, v.Y())
+		}
+		f.Op(movPS[st], r.valZ[0].Y(), at(0))
+		f.Op(movPS[st], r.valZ[1].Y(), at(32))
 		f.Ops(`
-			VCVTPD2PS Z5, Y5
-			VCVTPD2PS Z6, Y6
-		`)
-		f.Op(movPS[st], "Y5", at(0))
-		f.Op(movPS[st], "Y6", at(32))
-		f.Ops(`
-			VADDPD Z4, Z0, Z0
-			VADDPD Z4, Z1, Z1
-			ADDQ $64, DI
-			INCQ BX
-			DECQ CX
-		`)
+			VADDPD {incZ}, {laneZ[0]}, {laneZ[0]}
+			VADDPD {incZ}, {laneZ[1]}, {laneZ[1]}
+			ADDQ $64, {to}
+			INCQ {written}
+			DECQ {left}
+		`, r)
 		f.Jump("JNZ", "loop")
 		f.Label("done")
 		fenceRet(f, st)
@@ -531,31 +623,31 @@ func fmaDStorexForms(f *File) {
 // fma192SForms writes fma192S of every store kind.
 //
 // fma192S (AVX2): fmaStoreS for blocks of 192 bytes (six registers of
-// index lanes, Y0-Y5, inc in Y6).
+// index lanes, lane, inc in inc6).
 func fma192SForms(f *File) {
+	r := convR
 	fma192 := movs{stRegular: "VMOVUPS", stStream: "VMOVNTDQ", stAhead: "VMOVUPS"}
 	for _, st := range stores {
 		f.Func("fma192S"+st.suffix, sigFMA192S, "")
 		f.Twin("fma192S_g", st, false)
 		yHead(f, "VPBROADCASTD", true)
-		for i := range 6 {
-			f.Op("VADDPS", fmt.Sprintf("%d(SI)", 32*i), "Y9", y(i))
+		for i, l := range r.lane {
+			f.Op("VADDPS", r.from.At(32*i), r.firstY, l)
 		}
-		f.Ops("VMOVUPS (DX), Y6")
+		f.Ops("VMOVUPS ({incAt}), {inc6}", r)
 		loopStart(f)
-		for off := 0; off < 192; off += 64 {
+		for i, t := range r.val6 {
+			f.Op("VMOVAPS", r.lane[i], t)
 		}
-		tmps := []string{"Y7", "Y8", "Y9", "Y12", "Y13", "Y14"}
-		for i, t := range tmps {
-			f.Op("VMOVAPS", y(i), t)
+		for _, t := range r.val6 {
+			f.Op("VFMADD213PS", r.startY, r.deltaY, t)
 		}
-		for _, t := range tmps {
-			f.Op("VFMADD213PS", "Y10", "Y11", t)
-		}
-		for i, t := range tmps {
+		for i, t := range r.val6 {
 			f.Op(fma192[st], t, at(32*i))
 		}
-		f.Each(6, "VADDPS Y6, Y%[1]d, Y%[1]d")
+		for _, l := range r.lane {
+			f.Op("VADDPS", r.inc6, l, l)
+		}
 		loopEnd(f, "$192")
 		end(f, st)
 	}
@@ -567,34 +659,35 @@ func fma192SForms(f *File) {
 // pixels of f64 lanes): the block's 16 float32 stored by VMOVDQU8
 // under K1 (mask's 64 bits), the bytes it leaves out as they were.
 func cvtF32MaskxForms(f *File) {
+	r := convR
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("cvtF32Maskx"+st.suffix, sigMaskF64, storeDoc("cvtF32Maskx", st))
 		f.Twin("f64To32Mask_g", st, true)
 		maskArgs(f, st)
 		f.Ops(`
-			VPBROADCASTQ {first}, Z9
-			MOVQ {inc}, DX
-			MOVQ {mask}, BX
-			KMOVQ 0(BX), K1
-			VADDPD 0(SI), Z9, Z0
-			VADDPD 64(SI), Z9, Z1
-			VBROADCASTSD (DX), Z4
-		`)
+			VPBROADCASTQ {first}, {firstZ}
+			MOVQ {inc}, {incAt}
+			MOVQ {mask}, {masks}
+			KMOVQ 0({masks}), K1
+			VADDPD 0({from}), {firstZ}, {laneZ[0]}
+			VADDPD 64({from}), {firstZ}, {laneZ[1]}
+			VBROADCASTSD ({incAt}), {incZ}
+		`, r)
 		loopStart(f)
 		if st.ahead {
 			aheadStride(f, 0)
 		}
 		f.Ops(`
-			VCVTPD2PS Z0, Y5
-			VCVTPD2PS Z1, Y6
-			VINSERTF64X4 $1, Y6, Z5, Z5
-		`)
-		f.Op("VMOVDQU8", "Z5", "K1", at(0))
+			VCVTPD2PS {laneZ[0]}, {outY[0]}
+			VCVTPD2PS {laneZ[1]}, {outY[1]}
+			VINSERTF64X4 $1, {outY[1]}, {outZ}, {outZ}
+		`, r)
+		f.Op("VMOVDQU8", r.outZ, "K1", at(0))
 		f.Ops(`
-			VADDPD Z4, Z0, Z0
-			VADDPD Z4, Z1, Z1
-		`)
-		loopEnd(f, "R8")
+			VADDPD {incZ}, {laneZ[0]}, {laneZ[0]}
+			VADDPD {incZ}, {laneZ[1]}, {laneZ[1]}
+		`, r)
+		loopEnd(f, r.step)
 		end(f, st)
 	}
 }
@@ -605,174 +698,186 @@ func cvtF32MaskxForms(f *File) {
 // stored by VPMASKMOVD under its element masks (from mask's 32 bits of
 // each, as masksY makes them).
 func cvtF32MaskYForms(f *File) {
+	r := convR
 	for _, st := range []store{stRegular, stAhead} {
 		f.Func("cvtF32MaskY"+st.suffix, sigMaskF64, storeDoc("cvtF32MaskY", st))
 		f.Twin("f64To32Mask_g", st, false)
 		maskArgs(f, st)
 		f.Ops(`
-			VPBROADCASTQ {first}, Y9
-			MOVQ {inc}, DX
-			MOVQ {mask}, BX
-			VPBROADCASTD 0(BX), Y6
-			VPBROADCASTD 4(BX), Y7
-			VPSLLVD maskShiftD<>(SB), Y6, Y6
-			VPSLLVD maskShiftD<>(SB), Y7, Y7
-		`)
-		for i := range 4 {
-			f.Op("VADDPD", fmt.Sprintf("%d(SI)", 32*i), "Y9", y(i))
+			VPBROADCASTQ {first}, {firstY}
+			MOVQ {inc}, {incAt}
+			MOVQ {mask}, {masks}
+			VPBROADCASTD 0({masks}), {maskY[0]}
+			VPBROADCASTD 4({masks}), {maskY[1]}
+			VPSLLVD maskShiftD<>(SB), {maskY[0]}, {maskY[0]}
+			VPSLLVD maskShiftD<>(SB), {maskY[1]}, {maskY[1]}
+		`, r)
+		for i, l := range r.lane[:4] {
+			f.Op("VADDPD", r.from.At(32*i), r.firstY, l)
 		}
-		f.Ops("VBROADCASTSD (DX), Y4")
+		f.Ops("VBROADCASTSD ({incAt}), {incY}", r)
 		loopStart(f)
 		if st.ahead {
 			aheadStride(f, 0)
 		}
-		for i := range 4 {
-			f.Op("VCVTPD2PSY", y(i), x(10+i))
+		for i, l := range r.lane[:4] {
+			f.Op("VCVTPD2PSY", l, r.cvtX[i])
 		}
-		f.Ops(`
-			VINSERTF128 $1, X11, Y10, Y10
-			VINSERTF128 $1, X13, Y12, Y12
-		`)
-		f.Op("VPMASKMOVD", "Y10", "Y6", at(0))
-		f.Op("VPMASKMOVD", "Y12", "Y7", at(32))
-		f.Each(4, "VADDPD Y4, Y%[1]d, Y%[1]d")
-		loopEnd(f, "R8")
+		c := r.cvtX
+		f.Op("VINSERTF128", "$1", c[1], c[0].Y(), c[0].Y())
+		f.Op("VINSERTF128", "$1", c[3], c[2].Y(), c[2].Y())
+		f.Op("VPMASKMOVD", c[0].Y(), r.maskY[0], at(0))
+		f.Op("VPMASKMOVD", c[2].Y(), r.maskY[1], at(32))
+		for _, l := range r.lane[:4] {
+			f.Op("VADDPD", r.incY, l, l)
+		}
+		loopEnd(f, r.step)
 		end(f, st)
 	}
 }
 
-// yHead loads dst (DI), blocks (CX), base (SI) and inc's address (DX) and
-// broadcasts first into Y9 with bc; with startDelta, start into Y10 and
-// delta into Y11 too.
+// yHead loads dst (to), blocks (left), base (from) and inc's address
+// (incAt) and broadcasts first into firstY with bc; with startDelta,
+// start into startY and delta into deltaY too.
 func yHead(f *File, bc string, startDelta bool) {
+	r := convR
 	f.Ops(`
-		MOVQ {dst}, DI
-		MOVQ {blocks}, CX
-		MOVQ {base}, SI
-		MOVQ {first}, AX
-		VMOVQ AX, X9
-		MOVQ {inc}, DX
-	`)
-	f.Op(bc, "X9", "Y9")
+		MOVQ {dst}, {to}
+		MOVQ {blocks}, {left}
+		MOVQ {base}, {from}
+		MOVQ {first}, {tmp}
+		VMOVQ {tmp}, {firstX}
+		MOVQ {inc}, {incAt}
+	`, r)
+	f.Op(bc, r.firstX, r.firstY)
 	if startDelta {
-		for i, a := range []string{"start", "delta"} {
-			f.Op("MOVQ", f.Arg(a), "AX")
-			f.Op("VMOVQ", "AX", x(10+i))
-			f.Op(bc, x(10+i), y(10+i))
+		for _, a := range []struct {
+			arg  string
+			x, v Reg
+		}{{"start", r.startX, r.startY}, {"delta", r.deltaX, r.deltaY}} {
+			f.Op("MOVQ", f.Arg(a.arg), r.tmp)
+			f.Op("VMOVQ", r.tmp, a.x)
+			f.Op(bc, a.x, a.v)
 		}
 	}
 }
 
-// yLanes loads the four lane vectors base + first (Y9) into Y0-Y3 with
-// movu and add, and inc into Y4.
+// yLanes loads the four lane vectors base + first (firstY) into lane with
+// movu and add, and inc into incY.
 func yLanes(f *File, movu, add string) {
-	for i := range 4 {
-		f.Op(movu, fmt.Sprintf("%d(SI)", 32*i), y(i))
+	r := convR
+	for i, l := range r.lane[:4] {
+		f.Op(movu, r.from.At(32*i), l)
 	}
-	for i := range 4 {
-		f.Op(add, "Y9", y(i), y(i))
+	for _, l := range r.lane[:4] {
+		f.Op(add, r.firstY, l, l)
 	}
-	f.Op(movu, "(DX)", "Y4")
+	f.Op(movu, r.incAt.Mem(), r.incY)
 }
 
 // one64 puts 1.0 (float64) in every lane of v (the FMA steps' factor).
-func one64(f *File, v string) { bcastQ(f, "$0x3FF0000000000000", "X9", v) }
+func one64(f *File, v Reg) { bcastQ(f, "$0x3FF0000000000000", convR.oneX, v) }
 
 // bcastQ puts the 64-bit constant c in every lane of v through xr.
-func bcastQ(f *File, c, xr, v string) {
-	f.Op("MOVQ", c, "AX")
-	f.Op("VMOVQ", "AX", xr)
+func bcastQ(f *File, c string, xr, v Reg) {
+	f.Op("MOVQ", c, convR.tmp)
+	f.Op("VMOVQ", convR.tmp, xr)
 	f.Op("VPBROADCASTQ", xr, v)
 }
 
 func loopStart(f *File) {
-	f.Ops("TESTQ CX, CX")
+	f.Ops("TESTQ {left}, {left}", convR)
 	f.Jump("JZ", "done")
 	f.Label("loop")
 }
 
-func loopEnd(f *File, adv string) {
-	f.Op("ADDQ", adv, "DI")
-	f.Ops("DECQ CX")
+// loopEnd moves to on by adv (a constant or a Reg) and ends the loop.
+func loopEnd(f *File, adv any) {
+	f.Op("ADDQ", adv, convR.to)
+	f.Ops("DECQ {left}", convR)
 	f.Jump("JNZ", "loop")
 	f.Label("done")
 }
 
-// fenceRet ends a kernel that returns the blocks it wrote (BX).
+// fenceRet ends a kernel that returns the blocks it wrote (written).
 func fenceRet(f *File, st store) {
 	if st.fence != "" {
 		f.Op(st.fence)
 	}
 	f.Ops(`
-		MOVQ BX, {ret}
+		MOVQ {written}, {ret}
 		VZEROUPPER
 		RET
-	`)
+	`, convR)
 }
 
 // f64Lanes16 loads the arguments of a kernel of sixteen float64 lanes: dst
-// in DI, blocks in CX, the lanes base + first in Z0 and Z1, inc in Z4.
+// in to, blocks in left, the lanes base + first in laneZ, inc in incZ.
 func f64Lanes16(f *File) { lanes16(f, "VPBROADCASTQ", "VADDPD", "VBROADCASTSD") }
 
 // lanes16 is f64Lanes16 for lanes that bc broadcasts, add adds and bcs
 // broadcasts inc's first lane into (float64 or float32).
 func lanes16(f *File, bc, add, bcs string) {
+	r := convR
 	f.Ops(`
-		MOVQ {dst}, DI
-		MOVQ {blocks}, CX
-		MOVQ {base}, SI
-	`)
-	f.Op(bc, f.Arg("first"), "Z9")
-	f.Ops("MOVQ {inc}, DX")
-	f.Op(add, "0(SI)", "Z9", "Z0")
-	f.Op(add, "64(SI)", "Z9", "Z1")
-	f.Op(bcs, "(DX)", "Z4")
+		MOVQ {dst}, {to}
+		MOVQ {blocks}, {left}
+		MOVQ {base}, {from}
+	`, r)
+	f.Op(bc, f.Arg("first"), r.firstZ)
+	f.Ops("MOVQ {inc}, {incAt}", r)
+	f.Op(add, r.from.At(0), r.firstZ, r.laneZ[0])
+	f.Op(add, r.from.At(64), r.firstZ, r.laneZ[1])
+	f.Op(bcs, r.incAt.Mem(), r.incZ)
 }
 
-// oddHalf converts the float64 lanes a, b to float16 in X5: each rounded
-// to odd at float32's precision (x with its low 29 bits, Y10, cleared, and
-// bit 29, Y11, set where they were not all zero; Y12 is zero), converted
-// to float32 exactly, the two halves put together and converted by F16C.
-func oddHalf(f *File, a, b string) {
-	for i, v := range []string{a, b} {
-		out, t := y(5+i), y(7+i)
-		f.Op("VPAND", v, "Y10", t)
-		f.Op("VPCMPEQQ", "Y12", t, t)
-		f.Op("VPANDN", "Y11", t, t)
-		f.Op("VPANDN", v, "Y10", out)
+// oddHalf converts the float64 lanes a, b to float16 in odd[0]'s low
+// bytes: each rounded to odd at float32's precision (x with its low 29
+// bits, low29, cleared, and bit 29, bit29, set where they were not all
+// zero; zero is zero), converted to float32 exactly, the two halves put
+// together and converted by F16C.
+func oddHalf(f *File, a, b Reg) {
+	r := convR
+	for i, v := range []Reg{a, b} {
+		out, t := r.odd[i], r.oddT[i]
+		f.Op("VPAND", v, r.low29, t)
+		f.Op("VPCMPEQQ", r.zero, t, t)
+		f.Op("VPANDN", r.bit29, t, t)
+		f.Op("VPANDN", v, r.low29, out)
 		f.Op("VPOR", t, out, out)
 	}
-	f.Ops(`
-		VCVTPD2PSY Y5, X5
-		VCVTPD2PSY Y6, X6
-		VINSERTF128 $1, X6, Y5, Y5
-		VCVTPS2PH $0, Y5, X5
-	`)
+	o := r.odd
+	f.Op("VCVTPD2PSY", o[0], o[0].X())
+	f.Op("VCVTPD2PSY", o[1], o[1].X())
+	f.Op("VINSERTF128", "$1", o[1].X(), o[0], o[0])
+	f.Op("VCVTPS2PH", "$0", o[0], o[0].X())
 }
 
-// fmaYValues sets Y5-Y8 to fma(lane, delta, start) of the lanes Y0-Y3
-// (mova copies, fma multiplies and adds, rounding once).
+// fmaYValues sets val to fma(lane, delta, start) of the lanes (mova
+// copies, fma multiplies and adds, rounding once).
 func fmaYValues(f *File, mova, fma string) {
-	for i := range 4 {
-		f.Op(mova, y(i), y(5+i))
+	r := convR
+	for i, v := range r.val {
+		f.Op(mova, r.lane[i], v)
 	}
-	for i := range 4 {
-		f.Op(fma, "Y10", "Y11", y(5+i))
+	for _, v := range r.val {
+		f.Op(fma, r.startY, r.deltaY, v)
 	}
 }
 
 // fmaY is the AVX2 FMA kernels' body: four registers of index lanes, a
-// block of 128 bytes, the next adv bytes on.
-func fmaY(f *File, bc, movu, mova, add, fma, mov string, adv string) {
+// block of 128 bytes, the next adv bytes on (a constant or a Reg).
+func fmaY(f *File, bc, movu, mova, add, fma, mov string, adv any) {
+	r := convR
 	yHead(f, bc, true)
 	yLanes(f, movu, add)
 	loopStart(f)
 	fmaYValues(f, mova, fma)
-	for i := range 4 {
-		f.Op(mov, y(5+i), at(32*i))
+	for i, v := range r.val {
+		f.Op(mov, v, at(32*i))
 	}
-	for i := range 4 {
-		f.Op(add, "Y4", y(i), y(i))
+	for _, l := range r.lane[:4] {
+		f.Op(add, r.incY, l, l)
 	}
 	loopEnd(f, adv)
 }
