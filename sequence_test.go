@@ -308,3 +308,40 @@ func TestSequenceRepeated(t *testing.T) {
 		return ""
 	})
 }
+
+// TestRowsNoAllocation: Execute on padded rows (the row kernels, rows as
+// runs, float16 and float32 binade rows) allocates nothing once its plans
+// are remembered: the planner's tables name their conditions rather than
+// call them through function values, which moved the Seq and the rows'
+// facts to the heap on every fill.
+func TestRowsNoAllocation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocations counted in the full run (the race detector's sync.Pool drops items)")
+	}
+	for _, c := range []struct {
+		dt           dml.TensorDataType
+		rows, n, row uint32 // rows of n elements, row elements apart
+		start, delta string
+	}{
+		{dml.TensorDataTypeFloat32, 64, 1024, 1040, "0.1", "0.3"},
+		{dml.TensorDataTypeFloat32, 64, 1024, 1040, "1", "1"},
+		{dml.TensorDataTypeFloat16, 64, 1024, 1040, "0.1", "3e-4"},
+		{dml.TensorDataTypeFloat16, 100, 512, 520, "-3", "0.01"},
+		{dml.TensorDataTypeFloat32, 40, 300, 301, "0.1", "0.3"},
+		{dml.TensorDataTypeInt32, 40, 300, 301, "5", "-3"},
+	} {
+		sizes := []uint32{1, 1, c.rows, c.n}
+		strides := []uint32{c.rows * c.row, c.rows * c.row, c.row, 1}
+		op, err := benchcore.Op(c.dt, sizes, strides, c.start, c.delta, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, dml.CalcBufferTensorSize(c.dt, sizes, strides))
+		for range 3 { // (the plans remembered)
+			_ = op.Execute(buf)
+		}
+		if n := testing.AllocsPerRun(20, func() { _ = op.Execute(buf) }); n != 0 {
+			t.Errorf("%v %d rows of %d, %d apart, %s, %s: %v allocations an Execute, want 0", c.dt, c.rows, c.n, c.row, c.start, c.delta, n)
+		}
+	}
+}

@@ -486,7 +486,7 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 	r.last = a + uint64(n-1)*step
 	r.known = s.known(a, step, uint64(n))
 	for _, rm := range runMethods {
-		if rm.off || !rm.can(s, &r) || rm.pays != nil && !rm.pays(s, t, &r) {
+		if rm.off || !s.runHolds(rm.can, t, &r) || !s.runHolds(rm.pays, t, &r) {
 			continue
 		}
 		if binadeMethod(rm.m) {
@@ -511,53 +511,85 @@ type runSpan struct {
 
 // A runMethod is a row of the run planner's table: a method, whether
 // ShapesOff leaves it out, its precondition (can: it writes the elements
-// exactly), and when it pays on a table (pays; nil: always).
+// exactly) and when it pays on a table (pays), each a runTest.
 type runMethod struct {
-	m    method
-	off  bool
-	can  func(s *Seq, r *runSpan) bool
-	pays func(s *Seq, t *table, r *runSpan) bool
+	m         method
+	off       bool
+	can, pays runTest
 }
 
 // runMethods is the run planner's table, in the order it is tried: the
 // first row that is not off, whose can holds and that pays, is chosen
 // (the binade methods through planBinades); where none, a plain method.
 var runMethods = [...]runMethod{
-	{m: mBinade, off: offBinade, can: (*Seq).f16Int32, pays: func(s *Seq, t *table, r *runSpan) bool {
-		return t.binadeFirst() && s.fewBinades(r.a, r.last, r.n)
-	}},
-	{m: mBinadeAdd, off: offBinadeAdd, can: func(s *Seq, r *runSpan) bool {
-		return s.f16Int32(r) && s.binadesRepeat(r.a, r.last, r.step)
-	}},
-	// (Binades of zero's side, too short for pieces, make the count of
-	// fewBinades large: such runs go to float32 lanes near zero.)
-	{m: mBinade, off: offBinade, can: (*Seq).f16Int32, pays: func(s *Seq, t *table, r *runSpan) bool {
-		return t.binadeFirst() && s.fewLongBinades(r.a, r.last, r.step, r.n)
-	}},
-	// (Without AVX-512 the binade kernel is no faster than float32 lanes,
-	// but the runs kernel is.)
-	{m: mBinade, off: offBinadeRuns, can: (*Seq).f16Int32, pays: func(s *Seq, t *table, r *runSpan) bool {
-		return !t.binadeFirst() && s.fewBinades(r.a, r.last, r.n) && s.someRuns(r.a, r.last, r.step)
-	}},
-	{m: mF32, can: func(s *Seq, r *runSpan) bool { return r.known && s.f32Exact || s.f32Lanes(r.a, r.last, r.step) }},
-	{m: mFMAS, off: offFMAS, can: func(s *Seq, r *runSpan) bool { return s.kind == Float32 && r.last < fmaSMax },
-		pays: func(s *Seq, t *table, r *runSpan) bool {
-			return t.fmaSFirst() || offBinadeS || !s.binSLanes(r.a, r.last) || !s.fewBinades(r.a, r.last, r.n)
-		}},
-	{m: mBinade, off: offBinade, can: (*Seq).f16Int32},
-	// (Only the pieces the runs kernel takes; the others go to float64
-	// lanes, or the plain method.)
-	{m: mBinadeQ, off: offBinade, can: func(s *Seq, r *runSpan) bool { return s.kind == Float16 && s.int64Lanes(r.a, r.last) }},
-	{m: mBinadeS, off: offBinadeS, can: func(s *Seq, r *runSpan) bool { return s.kind == Float32 && s.binSLanes(r.a, r.last) },
-		pays: func(s *Seq, _ *table, r *runSpan) bool { return s.fewBinades(r.a, r.last, r.n) || s.unit < -126 }},
-	{m: mF64, can: func(s *Seq, r *runSpan) bool { return r.known && s.f64Exact || s.f64Lanes(r.a, r.last, r.step) }},
-	{m: mFMAD, can: func(s *Seq, r *runSpan) bool { return s.kind == Float32 && r.n >= 16 }},
+	{m: mBinade, off: offBinade, can: runF16Int32, pays: runFewBinades},
+	{m: mBinadeAdd, off: offBinadeAdd, can: runF16Repeats, pays: runAlways},
+	{m: mBinade, off: offBinade, can: runF16Int32, pays: runFewLongBinades},
+	{m: mBinade, off: offBinadeRuns, can: runF16Int32, pays: runFewRuns},
+	{m: mF32, can: runF32Lanes, pays: runAlways},
+	{m: mFMAS, off: offFMAS, can: runF32Indices, pays: runFMASFirst},
+	{m: mBinade, off: offBinade, can: runF16Int32, pays: runAlways},
+	{m: mBinadeQ, off: offBinade, can: runF16Int64, pays: runAlways},
+	{m: mBinadeS, off: offBinadeS, can: runF32Int64, pays: runFewBinadesS},
+	{m: mF64, can: runF64Lanes, pays: runAlways},
+	{m: mFMAD, can: runF32Blocks, pays: runAlways},
 }
 
-// f16Int32 reports whether the elements are float16 whose exact sums fit
-// the binade kernels' int32 lanes.
-func (s *Seq) f16Int32(r *runSpan) bool {
-	return s.kind == Float16 && (r.known && s.i32Exact || s.int32Lanes(r.a, r.last))
+// A runTest names a condition of the run planner's table, which runHolds
+// evaluates. (Conditions by name rather than function values: a pointer
+// passed through a function value escapes, and every fill would allocate
+// its Seq.)
+type runTest uint8
+
+const (
+	runAlways         runTest = iota // (pays everywhere)
+	runF16Int32                      // float16 whose exact sums fit the binade kernels' int32 lanes
+	runF16Repeats                    // those, in binades that repeat (binade-add)
+	runF16Int64                      // float16 in int64 lanes (binade-q: the runs kernel's pieces)
+	runF32Lanes                      // float16 or float32 exact in float32 lanes
+	runF32Indices                    // float32 of indices below fmaSMax (fma-s)
+	runF32Int64                      // float32 in the binade-s kernels' int64 lanes
+	runF64Lanes                      // exact in float64 lanes
+	runF32Blocks                     // float32, 16 elements or more (fma-d)
+	runFewBinades                    // the AVX-512 binade kernel, few binades
+	runFewLongBinades                // the AVX-512 binade kernel, few long binades (binades of zero's side, too short for pieces, make fewBinades's count large: such runs go to float32 lanes near zero)
+	runFewRuns                       // without AVX-512 (where the binade kernel is no faster than float32 lanes, but the runs kernel is): few binades, of runs
+	runFMASFirst                     // fma-s before binade-s: on tables that take it first, or where binade-s does not take the run
+	runFewBinadesS                   // binade-s: few binades, or subnormal steps
+)
+
+// runHolds reports whether condition c holds for the elements r on the
+// table t.
+func (s *Seq) runHolds(c runTest, t *table, r *runSpan) bool {
+	switch c {
+	case runF16Int32:
+		return s.kind == Float16 && (r.known && s.i32Exact || s.int32Lanes(r.a, r.last))
+	case runF16Repeats:
+		return s.runHolds(runF16Int32, t, r) && s.binadesRepeat(r.a, r.last, r.step)
+	case runF16Int64:
+		return s.kind == Float16 && s.int64Lanes(r.a, r.last)
+	case runF32Lanes:
+		return r.known && s.f32Exact || s.f32Lanes(r.a, r.last, r.step)
+	case runF32Indices:
+		return s.kind == Float32 && r.last < fmaSMax
+	case runF32Int64:
+		return s.kind == Float32 && s.binSLanes(r.a, r.last)
+	case runF64Lanes:
+		return r.known && s.f64Exact || s.f64Lanes(r.a, r.last, r.step)
+	case runF32Blocks:
+		return s.kind == Float32 && r.n >= 16
+	case runFewBinades:
+		return t.binadeFirst() && s.fewBinades(r.a, r.last, r.n)
+	case runFewLongBinades:
+		return t.binadeFirst() && s.fewLongBinades(r.a, r.last, r.step, r.n)
+	case runFewRuns:
+		return !t.binadeFirst() && s.fewBinades(r.a, r.last, r.n) && s.someRuns(r.a, r.last, r.step)
+	case runFMASFirst:
+		return t.fmaSFirst() || offBinadeS || !s.binSLanes(r.a, r.last) || !s.fewBinades(r.a, r.last, r.n)
+	case runFewBinadesS:
+		return s.fewBinades(r.a, r.last, r.n) || s.unit < -126
+	}
+	return true // runAlways
 }
 
 // binadeMethod reports whether m is a binade method of runs, planned by
@@ -873,72 +905,100 @@ type rowSpan struct {
 }
 
 // A rowMethod is a row of the row planner's table: a method, whether
-// ShapesOff leaves it out, its precondition on the rows (can), and, for
-// mRowsWords, the words it writes (first, its step from row to row and
-// within a row).
+// ShapesOff leaves it out, and its precondition on the rows (can, a
+// rowTest; for mRowsWords, it also names the words written: rowWords).
 type rowMethod struct {
-	m     method
-	off   bool
-	can   func(s *Seq, r *rowSpan) bool
-	words func(s *Seq, r *rowSpan) (first, rowD, d uint64)
+	m   method
+	off bool
+	can rowTest
 }
 
 // rowMethods is the row planner's table, in the order it is tried: the
 // first row whose can holds, and that is not off, is chosen; where none,
 // mRowRuns (a row at a time, each as a run).
 var rowMethods = [...]rowMethod{
-	{m: mRowsWords, can: func(s *Seq, _ *rowSpan) bool { return s.kind == Int }, words: (*Seq).intRows},
-	{m: mRowsWords, can: func(s *Seq, _ *rowSpan) bool { return s.mode == modeConstant }, words: (*Seq).constantRows},
-	{m: mRowRuns, can: func(s *Seq, _ *rowSpan) bool { return s.kind == Float64 }}, // (no row kernel)
-	{m: mRowsWords, can: (*Seq).infiniteRows, words: (*Seq).infinityRows},
-	{m: mRowsF32, can: func(s *Seq, r *rowSpan) bool { return s.kind == Float32 && r.known && s.f32Exact }},
-	{m: mRowsFMAS, off: offFMAS, can: func(s *Seq, r *rowSpan) bool {
-		return s.kind == Float32 && s.mode == modeLinear && r.last < fmaSMax
-	}},
-	{m: mRowsBinS, off: offBinadeS, can: func(s *Seq, r *rowSpan) bool {
-		return s.kind == Float32 && s.binadeRows(r) && s.binSLanes(r.a, r.a+uint64(r.rows)*r.rowStep-r.step)
-	}},
-	{m: mRowsBin, off: offBinade, can: func(s *Seq, r *rowSpan) bool {
-		return s.kind == Float16 && s.binadeRows(r) && s.int32Lanes(r.a, r.a+uint64(r.rows)*r.rowStep-r.step)
-	}},
+	{m: mRowsWords, can: rowInts},
+	{m: mRowsWords, can: rowConstant},
+	{m: mRowRuns, can: rowFloat64}, // (no row kernel)
+	{m: mRowsWords, can: rowInfinite},
+	{m: mRowsF32, can: rowF32Exact},
+	{m: mRowsFMAS, off: offFMAS, can: rowF32Indices},
+	{m: mRowsBinS, off: offBinadeS, can: rowF32Int64},
+	{m: mRowsBin, off: offBinade, can: rowF16Int32},
 	// (mRowsBinQ: the pieces the runs kernel takes are planned so, the
 	// others a row at a time: planRowBinades.)
-	{m: mRowsBinQ, off: offBinade, can: func(s *Seq, r *rowSpan) bool {
-		return s.kind == Float16 && s.binadeRows(r) && s.int64Lanes(r.a, r.a+uint64(r.rows)*r.rowStep-r.step)
-	}},
+	{m: mRowsBinQ, off: offBinade, can: rowF16Int64},
 }
+
+// A rowTest names a precondition of the row planner's table, which
+// rowHolds evaluates (by name, not as function values: see runTest).
+type rowTest uint8
+
+const (
+	rowInts       rowTest = iota // integers
+	rowConstant                  // a constant
+	rowFloat64                   // float64 (no row kernel)
+	rowInfinite                  // every element known past the overflow point: an infinity of the sequence's sign
+	rowF32Exact                  // float32 known exact in float32 lanes
+	rowF32Indices                // float32 of indices below fmaSMax (rows-fma-s)
+	rowF32Int64                  // float32 rows of consecutive indices in int64 lanes (rows-binade-s)
+	rowF16Int32                  // float16 rows of consecutive indices in int32 lanes (rows-binade)
+	rowF16Int64                  // float16 rows of consecutive indices in int64 lanes (the runs kernel's)
+)
 
 // rowMethod returns the first method of rowMethods that takes the rows,
 // and the words of mRowsWords.
 func (s *Seq) rowMethod(r *rowSpan) (m method, first, rowD, d uint64) {
 	for _, rm := range rowMethods {
-		if rm.off || !rm.can(s, r) {
+		if rm.off || !s.rowHolds(rm.can, r) {
 			continue
 		}
-		if rm.words != nil {
-			first, rowD, d = rm.words(s, r)
+		if rm.m == mRowsWords {
+			first, rowD, d = s.rowWords(rm.can, r)
 		}
 		return rm.m, first, rowD, d
 	}
 	return mRowRuns, 0, 0, 0
 }
 
-// intRows returns the words of integer rows: the element of index a and
-// the steps of a row and of an element (wrapping).
-func (s *Seq) intRows(r *rowSpan) (first, rowD, d uint64) {
-	return s.start + r.a*s.delta, r.rowStep * s.delta, r.step * s.delta
+// rowHolds reports whether precondition c holds for the rows r.
+func (s *Seq) rowHolds(c rowTest, r *rowSpan) bool {
+	last := r.a + uint64(r.rows)*r.rowStep - r.step // (rows of consecutive indices: their last)
+	switch c {
+	case rowInts:
+		return s.kind == Int
+	case rowConstant:
+		return s.mode == modeConstant
+	case rowFloat64:
+		return s.kind == Float64
+	case rowInfinite:
+		return r.known && r.a >= s.overIdx
+	case rowF32Exact:
+		return s.kind == Float32 && r.known && s.f32Exact
+	case rowF32Indices:
+		return s.kind == Float32 && s.mode == modeLinear && r.last < fmaSMax
+	case rowF32Int64:
+		return s.kind == Float32 && s.binadeRows(r) && s.binSLanes(r.a, last)
+	case rowF16Int32:
+		return s.kind == Float16 && s.binadeRows(r) && s.int32Lanes(r.a, last)
+	case rowF16Int64:
+		return s.kind == Float16 && s.binadeRows(r) && s.int64Lanes(r.a, last)
+	}
+	return false
 }
 
-// constantRows returns the words of rows of a constant.
-func (s *Seq) constantRows(*rowSpan) (first, rowD, d uint64) { return s.constBits, 0, 0 }
-
-// infiniteRows reports whether every element of the rows is known to be
-// past the overflow point: an infinity of the sequence's sign
-// (infinityRows).
-func (s *Seq) infiniteRows(r *rowSpan) bool { return r.known && r.a >= s.overIdx }
-
-// infinityRows returns the words of rows past the overflow point.
-func (s *Seq) infinityRows(r *rowSpan) (first, rowD, d uint64) { return s.infAt(r.a), 0, 0 }
+// rowWords returns the words of rows that mRowsWords takes by c: the
+// element of index a and the steps of a row and of an element (integers,
+// wrapping), or a constant's bits or an infinity's.
+func (s *Seq) rowWords(c rowTest, r *rowSpan) (first, rowD, d uint64) {
+	switch c {
+	case rowInts:
+		return s.start + r.a*s.delta, r.rowStep * s.delta, r.step * s.delta
+	case rowConstant:
+		return s.constBits, 0, 0
+	}
+	return s.infAt(r.a), 0, 0 // rowInfinite
+}
 
 // binadeRows reports whether the binade row kernels may take the rows as
 // one span of consecutive indices, all finite, below the overflow point
