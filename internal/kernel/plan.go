@@ -473,6 +473,9 @@ func (s *Seq) plain(pl *plan, j, n int, a, step uint64) {
 // planFinite plans elements [j, e) of a run of finite float16 or float32
 // values (element j has index a), in a run aligned for the vector methods.
 // It returns how far its pieces reach: e, or less where the plan is full.
+// (A switch, not a table as rowMethods: it plans every run, and columns
+// of many short runs wrote 5-8% slower through a table of named conditions,
+// docs/performance-log.md.)
 func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan) int {
 	n := e - j
 	if n == 0 {
@@ -482,120 +485,43 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 		s.plain(pl, j, n, a, step)
 		return e
 	}
-	r := runSpan{a: a, step: step, n: n}
-	r.last = a + uint64(n-1)*step
-	r.known = s.known(a, step, uint64(n))
-	for _, rm := range runMethods {
-		if rm.off || !s.runHolds(rm.can, t, &r) || !s.runHolds(rm.pays, t, &r) {
-			continue
-		}
-		if binadeMethod(rm.m) {
-			return s.planBinades(t, j, e, a, step, st, rm.m, pl)
-		}
-		pl.put(rm.m, j, n).st = st
-		return e
+	last := a + uint64(n-1)*step
+	known := s.known(a, step, uint64(n))
+	f16Bin := s.kind == Float16 && !offBinade
+	switch {
+	case f16Bin && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
+	case f16Bin && !offBinadeAdd && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		return s.planBinades(t, j, e, a, step, st, mBinadeAdd, pl)
+	case f16Bin && t.binadeFirst() && s.fewLongBinades(a, last, step, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		// (Binades of zero's side, too short for pieces, make the
+		// count above large: such runs go to float32 lanes near zero.)
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
+	case f16Bin && !offBinadeRuns && !t.binadeFirst() && s.fewBinades(a, last, n) && s.someRuns(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		// (Without AVX-512 the binade kernel is no faster than float32
+		// lanes, but the runs kernel is.)
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
+	case known && s.f32Exact || s.f32Lanes(a, last, step):
+		pl.put(mF32, j, n).st = st
+	case s.kind == Float32 && !offFMAS && last < fmaSMax &&
+		(t.fmaSFirst() || offBinadeS || !s.binSLanes(a, last) || !s.fewBinades(a, last, n)):
+		pl.put(mFMAS, j, n).st = st
+	case f16Bin && (known && s.i32Exact || s.int32Lanes(a, last)):
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
+	case f16Bin && s.int64Lanes(a, last):
+		// (Only the pieces the runs kernel takes; the others go to float64
+		// lanes, or the plain method.)
+		return s.planBinades(t, j, e, a, step, st, mBinadeQ, pl)
+	case s.kind == Float32 && !offBinadeS && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
+		return s.planBinades(t, j, e, a, step, st, mBinadeS, pl)
+	case known && s.f64Exact || s.f64Lanes(a, last, step):
+		pl.put(mF64, j, n).st = st
+	case s.kind == Float32 && n >= 16:
+		pl.put(mFMAD, j, n).st = st
+	default:
+		s.plain(pl, j, n, a, step)
 	}
-	s.plain(pl, j, n, a, step)
 	return e
-}
-
-// runSpan is what the run planner knows of n finite float16 or float32
-// elements of indices a, a+step, ..., last, in a run aligned for the
-// vector methods: and whether every element of them is known finite
-// (known).
-type runSpan struct {
-	a, last, step uint64
-	n             int
-	known         bool
-}
-
-// A runMethod is a row of the run planner's table: a method, whether
-// ShapesOff leaves it out, its precondition (can: it writes the elements
-// exactly) and when it pays on a table (pays), each a runTest.
-type runMethod struct {
-	m         method
-	off       bool
-	can, pays runTest
-}
-
-// runMethods is the run planner's table, in the order it is tried: the
-// first row that is not off, whose can holds and that pays, is chosen
-// (the binade methods through planBinades); where none, a plain method.
-var runMethods = [...]runMethod{
-	{m: mBinade, off: offBinade, can: runF16Int32, pays: runFewBinades},
-	{m: mBinadeAdd, off: offBinadeAdd, can: runF16Repeats, pays: runAlways},
-	{m: mBinade, off: offBinade, can: runF16Int32, pays: runFewLongBinades},
-	{m: mBinade, off: offBinadeRuns, can: runF16Int32, pays: runFewRuns},
-	{m: mF32, can: runF32Lanes, pays: runAlways},
-	{m: mFMAS, off: offFMAS, can: runF32Indices, pays: runFMASFirst},
-	{m: mBinade, off: offBinade, can: runF16Int32, pays: runAlways},
-	{m: mBinadeQ, off: offBinade, can: runF16Int64, pays: runAlways},
-	{m: mBinadeS, off: offBinadeS, can: runF32Int64, pays: runFewBinadesS},
-	{m: mF64, can: runF64Lanes, pays: runAlways},
-	{m: mFMAD, can: runF32Blocks, pays: runAlways},
-}
-
-// A runTest names a condition of the run planner's table, which runHolds
-// evaluates. (Conditions by name rather than function values: a pointer
-// passed through a function value escapes, and every fill would allocate
-// its Seq.)
-type runTest uint8
-
-const (
-	runAlways         runTest = iota // (pays everywhere)
-	runF16Int32                      // float16 whose exact sums fit the binade kernels' int32 lanes
-	runF16Repeats                    // those, in binades that repeat (binade-add)
-	runF16Int64                      // float16 in int64 lanes (binade-q: the runs kernel's pieces)
-	runF32Lanes                      // float16 or float32 exact in float32 lanes
-	runF32Indices                    // float32 of indices below fmaSMax (fma-s)
-	runF32Int64                      // float32 in the binade-s kernels' int64 lanes
-	runF64Lanes                      // exact in float64 lanes
-	runF32Blocks                     // float32, 16 elements or more (fma-d)
-	runFewBinades                    // the AVX-512 binade kernel, few binades
-	runFewLongBinades                // the AVX-512 binade kernel, few long binades (binades of zero's side, too short for pieces, make fewBinades's count large: such runs go to float32 lanes near zero)
-	runFewRuns                       // without AVX-512 (where the binade kernel is no faster than float32 lanes, but the runs kernel is): few binades, of runs
-	runFMASFirst                     // fma-s before binade-s: on tables that take it first, or where binade-s does not take the run
-	runFewBinadesS                   // binade-s: few binades, or subnormal steps
-)
-
-// runHolds reports whether condition c holds for the elements r on the
-// table t.
-func (s *Seq) runHolds(c runTest, t *table, r *runSpan) bool {
-	switch c {
-	case runF16Int32:
-		return s.kind == Float16 && (r.known && s.i32Exact || s.int32Lanes(r.a, r.last))
-	case runF16Repeats:
-		return s.runHolds(runF16Int32, t, r) && s.binadesRepeat(r.a, r.last, r.step)
-	case runF16Int64:
-		return s.kind == Float16 && s.int64Lanes(r.a, r.last)
-	case runF32Lanes:
-		return r.known && s.f32Exact || s.f32Lanes(r.a, r.last, r.step)
-	case runF32Indices:
-		return s.kind == Float32 && r.last < fmaSMax
-	case runF32Int64:
-		return s.kind == Float32 && s.binSLanes(r.a, r.last)
-	case runF64Lanes:
-		return r.known && s.f64Exact || s.f64Lanes(r.a, r.last, r.step)
-	case runF32Blocks:
-		return s.kind == Float32 && r.n >= 16
-	case runFewBinades:
-		return t.binadeFirst() && s.fewBinades(r.a, r.last, r.n)
-	case runFewLongBinades:
-		return t.binadeFirst() && s.fewLongBinades(r.a, r.last, r.step, r.n)
-	case runFewRuns:
-		return !t.binadeFirst() && s.fewBinades(r.a, r.last, r.n) && s.someRuns(r.a, r.last, r.step)
-	case runFMASFirst:
-		return t.fmaSFirst() || offBinadeS || !s.binSLanes(r.a, r.last) || !s.fewBinades(r.a, r.last, r.n)
-	case runFewBinadesS:
-		return s.fewBinades(r.a, r.last, r.n) || s.unit < -126
-	}
-	return true // runAlways
-}
-
-// binadeMethod reports whether m is a binade method of runs, planned by
-// planBinades.
-func binadeMethod(m method) bool {
-	return m == mBinade || m == mBinadeAdd || m == mBinadeQ || m == mBinadeS
 }
 
 // planBinades plans float16 (or float32) elements [j, e) (element j has
@@ -931,7 +857,8 @@ var rowMethods = [...]rowMethod{
 }
 
 // A rowTest names a precondition of the row planner's table, which
-// rowHolds evaluates (by name, not as function values: see runTest).
+// rowHolds evaluates (by name, not as function values: a pointer passed
+// through a function value escapes, and every fill would allocate its Seq).
 type rowTest uint8
 
 const (
