@@ -714,13 +714,7 @@ func (m *Model) objectValues(r *resource, raw json.RawMessage, where string) (in
 // repeatedValue reads {valueCount, value}: valueCount elements of the one
 // value.
 func (m *Model) repeatedValue(r *resource, o object, where string) (initial, error) {
-	if err := m.only(o, where, "valueCount", "value"); err != nil {
-		return initial{}, err
-	}
-	if err := needType(r, where); err != nil {
-		return initial{}, err
-	}
-	n, err := valueCount(o, where)
+	n, err := m.counted(r, o, where, "valueCount", "value")
 	if err != nil {
 		return initial{}, err
 	}
@@ -737,16 +731,22 @@ func (m *Model) repeatedValue(r *resource, o object, where string) (initial, err
 	}}, nil
 }
 
+// counted checks an initialiser of counted values: only the fields keys,
+// on a resource with a data type, and returns its valueCount.
+func (m *Model) counted(r *resource, o object, where string, keys ...string) (uint64, error) {
+	if err := m.only(o, where, keys...); err != nil {
+		return 0, err
+	}
+	if err := needType(r, where); err != nil {
+		return 0, err
+	}
+	return valueCount(o, where)
+}
+
 // sequenceValues reads {valueCount, valueStart, valueDelta}: DxDispatch's
 // sequence initialiser, made by repeated addition (accumulate).
 func (m *Model) sequenceValues(r *resource, o object, where string) (initial, error) {
-	if err := m.only(o, where, "valueCount", "valueStart", "valueDelta"); err != nil {
-		return initial{}, err
-	}
-	if err := needType(r, where); err != nil {
-		return initial{}, err
-	}
-	n, err := valueCount(o, where)
+	n, err := m.counted(r, o, where, "valueCount", "valueStart", "valueDelta")
 	if err != nil {
 		return initial{}, err
 	}
