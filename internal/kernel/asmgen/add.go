@@ -168,6 +168,19 @@ func end(f *File, st store) {
 	`)
 }
 
+// firstArgs loads the first arguments of the AVX2 block kernels: dst in
+// to, blocks in left, base in from, first in firstX (through tmp), roles
+// naming those five registers (binadeR, convR).
+func firstArgs(f *File, roles any) {
+	f.Ops(`
+		MOVQ {dst}, {to}
+		MOVQ {blocks}, {left}
+		MOVQ {base}, {from}
+		MOVQ {first}, {tmp}
+		VMOVQ {tmp}, {firstX}
+	`, roles)
+}
+
 // maskArgs loads the first arguments of the masked kernels: dst in to,
 // blocks in left, stride in step (and, fetching ahead, aheadDist's
 // distance in ahead), base in from.

@@ -150,14 +150,8 @@ func f16BinForms(f *File) {
 // every word of cY, the halves of the tie mask in tieY (ties in tieW on).
 func f16BinLanes(f *File) {
 	r := binadeR
-	f.Ops(`
-		MOVQ {dst}, {to}
-		MOVQ {blocks}, {left}
-		MOVQ {base}, {from}
-		MOVQ {first}, {tmp}
-		VMOVQ {tmp}, {firstX}
-		VPBROADCASTD {firstX}, {firstY}
-	`, r)
+	firstArgs(f, r)
+	f.Op("VPBROADCASTD", r.firstX, r.firstY)
 	for i, off := range []int{0, 64, 32, 96} {
 		f.Op("VMOVDQU", r.from.At(off), r.lane[i])
 	}
@@ -256,10 +250,15 @@ func f16BinWide(f *File, mov string) {
 
 // f16BinNext ends a block of f16Bin's loop: the lanes stepped by incY, to
 // advanced, the next block (back to loop) while left counts down.
-func f16BinNext(f *File, loop string) {
+func f16BinNext(f *File, loop string) { binNext(f, "VPADDD", loop) }
+
+// binNext ends a block of the AVX2 binade loops (f16Bin's int32 lanes,
+// f32BinqY's int64 lanes: add adds incY to each lane), to advanced, the
+// next block (back to loop) while left counts down.
+func binNext(f *File, add, loop string) {
 	r := binadeR
 	for _, l := range r.lane {
-		f.Op("VPADDD", r.incY, l, l)
+		f.Op(add, r.incY, l, l)
 	}
 	f.Ops(`
 		ADDQ $64, {to}
@@ -395,12 +394,7 @@ func f32BinqForms(f *File) {
 		f.Func("f32Binq"+st.suffix, sigBinS, storeDoc("f32Binq", st))
 		f.Twin("binS_g", st, true)
 		qLanes16(f)
-		f.Ops(`
-			MOVQ {shift}, {sh}
-			NEGQ {sh}
-			ADDQ $32, {sh}
-			VMOVQ {sh}, {countX}
-		`, r)
+		shiftCount(f, r.sh, r.countX)
 		for _, l := range []Reg{r.laneZ[0], r.laneZ[1], r.incZ} {
 			f.Op("VPSLLQ", r.countX, l, l)
 		}
@@ -453,22 +447,15 @@ func f32BinqYForms(f *File) {
 		f.Func("f32BinqY"+st.suffix, sigBinS, storeDoc("f32BinqY", st))
 		f.Twin("binS_g", st, false)
 		mov := movDQ[st]
+		firstArgs(f, r)
 		f.Ops(`
-			MOVQ {dst}, {to}
-			MOVQ {blocks}, {left}
-			MOVQ {base}, {from}
-			MOVQ {first}, {tmp}
-			VMOVQ {tmp}, {firstX}
 			VPBROADCASTQ {firstX}, {firstY}
 			MOVQ {c}, {tmp}
 			SHLQ $32, {tmp}
 			VMOVQ {tmp}, {cqX}
 			VPBROADCASTQ {cqX}, {cqY}
-			MOVQ {shift}, {sh}
-			NEGQ {sh}
-			ADDQ $32, {sh}
-			VMOVQ {sh}, {countX}
 		`, r)
+		shiftCount(f, r.sh, r.countX)
 		qReorder(f, r.lane[0], r.lane[1], r.lane[2], r.lane[3])
 		for _, op := range []struct {
 			op string
@@ -488,16 +475,6 @@ func f32BinqYForms(f *File) {
 		f.Jump("JZ", "done")
 		f.Ops("CMPQ {ties}, $0")
 		f.Jump("JNE", "ties")
-		next := func(loop string) {
-			for _, l := range r.lane {
-				f.Op("VPADDQ", r.incY, l, l)
-			}
-			f.Ops(`
-				ADDQ $64, {to}
-				DECQ {left}
-			`, r)
-			f.Jump("JNZ", loop)
-		}
 		f.Label("loop")
 		f.Ops(`
 			VSHUFPS $0xDD, {lane[1]}, {lane[0]}, {outY[0]}
@@ -505,7 +482,7 @@ func f32BinqYForms(f *File) {
 		`, r)
 		f.Op(mov, r.outY[0], at(0))
 		f.Op(mov, r.outY[1], at(32))
-		next("loop")
+		binNext(f, "VPADDQ", "loop")
 		f.Jump("JMP", "done")
 		f.Label("ties")
 		f.Ops(`
@@ -519,10 +496,20 @@ func f32BinqYForms(f *File) {
 		qTie(f, r.lane[2], r.lane[3], r.outY[1], r.onesY, r.notY)
 		f.Op(mov, r.outY[0], at(0))
 		f.Op(mov, r.outY[1], at(32))
-		next("tloop")
+		binNext(f, "VPADDQ", "tloop")
 		f.Label("done")
 		end(f, st)
 	}
+}
+
+// shiftCount puts 32 - shift in n and in count's low quadword: the left
+// shift of int64 lanes that brings a binade's last place to bit 32 (the
+// float32 binade kernels, f32Binq and rowsBinS).
+func shiftCount(f *File, n, count Reg) {
+	f.Op("MOVQ", f.Arg("shift"), n)
+	f.Op("NEGQ", n)
+	f.Op("ADDQ", "$32", n)
+	f.Op("VMOVQ", n, count)
 }
 
 // movZ is the store of a whole ZMM register for st.

@@ -137,11 +137,8 @@ func rowsBinSYLanes(f *File) {
 	r := binRowsR
 	rowArgs(f)
 	qSteps(f)
+	shiftCount(f, r.tmp, r.countX)
 	f.Ops(`
-		MOVQ {shift}, {tmp}
-		NEGQ {tmp}
-		ADDQ $32, {tmp}
-		VMOVQ {tmp}, {countX}
 		MOVQ {tmp}, 96(SP)
 		MOVQ $0, 104(SP)
 	`, r)

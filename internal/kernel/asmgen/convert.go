@@ -741,14 +741,8 @@ func cvtF32MaskYForms(f *File) {
 // start into startY and delta into deltaY too.
 func yHead(f *File, bc string, startDelta bool) {
 	r := convR
-	f.Ops(`
-		MOVQ {dst}, {to}
-		MOVQ {blocks}, {left}
-		MOVQ {base}, {from}
-		MOVQ {first}, {tmp}
-		VMOVQ {tmp}, {firstX}
-		MOVQ {inc}, {incAt}
-	`, r)
+	firstArgs(f, r)
+	f.Ops("MOVQ {inc}, {incAt}", r)
 	f.Op(bc, r.firstX, r.firstY)
 	if startDelta {
 		for _, a := range []struct {
