@@ -205,14 +205,7 @@ func rows64NT(f *File, k rowKernel) {
 		MOVQ {head}, {cnt}
 	`, r)
 	copyPart(f, "head", "aligned")
-	f.Ops(`
-		LEAQ ({row})({size}*1), {tail}
-		ANDQ $63, {tail}
-		MOVQ {size}, {cnt}
-		SUBQ {head}, {cnt}
-		SUBQ {tail}, {cnt}
-		LEAQ ({row})({head}*1), {to}
-	`, r)
+	rowMiddle(f)
 	k.place(8)
 	f.Label("lines")
 	k.value()
@@ -707,14 +700,7 @@ func rowsAddNT(f *File, values func(func()), head, mid, tail, advance func(), st
 	f.Label("head16")
 	f.Op("VMOVDQU", r.block[0].X(), r.row.At(0))
 	f.Label("aligned")
-	f.Ops(`
-		LEAQ ({row})({size}*1), {tail}
-		ANDQ $63, {tail}
-		MOVQ {size}, {cnt}
-		SUBQ {head}, {cnt}
-		SUBQ {tail}, {cnt}
-		LEAQ ({row})({head}*1), {to}
-	`, r)
+	rowMiddle(f)
 	values(mid)
 	f.Ops("SUBQ $128, {cnt}", r)
 	f.Jump("JL", "half")
@@ -767,4 +753,18 @@ func rowsDispatch(f *File) {
 	dispatch(f, "rowsFMAS writes float32 rows as fma(index, delta, start) (rowsFMASx, rowsFMASY); it streams only rows that stream (rowsStreamable).",
 		"rowsFMAS", sigRowsFMAS.Method("st store"),
 		formArms("!t.asm", "rowsFMAS_g", []form{{"!t.avx512", "rowsFMASY"}, {"", "rowsFMASx"}}, ntA, sigRowsFMAS.Args(), ""))
+}
+
+// rowMiddle splits a streamed row (row, size bytes, head bytes before its
+// first aligned byte) into its whole cache lines: tail, the bytes after
+// the last; cnt, the bytes between; to, the first of them.
+func rowMiddle(f *File) {
+	f.Ops(`
+		LEAQ ({row})({size}*1), {tail}
+		ANDQ $63, {tail}
+		MOVQ {size}, {cnt}
+		SUBQ {head}, {cnt}
+		SUBQ {tail}, {cnt}
+		LEAQ ({row})({head}*1), {to}
+	`, rowsR)
 }
