@@ -33,10 +33,18 @@ func elementAt(dst []byte, size, j int) uint64 { return getLE(dst[j*size:], size
 // fillRowsMismatch fills rc's dst with the byte pad, then its rows with
 // FillRowsLE, and returns rowsMismatch's verdict.
 func fillRowsMismatch(rc rowsLayout, pad byte) string {
-	for i := range rc.dst {
-		rc.dst[i] = pad
+	// The bytes after dst, to its capacity (the rest of the test's buffer,
+	// 256 at most), are guards: no fill may write them.
+	all := rc.dst[:min(cap(rc.dst), len(rc.dst)+256)]
+	for i := range all {
+		all[i] = pad
 	}
 	rc.f.FillRowsLE(rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step)
+	for i := len(rc.dst); i < len(all); i++ {
+		if all[i] != pad {
+			return fmt.Sprintf("byte %d past dst (%d bytes) written: %#x, want %#x", i-len(rc.dst), len(rc.dst), all[i], pad)
+		}
+	}
 	return rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad)
 }
 
