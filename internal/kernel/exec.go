@@ -211,36 +211,43 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 	for {
 		var pl plan
 		done := f.planRows(tbl, v, dst, rows, pitch, n, i0, rowStep, step, &pl)
-		for _, p := range pl.p[:pl.n] {
-			switch p.m {
-			case mRowRuns:
-				for r := int(p.j); r < int(p.j+p.n); r++ {
-					at := r * pitch
-					f.FillLE(dst[at:at+n<<f.lg], i0+uint64(r)*rowStep, step)
-				}
-			case mRowsBin:
-				f.rowsBin(dst, &p, pitch, n, step)
-			case mRowsRuns:
-				var steps [5]uint64
-				v, inc, next, rem := runsArgs(&p, &steps)
-				tbl.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
-			case mRowsLanes:
-				f.rowsLanes(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step, int(p.per), p.c, p.st)
-			case mColumns:
-				f.fillColumns(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
-			case mRowsBinS:
-				f.rowsBinS(dst, &p, pitch, n)
-			case mRowsFMAS:
-				f.rowsFMAS(dst, &p, pitch, n, i0, rowStep, step)
-			default:
-				f.rows(dst, &p, pitch, n, i0, rowStep, step)
-			}
+		for k := range pl.n {
+			f.execRows(dst, &pl.p[k], pitch, n, i0, rowStep, step)
 		}
 		if done == rows {
 			return
 		}
 		dst, rows, i0 = dst[done*pitch:], rows-done, i0+uint64(done)*rowStep
 	}
+}
+
+// execRowRuns writes a piece of rows one at a time, each as a run
+// (mRowRuns).
+func (f *Filler) execRowRuns(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+	for r := int(p.j); r < int(p.j+p.n); r++ {
+		at := r * pitch
+		f.FillLE(dst[at:at+n<<f.lg], i0+uint64(r)*rowStep, step)
+	}
+}
+
+// execRowsRuns writes a piece of float16 rows whose values stay
+// (mRowsRuns) with the rows runs kernel, in one call.
+func (f *Filler) execRowsRuns(dst []byte, p *piece, pitch, n int, _, _, _ uint64) {
+	var steps [5]uint64
+	v, inc, next, rem := runsArgs(p, &steps)
+	tbl.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
+}
+
+// execRowsLanes writes a piece of rows one after another (mRowsLanes) with
+// rowsLanes.
+func (f *Filler) execRowsLanes(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+	f.rowsLanes(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step, int(p.per), p.c, p.st)
+}
+
+// execColumns writes a piece of short rows as columns (mColumns) with
+// fillColumns.
+func (f *Filler) execColumns(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+	f.fillColumns(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
 }
 
 // chunkBufs holds fillColumns's buffers between calls. A buffer on the
@@ -965,63 +972,12 @@ func (f *Filler) binLanes(own *[32]int32, dm int64, up uint, step uint64) *[32]i
 	return own
 }
 
-// rows writes a piece of rows with the row kernels (words, float32,
-// float16 from float32 lanes) in one call, each row's places worked out by
-// the kernel from rowSteps.
-func (f *Filler) rows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
-	rowBytes := n << f.lg
-	d := unsafe.SliceData(dst[int(p.j)*pitch:])
-	switch p.m {
-	case mRowsWords:
-		base, inc := &f.ln.words, &f.ln.wordsInc
-		if p.d != f.ln.wordD {
-			var b [128]byte
-			var i [32]byte
-			wordLanes(&b, &i, f.size, p.d)
-			base, inc = &b, &i
-		}
-		last := uint64((rowBytes - addBlock) >> f.lg) // the element the last block of a row starts at
-		steps := rowSteps{p.first, p.rowD, p.d, last * p.d}
-		tbl.rows(int(f.lg), p.st, d, int(p.n), pitch, rowBytes, base, &steps, inc)
-		return
-	case mRowsF32: // step 1 (the planner's facts)
-		inc := broadcast32(float32(32 * f.stepF64(1)))
-		steps := f.floatRowSteps(p, rowBytes, i0, rowStep, step)
-		tbl.rows(laneS, p.st, d, int(p.n), pitch, rowBytes, (*[128]byte)(unsafe.Pointer(&f.ln.f32)), &steps, &inc)
-	}
-}
-
-// floatRowSteps returns the rowSteps (float64 bits) of a piece of float32
-// rows of rowBytes written in blocks of addBlock bytes: the value of the
-// piece's first element, the steps from row to row and from element to
-// element, and to a row's last block.
-func (f *Filler) floatRowSteps(p *piece, rowBytes int, i0, rowStep, step uint64) rowSteps {
-	dv := f.stepF64(step)
-	last := float64((rowBytes - addBlock) >> f.lg)
-	return rowSteps{math.Float64bits(f.valueF64(i0 + uint64(p.j)*rowStep)), math.Float64bits(f.stepF64(rowStep)),
-		math.Float64bits(dv), math.Float64bits(last * dv)}
-}
-
-// rowsFMAS writes a piece of float32 rows as fma(i, delta, start) in
-// float32 (mRowsFMAS), in one call: the kernel works out the indices at the
-// three places a row's blocks start from rowSteps.
-func (f *Filler) rowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
-	var base [16]float32
-	for l := range base {
-		base[l] = float32(uint64(l) * step)
-	}
-	inc := uint64(math.Float32bits(float32(16 * step)))
-	lastBlock := uint64(n - 16) // the element the last block of a row starts at
-	steps := rowSteps{i0 + uint64(p.j)*rowStep, rowStep, step, lastBlock * step}
-	tbl.rowsFMAS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, inc, f.start, f.delta)
-}
-
-// rowsBin writes a piece of binade rows (mRowsBin) with the binade row
+// execRowsBin writes a piece of binade rows (mRowsBin) with the binade row
 // kernel, in one call: int32 lanes, from binSteps (the kb at the three
 // places a row's blocks start, whose low 32 bits the kernel reads, and the
 // dense tie pattern); the kernel works out each row's places. Sparse ties
 // are patched after, as binade does.
-func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
+func (f *Filler) execRowsBin(dst []byte, p *piece, pitch, n int, _, _, step uint64) {
 	up, shift := binadeScale(int(p.shift))
 	dm := int64(p.d)
 	var own [32]int32
@@ -1040,9 +996,9 @@ func (f *Filler) rowsBin(dst []byte, p *piece, pitch, n int, step uint64) {
 	}
 }
 
-// rowsBinS writes a piece of float32 rows of one binade from int64 lanes
+// execRowsBinS writes a piece of float32 rows of one binade from int64 lanes
 // (mRowsBinS) in one call, each row's places from rowSteps of kb.
-func (f *Filler) rowsBinS(dst []byte, p *piece, pitch, n int) {
+func (f *Filler) execRowsBinS(dst []byte, p *piece, pitch, n int, _, _, _ uint64) {
 	up, shift := binadeScale(int(p.shift))
 	de := uint64(int64(p.d)) << up // kb's step between elements
 	var base [16]int64

@@ -23,13 +23,13 @@ import (
 //	             VCVTPS2PH), of an exact value           rows-f32,
 //	                                                     cvtStoreF16
 //	odd          sumToF32, and float16 from float64     cvtStoreF16Odd (mF64
-//	             lanes: rounded to odd into a format     float16), fmaS_g,
-//	             at least two bits wider, then to        rowsFMAS_g
-//	             nearest even: one rounding in effect
+//	             lanes: rounded to odd into a format     float16), fmaS_g
+//	             at least two bits wider, then to        and the twins of
+//	             nearest even: one rounding in effect    fma-s rows
 //	fma          an FMA of an exact index, delta and     mFMA, mFMALanes
 //	             start rounds i*delta + start once       (fmaStore), mFMAS
 //	                                                     (fmaStoreS, fma192S,
-//	                                                     fmaMask), rowsFMAS
+//	                                                     fmaMask), its rows
 //	fma-d        an FMA in float64, then VCVTPD2PS:      mFMAD (fmaDStore)
 //	             one rounding but where the float64      (the twins call
 //	             value is a float32 midpoint or below    f32Midpoint)

@@ -12,7 +12,7 @@ import (
 // They are the whole table under -tags purego and on other architectures,
 // and the tests hold every assembly routine to them.
 
-// add_g, rows_g: the add and row twins by lane.
+// add_g: the add twin by lane (rows_g, the row twin: shape_rowswords.go).
 func add_g(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
 	if lane == laneS {
 		addBlocks(4, true, dst, blocks, stride, base, first, inc)
@@ -44,14 +44,6 @@ func addMask_g(lane int, dst *byte, blocks, stride int, base *[128]byte, first u
 			}
 		}
 	}
-}
-
-func rows_g(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	if lane == laneS {
-		rowsAdd(4, true, dst, rows, pitch, rowBytes, base, steps, inc)
-		return
-	}
-	rowsAdd(1<<lane, false, dst, rows, pitch, rowBytes, base, steps, inc)
 }
 
 // addLane returns the lane at byte l of block k of the add kernels: base +
@@ -383,24 +375,6 @@ func rowBlocks(p uintptr, rowBytes, block int, write func(at, f, k int)) {
 	write(rowBytes-block, 2, 0)
 }
 
-func rowsAdd(size int, float bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	v := math.Float64frombits(steps.first) // a float row's first value
-	for r := range rows {
-		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
-		at := uintptr(unsafe.Pointer(&row[0]))
-		fs := intPlaces(steps, r, at, size)
-		if float {
-			fs = floatPlaces(v, uint64(-at&63)/uint64(size), steps)
-			v += math.Float64frombits(steps.rowD)
-		}
-		rowBlocks(at, rowBytes, 128, func(at, f, k int) {
-			for l := 0; l < 128; l += size {
-				putLE(row[at+l:], size, addLane(size, float, base, fs[f], inc, l, k))
-			}
-		})
-	}
-}
-
 // intPlaces returns the values at the three places of row r (at address
 // at, of elements of size bytes) of integer rowSteps: its first value v =
 // first + r*rowD, v + mis*d (mis: the elements before its first 64-byte
@@ -436,25 +410,6 @@ func rowsBin_g(dst *byte, rows, pitch, rowBytes int, base *[32]int32, steps *bin
 		rowBlocks(uintptr(row), rowBytes, 64, func(at, f, k int) {
 			ties := uint64(uint32(steps.every << ((steps.tie - es[f]) & steps.perMask)))
 			bin_g((*byte)(unsafe.Add(row, at)), 1, base, uint64(uint32(fs[f])+uint32(k)*uint32(inc)), inc, shift, c, ties)
-		})
-	}
-}
-
-// rowsFMAS_g is the twin of rowsFMASx and rowsFMASY [NT]: each place's blocks of 16
-// float32 as fmaS_g writes its lanes.
-func rowsFMAS_g(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
-	st := float64(math.Float32frombits(uint32(start)))
-	d := float64(math.Float32frombits(uint32(delta)))
-	step := float64(math.Float32frombits(uint32(inc)))
-	for r := range rows {
-		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
-		fs := intPlaces(steps, r, uintptr(unsafe.Pointer(&row[0])), 4) // the places' indices
-		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 64, func(at, f, k int) {
-			first := float64(float32(fs[f])) // (exact: below 2^24)
-			for l := range 16 {
-				i := float64(base[l]) + first + float64(k)*step // an exact integer below 2^24
-				binary.LittleEndian.PutUint32(row[at+4*l:], math.Float32bits(sumToF32(float64(i*d), st)))
-			}
 		})
 	}
 }

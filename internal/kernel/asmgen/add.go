@@ -250,6 +250,7 @@ Go twins: twins.go.`)
 	f.Data("maskShiftD", 0x0000001b0000001f, 0x0000001300000017, 0x0000000b0000000f, 0x0000000300000007)
 	f.Data("maskShiftQ", 63, 55, 47, 39)
 	addDispatch(f)
+	f.Shapes(addShapes...)
 	return f
 }
 
@@ -609,4 +610,14 @@ func addDispatch(f *File) {
 
 	dispatch(f, "fmaMask is addMask's fma-s form (fmaMaskxS[A], fmaMaskYS[A]).", "fmaMask", sigFMAMask.Method("st store"),
 		formArms("!t.asm", "fmaMaskS_g", []form{{"!t.avx512", "fmaMaskYS"}, {"", "fmaMaskxS"}}, []store{stAhead, stRegular}, sigFMAMask.Args(), ""))
+}
+
+// addShapes are the methods the add kernels write (File.Shapes).
+var addShapes = []Shape{
+	{
+		Name: "add", Const: "mAdd",
+		Doc: `mAdd is mWords in blocks of 128 bytes through the add kernels
+(addStore{B,W,D,Q}). Pre: as mWords; dst aligned to the element
+size; at least one block.`,
+	},
 }

@@ -51,6 +51,8 @@ type File struct {
 	twins   map[*Sig][]twin // the routines of each kernel signature, with their twins
 	labels  map[string]bool // the labels the current routine defines
 	jumps   map[string]bool // the labels its jumps name
+
+	shapes []Shape // the methods of package kernel the file's kernels write (Shapes)
 }
 
 // NewFile starts a file.

@@ -19,7 +19,10 @@
 // and writes the //go:noescape declarations. Each signature is written
 // once (signatures.go): the routines name it, and it gives package kernel
 // its Go type with the contract (kernels_gen.go) and the kernel tests
-// their lists of routines and twins (pairs_amd64_test.go).
+// their lists of routines and twins (pairs_amd64_test.go). Each method of
+// package kernel is declared once too, as a Shape (shapes.go): its
+// constant, doc and name, its rows of the row planner's table and its
+// executor's dispatch are written from it (plan_gen.go, exec_gen.go).
 package main
 
 import (
@@ -45,6 +48,9 @@ func files() map[string][]byte {
 	out["dispatch_other.go"] = gofmt("dispatch_other.go", other.Bytes())
 	out["kernels_gen.go"] = kernelsFile()
 	out["pairs_amd64_test.go"] = pairsFile(fs)
+	shapes := shapesOf(fs)
+	out["plan_gen.go"] = planFile(shapes)
+	out["exec_gen.go"] = execFile(shapes)
 	return out
 }
 
