@@ -8,16 +8,17 @@
 //
 // A fill goes through five layers, each in its own files, from the top; a
 // file uses what its own layer and the layers below it define, never what
-// a layer above does (TestLayers holds every file to it):
+// a layer above does (TestLayers holds every file to it; a shape's file,
+// below, every declaration):
 //
 //	executor (exec.go, lanes.go,   a Filler: has the store verdicts measured
-//	binlanes.go, zip.go)           (table.measure), asks the planner for
-//	                               pieces and writes each: plain methods in
+//	binlanes.go, zip.go,           (table.measure), asks the planner for
+//	generated exec_gen.go)         pieces and writes each: plain methods in
 //	                               Go, vector methods as kernel calls through
 //	                               the table (blockRuns: a head block,
 //	                               aligned blocks, a tail block)
-//	planner (plan.go)              the only code that chooses a method: a run
-//	                               or a set of rows becomes pieces {method,
+//	planner (plan.go, generated    the only code that chooses a method: a run
+//	plan_gen.go)                   or a set of rows becomes pieces {method,
 //	                               elements, parameters, store kind}, a
 //	                               function of the Seq, the layout, what the
 //	                               table has and the verdicts, given as a
@@ -48,48 +49,22 @@
 //
 // # The methods
 //
-// Each method's precondition is written next to its name in plan.go, once;
-// Seq.valid checks it, and the planner's tests hold every piece to it. In
-// the planner's order of preference, roughly:
-//
-//	method       kernels                          takes
-//	start        plain Go                         element 0 where the lanes would
-//	                                              not give start's bits
-//	words, add   plain Go; addStore{B,W,D,Q}      integers, constants, infinities
-//	fma,         plain Go (math.FMA);             float64 (the Go-native API)
-//	fma-lanes    fmaStore[x]
-//	f32          addStoreS, cvtStoreF16[x]        every value exact in float32 lanes
-//	fma-s        fmaStoreS[x]                     float32 of indices below 2^24
-//	binade       f16Bin[x], f16BinxSpan[128]      float16 in int32 lanes, a sign and
-//	                                              binade a piece
-//	binade-add   binade's, then addStoreW         float16 binades that repeat every
-//	                                              64 elements but for an even step
-//	binade-runs  f16Runs, f16RunsY                float16 values that stay 32
-//	                                              elements or more each
-//	binade-q     (planned only)                   float16 past int32 lanes: to
-//	                                              binade-runs, else f64 or plain Go
-//	binade-s     f32Binq, f32BinqY                float32 a binade a piece, in int64
-//	                                              lanes
-//	f64          cvtStoreF32[x], cvtStoreF16Odd   values exact in float64 lanes
-//	fma-d        fmaDStore[x]                     float32 the above do not take;
-//	                                              blocks at a midpoint as linear
-//	linear,      plain Go                         anything else; short runs
-//	exact
-//	row-runs     FillLE a row                     rows no row kernel takes
-//	rows-words   rowsAdd{B,W,D,Q}                 rows of integers, constants
-//	rows-f32     rowsAddS                         float32 rows exact in float32 lanes
-//	rows-fma-s   rowsFMASx, rowsFMASY             float32 rows below index 2^24
-//	rows-binade, rowsBinx, rowsBinY, rowsBinSY    rows of consecutive indices, a
-//	rows-binade-s                                 binade a piece (float16, float32)
-//	rows-runs    f16RowsRuns, f16RowsRunsY        such float16 rows whose values
-//	                                              stay (rows-binade-q: planned only)
-//	columns      a run a column, then zip{2,3,4}  rows shorter than 128 bytes where
-//	             (AVX-512) or Go loops            the columns pay
-//	rows-lanes   addStore*, add192*, fmaStoreS*,  rows one after another (pixels)
-//	             fma192S*, fmaStrideSY, bin192*,  whose lanes repeat every block or
-//	             bin128*, bin64Y, cvtF32StrideY;  set of blocks: integers, float32
-//	             padded: addMask*, fmaMask*,      (add, fma-s or f64 lanes), float16
-//	             cvtF32Mask*, bin192xM, bin128xM  (binade lanes, where they pay)
+// A method (a shape, as ShapesOff and docs/performance.md name it) is
+// declared once, by the family of asmgen that writes its kernels (Shape):
+// its name, its constant with its doc (what it writes, with which kernels,
+// and its precondition, which Seq.valid checks; the planner's tests hold
+// every piece to it) and, for rows, its rows of the row planner's table
+// and whether its kernel streams. asmgen writes from them plan_gen.go,
+// which opens with the list of the methods and what each takes, and
+// exec_gen.go, which hands each piece of rows to its executor (execX for
+// method mX). A shape of rows that has a file of its own
+// (shape_NAME.go: rows-fma-s; rows-words and rows-f32) holds there all of
+// it this package writes by hand: the preconditions of its rows of the
+// table (canX), its executor and its kernels' twin, each declaration in
+// its own layer (TestLayers reads them so); adding or removing such a
+// shape touches that file, its family in asmgen and asmgen's signatures.
+// The other methods' preconditions and executors are still in plan.go and
+// exec.go.
 //
 // Each shape stays where dmlbench shows it 1.25 times as fast as the
 // general path on a row it names (docs/performance.md: What each shape earns; ShapesOff

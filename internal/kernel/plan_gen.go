@@ -3,7 +3,37 @@
 package kernel
 
 // The methods, each declared by its shape (asmgen's Shape): the methods of
-// runs, then those of rows.
+// runs, then those of rows, each with what it takes:
+//
+//	start          element 0 where the lanes would not give start's bits
+//	words          integers, constants, infinities (plain Go)
+//	linear         anything else; short runs
+//	exact          floats whose sums are exact in float64, short runs
+//	fma            float64 (the Go-native API)
+//	add            integers, constants, infinities (add kernels)
+//	binade-runs    float16 values that stay 32 elements or more each
+//	fma-lanes      float64 runs (the Go-native API)
+//	f32            every value exact in float32 lanes
+//	fma-s          float32 of indices below 2^24
+//	f64            values exact in float64 lanes
+//	fma-d          float32 the above do not take; blocks at a midpoint as linear
+//	binade         float16 in int32 lanes, a sign and binade a piece
+//	binade-q       float16 past int32 lanes (planned only: to binade-runs, else f64 or plain Go)
+//	binade-s       float32 a binade a piece, in int64 lanes
+//	binade-add     float16 binades that repeat every 64 elements but for an even step
+//	row-runs       rows no row kernel takes (FillLE a row)
+//	columns        rows shorter than 128 bytes where the columns pay
+//	rows-lanes     rows one after another (pixels) whose lanes repeat every block or set of blocks
+//	rows-runs      float16 rows of consecutive indices whose values stay
+//	rows-words     rows of integers, constants, infinities
+//	rows-f32       float32 rows exact in float32 lanes
+//	rows-fma-s     float32 rows below index 2^24
+//	rows-binade    float16 rows of consecutive indices, a binade a piece
+//	rows-binade-q  float16 rows past int32 lanes (planned only: to rows-runs, else row-runs)
+//	rows-binade-s  float32 rows of consecutive indices, a binade a piece
+//
+// Each constant's doc says what its method writes, with which kernels, and
+// its precondition (Pre), which Seq.valid checks.
 const (
 	// mStart writes element 0: start's bits, which the arithmetic need not
 	// give (NaN payloads, -0, an infinite delta), in front of vector

@@ -431,7 +431,7 @@ func runsSpanY(f *File, mov string, end string) {
 // runsShapes are the methods the runs kernels write (File.Shapes).
 var runsShapes = []Shape{
 	{
-		Name: "binade-runs", Const: "mBinadeRuns",
+		Name: "binade-runs", Const: "mBinadeRuns", Takes: "float16 values that stay 32 elements or more each",
 		Doc: `mBinadeRuns writes a binade piece (as mBinade or mBinadeQ: the bits
 c + round(|k| / 2^shift), ties to even) whose values stay for many
 elements each, as runs of one value (f16Runs, a runsKernel): each
@@ -443,7 +443,7 @@ Pre: float16; int64Lanes over the piece; as mBinade for its binade;
 32*|d| at most 2^shift - 1 (a change at most every 32 elements).`,
 	},
 	{
-		Name: "rows-runs", Const: "mRowsRuns",
+		Name: "rows-runs", Const: "mRowsRuns", Takes: "float16 rows of consecutive indices whose values stay",
 		Rows: true, Stream: streamAny,
 		Doc: `mRowsRuns writes rows of float16 as mBinadeRuns writes a run
 (f16RowsRuns, a rowsRunsKernel): the rows' elements are one run of

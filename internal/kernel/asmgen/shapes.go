@@ -21,6 +21,7 @@ import (
 type Shape struct {
 	Name  string // as ShapesOff and the tests say it: "rows-fma-s"
 	Const string // its constant: "mRowsFMAS"
+	Takes string // what it takes, in a line (the overview above the constants)
 	Doc   string // the constant's doc (what it writes, with what; Pre: its precondition), without the //
 
 	// Of methods of rows: whether the planner only plans it (no piece is
@@ -58,33 +59,33 @@ func (f *File) Shapes(s ...Shape) { f.shapes = append(f.shapes, s...) }
 // plainShapes are the methods with no kernel of their own: plain Go, and
 // the methods of rows that write with other methods or kernels.
 var plainShapes = []Shape{
-	{Name: "start", Const: "mStart", Doc: `mStart writes element 0: start's bits, which the arithmetic need not
+	{Name: "start", Const: "mStart", Takes: "element 0 where the lanes would not give start's bits", Doc: `mStart writes element 0: start's bits, which the arithmetic need not
 give (NaN payloads, -0, an infinite delta), in front of vector
 pieces. Pre: the piece is index 0 alone. Plain Go. (The plain
 methods below compute each element from its index, as Bits does,
 and so write index 0 as start's bits themselves.)`},
-	{Name: "words", Const: "mWords", Doc: `mWords writes first, first+d, first+2d, ... wrapping at the element
+	{Name: "words", Const: "mWords", Takes: "integers, constants, infinities (plain Go)", Doc: `mWords writes first, first+d, first+2d, ... wrapping at the element
 width. Pre: integers (d = step*delta), or a piece whose every
 element has the bits first (d = 0: constants, infinities past the
 overflow point, every element of index 0). Plain Go.`},
-	{Name: "linear", Const: "mLinear", Doc: `mLinear rounds the exact 128-bit S + i*D of each element with
+	{Name: "linear", Const: "mLinear", Takes: "anything else; short runs", Doc: `mLinear rounds the exact 128-bit S + i*D of each element with
 format.round. Pre: float16 or float32 in modeLinear. Plain Go.`},
-	{Name: "exact", Const: "mExact", Doc: `mExact adds in float64 and converts each sum once (f64ToF16 or
+	{Name: "exact", Const: "mExact", Takes: "floats whose sums are exact in float64, short runs", Doc: `mExact adds in float64 and converts each sum once (f64ToF16 or
 float32()). Pre: float16 or float32 in modeLinear; every value of
 the piece and the step between two of its elements below 2^53 units
 (so every float64 sum is exact). Plain Go.`},
-	{Name: "fma", Const: "mFMA", Doc: `mFMA computes math.FMA(i, delta, start) (float64, which rounds
+	{Name: "fma", Const: "mFMA", Takes: "float64 (the Go-native API)", Doc: `mFMA computes math.FMA(i, delta, start) (float64, which rounds
 once). Pre: kind Float64 in modeFMA. Plain Go.`},
-	{Name: "row-runs", Const: "mRowRuns", Rows: true, Plan: []Row{{Rank: 30, Can: "canFloat64"}}, Doc: `mRowRuns writes rows one at a time, each planned as a run. Pre:
+	{Name: "row-runs", Const: "mRowRuns", Takes: "rows no row kernel takes (FillLE a row)", Rows: true, Plan: []Row{{Rank: 30, Can: "canFloat64"}}, Doc: `mRowRuns writes rows one at a time, each planned as a run. Pre:
 none. (The row planner's table gives it float64 rows, which no row
 kernel takes; it is what the table gives where no row of it does.)`},
-	{Name: "columns", Const: "mColumns", Rows: true, Doc: `mColumns writes rows too short for the row kernels as columns
+	{Name: "columns", Const: "mColumns", Takes: "rows shorter than 128 bytes where the columns pay", Rows: true, Doc: `mColumns writes rows too short for the row kernels as columns
 (fillColumns): in chunks of rows, each column's elements planned and
 written as one run into a buffer, then put in their rows. Pre: the
 piece's rows pass Seq.columns (more than one row; fewer than addBlock
 bytes each; 16 elements or fewer, or floats whose n columns a chunk
 are no more than its rows).`},
-	{Name: "rows-lanes", Const: "mRowsLanes", Rows: true, Doc: `mRowsLanes writes rows of 2 or more integers, or of float32 exact in
+	{Name: "rows-lanes", Const: "mRowsLanes", Takes: "rows one after another (pixels) whose lanes repeat every block or set of blocks", Rows: true, Doc: `mRowsLanes writes rows of 2 or more integers, or of float32 exact in
 float32 lanes, or of indices below fmaSMax (fma-s lanes: fmaStoreS*,
 fma192S*), that lie one after another (a pitch of one row) and
 whose length divides 128 or 192 bytes (rowsLanes): their bytes as
@@ -141,8 +142,12 @@ func shapesOf(fs []*File) []Shape {
 func planFile(all []Shape) []byte {
 	var b bytes.Buffer
 	b.WriteString(generated + "package kernel\n\n")
-	b.WriteString("// The methods, each declared by its shape (asmgen's Shape): the methods of\n// runs, then those of rows.\nconst (\n")
 	ordered := slices.Concat(shapesWhere(all, false), shapesWhere(all, true))
+	b.WriteString("// The methods, each declared by its shape (asmgen's Shape): the methods of\n// runs, then those of rows, each with what it takes:\n//\n")
+	for _, s := range ordered {
+		fmt.Fprintf(&b, "//\t%-14s %s\n", s.Name, s.Takes)
+	}
+	b.WriteString("//\n// Each constant's doc says what its method writes, with which kernels, and\n// its precondition (Pre), which Seq.valid checks.\nconst (\n")
 	for i, s := range ordered {
 		comment(&b, "\t", s.Doc)
 		if i == 0 {
