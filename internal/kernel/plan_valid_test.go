@@ -201,31 +201,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 			return "index 0 among the rows"
 		}
 	}
-	float := s.linearFloat()
-	switch p.m {
-	case mRowsWords:
-		if !s.rowsWordsMatch(n, a, rowStep, step, p) {
-			return "an element is not first + r*rowD + e*d"
-		}
-	case mRowsBin, mRowsBinQ, mRowsRuns:
-		return s.validRowsBin(n, a, last, rowStep, step, p)
-	case mRowsBinS:
-		if s.kind != Float32 || !float || rowStep != uint64(n)*step || !s.binSLanes(a, last) {
-			return "not float32 rows of consecutive indices in int64 lanes"
-		}
-		return s.binadeParams(a, last, p)
-	case mRowsFMAS:
-		if s.kind != Float32 || !float || last >= fmaSMax {
-			return "not float32 of indices below 2^24"
-		}
-	case mRowsF32:
-		if s.kind != Float32 || !float || step != 1 || !s.f32Lanes(a, last, 1) {
-			return "not exact in float32 lanes of step 1"
-		}
-	default:
-		return "not a method of rows"
-	}
-	return ""
+	return s.validRowKernel(n, a, last, rowStep, step, p)
 }
 
 // validRowsLanes is validRows for a piece of rows as lanes (mRowsLanes).
@@ -242,36 +218,44 @@ func (s *Seq) validRowsLanes(t *table, dst []byte, pitch, n int, i0, rowStep, st
 	return ""
 }
 
-// rowsWordsMatch reports whether piece p's rows of n elements, from index
-// a, are p's first + r*rowD + e*d (mRowsWords).
-func (s *Seq) rowsWordsMatch(n int, a, rowStep, step uint64, p piece) bool {
-	for r := range uint64(p.n) {
-		for e := range uint64(n) {
-			i := a + r*rowStep + e*step
-			if s.Bits(i) != (p.first+r*p.rowD+e*p.d)&s.mask() {
-				return false
-			}
-		}
+// binRows checks what the binade row methods share (mRowsBin, mRowsRuns):
+// float16 rows of consecutive indices, and p's parameters.
+func (s *Seq) binRows(n int, a, last, rowStep, step uint64, p piece) string {
+	if s.kind != Float16 || !s.linearFloat() || rowStep != uint64(n)*step {
+		return "not float16 rows of consecutive indices"
 	}
-	return true
+	return s.binadeParams(a, last, p)
 }
 
-// validRowsBin is validRows for a piece of binade rows (mRowsBin,
-// mRowsBinQ, mRowsRuns) of n elements, indices a to last.
+// validRowsBin is validRows for a piece of binade rows (mRowsBin) of n
+// elements, indices a to last.
 func (s *Seq) validRowsBin(n int, a, last, rowStep, step uint64, p piece) string {
 	switch {
-	case s.kind != Float16 || !s.linearFloat() || rowStep != uint64(n)*step:
-		return "not float16 rows of consecutive indices"
-	case p.m == mRowsBinQ:
-		return "rows-binade-q, which is planned only"
-	case p.m == mRowsRuns && !s.int64Lanes(a, last):
-		return "not float16 in int64 lanes"
-	case p.m == mRowsRuns && !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
-		return "values that change more often than once in 32 elements"
-	case p.m == mRowsBin && !s.int32Lanes(a, last):
+	case !s.int32Lanes(a, last):
 		return "not float16 in int32 lanes"
-	case p.m == mRowsBin && p.ties && (p.per == 0 || 32%p.per != 0):
+	case p.ties && (p.per == 0 || 32%p.per != 0):
 		return "dense ties whose period does not divide a block"
+	}
+	return s.binRows(n, a, last, rowStep, step, p)
+}
+
+// validRowsRuns is validRows for a piece of float16 rows as runs of one
+// value (mRowsRuns).
+func (s *Seq) validRowsRuns(n int, a, last, rowStep, step uint64, p piece) string {
+	switch {
+	case !s.int64Lanes(a, last):
+		return "not float16 in int64 lanes"
+	case !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
+		return "values that change more often than once in 32 elements"
+	}
+	return s.binRows(n, a, last, rowStep, step, p)
+}
+
+// validRowsBinS is validRows for a piece of float32 rows of one binade
+// (mRowsBinS).
+func (s *Seq) validRowsBinS(n int, a, last, rowStep, step uint64, p piece) string {
+	if s.kind != Float32 || !s.linearFloat() || rowStep != uint64(n)*step || !s.binSLanes(a, last) {
+		return "not float32 rows of consecutive indices in int64 lanes"
 	}
 	return s.binadeParams(a, last, p)
 }

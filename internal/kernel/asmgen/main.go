@@ -51,6 +51,7 @@ func files() map[string][]byte {
 	shapes := shapesOf(fs)
 	out["plan_gen.go"] = planFile(shapes)
 	out["exec_gen.go"] = execFile(shapes)
+	out["valid_gen_test.go"] = validFile(fs)
 	return out
 }
 

@@ -268,3 +268,28 @@ func (f *Filler) execRows(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 	b.WriteString("\t}\n}\n")
 	return gofmt("exec_gen.go", b.Bytes())
 }
+
+// validFile returns valid_gen_test.go: validRowKernel, the planner tests'
+// dispatch of a piece of a row kernel's method (a shape of rows a family
+// declares) to its check (validX for method mX, in the shape's tests).
+func validFile(fs []*File) []byte {
+	var b bytes.Buffer
+	b.WriteString(generated + "package kernel\n\n")
+	b.WriteString(`// validRowKernel checks piece p of a row kernel's method, rows of n
+// elements of indices a to last, against its method's precondition
+// (validX for method mX; a method only planned is never a piece).
+func (s *Seq) validRowKernel(n int, a, last, rowStep, step uint64, p piece) string {
+	switch p.m {
+`)
+	for _, f := range fs {
+		for _, s := range shapesWhere(f.shapes, true) {
+			if s.Planned {
+				fmt.Fprintf(&b, "\tcase %s:\n\t\treturn %q\n", s.Const, s.Name+", which is planned only")
+			} else {
+				fmt.Fprintf(&b, "\tcase %s:\n\t\treturn s.valid%s(n, a, last, rowStep, step, p)\n", s.Const, s.Const[1:])
+			}
+		}
+	}
+	b.WriteString("\t}\n\treturn \"not a method of rows\"\n}\n")
+	return gofmt("valid_gen_test.go", b.Bytes())
+}
