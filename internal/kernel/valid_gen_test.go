@@ -24,3 +24,9 @@ func (s *Seq) validRowKernel(n int, a, last, rowStep, step uint64, p piece) stri
 	}
 	return "not a method of rows"
 }
+
+// executedRuns are the methods of runs that pieces are executed with.
+var executedRuns = []method{mStart, mWords, mLinear, mExact, mFMA, mAdd, mBinadeRuns, mFMALanes, mF32, mFMAS, mF64, mFMAD, mBinade, mBinadeS, mBinadeAdd}
+
+// executedRows are the methods of rows that pieces are executed with.
+var executedRows = []method{mRowRuns, mColumns, mRowsLanes, mRowsRuns, mRowsWords, mRowsF32, mRowsFMAS, mRowsBin, mRowsBinS}

@@ -1009,7 +1009,7 @@ binade binadeOf gives for its first (same shift and c); at least
 one block of 32 elements; dst aligned to the element size.`,
 	},
 	{
-		Name: "binade-q", Const: "mBinadeQ", Takes: "float16 past int32 lanes (planned only: to binade-runs, else f64 or plain Go)",
+		Name: "binade-q", Const: "mBinadeQ", Planned: true, Takes: "float16 past int32 lanes (planned only: to binade-runs, else f64 or plain Go)",
 		Doc: `mBinadeQ plans float16 whose exact sums pass 31 bits (int64Lanes) a
 binade a piece, as mBinade: each piece becomes mBinadeRuns where
 runsPay holds, else mF64 or a plain method. No piece is executed as

@@ -24,14 +24,16 @@ type Shape struct {
 	Takes string // what it takes, in a line (the overview above the constants)
 	Doc   string // the constant's doc (what it writes, with what; Pre: its precondition), without the //
 
-	// Of methods of rows: whether the planner only plans it (no piece is
-	// executed with it; else the Filler method exec+Const[1:] writes its
-	// pieces: execRows's signature), its rows of the row planner's table,
-	// and where its kernel streams.
-	Rows    bool
+	// Whether the planner only plans it: no piece is executed with it (its
+	// pieces become other methods').
 	Planned bool
-	Plan    []Row
-	Stream  stream
+
+	// Of methods of rows: the Filler method exec+Const[1:] writes its
+	// pieces (execRows's signature), its rows of the row planner's table,
+	// and where its kernel streams.
+	Rows   bool
+	Plan   []Row
+	Stream stream
 }
 
 // A Row is one row of the row planner's table: the rows' first row whose
@@ -129,7 +131,7 @@ func shapesOf(fs []*File) []Shape {
 			panic(fmt.Sprintf("shape %s (%s): declared twice", s.Name, s.Const))
 		}
 		seen[s.Name], seen[s.Const] = true, true
-		if !s.Rows && (s.Planned || s.Plan != nil || s.Stream != streamNever) {
+		if !s.Rows && (s.Plan != nil || s.Stream != streamNever) {
 			panic(fmt.Sprintf("shape %s: a method of runs with rows' fields", s.Name))
 		}
 	}
@@ -291,5 +293,20 @@ func (s *Seq) validRowKernel(n int, a, last, rowStep, step uint64, p piece) stri
 		}
 	}
 	b.WriteString("\t}\n\treturn \"not a method of rows\"\n}\n")
+	all := shapesOf(fs)
+	executed(&b, "executedRuns", "runs", shapesWhere(all, false))
+	executed(&b, "executedRows", "rows", shapesWhere(all, true))
 	return gofmt("valid_gen_test.go", b.Bytes())
+}
+
+// executed writes the list name of the methods of shapes (of what) that
+// are executed (not Planned), for the planner's tests.
+func executed(b *bytes.Buffer, name, what string, shapes []Shape) {
+	fmt.Fprintf(b, "\n// %s are the methods of %s that pieces are executed with.\nvar %s = []method{", name, what, name)
+	for _, s := range shapes {
+		if !s.Planned {
+			fmt.Fprintf(b, "%s, ", s.Const)
+		}
+	}
+	b.WriteString("}\n")
 }
