@@ -57,14 +57,15 @@
 // and whether its kernel streams. asmgen writes from them plan_gen.go,
 // which opens with the list of the methods and what each takes, and
 // exec_gen.go, which hands each piece of rows to its executor (execX for
-// method mX). A shape of rows that has a file of its own
-// (shape_NAME.go: rows-fma-s; rows-words and rows-f32) holds there all of
-// it this package writes by hand: the preconditions of its rows of the
-// table (canX), its executor and its kernels' twin, each declaration in
-// its own layer (TestLayers reads them so); adding or removing such a
-// shape touches that file, its family in asmgen and asmgen's signatures.
-// The other methods' preconditions and executors are still in plan.go and
-// exec.go.
+// method mX). A shape of rows that has a file of its own (shape_NAME.go)
+// holds there all of it this package writes by hand: the preconditions of
+// its rows of the table (canX), its executor and its kernels' twin, each
+// declaration in its own layer (TestLayers reads them so), and its tests
+// in shape_NAME_test.go (its check of a piece, validX) and
+// shape_NAME_amd64_test.go (its kernels against their twin); adding or
+// removing such a shape touches that file, its family in asmgen and
+// asmgen's signatures, and its tests. The other methods' preconditions
+// and executors are still in plan.go and exec.go.
 //
 // Each shape stays where dmlbench shows it 1.25 times as fast as the
 // general path on a row it names (docs/performance.md: What each shape earns; ShapesOff

@@ -9,16 +9,15 @@ import (
 
 // ShapesOff names the shapes the planner leaves out, comma-separated:
 // rows-lanes (the method), binade (every float16 binade method: binade,
-// binade-add, binade-q, binade-runs, rows-binade, rows-runs,
-// rows-binade-q, and rows-lanes' binade lanes), binade-add, binade-runs
-// (and rows-runs), binade-lanes, binade-s (and rows-binade-s), f64-lanes
-// (rows-lanes' f64 lanes), fma-s (and rows-fma-s, rows-lanes' fma-s
-// lanes), rows (every row kernel: rows-words, rows-f32,
-// rows-fma-s, rows-binade, rows-binade-s, rows-runs), masks (rows-lanes'
-// masked forms: padded rows, and scattered elements, go as columns), sets
-// (rows-lanes in sets of blocks: rows whose lanes repeat only every few
-// blocks go as columns). It is set at link time
-// only (go build -ldflags "-X
+// binade-add, binade-q, binade-runs, the float16 binade row methods, and
+// rows-lanes' binade lanes), binade-add, binade-runs (and its rows),
+// binade-lanes, binade-s (and its rows), f64-lanes (rows-lanes' f64
+// lanes), fma-s (and the rows and lanes of fma-s), rows (every row
+// kernel), masks (rows-lanes' masked forms: padded rows, and scattered
+// elements, go as columns), sets (rows-lanes in sets of blocks: rows whose
+// lanes repeat only every few blocks go as columns); a row method's Off
+// (plan_gen.go's rowMethods) names the flag that leaves it out. It is set
+// at link time only (go build -ldflags "-X
 // github.com/dmlgo/dml/internal/kernel.ShapesOff=rows-lanes"), by
 // scripts/shapecmp.sh, so that dmlbench measures a shape against the
 // general path in alternation; every other build has every shape.

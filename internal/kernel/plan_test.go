@@ -204,7 +204,7 @@ func randomRows(r *rand.Rand, mem []byte, maxRows, maxN int, varied bool) rowsLa
 	if r.IntN(3) > 0 {
 		c.i0 = r.Uint64N(1 << 20)
 		if r.IntN(4) == 0 {
-			c.i0 += 1 << 24 // past float32's exact integers (mRowsFMAS's indices)
+			c.i0 += 1 << 24 // past float32's exact integers (the fma-s lanes' indices)
 		}
 	}
 	c.step, c.rowStep = 1, uint64(c.n+r.IntN(5))
