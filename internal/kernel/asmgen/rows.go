@@ -31,7 +31,7 @@ var rowsR = struct {
 	half     Reg   // (rowsAddNT) the high half of a block's vector
 	valZ     Reg   // (rowsFMASx) a block's values (spilled, streamed),
 	val2Z    Reg   // and the pair's second block's
-	valY     []Reg // (rowsFMASY) a block's values (spilled, streamed),
+	valY     []Reg // (rowsFMASY, and rows64NT: ySpill, yStream) a block's values (spilled, streamed),
 	val2Y    []Reg // and the pair's second block's
 	idxZ     Reg   // (rowsFMASx) a block's index lanes,
 	idx2Z    Reg   // and the pair's second block's
