@@ -207,9 +207,9 @@ const (
 	// rows of at least 128 bytes.
 	mRowsRuns
 
-	// mRowsWords writes rows of integers or of a constant with the row
-	// kernels (rowsAdd{B,W,D,Q}): element e of row r is first + r*rowD +
-	// e*d, wrapping. Pre: as mWords for every element; rows of at least
+	// mRowsWords writes rows of integers or of a constant (an infinity
+	// past the overflow point is one) with the row kernels (rowsAdd{B,W,D,Q}):
+	// element e of row r is first + r*rowD + e*d, wrapping. Pre: as mWords for every element; rows of at least
 	// 128 bytes; dst aligned to the element size; index 0 not among them.
 	mRowsWords
 

@@ -775,9 +775,9 @@ var rowsShapes = []Shape{
 	{
 		Name: "rows-words", Const: "mRowsWords", Takes: "rows of integers, constants, infinities",
 		Rows: true, Stream: streamAligned, Plan: []Row{{Rank: 10, Can: "canInts"}, {Rank: 20, Can: "canConstant"}, {Rank: 40, Can: "canInfinite"}},
-		Doc: `mRowsWords writes rows of integers or of a constant with the row
-kernels (rowsAdd{B,W,D,Q}): element e of row r is first + r*rowD +
-e*d, wrapping. Pre: as mWords for every element; rows of at least
+		Doc: `mRowsWords writes rows of integers or of a constant (an infinity
+past the overflow point is one) with the row kernels (rowsAdd{B,W,D,Q}):
+element e of row r is first + r*rowD + e*d, wrapping. Pre: as mWords for every element; rows of at least
 128 bytes; dst aligned to the element size; index 0 not among them.`,
 	},
 	{
