@@ -1954,3 +1954,31 @@ func tableRand(seed uint64, tb *table) *rand.Rand {
 
 // long and draws: the pass the tests run (internal/passes).
 var long, draws = passes.Long, passes.Draws
+
+// TestFillStepZero: a run of step 0 (fillColumns's, for rows of row step 0)
+// is every element Bits(i0), from any index: float16 past int32 lanes,
+// where a binade piece of step 0 once divided by zero, and the other kinds.
+func TestFillStepZero(t *testing.T) {
+	for _, c := range []struct {
+		kind         Kind
+		size         int
+		start, delta uint64
+		i0           uint64
+	}{
+		{Float16, 2, 0x34CD, 1, 0x80000214},
+		{Float16, 2, 0x2E66, 0x0CEA, 1 << 26},
+		{Float32, 4, 0x3DCCCCCD, 0x3E99999A, 1<<24 + 3},
+		{Float64, 8, math.Float64bits(0.1), math.Float64bits(0.3), 1 << 40},
+		{Int, 2, 5, 3, 7},
+		{Float16, 2, 0x34CD, 1, 0},
+	} {
+		f := NewFiller(c.kind, c.size, c.start, c.delta, 0)
+		dst := make([]byte, 224*c.size)
+		f.FillLE(dst, c.i0, 0)
+		for e := range 224 {
+			if got, want := getLE(dst[e*c.size:], c.size), f.Bits(c.i0); got != want {
+				t.Fatalf("%v from index %d, step 0: element %d = %#x, want %#x", c.kind, c.i0, e, got, want)
+			}
+		}
+	}
+}

@@ -176,12 +176,12 @@ func (s *Seq) planRun(t *table, v verdicts, dst []byte, i0, step uint64, whole i
 		least = floatVectorMin << s.lg
 	}
 	vec := len(dst) >= least && s.aligned(dst)
+	if step == 0 { // every element is element i0
+		pl.put(mWords, 0, n).first = s.Bits(i0)
+		return n
+	}
 	j := 0
-	if i0 == 0 && (vec || step == 0) {
-		if step == 0 {
-			pl.put(mWords, 0, n).first = s.start // every element is element 0
-			return n
-		}
+	if i0 == 0 && vec {
 		if !s.lanesGiveStart() {
 			pl.put(mStart, 0, 1)
 			j = 1

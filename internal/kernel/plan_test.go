@@ -688,3 +688,66 @@ func TestSomeRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestRowMethodsOff: each row of the row planner's table is left out by the
+// flag ShapesOff's doc names for its method (fma-s: its rows; binade-s: its
+// rows; binade: the float16 binade rows), and the rows of the other
+// methods by none (rows, rows-lanes and the rest are the planner's own
+// steps, not the table's).
+func TestRowMethodsOff(t *testing.T) {
+	want := map[method]string{mRowsFMAS: "offFMAS", mRowsBinS: "offBinadeS", mRowsBin: "offBinade", mRowsBinQ: "offBinade"}
+	for i, rm := range rowMethods {
+		if rowMethodOffs[i] != want[rm.m] {
+			t.Errorf("row %d (%v): left out by %q, want %q", i, rm.m, rowMethodOffs[i], want[rm.m])
+		}
+	}
+}
+
+// TestFillRowsNoAllocation: FillRowsLE of a Filler that is a local
+// variable (Init) allocates nothing on rows of each executed row method:
+// the planner's table and the dispatch to the executors (execRows) take
+// the Filler and its Seq by pointer without moving them to the heap.
+func TestFillRowsNoAllocation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocations counted in the full run (the race detector's sync.Pool drops items)")
+	}
+	seen := map[method]bool{}
+	for _, c := range []struct {
+		kind         Kind
+		size         int
+		start, delta uint64
+		i0           uint64
+		n, pitch     int
+	}{
+		{Int, 4, 5, 3, 1, 64, 272},                                             // rows-words
+		{Float32, 4, 0, 0x3F800000, 1, 64, 272},                                // rows-f32
+		{Float32, 4, 0x3DCCCCCD, 0x3E99999A, 1, 64, 272},                       // rows-fma-s
+		{Float32, 4, 0xC7C35000, 0x3EAAAAAB, 1 << 24, 64, 272},                 // rows-binade-s
+		{Float16, 2, 0x2E66, 0x0CEA, 1, 512, 1040},                             // rows-binade
+		{Float16, 2, 0x2E66, 0x0CEA, 1 << 26, 512, 1040},                       // rows-runs
+		{Int, 4, 5, 3, 1, 4, 16},                                               // rows-lanes
+		{Float64, 8, math.Float64bits(0.1), math.Float64bits(0.3), 1, 5, 48},   // columns
+		{Float64, 8, math.Float64bits(0.1), math.Float64bits(0.3), 1, 32, 272}, // row-runs
+	} {
+		const rows = 64
+		dst := make([]byte, (rows-1)*c.pitch+c.n*c.size)
+		count := c.i0 + 2*rows*uint64(c.n) // (a count: the facts over every index known)
+		rc := rowsLayout{f: NewFiller(c.kind, c.size, c.start, c.delta, count), dst: dst, rows: rows, pitch: c.pitch, n: c.n, i0: c.i0, rowStep: uint64(c.n), step: 1}
+		for _, p := range planAllRows(tbl, rc) {
+			seen[p.m] = true
+		}
+		fill := func() {
+			var f Filler
+			f.Init(c.kind, c.size, c.start, c.delta, count)
+			f.FillRowsLE(dst, rows, c.pitch, c.n, c.i0, uint64(c.n), 1)
+		}
+		if n := testing.AllocsPerRun(10, fill); n != 0 {
+			t.Errorf("%v from index %d, rows of %d elements %d bytes apart: %v allocations a fill, want 0", c.kind, c.i0, c.n, c.pitch, n)
+		}
+	}
+	for _, m := range executedRows {
+		if !seen[m] {
+			t.Errorf("no case planned with %v", m)
+		}
+	}
+}

@@ -38,8 +38,10 @@ func (s *Seq) rowWords(c rowTest, r *rowSpan) (first, rowD, d uint64) {
 		return s.start + r.a*s.delta, r.rowStep * s.delta, r.step * s.delta
 	case rowConstant:
 		return s.constBits, 0, 0
+	case rowInfinite:
+		return s.infAt(r.a), 0, 0
 	}
-	return s.infAt(r.a), 0, 0 // rowInfinite
+	panic("kernel: rowWords of a precondition not rows-words'") // (the row planner's table gives mRowsWords no other)
 }
 
 // execRowsWords writes a piece of rows of words (mRowsWords) with the row

@@ -25,6 +25,10 @@ func (s *Seq) validRowKernel(n int, a, last, rowStep, step uint64, p piece) stri
 	return "not a method of rows"
 }
 
+// rowMethodOffs are the flags that leave out each row of rowMethods, by name
+// ("": none).
+var rowMethodOffs = [...]string{"", "", "", "", "", "offFMAS", "offBinadeS", "offBinade", "offBinade"}
+
 // executedRuns are the methods of runs that pieces are executed with.
 var executedRuns = []method{mStart, mWords, mLinear, mExact, mFMA, mAdd, mBinadeRuns, mFMALanes, mF32, mFMAS, mF64, mFMAD, mBinade, mBinadeS, mBinadeAdd}
 

@@ -134,8 +134,33 @@ func shapesOf(fs []*File) []Shape {
 		if !s.Rows && (s.Plan != nil || s.Stream != streamNever) {
 			panic(fmt.Sprintf("shape %s: a method of runs with rows' fields", s.Name))
 		}
+		if s.Planned && s.Stream != streamNever {
+			panic(fmt.Sprintf("shape %s: planned only, but a kernel that streams", s.Name))
+		}
 	}
+	checkRows(all)
 	return all
+}
+
+// checkRows panics where two rows of the row planner's table share a Rank
+// (their order would be the files') or a precondition, or one's Can is
+// not canX with X not empty.
+func checkRows(all []Shape) {
+	ranks, cans := map[int]string{}, map[string]string{}
+	for _, s := range all {
+		for _, r := range s.Plan {
+			if len(r.Can) <= len("can") || !strings.HasPrefix(r.Can, "can") {
+				panic(fmt.Sprintf("shape %s: precondition %q is not named canX", s.Name, r.Can))
+			}
+			if o, ok := ranks[r.Rank]; ok {
+				panic(fmt.Sprintf("shapes %s and %s: two rows of rank %d", o, s.Name, r.Rank))
+			}
+			if o, ok := cans[r.Can]; ok {
+				panic(fmt.Sprintf("shapes %s and %s: two rows of precondition %s", o, s.Name, r.Can))
+			}
+			ranks[r.Rank], cans[r.Can] = s.Name, s.Name
+		}
+	}
 }
 
 // planFile returns plan_gen.go: the methods (runs first, then rows, each
@@ -185,22 +210,23 @@ type tableRow struct {
 	m string
 }
 
-// rowTable writes the row planner's table: the rowTest of each row, the
-// rows by Rank (rowMethods) and rowHolds, which calls each precondition.
-func rowTable(b *bytes.Buffer, all []Shape) {
+// tableRows returns the rows of the row planner's table, by Rank.
+func tableRows(all []Shape) []tableRow {
 	var rows []tableRow
 	for _, s := range all {
 		for _, r := range s.Plan {
 			rows = append(rows, tableRow{r, s.Const})
 		}
 	}
-	slices.SortStableFunc(rows, func(x, y tableRow) int { return x.Rank - y.Rank })
-	test := func(r tableRow) string {
-		if !strings.HasPrefix(r.Can, "can") {
-			panic(fmt.Sprintf("%s: precondition %s is not named canX", r.m, r.Can))
-		}
-		return "row" + strings.TrimPrefix(r.Can, "can")
-	}
+	slices.SortFunc(rows, func(x, y tableRow) int { return x.Rank - y.Rank })
+	return rows
+}
+
+// rowTable writes the row planner's table: the rowTest of each row, the
+// rows by Rank (rowMethods) and rowHolds, which calls each precondition.
+func rowTable(b *bytes.Buffer, all []Shape) {
+	rows := tableRows(all)
+	test := func(r tableRow) string { return "row" + strings.TrimPrefix(r.Can, "can") }
 	b.WriteString("\n// The preconditions of the row planner's table (rowTest), each a Seq\n// method of its shape: rowX is canX.\nconst (\n")
 	for i, r := range rows {
 		if i == 0 {
@@ -246,8 +272,12 @@ func streamable(b *bytes.Buffer, all []Shape) {
 func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	switch m {
 `)
-	fmt.Fprintf(b, "\tcase %s:\n\t\treturn rowsStream(dst, pitch, rowBytes)\n", strings.Join(aligned, ", "))
-	fmt.Fprintf(b, "\tcase %s:\n\t\treturn rowBytes >= addBlock\n", strings.Join(any, ", "))
+	if aligned != nil {
+		fmt.Fprintf(b, "\tcase %s:\n\t\treturn rowsStream(dst, pitch, rowBytes)\n", strings.Join(aligned, ", "))
+	}
+	if any != nil {
+		fmt.Fprintf(b, "\tcase %s:\n\t\treturn rowBytes >= addBlock\n", strings.Join(any, ", "))
+	}
 	b.WriteString("\t}\n\treturn false\n}\n")
 }
 
@@ -294,6 +324,11 @@ func (s *Seq) validRowKernel(n int, a, last, rowStep, step uint64, p piece) stri
 	}
 	b.WriteString("\t}\n\treturn \"not a method of rows\"\n}\n")
 	all := shapesOf(fs)
+	b.WriteString("\n// rowMethodOffs are the flags that leave out each row of rowMethods, by name\n// (\"\": none).\nvar rowMethodOffs = [...]string{")
+	for _, r := range tableRows(all) {
+		fmt.Fprintf(&b, "%q, ", r.Off)
+	}
+	b.WriteString("}\n")
 	executed(&b, "executedRuns", "runs", shapesWhere(all, false))
 	executed(&b, "executedRows", "rows", shapesWhere(all, true))
 	return gofmt("valid_gen_test.go", b.Bytes())
