@@ -751,3 +751,55 @@ func TestFillRowsNoAllocation(t *testing.T) {
 		}
 	}
 }
+
+// TestValidRowsRejects: validRows rejects a piece of rows that breaks its
+// method's precondition: pieces the planner gives, each changed in one
+// way (another method's label, a wrong parameter, a store kind the rows do
+// not allow).
+func TestValidRowsRejects(t *testing.T) {
+	f32 := NewFiller(Float32, 4, 0x3DCCCCCD, 0x3E99999A, 1<<25)  // 0.1, +0.3
+	f32b := NewFiller(Float32, 4, 0xC7C35000, 0x3EAAAAAB, 1<<25) // -1e5, +1/3: binade rows from 2^24
+	f16 := NewFiller(Float16, 2, 0x2E66, 0x0CEA, 1<<17)          // 0.1, +3e-4
+	ints := NewFiller(Int, 4, 5, 3, 0)
+	dst := make([]byte, 64*1040)
+	for _, c := range []struct {
+		f        *Filler
+		i0       uint64
+		n, pitch int
+		want     method
+		change   func(p *piece)
+		what     string
+	}{
+		{f32, 1, 64, 272, mRowsFMAS, func(p *piece) { p.m = mRowsBin }, "float32 rows as rows-binade"},
+		{f32, 1, 64, 272, mRowsFMAS, func(p *piece) { p.m = mRowsBinS }, "float32 rows of fma-s as rows-binade-s"},
+		{f32b, 1 << 24, 64, 272, mRowsBinS, func(p *piece) { p.m = mRowsFMAS }, "rows past 2^24 as rows-fma-s"},
+		{f32b, 1 << 24, 64, 272, mRowsBinS, func(p *piece) { p.c ^= 1 << 23 }, "rows-binade-s of another binade"},
+		{f16, 1, 512, 1040, mRowsBin, func(p *piece) { p.m = mRowsBinS }, "float16 rows as rows-binade-s"},
+		{f16, 1, 512, 1040, mRowsBin, func(p *piece) { p.m = mRowsBinQ }, "rows-binade-q, planned only"},
+		{f16, 1, 512, 1040, mRowsBin, func(p *piece) { p.ties, p.per = true, 3 }, "dense ties of a period that does not divide a block"},
+		{ints, 1, 64, 272, mRowsWords, func(p *piece) { p.first++ }, "rows-words off by one"},
+		{ints, 1, 64, 268, mRowsWords, func(p *piece) { p.st = stStream }, "rows-words streaming rows at multiples of 4 bytes"},
+		{ints, 1, 64, 272, mRowsWords, func(p *piece) { p.m = mRowsF32 }, "integers as rows-f32"},
+	} {
+		const rows = 64
+		d := dst[:(rows-1)*c.pitch+c.n*c.f.size]
+		rc := rowsLayout{f: c.f, dst: d, rows: rows, pitch: c.pitch, n: c.n, i0: c.i0, rowStep: uint64(c.n), step: 1}
+		found := false
+		for _, p := range planAllRows(tbl, rc) {
+			if p.m != c.want {
+				continue
+			}
+			found = true
+			if why := c.f.validRows(tbl, d, rows, c.pitch, c.n, c.i0, uint64(c.n), 1, p); why != "" {
+				t.Fatalf("%s: the planner's piece rejected: %s", c.what, why)
+			}
+			c.change(&p)
+			if c.f.validRows(tbl, d, rows, c.pitch, c.n, c.i0, uint64(c.n), 1, p) == "" {
+				t.Errorf("%s: accepted", c.what)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no piece of %v planned", c.what, c.want)
+		}
+	}
+}
