@@ -51,7 +51,7 @@ func files() map[string][]byte {
 	shapes := shapesOf(fs)
 	out["plan_gen.go"] = planFile(shapes)
 	out["exec_gen.go"] = execFile(shapes)
-	out["valid_gen_test.go"] = validFile(fs)
+	out["valid_gen_test.go"] = validFile(shapes)
 	return out
 }
 

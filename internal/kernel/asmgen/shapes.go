@@ -44,9 +44,13 @@ type Row struct {
 	Off  string // the flag of plan.go that leaves it out ("": none)
 }
 
-// A stream says where a row kernel has a streaming form: never, for rows
-// that rowsStream allows (every row at a multiple of 16 bytes and of 16
-// bytes), or for any rows it takes (of addBlock bytes or more).
+// A stream says where a row kernel has a streaming form: never; for rows
+// that rowsStream allows (every row at a multiple of 16 bytes and a
+// multiple of 16 long, 256 or more: rowsAddNT streams whole vectors, and
+// writes a partial cache line with one or two regular stores); or for any
+// rows it takes (of addBlock bytes or more, aligned to the element:
+// rows64NT writes the partial cache lines with regular stores of the width
+// that fits, f16RowsRuns with masked regular stores).
 type stream int
 
 const (
@@ -304,7 +308,7 @@ func (f *Filler) execRows(dst []byte, p *piece, pitch, n int, i0, rowStep, step 
 // validFile returns valid_gen_test.go: validRowKernel, the planner tests'
 // dispatch of a piece of a row kernel's method (a shape of rows a family
 // declares) to its check (validX for method mX, in the shape's tests).
-func validFile(fs []*File) []byte {
+func validFile(all []Shape) []byte {
 	var b bytes.Buffer
 	b.WriteString(generated + "package kernel\n\n")
 	b.WriteString(`// validRowKernel checks piece p of a row kernel's method, rows of n
@@ -313,17 +317,14 @@ func validFile(fs []*File) []byte {
 func (s *Seq) validRowKernel(n int, a, last, rowStep, step uint64, p piece) string {
 	switch p.m {
 `)
-	for _, f := range fs {
-		for _, s := range shapesWhere(f.shapes, true) {
-			if s.Planned {
-				fmt.Fprintf(&b, "\tcase %s:\n\t\treturn %q\n", s.Const, s.Name+", which is planned only")
-			} else {
-				fmt.Fprintf(&b, "\tcase %s:\n\t\treturn s.valid%s(n, a, last, rowStep, step, p)\n", s.Const, s.Const[1:])
-			}
+	for _, s := range shapesWhere(all[len(plainShapes):], true) { // (shapesOf: plainShapes first)
+		if s.Planned {
+			fmt.Fprintf(&b, "\tcase %s:\n\t\treturn %q\n", s.Const, s.Name+", which is planned only")
+		} else {
+			fmt.Fprintf(&b, "\tcase %s:\n\t\treturn s.valid%s(n, a, last, rowStep, step, p)\n", s.Const, s.Const[1:])
 		}
 	}
 	b.WriteString("\t}\n\treturn \"not a method of rows\"\n}\n")
-	all := shapesOf(fs)
 	b.WriteString("\n// rowMethodOffs are the flags that leave out each row of rowMethods, by name\n// (\"\": none).\nvar rowMethodOffs = [...]string{")
 	for _, r := range tableRows(all) {
 		fmt.Fprintf(&b, "%q, ", r.Off)
