@@ -23,7 +23,8 @@ func CppValue(t dml.TensorDataType, bits uint64) string {
 // resource of n elements, element i having the bits bits(i), and a final
 // newline: "Resource 'NAME': v, v, v", or with verbose "Resource 'NAME':"
 // and one line per element, "[index] value (0xBITS)", the index
-// right-aligned to the width of the largest and the bits in upper-case
+// right-aligned to the digits of n (DxDispatch's floor(log10(n)) + 1: ten
+// elements print "[ 0]" to "[ 9]") and the bits in upper-case
 // hexadecimal right-aligned (with spaces, as DxDispatch's format string
 // does) to two digits per byte; the verbose text ends with an empty line,
 // as DxDispatch's does. It holds no more than one element's text at a

@@ -33,7 +33,7 @@ func TestWriteResourceAsFormatted(t *testing.T) {
 		fmt.Fprintf(&wantV, "Resource 'R':\n")
 		for i, v := range vals {
 			texts[i] = CppValue(dt, v)
-			fmt.Fprintf(&wantV, "[%*d] %s (0x%*X)\n", len(fmt.Sprint(n-1)), i, texts[i], 2*dt.ElementSize(), v)
+			fmt.Fprintf(&wantV, "[%*d] %s (0x%*X)\n", len(fmt.Sprint(n)), i, texts[i], 2*dt.ElementSize(), v)
 		}
 		wantV.WriteString("\n")
 		fmt.Fprintf(&want, "Resource 'R': %s\n", strings.Join(texts, ", "))
