@@ -187,18 +187,26 @@ func TestModelFiles(t *testing.T) {
         "desc": { "ValueDataType": "INT16", "ValueStart": -3, "ValueDelta": 2, "OutputTensor": { "DataType": "INT16", "Sizes": [2,3] } } } },
     "commands": [ { "type": "dispatch", "dispatchable": "f", "bindings": { "OutputTensor": "Out" } },
                   { "type": "writeFile", "resource": "Out", "targetPath": "sub/out.npy", "dimensions": [2, 3] },
-                  { "type": "writeFile", "resource": "Out", "targetPath": "out.bin" } ] }`)
+                  { "type": "writeFile", "resource": "Out", "targetPath": "out.bin" },
+                  { "type": "writeFile", "resource": "Out", "targetPath": "flat.npy" } ] }`)
 	// As DxDispatch: relative to the output folder, confirmed on standard
 	// output with the absolute path.
 	code, out, errs := runCLI("-model", p, "-output-path", dir)
 	want := "Resource 'Out' written to '" + filepath.Join(dir, "sub", "out.npy") + "'\n" +
-		"Resource 'Out' written to '" + filepath.Join(dir, "out.bin") + "'\n"
+		"Resource 'Out' written to '" + filepath.Join(dir, "out.bin") + "'\n" +
+		"Resource 'Out' written to '" + filepath.Join(dir, "flat.npy") + "'\n"
 	if code != 0 || out != want || errs != "" {
 		t.Fatalf("exit %d, %q, %q; want %q", code, out, errs, want)
 	}
 	raw, err := os.ReadFile(filepath.Join(dir, "out.bin"))
 	if err != nil || string(raw) != "\xfd\xff\xff\xff\x01\x00\x03\x00\x05\x00\x07\x00" {
 		t.Fatalf("out.bin: % x %v", raw, err)
+	}
+	// Without dimensions, one dimension of every element (DxDispatch's
+	// Executor.cpp: sizeInBytes / the element size), as NumPy's header
+	// writes a shape of one: "(6,)".
+	if raw, err := os.ReadFile(filepath.Join(dir, "flat.npy")); err != nil || !strings.Contains(string(raw), "'shape': (6,)") {
+		t.Fatalf("flat.npy: %q %v", raw, err)
 	}
 	// A second model reads the .npy back as its initial values.
 	p2 := writeModel(t, dir, "m2.json", `{

@@ -24,6 +24,7 @@ func TestFloat16AsDxDispatch(t *testing.T) {
 		{"0.3", 0x34CC}, {"0.7", 0x3999}, {"2.3", 0x4099}, {"65520", 0x7BFF}, {"65536", 0x7C00},
 		{"-0.3", 0xB4CC}, {"1e-8", 0x0000}, {"-1e-8", 0x8000}, {"6e-8", 0x0001}, {"1", 0x3C00},
 		{`"inf"`, 0x7C00}, {`"-INF"`, 0xFC00}, {`"NaN"`, 0x7E00}, {"1e300", 0x7C00},
+		{"100000", 0x7C00}, {"131072", 0x7C00}, {"-70000", 0xFC00}, // from 65536 on: infinities
 	} {
 		v, err := parseValue(json.RawMessage(tc.text), dml.TensorDataTypeFloat16, "x")
 		if err != nil || v.Bits()&0xFFFF != tc.want {
@@ -104,6 +105,8 @@ func TestNumbersAsDxDispatch(t *testing.T) {
 		{dml.TensorDataTypeFloat32, "1e20", 0x60AD78EC},                  // a double, then a float
 		{dml.TensorDataTypeFloat32, "100000000000000000000", 0x60AD78EC}, // past 64 bits: a double
 		{dml.TensorDataTypeFloat32, `"Inf"`, 0x7F800000},
+		{dml.TensorDataTypeFloat32, `"-inf"`, 0xFF800000},
+		{dml.TensorDataTypeFloat64, `"-INF"`, 0xFFF0000000000000},
 		{dml.TensorDataTypeFloat64, "0.1", math.Float64bits(0.1)},
 	}
 	for _, tc := range ok {
@@ -127,6 +130,10 @@ func TestNumbersAsDxDispatch(t *testing.T) {
 		{dml.TensorDataTypeInt64, "9223372036854775808"}, {dml.TensorDataTypeUint64, "18446744073709551616"},
 		{dml.TensorDataTypeFloat32, `"nope"`}, {dml.TensorDataTypeFloat32, "9007199254740993"}, // 2^53+1: no double holds it
 		{dml.TensorDataTypeFloat32, "1e400"}, {dml.TensorDataTypeFloat16, "true"}, {dml.TensorDataTypeFloat16, "[1]"},
+		// Not JSON numbers (RFC 8259: no point without digits after it, no
+		// leading zero, no point first, no empty exponent).
+		{dml.TensorDataTypeFloat32, "1."}, {dml.TensorDataTypeFloat32, "01"}, {dml.TensorDataTypeFloat32, "-01"},
+		{dml.TensorDataTypeFloat32, ".5"}, {dml.TensorDataTypeFloat32, "1e"}, {dml.TensorDataTypeInt32, "-05"},
 	}
 	for _, tc := range bad {
 		if v, err := parseValue(json.RawMessage(tc.text), tc.t, "x"); err == nil {
