@@ -48,6 +48,8 @@ func TestParseScalar(t *testing.T) {
 		{dml.TensorDataTypeFloat32, "1e-45", 1, false},
 		{dml.TensorDataTypeFloat32, "1e39", 0x7F800000, false},
 		{dml.TensorDataTypeFloat32, "abc", 0, true},
+		{dml.TensorDataTypeFloat32, " 0.1\t", 0x3DCCCCCD, false}, // spaces around: the text within
+		{dml.TensorDataTypeInt8, " -3 ", 0xFD, false},
 		{dml.TensorDataTypeFloat32, "1/2", 0, true},
 		{dml.TensorDataTypeFloat16, "3.2", 0x4266, false},
 		{dml.TensorDataTypeFloat16, "65504", 0x7BFF, false},
@@ -205,6 +207,21 @@ func TestCalcBufferTensorSize(t *testing.T) {
 	}
 	if got := dml.CalcBufferTensorSize(dml.TensorDataTypeFloat32, []uint32{2, 3}, []uint32{1}); got != 0 {
 		t.Errorf("strides count mismatch: %d", got)
+	}
+	if got := dml.CalcBufferTensorSize(dml.TensorDataTypeFloat32, []uint32{2, 3}, []uint32{3, 1, 1}); got != 0 {
+		t.Errorf("more strides than sizes: %d, want 0", got)
+	}
+	// Half-byte types have no element size: 0.
+	for _, dt := range []dml.TensorDataType{dml.TensorDataTypeUint4, dml.TensorDataTypeInt4} {
+		if got := dml.CalcBufferTensorSize(dt, []uint32{8}, nil); got != 0 {
+			t.Errorf("%v: %d, want 0", dt, got)
+		}
+	}
+	// A last offset of (2^32-2)(2^32-1) + 3(2^32-2) = 2^64-4 bytes: 2^64-3
+	// bytes, which rounded up to 4 is 2^64, past 64 bits.
+	m := uint32(math.MaxUint32)
+	if got := dml.CalcBufferTensorSize(dml.TensorDataTypeUint8, []uint32{m, m, m, m}, []uint32{m, 1, 1, 1}); got != math.MaxUint64 {
+		t.Errorf("2^64-3 bytes rounded up: %d, want saturation", got)
 	}
 	if got := dml.CalcBufferTensorSize(dml.TensorDataTypeUint8, []uint32{1, 1, 2, 2}, nil); got != 4 {
 		t.Errorf("doc example 2: %d", got)

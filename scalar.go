@@ -107,6 +107,7 @@ func (s ScalarUnion) Uint32() uint32 { return binary.LittleEndian.Uint32(s[:]) }
 func (s ScalarUnion) Uint64() uint64 { return s.Bits() }
 
 // ParseScalar reads text as a value of data type t and returns its scalar.
+// Spaces around the text are left out (" 0.1" is 0.1).
 //
 // Integers are decimal or Go-prefixed ("0xFE", "0b101", "0o17"); an n-bit type
 // takes any integer in [-2^(n-1), 2^n - 1] and stores its n-bit two's

@@ -62,6 +62,10 @@ func TestValidation(t *testing.T) {
 			d.Strides = []uint32{1 << 31}
 			d.TotalTensorSizeInBytes = math.MaxUint64
 		}), ValueDataType: dml.TensorDataTypeUint8}, ""},
+		{"span just past 2^62", dml.FeatureLevelLatest, &dml.FillValueSequenceOperatorDesc{OutputTensor: with(tensor(dml.TensorDataTypeUint8, 1<<31+1), func(d *dml.BufferTensorDesc) {
+			d.Strides = []uint32{1 << 31} // last offset 2^62: 2^62+1 bytes
+			d.TotalTensorSizeInBytes = math.MaxUint64
+		}), ValueDataType: dml.TensorDataTypeUint8}, "more than 2^62 bytes"},
 		{"span past 2^62", dml.FeatureLevelLatest, &dml.FillValueSequenceOperatorDesc{OutputTensor: with(tensor(dml.TensorDataTypeInt64, 1<<31), func(d *dml.BufferTensorDesc) {
 			d.Strides = []uint32{1 << 31}
 			d.TotalTensorSizeInBytes = math.MaxUint64
