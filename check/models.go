@@ -118,6 +118,8 @@ const (
 	ModelJAXJit      Model = "jax-jit"
 	ModelONNXRuntime Model = "onnxruntime"
 	ModelTensorFlow  Model = "tensorflow"
+	ModelTFJS        Model = "tfjs"
+	ModelJAXJitCPU   Model = "jax-jit-cpu"
 )
 
 // Models returns the models for a float type (nil for others).
@@ -126,7 +128,8 @@ func Models(t dml.TensorDataType) []Model {
 	case dml.TensorDataTypeFloat32:
 		return []Model{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate,
 			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512,
-			ModelTorchCUDA, ModelCuPy, ModelJAX, ModelJAXJit, ModelONNXRuntime, ModelTensorFlow}
+			ModelTorchCUDA, ModelCuPy, ModelJAX, ModelJAXJit, ModelONNXRuntime, ModelTensorFlow,
+			ModelTFJS, ModelJAXJitCPU}
 	case dml.TensorDataTypeFloat16:
 		return []Model{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate, ModelF32ThenF16, ModelF16Math,
 			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512, ModelDxDispatch,
@@ -208,7 +211,13 @@ type modelState struct {
 	count, part uint64  // torch: the fill's elements, the length of its parts
 	d16         uint16  // dxdispatch: the delta as half.hpp holds it
 	acc         float32 // onnxruntime: the float32 sum v was rounded from
+	fused       uint64  // jax-jit-cpu: the elements XLA's vector loop computes
 }
+
+// xlaCPUBlock is the elements one pass of XLA's vectorised CPU loop
+// computes (see Model, jax-jit-cpu): 8 float32 lanes (256 bits, XLA's
+// default xla_cpu_prefer_vector_width) times LLVM's interleave of 4.
+const xlaCPUBlock = 32
 
 func newModelState(m Model, in ModelInput) *modelState {
 	t := in.Type
@@ -248,10 +257,13 @@ func newModelState(m Model, in ModelInput) *modelState {
 	case ModelDxDispatch:
 		ms.sb = uint64(halfpp.FromFloat32(float32(ms.ws)))
 		ms.d16 = halfpp.FromFloat32(float32(ms.wd))
-	case ModelTorchCUDA, ModelJAX, ModelJAXJit:
+	case ModelTorchCUDA, ModelJAX, ModelJAXJit, ModelJAXJitCPU:
 		// The start and delta as written, rounded to float32.
 		ms.fs, ms.fd = float32(ms.ws), float32(ms.wd)
 		ms.sb = ms.out(ms.fs)
+		ms.count, ms.fused = in.Count, in.Count-in.Count%xlaCPUBlock
+	case ModelTFJS:
+		ms.sb = ms.round(ms.ws)
 	case ModelCuPy, ModelONNXRuntime, ModelTensorFlow:
 		// The start and delta as written, rounded to the element type.
 		ms.sb = ms.round(ms.ws)
@@ -338,6 +350,10 @@ func (ms *modelState) arithmetic() string {
 		return fmt.Sprintf("mul-add %x %x %x", ms.sb, s32, d32)
 	case ms.m == ModelJAX:
 		return fmt.Sprintf("mul-add %x %x %x", ms.sb, fs, fd)
+	case ms.m == ModelJAXJitCPU && ms.fused == ms.count: // (no remainder)
+		return fmt.Sprintf("fma %x %x %x", ms.sb, fs, fd)
+	case ms.m == ModelJAXJitCPU && ms.fused == 0: // (all remainder)
+		return fmt.Sprintf("mul-add %x %x %x", ms.sb, fs, fd)
 	case ms.t == dml.TensorDataTypeFloat32 && ms.m == ModelAccumulate:
 		return fmt.Sprintf("sum32 %x %x", ms.sb, d32)
 	case ms.t == dml.TensorDataTypeFloat32 && (ms.m == ModelONNXRuntime || ms.m == ModelTensorFlow):
@@ -350,7 +366,7 @@ func (ms *modelState) arithmetic() string {
 // before (and must be followed in index order).
 func (ms *modelState) ordered() bool {
 	switch ms.m {
-	case ModelAccumulate, ModelDxDispatch, ModelONNXRuntime, ModelTensorFlow:
+	case ModelAccumulate, ModelDxDispatch, ModelONNXRuntime, ModelTensorFlow, ModelTFJS:
 		return true
 	}
 	return false
@@ -397,9 +413,14 @@ func (ms *modelState) bits(i uint64) uint64 {
 		return ms.out(fma32(float32(i), ms.fd, ms.fs))
 	case ModelJAX:
 		return ms.out(float32(ms.fs + float32(ms.fd*float32(i))))
+	case ModelJAXJitCPU:
+		if i < ms.fused { // the vector loop: LLVM fuses the multiply and the add
+			return ms.out(fma32(float32(i), ms.fd, ms.fs))
+		}
+		return ms.out(float32(ms.fs + float32(ms.fd*float32(i)))) // the remainder, folded
 	}
-	// ModelAccumulate, ModelDxDispatch, ModelONNXRuntime,
-	// ModelTensorFlow: from the last element computed, or from the start.
+	// ModelAccumulate, ModelDxDispatch, ModelONNXRuntime, ModelTensorFlow,
+	// ModelTFJS: from the last element computed, or from the start.
 	if !ms.started || i < ms.next {
 		ms.v, ms.next, ms.started, ms.acc = ms.sb, 0, true, ms.fs
 	}
@@ -412,6 +433,8 @@ func (ms *modelState) bits(i uint64) uint64 {
 			ms.v = ms.out(ms.acc)
 		case ms.m == ModelTensorFlow: // Eigen's +=: the sum in float, rounded
 			ms.v = ms.out(float32(float32(ms.value(ms.v)) + ms.fd))
+		case ms.m == ModelTFJS: // a float32 plus a JavaScript number (float64), stored in a Float32Array
+			ms.v = ms.round(ms.value(ms.v) + ms.wd)
 		case ms.t == dml.TensorDataTypeFloat16:
 			ms.v = uint64(kernel.F64ToF16(half(ms.v) + ms.d)) // exact sum, rounded once
 		default:

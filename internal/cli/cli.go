@@ -153,7 +153,7 @@ func newFlags(o *options) *flag.FlagSet {
 	fs.StringVar(&o.ulp, "ulp", "0", "-check: the distance in ULP within which a float element passes")
 	fs.StringVar(&o.report, "report", "text", "-check: the report's format, text or json")
 	fs.StringVar(&o.plot, "plot", "", "-check: also draw the error against the element index in FILE (.svg or .png)")
-	fs.StringVar(&o.emulate, "emulate", "", "write the elements as a compute model gives them (floats): exact, f32-mul-add, f32-fma, accumulate, f32-then-f16, f16-math, numpy, torch-avx2, torch-avx512, dxdispatch, torch-cuda, cupy, jax, jax-jit, onnxruntime, tensorflow")
+	fs.StringVar(&o.emulate, "emulate", "", "write the elements as a compute model gives them (floats): exact, f32-mul-add, f32-fma, accumulate, f32-then-f16, f16-math, numpy, torch-avx2, torch-avx512, dxdispatch, torch-cuda, cupy, jax, jax-jit, onnxruntime, tensorflow; FLOAT32 only: tfjs, jax-jit-cpu")
 	fs.StringVar(&o.outputPath, "output-path", "", "-model: the output folder writeFile writes in (DxDispatch's --output_path; default: the current folder)")
 	fs.BoolVar(&o.allowAnyPath, "allow-any-path", false, "-model: let writeFile write outside the output folder, and sourcePath read outside the model's folder and the current one (absolute paths, .., symbolic links out)")
 	return fs
