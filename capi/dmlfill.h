@@ -227,9 +227,11 @@ typedef struct DMLFILL_CHECK_OPTIONS {
 typedef struct DMLFILL_MODEL_FIT {
     /* "exact", "f32-fma", "numpy", ...: the library's, never freed. The
      * models of other projects (numpy, torch-avx2, torch-avx512,
-     * dxdispatch) take the values of ValueStart and ValueDelta here: the
-     * text a user wrote is not in the descriptor. The first
-     * DMLFILL_MAX_MODELS models of the type are listed (FLOAT16 has 16);
+     * dxdispatch, torch-cuda, cupy, jax, jax-jit, onnxruntime, tensorflow,
+     * and for FLOAT32 tfjs and jax-jit-cpu) take the values of ValueStart
+     * and ValueDelta here: the text a user wrote is not in the descriptor.
+     * The first DMLFILL_MAX_MODELS models of the type are listed (FLOAT32
+     * has 15, FLOAT16 16);
      * a torch model's fit with the fill split among threads is not (dmlfill
      * and the Go API name it). */
     const char* Name;

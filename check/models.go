@@ -85,19 +85,47 @@ import (
 //	tensorflow    TensorFlow's CPU tf.range (tensorflow/core/kernels/sequence_ops.cc,
 //	              RangeFunctor): val += delta in the output type, Eigen's half adding
 //	              in float: v[0] = round(S), v[i] = round(round32(v[i-1] + round(D))).
+//	tfjs          FLOAT32 only: TensorFlow.js 4.22's tf.range on its cpu and wasm
+//	              backends (tfjs-backend-cpu kernels/Range_impl.ts, rangeImpl, which the
+//	              wasm backend's Range calls too): values[i] = values[i-1] + step in a
+//	              Float32Array, a JavaScript number (float64) added to a float32:
+//	              v[0] = round32(S), v[i] = round32(round64(v[i-1] + D)).
+//	jax-jit-cpu   FLOAT32 only: JAX under jit on the CPU, where XLA:CPU's loop
+//	              emitter writes a scalar loop that LLVM vectorises in blocks of 32
+//	              (8 float32 lanes: xla_cpu_prefer_vector_width 256, interleaved 4
+//	              times) and contracts the multiply and add into FMAs (the CPU
+//	              compiler's AllowFPOpFusion Fast): jax-jit's formula for i below
+//	              Count - Count mod 32. The remainder loop's trip count is a
+//	              constant (the shape is static), so LLVM unrolls it and folds its
+//	              elements as constants, a multiply then an add: jax's formula there.
+//	              An emulation of that reading (xla/service/cpu/cpu_compiler.cc,
+//	              CompilerTargetOptions; xla/backends/cpu/codegen/fusion_compiler.cc
+//	              and ir_compiler.cc), not held to JAX's output: a real output of
+//	              90,000 elements whose last 16 were computed otherwise agrees with
+//	              the split; the remainder's arithmetic is the reading's alone.
 //
-// These six were read from each project's source (2026: PyTorch 2.x,
-// CuPy 14, JAX 0.11, ONNX Runtime 1.2x, TensorFlow 2.x) and are held to
-// emulations written apart from them in Python with NumPy
-// (testdata/frameworks.py); none has yet been held to the project's own
-// output. Where two compute the same elements of a fill (for FLOAT32 whose
-// written start and delta round to ValueStart and ValueDelta, cupy,
-// torch-cuda and jax-jit are f32-fma, jax is f32-mul-add, onnxruntime and
-// tensorflow are accumulate), the report names each.
+// These were read from each project's source (2026: PyTorch 2.x, CuPy 14,
+// JAX 0.11, ONNX Runtime 1.30, TensorFlow 2.x, TensorFlow.js 4.22);
+// torch-cuda, cupy, jax, jax-jit, jax-jit-cpu, onnxruntime, tensorflow and
+// tfjs are held to emulations written apart from them in Python with NumPy
+// (testdata/frameworks.py). Most are held to the frameworks' own output as
+// well (Model.Frameworks says which, Framework.Real; Model.Emulation names
+// the others): numpy to NumPy 1.24 and 2.5, torch-avx2 to PyTorch 1.13 and
+// 2.11 (on 1 and 16 threads), torch-avx512 to PyTorch 1.13, torch-cuda to
+// PyTorch 2.11 on CUDA, cupy to CuPy 14, jax to JAX 0.11 eager on CUDA,
+// onnxruntime to ONNX Runtime 1.30 (real outputs in
+// check/testdata/frameworks, and Debian's NumPy and PyTorch run by the
+// tests), tfjs and onnxruntime to TensorFlow.js and ONNX Runtime run live
+// from npm. dxdispatch (against DxDispatch's source), jax-jit, jax-jit-cpu
+// and tensorflow are emulations of a source alone.
 //
-// Each was checked against the project itself: numpy against NumPy 1.24,
-// torch-avx2 and torch-avx512 against PyTorch 1.13 (ATEN_CPU_CAPABILITY
-// avx2 and avx512), dxdispatch against DxDispatch's source.
+// Where two compute the same elements of every fill (Model.Alike: for
+// FLOAT32 cupy, torch-cuda and jax-jit, and onnxruntime and tensorflow),
+// or of a given fill (for FLOAT32 whose written start and delta round to
+// ValueStart and ValueDelta, cupy, torch-cuda and jax-jit are f32-fma, jax
+// is f32-mul-add, onnxruntime and tensorflow are accumulate; jax-jit-cpu is
+// jax-jit where Count is a multiple of 32 and jax where it is below 32),
+// the report names each.
 type Model string
 
 // The models.
