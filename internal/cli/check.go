@@ -76,7 +76,7 @@ func (pr *progressReader) Read(b []byte) (int, error) {
 // runCheck compares the file path, which claims to be the output of desc,
 // with the exact result and reports what it found on stdout.
 func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, stdout, stderr io.Writer) error {
-	opts := check.Options{Buffer: o.checkFormat == "buffer", Written: o.written()}
+	opts := check.Options{Buffer: o.checkFormat == "buffer", Written: o.written}
 	if o.plot != "" {
 		if ext := strings.ToLower(filepath.Ext(o.plot)); ext != ".svg" && ext != ".png" {
 			return usagef("-plot %s: want a .svg or .png file", o.plot)
