@@ -398,7 +398,7 @@ func TestWrittenAsFilled(t *testing.T) {
 		{"\t0.1\n", " +0.3"},
 		{"1e-1", "3e-1"},
 		{"0.10000000000000000000000000000000000001", "0.3"}, // (0.1's float64 all the same)
-		{"0x1.999999999999ap-4", "0x1.3333333333333p-2"},  // 0.1 and 0.3 as float64, in Go's syntax
+		{"0x1.999999999999ap-4", "0x1.3333333333333p-2"},    // 0.1 and 0.3 as float64, in Go's syntax
 	} {
 		args := []string{"-type", "FLOAT32", "-sizes", "3000", "-start", c.start, "-delta", c.delta, "-check", data}
 		code, out, errs := runCLI(args...)
