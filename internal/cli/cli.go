@@ -169,7 +169,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (map[string]b
 			fs.PrintDefaults()
 			return nil, err
 		}
-		return nil, usagef("%v (dmlfill -h shows the usage)", err)
+		return nil, parseError(fs, err)
 	}
 	set := map[string]bool{}
 	var flagValue error
@@ -185,7 +185,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (map[string]b
 		return nil, flagValue
 	}
 	if fs.NArg() > 0 {
-		return nil, usagef("unexpected argument %q (dmlfill -h shows the usage)", fs.Arg(0))
+		return nil, extraArgument(args, fs.Args())
 	}
 	return set, nil
 }
