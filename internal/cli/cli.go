@@ -242,14 +242,38 @@ func fillScope(o *options, set map[string]bool) error {
 	return nil
 }
 
-// versionLine is dmlfill's version: the module's, as the Go toolchain
-// recorded it in the binary, and the Go version that built it.
+// versionLine is dmlfill's version: dml.Version, the commit and the Go
+// release that built it, as the Go toolchain recorded them in the binary.
 func versionLine() string {
-	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		v = bi.Main.Version
+	var revision string
+	var modified bool
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				revision = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
 	}
-	return fmt.Sprintf("dmlfill %s (github.com/dmlgo/dml, %s)", v, runtime.Version())
+	return versionText(dml.Version, revision, modified, runtime.Version())
+}
+
+// versionText is the -version line from its parts: the module's version,
+// the commit it was built from where the Go toolchain recorded one (with
+// "+dirty" for a checkout with changes), and the Go release.
+func versionText(version, revision string, modified bool, goVersion string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "dmlfill %s (github.com/dmlgo/dml", version)
+	if revision != "" {
+		fmt.Fprintf(&b, ", commit %s", revision[:min(len(revision), 12)])
+		if modified {
+			b.WriteString("+dirty")
+		}
+	}
+	fmt.Fprintf(&b, ", %s)", goVersion)
+	return b.String()
 }
 
 // parseBytes reads a size: "1048576", "64KiB", "16MiB", "2GiB" (at least 1).
