@@ -24,10 +24,13 @@ import (
 
 const usage = `Usage:
   dmlfill -type T -sizes N,N,... [-strides N,...] -start V -delta V [-level L]
-          [-total-bytes N] [-alignment N] [-format text|raw|buffer|npy|json] [-full] [-o FILE]
-  dmlfill -model FILE.json [-output-path DIR] [-max-memory SIZE] [-allow-any-path]
-  dmlfill -type T -sizes N,... -start V -delta V -check FILE [-ulp N] [-report text|json]
-  dmlfill -model FILE.json -check DIR [-ulp N]
+          [-total-bytes N] [-alignment N] [-format text|raw|buffer|npy|json] [-full]
+          [-emulate MODEL] [-o FILE]
+  dmlfill -type T -sizes N,N,... -start V -delta V ... -check FILE [-check-format raw|buffer]
+          [-check-padding BYTE] [-ulp N] [-report text|json] [-plot FILE]
+  dmlfill -model FILE.json [-level L] [-output-path DIR] [-max-memory SIZE] [-allow-any-path]
+  dmlfill -model FILE.json -check DIR [-ulp N] [-report text|json]
+  dmlfill -version
 
 Runs DirectML's DML_OPERATOR_FILL_VALUE_SEQUENCE on the CPU: element i of the
 output tensor is start + i*delta (integers wrap; floats are rounded once).
@@ -50,8 +53,8 @@ npy (NumPy), json. Values: decimal or Go syntax (0xFE, 0x1.8p+1), inf, -inf,
 nan; an integer type takes [-2^(n-1), 2^n-1] as its n-bit two's complement.
 
 Exit status: 0 done, 2 bad flags or a descriptor DirectML would reject,
-1 a file could not be read or written, 3 a -check found elements outside -ulp. With -o the file appears only when
-complete.
+1 a file could not be read or written, 3 a -check found elements outside -ulp.
+With -o the file appears only when complete.
 
 Flags:
 `
