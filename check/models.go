@@ -177,7 +177,7 @@ func ParseModel(t dml.TensorDataType, name string) (Model, error) {
 	if len(Models(t)) == 0 {
 		return "", argError("the compute model", name, "compute models are ways of computing FLOAT32 and FLOAT16 elements; %v has none (its elements are exact everywhere)", t)
 	}
-	return "", argError("the compute model", name, "%v has %v", t, Models(t))
+	return "", argError("the compute model", name, "%v has %s", t, modelList(Models(t)))
 }
 
 // Written is a fill's start and delta as its user wrote them, the text

@@ -173,7 +173,7 @@ func TestEmulate(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "f16-math"}, "-emulate: the compute model is f16-math; FLOAT32 has [exact f32-mul-add f32-fma accumulate numpy torch-avx2 torch-avx512 torch-cuda cupy jax jax-jit onnxruntime tensorflow tfjs jax-jit-cpu]"},
+		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "f16-math"}, "-emulate: the compute model is f16-math; FLOAT32 has exact, f32-mul-add, f32-fma, accumulate, numpy, torch-avx2, torch-avx512, torch-cuda, cupy, jax, jax-jit, onnxruntime, tensorflow, tfjs, jax-jit-cpu"},
 		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "exact", "-format", "buffer"}, "-emulate writes the elements"},
 		{[]string{"-type", "INT32", "-sizes", "4", "-emulate", "exact"}, "INT32 has none"},
 	} {

@@ -24,10 +24,13 @@ import (
 
 const usage = `Usage:
   dmlfill -type T -sizes N,N,... [-strides N,...] -start V -delta V [-level L]
-          [-total-bytes N] [-alignment N] [-format text|raw|buffer|npy|json] [-full] [-o FILE]
-  dmlfill -model FILE.json [-output-path DIR] [-max-memory SIZE] [-allow-any-path]
-  dmlfill -type T -sizes N,... -start V -delta V -check FILE [-ulp N] [-report text|json]
-  dmlfill -model FILE.json -check DIR [-ulp N]
+          [-total-bytes N] [-alignment N] [-format text|raw|buffer|npy|json] [-full]
+          [-emulate MODEL] [-o FILE]
+  dmlfill -type T -sizes N,N,... -start V -delta V ... -check FILE [-check-format raw|buffer]
+          [-check-padding BYTE] [-ulp N] [-report text|json] [-plot FILE]
+  dmlfill -model FILE.json [-level L] [-output-path DIR] [-max-memory SIZE] [-allow-any-path]
+  dmlfill -model FILE.json -check DIR [-ulp N] [-report text|json]
+  dmlfill -version
 
 Runs DirectML's DML_OPERATOR_FILL_VALUE_SEQUENCE on the CPU: element i of the
 output tensor is start + i*delta (integers wrap; floats are rounded once).
@@ -50,8 +53,8 @@ npy (NumPy), json. Values: decimal or Go syntax (0xFE, 0x1.8p+1), inf, -inf,
 nan; an integer type takes [-2^(n-1), 2^n-1] as its n-bit two's complement.
 
 Exit status: 0 done, 2 bad flags or a descriptor DirectML would reject,
-1 a file could not be read or written, 3 a -check found elements outside -ulp. With -o the file appears only when
-complete.
+1 a file could not be read or written, 3 a -check found elements outside -ulp.
+With -o the file appears only when complete.
 
 Flags:
 `
@@ -172,7 +175,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (map[string]b
 			fs.PrintDefaults()
 			return nil, err
 		}
-		return nil, usagef("%v (dmlfill -h shows the usage)", err)
+		return nil, parseError(fs, err)
 	}
 	set := map[string]bool{}
 	var flagValue error
@@ -188,7 +191,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (map[string]b
 		return nil, flagValue
 	}
 	if fs.NArg() > 0 {
-		return nil, usagef("unexpected argument %q (dmlfill -h shows the usage)", fs.Arg(0))
+		return nil, extraArgument(args, fs.Args())
 	}
 	return set, nil
 }
@@ -245,14 +248,38 @@ func fillScope(o *options, set map[string]bool) error {
 	return nil
 }
 
-// versionLine is dmlfill's version: the module's, as the Go toolchain
-// recorded it in the binary, and the Go version that built it.
+// versionLine is dmlfill's version: dml.Version, the commit and the Go
+// release that built it, as the Go toolchain recorded them in the binary.
 func versionLine() string {
-	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		v = bi.Main.Version
+	var revision string
+	var modified bool
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				revision = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
 	}
-	return fmt.Sprintf("dmlfill %s (github.com/dmlgo/dml, %s)", v, runtime.Version())
+	return versionText(dml.Version, revision, modified, runtime.Version())
+}
+
+// versionText is the -version line from its parts: the module's version,
+// the commit it was built from where the Go toolchain recorded one (with
+// "+dirty" for a checkout with changes), and the Go release.
+func versionText(version, revision string, modified bool, goVersion string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "dmlfill %s (github.com/dmlgo/dml", version)
+	if revision != "" {
+		fmt.Fprintf(&b, ", commit %s", revision[:min(len(revision), 12)])
+		if modified {
+			b.WriteString("+dirty")
+		}
+	}
+	fmt.Fprintf(&b, ", %s)", goVersion)
+	return b.String()
 }
 
 // parseBytes reads a size: "1048576", "64KiB", "16MiB", "2GiB" (at least 1).
