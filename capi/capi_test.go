@@ -115,15 +115,47 @@ func TestHeader(t *testing.T) {
 }
 
 // TestCExamples: the documentation's two examples, the errors (NULLs, a
-// short buffer, a DimensionCount never read), the check, from C.
+// short buffer, a DimensionCount never read), the check, DmlParseScalar's
+// values and errors, from C.
 func TestCExamples(t *testing.T) {
 	dir := sharedLib(t)
 	run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "examples")
 }
 
+// TestCVersion: DmlFillVersion returns dml.Version, the same pointer on
+// every call.
+func TestCVersion(t *testing.T) {
+	dir := sharedLib(t)
+	run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "version", dml.Version)
+	if out, err := exec.Command(compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "version", dml.Version+"x").CombinedOutput(); err == nil {
+		t.Errorf("the C test takes %q for the version %q: %s", dml.Version+"x", dml.Version, out)
+	}
+}
+
+// TestHeaderSPDX: dmlfill.h's first line names its license (a header
+// travels alone), the LICENSE file's.
+func TestHeaderSPDX(t *testing.T) {
+	h, err := os.ReadFile("dmlfill.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(h), "\n")
+	if first != "/* SPDX-License-Identifier: MIT */" {
+		t.Errorf("dmlfill.h's first line is %q", first)
+	}
+	license, err := os.ReadFile("../LICENSE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(license), "MIT License\n") {
+		t.Errorf("LICENSE does not begin with \"MIT License\": %.40q", license)
+	}
+}
+
 // TestCFork: in children forked from a process that loaded the library
 // (before any call, and after calls), every function fails at once with
-// E_FAIL and says why, where it once hung for ever in the Go runtime.
+// E_FAIL and says why, where it once hung for ever in the Go runtime;
+// DmlFillVersion returns the version the parent had asked for, else "".
 func TestCFork(t *testing.T) {
 	dir := sharedLib(t)
 	bin := compile(t, dir, "cc", "gnu11", "testdata/fill_test.c")

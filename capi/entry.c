@@ -87,3 +87,20 @@ HRESULT DmlCheckFillValueSequence(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEV
     }
     return dmlfillGoCheck((DML_OPERATOR_DESC*)desc, level, (void*)buffer, bufferSize, (DMLFILL_CHECK_OPTIONS*)options, report);
 }
+
+const char* DmlFillVersion(void) {
+    /* A forked child cannot run Go: it gets the version this library
+     * returned before the fork, or "" where it had returned none. */
+    static const char* _Atomic version;
+    if (version == NULL && !forked()) {
+        version = dmlfillGoVersion();
+    }
+    return version != NULL ? version : "";
+}
+
+HRESULT DmlParseScalar(DML_TENSOR_DATA_TYPE dataType, const char* text, DML_SCALAR_UNION* value) {
+    if (forked()) {
+        return E_FAIL;
+    }
+    return dmlfillGoParseScalar(dataType, (char*)text, value);
+}
