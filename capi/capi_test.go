@@ -360,16 +360,24 @@ func TestREADMEExample(t *testing.T) {
 	}
 }
 
-// TestPythonExample: examples/python/arange.py, run as the README runs it
-// (with the library built by go build -buildmode=c-shared), prints what the
-// README says it prints.
+// TestPythonExample: examples/python/arange.py, run with the package
+// dmlfill of this checkout (python/, its library named by DMLFILL_LIBRARY:
+// the one go build -buildmode=c-shared made), prints what the README says
+// it prints.
 func TestPythonExample(t *testing.T) {
 	dir := sharedLib(t)
 	if err := exec.Command("/usr/bin/python3", "-c", "import numpy").Run(); err != nil {
 		t.Skip("no /usr/bin/python3 with NumPy (python3-numpy)")
 	}
-	want := readmeShows(t, "$ python3 examples/python/arange.py examples/python/libdmlfill.so\n")
-	if got := run(t, "/usr/bin/python3", "../examples/python/arange.py", filepath.Join(dir, "libdmlfill.so")); got != want {
+	want := readmeShows(t, "$ python3 examples/python/arange.py\n")
+	cmd := exec.Command("/usr/bin/python3", "examples/python/arange.py")
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), "PYTHONPATH=python", "DMLFILL_LIBRARY="+filepath.Join(dir, "libdmlfill.so"), "PYTHONDONTWRITEBYTECODE=1")
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3 examples/python/arange.py: %v\n%s", err, got)
+	}
+	if string(got) != want {
 		t.Errorf("the Python example prints\n%s\nthe README says\n%s", got, want)
 	}
 }

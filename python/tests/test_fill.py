@@ -183,3 +183,28 @@ def test_errors_per_thread():
         t.join()
     assert errors == {}
 
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="no fork on this system")
+def test_forked_child_fails_at_once():
+    """In a child forked after the import, a fill fails at once with
+    dmlfill.Error (E_FAIL) saying why, where the Go runtime would hang."""
+    import os
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: says what it got, then leaves at once
+        try:
+            dmlfill.fill("UINT8", [4], 0, 1)
+            msg = "filled"
+        except dmlfill.InvalidArgError as e:
+            msg = "InvalidArgError: %s" % e
+        except dmlfill.Error as e:
+            msg = "Error %#x: %s" % (e.hresult & 0xFFFFFFFF, e)
+        os.write(w, msg.encode())
+        os._exit(0)
+    os.close(w)
+    with os.fdopen(r) as f:
+        got = f.read()
+    os.waitpid(pid, 0)
+    assert got.startswith("Error 0x80004005: dmlfill: called in a process forked"), got
+    assert dmlfill.fill("UINT8", [4], 0, 1).tolist() == [0, 1, 2, 3]  # the parent still fills
