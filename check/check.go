@@ -89,6 +89,8 @@ type Report struct {
 	headSeen  [2]bool
 	lastIndex uint64
 	perBucket uint64 // indices a point of Series covers
+	tolerance uint64 // Options.ULP, for the Summary
+	padding   *byte  // Options.Padding, where Buffer checks it
 }
 
 // OK reports whether every element is within the tolerance and no padding
@@ -271,7 +273,11 @@ func newReader(op dml.Operator, t *dml.BufferTensorDesc, desc *dml.FillValueSequ
 	if keep == 0 {
 		keep = 10
 	}
-	rep := &Report{Type: t.DataType, lastIndex: math.MaxUint64}
+	rep := &Report{Type: t.DataType, lastIndex: math.MaxUint64, tolerance: opts.ULP}
+	if opts.Buffer && opts.Padding != nil {
+		v := *opts.Padding
+		rep.padding = &v
+	}
 	rep.series(count, opts.Buckets)
 	for _, m := range Models(t.DataType) {
 		in := ModelInput{
@@ -699,7 +705,7 @@ func Compare(t dml.TensorDataType, got, want io.Reader, opts Options) (*Report, 
 	if keep == 0 {
 		keep = 10
 	}
-	rep := &Report{Type: t, lastIndex: math.MaxUint64}
+	rep := &Report{Type: t, lastIndex: math.MaxUint64, tolerance: opts.ULP}
 	g, w := make([]byte, 1<<20), make([]byte, 1<<20)
 	for off := uint64(0); ; {
 		n, errG := io.ReadFull(got, g)

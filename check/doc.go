@@ -14,6 +14,12 @@
 // how many elements each Model explains (Report.Explained). Compare holds
 // two streams of elements to each other the same way, without models.
 //
+// Report.Summary is the verdict in the terms every view of it uses:
+// Summary.WriteText and WriteJSON write the text and the JSON document that
+// dmlfill -check prints (the C library returns the same), and
+// Summary.ExplainedBy says what explains the data, as the text and the
+// plot's title say it.
+//
 // ModelBits and ModelSeq produce a Model's elements, to build the expected
 // output of a device whose arithmetic is known.
 package check

@@ -149,9 +149,11 @@ func ParseModel(t dml.TensorDataType, name string) (Model, error) {
 	return "", argError("the compute model", name, "%v has %v", t, Models(t))
 }
 
-// Written is a fill's start and delta as its user wrote them, decimal text
-// read to the nearest float64 (strconv.ParseFloat): what NumPy, PyTorch and
-// DxDispatch are given, and convert themselves.
+// Written is a fill's start and delta as its user wrote them, the text
+// read to the nearest float64 by the parse that makes the fill's scalars
+// (dml.ParseScalarValue, which dmlfill's -start and -delta and the C
+// library's WrittenStart and WrittenDelta go through): what NumPy, PyTorch
+// and DxDispatch are given, and convert themselves.
 type Written struct{ Start, Delta float64 }
 
 // A ModelInput is the fill a model computes.

@@ -9,6 +9,12 @@
  *                               call) get E_FAIL at once, never a hang (not on
  *                               Windows, which has no fork), and the version
  *                               where the parent had asked for it, else ""
+ *   fill_test report TYPE N START DELTA WSTART WDELTA FILE
+ *                               the check of FILE, N packed elements of TYPE
+ *                               (a number) that claim to be START + i*DELTA
+ *                               (the scalars' bits), written WSTART and
+ *                               WDELTA, named FILE: the text and JSON
+ *                               reports and the report struct, printed
  *
  * It exits 0 when every check holds, else prints what failed and exits 1.
  */
@@ -47,6 +53,7 @@ static int failures;
     } while (0)
 
 static void parseScalars(void);
+static void checkReport(const DML_OPERATOR_DESC* o1, const float* out1);
 
 /* The documentation's examples: FLOAT32 3, +2 over {1,1,1,3} gives 3 5 7;
  * UINT8 10, -2 over {1,1,2,2} gives 10 8 6 4. */
@@ -117,7 +124,7 @@ static void examples(void) {
     /* The check: example 1's output passes; one element off by 1 ULP fails
      * bit for bit and passes within 1 ULP; the models that explain it. */
     DMLFILL_CHECK_REPORT rep;
-    DMLFILL_CHECK_OPTIONS opt = {0, 0, 0, 0};
+    DMLFILL_CHECK_OPTIONS opt = {0, 0, 0, 0, 0, NULL, NULL, NULL};
     CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, NULL, &rep) == S_OK, "check: %s", DmlFillLastError());
     CHECK(rep.Passed && rep.Elements == 3 && rep.Exact == 3 && !rep.HasWorst, "check of the exact output");
     int explained = 0;
@@ -139,8 +146,105 @@ static void examples(void) {
     CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, &opt, &rep) == S_OK && rep.Passed, "check within 1 ULP");
     CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, &opt, NULL) == E_INVALIDARG, "check: NULL report");
     CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, 8, &opt, &rep) == E_INVALIDARG, "check: short buffer");
-
+    checkReport(&o1, out1);
     parseScalars();
+}
+
+/* checkReport: DmlCheckFillValueSequenceReport of example 1's output (its
+ * element 2 one ULP up) gives the text and JSON reports, named as asked, to
+ * free with DmlFillFree, with or without a report struct; the packed
+ * elements are checked with Packed (no padding: CheckPadding refused), and
+ * the written start and delta must be ValueStart's and ValueDelta's text. */
+static void checkReport(const DML_OPERATOR_DESC* o1, const float* out1) {
+    DMLFILL_CHECK_REPORT rep;
+    DMLFILL_CHECK_OPTIONS opt;
+    char* text = (char*)1;
+    char* json = (char*)1;
+    memset(&opt, 0, sizeof opt);
+    opt.Name = "out1";
+    opt.WrittenStart = " 3";
+    opt.WrittenDelta = "0x1p+1";
+    CHECK(DmlCheckFillValueSequenceReport(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, NULL, &text, &json) == S_OK, "report: %s", DmlFillLastError());
+    CHECK(text && strstr(text, "out1: 3 FLOAT32 elements against the exact result\n") == text, "report: the text begins %.60s", text ? text : "(NULL)");
+    CHECK(text && strstr(text, "\nwithin 0 ULP: 2 of 3 (66.67%): FAIL (elements)\n") != NULL, "report: the text: %s", text ? text : "(NULL)");
+    CHECK(json && strstr(json, "\"file\": \"out1\"") != NULL && strstr(json, "\"ok\": false") != NULL, "report: the JSON: %s", json ? json : "(NULL)");
+    DmlFillFree(text);
+    DmlFillFree(json);
+    DmlFillFree(NULL);
+    /* The same with the struct, and the text alone. */
+    text = (char*)1;
+    CHECK(DmlCheckFillValueSequenceReport(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, &rep, &text, NULL) == S_OK && text != NULL, "report with a struct");
+    CHECK(!rep.Passed && rep.Exact == 2 && rep.ModelCount > 0 && rep.ModelsLeftOut == 0, "report with a struct: passed %d exact %llu models %u",
+          rep.Passed, (unsigned long long)rep.Exact, rep.ModelCount);
+    DmlFillFree(text);
+    /* Errors: the texts NULL, the last error says why. */
+    text = json = (char*)1;
+    opt.WrittenStart = "3.5";
+    CHECK(DmlCheckFillValueSequenceReport(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, &rep, &text, &json) == E_INVALIDARG && text == NULL && json == NULL,
+          "a written start that is not ValueStart's");
+    CHECK(strstr(DmlFillLastError(), "WrittenStart") != NULL && strstr(DmlFillLastError(), "not ValueStart's 3") != NULL, "written start: %s", DmlFillLastError());
+    opt.WrittenStart = "three";
+    CHECK(DmlCheckFillValueSequence(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, &rep) == E_INVALIDARG && strstr(DmlFillLastError(), "WrittenStart") != NULL,
+          "a written start that is no number: %s", DmlFillLastError());
+    opt.WrittenStart = NULL;
+    /* Packed: the elements alone (example 1 has no padding, so its 12 bytes
+     * are both); padding is refused, a short buffer too. */
+    opt.Packed = 1;
+    CHECK(DmlCheckFillValueSequence(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, &rep) == S_OK && rep.Exact == 2 && rep.WorstOffset == 8, "packed: %s",
+          DmlFillLastError());
+    CHECK(DmlCheckFillValueSequence(o1, DML_FEATURE_LEVEL_6_4, out1, 11, &opt, &rep) == E_INVALIDARG && strstr(DmlFillLastError(), "packed, are 12 bytes"),
+          "packed, short: %s", DmlFillLastError());
+    opt.CheckPadding = 1;
+    CHECK(DmlCheckFillValueSequence(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, &rep) == E_INVALIDARG && strstr(DmlFillLastError(), "no padding"),
+          "packed with padding: %s", DmlFillLastError());
+}
+
+/* report: see the usage at the top; prints "text", the text report,
+ * "json", the JSON report, "fits", then a line a fit of the struct (name,
+ * matches, evaluated, explains, parts, part length, by tabs), and
+ * "counts" with the struct's counts. */
+static void report(char** argv) {
+    UINT64 type = strtoull(argv[2], NULL, 10), n = strtoull(argv[3], NULL, 10);
+    UINT sizes[1] = {(UINT)n};
+    DML_BUFFER_TENSOR_DESC b = {(DML_TENSOR_DATA_TYPE)type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 0, 0};
+    DML_TENSOR_DESC t = {DML_TENSOR_TYPE_BUFFER, &b};
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC f;
+    DML_OPERATOR_DESC o = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &f};
+    b.TotalTensorSizeInBytes = DmlCalcBufferTensorSize(b.DataType, 1, sizes, NULL);
+    memset(&f, 0, sizeof f);
+    f.OutputTensor = &t;
+    f.ValueDataType = b.DataType;
+    f.ValueStart.UInt64 = strtoull(argv[4], NULL, 10);
+    f.ValueDelta.UInt64 = strtoull(argv[5], NULL, 10);
+    FILE* in = fopen(argv[8], "rb");
+    unsigned char* data = (unsigned char*)malloc((size_t)b.TotalTensorSizeInBytes);
+    size_t got = in ? fread(data, 1, (size_t)b.TotalTensorSizeInBytes, in) : 0;
+    if (in) {
+        fclose(in);
+    }
+    DMLFILL_CHECK_OPTIONS opt;
+    memset(&opt, 0, sizeof opt);
+    opt.Packed = 1;
+    opt.WrittenStart = argv[6];
+    opt.WrittenDelta = argv[7];
+    opt.Name = argv[8];
+    DMLFILL_CHECK_REPORT rep;
+    char *text, *json;
+    HRESULT hr = DmlCheckFillValueSequenceReport(&o, DML_FEATURE_LEVEL_6_4, data, got, &opt, &rep, &text, &json);
+    CHECK(hr == S_OK, "report %s: %s", argv[8], DmlFillLastError());
+    if (hr == S_OK) {
+        printf("text\n%sjson\n%sfits\n", text, json);
+        for (UINT i = 0; i < rep.ModelCount; i++) {
+            DMLFILL_MODEL_FIT* m = &rep.Models[i];
+            printf("%s\t%llu\t%d\t%d\t%llu\t%llu\n", m->Name, (unsigned long long)m->Matches, m->Evaluated, m->Explains, (unsigned long long)m->Parts,
+                   (unsigned long long)m->PartLen);
+        }
+        printf("counts\t%d\t%llu\t%llu\t%llu\t%u\n", rep.Passed, (unsigned long long)rep.Elements, (unsigned long long)rep.Exact,
+               (unsigned long long)rep.Within, rep.ModelsLeftOut);
+        DmlFillFree(text);
+        DmlFillFree(json);
+    }
+    free(data);
 }
 
 /* parsed: DmlParseScalar of text as type gives S_OK and the 8 bytes of
@@ -442,6 +546,9 @@ int main(int argc, char** argv) {
         const char* v = DmlFillVersion();
         CHECK(strcmp(v, argv[2]) == 0, "DmlFillVersion() is \"%s\", want \"%s\"", v, argv[2]);
         CHECK(DmlFillVersion() == v, "DmlFillVersion returned another pointer the second time");
+    } else if (argc >= 9 && strcmp(argv[1], "report") == 0) {
+        report(argv);
+        return failures ? 1 : 0; /* (its output is the reports: no "ok") */
     } else if (argc >= 2 && strcmp(argv[1], "threads") == 0) {
         threads();
 #ifndef _WIN32
@@ -449,7 +556,7 @@ int main(int argc, char** argv) {
         forks(strcmp(argv[2], "used") == 0);
 #endif
     } else {
-        fprintf(stderr, "usage: fill_test examples | version V | cases IN OUT | threads | fork used|unused\n");
+        fprintf(stderr, "usage: fill_test examples | version V | cases IN OUT | threads | fork used|unused | report TYPE N START DELTA WSTART WDELTA FILE\n");
         return 2;
     }
     if (failures) {

@@ -107,6 +107,9 @@ type options struct {
 	check, checkFormat, checkPadding          string
 	ulp, report, emulate, plot                string
 	full, allowAnyPath, version               bool
+	// written is -start and -delta's values as written (read to the
+	// nearest float64 by the parse that makes ValueStart and ValueDelta).
+	written *check.Written
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -362,10 +365,11 @@ func fillDesc(o *options) (*dml.FillValueSequenceOperatorDesc, dml.FeatureLevel,
 	t.GuaranteedBaseOffsetAlignment = uint32(a)
 	desc := &dml.FillValueSequenceOperatorDesc{OutputTensor: t, ValueDataType: dt}
 	if dt.ElementSize() > 0 {
-		if desc.ValueStart, err = dml.ParseScalar(dt, o.start); err != nil {
+		o.written = &check.Written{}
+		if desc.ValueStart, o.written.Start, err = dml.ParseScalarValue(dt, o.start); err != nil {
 			return nil, 0, usagef("-start: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
 		}
-		if desc.ValueDelta, err = dml.ParseScalar(dt, o.delta); err != nil {
+		if desc.ValueDelta, o.written.Delta, err = dml.ParseScalarValue(dt, o.delta); err != nil {
 			return nil, 0, usagef("-delta: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
 		}
 		for _, v := range []struct {
@@ -414,7 +418,7 @@ func (o *options) emulateInto(tensor *tensor, desc *dml.FillValueSequenceOperato
 	}
 	seq, err := check.NewModelSeq(m, check.ModelInput{
 		Type: dt, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(),
-		Count: tensor.count, Written: o.written(),
+		Count: tensor.count, Written: o.written,
 	})
 	if err != nil {
 		return usagef("-emulate: %s", strings.TrimPrefix(err.Error(), "dml: "))
@@ -533,18 +537,4 @@ func finiteAsWritten(t dml.TensorDataType, flag, text string, s dml.ScalarUnion)
 		return usagef("-%s is %s, past %v's largest finite value; write inf or -inf for an infinity", flag, text, t)
 	}
 	return nil
-}
-
-// written returns -start and -delta as decimal text read to the nearest
-// float64, for the compute models of other projects (NumPy, PyTorch and
-// DxDispatch are given the text and convert it themselves), or nil where
-// either is not a number strconv reads (the models then take the values of
-// ValueStart and ValueDelta).
-func (o *options) written() *check.Written {
-	s, err1 := strconv.ParseFloat(o.start, 64)
-	d, err2 := strconv.ParseFloat(o.delta, 64)
-	if err1 != nil || err2 != nil {
-		return nil
-	}
-	return &check.Written{Start: s, Delta: d}
 }
