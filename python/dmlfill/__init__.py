@@ -15,6 +15,7 @@ FLOAT16 nearest 0.1, never rounded through FLOAT32 first).
 """
 import ctypes
 import decimal
+import json
 import numbers
 
 import numpy as np
@@ -253,3 +254,173 @@ def _probe(desc, level):
     msg = _lib.DmlFillLastError().decode("utf-8", "replace")
     if hr != _capi.S_OK and not msg.startswith("dml: buffer is NULL"):
         _raise(hr)
+
+
+def _as_array(data):
+    """data as a NumPy array of its elements: a NumPy array itself, else
+    through __dlpack__ (PyTorch's CPU tensors, sharing memory), else
+    __array__."""
+    if isinstance(data, np.ndarray):
+        return data
+    errors = []
+    if hasattr(data, "__dlpack__"):
+        try:
+            return np.from_dlpack(data)
+        except (TypeError, ValueError, BufferError, RuntimeError) as e:
+            errors.append(str(e))
+    if hasattr(data, "__array__") or hasattr(data, "__array_interface__"):
+        try:
+            return np.asarray(data)
+        except (TypeError, ValueError, RuntimeError) as e:
+            errors.append(str(e))
+    raise InvalidArgError("dmlfill: check: data (%s) gives no array in CPU memory%s" % (
+        type(data).__name__, ": " + "; ".join(errors) if errors else
+        "; want a NumPy array, a PyTorch CPU tensor, anything with __array__ or __dlpack__, or bytes"))
+
+
+def _little_endian(arr):
+    if arr.dtype.byteorder == ">":
+        return arr.astype(arr.dtype.newbyteorder("<"))
+    return arr
+
+
+def _check_data(data, dtype, sizes, strides):
+    """The DML type, sizes and bytes check() compares: from data where
+    dtype and sizes are not given."""
+    try:
+        raw = None if hasattr(data, "__array__") or hasattr(data, "__dlpack__") else memoryview(data)
+    except TypeError:
+        raw = None
+    if raw is not None:
+        if not raw.c_contiguous:
+            raise InvalidArgError("dmlfill: check: data (%s) is not contiguous" % type(data).__name__)
+        buf = np.frombuffer(raw.cast("B") if raw.ndim != 1 or raw.format != "B" else raw, dtype=np.uint8)
+        if dtype is None:
+            raise InvalidArgError("dmlfill: check: data of %s carries no type: give dtype" % type(data).__name__)
+        dml_type = _dml_type(dtype)
+        shape = None
+    else:
+        arr = _little_endian(_as_array(data))
+        dml_type = _dml_type(arr.dtype if dtype is None else dtype)
+        shape = arr.shape if _NUMPY_TYPES.get(dml_type) == arr.dtype.type else None
+        buf = np.ascontiguousarray(arr).reshape(-1).view(np.uint8)
+    if sizes is None:
+        if strides is not None:
+            raise InvalidArgError("dmlfill: check: with strides, data is the whole buffer: give sizes")
+        if shape is None:
+            size = np.dtype(_NUMPY_TYPES[dml_type]).itemsize if dml_type in _NUMPY_TYPES else 1
+            shape = (buf.nbytes // size,)
+        sizes = shape if len(shape) > 0 else (1,)
+    return dml_type, sizes, buf
+
+
+class Report:
+    """What check() found, as the command dmlfill reports it: str() is its
+    text report, to_dict() its JSON document (dmlfill -report json), and the
+    attributes read that document."""
+
+    def __init__(self, doc, text):
+        self._doc = doc
+        self._text = text
+
+    @property
+    def ok(self):
+        """Every element within the tolerance (and no bad padding)."""
+        return self._doc["ok"]
+
+    @property
+    def elements(self):
+        """The elements compared."""
+        return self._doc["elements"]
+
+    @property
+    def exact(self):
+        """The elements of the exact result's bits (or NaN against NaN)."""
+        return self._doc["exact"]
+
+    @property
+    def within(self):
+        """The elements within the ULP tolerance (exact included)."""
+        return self._doc["within"]
+
+    @property
+    def worst(self):
+        """The farthest element (a dict: index, coords, offset, got, want,
+        gotBits, wantBits, ulp), or None where every element is exact."""
+        return self._doc["worst"]
+
+    @property
+    def models(self):
+        """FLOAT32 and FLOAT16: each computation's name -> the elements it
+        computes to the same bits (None where it could not be followed);
+        PyTorch's fills split among threads under their full name ("torch-avx2
+        in 5 parts of 30001"). Empty for the other types."""
+        return dict(self._doc.get("models") or {})
+
+    @property
+    def explained_by(self):
+        """The names of the computations that give every element's bits."""
+        return list(self._doc.get("explainedBy") or [])
+
+    @property
+    def nearest(self):
+        """Where none explains the data, the one nearest (a dict: name,
+        matches, firstMiss), else None."""
+        return self._doc.get("nearest")
+
+    def to_dict(self):
+        """The command's JSON report (dmlfill -report json), as a dict."""
+        return json.loads(json.dumps(self._doc))
+
+    def __str__(self):
+        return self._text
+
+    def __repr__(self):
+        return "<dmlfill.Report ok=%s exact=%d/%d explained_by=%s>" % (
+            self.ok, self.exact, self.elements, self.explained_by)
+
+
+def check(data, start, delta, dtype=None, sizes=None, strides=None, ulp=0, level=None,
+          bit_exact=False, padding=None, name=None):
+    """Judges data, another implementation's output for this descriptor (a
+    GPU's, a framework's arange), against the exact result, as dmlfill
+    -check does, and returns its Report.
+
+    data: a NumPy array, anything with __array__ or __dlpack__ (a PyTorch
+    CPU tensor), or bytes (any buffer). Without strides it holds the
+    elements in row-major order (an array of any layout is read in its
+    row-major order); with strides it is the tensor's whole buffer, sizes
+    given, and padding (a byte value) asks that every byte no element
+    addresses hold it. dtype and sizes come from the data where not given
+    (a dtype other than the data's reads its bytes as that type).
+    start, delta: the values as written (a float, an int or a decimal
+    string), as the command takes them: the descriptor holds them rounded
+    to dtype, and the models of other projects (numpy, torch) compute from
+    them as written. ulp: the distance in ULP within which a float element
+    passes. bit_exact: a NaN matches only a NaN of the same bits. level:
+    the feature level the descriptor is validated at. name: the data's name
+    in the reports ("the buffer" where None).
+
+    Raises InvalidArgError with the library's message for an invalid
+    descriptor, or data of another size than the tensor's."""
+    dml_type, sizes, buf = _check_data(data, dtype, sizes, strides)
+    desc, start_text, delta_text = _descriptor(dml_type, sizes, strides, start, delta)
+    if not isinstance(ulp, numbers.Integral) or isinstance(ulp, bool) or not 0 <= ulp < 2**64:
+        raise InvalidArgError("dmlfill: check: ulp is %r; want an integer from 0" % (ulp,))
+    if padding is not None and (not isinstance(padding, numbers.Integral) or not 0 <= padding <= 255):
+        raise InvalidArgError("dmlfill: check: padding is %r; want a byte value, 0 to 255" % (padding,))
+    options = _capi.DMLFILL_CHECK_OPTIONS(
+        UlpTolerance=int(ulp), BitExact=bool(bit_exact), CheckPadding=padding is not None,
+        PaddingValue=0 if padding is None else int(padding), Packed=strides is None,
+        WrittenStart=start_text.encode("utf-8"), WrittenDelta=delta_text.encode("utf-8"),
+        Name=None if name is None else str(name).encode("utf-8"))
+    text, doc = ctypes.c_void_p(), ctypes.c_void_p()
+    hr = _lib.DmlCheckFillValueSequenceReport(ctypes.byref(desc.op), _level(level), buf.ctypes.data, buf.nbytes,
+                                              ctypes.byref(options), None, ctypes.byref(text), ctypes.byref(doc))
+    try:
+        if hr != _capi.S_OK:
+            _raise(hr)
+        return Report(json.loads(ctypes.string_at(doc).decode("utf-8")), ctypes.string_at(text).decode("utf-8"))
+    finally:
+        _lib.DmlFillFree(text)
+        _lib.DmlFillFree(doc)

@@ -14,7 +14,7 @@ E_INVALIDARG = -0x7FF8FFA9  # 0x80070057
 
 DML_TENSOR_TYPE_BUFFER = 1
 DML_OPERATOR_FILL_VALUE_SEQUENCE = 104
-DMLFILL_MAX_MODELS = 16
+DMLFILL_MAX_MODELS = 32
 
 # DML_TENSOR_DATA_TYPE: the names' numbers, as directml.h has them.
 DATA_TYPES = {
@@ -57,11 +57,14 @@ class DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC(ctypes.Structure):
 
 
 class DMLFILL_CHECK_OPTIONS(ctypes.Structure):
-    _fields_ = [("UlpTolerance", UINT64), ("BitExact", BOOL), ("CheckPadding", BOOL), ("PaddingValue", BYTE)]
+    _fields_ = [("UlpTolerance", UINT64), ("BitExact", BOOL), ("CheckPadding", BOOL), ("PaddingValue", BYTE),
+                ("Packed", BOOL), ("WrittenStart", ctypes.c_char_p), ("WrittenDelta", ctypes.c_char_p),
+                ("Name", ctypes.c_char_p)]
 
 
 class DMLFILL_MODEL_FIT(ctypes.Structure):
-    _fields_ = [("Name", ctypes.c_char_p), ("Matches", UINT64), ("Evaluated", BOOL), ("Explains", BOOL)]
+    _fields_ = [("Name", ctypes.c_char_p), ("Matches", UINT64), ("Evaluated", BOOL), ("Explains", BOOL),
+                ("Parts", UINT64), ("PartLen", UINT64)]
 
 
 class DMLFILL_CHECK_REPORT(ctypes.Structure):
@@ -69,7 +72,7 @@ class DMLFILL_CHECK_REPORT(ctypes.Structure):
                 ("Histogram", UINT64 * 6), ("HasWorst", BOOL), ("WorstIndex", UINT64),
                 ("WorstOffset", UINT64), ("WorstGot", UINT64), ("WorstWant", UINT64),
                 ("WorstUlp", UINT64), ("PaddingBytes", UINT64), ("BadPadding", UINT64),
-                ("FirstBadPadding", UINT64), ("ModelCount", UINT),
+                ("FirstBadPadding", UINT64), ("ModelCount", UINT), ("ModelsLeftOut", UINT),
                 ("Models", DMLFILL_MODEL_FIT * DMLFILL_MAX_MODELS)]
 
 
@@ -86,6 +89,11 @@ FUNCTIONS = {
     "DmlCheckFillValueSequence": (HRESULT, [ctypes.POINTER(DML_OPERATOR_DESC), UINT, ctypes.c_void_p, UINT64,
                                             ctypes.POINTER(DMLFILL_CHECK_OPTIONS),
                                             ctypes.POINTER(DMLFILL_CHECK_REPORT)]),
+    "DmlCheckFillValueSequenceReport": (HRESULT, [ctypes.POINTER(DML_OPERATOR_DESC), UINT, ctypes.c_void_p, UINT64,
+                                                  ctypes.POINTER(DMLFILL_CHECK_OPTIONS),
+                                                  ctypes.POINTER(DMLFILL_CHECK_REPORT),
+                                                  ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_void_p)]),
+    "DmlFillFree": (None, [ctypes.c_void_p]),
     "DmlParseScalar": (HRESULT, [UINT, ctypes.c_char_p, ctypes.POINTER(DML_SCALAR_UNION)]),
     "DmlFillVersion": (ctypes.c_char_p, []),
     "DmlFillLastError": (ctypes.c_char_p, []),
