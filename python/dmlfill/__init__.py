@@ -409,6 +409,9 @@ def check(data, start, delta, dtype=None, sizes=None, strides=None, ulp=0, level
         raise InvalidArgError("dmlfill: check: ulp is %r; want an integer from 0" % (ulp,))
     if padding is not None and (not isinstance(padding, numbers.Integral) or not 0 <= padding <= 255):
         raise InvalidArgError("dmlfill: check: padding is %r; want a byte value, 0 to 255" % (padding,))
+    if padding is not None and strides is None:
+        raise InvalidArgError("dmlfill: check: padding is %d without strides: data holds the elements alone, "
+                              "with no padding (give strides to check a whole buffer)" % padding)
     options = _capi.DMLFILL_CHECK_OPTIONS(
         UlpTolerance=int(ulp), BitExact=bool(bit_exact), CheckPadding=padding is not None,
         PaddingValue=0 if padding is None else int(padding), Packed=strides is None,

@@ -100,6 +100,12 @@ def test_errors():
         dmlfill.check(np.zeros(3, np.float32), "x", 1)
     with pytest.raises(dmlfill.InvalidArgError, match="sizes"):
         dmlfill.check(b"\0" * 16, 0, 1, dtype="FLOAT32", strides=[1])
+    with pytest.raises(dmlfill.InvalidArgError, match="bufferSize is 20; the tensor's elements, packed, are 24 bytes"):
+        dmlfill.check(np.zeros(5, np.float32), 0, 1, sizes=[6])
+    with pytest.raises(dmlfill.InvalidArgError, match="padding is 0 without strides"):
+        dmlfill.check(np.zeros(5, np.float32), 0, 1, padding=0)
+    with pytest.raises(dmlfill.InvalidArgError, match="ulp"):
+        dmlfill.check(np.zeros(5, np.float32), 0, 1, ulp=-1)
 
 
 def go_command():
@@ -157,3 +163,13 @@ def test_nothing_explains_nearest():
     assert r.nearest == {"name": "exact", "matches": 99, "firstMiss": 50}
     assert r.worst["index"] == 50 and r.worst["got"] == "7" and r.worst["want"] == "15.1"
     assert r.worst["gotBits"] == "0x40E00000"
+
+
+def test_torch_tensor_without_array():
+    """A tensor that gives no array (it requires grad) is refused with
+    PyTorch's reason; detached, it is judged."""
+    torch = pytest.importorskip("torch")
+    t = torch.arange(0.0, 4.0, 1.0, requires_grad=True)
+    with pytest.raises(dmlfill.InvalidArgError, match="gives no array in CPU memory: .*detach"):
+        dmlfill.check(t, 0, 1)
+    assert dmlfill.check(t.detach(), 0, 1).ok
