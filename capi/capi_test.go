@@ -118,15 +118,47 @@ func TestHeader(t *testing.T) {
 }
 
 // TestCExamples: the documentation's two examples, the errors (NULLs, a
-// short buffer, a DimensionCount never read), the check, from C.
+// short buffer, a DimensionCount never read), the check, DmlParseScalar's
+// values and errors, from C.
 func TestCExamples(t *testing.T) {
 	dir := sharedLib(t)
 	run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "examples")
 }
 
+// TestCVersion: DmlFillVersion returns dml.Version, the same pointer on
+// every call.
+func TestCVersion(t *testing.T) {
+	dir := sharedLib(t)
+	run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "version", dml.Version)
+	if out, err := exec.Command(compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "version", dml.Version+"x").CombinedOutput(); err == nil {
+		t.Errorf("the C test takes %q for the version %q: %s", dml.Version+"x", dml.Version, out)
+	}
+}
+
+// TestHeaderSPDX: dmlfill.h's first line names its license (a header
+// travels alone), the LICENSE file's.
+func TestHeaderSPDX(t *testing.T) {
+	h, err := os.ReadFile("dmlfill.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(h), "\n")
+	if first != "/* SPDX-License-Identifier: MIT */" {
+		t.Errorf("dmlfill.h's first line is %q", first)
+	}
+	license, err := os.ReadFile("../LICENSE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(license), "MIT License\n") {
+		t.Errorf("LICENSE does not begin with \"MIT License\": %.40q", license)
+	}
+}
+
 // TestCFork: in children forked from a process that loaded the library
 // (before any call, and after calls), every function fails at once with
-// E_FAIL and says why, where it once hung for ever in the Go runtime.
+// E_FAIL and says why, where it once hung for ever in the Go runtime;
+// DmlFillVersion returns the version the parent had asked for, else "".
 func TestCFork(t *testing.T) {
 	dir := sharedLib(t)
 	bin := compile(t, dir, "cc", "gnu11", "testdata/fill_test.c")
@@ -331,16 +363,24 @@ func TestREADMEExample(t *testing.T) {
 	}
 }
 
-// TestPythonExample: examples/python/arange.py, run as the README runs it
-// (with the library built by go build -buildmode=c-shared), prints what the
-// README says it prints.
+// TestPythonExample: examples/python/arange.py, run with the package
+// dmlfill of this checkout (python/, its library named by DMLFILL_LIBRARY:
+// the one go build -buildmode=c-shared made), prints what the README says
+// it prints.
 func TestPythonExample(t *testing.T) {
 	dir := sharedLib(t)
 	if err := exec.Command("/usr/bin/python3", "-c", "import numpy").Run(); err != nil {
 		t.Skip("no /usr/bin/python3 with NumPy (python3-numpy)")
 	}
-	want := readmeShows(t, "$ python3 examples/python/arange.py examples/python/libdmlfill.so\n")
-	if got := run(t, "/usr/bin/python3", "../examples/python/arange.py", filepath.Join(dir, "libdmlfill.so")); got != want {
+	want := readmeShows(t, "$ python3 examples/python/arange.py\n")
+	cmd := exec.Command("/usr/bin/python3", "examples/python/arange.py")
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), "PYTHONPATH=python", "DMLFILL_LIBRARY="+filepath.Join(dir, "libdmlfill.so"), "PYTHONDONTWRITEBYTECODE=1")
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3 examples/python/arange.py: %v\n%s", err, got)
+	}
+	if string(got) != want {
 		t.Errorf("the Python example prints\n%s\nthe README says\n%s", got, want)
 	}
 }

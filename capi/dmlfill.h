@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlfill.h: DirectML's DML_OPERATOR_FILL_VALUE_SEQUENCE on the CPU, from C
  * and C++, with directml.h's own descriptor structs (libdmlfill, built from
@@ -352,6 +353,26 @@ DMLFILL_API HRESULT DmlCheckFillValueSequenceReport(const DML_OPERATOR_DESC* des
 
 /* DmlFillFree frees a string the library returned (NULL: nothing). */
 DMLFILL_API void DmlFillFree(void* p);
+
+/* DmlFillVersion returns the library's version, "0.1.0" (Semantic
+ * Versioning: the Go module's version, dml.Version), a string the caller
+ * never frees. In a forked child (see above) it returns the version where
+ * the library had returned it before the fork, else "". */
+DMLFILL_API const char* DmlFillVersion(void);
+
+/*
+ * DmlParseScalar reads text as dmlfill's -start and -delta read it (Go's
+ * dml.ParseScalar) into *value: integers decimal or Go-prefixed ("0xFE",
+ * "-2": an n-bit type takes -2^(n-1) to 2^n-1 and keeps the n-bit two's
+ * complement); floats decimal or Go hexadecimal, "inf", "-inf" or "nan",
+ * the exact value rounded once to dataType, ties to even (a decimal goes
+ * straight to FLOAT16, never through FLOAT32: "0.1" is the FLOAT16 nearest
+ * 0.1). All 8 bytes of *value are written: the value's bytes, zeros above.
+ * It returns S_OK, or E_INVALIDARG (nothing written; DmlFillLastError says
+ * why) for a NULL, a type without values (UNKNOWN, UINT4, INT4, a number
+ * directml.h does not define) or text that is not a value of the type.
+ */
+DMLFILL_API HRESULT DmlParseScalar(DML_TENSOR_DATA_TYPE dataType, const char* text, DML_SCALAR_UNION* value);
 
 /* DmlFillLastError returns the text of this thread's last failed call, naming
  * the field and value at fault ("" after a call that succeeded). The text

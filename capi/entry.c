@@ -106,3 +106,20 @@ HRESULT DmlCheckFillValueSequenceReport(const DML_OPERATOR_DESC* desc, DML_FEATU
 /* DmlFillFree is C's free: the strings are the C library's malloc's (Go's
  * C.CString), so a forked child may free them too. */
 void DmlFillFree(void* p) { free(p); }
+
+const char* DmlFillVersion(void) {
+    /* A forked child cannot run Go: it gets the version this library
+     * returned before the fork, or "" where it had returned none. */
+    static const char* _Atomic version;
+    if (version == NULL && !forked()) {
+        version = dmlfillGoVersion();
+    }
+    return version != NULL ? version : "";
+}
+
+HRESULT DmlParseScalar(DML_TENSOR_DATA_TYPE dataType, const char* text, DML_SCALAR_UNION* value) {
+    if (forked()) {
+        return E_FAIL;
+    }
+    return dmlfillGoParseScalar(dataType, (char*)text, value);
+}

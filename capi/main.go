@@ -220,6 +220,38 @@ func dmlfillGoCalcSize(dataType C.DML_TENSOR_DATA_TYPE, dimensionCount C.UINT, s
 	return C.UINT64(dml.CalcBufferTensorSize(dml.TensorDataType(dataType), uints(sizes, uint32(dimensionCount)), uints(strides, uint32(dimensionCount))))
 }
 
+// version is dml.Version as a C string, made once and never freed
+// (DmlFillVersion returns it).
+var version = sync.OnceValue(func() *C.char { return C.CString(dml.Version) })
+
+// dmlfillGoVersion is DmlFillVersion (entry.c calls it).
+//
+//export dmlfillGoVersion
+func dmlfillGoVersion() *C.char { return version() }
+
+// dmlfillGoParseScalar is DmlParseScalar (entry.c calls it): text read by
+// dml.ParseScalar, as dmlfill reads -start and -delta, into *value, the
+// value's bytes and zeros above them (nothing written on an error).
+//
+//export dmlfillGoParseScalar
+func dmlfillGoParseScalar(dataType C.DML_TENSOR_DATA_TYPE, text *C.char, value *C.DML_SCALAR_UNION) (hr C.HRESULT) {
+	defer recovered(&hr)
+	if text == nil {
+		return setError(invalid("text", "NULL", "it must point to a NUL-terminated string"))
+	}
+	if value == nil {
+		return setError(invalid("value", "NULL", "it must point to a DML_SCALAR_UNION"))
+	}
+	t := dml.TensorDataType(dataType)
+	s, err := dml.ParseScalar(t, C.GoString(text))
+	if err != nil {
+		return setError(err)
+	}
+	clear(s[t.ElementSize():]) // (a negative integer's sign reaches byte 7)
+	*(*dml.ScalarUnion)(unsafe.Pointer(value)) = s
+	return setError(nil)
+}
+
 // modelNames are C copies of the compute models' names, made once and
 // never freed (DMLFILL_MODEL_FIT.Name points at them).
 var modelNames = map[string]*C.char{}

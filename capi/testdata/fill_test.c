@@ -1,11 +1,14 @@
 /* The C test of libdmlfill, run by capi_test.go:
  *
- *   fill_test examples          the documentation's two examples, errors, a check
+ *   fill_test examples          the documentation's two examples, errors, a check,
+ *                               DmlParseScalar
+ *   fill_test version V         DmlFillVersion returns V, the same pointer twice
  *   fill_test cases IN OUT      each descriptor of IN filled (see capi_test.go)
  *   fill_test threads           eight threads at once, and per-thread errors
  *   fill_test fork used|unused  forked children (after a fill, or before any
  *                               call) get E_FAIL at once, never a hang (not on
- *                               Windows, which has no fork)
+ *                               Windows, which has no fork), and the version
+ *                               where the parent had asked for it, else ""
  *   fill_test report TYPE N START DELTA WSTART WDELTA FILE
  *                               the check of FILE, N packed elements of TYPE
  *                               (a number) that claim to be START + i*DELTA
@@ -49,6 +52,7 @@ static int failures;
         }                                                     \
     } while (0)
 
+static void parseScalars(void);
 static void checkReport(const DML_OPERATOR_DESC* o1, const float* out1);
 
 /* The documentation's examples: FLOAT32 3, +2 over {1,1,1,3} gives 3 5 7;
@@ -143,6 +147,7 @@ static void examples(void) {
     CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, &opt, NULL) == E_INVALIDARG, "check: NULL report");
     CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, 8, &opt, &rep) == E_INVALIDARG, "check: short buffer");
     checkReport(&o1, out1);
+    parseScalars();
 }
 
 /* checkReport: DmlCheckFillValueSequenceReport of example 1's output (its
@@ -240,6 +245,59 @@ static void report(char** argv) {
         DmlFillFree(json);
     }
     free(data);
+}
+
+/* parsed: DmlParseScalar of text as type gives S_OK and the 8 bytes of
+ * want (little-endian), over a value that held 0xA5 bytes. */
+static void parsed(DML_TENSOR_DATA_TYPE type, const char* text, UINT64 want) {
+    DML_SCALAR_UNION v;
+    memset(&v, 0xA5, sizeof v);
+    HRESULT hr = DmlParseScalar(type, text, &v);
+    CHECK(hr == S_OK && v.UInt64 == want, "DmlParseScalar(%d, \"%s\"): HRESULT %#x, bits %#llx, want %#llx (%s)", (int)type, text,
+          (unsigned)hr, (unsigned long long)v.UInt64, (unsigned long long)want, DmlFillLastError());
+}
+
+/* notParsed: DmlParseScalar of text as type gives E_INVALIDARG, writes
+ * nothing and says why, naming why (a piece of the text). */
+static void notParsed(DML_TENSOR_DATA_TYPE type, const char* text, const char* why) {
+    DML_SCALAR_UNION v;
+    memset(&v, 0xA5, sizeof v);
+    HRESULT hr = DmlParseScalar(type, text, &v);
+    CHECK(hr == E_INVALIDARG && v.UInt64 == 0xA5A5A5A5A5A5A5A5ull && strstr(DmlFillLastError(), why) != NULL,
+          "DmlParseScalar(%d, \"%s\"): HRESULT %#x, bits %#llx, error %s (want one with %s)", (int)type, text ? text : "NULL", (unsigned)hr,
+          (unsigned long long)v.UInt64, DmlFillLastError(), why);
+}
+
+/* parseScalars: the values of dmlfill's examples and the documentation's
+ * (FLOAT16 3.2 is 0x4266, 0.1 0x2E66; IEEE 754's FLOAT32 and FLOAT64 0.1),
+ * integers in two's complement with zeros above the type's bytes, and the
+ * errors. */
+static void parseScalars(void) {
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT16, "3.2", 0x4266);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT16, "0.1", 0x2E66);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT16, "-inf", 0xFC00);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT32, "0.1", 0x3DCCCCCD);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT32, "0x1.8p+1", 0x40400000);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT32, " 0.30000001192092896 ", 0x3E99999A);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT64, "0.1", 0x3FB999999999999Aull);
+    parsed(DML_TENSOR_DATA_TYPE_UINT8, "-2", 0xFE);
+    parsed(DML_TENSOR_DATA_TYPE_INT8, "-2", 0xFE);
+    parsed(DML_TENSOR_DATA_TYPE_INT16, "-2", 0xFFFE);
+    parsed(DML_TENSOR_DATA_TYPE_UINT32, "0xFFFFFFFF", 0xFFFFFFFFull);
+    parsed(DML_TENSOR_DATA_TYPE_INT32, "-1", 0xFFFFFFFFull);
+    parsed(DML_TENSOR_DATA_TYPE_INT64, "-2", 0xFFFFFFFFFFFFFFFEull);
+    parsed(DML_TENSOR_DATA_TYPE_UINT64, "18446744073709551615", 0xFFFFFFFFFFFFFFFFull);
+    notParsed(DML_TENSOR_DATA_TYPE_INT8, "300", "\"300\" is not a valid INT8 value");
+    notParsed(DML_TENSOR_DATA_TYPE_FLOAT32, "0.1f", "\"0.1f\"");
+    notParsed(DML_TENSOR_DATA_TYPE_UINT8, "", "want a number");
+    notParsed(DML_TENSOR_DATA_TYPE_UINT4, "1", "UINT4");
+    notParsed(DML_TENSOR_DATA_TYPE_UNKNOWN, "1", "UNKNOWN");
+    notParsed((DML_TENSOR_DATA_TYPE)99, "1", "99");
+    notParsed(DML_TENSOR_DATA_TYPE_UINT8, NULL, "text is NULL");
+    CHECK(DmlParseScalar(DML_TENSOR_DATA_TYPE_UINT8, "1", NULL) == E_INVALIDARG && strstr(DmlFillLastError(), "value is NULL") != NULL,
+          "DmlParseScalar to NULL: %s", DmlFillLastError());
+    parsed(DML_TENSOR_DATA_TYPE_UINT8, "255", 0xFF);
+    CHECK(strcmp(DmlFillLastError(), "") == 0, "DmlParseScalar: error text after success: %s", DmlFillLastError());
 }
 
 static int readU64(FILE* f, UINT64* v) {
@@ -416,7 +474,7 @@ static void threads(void) {
 #ifndef _WIN32
 /* forkChild runs in a forked child: every call must fail at once (an alarm
  * ends a child that hangs), saying why. Returns the child's exit status. */
-static int forkChild(void) {
+static int forkChild(const char* version) {
     UINT sizes[1] = {4};
     unsigned char out[4] = {0xAA, 0xAA, 0xAA, 0xAA};
     DML_BUFFER_TENSOR_DESC b = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 4, 0};
@@ -443,6 +501,14 @@ static int forkChild(void) {
     if (strstr(DmlFillLastError(), "forked") == NULL) {
         return 7;
     }
+    DML_SCALAR_UNION v;
+    v.UInt64 = 7;
+    if (DmlParseScalar(DML_TENSOR_DATA_TYPE_UINT8, "1", &v) != E_FAIL || v.UInt64 != 7) {
+        return 8;
+    }
+    if (strcmp(DmlFillVersion(), version) != 0) {
+        return 9;
+    }
     return 0;
 }
 
@@ -450,14 +516,17 @@ static int forkChild(void) {
  * call (unused), each of which must exit 0; then the parent still fills. */
 static void forks(int used) {
     UINT sizes[1] = {4};
+    const char* version = "";
     if (used) {
         CHECK(DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 1, sizes, NULL) == 4, "calc before the forks");
+        version = DmlFillVersion();
+        CHECK(strlen(version) > 0, "no version before the forks");
     }
     for (int i = 0; i < 20; i++) {
         int status = 0;
         pid_t pid = fork();
         if (pid == 0) {
-            _exit(forkChild());
+            _exit(forkChild(version));
         }
         CHECK(pid > 0, "fork failed");
         CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
@@ -473,6 +542,10 @@ int main(int argc, char** argv) {
         examples();
     } else if (argc >= 4 && strcmp(argv[1], "cases") == 0) {
         cases(argv[2], argv[3]);
+    } else if (argc >= 3 && strcmp(argv[1], "version") == 0) {
+        const char* v = DmlFillVersion();
+        CHECK(strcmp(v, argv[2]) == 0, "DmlFillVersion() is \"%s\", want \"%s\"", v, argv[2]);
+        CHECK(DmlFillVersion() == v, "DmlFillVersion returned another pointer the second time");
     } else if (argc >= 9 && strcmp(argv[1], "report") == 0) {
         report(argv);
         return failures ? 1 : 0; /* (its output is the reports: no "ok") */
@@ -483,7 +556,7 @@ int main(int argc, char** argv) {
         forks(strcmp(argv[2], "used") == 0);
 #endif
     } else {
-        fprintf(stderr, "usage: fill_test examples | cases IN OUT | threads | fork used|unused | report TYPE N START DELTA WSTART WDELTA FILE\n");
+        fprintf(stderr, "usage: fill_test examples | version V | cases IN OUT | threads | fork used|unused | report TYPE N START DELTA WSTART WDELTA FILE\n");
         return 2;
     }
     if (failures) {
