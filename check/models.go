@@ -364,11 +364,13 @@ func (ms *modelState) torchBase(i uint64) uint64 {
 	return i
 }
 
-// arithmetic names what the model computes for its fill, so that two
-// models of one name compute the same elements (the Reader evaluates one
-// and counts it for both): the formula and its float32 operands, or, for
-// the models no other shares, the model's own name.
-func (ms *modelState) arithmetic() string {
+// arithmetic names what the model computes for elements [from, to) of its
+// fill, so that two models of one name compute the same elements there (the
+// Reader evaluates one and counts it for both): the formula and its float32
+// operands, or, for the models no other shares, the model's own name.
+// jax-jit-cpu's name depends on the range: its vector loop's elements are
+// jax-jit's, its remainder's jax's.
+func (ms *modelState) arithmetic(from, to uint64) string {
 	s32, d32 := math.Float32bits(float32(ms.s)), math.Float32bits(float32(ms.d))
 	fs, fd := math.Float32bits(ms.fs), math.Float32bits(ms.fd)
 	switch {
@@ -380,9 +382,9 @@ func (ms *modelState) arithmetic() string {
 		return fmt.Sprintf("mul-add %x %x %x", ms.sb, s32, d32)
 	case ms.m == ModelJAX:
 		return fmt.Sprintf("mul-add %x %x %x", ms.sb, fs, fd)
-	case ms.m == ModelJAXJitCPU && ms.fused == ms.count: // (no remainder)
+	case ms.m == ModelJAXJitCPU && to <= ms.fused: // (the vector loop's elements alone)
 		return fmt.Sprintf("fma %x %x %x", ms.sb, fs, fd)
-	case ms.m == ModelJAXJitCPU && ms.fused == 0: // (all remainder)
+	case ms.m == ModelJAXJitCPU && from >= ms.fused: // (the remainder's alone)
 		return fmt.Sprintf("mul-add %x %x %x", ms.sb, fs, fd)
 	case ms.t == dml.TensorDataTypeFloat32 && ms.m == ModelAccumulate:
 		return fmt.Sprintf("sum32 %x %x", ms.sb, d32)
@@ -521,11 +523,31 @@ func (ms *modelState) window(from uint64, dst []uint64) {
 			}
 			dst[k] = uint64(kernel.F64ToF16(float64(base + float32(float32(at-j)*ms.fd))))
 		}
+	case ModelTFJS:
+		ms.tfjsWindow(i, dst)
 	default:
 		for k := range dst {
 			dst[k] = ms.bits(i + uint64(k))
 		}
 	}
+}
+
+// tfjsWindow puts tfjs's elements [i, i+len(dst)) in dst, i >= 1, asked in
+// index order as Reader asks: the first from the state bits keeps, then
+// one addition an element without the per-element switch of bits (the
+// same arithmetic: the float32 element before plus the step in float64,
+// stored to float32).
+func (ms *modelState) tfjsWindow(i uint64, dst []uint64) {
+	if len(dst) == 0 {
+		return
+	}
+	dst[0] = ms.bits(i)
+	v := ms.v
+	for k := 1; k < len(dst); k++ {
+		v = ms.round(ms.value(v) + ms.wd)
+		dst[k] = v
+	}
+	ms.v, ms.next = v, i+uint64(len(dst))-1
 }
 
 // fma32 returns a*b + c rounded once to float32: the product is exact in
