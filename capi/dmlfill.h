@@ -240,7 +240,8 @@ typedef struct DMLFILL_CHECK_OPTIONS {
      * another value of the type. */
     const char* WrittenStart;
     const char* WrittenDelta;
-    /* The data's name in the text and JSON reports (NULL: "the buffer"). */
+    /* The data's name in the text and JSON reports (NULL: "the buffer"),
+     * its bytes that are not UTF-8 written as U+FFFD. */
     const char* Name;
 } DMLFILL_CHECK_OPTIONS;
 
