@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -525,4 +526,33 @@ func torchSplit(t *testing.T, path string) (fill []string, start, delta uint64) 
 		t.Fatal(err)
 	}
 	return []string{"-type", "FLOAT16", "-sizes", fmt.Sprint(n), "-start", "0.1", "-delta", "0.3"}, s.Bits(), d.Bits()
+}
+
+// TestHeaderNamesDeclared: every function of the library that dmlfill.h,
+// docs/c-library.md and the README name (a word Dml...) is one the header
+// declares, so that no text sends a C programmer to a function that does
+// not exist.
+func TestHeaderNamesDeclared(t *testing.T) {
+	h, err := os.ReadFile("dmlfill.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^DMLFILL_API [^;(]*\b(Dml\w+)\(`).FindAllStringSubmatch(string(h), -1) {
+		declared[m[1]] = true
+	}
+	if len(declared) < 7 {
+		t.Fatalf("dmlfill.h declares %d functions: %v", len(declared), declared)
+	}
+	for _, f := range []string{"dmlfill.h", "../docs/c-library.md", "../README.md"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range regexp.MustCompile(`\bDml[A-Z]\w*`).FindAllString(string(b), -1) {
+			if !declared[name] {
+				t.Errorf("%s names %s, which dmlfill.h does not declare", f, name)
+			}
+		}
+	}
 }

@@ -234,13 +234,15 @@ typedef struct DMLFILL_CHECK_OPTIONS {
      * buffer. A packed buffer has no padding: CheckPadding must be 0. */
     BOOL Packed;
     /* The start and delta as the user wrote them (text, read exactly as
-     * DmlParseScalar and dmlfill -start read it), for the models of other
+     * dmlfill -start reads it: decimal or hexadecimal (0x1.8p+1), inf, nan,
+     * spaces around it ignored), for the models of other
      * projects; NULL: ValueStart's and ValueDelta's values. The text must
      * read as ValueStart (ValueDelta) does: E_INVALIDARG where it reads as
      * another value of the type. */
     const char* WrittenStart;
     const char* WrittenDelta;
-    /* The data's name in the text and JSON reports (NULL: "the buffer"). */
+    /* The data's name in the text and JSON reports (NULL: "the buffer"),
+     * its bytes that are not UTF-8 written as U+FFFD. */
     const char* Name;
 } DMLFILL_CHECK_OPTIONS;
 

@@ -386,7 +386,9 @@ func checkOptions(g *dml.FillValueSequenceOperatorDesc, o *C.DMLFILL_CHECK_OPTIO
 		opts.Padding = &v
 	}
 	if o.Name != nil {
-		name = C.GoString(o.Name)
+		// The texts are UTF-8: bytes that are not (a Latin-1 file name)
+		// are U+FFFD in the text as the JSON writes them.
+		name = strings.ToValidUTF8(C.GoString(o.Name), "\uFFFD")
 	}
 	if o.WrittenStart == nil && o.WrittenDelta == nil {
 		return opts, name, nil

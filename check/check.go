@@ -112,22 +112,26 @@ type Mismatch struct {
 // produces window by window: memory stays bounded whatever the size. The
 // data must have exactly the length the descriptor gives (the packed
 // elements, or TotalTensorSizeInBytes with Buffer). A descriptor the device
-// rejects gives its error (wrapping dml.ErrInvalidArg).
+// rejects gives its error (wrapping dml.ErrInvalidArg), without Buffer too,
+// where its strides, size and alignment lay out no data that is read.
 func Reader(dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, r io.Reader, opts Options) (*Report, error) {
 	if desc == nil || desc.OutputTensor == nil {
 		return nil, fmt.Errorf("%w: the operator description is nil", dml.ErrInvalidArg)
+	}
+	op, err := dev.CreateOperator(desc) // (the descriptor as given: its strides, size and alignment too)
+	if err != nil {
+		return nil, err
 	}
 	t := *desc.OutputTensor
 	if !opts.Buffer {
 		// The elements in row-major order are a packed tensor's buffer.
 		t.Strides, t.GuaranteedBaseOffsetAlignment = nil, 0
 		t.TotalTensorSizeInBytes = dml.CalcBufferTensorSize(t.DataType, t.Sizes, nil)
-	}
-	d := *desc
-	d.OutputTensor = &t
-	op, err := dev.CreateOperator(&d)
-	if err != nil {
-		return nil, err
+		d := *desc
+		d.OutputTensor = &t
+		if op, err = dev.CreateOperator(&d); err != nil {
+			return nil, err
+		}
 	}
 	c := newReader(op, &t, desc, &opts)
 	for off := uint64(0); ; {

@@ -177,6 +177,16 @@ static void checkReport(const DML_OPERATOR_DESC* o1, const float* out1) {
     CHECK(!rep.Passed && rep.Exact == 2 && rep.ModelCount > 0 && rep.ModelsLeftOut == 0, "report with a struct: passed %d exact %llu models %u",
           rep.Passed, (unsigned long long)rep.Exact, rep.ModelCount);
     DmlFillFree(text);
+    /* A name that is not UTF-8 (a Latin-1 file name: \xE9) is named with
+     * U+FFFD (EF BF BD in UTF-8) in the text and the JSON alike: both
+     * texts are UTF-8 (the text had the byte E9 as given). */
+    opt.Name = "caf\xE9";
+    CHECK(DmlCheckFillValueSequenceReport(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, NULL, &text, &json) == S_OK, "a Latin-1 name: %s", DmlFillLastError());
+    CHECK(text && strstr(text, "caf\xEF\xBF\xBD: 3 FLOAT32 elements") == text, "a Latin-1 name: the text begins %.60s", text ? text : "(NULL)");
+    CHECK(json && strstr(json, "\"file\": \"caf\xEF\xBF\xBD\"") != NULL, "a Latin-1 name: the JSON: %s", json ? json : "(NULL)");
+    DmlFillFree(text);
+    DmlFillFree(json);
+    opt.Name = "out1";
     /* Errors: the texts NULL, the last error says why. */
     text = json = (char*)1;
     opt.WrittenStart = "3.5";

@@ -37,6 +37,9 @@ type literal struct {
 	s    string
 	pos  int
 	open int // the brackets open at pos
+	// long: an integer may end in Python 2's L, which NumPy filters out of
+	// the headers of versions 1.0 and 2.0 (_filter_header), not of 3.0.
+	long bool
 }
 
 func (l *literal) errorf(format string, args ...any) error {
@@ -70,9 +73,10 @@ func (l *literal) next(c byte) bool {
 }
 
 // parseHeader reads the header's dict, which must be all of s but for
-// trailing spaces and the final newline.
-func parseHeader(s string) (header, error) {
-	l := &literal{s: s}
+// trailing spaces and the final newline; long lets its integers end in L
+// (see literal).
+func parseHeader(s string, long bool) (header, error) {
+	l := &literal{s: s, long: long}
 	var h header
 	seen := map[string]bool{}
 	if !l.next('{') {
@@ -233,8 +237,9 @@ func (l *literal) closeParens(k int) error {
 
 // integer reads a Python integer literal below 2^64, in parentheses or
 // not: decimal (no leading zeros but for 0 itself), 0x, 0o or 0b, digits
-// separated by single underscores, a + sign, and the L that NumPy's
-// headers written by Python 2 may carry.
+// separated by single underscores, a + sign, and, where l.long allows it,
+// the L (uppercase, as NumPy's filter takes it) that headers written by
+// Python 2 may carry.
 func (l *literal) integer() (uint64, error) {
 	k, err := l.parens()
 	if err != nil {
@@ -249,7 +254,10 @@ func (l *literal) integer() (uint64, error) {
 	for l.pos < len(l.s) && (isAlnum(l.s[l.pos]) || l.s[l.pos] == '_') {
 		l.pos++
 	}
-	text := strings.TrimSuffix(strings.TrimSuffix(l.s[start:l.pos], "L"), "l")
+	text := l.s[start:l.pos]
+	if l.long {
+		text = strings.TrimSuffix(text, "L")
+	}
 	v, ok := pythonInt(text)
 	if !ok {
 		return 0, l.errorf("want a decimal integer below 2^64 in the shape, got %q", l.s[start:l.pos])

@@ -130,3 +130,38 @@ func TestHeaderLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderLongSuffix: a shape's integer may carry Python 2's L (as 3L)
+// where NumPy filters it out (numpy/lib/format.py, _filter_header: versions
+// 1.0 and 2.0, an uppercase L alone); NumPy 1.24 refuses 3l in any version
+// and 3L in version 3.0 ("Cannot parse header"), and so does the reader.
+func TestHeaderLongSuffix(t *testing.T) {
+	h := func(n string) string {
+		return "{'descr': '<f4', 'fortran_order': False, 'shape': (" + n + ",)}"
+	}
+	v3 := func(text string) []byte {
+		b := fileV2(text, len(text)+1)
+		b[6] = 3
+		return b
+	}
+	for _, c := range []struct {
+		name string
+		file []byte
+		ok   bool
+	}{
+		{"3L, version 1.0", file(h("3L")), true},
+		{"0x3L, version 2.0", fileV2(h("0x3L"), 100), true},
+		{"3l, version 1.0", file(h("3l")), false},
+		{"3l, version 2.0", fileV2(h("3l"), 100), false},
+		{"3L, version 3.0", v3(h("3L")), false},
+		{"3, version 3.0", v3(h("3")), true},
+	} {
+		dt, shape, _, _, err := ReadHeader(c.file)
+		switch {
+		case c.ok && (err != nil || dt != dml.TensorDataTypeFloat32 || fmt.Sprint(shape) != "[3]"):
+			t.Errorf("%s: %v %v, %v; want FLOAT32 [3]", c.name, dt, shape, err)
+		case !c.ok && (err == nil || !strings.Contains(err.Error(), "want a decimal integer")):
+			t.Errorf("%s: %v %v, error %v; want it refused as NumPy refuses it", c.name, dt, shape, err)
+		}
+	}
+}

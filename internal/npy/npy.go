@@ -142,7 +142,7 @@ func ReadHeader(b []byte) (dt dml.TensorDataType, shape []uint64, off, n uint64,
 	if chars > MaxHeaderText {
 		return 0, nil, 0, 0, fmt.Errorf("npy: a header of %d characters; NumPy reads at most %d (its max_header_size)", chars, MaxHeaderText)
 	}
-	h, err := parseHeader(text)
+	h, err := parseHeader(text, b[6] < 3)
 	if err != nil {
 		return 0, nil, 0, 0, err
 	}
