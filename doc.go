@@ -47,4 +47,20 @@
 // or computes exactly instead.
 //
 // Beyond DirectML, Sequence fills typed Go slices with the same rules.
+//
+// # FLOAT16
+//
+// Go has no 16-bit float type, so FLOAT16 values (ScalarFloat16, the
+// ScalarUnion.Float16 accessor, Sequence on a []float16.Float16) use
+// github.com/x448/float16's Float16 rather than a type of this package's
+// own: a uint16 holding the IEEE 754 binary16 bits, the bytes of a
+// DML_TENSOR_DATA_TYPE_FLOAT16 element, so a []float16.Float16 is a
+// FLOAT16 tensor's memory as it is. It is one small file with no
+// dependencies, tested exhaustively, and the type that Go code already
+// holding half floats uses (github.com/fxamacker/cbor's, for one), so its
+// slices fill without a copy or a conversion. It carries bits and
+// computes no element: this package's kernels round every value
+// themselves. A caller who would rather not import it writes a FLOAT16
+// scalar as bits, ScalarBits(0x3C00) for 1.0, and fills a byte buffer
+// with Execute.
 package dml

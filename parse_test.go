@@ -230,3 +230,57 @@ func TestCalcBufferTensorSize(t *testing.T) {
 		t.Errorf("rounding to 4: %d", got)
 	}
 }
+
+// TestParseScalarValue: the value a text writes, as ParseScalarValue
+// returns it for the models of other projects, is the text's nearest
+// float64 (Go's constants below, converted exactly by the compiler), for
+// every text the fill takes (spaces, signs, exponents, Go's hexadecimal
+// floats and integers, inf and nan, digits past float64's), and its
+// scalar is ParseScalar's; what the fill refuses, it refuses.
+func TestParseScalarValue(t *testing.T) {
+	f32, f16 := dml.TensorDataTypeFloat32, dml.TensorDataTypeFloat16
+	for _, c := range []struct {
+		dt      dml.TensorDataType
+		text    string
+		written float64
+		bad     bool
+	}{
+		{f32, "0.1", 0.1, false},
+		{f32, " 0.1", 0.1, false},
+		{f32, "\t0.1\n", 0.1, false},
+		{f32, "+0.3", 0.3, false},
+		{f32, "3e-1", 0.3, false},
+		{f32, "0x1.8p+1", 3, false},
+		{f32, "0xFE", 254, false},
+		{f32, "-0", math.Copysign(0, -1), false},
+		{f32, "1e39", 1e39, false}, // (past float32, within float64)
+		{f32, "1e400", math.Inf(1), false},
+		{f32, "-Infinity", math.Inf(-1), false},
+		{f16, "0.1", 0.1, false},
+		{f16, "1.000488281251", 1.000488281251, false},
+		{f16, "0.3000000000000000000000000000000000000000000000000000001", 0.3, false},
+		{dml.TensorDataTypeFloat64, "0.1", 0.1, false},
+		{dml.TensorDataTypeUint8, "-2", -2, false},
+		{dml.TensorDataTypeInt32, " 0x10 ", 16, false},
+		{f32, "1_0", 0, true},
+		{f32, "0.1 0.2", 0, true},
+		{f32, "", 0, true},
+		{f16, "0x", 0, true},
+	} {
+		s, w, err := dml.ParseScalarValue(c.dt, c.text)
+		want, werr := dml.ParseScalar(c.dt, c.text)
+		switch {
+		case c.bad:
+			if err == nil || werr == nil || !errors.Is(err, dml.ErrInvalidArg) {
+				t.Errorf("%v %q: %v, ParseScalar %v; want both refused", c.dt, c.text, err, werr)
+			}
+		case err != nil || werr != nil:
+			t.Errorf("%v %q: %v, ParseScalar %v", c.dt, c.text, err, werr)
+		case math.Float64bits(w) != math.Float64bits(c.written) || s != want:
+			t.Errorf("%v %q: written %v (scalar %#x), want %v (ParseScalar's %#x)", c.dt, c.text, w, s.Bits(), c.written, want.Bits())
+		}
+	}
+	if _, w, err := dml.ParseScalarValue(f32, " nan "); err != nil || !math.IsNaN(w) {
+		t.Errorf("nan: written %v, %v", w, err)
+	}
+}

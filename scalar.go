@@ -115,67 +115,82 @@ func (s ScalarUnion) Uint64() uint64 { return s.Bits() }
 // Floats are decimal or Go hexadecimal ("0x1.8p+1"), or "inf", "-inf", "nan";
 // the exact value is rounded once to the type (to nearest, ties to even),
 // however many digits the text has: a decimal goes straight to FLOAT16,
-// never through FLOAT32.
+// never through FLOAT32. Spaces around the text are ignored.
 func ParseScalar(t TensorDataType, text string) (ScalarUnion, error) {
+	s, _, err := ParseScalarValue(t, text)
+	return s, err
+}
+
+// ParseScalarValue reads text as ParseScalar does, and returns also the
+// value the text writes, rounded to the nearest float64 (an infinity past
+// float64's range, with the text's sign): what a program given the same
+// text as a double holds (NumPy, PyTorch and the other frameworks that
+// check.Written describes), before any rounding to t. For a float type it
+// is the value ParseScalar rounds once to t; for an integer type, the
+// integer as written ("-2", even for UINT8).
+func ParseScalarValue(t TensorDataType, text string) (ScalarUnion, float64, error) {
 	s := strings.TrimSpace(text)
-	bad := func(why string) (ScalarUnion, error) {
-		return ScalarUnion{}, fmt.Errorf("%w: %q is not a valid %s value: %s", ErrInvalidArg, text, t, why)
+	bad := func(why string) (ScalarUnion, float64, error) {
+		return ScalarUnion{}, 0, fmt.Errorf("%w: %q is not a valid %s value: %s", ErrInvalidArg, text, t, why)
 	}
 	if s == "" || strings.Contains(s, "_") {
 		return bad("want a number")
 	}
 	if t.IsFloat() {
+		v, ok := parseSpecial(s)
 		s = numtext.Shorten(hexIntAsFloat(s)) // (any length: the parsers below have limits)
-	}
-	switch t {
-	case TensorDataTypeFloat32, TensorDataTypeFloat64:
-		bitSize := 32
-		if t == TensorDataTypeFloat64 {
-			bitSize = 64
-		}
-		if v, ok := parseSpecial(s); ok {
-			if bitSize == 32 {
-				return ScalarFloat32(float32(v)), nil
+		if !ok {
+			f, err := strconv.ParseFloat(s, 64)
+			if err != nil && !isRangeErr(err) {
+				return bad("want a decimal or hexadecimal number, inf, -inf or nan")
 			}
-			return ScalarFloat64(v), nil
+			v = f
 		}
-		v, err := strconv.ParseFloat(s, bitSize)
-		if err != nil && !isRangeErr(err) {
-			return bad("want a decimal or hexadecimal number, inf, -inf or nan")
-		}
-		if bitSize == 32 {
-			return ScalarFloat32(float32(v)), nil
-		}
-		return ScalarFloat64(v), nil
-	case TensorDataTypeFloat16:
-		if v, ok := parseSpecial(s); ok {
-			if v != v {
-				return ScalarBits(0x7E00), nil
-			}
-			return ScalarFloat16(float16.Fromfloat32(float32(v))), nil
-		}
-		b, ok := parseFloat16(s)
+		x, ok := parseFloat(t, s, v)
 		if !ok {
 			return bad("want a decimal or hexadecimal number, inf, -inf or nan")
 		}
-		return ScalarBits(uint64(b)), nil
+		return x, v, nil
 	}
 	n := 8 * int(t.ElementSize())
-	if n == 0 || t.IsFloat() {
-		return ScalarUnion{}, fmt.Errorf("%w: no values of data type %s", ErrInvalidArg, t)
+	if n == 0 {
+		return ScalarUnion{}, 0, fmt.Errorf("%w: no values of data type %s", ErrInvalidArg, t)
 	}
 	if strings.HasPrefix(s, "-") {
 		v, err := strconv.ParseInt(s, intBase(s[1:]), 64)
 		if err != nil || n < 64 && v < -(1<<(n-1)) {
 			return bad(fmt.Sprintf("want an integer from %d to %d", minInt(n), maxUint(n)))
 		}
-		return ScalarBits(uint64(v)), nil
+		return ScalarBits(uint64(v)), float64(v), nil
 	}
 	v, err := strconv.ParseUint(strings.TrimPrefix(s, "+"), intBase(strings.TrimPrefix(s, "+")), 64)
 	if err != nil || n < 64 && v >= 1<<n || strings.HasPrefix(s, "+-") {
 		return bad(fmt.Sprintf("want an integer from %d to %d", minInt(n), maxUint(n)))
 	}
-	return ScalarBits(v), nil
+	return ScalarBits(v), float64(v), nil
+}
+
+// parseFloat returns the scalar of float type t for the text s, a number
+// strconv reads (its value v rounded to float64) or one of inf, -inf and
+// nan (v that value): the exact value rounded once to t; false where s is
+// not a number.
+func parseFloat(t TensorDataType, s string, v float64) (ScalarUnion, bool) {
+	_, special := parseSpecial(s)
+	switch {
+	case t == TensorDataTypeFloat64:
+		return ScalarFloat64(v), true
+	case special && t == TensorDataTypeFloat32:
+		return ScalarFloat32(float32(v)), true
+	case t == TensorDataTypeFloat32:
+		f, err := strconv.ParseFloat(s, 32) // (a range error gives the infinity or zero)
+		return ScalarFloat32(float32(f)), err == nil || isRangeErr(err)
+	case special && v != v:
+		return ScalarBits(0x7E00), true
+	case special:
+		return ScalarFloat16(float16.Fromfloat32(float32(v))), true
+	}
+	b, ok := parseFloat16(s)
+	return ScalarBits(uint64(b)), ok
 }
 
 // intBase is 0 (Go's prefixes) for 0x, 0o and 0b integers, and 10 for the

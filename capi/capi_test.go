@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -15,6 +17,8 @@ import (
 	"unsafe"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/check"
+	"github.com/dmlgo/dml/internal/cli"
 	"github.com/dmlgo/dml/internal/passes"
 )
 
@@ -115,15 +119,47 @@ func TestHeader(t *testing.T) {
 }
 
 // TestCExamples: the documentation's two examples, the errors (NULLs, a
-// short buffer, a DimensionCount never read), the check, from C.
+// short buffer, a DimensionCount never read), the check, DmlParseScalar's
+// values and errors, from C.
 func TestCExamples(t *testing.T) {
 	dir := sharedLib(t)
 	run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "examples")
 }
 
+// TestCVersion: DmlFillVersion returns dml.Version, the same pointer on
+// every call.
+func TestCVersion(t *testing.T) {
+	dir := sharedLib(t)
+	run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "version", dml.Version)
+	if out, err := exec.Command(compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "version", dml.Version+"x").CombinedOutput(); err == nil {
+		t.Errorf("the C test takes %q for the version %q: %s", dml.Version+"x", dml.Version, out)
+	}
+}
+
+// TestHeaderSPDX: dmlfill.h's first line names its license (a header
+// travels alone), the LICENSE file's.
+func TestHeaderSPDX(t *testing.T) {
+	h, err := os.ReadFile("dmlfill.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(h), "\n")
+	if first != "/* SPDX-License-Identifier: MIT */" {
+		t.Errorf("dmlfill.h's first line is %q", first)
+	}
+	license, err := os.ReadFile("../LICENSE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(license), "MIT License\n") {
+		t.Errorf("LICENSE does not begin with \"MIT License\": %.40q", license)
+	}
+}
+
 // TestCFork: in children forked from a process that loaded the library
 // (before any call, and after calls), every function fails at once with
-// E_FAIL and says why, where it once hung for ever in the Go runtime.
+// E_FAIL and says why, where it once hung for ever in the Go runtime;
+// DmlFillVersion returns the version the parent had asked for, else "".
 func TestCFork(t *testing.T) {
 	dir := sharedLib(t)
 	bin := compile(t, dir, "cc", "gnu11", "testdata/fill_test.c")
@@ -328,16 +364,24 @@ func TestREADMEExample(t *testing.T) {
 	}
 }
 
-// TestPythonExample: examples/python/arange.py, run as the README runs it
-// (with the library built by go build -buildmode=c-shared), prints what the
-// README says it prints.
+// TestPythonExample: examples/python/arange.py, run with the package
+// dmlfill of this checkout (python/, its library named by DMLFILL_LIBRARY:
+// the one go build -buildmode=c-shared made), prints what the README says
+// it prints.
 func TestPythonExample(t *testing.T) {
 	dir := sharedLib(t)
 	if err := exec.Command("/usr/bin/python3", "-c", "import numpy").Run(); err != nil {
 		t.Skip("no /usr/bin/python3 with NumPy (python3-numpy)")
 	}
-	want := readmeShows(t, "$ python3 examples/python/arange.py examples/python/libdmlfill.so\n")
-	if got := run(t, "/usr/bin/python3", "../examples/python/arange.py", filepath.Join(dir, "libdmlfill.so")); got != want {
+	want := readmeShows(t, "$ python3 examples/python/arange.py\n")
+	cmd := exec.Command("/usr/bin/python3", "examples/python/arange.py")
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), "PYTHONPATH=python", "DMLFILL_LIBRARY="+filepath.Join(dir, "libdmlfill.so"), "PYTHONDONTWRITEBYTECODE=1")
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3 examples/python/arange.py: %v\n%s", err, got)
+	}
+	if string(got) != want {
 		t.Errorf("the Python example prints\n%s\nthe README says\n%s", got, want)
 	}
 }
@@ -379,4 +423,136 @@ func TestCArchive(t *testing.T) {
 		t.Fatalf("linking libdmlfill.a: %v\n%s", err, out)
 	}
 	run(t, bin, "examples")
+}
+
+// TestCReportAgrees: the C library's reports and its report struct say
+// what dmlfill says of the same data, a PyTorch fill on 5 threads (150,001
+// FLOAT16 elements, the torch-avx2 model split in 5 parts of 30,001): the
+// text and the JSON of DmlCheckFillValueSequenceReport are dmlfill
+// -check's and -report json's byte for byte; the struct holds every fit of
+// the JSON with its count, the split under its full name with its parts,
+// those that explain first and flagged so, none left out; dmlfill -plot's
+// title says what explains it as the text does.
+func TestCReportAgrees(t *testing.T) {
+	dir := sharedLib(t)
+	data := filepath.Join(t.TempDir(), "t.raw")
+	fill, start, delta := torchSplit(t, data)
+	_, text, _ := dmlfill(t, append(fill, "-check", data)...)
+	_, js, _ := dmlfill(t, append(fill, "-check", data, "-report", "json")...)
+	pic := filepath.Join(t.TempDir(), "t.svg")
+	dmlfill(t, append(fill, "-check", data, "-plot", pic)...)
+	out := run(t, compile(t, dir, "cc", "gnu11", "testdata/fill_test.c"), "report", fmt.Sprint(int(dml.TensorDataTypeFloat16)), "150001",
+		fmt.Sprint(start), fmt.Sprint(delta), "0.1", "0.3", data)
+	cText, rest, _ := strings.Cut(strings.TrimPrefix(out, "text\n"), "json\n")
+	cJSON, fits, _ := strings.Cut(rest, "fits\n")
+	if cText != text || cJSON != js {
+		t.Fatalf("the C library's text\n%s\nand JSON\n%s\ndmlfill's\n%s\n%s", cText, cJSON, text, js)
+	}
+	var doc struct {
+		Models      map[string]*uint64
+		ExplainedBy []string
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatal(err)
+	}
+	const split = "torch-avx2 in 5 parts of 30001"
+	if len(doc.ExplainedBy) != 1 || doc.ExplainedBy[0] != split || doc.Models[split] == nil || *doc.Models[split] != 150001 {
+		t.Fatalf("the JSON: explained by %v, %s %v", doc.ExplainedBy, split, doc.Models[split])
+	}
+	lines := strings.Split(strings.TrimSuffix(fits, "\n"), "\n")
+	counts := lines[len(lines)-1]
+	lines = lines[:len(lines)-1]
+	if counts != "counts\t0\t150001\t"+exactOf(t, text)+"\t"+exactOf(t, text)+"\t0" || len(lines) != len(doc.Models) {
+		t.Errorf("the struct: %q and %d fits; the JSON has %d", counts, len(lines), len(doc.Models))
+	}
+	for k, line := range lines {
+		f := strings.Split(line, "\t")
+		explains := k < len(doc.ExplainedBy)
+		want := fmt.Sprintf("%s\t%d\t1\t%d\t0\t0", f[0], *doc.Models[f[0]], map[bool]int{false: 0, true: 1}[explains])
+		if f[0] == split {
+			want = split + "\t150001\t1\t1\t5\t30001"
+		}
+		if doc.Models[f[0]] == nil || line != want || explains && f[0] != doc.ExplainedBy[k] {
+			t.Errorf("the struct's fit %d: %q, want %q (explained by %v)", k, line, want, doc.ExplainedBy)
+		}
+	}
+	svg, err := os.ReadFile(pic)
+	if err != nil || !strings.Contains(string(svg), ">explained by: "+split+"<") || !strings.Contains(text, "\nexplained by: "+split+"\n") {
+		t.Errorf("the plot's title does not say what the text says (explained by: %s): %v", split, err)
+	}
+}
+
+// exactOf is the count of a text report's "exact:" line.
+func exactOf(t *testing.T, text string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(text, "\nexact: ")
+	n, _, _ := strings.Cut(rest, " ")
+	if !ok {
+		t.Fatalf("no exact count in %q", text)
+	}
+	return n
+}
+
+// dmlfill runs the command with args.
+func dmlfill(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	code := cli.Main(args, &out, &errs)
+	if code != 0 && code != 3 {
+		t.Fatalf("dmlfill %s: exit %d, %s", strings.Join(args, " "), code, errs.String())
+	}
+	return code, out.String(), errs.String()
+}
+
+// torchSplit writes to path PyTorch's CPU arange of 0.1, +0.3 as FLOAT16
+// on 5 threads (check.ModelBits of torch-avx2 with ModelInput.Parts 5),
+// and returns the fill flags it claims to be and the scalars' bits.
+func torchSplit(t *testing.T, path string) (fill []string, start, delta uint64) {
+	t.Helper()
+	const n = 150001
+	dt := dml.TensorDataTypeFloat16
+	s, _ := dml.ParseScalar(dt, "0.1")
+	d, _ := dml.ParseScalar(dt, "0.3")
+	in := check.ModelInput{Type: dt, Start: s.Bits(), Delta: d.Bits(), Count: n, Written: &check.Written{Start: 0.1, Delta: 0.3}, Parts: 5}
+	bits := make([]uint64, n)
+	if err := check.ModelBits(check.ModelTorchAVX2, in, 0, bits); err != nil {
+		t.Fatal(err)
+	}
+	raw := make([]byte, 2*n)
+	for i, b := range bits {
+		binary.LittleEndian.PutUint16(raw[2*i:], uint16(b))
+	}
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"-type", "FLOAT16", "-sizes", fmt.Sprint(n), "-start", "0.1", "-delta", "0.3"}, s.Bits(), d.Bits()
+}
+
+// TestHeaderNamesDeclared: every function of the library that dmlfill.h,
+// docs/c-library.md and the README name (a word Dml...) is one the header
+// declares, so that no text sends a C programmer to a function that does
+// not exist.
+func TestHeaderNamesDeclared(t *testing.T) {
+	h, err := os.ReadFile("dmlfill.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^DMLFILL_API [^;(]*\b(Dml\w+)\(`).FindAllStringSubmatch(string(h), -1) {
+		declared[m[1]] = true
+	}
+	if len(declared) < 7 {
+		t.Fatalf("dmlfill.h declares %d functions: %v", len(declared), declared)
+	}
+	for _, f := range []string{"dmlfill.h", "../docs/c-library.md", "../README.md"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range regexp.MustCompile(`\bDml[A-Z]\w*`).FindAllString(string(b), -1) {
+			if !declared[name] {
+				t.Errorf("%s names %s, which dmlfill.h does not declare", f, name)
+			}
+		}
+	}
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dmlfill.h: DirectML's DML_OPERATOR_FILL_VALUE_SEQUENCE on the CPU, from C
  * and C++, with directml.h's own descriptor structs (libdmlfill, built from
@@ -207,10 +208,17 @@ DMLFILL_ASSERT(fill_desc_delta, offsetof(DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC, 
 
 #endif /* !DIRECTML_H */
 
-/* The compute models a check tells apart (see DMLFILL_CHECK_REPORT). */
-#define DMLFILL_MAX_MODELS 16
+/* The most fits a DMLFILL_CHECK_REPORT holds: 32, twice FLOAT16's 16 models,
+ * so that the models added as frameworks are read (each a model of its own)
+ * and the thread splits a check finds (a fit of their own, after the
+ * models) fit with room to spare; the struct stays small (under 2 KiB). A
+ * check with more fits than this lists the explained ones first and says
+ * how many it left out (ModelsLeftOut). */
+#define DMLFILL_MAX_MODELS 32
 
-/* DMLFILL_CHECK_OPTIONS says how DmlCheckFillValueSequence compares. */
+/* DMLFILL_CHECK_OPTIONS says how DmlCheckFillValueSequence compares. Set
+ * every member (a struct cleared to zeros is a check bit for bit of the
+ * whole output buffer, padding unchecked). */
 typedef struct DMLFILL_CHECK_OPTIONS {
     /* The distance in ULP within which a FLOAT32 or FLOAT16 element
      * passes; integer elements pass only when equal. */
@@ -221,24 +229,45 @@ typedef struct DMLFILL_CHECK_OPTIONS {
      * be PaddingValue (a buffer cleared to it before the fill). */
     BOOL CheckPadding;
     BYTE PaddingValue;
+    /* Nonzero: buffer holds the elements alone, packed in row-major order
+     * (bufferSize bytes of them: the packed size), not the whole output
+     * buffer. A packed buffer has no padding: CheckPadding must be 0. */
+    BOOL Packed;
+    /* The start and delta as the user wrote them (text, read exactly as
+     * dmlfill -start reads it: decimal or hexadecimal (0x1.8p+1), inf, nan,
+     * spaces around it ignored), for the models of other
+     * projects; NULL: ValueStart's and ValueDelta's values. The text must
+     * read as ValueStart (ValueDelta) does: E_INVALIDARG where it reads as
+     * another value of the type. */
+    const char* WrittenStart;
+    const char* WrittenDelta;
+    /* The data's name in the text and JSON reports (NULL: "the buffer"),
+     * its bytes that are not UTF-8 written as U+FFFD. */
+    const char* Name;
 } DMLFILL_CHECK_OPTIONS;
 
-/* A model's fit: how many elements it computes to the same bits. */
+/* A fit: how many elements a compute model, or a thread split of one,
+ * computes to the same bits. */
 typedef struct DMLFILL_MODEL_FIT {
-    /* "exact", "f32-fma", "numpy", ...: the library's, never freed. The
-     * models of other projects (numpy, torch-avx2, torch-avx512,
-     * dxdispatch) take the values of ValueStart and ValueDelta here: the
-     * text a user wrote is not in the descriptor. The first
-     * DMLFILL_MAX_MODELS models of the type are listed (FLOAT16 has 16);
-     * a torch model's fit with the fill split among threads is not (dmlfill
-     * and the Go API name it). */
+    /* The fit's name, as dmlfill prints it: a model's ("exact", "f32-fma",
+     * "numpy", ...), or a torch model's split among threads, "torch-avx2 in
+     * 5 parts of 30001". The library's, never freed (a name is kept once for
+     * the process's life). The models of other projects (numpy,
+     * torch-avx2, torch-avx512, dxdispatch, torch-cuda, cupy, jax, jax-jit,
+     * onnxruntime, tensorflow, and for FLOAT32 tfjs and jax-jit-cpu) take
+     * the start and delta as DMLFILL_CHECK_OPTIONS' WrittenStart and
+     * WrittenDelta give them, else ValueStart's and ValueDelta's values. */
     const char* Name;
     UINT64 Matches;
     BOOL Evaluated; /* zero where the model could not be followed */
     BOOL Explains;  /* nonzero where it explains every element */
+    /* A split: the parts the fill was split in and their length (the last
+     * may be shorter); 0 and 0 for a model run as one part. */
+    UINT64 Parts, PartLen;
 } DMLFILL_MODEL_FIT;
 
-/* DMLFILL_CHECK_REPORT is what DmlCheckFillValueSequence found. */
+/* DMLFILL_CHECK_REPORT is what DmlCheckFillValueSequence found: the same
+ * verdict as the text and JSON reports (DmlCheckFillValueSequenceReport). */
 typedef struct DMLFILL_CHECK_REPORT {
     BOOL Passed;        /* every element within tolerance, no bad padding */
     UINT64 Elements;    /* elements compared */
@@ -247,12 +276,17 @@ typedef struct DMLFILL_CHECK_REPORT {
     UINT64 Histogram[6]; /* by distance: 0, 1, 2, 3-16, more ULP, NaN against a number */
     BOOL HasWorst;      /* nonzero where an element is not exact */
     UINT64 WorstIndex;  /* the farthest element's flat row-major index */
-    UINT64 WorstOffset; /* its byte offset in the buffer */
+    UINT64 WorstOffset; /* its byte offset in the buffer (Packed: in the packed elements) */
     UINT64 WorstGot;    /* its bits in the buffer */
     UINT64 WorstWant;   /* the exact result's bits */
     UINT64 WorstUlp;    /* the distance (UINT64 max: NaN against a number) */
-    UINT64 PaddingBytes, BadPadding, FirstBadPadding; /* with CheckPadding */
-    UINT ModelCount;    /* FLOAT32 and FLOAT16: the models in Models */
+    UINT64 PaddingBytes, BadPadding, FirstBadPadding; /* with CheckPadding; FirstBadPadding a byte offset in the buffer */
+    /* FLOAT32 and FLOAT16: the fits in Models, those that explain every
+     * element first, then the others in the order dmlfill prints them; and
+     * how many fits did not find a slot (0 unless a check has more than
+     * DMLFILL_MAX_MODELS; the text and JSON reports list them all). */
+    UINT ModelCount;
+    UINT ModelsLeftOut;
     DMLFILL_MODEL_FIT Models[DMLFILL_MAX_MODELS];
 } DMLFILL_CHECK_REPORT;
 
@@ -300,13 +334,47 @@ DMLFILL_API UINT64 DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE dataType, UINT d
 
 /*
  * DmlCheckFillValueSequence compares buffer, the whole output buffer another
- * implementation wrote for desc (TotalTensorSizeInBytes of it is read), with
- * the exact result, under options (NULL: bit for bit, padding unchecked),
- * and fills report. It returns S_OK when it could compare, whatever it found
- * (report->Passed says), E_INVALIDARG as DmlFillValueSequence does.
+ * implementation wrote for desc (TotalTensorSizeInBytes of it is read), or
+ * with options->Packed its elements packed, with the exact result, under
+ * options (NULL: bit for bit, padding unchecked), and fills report. It
+ * returns S_OK when it could compare, whatever it found (report->Passed
+ * says), E_INVALIDARG as DmlFillValueSequence does, or for options that
+ * cannot be (a WrittenStart that is not ValueStart's text).
  */
 DMLFILL_API HRESULT DmlCheckFillValueSequence(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, const void* buffer, UINT64 bufferSize,
                                   const DMLFILL_CHECK_OPTIONS* options, DMLFILL_CHECK_REPORT* report);
+
+/* DmlCheckFillValueSequenceReport is DmlCheckFillValueSequence (report may be
+ * NULL) that also returns the report as dmlfill prints it: where text is not
+ * NULL, *text receives the text report, where json is not NULL, *json the
+ * document of dmlfill -report json; each a NUL-terminated UTF-8 string the
+ * caller frees with DmlFillFree (NULL where the call failed). */
+DMLFILL_API HRESULT DmlCheckFillValueSequenceReport(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level,
+    const void* buffer, UINT64 bufferSize, const DMLFILL_CHECK_OPTIONS* options,
+    DMLFILL_CHECK_REPORT* report, char** text, char** json);
+
+/* DmlFillFree frees a string the library returned (NULL: nothing). */
+DMLFILL_API void DmlFillFree(void* p);
+
+/* DmlFillVersion returns the library's version, "0.1.0" (Semantic
+ * Versioning: the Go module's version, dml.Version), a string the caller
+ * never frees. In a forked child (see above) it returns the version where
+ * the library had returned it before the fork, else "". */
+DMLFILL_API const char* DmlFillVersion(void);
+
+/*
+ * DmlParseScalar reads text as dmlfill's -start and -delta read it (Go's
+ * dml.ParseScalar) into *value: integers decimal or Go-prefixed ("0xFE",
+ * "-2": an n-bit type takes -2^(n-1) to 2^n-1 and keeps the n-bit two's
+ * complement); floats decimal or Go hexadecimal, "inf", "-inf" or "nan",
+ * the exact value rounded once to dataType, ties to even (a decimal goes
+ * straight to FLOAT16, never through FLOAT32: "0.1" is the FLOAT16 nearest
+ * 0.1). All 8 bytes of *value are written: the value's bytes, zeros above.
+ * It returns S_OK, or E_INVALIDARG (nothing written; DmlFillLastError says
+ * why) for a NULL, a type without values (UNKNOWN, UINT4, INT4, a number
+ * directml.h does not define) or text that is not a value of the type.
+ */
+DMLFILL_API HRESULT DmlParseScalar(DML_TENSOR_DATA_TYPE dataType, const char* text, DML_SCALAR_UNION* value);
 
 /* DmlFillLastError returns the text of this thread's last failed call, naming
  * the field and value at fault ("" after a call that succeeded). The text

@@ -11,6 +11,7 @@
 // calling thread for the length of the call.
 
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define DMLFILL_BUILD /* (the DLL's exports, on Windows) */
@@ -86,4 +87,39 @@ HRESULT DmlCheckFillValueSequence(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEV
         return E_FAIL;
     }
     return dmlfillGoCheck((DML_OPERATOR_DESC*)desc, level, (void*)buffer, bufferSize, (DMLFILL_CHECK_OPTIONS*)options, report);
+}
+
+HRESULT DmlCheckFillValueSequenceReport(const DML_OPERATOR_DESC* desc, DML_FEATURE_LEVEL level, const void* buffer, UINT64 bufferSize,
+                                        const DMLFILL_CHECK_OPTIONS* options, DMLFILL_CHECK_REPORT* report, char** text, char** json) {
+    if (text) {
+        *text = NULL;
+    }
+    if (json) {
+        *json = NULL;
+    }
+    if (forked()) {
+        return E_FAIL;
+    }
+    return dmlfillGoCheckReport((DML_OPERATOR_DESC*)desc, level, (void*)buffer, bufferSize, (DMLFILL_CHECK_OPTIONS*)options, report, text, json);
+}
+
+/* DmlFillFree is C's free: the strings are the C library's malloc's (Go's
+ * C.CString), so a forked child may free them too. */
+void DmlFillFree(void* p) { free(p); }
+
+const char* DmlFillVersion(void) {
+    /* A forked child cannot run Go: it gets the version this library
+     * returned before the fork, or "" where it had returned none. */
+    static const char* _Atomic version;
+    if (version == NULL && !forked()) {
+        version = dmlfillGoVersion();
+    }
+    return version != NULL ? version : "";
+}
+
+HRESULT DmlParseScalar(DML_TENSOR_DATA_TYPE dataType, const char* text, DML_SCALAR_UNION* value) {
+    if (forked()) {
+        return E_FAIL;
+    }
+    return dmlfillGoParseScalar(dataType, (char*)text, value);
 }

@@ -27,11 +27,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
+	"strings"
 	"sync"
 	"unsafe"
 
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/check"
+	"github.com/dmlgo/dml/internal/textfmt"
 )
 
 func main() {} // (a library: c-shared and c-archive need a main package)
@@ -217,6 +220,38 @@ func dmlfillGoCalcSize(dataType C.DML_TENSOR_DATA_TYPE, dimensionCount C.UINT, s
 	return C.UINT64(dml.CalcBufferTensorSize(dml.TensorDataType(dataType), uints(sizes, uint32(dimensionCount)), uints(strides, uint32(dimensionCount))))
 }
 
+// version is dml.Version as a C string, made once and never freed
+// (DmlFillVersion returns it).
+var version = sync.OnceValue(func() *C.char { return C.CString(dml.Version) })
+
+// dmlfillGoVersion is DmlFillVersion (entry.c calls it).
+//
+//export dmlfillGoVersion
+func dmlfillGoVersion() *C.char { return version() }
+
+// dmlfillGoParseScalar is DmlParseScalar (entry.c calls it): text read by
+// dml.ParseScalar, as dmlfill reads -start and -delta, into *value, the
+// value's bytes and zeros above them (nothing written on an error).
+//
+//export dmlfillGoParseScalar
+func dmlfillGoParseScalar(dataType C.DML_TENSOR_DATA_TYPE, text *C.char, value *C.DML_SCALAR_UNION) (hr C.HRESULT) {
+	defer recovered(&hr)
+	if text == nil {
+		return setError(invalid("text", "NULL", "it must point to a NUL-terminated string"))
+	}
+	if value == nil {
+		return setError(invalid("value", "NULL", "it must point to a DML_SCALAR_UNION"))
+	}
+	t := dml.TensorDataType(dataType)
+	s, err := dml.ParseScalar(t, C.GoString(text))
+	if err != nil {
+		return setError(err)
+	}
+	clear(s[t.ElementSize():]) // (a negative integer's sign reaches byte 7)
+	*(*dml.ScalarUnion)(unsafe.Pointer(value)) = s
+	return setError(nil)
+}
+
 // modelNames are C copies of the compute models' names, made once and
 // never freed (DMLFILL_MODEL_FIT.Name points at them).
 var modelNames = map[string]*C.char{}
@@ -240,40 +275,173 @@ func dmlfillGoCheck(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf un
 	if report == nil {
 		return setError(invalid("report", "NULL", "it must point to a DMLFILL_CHECK_REPORT"))
 	}
-	g, err := operatorDesc(desc, level)
+	sum, err := checkBuffer(desc, level, buf, size, options)
 	if err != nil {
 		return setError(err)
+	}
+	fillReport(report, sum)
+	return setError(nil)
+}
+
+// dmlfillGoCheckReport is DmlCheckFillValueSequenceReport (entry.c calls
+// it, having set *text and *json to NULL).
+//
+//export dmlfillGoCheckReport
+func dmlfillGoCheckReport(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64,
+	options *C.DMLFILL_CHECK_OPTIONS, report *C.DMLFILL_CHECK_REPORT, text, json **C.char) (hr C.HRESULT) {
+	defer recovered(&hr)
+	sum, err := checkBuffer(desc, level, buf, size, options)
+	if err != nil {
+		return setError(err)
+	}
+	var t, j bytes.Buffer
+	if err := sum.WriteText(&t); err != nil {
+		return setError(err)
+	}
+	if err := sum.WriteJSON(&j); err != nil {
+		return setError(err)
+	}
+	if report != nil {
+		fillReport(report, sum)
+	}
+	if text != nil {
+		*text = C.CString(t.String())
+	}
+	if json != nil {
+		*json = C.CString(j.String())
+	}
+	return setError(nil)
+}
+
+// checkBuffer is the check of DmlCheckFillValueSequence and
+// DmlCheckFillValueSequenceReport: the buffer against the exact result of
+// desc under options, its verdict.
+func checkBuffer(desc *C.DML_OPERATOR_DESC, level C.DML_FEATURE_LEVEL, buf unsafe.Pointer, size C.UINT64,
+	options *C.DMLFILL_CHECK_OPTIONS) (*check.Summary, error) {
+	g, err := operatorDesc(desc, level)
+	if err != nil {
+		return nil, err
 	}
 	b, err := buffer(buf, size)
 	if err != nil {
-		return setError(err)
+		return nil, err
 	}
-	opts := check.Options{Buffer: true}
-	if options != nil {
-		opts.ULP = uint64(options.UlpTolerance)
-		opts.BitExact = options.BitExact != 0
-		if options.CheckPadding != 0 {
-			v := byte(options.PaddingValue)
-			opts.Padding = &v
-		}
+	opts, name, err := checkOptions(g, options)
+	if err != nil {
+		return nil, err
 	}
 	// check.Reader validates the descriptor (once: it is the only
 	// validation here) before it reads; a buffer short of the tensor's
-	// TotalTensorSizeInBytes ends in an error of its own.
+	// bytes (TotalTensorSizeInBytes, or Packed the elements') ends in an
+	// error of its own.
 	var data io.Reader = bytes.NewReader(b)
 	if t := g.OutputTensor; t != nil {
-		if total := t.TotalTensorSizeInBytes; uint64(len(b)) < total {
-			data = io.MultiReader(data, errReader{invalid("bufferSize", fmt.Sprint(uint64(size)), fmt.Sprintf("the tensor's buffer is %d bytes (TotalTensorSizeInBytes)", total))})
+		total, what := t.TotalTensorSizeInBytes, "the tensor's buffer is %d bytes (TotalTensorSizeInBytes)"
+		if !opts.Buffer {
+			total, what = packedBytes(t), "the tensor's elements, packed, are %d bytes"
+		}
+		if uint64(len(b)) < total {
+			data = io.MultiReader(data, errReader{invalid("bufferSize", fmt.Sprint(uint64(size)), fmt.Sprintf(what, total))})
 		} else {
 			data = bytes.NewReader(b[:total])
 		}
 	}
 	rep, err := check.Reader(dml.NewDevice(dml.FeatureLevel(level)), g, data, opts)
 	if err != nil {
-		return setError(err)
+		return nil, err
 	}
-	fillReport(report, rep)
-	return setError(nil)
+	return rep.Summary(name, "the exact result"), nil
+}
+
+// packedBytes is the bytes of t's elements packed (saturated at 2^64-1,
+// where check.Reader refuses the tensor).
+func packedBytes(t *dml.BufferTensorDesc) uint64 {
+	n := uint64(t.DataType.ElementSize())
+	for _, s := range t.Sizes {
+		hi, lo := bits.Mul64(n, uint64(s))
+		if hi != 0 {
+			return math.MaxUint64
+		}
+		n = lo
+	}
+	return n
+}
+
+// checkOptions reads DMLFILL_CHECK_OPTIONS (NULL: bit for bit, the whole
+// buffer, padding unchecked) for the fill g: the check's options and the
+// data's name.
+func checkOptions(g *dml.FillValueSequenceOperatorDesc, o *C.DMLFILL_CHECK_OPTIONS) (check.Options, string, error) {
+	opts, name := check.Options{Buffer: true}, "the buffer"
+	if o == nil {
+		return opts, name, nil
+	}
+	opts.ULP = uint64(o.UlpTolerance)
+	opts.BitExact = o.BitExact != 0
+	opts.Buffer = o.Packed == 0
+	if o.CheckPadding != 0 {
+		if !opts.Buffer {
+			return opts, name, invalid("CheckPadding", fmt.Sprint(int32(o.CheckPadding)), "a packed buffer (Packed) has no padding")
+		}
+		v := byte(o.PaddingValue)
+		opts.Padding = &v
+	}
+	if o.Name != nil {
+		// The texts are UTF-8: bytes that are not (a Latin-1 file name)
+		// are U+FFFD in the text as the JSON writes them.
+		name = strings.ToValidUTF8(C.GoString(o.Name), "\uFFFD")
+	}
+	if o.WrittenStart == nil && o.WrittenDelta == nil {
+		return opts, name, nil
+	}
+	t := g.ValueDataType
+	w := &check.Written{Start: widened(t, g.ValueStart), Delta: widened(t, g.ValueDelta)}
+	var err error
+	if o.WrittenStart != nil {
+		w.Start, err = written("WrittenStart", "ValueStart", t, C.GoString(o.WrittenStart), g.ValueStart)
+	}
+	if err == nil && o.WrittenDelta != nil {
+		w.Delta, err = written("WrittenDelta", "ValueDelta", t, C.GoString(o.WrittenDelta), g.ValueDelta)
+	}
+	opts.Written = w
+	return opts, name, err
+}
+
+// written reads text, the field's, as dmlfill's -start reads it
+// (dml.ParseScalarValue): the value written, which must be the scalar's
+// (the descriptor's field of that name) once rounded to t.
+func written(field, scalar string, t dml.TensorDataType, text string, want dml.ScalarUnion) (float64, error) {
+	s, v, err := dml.ParseScalarValue(t, text)
+	if err != nil {
+		return 0, invalid(field, fmt.Sprintf("%q", text), strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
+	}
+	got, w := s.BitsOf(t), want.BitsOf(t)
+	if got != w && !(isNaN(t, got) && isNaN(t, w)) {
+		return 0, invalid(field, fmt.Sprintf("%q", text), fmt.Sprintf("it reads as %s (%#x), not %s's %s (%#x)", textfmt.Value(t, got), got, scalar, textfmt.Value(t, w), w))
+	}
+	return v, nil
+}
+
+// widened is a scalar's value of type t as a float64 (exact; 0 for types
+// without one the models take).
+func widened(t dml.TensorDataType, s dml.ScalarUnion) float64 {
+	switch t {
+	case dml.TensorDataTypeFloat32:
+		return float64(s.Float32())
+	case dml.TensorDataTypeFloat16:
+		return float64(s.Float16().Float32())
+	}
+	return 0
+}
+
+// isNaN reports whether bits of float type t are a NaN.
+func isNaN(t dml.TensorDataType, b uint64) bool {
+	switch t {
+	case dml.TensorDataTypeFloat32:
+		return b&0x7F800000 == 0x7F800000 && b&0x7FFFFF != 0
+	case dml.TensorDataTypeFloat16:
+		return b&0x7C00 == 0x7C00 && b&0x3FF != 0
+	}
+	return false
 }
 
 // errReader returns its error from every Read.
@@ -283,37 +451,46 @@ func (r errReader) Read([]byte) (int, error) { return 0, r.err }
 
 var checkMu sync.Mutex // guards modelNames
 
-func fillReport(c *C.DMLFILL_CHECK_REPORT, r *check.Report) {
+// fillReport sets c to the verdict s: the counts, the worst element, the
+// padding, and the fits, those that explain every element first, as many
+// as c has slots for.
+func fillReport(c *C.DMLFILL_CHECK_REPORT, s *check.Summary) {
 	*c = C.DMLFILL_CHECK_REPORT{}
-	c.Passed = cbool(r.OK())
-	c.Elements, c.Exact, c.Within = C.UINT64(r.Elements), C.UINT64(r.Exact), C.UINT64(r.Within)
-	for i, h := range r.Histogram {
+	c.Passed = cbool(s.OK)
+	c.Elements, c.Exact, c.Within = C.UINT64(s.Elements), C.UINT64(s.Exact), C.UINT64(s.Within)
+	for i, h := range s.Histogram {
 		c.Histogram[i] = C.UINT64(h)
 	}
-	if w := r.Worst; w != nil {
+	if w := s.Worst; w != nil {
 		c.HasWorst = 1
 		c.WorstIndex, c.WorstOffset = C.UINT64(w.Index), C.UINT64(w.Offset)
 		c.WorstGot, c.WorstWant, c.WorstUlp = C.UINT64(w.Got), C.UINT64(w.Want), C.UINT64(w.ULP)
 	}
-	c.PaddingBytes, c.BadPadding, c.FirstBadPadding = C.UINT64(r.PaddingBytes), C.UINT64(r.BadPadding), C.UINT64(r.FirstBadPadding)
+	if p := s.Padding; p != nil {
+		c.PaddingBytes, c.BadPadding, c.FirstBadPadding = C.UINT64(p.Bytes), C.UINT64(p.Bad), C.UINT64(p.FirstBad)
+	}
+	fits := append([]check.ModelFit(nil), s.Explained...)
+	for _, f := range s.Fits {
+		if !(f.Evaluated && f.Matches == s.Elements) {
+			fits = append(fits, f)
+		}
+	}
 	checkMu.Lock()
 	defer checkMu.Unlock()
-	i := 0
-	for _, f := range r.Models {
-		if i == len(c.Models) {
-			break
+	for _, f := range fits {
+		if int(c.ModelCount) == len(c.Models) {
+			c.ModelsLeftOut++
+			continue
 		}
-		if f.Parts > 1 {
-			continue // (a thread split: not in the C report, see dmlfill.h)
-		}
-		c.Models[i] = C.DMLFILL_MODEL_FIT{
-			Name:      modelName(string(f.Model)),
+		c.Models[c.ModelCount] = C.DMLFILL_MODEL_FIT{
+			Name:      modelName(f.Name()),
 			Matches:   C.UINT64(f.Matches),
 			Evaluated: cbool(f.Evaluated),
-			Explains:  cbool(f.Evaluated && f.Matches == r.Elements),
+			Explains:  cbool(f.Evaluated && f.Matches == s.Elements),
+			Parts:     C.UINT64(f.Parts),
+			PartLen:   C.UINT64(f.PartLen),
 		}
 		c.ModelCount++
-		i++
 	}
 }
 

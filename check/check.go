@@ -89,6 +89,8 @@ type Report struct {
 	headSeen  [2]bool
 	lastIndex uint64
 	perBucket uint64 // indices a point of Series covers
+	tolerance uint64 // Options.ULP, for the Summary
+	padding   *byte  // Options.Padding, where Buffer checks it
 }
 
 // OK reports whether every element is within the tolerance and no padding
@@ -110,22 +112,26 @@ type Mismatch struct {
 // produces window by window: memory stays bounded whatever the size. The
 // data must have exactly the length the descriptor gives (the packed
 // elements, or TotalTensorSizeInBytes with Buffer). A descriptor the device
-// rejects gives its error (wrapping dml.ErrInvalidArg).
+// rejects gives its error (wrapping dml.ErrInvalidArg), without Buffer too,
+// where its strides, size and alignment lay out no data that is read.
 func Reader(dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, r io.Reader, opts Options) (*Report, error) {
 	if desc == nil || desc.OutputTensor == nil {
 		return nil, fmt.Errorf("%w: the operator description is nil", dml.ErrInvalidArg)
+	}
+	op, err := dev.CreateOperator(desc) // (the descriptor as given: its strides, size and alignment too)
+	if err != nil {
+		return nil, err
 	}
 	t := *desc.OutputTensor
 	if !opts.Buffer {
 		// The elements in row-major order are a packed tensor's buffer.
 		t.Strides, t.GuaranteedBaseOffsetAlignment = nil, 0
 		t.TotalTensorSizeInBytes = dml.CalcBufferTensorSize(t.DataType, t.Sizes, nil)
-	}
-	d := *desc
-	d.OutputTensor = &t
-	op, err := dev.CreateOperator(&d)
-	if err != nil {
-		return nil, err
+		d := *desc
+		d.OutputTensor = &t
+		if op, err = dev.CreateOperator(&d); err != nil {
+			return nil, err
+		}
 	}
 	c := newReader(op, &t, desc, &opts)
 	for off := uint64(0); ; {
@@ -161,16 +167,19 @@ func Reader(dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, r io.Reade
 }
 
 // findSame sets rep.same: for each model, an earlier one of the same
-// arithmetic (see modelState.arithmetic), whose matches it takes.
-func (rep *Report) findSame() {
+// arithmetic on elements [from, to) (see modelState.arithmetic), whose
+// matches there it takes.
+func (rep *Report) findSame(from, to uint64) {
 	first := map[string]int{}
-	rep.same = make([]int, len(rep.models))
+	if len(rep.same) != len(rep.models) {
+		rep.same = make([]int, len(rep.models))
+	}
 	for k, ms := range rep.models {
 		rep.same[k] = -1
 		if math.IsNaN(ms.s+ms.d) || math.IsInf(ms.s+ms.d, 0) || math.IsNaN(ms.ws+ms.wd) || math.IsInf(ms.ws+ms.wd, 0) {
 			continue // (NaNs: which payload comes out depends on the operands' order)
 		}
-		a := ms.arithmetic()
+		a := ms.arithmetic(from, to)
 		if j, ok := first[a]; ok {
 			rep.same[k] = j
 			continue
@@ -271,7 +280,11 @@ func newReader(op dml.Operator, t *dml.BufferTensorDesc, desc *dml.FillValueSequ
 	if keep == 0 {
 		keep = 10
 	}
-	rep := &Report{Type: t.DataType, lastIndex: math.MaxUint64}
+	rep := &Report{Type: t.DataType, lastIndex: math.MaxUint64, tolerance: opts.ULP}
+	if opts.Buffer && opts.Padding != nil {
+		v := *opts.Padding
+		rep.padding = &v
+	}
 	rep.series(count, opts.Buckets)
 	for _, m := range Models(t.DataType) {
 		in := ModelInput{
@@ -281,7 +294,6 @@ func newReader(op dml.Operator, t *dml.BufferTensorDesc, desc *dml.FillValueSequ
 		rep.Models = append(rep.Models, ModelFit{Model: m, Evaluated: true})
 		rep.models = append(rep.models, newModelState(m, in))
 	}
-	rep.findSame()
 	rep.keepForSplit(t.DataType, count)
 	// Windows of 1 MiB (a multiple of every element size), or the size.
 	chunk := min(1<<20, (size+7)&^7)
@@ -376,6 +388,7 @@ func (rep *Report) floatWindow(g, w []byte, i0, es uint64, sizes []uint32, opts 
 	for k := uint64(0); k < n && i0+k < 2; k++ {
 		rep.noteHead(i0+k, got[k])
 	}
+	rep.findSame(i0, i0+n)
 	matches := make([]uint64, len(rep.models))
 	misses := make([]uint64, len(rep.models)) // each model's first miss in the window
 	var wg sync.WaitGroup
@@ -440,15 +453,32 @@ func (rep *Report) startModels(wg *sync.WaitGroup, got []uint64, i0 uint64, opts
 		vals := rep.vals[m][:n]
 		wg.Go(func() {
 			ms.window(i0, vals)
-			for k := range n {
-				if got[k] == vals[k] || ulpDistance(rep.Type, got[k], vals[k], opts.BitExact) == 0 {
-					matches[m]++
-				} else if misses[m] == noMiss {
-					misses[m] = i0 + k
-				}
-			}
+			matches[m], misses[m] = countMatches(rep.Type, got, vals, i0, opts.BitExact)
 		})
 	}
+}
+
+// countMatches returns how many of the float elements got (from index i0)
+// have the same value as vals (ulpDistance 0: the same bits, or NaN against
+// NaN unless bitExact), and the index of the first that does not (noMiss
+// if none). Counted in locals, not in slices the models' goroutines share:
+// neighbouring counters would share a cache line.
+func countMatches(t dml.TensorDataType, got, vals []uint64, i0 uint64, bitExact bool) (matches, miss uint64) {
+	abs, inf := uint64(0x7FFFFFFF), uint64(0x7F800000) // a NaN's magnitude is above infinity's
+	if t == dml.TensorDataTypeFloat16 {
+		abs, inf = 0x7FFF, 0x7C00
+	}
+	miss = noMiss
+	vals = vals[:len(got)]
+	for k, g := range got {
+		v := vals[k]
+		if g == v || !bitExact && g&abs > inf && v&abs > inf {
+			matches++
+		} else if miss == noMiss {
+			miss = i0 + uint64(k)
+		}
+	}
+	return matches, miss
 }
 
 // noteHead keeps the bits of elements 0 and 1.
@@ -699,7 +729,7 @@ func Compare(t dml.TensorDataType, got, want io.Reader, opts Options) (*Report, 
 	if keep == 0 {
 		keep = 10
 	}
-	rep := &Report{Type: t, lastIndex: math.MaxUint64}
+	rep := &Report{Type: t, lastIndex: math.MaxUint64, tolerance: opts.ULP}
 	g, w := make([]byte, 1<<20), make([]byte, 1<<20)
 	for off := uint64(0); ; {
 		n, errG := io.ReadFull(got, g)

@@ -287,3 +287,31 @@ func TestPaddingPastLastSlot(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderPackedRejectsDescriptor: a check of packed elements refuses a
+// descriptor the device refuses, as a check of the whole buffer does, though
+// its strides, size and alignment do not lay out the packed data: two
+// elements at one address (strides 0, 0), a buffer of 1 byte, an alignment
+// of 3 (DirectML's rules: DML_BUFFER_TENSOR_DESC's remarks).
+func TestReaderPackedRejectsDescriptor(t *testing.T) {
+	dev := dml.NewDevice(dml.FeatureLevelLatest)
+	packed := make([]byte, 4*4)
+	for _, c := range []struct {
+		name    string
+		edit    func(*dml.BufferTensorDesc)
+		inError string
+	}{
+		{"overlapping strides", func(b *dml.BufferTensorDesc) { b.Strides = []uint32{0, 0} }, "Strides"},
+		{"a buffer too small", func(b *dml.BufferTensorDesc) { b.TotalTensorSizeInBytes = 1 }, "TotalTensorSizeInBytes"},
+		{"an alignment of 3", func(b *dml.BufferTensorDesc) { b.GuaranteedBaseOffsetAlignment = 3 }, "GuaranteedBaseOffsetAlignment"},
+	} {
+		desc := checkDesc(dml.TensorDataTypeFloat32, []uint32{2, 2}, nil, "0", "1")
+		c.edit(desc.OutputTensor)
+		for _, buffer := range []bool{false, true} {
+			_, err := check.Reader(dev, desc, bytes.NewReader(packed), check.Options{Buffer: buffer})
+			if !errors.Is(err, dml.ErrInvalidArg) || !strings.Contains(err.Error(), c.inError) {
+				t.Errorf("%s, Buffer %v: %v; want the device's refusal, naming %s", c.name, buffer, err, c.inError)
+			}
+		}
+	}
+}

@@ -14,6 +14,24 @@
 // how many elements each Model explains (Report.Explained). Compare holds
 // two streams of elements to each other the same way, without models.
 //
+// Report.Summary is the verdict in the terms every view of it uses:
+// Summary.WriteText and WriteJSON write the text and the JSON document that
+// dmlfill -check prints (the C library returns the same), and
+// Summary.ExplainedBy says what explains the data, as the text and the
+// plot's title say it.
+//
 // ModelBits and ModelSeq produce a Model's elements, to build the expected
 // output of a device whose arithmetic is known.
+//
+// Which model explains a buffer is a fact about the framework that wrote
+// it. Model.Frameworks names the frameworks (with versions and modes) each
+// model stands for, and for each whether the model is held, in this
+// package's tests, to that framework's real output (Framework.Real: files
+// NumPy, PyTorch, CuPy, JAX and ONNX Runtime wrote, in testdata/frameworks,
+// and TensorFlow.js and ONNX Runtime run live from npm) or only to an
+// emulation of its source (Model.Emulation: dxdispatch, jax-jit,
+// jax-jit-cpu, tensorflow). Model.Alike names the models that compute the
+// same elements on every fill of a type (for FLOAT32: torch-cuda, cupy and
+// jax-jit), so that a report can say "torch-cuda (PyTorch 2.11, CUDA;
+// computes as cupy, jax-jit)".
 package check

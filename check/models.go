@@ -85,19 +85,47 @@ import (
 //	tensorflow    TensorFlow's CPU tf.range (tensorflow/core/kernels/sequence_ops.cc,
 //	              RangeFunctor): val += delta in the output type, Eigen's half adding
 //	              in float: v[0] = round(S), v[i] = round(round32(v[i-1] + round(D))).
+//	tfjs          FLOAT32 only: TensorFlow.js 4.22's tf.range on its cpu and wasm
+//	              backends (tfjs-backend-cpu kernels/Range_impl.ts, rangeImpl, which the
+//	              wasm backend's Range calls too): values[i] = values[i-1] + step in a
+//	              Float32Array, a JavaScript number (float64) added to a float32:
+//	              v[0] = round32(S), v[i] = round32(round64(v[i-1] + D)).
+//	jax-jit-cpu   FLOAT32 only: JAX under jit on the CPU, where XLA:CPU's loop
+//	              emitter writes a scalar loop that LLVM vectorises in blocks of 32
+//	              (8 float32 lanes: xla_cpu_prefer_vector_width 256, interleaved 4
+//	              times) and contracts the multiply and add into FMAs (the CPU
+//	              compiler's AllowFPOpFusion Fast): jax-jit's formula for i below
+//	              Count - Count mod 32. The remainder loop's trip count is a
+//	              constant (the shape is static), so LLVM unrolls it and folds its
+//	              elements as constants, a multiply then an add: jax's formula there.
+//	              An emulation of that reading (xla/service/cpu/cpu_compiler.cc,
+//	              CompilerTargetOptions; xla/backends/cpu/codegen/fusion_compiler.cc
+//	              and ir_compiler.cc), not held to JAX's output: a real output of
+//	              90,000 elements whose last 16 were computed otherwise agrees with
+//	              the split; the remainder's arithmetic is the reading's alone.
 //
-// These six were read from each project's source (2026: PyTorch 2.x,
-// CuPy 14, JAX 0.11, ONNX Runtime 1.2x, TensorFlow 2.x) and are held to
-// emulations written apart from them in Python with NumPy
-// (testdata/frameworks.py); none has yet been held to the project's own
-// output. Where two compute the same elements of a fill (for FLOAT32 whose
-// written start and delta round to ValueStart and ValueDelta, cupy,
-// torch-cuda and jax-jit are f32-fma, jax is f32-mul-add, onnxruntime and
-// tensorflow are accumulate), the report names each.
+// These were read from each project's source (2026: PyTorch 2.x, CuPy 14,
+// JAX 0.11, ONNX Runtime 1.30, TensorFlow 2.x, TensorFlow.js 4.22);
+// torch-cuda, cupy, jax, jax-jit, jax-jit-cpu, onnxruntime, tensorflow and
+// tfjs are held to emulations written apart from them in Python with NumPy
+// (testdata/frameworks.py). Most are held to the frameworks' own output as
+// well (Model.Frameworks says which, Framework.Real; Model.Emulation names
+// the others): numpy to NumPy 1.24 and 2.5, torch-avx2 to PyTorch 1.13 and
+// 2.11 (on 1 and 16 threads), torch-avx512 to PyTorch 1.13, torch-cuda to
+// PyTorch 2.11 on CUDA, cupy to CuPy 14, jax to JAX 0.11 eager on CUDA,
+// onnxruntime to ONNX Runtime 1.30 (real outputs in
+// check/testdata/frameworks, and Debian's NumPy and PyTorch run by the
+// tests), tfjs and onnxruntime to TensorFlow.js and ONNX Runtime run live
+// from npm. dxdispatch (against DxDispatch's source), jax-jit, jax-jit-cpu
+// and tensorflow are emulations of a source alone.
 //
-// Each was checked against the project itself: numpy against NumPy 1.24,
-// torch-avx2 and torch-avx512 against PyTorch 1.13 (ATEN_CPU_CAPABILITY
-// avx2 and avx512), dxdispatch against DxDispatch's source.
+// Where two compute the same elements of every fill (Model.Alike: for
+// FLOAT32 cupy, torch-cuda and jax-jit, and onnxruntime and tensorflow),
+// or of a given fill (for FLOAT32 whose written start and delta round to
+// ValueStart and ValueDelta, cupy, torch-cuda and jax-jit are f32-fma, jax
+// is f32-mul-add, onnxruntime and tensorflow are accumulate; jax-jit-cpu is
+// jax-jit where Count is a multiple of 32 and jax where it is below 32),
+// the report names each.
 type Model string
 
 // The models.
@@ -118,6 +146,8 @@ const (
 	ModelJAXJit      Model = "jax-jit"
 	ModelONNXRuntime Model = "onnxruntime"
 	ModelTensorFlow  Model = "tensorflow"
+	ModelTFJS        Model = "tfjs"
+	ModelJAXJitCPU   Model = "jax-jit-cpu"
 )
 
 // Models returns the models for a float type (nil for others).
@@ -126,7 +156,8 @@ func Models(t dml.TensorDataType) []Model {
 	case dml.TensorDataTypeFloat32:
 		return []Model{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate,
 			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512,
-			ModelTorchCUDA, ModelCuPy, ModelJAX, ModelJAXJit, ModelONNXRuntime, ModelTensorFlow}
+			ModelTorchCUDA, ModelCuPy, ModelJAX, ModelJAXJit, ModelONNXRuntime, ModelTensorFlow,
+			ModelTFJS, ModelJAXJitCPU}
 	case dml.TensorDataTypeFloat16:
 		return []Model{ModelExact, ModelF32MulAdd, ModelF32FMA, ModelAccumulate, ModelF32ThenF16, ModelF16Math,
 			ModelNumPy, ModelTorchAVX2, ModelTorchAVX512, ModelDxDispatch,
@@ -146,12 +177,14 @@ func ParseModel(t dml.TensorDataType, name string) (Model, error) {
 	if len(Models(t)) == 0 {
 		return "", argError("the compute model", name, "compute models are ways of computing FLOAT32 and FLOAT16 elements; %v has none (its elements are exact everywhere)", t)
 	}
-	return "", argError("the compute model", name, "%v has %v", t, Models(t))
+	return "", argError("the compute model", name, "%v has %s", t, modelList(Models(t)))
 }
 
-// Written is a fill's start and delta as its user wrote them, decimal text
-// read to the nearest float64 (strconv.ParseFloat): what NumPy, PyTorch and
-// DxDispatch are given, and convert themselves.
+// Written is a fill's start and delta as its user wrote them, the text
+// read to the nearest float64 by the parse that makes the fill's scalars
+// (dml.ParseScalarValue, which dmlfill's -start and -delta and the C
+// library's WrittenStart and WrittenDelta go through): what NumPy, PyTorch
+// and DxDispatch are given, and convert themselves.
 type Written struct{ Start, Delta float64 }
 
 // A ModelInput is the fill a model computes.
@@ -208,7 +241,13 @@ type modelState struct {
 	count, part uint64  // torch: the fill's elements, the length of its parts
 	d16         uint16  // dxdispatch: the delta as half.hpp holds it
 	acc         float32 // onnxruntime: the float32 sum v was rounded from
+	fused       uint64  // jax-jit-cpu: the elements XLA's vector loop computes
 }
+
+// xlaCPUBlock is the elements one pass of XLA's vectorised CPU loop
+// computes (see Model, jax-jit-cpu): 8 float32 lanes (256 bits, XLA's
+// default xla_cpu_prefer_vector_width) times LLVM's interleave of 4.
+const xlaCPUBlock = 32
 
 func newModelState(m Model, in ModelInput) *modelState {
 	t := in.Type
@@ -248,10 +287,13 @@ func newModelState(m Model, in ModelInput) *modelState {
 	case ModelDxDispatch:
 		ms.sb = uint64(halfpp.FromFloat32(float32(ms.ws)))
 		ms.d16 = halfpp.FromFloat32(float32(ms.wd))
-	case ModelTorchCUDA, ModelJAX, ModelJAXJit:
+	case ModelTorchCUDA, ModelJAX, ModelJAXJit, ModelJAXJitCPU:
 		// The start and delta as written, rounded to float32.
 		ms.fs, ms.fd = float32(ms.ws), float32(ms.wd)
 		ms.sb = ms.out(ms.fs)
+		ms.count, ms.fused = in.Count, in.Count-in.Count%xlaCPUBlock
+	case ModelTFJS:
+		ms.sb = ms.round(ms.ws)
 	case ModelCuPy, ModelONNXRuntime, ModelTensorFlow:
 		// The start and delta as written, rounded to the element type.
 		ms.sb = ms.round(ms.ws)
@@ -322,11 +364,13 @@ func (ms *modelState) torchBase(i uint64) uint64 {
 	return i
 }
 
-// arithmetic names what the model computes for its fill, so that two
-// models of one name compute the same elements (the Reader evaluates one
-// and counts it for both): the formula and its float32 operands, or, for
-// the models no other shares, the model's own name.
-func (ms *modelState) arithmetic() string {
+// arithmetic names what the model computes for elements [from, to) of its
+// fill, so that two models of one name compute the same elements there (the
+// Reader evaluates one and counts it for both): the formula and its float32
+// operands, or, for the models no other shares, the model's own name.
+// jax-jit-cpu's name depends on the range: its vector loop's elements are
+// jax-jit's, its remainder's jax's.
+func (ms *modelState) arithmetic(from, to uint64) string {
 	s32, d32 := math.Float32bits(float32(ms.s)), math.Float32bits(float32(ms.d))
 	fs, fd := math.Float32bits(ms.fs), math.Float32bits(ms.fd)
 	switch {
@@ -337,6 +381,10 @@ func (ms *modelState) arithmetic() string {
 	case ms.m == ModelF32MulAdd:
 		return fmt.Sprintf("mul-add %x %x %x", ms.sb, s32, d32)
 	case ms.m == ModelJAX:
+		return fmt.Sprintf("mul-add %x %x %x", ms.sb, fs, fd)
+	case ms.m == ModelJAXJitCPU && to <= ms.fused: // (the vector loop's elements alone)
+		return fmt.Sprintf("fma %x %x %x", ms.sb, fs, fd)
+	case ms.m == ModelJAXJitCPU && from >= ms.fused: // (the remainder's alone)
 		return fmt.Sprintf("mul-add %x %x %x", ms.sb, fs, fd)
 	case ms.t == dml.TensorDataTypeFloat32 && ms.m == ModelAccumulate:
 		return fmt.Sprintf("sum32 %x %x", ms.sb, d32)
@@ -350,7 +398,7 @@ func (ms *modelState) arithmetic() string {
 // before (and must be followed in index order).
 func (ms *modelState) ordered() bool {
 	switch ms.m {
-	case ModelAccumulate, ModelDxDispatch, ModelONNXRuntime, ModelTensorFlow:
+	case ModelAccumulate, ModelDxDispatch, ModelONNXRuntime, ModelTensorFlow, ModelTFJS:
 		return true
 	}
 	return false
@@ -397,9 +445,14 @@ func (ms *modelState) bits(i uint64) uint64 {
 		return ms.out(fma32(float32(i), ms.fd, ms.fs))
 	case ModelJAX:
 		return ms.out(float32(ms.fs + float32(ms.fd*float32(i))))
+	case ModelJAXJitCPU:
+		if i < ms.fused { // the vector loop: LLVM fuses the multiply and the add
+			return ms.out(fma32(float32(i), ms.fd, ms.fs))
+		}
+		return ms.out(float32(ms.fs + float32(ms.fd*float32(i)))) // the remainder, folded
 	}
-	// ModelAccumulate, ModelDxDispatch, ModelONNXRuntime,
-	// ModelTensorFlow: from the last element computed, or from the start.
+	// ModelAccumulate, ModelDxDispatch, ModelONNXRuntime, ModelTensorFlow,
+	// ModelTFJS: from the last element computed, or from the start.
 	if !ms.started || i < ms.next {
 		ms.v, ms.next, ms.started, ms.acc = ms.sb, 0, true, ms.fs
 	}
@@ -412,6 +465,8 @@ func (ms *modelState) bits(i uint64) uint64 {
 			ms.v = ms.out(ms.acc)
 		case ms.m == ModelTensorFlow: // Eigen's +=: the sum in float, rounded
 			ms.v = ms.out(float32(float32(ms.value(ms.v)) + ms.fd))
+		case ms.m == ModelTFJS: // a float32 plus a JavaScript number (float64), stored in a Float32Array
+			ms.v = ms.round(ms.value(ms.v) + ms.wd)
 		case ms.t == dml.TensorDataTypeFloat16:
 			ms.v = uint64(kernel.F64ToF16(half(ms.v) + ms.d)) // exact sum, rounded once
 		default:
@@ -468,11 +523,31 @@ func (ms *modelState) window(from uint64, dst []uint64) {
 			}
 			dst[k] = uint64(kernel.F64ToF16(float64(base + float32(float32(at-j)*ms.fd))))
 		}
+	case ModelTFJS:
+		ms.tfjsWindow(i, dst)
 	default:
 		for k := range dst {
 			dst[k] = ms.bits(i + uint64(k))
 		}
 	}
+}
+
+// tfjsWindow puts tfjs's elements [i, i+len(dst)) in dst, i >= 1, asked in
+// index order as Reader asks: the first from the state bits keeps, then
+// one addition an element without the per-element switch of bits (the
+// same arithmetic: the float32 element before plus the step in float64,
+// stored to float32).
+func (ms *modelState) tfjsWindow(i uint64, dst []uint64) {
+	if len(dst) == 0 {
+		return
+	}
+	dst[0] = ms.bits(i)
+	v := ms.v
+	for k := 1; k < len(dst); k++ {
+		v = ms.round(ms.value(v) + ms.wd)
+		dst[k] = v
+	}
+	ms.v, ms.next = v, i+uint64(len(dst))-1
 }
 
 // fma32 returns a*b + c rounded once to float32: the product is exact in

@@ -71,7 +71,8 @@ func refModel(m check.Model, dt dml.TensorDataType, s, d float64, i uint64, acc 
 // holds to the projects' own output and TestModelsAgainstEmulations to
 // emulations of them (refModel has not got them).
 var byProject = []check.Model{check.ModelNumPy, check.ModelTorchAVX2, check.ModelTorchAVX512,
-	check.ModelTorchCUDA, check.ModelCuPy, check.ModelJAX, check.ModelJAXJit, check.ModelONNXRuntime, check.ModelTensorFlow}
+	check.ModelTorchCUDA, check.ModelCuPy, check.ModelJAX, check.ModelJAXJit, check.ModelONNXRuntime, check.ModelTensorFlow,
+	check.ModelTFJS, check.ModelJAXJitCPU}
 
 func modelBitsOf(dt dml.TensorDataType, x *big.Float) uint64 {
 	f, _ := x.Float64()

@@ -23,7 +23,7 @@ def parse(text):
         if line.endswith(":") and not line.startswith(" "):
             sec = line.split(",")[0][:40]
             continue
-        if not line.startswith("  ") or "short:" in line or line.split()[0] in ("method", "type"):
+        if not line.startswith("  ") or "short:" in line or "too noisy" in line or line.split()[0] in ("method", "type"):
             continue
         parts = line.split()
         if sec.startswith("Write ceiling"):

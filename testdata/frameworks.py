@@ -1,6 +1,6 @@
 """Emulations of other frameworks' arange, written from their sources, for
-dml's check models torch-cuda, cupy, jax, jax-jit, onnxruntime and
-tensorflow (check/models_test.go): no framework is run, only NumPy, and
+dml's check models torch-cuda, cupy, jax, jax-jit, onnxruntime,
+tensorflow, and for FLOAT32 jax-jit-cpu and tfjs (check/models_test.go): no framework is run, only NumPy, and
 nothing here shares code with the Go models.
 
     /usr/bin/python3 testdata/frameworks.py
@@ -28,6 +28,16 @@ element type, each once, to nearest even:
   tensorflow  tensorflow/core/kernels/sequence_ops.cc (RangeFunctor): val +=
               delta in the output type (Eigen::half adds in float, rounds):
               v0 = out(S), v(i+1) = out(f32(v(i)) + f32(out(D)))
+  jax-jit-cpu JAX under jit on the CPU: XLA:CPU's loop, vectorised by LLVM in
+              blocks of 32 (8 float32 lanes, xla_cpu_prefer_vector_width 256,
+              interleaved 4 times) with FMA contraction (AllowFPOpFusion Fast):
+              as jax-jit below n - n % 32; the remainder, unrolled with its
+              indices constant and folded, a multiply then an add: as jax
+  tfjs        TensorFlow.js 4.22 (tfjs-backend-cpu, kernels/Range_impl.ts,
+              rangeImpl; the wasm backend calls the same): values[0] = start,
+              values[i] = values[i - 1] + step in a Float32Array: a JavaScript
+              number (float64) added to a float32, rounded once to float32:
+              v0 = f32(S), v(i+1) = f32(float64(v(i)) + D)
 """
 import hashlib
 import random
@@ -89,6 +99,15 @@ def fills(model, dtype, S, D, n):
         for i in range(n):
             a[i] = v
             v = out(f32(f32(v) + d))
+    elif model == "jax-jit-cpu":
+        s, d, fused = f32(S), f32(D), n - n % 32
+        for i in range(n):
+            a[i] = fma32(f32(i), d, s) if i < fused else f32(s + f32(d * f32(i)))
+    elif model == "tfjs":
+        v = f32(S)
+        for i in range(n):
+            a[i] = v
+            v = f32(np.float64(v) + np.float64(D))
     return a
 
 
@@ -109,3 +128,9 @@ with np.errstate(over="ignore"):
                 if np.isfinite(a.astype(np.float64)).all():
                     digest = hashlib.sha256(a.astype(a.dtype.newbyteorder("<")).tobytes()).hexdigest()
                     print(model, dtype, s, d, n, digest)
+    for s, d, n in cases():
+        for model in ("jax-jit-cpu", "tfjs"):  # (FLOAT32 alone)
+            a = fills(model, "FLOAT32", float(s), float(d), n)
+            if np.isfinite(a.astype(np.float64)).all():
+                digest = hashlib.sha256(a.astype(a.dtype.newbyteorder("<")).tobytes()).hexdigest()
+                print(model, "FLOAT32", s, d, n, digest)

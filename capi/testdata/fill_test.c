@@ -1,11 +1,20 @@
 /* The C test of libdmlfill, run by capi_test.go:
  *
- *   fill_test examples          the documentation's two examples, errors, a check
+ *   fill_test examples          the documentation's two examples, errors, a check,
+ *                               DmlParseScalar
+ *   fill_test version V         DmlFillVersion returns V, the same pointer twice
  *   fill_test cases IN OUT      each descriptor of IN filled (see capi_test.go)
  *   fill_test threads           eight threads at once, and per-thread errors
  *   fill_test fork used|unused  forked children (after a fill, or before any
  *                               call) get E_FAIL at once, never a hang (not on
- *                               Windows, which has no fork)
+ *                               Windows, which has no fork), and the version
+ *                               where the parent had asked for it, else ""
+ *   fill_test report TYPE N START DELTA WSTART WDELTA FILE
+ *                               the check of FILE, N packed elements of TYPE
+ *                               (a number) that claim to be START + i*DELTA
+ *                               (the scalars' bits), written WSTART and
+ *                               WDELTA, named FILE: the text and JSON
+ *                               reports and the report struct, printed
  *
  * It exits 0 when every check holds, else prints what failed and exits 1.
  */
@@ -42,6 +51,9 @@ static int failures;
             failures++;                                       \
         }                                                     \
     } while (0)
+
+static void parseScalars(void);
+static void checkReport(const DML_OPERATOR_DESC* o1, const float* out1);
 
 /* The documentation's examples: FLOAT32 3, +2 over {1,1,1,3} gives 3 5 7;
  * UINT8 10, -2 over {1,1,2,2} gives 10 8 6 4. */
@@ -112,7 +124,7 @@ static void examples(void) {
     /* The check: example 1's output passes; one element off by 1 ULP fails
      * bit for bit and passes within 1 ULP; the models that explain it. */
     DMLFILL_CHECK_REPORT rep;
-    DMLFILL_CHECK_OPTIONS opt = {0, 0, 0, 0};
+    DMLFILL_CHECK_OPTIONS opt = {0, 0, 0, 0, 0, NULL, NULL, NULL};
     CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, NULL, &rep) == S_OK, "check: %s", DmlFillLastError());
     CHECK(rep.Passed && rep.Elements == 3 && rep.Exact == 3 && !rep.HasWorst, "check of the exact output");
     int explained = 0;
@@ -134,6 +146,168 @@ static void examples(void) {
     CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, &opt, &rep) == S_OK && rep.Passed, "check within 1 ULP");
     CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, sizeof out1, &opt, NULL) == E_INVALIDARG, "check: NULL report");
     CHECK(DmlCheckFillValueSequence(&o1, DML_FEATURE_LEVEL_6_4, out1, 8, &opt, &rep) == E_INVALIDARG, "check: short buffer");
+    checkReport(&o1, out1);
+    parseScalars();
+}
+
+/* checkReport: DmlCheckFillValueSequenceReport of example 1's output (its
+ * element 2 one ULP up) gives the text and JSON reports, named as asked, to
+ * free with DmlFillFree, with or without a report struct; the packed
+ * elements are checked with Packed (no padding: CheckPadding refused), and
+ * the written start and delta must be ValueStart's and ValueDelta's text. */
+static void checkReport(const DML_OPERATOR_DESC* o1, const float* out1) {
+    DMLFILL_CHECK_REPORT rep;
+    DMLFILL_CHECK_OPTIONS opt;
+    char* text = (char*)1;
+    char* json = (char*)1;
+    memset(&opt, 0, sizeof opt);
+    opt.Name = "out1";
+    opt.WrittenStart = " 3";
+    opt.WrittenDelta = "0x1p+1";
+    CHECK(DmlCheckFillValueSequenceReport(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, NULL, &text, &json) == S_OK, "report: %s", DmlFillLastError());
+    CHECK(text && strstr(text, "out1: 3 FLOAT32 elements against the exact result\n") == text, "report: the text begins %.60s", text ? text : "(NULL)");
+    CHECK(text && strstr(text, "\nwithin 0 ULP: 2 of 3 (66.67%): FAIL (elements)\n") != NULL, "report: the text: %s", text ? text : "(NULL)");
+    CHECK(json && strstr(json, "\"file\": \"out1\"") != NULL && strstr(json, "\"ok\": false") != NULL, "report: the JSON: %s", json ? json : "(NULL)");
+    DmlFillFree(text);
+    DmlFillFree(json);
+    DmlFillFree(NULL);
+    /* The same with the struct, and the text alone. */
+    text = (char*)1;
+    CHECK(DmlCheckFillValueSequenceReport(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, &rep, &text, NULL) == S_OK && text != NULL, "report with a struct");
+    CHECK(!rep.Passed && rep.Exact == 2 && rep.ModelCount > 0 && rep.ModelsLeftOut == 0, "report with a struct: passed %d exact %llu models %u",
+          rep.Passed, (unsigned long long)rep.Exact, rep.ModelCount);
+    DmlFillFree(text);
+    /* A name that is not UTF-8 (a Latin-1 file name: \xE9) is named with
+     * U+FFFD (EF BF BD in UTF-8) in the text and the JSON alike: both
+     * texts are UTF-8 (the text had the byte E9 as given). */
+    opt.Name = "caf\xE9";
+    CHECK(DmlCheckFillValueSequenceReport(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, NULL, &text, &json) == S_OK, "a Latin-1 name: %s", DmlFillLastError());
+    CHECK(text && strstr(text, "caf\xEF\xBF\xBD: 3 FLOAT32 elements") == text, "a Latin-1 name: the text begins %.60s", text ? text : "(NULL)");
+    CHECK(json && strstr(json, "\"file\": \"caf\xEF\xBF\xBD\"") != NULL, "a Latin-1 name: the JSON: %s", json ? json : "(NULL)");
+    DmlFillFree(text);
+    DmlFillFree(json);
+    opt.Name = "out1";
+    /* Errors: the texts NULL, the last error says why. */
+    text = json = (char*)1;
+    opt.WrittenStart = "3.5";
+    CHECK(DmlCheckFillValueSequenceReport(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, &rep, &text, &json) == E_INVALIDARG && text == NULL && json == NULL,
+          "a written start that is not ValueStart's");
+    CHECK(strstr(DmlFillLastError(), "WrittenStart") != NULL && strstr(DmlFillLastError(), "not ValueStart's 3") != NULL, "written start: %s", DmlFillLastError());
+    opt.WrittenStart = "three";
+    CHECK(DmlCheckFillValueSequence(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, &rep) == E_INVALIDARG && strstr(DmlFillLastError(), "WrittenStart") != NULL,
+          "a written start that is no number: %s", DmlFillLastError());
+    opt.WrittenStart = NULL;
+    /* Packed: the elements alone (example 1 has no padding, so its 12 bytes
+     * are both); padding is refused, a short buffer too. */
+    opt.Packed = 1;
+    CHECK(DmlCheckFillValueSequence(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, &rep) == S_OK && rep.Exact == 2 && rep.WorstOffset == 8, "packed: %s",
+          DmlFillLastError());
+    CHECK(DmlCheckFillValueSequence(o1, DML_FEATURE_LEVEL_6_4, out1, 11, &opt, &rep) == E_INVALIDARG && strstr(DmlFillLastError(), "packed, are 12 bytes"),
+          "packed, short: %s", DmlFillLastError());
+    opt.CheckPadding = 1;
+    CHECK(DmlCheckFillValueSequence(o1, DML_FEATURE_LEVEL_6_4, out1, 12, &opt, &rep) == E_INVALIDARG && strstr(DmlFillLastError(), "no padding"),
+          "packed with padding: %s", DmlFillLastError());
+}
+
+/* report: see the usage at the top; prints "text", the text report,
+ * "json", the JSON report, "fits", then a line a fit of the struct (name,
+ * matches, evaluated, explains, parts, part length, by tabs), and
+ * "counts" with the struct's counts. */
+static void report(char** argv) {
+    UINT64 type = strtoull(argv[2], NULL, 10), n = strtoull(argv[3], NULL, 10);
+    UINT sizes[1] = {(UINT)n};
+    DML_BUFFER_TENSOR_DESC b = {(DML_TENSOR_DATA_TYPE)type, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 0, 0};
+    DML_TENSOR_DESC t = {DML_TENSOR_TYPE_BUFFER, &b};
+    DML_FILL_VALUE_SEQUENCE_OPERATOR_DESC f;
+    DML_OPERATOR_DESC o = {DML_OPERATOR_FILL_VALUE_SEQUENCE, &f};
+    b.TotalTensorSizeInBytes = DmlCalcBufferTensorSize(b.DataType, 1, sizes, NULL);
+    memset(&f, 0, sizeof f);
+    f.OutputTensor = &t;
+    f.ValueDataType = b.DataType;
+    f.ValueStart.UInt64 = strtoull(argv[4], NULL, 10);
+    f.ValueDelta.UInt64 = strtoull(argv[5], NULL, 10);
+    FILE* in = fopen(argv[8], "rb");
+    unsigned char* data = (unsigned char*)malloc((size_t)b.TotalTensorSizeInBytes);
+    size_t got = in ? fread(data, 1, (size_t)b.TotalTensorSizeInBytes, in) : 0;
+    if (in) {
+        fclose(in);
+    }
+    DMLFILL_CHECK_OPTIONS opt;
+    memset(&opt, 0, sizeof opt);
+    opt.Packed = 1;
+    opt.WrittenStart = argv[6];
+    opt.WrittenDelta = argv[7];
+    opt.Name = argv[8];
+    DMLFILL_CHECK_REPORT rep;
+    char *text, *json;
+    HRESULT hr = DmlCheckFillValueSequenceReport(&o, DML_FEATURE_LEVEL_6_4, data, got, &opt, &rep, &text, &json);
+    CHECK(hr == S_OK, "report %s: %s", argv[8], DmlFillLastError());
+    if (hr == S_OK) {
+        printf("text\n%sjson\n%sfits\n", text, json);
+        for (UINT i = 0; i < rep.ModelCount; i++) {
+            DMLFILL_MODEL_FIT* m = &rep.Models[i];
+            printf("%s\t%llu\t%d\t%d\t%llu\t%llu\n", m->Name, (unsigned long long)m->Matches, m->Evaluated, m->Explains, (unsigned long long)m->Parts,
+                   (unsigned long long)m->PartLen);
+        }
+        printf("counts\t%d\t%llu\t%llu\t%llu\t%u\n", rep.Passed, (unsigned long long)rep.Elements, (unsigned long long)rep.Exact,
+               (unsigned long long)rep.Within, rep.ModelsLeftOut);
+        DmlFillFree(text);
+        DmlFillFree(json);
+    }
+    free(data);
+}
+
+/* parsed: DmlParseScalar of text as type gives S_OK and the 8 bytes of
+ * want (little-endian), over a value that held 0xA5 bytes. */
+static void parsed(DML_TENSOR_DATA_TYPE type, const char* text, UINT64 want) {
+    DML_SCALAR_UNION v;
+    memset(&v, 0xA5, sizeof v);
+    HRESULT hr = DmlParseScalar(type, text, &v);
+    CHECK(hr == S_OK && v.UInt64 == want, "DmlParseScalar(%d, \"%s\"): HRESULT %#x, bits %#llx, want %#llx (%s)", (int)type, text,
+          (unsigned)hr, (unsigned long long)v.UInt64, (unsigned long long)want, DmlFillLastError());
+}
+
+/* notParsed: DmlParseScalar of text as type gives E_INVALIDARG, writes
+ * nothing and says why, naming why (a piece of the text). */
+static void notParsed(DML_TENSOR_DATA_TYPE type, const char* text, const char* why) {
+    DML_SCALAR_UNION v;
+    memset(&v, 0xA5, sizeof v);
+    HRESULT hr = DmlParseScalar(type, text, &v);
+    CHECK(hr == E_INVALIDARG && v.UInt64 == 0xA5A5A5A5A5A5A5A5ull && strstr(DmlFillLastError(), why) != NULL,
+          "DmlParseScalar(%d, \"%s\"): HRESULT %#x, bits %#llx, error %s (want one with %s)", (int)type, text ? text : "NULL", (unsigned)hr,
+          (unsigned long long)v.UInt64, DmlFillLastError(), why);
+}
+
+/* parseScalars: the values of dmlfill's examples and the documentation's
+ * (FLOAT16 3.2 is 0x4266, 0.1 0x2E66; IEEE 754's FLOAT32 and FLOAT64 0.1),
+ * integers in two's complement with zeros above the type's bytes, and the
+ * errors. */
+static void parseScalars(void) {
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT16, "3.2", 0x4266);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT16, "0.1", 0x2E66);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT16, "-inf", 0xFC00);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT32, "0.1", 0x3DCCCCCD);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT32, "0x1.8p+1", 0x40400000);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT32, " 0.30000001192092896 ", 0x3E99999A);
+    parsed(DML_TENSOR_DATA_TYPE_FLOAT64, "0.1", 0x3FB999999999999Aull);
+    parsed(DML_TENSOR_DATA_TYPE_UINT8, "-2", 0xFE);
+    parsed(DML_TENSOR_DATA_TYPE_INT8, "-2", 0xFE);
+    parsed(DML_TENSOR_DATA_TYPE_INT16, "-2", 0xFFFE);
+    parsed(DML_TENSOR_DATA_TYPE_UINT32, "0xFFFFFFFF", 0xFFFFFFFFull);
+    parsed(DML_TENSOR_DATA_TYPE_INT32, "-1", 0xFFFFFFFFull);
+    parsed(DML_TENSOR_DATA_TYPE_INT64, "-2", 0xFFFFFFFFFFFFFFFEull);
+    parsed(DML_TENSOR_DATA_TYPE_UINT64, "18446744073709551615", 0xFFFFFFFFFFFFFFFFull);
+    notParsed(DML_TENSOR_DATA_TYPE_INT8, "300", "\"300\" is not a valid INT8 value");
+    notParsed(DML_TENSOR_DATA_TYPE_FLOAT32, "0.1f", "\"0.1f\"");
+    notParsed(DML_TENSOR_DATA_TYPE_UINT8, "", "want a number");
+    notParsed(DML_TENSOR_DATA_TYPE_UINT4, "1", "UINT4");
+    notParsed(DML_TENSOR_DATA_TYPE_UNKNOWN, "1", "UNKNOWN");
+    notParsed((DML_TENSOR_DATA_TYPE)99, "1", "99");
+    notParsed(DML_TENSOR_DATA_TYPE_UINT8, NULL, "text is NULL");
+    CHECK(DmlParseScalar(DML_TENSOR_DATA_TYPE_UINT8, "1", NULL) == E_INVALIDARG && strstr(DmlFillLastError(), "value is NULL") != NULL,
+          "DmlParseScalar to NULL: %s", DmlFillLastError());
+    parsed(DML_TENSOR_DATA_TYPE_UINT8, "255", 0xFF);
+    CHECK(strcmp(DmlFillLastError(), "") == 0, "DmlParseScalar: error text after success: %s", DmlFillLastError());
 }
 
 static int readU64(FILE* f, UINT64* v) {
@@ -310,7 +484,7 @@ static void threads(void) {
 #ifndef _WIN32
 /* forkChild runs in a forked child: every call must fail at once (an alarm
  * ends a child that hangs), saying why. Returns the child's exit status. */
-static int forkChild(void) {
+static int forkChild(const char* version) {
     UINT sizes[1] = {4};
     unsigned char out[4] = {0xAA, 0xAA, 0xAA, 0xAA};
     DML_BUFFER_TENSOR_DESC b = {DML_TENSOR_DATA_TYPE_UINT8, DML_TENSOR_FLAG_NONE, 1, sizes, NULL, 4, 0};
@@ -337,6 +511,14 @@ static int forkChild(void) {
     if (strstr(DmlFillLastError(), "forked") == NULL) {
         return 7;
     }
+    DML_SCALAR_UNION v;
+    v.UInt64 = 7;
+    if (DmlParseScalar(DML_TENSOR_DATA_TYPE_UINT8, "1", &v) != E_FAIL || v.UInt64 != 7) {
+        return 8;
+    }
+    if (strcmp(DmlFillVersion(), version) != 0) {
+        return 9;
+    }
     return 0;
 }
 
@@ -344,14 +526,17 @@ static int forkChild(void) {
  * call (unused), each of which must exit 0; then the parent still fills. */
 static void forks(int used) {
     UINT sizes[1] = {4};
+    const char* version = "";
     if (used) {
         CHECK(DmlCalcBufferTensorSize(DML_TENSOR_DATA_TYPE_UINT8, 1, sizes, NULL) == 4, "calc before the forks");
+        version = DmlFillVersion();
+        CHECK(strlen(version) > 0, "no version before the forks");
     }
     for (int i = 0; i < 20; i++) {
         int status = 0;
         pid_t pid = fork();
         if (pid == 0) {
-            _exit(forkChild());
+            _exit(forkChild(version));
         }
         CHECK(pid > 0, "fork failed");
         CHECK(waitpid(pid, &status, 0) == pid, "waitpid");
@@ -367,6 +552,13 @@ int main(int argc, char** argv) {
         examples();
     } else if (argc >= 4 && strcmp(argv[1], "cases") == 0) {
         cases(argv[2], argv[3]);
+    } else if (argc >= 3 && strcmp(argv[1], "version") == 0) {
+        const char* v = DmlFillVersion();
+        CHECK(strcmp(v, argv[2]) == 0, "DmlFillVersion() is \"%s\", want \"%s\"", v, argv[2]);
+        CHECK(DmlFillVersion() == v, "DmlFillVersion returned another pointer the second time");
+    } else if (argc >= 9 && strcmp(argv[1], "report") == 0) {
+        report(argv);
+        return failures ? 1 : 0; /* (its output is the reports: no "ok") */
     } else if (argc >= 2 && strcmp(argv[1], "threads") == 0) {
         threads();
 #ifndef _WIN32
@@ -374,7 +566,7 @@ int main(int argc, char** argv) {
         forks(strcmp(argv[2], "used") == 0);
 #endif
     } else {
-        fprintf(stderr, "usage: fill_test examples | cases IN OUT | threads | fork used|unused\n");
+        fprintf(stderr, "usage: fill_test examples | version V | cases IN OUT | threads | fork used|unused | report TYPE N START DELTA WSTART WDELTA FILE\n");
         return 2;
     }
     if (failures) {

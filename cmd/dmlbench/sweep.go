@@ -163,7 +163,7 @@ func sweep(types []dml.TensorDataType, n int, seed uint64, buf, cbuf []byte, sum
 				}
 				op := mustOp(dt, []uint32{uint32(count)}, nil, sq, 1)
 				b := buf[:s.bytes]
-				rate, ratio := pair(s.bytes, cbuf, func() { _ = op.Execute(b) })
+				rate, ratio, measured := pair(s.bytes, cbuf, func() { _ = op.Execute(b) })
 				fmt.Printf(" %7.1f (%4.2f)", rate, ratio)
 				want := 0.85
 				if s.name == "64KiB" {
@@ -172,7 +172,7 @@ func sweep(types []dml.TensorDataType, n int, seed uint64, buf, cbuf []byte, sum
 						want = 0.7
 					}
 				}
-				sum.atLeast(fmt.Sprintf("sweep %v %s %s (of the ceiling)", dt, sq.name, s.name), ratio, want)
+				sum.atLeast(fmt.Sprintf("sweep %v %s %s (of the ceiling)", dt, sq.name, s.name), ratio, want, measured, noise)
 			}
 			fmt.Println()
 		}

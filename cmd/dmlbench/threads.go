@@ -43,9 +43,9 @@ func workerRows(types []dml.TensorDataType, buf []byte, sum *summary) {
 			chosen := workers.For(uint64(n), uint64(dt.ElementSize()), 0)
 			fmt.Printf("  %-8v %-16s %-7s chose %-3d", dt, sq.name, s.name, chosen)
 			for _, k := range forcedCounts() {
-				r := chosenAgainst(dt, sq, n, buf[:s.bytes], k)
+				r, measured := chosenAgainst(dt, sq, n, buf[:s.bytes], k)
 				fmt.Printf(" %d: %.2f", k, r)
-				sum.atLeast(fmt.Sprintf("%v %s %s workers (%d chosen, of %d forced)", dt, sq.name, s.name, chosen, k), r, 0.95)
+				sum.atLeast(fmt.Sprintf("%v %s %s workers (%d chosen, of %d forced)", dt, sq.name, s.name, chosen, k), r, 0.95, measured, 0.05)
 			}
 			fmt.Println()
 		}
@@ -54,14 +54,19 @@ func workerRows(types []dml.TensorDataType, buf []byte, sum *summary) {
 }
 
 // chosenAgainst is the rate of Execute with the count chosen over its rate
-// with k workers forced, measured in alternation.
-func chosenAgainst(dt dml.TensorDataType, sq seq, n int, b []byte, k int) float64 {
+// with k workers forced, measured in alternation, and that ratio as each
+// round measured it.
+func chosenAgainst(dt dml.TensorDataType, sq seq, n int, b []byte, k int) (float64, []float64) {
 	op := mustOp(dt, []uint32{uint32(n)}, nil, sq, 0)
 	forced := mustOp(dt, []uint32{uint32(n)}, nil, sq, k)
-	rc, rf := alternate(func() float64 { return measure(len(b), func() { _ = op.Execute(b) }) },
+	rc, rf, forcedOfChosen := alternate(func() float64 { return measure(len(b), func() { _ = op.Execute(b) }) },
 		func() float64 {
 			defer workers.Pin(eager)()
 			return measure(len(b), func() { _ = forced.Execute(b) })
 		})
-	return rc / rf
+	measured := make([]float64, len(forcedOfChosen))
+	for i, r := range forcedOfChosen {
+		measured[i] = 1 / r
+	}
+	return rc / rf, measured
 }

@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,7 +13,6 @@ import (
 	"github.com/dmlgo/dml/check"
 	"github.com/dmlgo/dml/internal/npy"
 	"github.com/dmlgo/dml/internal/regular"
-	"github.com/dmlgo/dml/internal/textfmt"
 )
 
 // checkFailed is a check whose data is outside the tolerance (exit status 3),
@@ -76,7 +73,7 @@ func (pr *progressReader) Read(b []byte) (int, error) {
 // runCheck compares the file path, which claims to be the output of desc,
 // with the exact result and reports what it found on stdout.
 func runCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperatorDesc, stdout, stderr io.Writer) error {
-	opts := check.Options{Buffer: o.checkFormat == "buffer", Written: o.written()}
+	opts := check.Options{Buffer: o.checkFormat == "buffer", Written: o.written}
 	if o.plot != "" {
 		if ext := strings.ToLower(filepath.Ext(o.plot)); ext != ".svg" && ext != ".png" {
 			return usagef("-plot %s: want a .svg or .png file", o.plot)
@@ -174,10 +171,11 @@ func finishCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperato
 		}
 		return usagef("-check %s: %s", name, strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
 	}
+	sum := rep.Summary(name, "the exact result")
 	if o.report == "json" {
-		err = writeCheckJSON(stdout, name, &opts, rep)
+		err = sum.WriteJSON(stdout)
 	} else {
-		err = writeCheckText(stdout, name, "the exact result", &opts, rep)
+		err = sum.WriteText(stdout)
 	}
 	if err != nil {
 		return &ioError{err}
@@ -185,184 +183,10 @@ func finishCheck(o *options, dev *dml.Device, desc *dml.FillValueSequenceOperato
 	var plotErr error
 	if o.plot != "" {
 		what := fmt.Sprintf("%s: %v %s + i*%s against the exact result", filepath.Base(o.check), desc.OutputTensor.DataType, o.start, o.delta)
-		plotErr = writePlot(o.plot, stdout, what, rep)
+		plotErr = writePlot(o.plot, stdout, what, rep, sum)
 	}
 	if !rep.OK() {
 		return checkFailed{also: plotErr}
 	}
 	return plotErr
-}
-
-func ulpText(d uint64) string {
-	switch d {
-	case math.MaxUint64:
-		return "NaN against a number"
-	case math.MaxUint64 - 1:
-		return "different"
-	}
-	return fmt.Sprintf("%d ULP", d)
-}
-
-func mismatchText(t dml.TensorDataType, m *check.Mismatch) string {
-	hw := 2 * int(t.ElementSize())
-	at := fmt.Sprintf("element %d %v", m.Index, m.Coords)
-	if m.Coords == nil {
-		at = fmt.Sprintf("element %d", m.Index)
-	}
-	if m.Index == math.MaxUint64 {
-		at = fmt.Sprintf("the element at byte %d", m.Offset)
-	}
-	return fmt.Sprintf("%s: got %s (0x%0*X), want %s (0x%0*X), %s", at,
-		textfmt.Value(t, m.Got), hw, m.Got, textfmt.Value(t, m.Want), hw, m.Want, ulpText(m.ULP))
-}
-
-func writeCheckText(w io.Writer, name, against string, opts *check.Options, rep *check.Report) error {
-	pct := func(n uint64) float64 { return 100 * float64(n) / float64(max(rep.Elements, 1)) }
-	fmt.Fprintf(w, "%s: %d %v elements against %s\n", name, rep.Elements, rep.Type, against)
-	fmt.Fprintf(w, "exact: %d (%.4g%%)\n", rep.Exact, pct(rep.Exact))
-	h := rep.Histogram
-	if rep.Type.IsFloat() {
-		fmt.Fprintf(w, "ULP: 0: %d, 1: %d, 2: %d, 3-16: %d, more: %d, NaN against a number: %d\n",
-			h[check.ULP0], h[check.ULP1], h[check.ULP2], h[check.ULP3to16], h[check.ULPMore], h[check.ULPNaNOnly])
-	}
-	if rep.Worst != nil {
-		fmt.Fprintf(w, "worst: %s\n", mismatchText(rep.Type, rep.Worst))
-	}
-	for i := range rep.Mismatches {
-		if i == 0 {
-			fmt.Fprintln(w, "first mismatches:")
-		}
-		fmt.Fprintf(w, "  %s\n", mismatchText(rep.Type, &rep.Mismatches[i]))
-	}
-	if len(rep.Models) > 0 {
-		fmt.Fprint(w, "models:")
-		for i, f := range rep.Models {
-			sep := ","
-			if i == 0 {
-				sep = ""
-			}
-			if !f.Evaluated {
-				fmt.Fprintf(w, "%s %s not followed (elements out of index order)", sep, f.Model)
-				continue
-			}
-			fmt.Fprintf(w, "%s %s %d (%.4g%%)", sep, f.Name(), f.Matches, pct(f.Matches))
-		}
-		fmt.Fprintln(w)
-		names := []string{}
-		for _, f := range rep.ExplainedFits() {
-			names = append(names, f.Name())
-		}
-		if len(names) == 0 {
-			names = append(names, "none of the models")
-			if f, ok := rep.Nearest(); ok {
-				names[0] += fmt.Sprintf("; the nearest, %s (%.4g%%), first differs at element %d", f.Name(), pct(f.Matches), f.FirstMiss)
-			}
-			if s, d, ok := rep.Implied(); ok {
-				names[0] += fmt.Sprintf("; elements 0 and 1 imply start %s and delta %s", typeText(rep.Type, s), typeText(rep.Type, d))
-			}
-		}
-		fmt.Fprintf(w, "explained by: %s\n", strings.Join(names, ", "))
-	}
-	if opts.Padding != nil {
-		fmt.Fprintf(w, "padding: %d bytes, %d not 0x%02X", rep.PaddingBytes, rep.BadPadding, *opts.Padding)
-		if rep.BadPadding > 0 {
-			fmt.Fprintf(w, " (the first at byte %d)", rep.FirstBadPadding)
-		}
-		fmt.Fprintln(w)
-	}
-	// The last line says what was held to what, and what failed.
-	verdict := "PASS"
-	var failed []string
-	if rep.Within != rep.Elements {
-		failed = append(failed, "elements")
-	}
-	if rep.BadPadding > 0 {
-		failed = append(failed, "padding")
-	}
-	if len(failed) > 0 {
-		verdict = "FAIL (" + strings.Join(failed, " and ") + ")"
-	}
-	held := fmt.Sprintf("within %d ULP", opts.ULP)
-	if !rep.Type.IsFloat() {
-		held = "equal (integers pass only when equal; -ulp is for floats)"
-	}
-	padding := ""
-	if opts.Padding != nil {
-		padding = fmt.Sprintf("; padding: %d of %d bytes 0x%02X", rep.PaddingBytes-rep.BadPadding, rep.PaddingBytes, *opts.Padding)
-	}
-	_, err := fmt.Fprintf(w, "%s: %d of %d (%.4g%%)%s: %s\n", held, rep.Within, rep.Elements, pct(rep.Within), padding, verdict)
-	return err
-}
-
-func writeCheckJSON(w io.Writer, name string, opts *check.Options, rep *check.Report) error {
-	type mismatch struct {
-		Index    *uint64  `json:"index,omitempty"`
-		Coords   []uint32 `json:"coords,omitempty"`
-		Offset   uint64   `json:"offset"`
-		Got      string   `json:"got"`
-		Want     string   `json:"want"`
-		GotBits  string   `json:"gotBits"`
-		WantBits string   `json:"wantBits"`
-		ULP      *uint64  `json:"ulp,omitempty"`
-	}
-	conv := func(m *check.Mismatch) *mismatch {
-		if m == nil {
-			return nil
-		}
-		hw := 2 * int(rep.Type.ElementSize())
-		out := &mismatch{Coords: m.Coords, Offset: m.Offset, Got: textfmt.Value(rep.Type, m.Got), Want: textfmt.Value(rep.Type, m.Want),
-			GotBits: fmt.Sprintf("0x%0*X", hw, m.Got), WantBits: fmt.Sprintf("0x%0*X", hw, m.Want)}
-		if m.Index != math.MaxUint64 {
-			out.Index = &m.Index
-		}
-		if m.ULP < math.MaxUint64-1 {
-			out.ULP = &m.ULP
-		}
-		return out
-	}
-	var ms []*mismatch
-	for i := range rep.Mismatches {
-		ms = append(ms, conv(&rep.Mismatches[i]))
-	}
-	h := rep.Histogram
-	doc := map[string]any{
-		"file": name, "type": rep.Type.String(), "elements": rep.Elements, "exact": rep.Exact,
-		"ulpTolerance": opts.ULP, "within": rep.Within, "ok": rep.OK(),
-		"histogram": map[string]uint64{"0": h[check.ULP0], "1": h[check.ULP1], "2": h[check.ULP2], "3-16": h[check.ULP3to16], "more": h[check.ULPMore], "nanAgainstNumber": h[check.ULPNaNOnly]},
-		"worst":     conv(rep.Worst), "mismatches": ms,
-	}
-	if len(rep.Models) > 0 {
-		models := map[string]any{}
-		for _, f := range rep.Models {
-			if f.Evaluated {
-				models[string(f.Model)] = f.Matches
-			} else {
-				models[string(f.Model)] = nil
-			}
-		}
-		explained := []string{}
-		for _, m := range rep.Explained() {
-			explained = append(explained, string(m))
-		}
-		doc["models"], doc["explainedBy"] = models, explained
-		if s, d, ok := rep.Implied(); ok && len(explained) == 0 {
-			doc["implied"] = map[string]string{"start": typeText(rep.Type, s), "delta": typeText(rep.Type, d)}
-		}
-	}
-	if opts.Padding != nil {
-		doc["padding"] = map[string]uint64{"bytes": rep.PaddingBytes, "bad": rep.BadPadding, "firstBad": rep.FirstBadPadding}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
-}
-
-// typeText writes v rounded to float type t, in the fewest digits that read
-// back to that value of t.
-func typeText(t dml.TensorDataType, v float64) string {
-	x, err := dml.ParseScalar(t, strconv.FormatFloat(v, 'g', -1, 64))
-	if err != nil { // (not expected: any float64 text is a value of t)
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	}
-	return textfmt.Value(t, x.Bits())
 }

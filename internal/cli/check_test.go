@@ -173,7 +173,7 @@ func TestEmulate(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "f16-math"}, "-emulate: the compute model is f16-math; FLOAT32 has [exact f32-mul-add f32-fma accumulate numpy torch-avx2 torch-avx512 torch-cuda cupy jax jax-jit onnxruntime tensorflow]"},
+		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "f16-math"}, "-emulate: the compute model is f16-math; FLOAT32 has exact, f32-mul-add, f32-fma, accumulate, numpy, torch-avx2, torch-avx512, torch-cuda, cupy, jax, jax-jit, onnxruntime, tensorflow, tfjs, jax-jit-cpu"},
 		{[]string{"-type", "FLOAT32", "-sizes", "4", "-emulate", "exact", "-format", "buffer"}, "-emulate writes the elements"},
 		{[]string{"-type", "INT32", "-sizes", "4", "-emulate", "exact"}, "INT32 has none"},
 	} {
@@ -364,5 +364,46 @@ func TestCheckNamesDxDispatch(t *testing.T) {
     "start": "0.5"
   }`; !strings.Contains(out, want) {
 		t.Errorf("the JSON report says %s; want %s", out, want)
+	}
+}
+
+// TestWrittenAsFilled: the check reads -start and -delta as the fill does
+// (one parse: dml.ParseScalarValue): PyTorch's arange of 0.1, +0.3 (the
+// torch-avx2 model's elements) checked with the start and delta written in
+// each way the fill takes (spaces, a sign, an exponent, Go's hexadecimal
+// float whose value is 0.1's float64) is explained by torch-avx2, as with
+// "-start 0.1"; the written value is the text's float64, not the value
+// rounded to the type (0.1's float32 would not explain PyTorch's data).
+func TestWrittenAsFilled(t *testing.T) {
+	dir := testtmp.Dir(t)
+	data := filepath.Join(dir, "t.raw")
+	dt := dml.TensorDataTypeFloat32
+	start, _ := dml.ParseScalar(dt, "0.1")
+	delta, _ := dml.ParseScalar(dt, "0.3")
+	in := check.ModelInput{Type: dt, Start: start.Bits(), Delta: delta.Bits(), Count: 3000, Written: &check.Written{Start: 0.1, Delta: 0.3}}
+	bits := make([]uint64, 3000)
+	if err := check.ModelBits(check.ModelTorchAVX2, in, 0, bits); err != nil {
+		t.Fatal(err)
+	}
+	raw := make([]byte, 4*len(bits))
+	for i, b := range bits {
+		binary.LittleEndian.PutUint32(raw[4*i:], uint32(b))
+	}
+	if err := os.WriteFile(data, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ start, delta string }{
+		{"0.1", "0.3"},
+		{" 0.1", "0.3 "},
+		{"\t0.1\n", " +0.3"},
+		{"1e-1", "3e-1"},
+		{"0.10000000000000000000000000000000000001", "0.3"}, // (0.1's float64 all the same)
+		{"0x1.999999999999ap-4", "0x1.3333333333333p-2"},    // 0.1 and 0.3 as float64, in Go's syntax
+	} {
+		args := []string{"-type", "FLOAT32", "-sizes", "3000", "-start", c.start, "-delta", c.delta, "-check", data}
+		code, out, errs := runCLI(args...)
+		if code != 3 || !strings.Contains(out, "\nexplained by: torch-avx2\n") {
+			t.Errorf("-start %q -delta %q: exit %d, %q %q; want torch-avx2 to explain PyTorch's data", c.start, c.delta, code, out, errs)
+		}
 	}
 }

@@ -24,10 +24,13 @@ import (
 
 const usage = `Usage:
   dmlfill -type T -sizes N,N,... [-strides N,...] -start V -delta V [-level L]
-          [-total-bytes N] [-alignment N] [-format text|raw|buffer|npy|json] [-full] [-o FILE]
-  dmlfill -model FILE.json [-output-path DIR] [-max-memory SIZE] [-allow-any-path]
-  dmlfill -type T -sizes N,... -start V -delta V -check FILE [-ulp N] [-report text|json]
-  dmlfill -model FILE.json -check DIR [-ulp N]
+          [-total-bytes N] [-alignment N] [-format text|raw|buffer|npy|json] [-full]
+          [-emulate MODEL] [-o FILE]
+  dmlfill -type T -sizes N,N,... -start V -delta V ... -check FILE [-check-format raw|buffer]
+          [-check-padding BYTE] [-ulp N] [-report text|json] [-plot FILE]
+  dmlfill -model FILE.json [-level L] [-output-path DIR] [-max-memory SIZE] [-allow-any-path]
+  dmlfill -model FILE.json -check DIR [-ulp N] [-report text|json]
+  dmlfill -version
 
 Runs DirectML's DML_OPERATOR_FILL_VALUE_SEQUENCE on the CPU: element i of the
 output tensor is start + i*delta (integers wrap; floats are rounded once).
@@ -50,8 +53,8 @@ npy (NumPy), json. Values: decimal or Go syntax (0xFE, 0x1.8p+1), inf, -inf,
 nan; an integer type takes [-2^(n-1), 2^n-1] as its n-bit two's complement.
 
 Exit status: 0 done, 2 bad flags or a descriptor DirectML would reject,
-1 a file could not be read or written, 3 a -check found elements outside -ulp. With -o the file appears only when
-complete.
+1 a file could not be read or written, 3 a -check found elements outside -ulp.
+With -o the file appears only when complete.
 
 Flags:
 `
@@ -107,6 +110,9 @@ type options struct {
 	check, checkFormat, checkPadding          string
 	ulp, report, emulate, plot                string
 	full, allowAnyPath, version               bool
+	// written is -start and -delta's values as written (read to the
+	// nearest float64 by the parse that makes ValueStart and ValueDelta).
+	written *check.Written
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -153,7 +159,7 @@ func newFlags(o *options) *flag.FlagSet {
 	fs.StringVar(&o.ulp, "ulp", "0", "-check: the distance in ULP within which a float element passes")
 	fs.StringVar(&o.report, "report", "text", "-check: the report's format, text or json")
 	fs.StringVar(&o.plot, "plot", "", "-check: also draw the error against the element index in FILE (.svg or .png)")
-	fs.StringVar(&o.emulate, "emulate", "", "write the elements as a compute model gives them (floats): exact, f32-mul-add, f32-fma, accumulate, f32-then-f16, f16-math, numpy, torch-avx2, torch-avx512, dxdispatch, torch-cuda, cupy, jax, jax-jit, onnxruntime, tensorflow")
+	fs.StringVar(&o.emulate, "emulate", "", "write the elements as a compute model gives them (floats): exact, f32-mul-add, f32-fma, accumulate, f32-then-f16, f16-math, numpy, torch-avx2, torch-avx512, dxdispatch, torch-cuda, cupy, jax, jax-jit, onnxruntime, tensorflow; FLOAT32 only: tfjs, jax-jit-cpu")
 	fs.StringVar(&o.outputPath, "output-path", "", "-model: the output folder writeFile writes in (DxDispatch's --output_path; default: the current folder)")
 	fs.BoolVar(&o.allowAnyPath, "allow-any-path", false, "-model: let writeFile write outside the output folder, and sourcePath read outside the model's folder and the current one (absolute paths, .., symbolic links out)")
 	return fs
@@ -169,7 +175,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (map[string]b
 			fs.PrintDefaults()
 			return nil, err
 		}
-		return nil, usagef("%v (dmlfill -h shows the usage)", err)
+		return nil, parseError(fs, err)
 	}
 	set := map[string]bool{}
 	var flagValue error
@@ -185,7 +191,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (map[string]b
 		return nil, flagValue
 	}
 	if fs.NArg() > 0 {
-		return nil, usagef("unexpected argument %q (dmlfill -h shows the usage)", fs.Arg(0))
+		return nil, extraArgument(args, fs.Args())
 	}
 	return set, nil
 }
@@ -242,14 +248,38 @@ func fillScope(o *options, set map[string]bool) error {
 	return nil
 }
 
-// versionLine is dmlfill's version: the module's, as the Go toolchain
-// recorded it in the binary, and the Go version that built it.
+// versionLine is dmlfill's version: dml.Version, the commit and the Go
+// release that built it, as the Go toolchain recorded them in the binary.
 func versionLine() string {
-	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		v = bi.Main.Version
+	var revision string
+	var modified bool
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				revision = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
 	}
-	return fmt.Sprintf("dmlfill %s (github.com/dmlgo/dml, %s)", v, runtime.Version())
+	return versionText(dml.Version, revision, modified, runtime.Version())
+}
+
+// versionText is the -version line from its parts: the module's version,
+// the commit it was built from where the Go toolchain recorded one (with
+// "+dirty" for a checkout with changes), and the Go release.
+func versionText(version, revision string, modified bool, goVersion string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "dmlfill %s (github.com/dmlgo/dml", version)
+	if revision != "" {
+		fmt.Fprintf(&b, ", commit %s", revision[:min(len(revision), 12)])
+		if modified {
+			b.WriteString("+dirty")
+		}
+	}
+	fmt.Fprintf(&b, ", %s)", goVersion)
+	return b.String()
 }
 
 // parseBytes reads a size: "1048576", "64KiB", "16MiB", "2GiB" (at least 1).
@@ -362,10 +392,11 @@ func fillDesc(o *options) (*dml.FillValueSequenceOperatorDesc, dml.FeatureLevel,
 	t.GuaranteedBaseOffsetAlignment = uint32(a)
 	desc := &dml.FillValueSequenceOperatorDesc{OutputTensor: t, ValueDataType: dt}
 	if dt.ElementSize() > 0 {
-		if desc.ValueStart, err = dml.ParseScalar(dt, o.start); err != nil {
+		o.written = &check.Written{}
+		if desc.ValueStart, o.written.Start, err = dml.ParseScalarValue(dt, o.start); err != nil {
 			return nil, 0, usagef("-start: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
 		}
-		if desc.ValueDelta, err = dml.ParseScalar(dt, o.delta); err != nil {
+		if desc.ValueDelta, o.written.Delta, err = dml.ParseScalarValue(dt, o.delta); err != nil {
 			return nil, 0, usagef("-delta: %s", strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
 		}
 		for _, v := range []struct {
@@ -414,7 +445,7 @@ func (o *options) emulateInto(tensor *tensor, desc *dml.FillValueSequenceOperato
 	}
 	seq, err := check.NewModelSeq(m, check.ModelInput{
 		Type: dt, Start: desc.ValueStart.Bits(), Delta: desc.ValueDelta.Bits(),
-		Count: tensor.count, Written: o.written(),
+		Count: tensor.count, Written: o.written,
 	})
 	if err != nil {
 		return usagef("-emulate: %s", strings.TrimPrefix(err.Error(), "dml: "))
@@ -533,18 +564,4 @@ func finiteAsWritten(t dml.TensorDataType, flag, text string, s dml.ScalarUnion)
 		return usagef("-%s is %s, past %v's largest finite value; write inf or -inf for an infinity", flag, text, t)
 	}
 	return nil
-}
-
-// written returns -start and -delta as decimal text read to the nearest
-// float64, for the compute models of other projects (NumPy, PyTorch and
-// DxDispatch are given the text and convert it themselves), or nil where
-// either is not a number strconv reads (the models then take the values of
-// ValueStart and ValueDelta).
-func (o *options) written() *check.Written {
-	s, err1 := strconv.ParseFloat(o.start, 64)
-	d, err2 := strconv.ParseFloat(o.delta, 64)
-	if err1 != nil || err2 != nil {
-		return nil
-	}
-	return &check.Written{Start: s, Delta: d}
 }

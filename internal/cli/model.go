@@ -189,15 +189,16 @@ func (c *modelCheck) compare(target string, t dml.TensorDataType, parts [][]byte
 		return usagef("-check: %s: %s", target, strings.TrimPrefix(err.Error(), "dml: invalid argument: "))
 	}
 	c.failed = c.failed || !rep.OK()
+	sum := rep.Summary(target, "dmlfill's run of the model")
 	if c.json {
 		var b bytes.Buffer
-		if err := writeCheckJSON(&b, target, &c.opts, rep); err != nil {
+		if err := sum.WriteJSON(&b); err != nil {
 			return err
 		}
 		c.reports = append(c.reports, json.RawMessage(b.Bytes()))
 		return nil
 	}
-	return writeCheckText(c.out, target, "dmlfill's run of the model", &c.opts, rep)
+	return sum.WriteText(c.out)
 }
 
 func (c *modelCheck) finish(stdout io.Writer) error {

@@ -23,23 +23,17 @@ const plotBuckets = 400
 // writePlot draws the error in ULP against the element index (-plot FILE,
 // .svg or .png): a point per element or per run of elements, NaN against a
 // number in a row of its own above the rest, and in the title what
-// explains the data. The file is written as -o writes it (writeAtomic).
-func writePlot(path string, stdout io.Writer, what string, rep *check.Report) error {
+// explains the data, as the report says it (sum.ExplainedBy, a clause a
+// line). The file is written as -o writes it (writeAtomic).
+func writePlot(path string, stdout io.Writer, what string, rep *check.Report, sum *check.Summary) error {
 	ext := strings.ToLower(filepath.Ext(path))
 	if ext != ".svg" && ext != ".png" {
 		return usagef("-plot %s: want a .svg or .png file", path)
 	}
 	p := plot.New()
-	explained := []string{}
-	for _, m := range rep.Explained() {
-		explained = append(explained, string(m))
-	}
-	if len(explained) == 0 {
-		explained = append(explained, "none of the models")
-	}
-	p.Title.Text = fmt.Sprintf("%s\nexplained by: %s", what, strings.Join(explained, ", "))
-	if !rep.Type.IsFloat() { // (models are ways of computing floats)
-		p.Title.Text = what
+	p.Title.Text = what
+	if by := sum.ExplainedBy(); by != "" { // (models are ways of computing floats)
+		p.Title.Text += "\nexplained by: " + strings.ReplaceAll(by, "; ", ";\n")
 	}
 	p.X.Label.Text = "element index"
 	p.Y.Label.Text = "error (ULP)"

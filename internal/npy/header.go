@@ -14,6 +14,10 @@ import (
 // does. headerDict reads that subset of Python's literal syntax: strings in
 // single or double quotes, True, False, decimal integers, tuples of
 // integers, and the dict; anything else is refused, saying what and where.
+//
+// It refuses, too, what NumPy refuses for its size: a header of more than
+// MaxHeaderText characters, or with more than maxOpen brackets open at
+// once. It reads without recursion, so that no file drives its depth.
 
 // header is the three values of a .npy header.
 type header struct {
@@ -22,10 +26,20 @@ type header struct {
 	shape   []uint64
 }
 
+// maxOpen is how many brackets ((, [, {) Python's tokenizer lets a text
+// hold open at once (MAXLEVEL in Parser/tokenizer.c; past it,
+// ast.literal_eval and so NumPy's reader raise "too many nested
+// parentheses"). The dict's brace is one of them.
+const maxOpen = 200
+
 // literal reads Python literals from s.
 type literal struct {
-	s   string
-	pos int
+	s    string
+	pos  int
+	open int // the brackets open at pos
+	// long: an integer may end in Python 2's L, which NumPy filters out of
+	// the headers of versions 1.0 and 2.0 (_filter_header), not of 3.0.
+	long bool
 }
 
 func (l *literal) errorf(format string, args ...any) error {
@@ -59,14 +73,16 @@ func (l *literal) next(c byte) bool {
 }
 
 // parseHeader reads the header's dict, which must be all of s but for
-// trailing spaces and the final newline.
-func parseHeader(s string) (header, error) {
-	l := &literal{s: s}
+// trailing spaces and the final newline; long lets its integers end in L
+// (see literal).
+func parseHeader(s string, long bool) (header, error) {
+	l := &literal{s: s, long: long}
 	var h header
 	seen := map[string]bool{}
 	if !l.next('{') {
 		return h, l.errorf("want a dict ({...})")
 	}
+	l.open = 1
 	for !l.next('}') {
 		key, err := l.str()
 		if err != nil {
@@ -139,14 +155,15 @@ func (l *literal) str() (string, error) {
 
 // boolean reads True or False, in parentheses or not.
 func (l *literal) boolean() (bool, error) {
-	if l.next('(') {
-		return inParens(l, l.boolean)
+	k, err := l.parens()
+	if err != nil {
+		return false, err
 	}
 	l.space()
 	for _, w := range []string{"True", "False"} {
 		if strings.HasPrefix(l.s[l.pos:], w) {
 			l.pos += len(w)
-			return w == "True", nil
+			return w == "True", l.closeParens(k)
 		}
 	}
 	return false, l.errorf("want True or False")
@@ -157,6 +174,10 @@ func (l *literal) tuple() ([]uint64, error) {
 	if !l.next('(') {
 		return nil, l.errorf("want a tuple of integers, such as (3,) or (2, 5)")
 	}
+	if err := l.opened(1); err != nil {
+		return nil, err
+	}
+	defer func() { l.open-- }()
 	var out []uint64
 	for !l.next(')') {
 		v, err := l.integer()
@@ -180,23 +201,49 @@ func (l *literal) tuple() ([]uint64, error) {
 	return out, nil
 }
 
-// inParens reads what read reads, then the ')' that closes the '(' before
-// it: Python's (x) is x.
-func inParens[T any](l *literal, read func() (T, error)) (T, error) {
-	v, err := read()
-	if err == nil && !l.next(')') {
-		err = l.errorf("want ')'")
+// parens takes the parentheses before a value (Python's (x) is x) and
+// returns how many there were, refusing more than maxOpen brackets open.
+func (l *literal) parens() (int, error) {
+	k := 0
+	for l.next('(') {
+		k++
+		if err := l.opened(1); err != nil {
+			return 0, err
+		}
 	}
-	return v, err
+	return k, nil
+}
+
+// opened counts k more brackets open at l.pos, refusing more than maxOpen
+// at once as Python does.
+func (l *literal) opened(k int) error {
+	l.open += k
+	if l.open > maxOpen {
+		return l.errorf("more than %d brackets open at once (Python, and so NumPy, refuses them: too many nested parentheses)", maxOpen)
+	}
+	return nil
+}
+
+// closeParens takes the k ')' that close the parentheses parens took.
+func (l *literal) closeParens(k int) error {
+	for range k {
+		if !l.next(')') {
+			return l.errorf("want ')'")
+		}
+		l.open--
+	}
+	return nil
 }
 
 // integer reads a Python integer literal below 2^64, in parentheses or
 // not: decimal (no leading zeros but for 0 itself), 0x, 0o or 0b, digits
-// separated by single underscores, a + sign, and the L that NumPy's
-// headers written by Python 2 may carry.
+// separated by single underscores, a + sign, and, where l.long allows it,
+// the L (uppercase, as NumPy's filter takes it) that headers written by
+// Python 2 may carry.
 func (l *literal) integer() (uint64, error) {
-	if l.next('(') {
-		return inParens(l, l.integer)
+	k, err := l.parens()
+	if err != nil {
+		return 0, err
 	}
 	l.space()
 	if l.pos < len(l.s) && l.s[l.pos] == '+' {
@@ -207,12 +254,15 @@ func (l *literal) integer() (uint64, error) {
 	for l.pos < len(l.s) && (isAlnum(l.s[l.pos]) || l.s[l.pos] == '_') {
 		l.pos++
 	}
-	text := strings.TrimSuffix(strings.TrimSuffix(l.s[start:l.pos], "L"), "l")
+	text := l.s[start:l.pos]
+	if l.long {
+		text = strings.TrimSuffix(text, "L")
+	}
 	v, ok := pythonInt(text)
 	if !ok {
 		return 0, l.errorf("want a decimal integer below 2^64 in the shape, got %q", l.s[start:l.pos])
 	}
-	return v, nil
+	return v, l.closeParens(k)
 }
 
 func isAlnum(c byte) bool {

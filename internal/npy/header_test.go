@@ -79,3 +79,89 @@ func TestHeaderVersion(t *testing.T) {
 		t.Fatalf("version 1.5: %v", err)
 	}
 }
+
+// fileV2 returns a version 2.0 .npy file with the header dict text h,
+// padded with spaces to n bytes (n at least len(h)+1) and a newline.
+func fileV2(h string, n int) []byte {
+	text := h + strings.Repeat(" ", n-len(h)-1) + "\n"
+	b := []byte("\x93NUMPY\x02\x00\x00\x00\x00\x00")
+	binary.LittleEndian.PutUint32(b[8:], uint32(len(text)))
+	return append(b, text...)
+}
+
+// nested is a header whose shape (3,) has its 3 inside k parentheses:
+// with the dict's brace and the tuple's parenthesis, k+2 brackets open.
+func nested(k int) string {
+	return "{'descr': '<f4', 'fortran_order': False, 'shape': (" + strings.Repeat("(", k) + "3" + strings.Repeat(")", k) + ",)}"
+}
+
+// TestHeaderLimits: the reader refuses what NumPy refuses, at NumPy's own
+// limits (numpy/lib/format.py, _read_array_header: a header of more than
+// _MAX_HEADER_SIZE = 10000 characters; Python's tokenizer, which
+// ast.literal_eval runs: more than 200 brackets open at once, "too many
+// nested parentheses"; both measured with Python 3.11 and NumPy 1.24), and
+// takes what NumPy takes at those edges. A 1 MiB header with the shape
+// inside 500,000 parentheses, which the reader once took (and 252 MB of
+// stack to read), is refused, saying why.
+func TestHeaderLimits(t *testing.T) {
+	deep := nested(500000)
+	for _, c := range []struct {
+		name string
+		file []byte
+		want string // "" accepted, else words of the error
+	}{
+		{"200 brackets open", file(nested(198)), ""},
+		{"201 brackets open", file(nested(199)), "more than 200 brackets open"},
+		{"500,000 parentheses", fileV2(deep, len(deep)+1), fmt.Sprintf("a header of %d characters; NumPy reads at most 10000", len(deep)+1)},
+		{"10000 characters", fileV2(nested(0), 10000), ""},
+		{"10001 characters", fileV2(nested(0), 10001), "header of 10001 characters"},
+		{"201 open in fortran_order", file("{'descr': '<f4', 'fortran_order': " + strings.Repeat("(", 200) + "False" + strings.Repeat(")", 200) + ", 'shape': (3,)}"), "more than 200 brackets open"},
+		{"200 open in fortran_order", file("{'descr': '<f4', 'fortran_order': " + strings.Repeat("(", 199) + "False" + strings.Repeat(")", 199) + ", 'shape': (3,)}"), ""},
+		{"65 dimensions", file("{'descr': '<f4', 'fortran_order': False, 'shape': (" + strings.Repeat("1, ", 64) + "3,)}"), "more than 64 dimensions"},
+		// Brackets in a string or a comment open nothing.
+		{"brackets in a string", file("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), 'descr': '<f4" + strings.Repeat("(", 300) + "'}"), "unsupported element type"},
+	} {
+		dt, shape, _, _, err := ReadHeader(c.file)
+		switch {
+		case c.want == "" && (err != nil || dt != dml.TensorDataTypeFloat32 || fmt.Sprint(shape) != "[3]"):
+			t.Errorf("%s: %v %v, %v; want FLOAT32 [3]", c.name, dt, shape, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: %v %v, error %v; want an error saying %q", c.name, dt, shape, err, c.want)
+		}
+	}
+}
+
+// TestHeaderLongSuffix: a shape's integer may carry Python 2's L (as 3L)
+// where NumPy filters it out (numpy/lib/format.py, _filter_header: versions
+// 1.0 and 2.0, an uppercase L alone); NumPy 1.24 refuses 3l in any version
+// and 3L in version 3.0 ("Cannot parse header"), and so does the reader.
+func TestHeaderLongSuffix(t *testing.T) {
+	h := func(n string) string {
+		return "{'descr': '<f4', 'fortran_order': False, 'shape': (" + n + ",)}"
+	}
+	v3 := func(text string) []byte {
+		b := fileV2(text, len(text)+1)
+		b[6] = 3
+		return b
+	}
+	for _, c := range []struct {
+		name string
+		file []byte
+		ok   bool
+	}{
+		{"3L, version 1.0", file(h("3L")), true},
+		{"0x3L, version 2.0", fileV2(h("0x3L"), 100), true},
+		{"3l, version 1.0", file(h("3l")), false},
+		{"3l, version 2.0", fileV2(h("3l"), 100), false},
+		{"3L, version 3.0", v3(h("3L")), false},
+		{"3, version 3.0", v3(h("3")), true},
+	} {
+		dt, shape, _, _, err := ReadHeader(c.file)
+		switch {
+		case c.ok && (err != nil || dt != dml.TensorDataTypeFloat32 || fmt.Sprint(shape) != "[3]"):
+			t.Errorf("%s: %v %v, %v; want FLOAT32 [3]", c.name, dt, shape, err)
+		case !c.ok && (err == nil || !strings.Contains(err.Error(), "want a decimal integer")):
+			t.Errorf("%s: %v %v, error %v; want it refused as NumPy refuses it", c.name, dt, shape, err)
+		}
+	}
+}

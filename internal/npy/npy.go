@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dmlgo/dml"
 )
@@ -79,9 +80,25 @@ func Header(t dml.TensorDataType, shape []uint64) ([]byte, error) {
 	return append(h, '\n'), nil
 }
 
-// MaxHeader bounds the bytes ReadHeader needs: a header longer than this is
-// refused (NumPy writes a few hundred).
-const MaxHeader = 1 << 20
+// MaxHeaderText is the most characters a header's text may have, as NumPy
+// reads it: numpy/lib/format.py's _read_array_header refuses a longer one
+// (its max_header_size, _MAX_HEADER_SIZE, unless the file is trusted with
+// allow_pickle). NumPy writes a few hundred.
+const MaxHeaderText = 10000
+
+// MaxHeader bounds the bytes ReadHeader needs: the magic, version and
+// length (12 bytes at most) and a header of MaxHeaderText characters, each
+// at most 4 bytes of UTF-8 (version 3.0).
+const MaxHeader = 12 + 4*MaxHeaderText
+
+// unit is what a header's length counts in a version: characters, or
+// bytes of UTF-8 (3.0).
+func unit(major byte) string {
+	if major == 3 {
+		return "bytes"
+	}
+	return "characters"
+}
 
 // ReadHeader parses the header at the start of a .npy file (b holds at
 // least the header: MaxHeader bytes, or the whole file if shorter) and
@@ -103,8 +120,9 @@ func ReadHeader(b []byte) (dt dml.TensorDataType, shape []uint64, off, n uint64,
 			return 0, nil, 0, 0, fmt.Errorf("npy: truncated header")
 		}
 		hl := binary.LittleEndian.Uint32(b[8:])
-		if hl > MaxHeader {
-			return 0, nil, 0, 0, fmt.Errorf("npy: a header of %d bytes (at most %d are read)", hl, MaxHeader)
+		if hl > MaxHeader-12 || b[6] == 2 && hl > MaxHeaderText {
+			// (Version 2.0's text is Latin-1: a character a byte.)
+			return 0, nil, 0, 0, fmt.Errorf("npy: a header of %d %s; NumPy reads at most %d characters (its max_header_size)", hl, unit(b[6]), MaxHeaderText)
 		}
 		hlen, pre = int(hl), 12
 	default:
@@ -113,7 +131,18 @@ func ReadHeader(b []byte) (dt dml.TensorDataType, shape []uint64, off, n uint64,
 	if pre+hlen > len(b) {
 		return 0, nil, 0, 0, fmt.Errorf("npy: truncated header")
 	}
-	h, err := parseHeader(string(b[pre : pre+hlen]))
+	text := string(b[pre : pre+hlen])
+	chars := len(text) // (Latin-1: versions 1.0 and 2.0)
+	if b[6] == 3 {
+		if !utf8.ValidString(text) {
+			return 0, nil, 0, 0, fmt.Errorf("npy: a version 3.0 header that is not UTF-8")
+		}
+		chars = utf8.RuneCountInString(text)
+	}
+	if chars > MaxHeaderText {
+		return 0, nil, 0, 0, fmt.Errorf("npy: a header of %d characters; NumPy reads at most %d (its max_header_size)", chars, MaxHeaderText)
+	}
+	h, err := parseHeader(text, b[6] < 3)
 	if err != nil {
 		return 0, nil, 0, 0, err
 	}
