@@ -115,6 +115,10 @@ func TestHeaderLimits(t *testing.T) {
 		{"500,000 parentheses", fileV2(deep, len(deep)+1), fmt.Sprintf("a header of %d characters; NumPy reads at most 10000", len(deep)+1)},
 		{"10000 characters", fileV2(nested(0), 10000), ""},
 		{"10001 characters", fileV2(nested(0), 10001), "header of 10001 characters"},
+		{"10001 characters, version 1.0", file(nested(0) + strings.Repeat(" ", 10000-len(nested(0))) + "\n"), "header of 10001 characters"},
+		// A version 2.0 length past the limit is refused by the length,
+		// before the text is read (here, not all there).
+		{"20000 characters said", fileV2(nested(0), 20000)[:200], "a header of 20000 characters; NumPy reads at most 10000"},
 		{"201 open in fortran_order", file("{'descr': '<f4', 'fortran_order': " + strings.Repeat("(", 200) + "False" + strings.Repeat(")", 200) + ", 'shape': (3,)}"), "more than 200 brackets open"},
 		{"200 open in fortran_order", file("{'descr': '<f4', 'fortran_order': " + strings.Repeat("(", 199) + "False" + strings.Repeat(")", 199) + ", 'shape': (3,)}"), ""},
 		{"65 dimensions", file("{'descr': '<f4', 'fortran_order': False, 'shape': (" + strings.Repeat("1, ", 64) + "3,)}"), "more than 64 dimensions"},

@@ -51,6 +51,16 @@ func TestHeaderReadsBack(t *testing.T) {
 	}
 }
 
+// TestHeaderAsNumPy: Header writes the bytes NumPy 1.24's np.save writes
+// for a float32 array of shape (2, 3): the dict padded with spaces and a
+// newline to 128 bytes, so that the data starts at a multiple of 64.
+func TestHeaderAsNumPy(t *testing.T) {
+	want := "\x93NUMPY\x01\x00v\x00{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }" + strings.Repeat(" ", 58) + "\n"
+	if h, err := Header(dml.TensorDataTypeFloat32, []uint64{2, 3}); err != nil || string(h) != want {
+		t.Fatalf("%q, %v;\nwant %q", h, err, want)
+	}
+}
+
 // TestLongHeader: a header longer than version 1.0's 2-byte length can say
 // (30000 dimensions) is written as version 2.0, with a 4-byte length, as
 // NumPy writes it.
