@@ -614,7 +614,8 @@ type ModelFit struct {
 }
 
 // Nearest returns the fit that explains the most elements, where none
-// explains them all (ok false where one does, or none explains any).
+// explains them all (ok false where one does, or none explains any); of
+// fits that explain as many, the first in r.Models.
 func (r *Report) Nearest() (f ModelFit, ok bool) {
 	for _, m := range r.Models {
 		if !m.Evaluated {
