@@ -32,6 +32,9 @@
 // emulation of its source (Model.Emulation: dxdispatch, jax-jit,
 // jax-jit-cpu, tensorflow). Model.Alike names the models that compute the
 // same elements on every fill of a type (for FLOAT32: torch-cuda, cupy and
-// jax-jit), so that a report can say "torch-cuda (PyTorch 2.11, CUDA;
-// computes as cupy, jax-jit)".
+// jax-jit; onnxruntime and tensorflow). A Summary carries these facts for
+// each model that explains the data (Summary.Frameworks), and the text
+// report writes them under its "explained by:" line:
+//
+//	torch-cuda: PyTorch 2.11, CUDA; held to its real output; computes as cupy, jax-jit on every FLOAT32 fill
 package check
