@@ -221,6 +221,33 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 	}
 }
 
+// execRows writes piece p of rows of n elements, row r at byte r*pitch of
+// dst, the elements of indices i0 + r*rowStep + e*step, with its method's
+// executor (each in its method's file, shape_NAME.go). This is the one
+// list of the methods of rows that pieces are executed with.
+func (f *Filler) execRows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+	switch p.m {
+	case mRowRuns:
+		f.execRowRuns(dst, p, pitch, n, i0, rowStep, step)
+	case mColumns:
+		f.execColumns(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsLanes:
+		f.execRowsLanes(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsRuns:
+		f.execRowsRuns(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsWords:
+		f.execRowsWords(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsF32:
+		f.execRowsF32(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsFMAS:
+		f.execRowsFMAS(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsBin:
+		f.execRowsBin(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsBinS:
+		f.execRowsBinS(dst, p, pitch, n, i0, rowStep, step)
+	}
+}
+
 // execRowRuns writes a piece of rows one at a time, each as a run
 // (mRowRuns).
 func (f *Filler) execRowRuns(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {

@@ -20,7 +20,7 @@ import (
 // layers: each of its declarations is in its own (shapeLayer).
 func layerOf(file string) int {
 	switch file {
-	case "exec.go", "binlanes.go", "lanes.go", "zip.go", "exec_gen.go":
+	case "exec.go", "binlanes.go", "lanes.go", "zip.go":
 		return 5 // executor: Filler, its lane tables and buffers
 	case "plan.go", "plan_gen.go":
 		return 4 // planner

@@ -40,13 +40,13 @@ var (
 func shapeOff(name string) bool { return slices.Contains(strings.Split(ShapesOff, ","), name) }
 
 // method is one way of writing elements. The planner below is the only code
-// that chooses one; each method's precondition is written in its doc, next
-// to its constant (plan_gen.go), and valid checks it (the planner's tests
-// hold every piece to it).
+// that chooses one; each method's precondition is written in its doc, in
+// its file (shape_NAME.go), and valid checks it (the planner's tests hold
+// every piece to it).
 type method uint8
 
-// The methods' constants, with their docs and names, are generated from
-// their shapes (plan_gen.go; asmgen's Shape), each declared once.
+// The methods' constants and names are generated from their shapes
+// (plan_gen.go; asmgen's Shape), each declared once.
 
 func (m method) String() string { return methodNames[m] }
 

@@ -6,13 +6,18 @@ import (
 	"unsafe"
 )
 
-// The shape rows-fma-s (mRowsFMAS: its doc in plan_gen.go, its kernels
-// rowsFMASx and rowsFMASY in asmgen's rows family): float32 rows as
-// fma(i, delta, start) in float32, for every index below fmaSMax. This
-// file holds all of it that package kernel writes by hand: the
-// precondition of its row of the row planner's table, its executor and
-// its kernels' twin. (Its rows of the table, its constant and its dispatch
-// are generated from its Shape; its signature is asmgen's sigRowsFMAS.)
+// The method rows-fma-s (mRowsFMAS; its constant and name are generated from its
+// Shape, asmgen/rows.go):
+//
+// mRowsFMAS writes rows of float32 as mFMAS writes a run (rowsFMASx):
+// any row step and step. Pre: float32 in modeLinear; every index of
+// the rows below 2^24; rows of at least 128 bytes; dst aligned; the
+// table has the kernel (AVX-512); index 0 not among them.
+
+// This file holds all of rows-fma-s that package kernel writes by hand:
+// its doc, the precondition of its row of the row planner's table, its
+// executor and its kernels' twin (its kernels rowsFMASx and rowsFMASY are
+// asmgen's rows family; their signature is asmgen's sigRowsFMAS).
 
 // canF32Indices holds for float32 rows of indices below fmaSMax, which
 // float32 lanes hold exactly (rows-fma-s).

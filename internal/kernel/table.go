@@ -9,7 +9,7 @@ import (
 	"unsafe"
 )
 
-// The kernel signatures (addKernel ... zipKernel, with their contracts): kernels_gen.go, written by asmgen from asmgen/signatures.go.
+// The kernel signatures (addKernel ... zipKernel, with their contracts): kernels.go, held to asmgen/signatures.go.
 
 // rowSteps gives the row kernels (but rowsBinKernel's: binSteps) the value
 // at each of a row's three places: row r's first element is first + r*rowD,

@@ -6,7 +6,7 @@ import (
 	"unsafe"
 )
 
-// The Go twins of the vector kernels: the same signatures (kernels_gen.go), written
+// The Go twins of the vector kernels: the same signatures (kernels.go), written
 // to be obviously right rather than fast: each element is computed on its
 // own from its lane and block, by its definition, and stored little-endian.
 // They are the whole table under -tags purego and on other architectures,
