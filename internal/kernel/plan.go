@@ -50,23 +50,6 @@ type method uint8
 
 func (m method) String() string { return methodNames[m] }
 
-// binadesRepeat reports whether the bits of float16 elements a through b
-// (every step-th) repeat every 64 elements within each binade but for a
-// constant step, an even one (mBinadeAdd): 64 times the step of the sums
-// has more trailing zeros than the last place of their largest binade
-// (that of the largest magnitude, at one end) is wide. Then in every
-// binade, 64*d is a multiple of twice the last place: the magnitudes 64
-// elements apart lie the same way between two multiples of it, their
-// last places an even number apart, so that ties 64 apart also go to even
-// the same way.
-func (s *Seq) binadesRepeat(a, b, step uint64) bool {
-	_, ka := s.linear(a)
-	_, kb := s.linear(b)
-	shift, _, _, _ := s.binadeOf(int64(max(absInt(int64(ka)), absInt(int64(kb)))))
-	d := step * s.dLo
-	return d != 0 && bits.TrailingZeros64(d)+6 > shift
-}
-
 // The planner's thresholds.
 const (
 	// vectorMin is the least run, in bytes, worth the vector methods: below
@@ -235,20 +218,6 @@ func (s *Seq) lanesGiveStart() bool {
 	return s.kind == Int || s.kind == Float64 && s.mode == modeFMA && (s.start != 1<<63 || s.delta>>63 != 0)
 }
 
-// words plans n elements from j that are first, first+d, ...: with the add
-// kernels if vec and they are a block or more.
-func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store) {
-	m := mWords
-	if vec && n<<s.lg >= addBlock {
-		m = mAdd
-	}
-	p := pl.put(m, j, n)
-	p.first, p.d = first, d
-	if m == mAdd {
-		p.st = st
-	}
-}
-
 // plain plans n float elements from j (index a) with a plain method.
 func (s *Seq) plain(pl *plan, j, n int, a, step uint64) {
 	if n >= 3 && s.exactBelow(a, a+uint64(n-1)*step, step, 53) {
@@ -256,60 +225,6 @@ func (s *Seq) plain(pl *plan, j, n int, a, step uint64) {
 		return
 	}
 	pl.put(mLinear, j, n)
-}
-
-// planFinite plans elements [j, e) of a run of finite float16 or float32
-// values (element j has index a), in a run aligned for the vector methods.
-// It returns how far its pieces reach: e, or less where the plan is full.
-// (A switch, not a table as rowMethods: it plans every run, and columns
-// of many short runs wrote 5-8% slower through a table of named conditions,
-// docs/performance-log.md.)
-func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan) int {
-	n := e - j
-	if n == 0 {
-		return e
-	}
-	if n < floatVectorMin {
-		s.plain(pl, j, n, a, step)
-		return e
-	}
-	last := a + uint64(n-1)*step
-	known := s.known(a, step, uint64(n))
-	f16Bin := s.kind == Float16 && !offBinade
-	switch {
-	case f16Bin && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case f16Bin && !offBinadeAdd && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(t, j, e, a, step, st, mBinadeAdd, pl)
-	case f16Bin && t.binadeFirst() && s.fewLongBinades(a, last, step, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		// (Binades of zero's side, too short for pieces, make the
-		// count above large: such runs go to float32 lanes near zero.)
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case f16Bin && !offBinadeRuns && !t.binadeFirst() && s.fewBinades(a, last, n) && s.someRuns(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		// (Without AVX-512 the binade kernel is no faster than float32
-		// lanes, but the runs kernel is.)
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case known && s.f32Exact || s.f32Lanes(a, last, step):
-		pl.put(mF32, j, n).st = st
-	case s.kind == Float32 && !offFMAS && last < fmaSMax &&
-		(t.fmaSFirst() || offBinadeS || !s.binSLanes(a, last) || !s.fewBinades(a, last, n)):
-		pl.put(mFMAS, j, n).st = st
-	case f16Bin && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case f16Bin && s.int64Lanes(a, last):
-		// (Only the pieces the runs kernel takes; the others go to float64
-		// lanes, or the plain method.)
-		return s.planBinades(t, j, e, a, step, st, mBinadeQ, pl)
-	case s.kind == Float32 && !offBinadeS && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
-		return s.planBinades(t, j, e, a, step, st, mBinadeS, pl)
-	case known && s.f64Exact || s.f64Lanes(a, last, step):
-		pl.put(mF64, j, n).st = st
-	case s.kind == Float32 && n >= 16:
-		pl.put(mFMAD, j, n).st = st
-	default:
-		s.plain(pl, j, n, a, step)
-	}
-	return e
 }
 
 // planBinades plans float16 (or float32) elements [j, e) (element j has
@@ -653,27 +568,6 @@ func (s *Seq) rowMethod(r *rowSpan) (m method, first, rowD, d uint64) {
 // = n*step).
 func (r *rowSpan) lastRun() uint64 { return r.a + uint64(r.rows)*r.rowStep - r.step }
 
-// canFloat64 holds for float64 rows (no row kernel takes them: mRowRuns).
-func (s *Seq) canFloat64(*rowSpan) bool { return s.kind == Float64 }
-
-// canF32Int64 holds for float32 rows of consecutive indices in int64
-// lanes (rows-binade-s).
-func (s *Seq) canF32Int64(r *rowSpan) bool {
-	return s.kind == Float32 && s.binadeRows(r) && s.binSLanes(r.a, r.lastRun())
-}
-
-// canF16Int32 holds for float16 rows of consecutive indices in int32
-// lanes (rows-binade).
-func (s *Seq) canF16Int32(r *rowSpan) bool {
-	return s.kind == Float16 && s.binadeRows(r) && s.int32Lanes(r.a, r.lastRun())
-}
-
-// canF16Int64 holds for float16 rows of consecutive indices in int64
-// lanes (the runs kernel's: rows-binade-q).
-func (s *Seq) canF16Int64(r *rowSpan) bool {
-	return s.kind == Float16 && s.binadeRows(r) && s.int64Lanes(r.a, r.lastRun())
-}
-
 // binadeRows reports whether the binade row kernels may take the rows as
 // one span of consecutive indices, all finite, below the overflow point
 // (the lanes' width is the method's own precondition).
@@ -954,19 +848,6 @@ func (s *Seq) rowStore(v verdicts, dst []byte, r, end, pitch, rowBytes int, m me
 	return stRegular
 }
 
-// blockBytes returns the block, in bytes, of a vector method for elements
-// of size bytes: what the planner's checks and the executor's kernel calls
-// both use.
-func blockBytes(m method, size int) int {
-	switch {
-	case m == mF32 && size == 2, m == mBinade, m == mBinadeS, m == mBinadeRuns, m == mFMAD:
-		return 64
-	case m == mF64:
-		return 16 * size
-	}
-	return addBlock
-}
-
 // The preconditions' arithmetic.
 
 // fewBinades reports whether the n elements a through b span binades of
@@ -1092,14 +973,3 @@ func blockSets(pitch, blk int) int {
 // columns; past 32 sets it measured slower than rows as runs (figures:
 // docs/performance-log.md, Thresholds).
 const binMaxSets = 32
-
-// columns reports whether rows rows of n elements go as columns (mColumns):
-// rows too short for the row kernels (below addBlock bytes), of 16
-// elements or fewer, or, for floats, whose columns a chunk are no more than
-// its rows (n*n elements at most 8 KiB), where a row planned as
-// a run costs more than its share of the columns' runs and of putting them
-// in place (figures: docs/performance-log.md, Thresholds).
-func (s *Seq) columns(rows, n int) bool {
-	rowBytes := n << s.lg
-	return rows > 1 && n > 0 && rowBytes < addBlock && (n <= 16 || s.kind != Int && n*rowBytes <= 8192)
-}

@@ -75,12 +75,6 @@ func (t *table) spanTies() bool { return !t.asm || t.avx512 }
 // kernel writes faster in cache (docs/performance-log.md, Thresholds).
 func (t *table) binadeFirst() bool { return !t.asm || t.avx512 }
 
-// fmaSFirst reports whether float32 runs of indices below 2^24 go to the
-// fma-s kernel even where their binades are long (binade-s takes those
-// otherwise): the AVX-512 fma-s kernel writes as fast as binade-s's, the
-// AVX2 one slower (docs/performance-log.md, 2026-11-27, evening).
-func (t *table) fmaSFirst() bool { return !t.asm || t.avx512 }
-
 // A store is how a vector kernel writes its blocks (the table has a
 // routine of each kernel for each).
 type store uint8
