@@ -517,11 +517,9 @@ func indexLanes16(step uint64) (base *[16]float64, inc *[4]float64) {
 	return base, inc
 }
 
-// The lanes of fmaS, fmaLanes and fmaD for step 1: the indices 0 to 31, 0 to 15.
-var (
-	indexLanes   = [32]float32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}
-	indexLanes64 = [16]float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
-)
+// indexLanes64 are the lanes of fmaLanes and fmaD for step 1: the indices
+// 0 to 15.
+var indexLanes64 = [16]float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 
 // tieMask returns the binade kernels' tie mask for a block that starts at
 // element e of piece p, whose ties are dense (a period of 64 or less): bit

@@ -50,3 +50,6 @@ func (s *Seq) canFMAS(t *table, a, b uint64, n int) bool {
 // otherwise): the AVX-512 fma-s kernel writes as fast as binade-s's, the
 // AVX2 one slower (docs/performance-log.md, 2026-11-27, evening).
 func (t *table) fmaSFirst() bool { return !t.asm || t.avx512 }
+
+// indexLanes are the lanes of fmaS for step 1: the indices 0 to 31.
+var indexLanes = [32]float32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31}
