@@ -216,13 +216,6 @@ func pairsFile(fs []*File) []byte {
 	return gofmt("pairs_amd64_test.go", b.Bytes())
 }
 
-// comment writes text as a // comment, each line indented by indent.
-func comment(b *bytes.Buffer, indent, text string) {
-	for _, l := range strings.Split(text, "\n") {
-		fmt.Fprintf(b, "%s//%s\n", indent, strings.TrimRight(" "+l, " "))
-	}
-}
-
 // gofmt returns src formatted, and panics (naming the file) where it does
 // not parse.
 func gofmt(name string, src []byte) []byte {
