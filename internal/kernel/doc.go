@@ -11,8 +11,8 @@
 // a layer above does (TestLayers holds every file to it; a shape's file,
 // below, every declaration):
 //
-//	executor (exec.go, lanes.go,   a Filler: has the store verdicts measured
-//	binlanes.go, zip.go)           (table.measure), asks the planner for
+//	executor (methods.go, exec.go, a Filler: has the store verdicts measured
+//	lanes.go, binlanes.go, zip.go) (table.measure), asks the planner for
 //	                               pieces and writes each: plain methods in
 //	                               Go, vector methods as kernel calls through
 //	                               the table (blockRuns: a head block,
@@ -28,11 +28,11 @@
 //	                               and facts over the whole index range
 //	                               (exact in float32, float64 or int32
 //	                               lanes; where values overflow)
-//	table (table*.go, twins.go,    the vector kernels of this machine, chosen
-//	generated FAMILY_amd64.go and  once from its CPU: AVX-512 or AVX2
-//	dispatch_other.go, store*.go,  assembly, or the Go twins of the same
-//	cpu*.go)                       signatures (-tags purego, other
-//	                               architectures); the store kinds and
+//	table (table*.go, machine.go,  the vector kernels of this machine, chosen
+//	twins.go, generated            once from its CPU: AVX-512 or AVX2
+//	FAMILY_amd64.go and            assembly, or the Go twins of the same
+//	dispatch_other.go, store*.go,  signatures (-tags purego, other
+//	cpu*.go)                       architectures); the store kinds and
 //	                               their measured verdict
 //	rounding (round.go)            the formats and every rounding rule
 //
@@ -57,12 +57,14 @@
 // name, which opens with its doc (what it writes, with which kernels, and
 // its precondition, Pre, which Seq.valid checks; the planner's tests hold
 // every piece to it) and holds what this package writes by hand of it:
-// the preconditions of its rows of the table (canX), its executor and its
-// kernels' twin, each declaration in its own layer (TestLayers reads them
-// so), and its tests in shape_NAME_test.go (its check of a piece, validX)
+// the preconditions of its rows of the table (canX) and its executor,
+// each declaration in its own layer (TestLayers reads them so; its
+// kernels' twins are the table's, twins.go), and its tests in shape_NAME_test.go (its check of a piece, validX)
 // and shape_NAME_amd64_test.go (its kernels against their twin). The
-// executor's dispatch (exec.go: exec for runs, execRows for rows) lists
-// the methods that pieces are executed with.
+// entry points and the lists of the methods are methods.go's: the
+// planner's choice for a run (planRun, planFinite) and for rows (planRows,
+// rowMethod) and the executor's dispatch (exec for runs,
+// execRows for rows), above every method's file.
 //
 // Each shape stays where dmlbench shows it 1.25 times as fast as the
 // general path on a row it names (docs/performance.md: What each shape earns; ShapesOff

@@ -1,7 +1,6 @@
 package kernel
 
 import (
-	"sync"
 	"unsafe"
 )
 
@@ -20,19 +19,6 @@ import (
 func (f *Filler) execColumns(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
 	f.fillColumns(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
 }
-
-// chunkBufs holds fillColumns's buffers between calls. A buffer on the
-// stack moved to the heap while FillLE's dst escaped (the store verdict's
-// measurement wrote it), which cost an allocation a call
-// (docs/performance-log.md, Thresholds). Since the measurement writes
-// memory of its own, dst no longer escapes (go build -gcflags=-m); a
-// buffer on the stack is yet to be measured against the pool.
-var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }}
-
-// columnsBuf is fillColumns's buffer, in bytes: each chunk's columns are
-// planned anew; 16 KiB, half an L1 cache of 32 KiB (chunks of 8, 16 and
-// 32 KiB measured: docs/performance-log.md, Thresholds).
-const columnsBuf = 16384
 
 // fillColumns writes rows too short for the row kernels (fewer than
 // addBlock bytes), which would each be planned as a run, as columns: in

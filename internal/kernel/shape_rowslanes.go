@@ -31,3 +31,42 @@ package kernel
 // only where they pay (Seq.binLanesPay). Pre: the piece's rows pass
 // Seq.lanesBlock, which gives its per and c; dst aligned to the
 // element size.
+
+// execRowsLanes writes a piece of rows one after another (mRowsLanes) with
+// rowsLanes.
+func (f *Filler) execRowsLanes(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+	f.rowsLanes(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step, int(p.per), p.c, p.st)
+}
+
+// rowsLanes writes rows of n elements one after another at dst
+// (mRowsLanes), the elements of indices i0 + r*rowStep + e*step, as one
+// span of blocks of the add kernels (or, for float32 that is not exact in
+// float32 lanes, the fma-s kernels, or past index 2^24 the f64 or fma-d
+// kernels; float16 by rowsBinLanes) whose lanes repeat (lanesBlock),
+// placed as lanesRun says, each block's lanes the elements (or indices) at
+// its place: a laneForm says which. Integer lanes wrap as the sequence
+// does; float32 lanes hold exact values (the differences of two in float64
+// are exact too) and first is -0, which adds nothing to any lane; index
+// lanes are exact integers. The element of index 0, if any, is start's
+// bits (-0 kept).
+func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, blk int, lanes uint32, st store) {
+	if lanes == lanesBin {
+		f.rowsBinLanes(dst, rows, pitch, n, i0, rowStep, step, blk, st)
+		return
+	}
+	w := laneRows{f: f, dst: dst, pitch: pitch, n: n, rowBytes: n << f.lg, blk: blk, i0: i0, rowStep: rowStep, step: step}
+	w.form = f.laneForm(lanes)
+	span := (rows-1)*pitch + w.rowBytes // (the last row's gap, if any, is not dst's)
+	sets := blockSets(pitch, blk)       // (1 where the rows divide the block: add lanes only otherwise)
+	w.setInc(uint64(sets*blk/pitch) * rowStep)
+	// Padded rows go through the masked kernels (add lanes, fma-s lanes,
+	// or f64 lanes): the gaps are never written.
+	put := w.put
+	if pitch != w.rowBytes {
+		put = w.putMasked
+	}
+	lanesRun(dst, span, blk, sets, st, put)
+	if i0 == 0 && f.kind == Float32 {
+		putLE(dst, 4, f.start)
+	}
+}

@@ -1,7 +1,6 @@
 package kernel
 
 import (
-	"math"
 	"unsafe"
 )
 
@@ -15,9 +14,9 @@ import (
 
 // This file holds all of rows-words that package kernel writes by hand:
 // its doc, the preconditions of its rows of the row planner's table, the
-// words it writes, its executor and its kernels' twin (its kernels
-// rowsAdd{B,W,D,Q} are asmgen's rows family, of the signature sigRowsAdd,
-// which rows-f32 shares).
+// words it writes and its executor (its kernels rowsAdd{B,W,D,Q} are
+// asmgen's rows family, of the signature sigRowsAdd, which rows-f32
+// shares; their twin, rows_g, is the table's, in twins.go).
 
 // canInts holds for rows of integers (rows-words).
 func (s *Seq) canInts(*rowSpan) bool { return s.kind == Int }
@@ -59,34 +58,4 @@ func (f *Filler) execRowsWords(dst []byte, p *piece, pitch, n int, _, _, _ uint6
 	last := uint64((rowBytes - addBlock) >> f.lg) // the element the last block of a row starts at
 	steps := rowSteps{p.first, p.rowD, p.d, last * p.d}
 	tbl.rows(int(f.lg), p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, rowBytes, base, &steps, inc)
-}
-
-// rows_g is the twin of rowsAdd{B,W,D,Q,S}[NT], by lane.
-func rows_g(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	if lane == laneS {
-		rowsAdd(4, true, dst, rows, pitch, rowBytes, base, steps, inc)
-		return
-	}
-	rowsAdd(1<<lane, false, dst, rows, pitch, rowBytes, base, steps, inc)
-}
-
-// rowsAdd writes rows as the row kernels of elements of size bytes do
-// (float: float32 lanes), each block from its row's place (rowBlocks) and
-// each lane as addLane computes it.
-func rowsAdd(size int, float bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
-	v := math.Float64frombits(steps.first) // a float row's first value
-	for r := range rows {
-		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
-		at := uintptr(unsafe.Pointer(&row[0]))
-		fs := intPlaces(steps, r, at, size)
-		if float {
-			fs = floatPlaces(v, uint64(-at&63)/uint64(size), steps)
-			v += math.Float64frombits(steps.rowD)
-		}
-		rowBlocks(at, rowBytes, 128, func(at, f, k int) {
-			for l := 0; l < 128; l += size {
-				putLE(row[at+l:], size, addLane(size, float, base, fs[f], inc, l, k))
-			}
-		})
-	}
 }
