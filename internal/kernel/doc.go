@@ -63,7 +63,7 @@
 // and shape_NAME_amd64_test.go (its kernels against their twin). The
 // entry points and the lists of the methods are methods.go's: the
 // planner's choice for a run (planRun, planFinite) and for rows (planRows,
-// rowMethod) and the executor's dispatch (exec for runs,
+// rowMethod, rowHolds) and the executor's dispatch (exec for runs,
 // execRows for rows), above every method's file.
 //
 // Each shape stays where dmlbench shows it 1.25 times as fast as the

@@ -420,3 +420,32 @@ func (f *Filler) FillStridedLE(dst []byte, n int, stride int, i0, step uint64) {
 		f.FillRowsLE(dst, n, stride, 1, i0, step, step)
 	}
 }
+
+// rowHolds reports whether precondition c of the row planner's table holds
+// for the rows r: each rowX calls its shape's canX (a switch, not function
+// values: a pointer passed through a function value escapes, and every
+// fill would allocate its Seq). A row of the table whose precondition is
+// not here is never chosen (the planner's random tests see every method).
+func (s *Seq) rowHolds(c rowTest, r *rowSpan) bool {
+	switch c {
+	case rowInts:
+		return s.canInts(r)
+	case rowConstant:
+		return s.canConstant(r)
+	case rowFloat64:
+		return s.canFloat64(r)
+	case rowInfinite:
+		return s.canInfinite(r)
+	case rowF32Exact:
+		return s.canF32Exact(r)
+	case rowF32Indices:
+		return s.canF32Indices(r)
+	case rowF32Int64:
+		return s.canF32Int64(r)
+	case rowF16Int32:
+		return s.canF16Int32(r)
+	case rowF16Int64:
+		return s.canF16Int64(r)
+	}
+	return false
+}

@@ -400,8 +400,8 @@ type rowSpan struct {
 // A rowTest names a precondition of the row planner's table (rowX: the
 // Seq method canX of its shape), which rowHolds evaluates (by name, not as
 // function values: a pointer passed through a function value escapes, and
-// every fill would allocate its Seq). The table, its tests and rowHolds are
-// generated from the shapes' rows (plan_gen.go).
+// every fill would allocate its Seq). The table and its tests are
+// generated from the shapes' rows (plan_gen.go); rowHolds is methods.go's.
 type rowTest uint8
 
 // lastRun returns the last index of rows of consecutive indices (rowStep

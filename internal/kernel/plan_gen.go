@@ -94,31 +94,6 @@ var rowMethods = [...]rowMethod{
 	{m: mRowsBinQ, off: offBinade, can: rowF16Int64},
 }
 
-// rowHolds reports whether precondition c holds for the rows r.
-func (s *Seq) rowHolds(c rowTest, r *rowSpan) bool {
-	switch c {
-	case rowInts:
-		return s.canInts(r)
-	case rowConstant:
-		return s.canConstant(r)
-	case rowFloat64:
-		return s.canFloat64(r)
-	case rowInfinite:
-		return s.canInfinite(r)
-	case rowF32Exact:
-		return s.canF32Exact(r)
-	case rowF32Indices:
-		return s.canF32Indices(r)
-	case rowF32Int64:
-		return s.canF32Int64(r)
-	case rowF16Int32:
-		return s.canF16Int32(r)
-	case rowF16Int64:
-		return s.canF16Int64(r)
-	}
-	return false
-}
-
 // rowsStreamable reports whether the row kernel of method m has a streaming
 // form for rows of rowBytes at dst, dst + pitch, ...: some where rowsStream
 // holds, some for any of their rows (of addBlock bytes or more).

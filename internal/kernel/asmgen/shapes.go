@@ -173,8 +173,9 @@ func tableRows(all []Shape) []tableRow {
 	return rows
 }
 
-// rowTable writes the row planner's table: the rowTest of each row, the
-// rows by Rank (rowMethods) and rowHolds, which calls each precondition.
+// rowTable writes the row planner's table: the rowTest of each row and the
+// rows by Rank (rowMethods). Which precondition each rowTest calls is
+// rowHolds's, written by hand (methods.go).
 func rowTable(b *bytes.Buffer, all []Shape) {
 	rows := tableRows(all)
 	test := func(r tableRow) string { return "row" + strings.TrimPrefix(r.Can, "can") }
@@ -197,12 +198,7 @@ func rowTable(b *bytes.Buffer, all []Shape) {
 		}
 		fmt.Fprintf(b, "\t{m: %s%s, can: %s},\n", r.m, off, test(r))
 	}
-	b.WriteString("}\n\n// rowHolds reports whether precondition c holds for the rows r.\n")
-	b.WriteString("func (s *Seq) rowHolds(c rowTest, r *rowSpan) bool {\n\tswitch c {\n")
-	for _, r := range rows {
-		fmt.Fprintf(b, "\tcase %s:\n\t\treturn s.%s(r)\n", test(r), r.Can)
-	}
-	b.WriteString("\t}\n\treturn false\n}\n")
+	b.WriteString("}\n")
 }
 
 // streamable writes rowsStreamable from the shapes' Stream.
