@@ -184,11 +184,19 @@ func TestSequenceNoAllocation(t *testing.T) {
 		"float16": func(k int) { _ = dml.Sequence(f16, float16.Fromfloat32(0.1), float16.Fromfloat32(3e-4*float32(k+1))) },
 	} {
 		f(1) // a first call (its allocations, none expected, not counted)
-		if n := mallocs(func() {
-			for k := range 40 {
-				f(k % 2) // never the call before it again
-			}
-		}); n != 0 {
+		// The least of three rounds: the counters are the process's, and
+		// on a loaded machine the runtime itself was seen to allocate
+		// during one round (6 under Wine, in CI); a call that allocates
+		// allocates in every round.
+		n := uint64(math.MaxUint64)
+		for range 3 {
+			n = min(n, mallocs(func() {
+				for k := range 40 {
+					f(k % 2) // never the call before it again
+				}
+			}))
+		}
+		if n != 0 {
 			t.Errorf("Sequence on []%s, calls that repeat no call: %d allocations in 40 calls, want 0", name, n)
 		}
 		if n := mallocs(func() {

@@ -191,65 +191,6 @@ func (rep *Report) findSame(from, to uint64) {
 // noMiss marks a model that missed no element of a window.
 const noMiss = math.MaxUint64
 
-// splitMost and threadsMost bound the search for PyTorch's thread split:
-// fills of up to 2^22 elements (whose elements the check keeps, 4 bytes
-// each, to search them at the end), split among up to 64 threads.
-const (
-	splitMost   = 1 << 22
-	threadsMost = 64
-)
-
-// keepForSplit makes rep keep the elements of a fill of count elements
-// of type t, where a torch model split among threads may explain them.
-func (rep *Report) keepForSplit(t dml.TensorDataType, count uint64) {
-	if count > torchGrain && count <= splitMost && len(Models(t)) > 0 {
-		rep.kept = make([]uint32, count)
-	}
-}
-
-// searchParts runs, for each torch model that does not explain every
-// element in one part, the ways PyTorch splits the fill among 2 to 64
-// threads (the distinct part lengths; see Model) over the kept elements,
-// each until its first miss, and adds the first that explains them all.
-// A split computes what one part does up to its first part's end, so a
-// candidate fails about as early as one part did, unless it is the split
-// that made the data: the search costs a few passes at most.
-func (rep *Report) searchParts(in ModelInput, bitExact bool) {
-	if rep.kept == nil || rep.Elements != uint64(len(rep.kept)) {
-		return
-	}
-	for _, f := range rep.Models {
-		if f.Parts != 0 || !f.Evaluated || f.Matches == rep.Elements || f.Model != ModelTorchAVX2 && f.Model != ModelTorchAVX512 {
-			continue
-		}
-		last := in.Count
-		for threads := uint64(2); threads <= threadsMost; threads++ {
-			part := torchPartLen(in.Count, threads)
-			if part == last {
-				continue
-			}
-			last = part
-			split := in
-			split.Parts = threads
-			if rep.explainsKept(newModelState(f.Model, split), bitExact) {
-				rep.Models = append(rep.Models, ModelFit{Model: f.Model, Evaluated: true, Matches: rep.Elements,
-					Parts: (in.Count + part - 1) / part, PartLen: part})
-				break
-			}
-		}
-	}
-}
-
-// explainsKept reports whether ms computes every kept element.
-func (rep *Report) explainsKept(ms *modelState, bitExact bool) bool {
-	for i, got := range rep.kept {
-		if b := ms.bits(uint64(i)); uint64(got) != b && ulpDistance(rep.Type, uint64(got), b, bitExact) != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // A reader is the state of one Reader: the operator that produces the
 // exact result, the report, and the windows.
 type reader struct {

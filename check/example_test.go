@@ -95,6 +95,9 @@ func ExampleReport_Summary() {
 	//   element 9 [9]: got 2.8 (0x40333333), want 2.8000002 (0x40333334), 1 ULP
 	//   element 10 [10]: got 3.1 (0x40466666), want 3.1000001 (0x40466667), 1 ULP
 	// explained by: f32-mul-add, numpy, jax, jax-jit-cpu
+	//   numpy: NumPy 1.24, 2.5; held to its real output
+	//   jax: JAX 0.11, eager, CUDA and JAX 0.10 and later, eager, CPU; held to its real output
+	//   jax-jit-cpu: JAX 0.11, under jit, CPU (XLA:CPU on x86-64); an emulation of its source, not held to its real output
 	// within 1 ULP: 12 of 12 (100%): PASS
 	// JSON: [f32-mul-add numpy jax jax-jit-cpu] true
 }

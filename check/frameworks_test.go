@@ -47,9 +47,17 @@ func (w writer) named(rep *check.Report) bool {
 	if !slices.Contains(rep.Explained(), w.model) {
 		return false
 	}
+	var text strings.Builder
+	if err := rep.Summary("data", "the exact result").WriteText(&text); err != nil {
+		return false
+	}
 	for _, f := range w.model.Frameworks() {
 		if f.Real && f.Name == w.name && strings.Contains(f.Versions, w.version) && strings.Contains(f.Mode, w.mode) {
-			return true
+			// The text report names it, under "explained by:".
+			line := "\n  " + string(w.model) + ": "
+			_, after, ok := strings.Cut(text.String(), line)
+			named, _, _ := strings.Cut(after, "\n")
+			return ok && strings.Contains(named, f.String()) && strings.Contains(named, "; held to its real output")
 		}
 	}
 	return false

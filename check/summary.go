@@ -45,11 +45,67 @@ type Summary struct {
 	// delta that elements 0 and 1 imply (Report.Implied), in the fewest
 	// digits that read back to the values of Type.
 	Implied *Implied
+	// Frameworks says, for each model among Explained that stands for
+	// frameworks (Model.Frameworks), which they are, whether the model is
+	// held to their real output or only an emulation of their source, and
+	// which models compute alike: the report names the framework behind
+	// the data, not only a model.
+	Frameworks []ExplainedModel
 	// Padding is, where Options.Padding asked for it, the padding's count.
 	Padding *PaddingCount
 	// OK is the verdict: every element within ULP, no padding byte
 	// changed.
 	OK bool
+}
+
+// An ExplainedModel is a model that explains a check's data and the
+// frameworks it stands for (see Summary.Frameworks).
+type ExplainedModel struct {
+	Model      Model
+	Frameworks []Framework
+	// Emulation is Model.Emulation: no framework's real output holds the
+	// model in this module's tests, only an emulation of its source.
+	Emulation bool
+	// Alike are the models that compute the same elements on every fill
+	// of the check's type (Model.Alike).
+	Alike []Model
+}
+
+// Text writes m as the text report's line under "explained by:":
+// "torch-cuda: PyTorch 2.11, CUDA; held to its real output; computes as
+// cupy, jax-jit on every FLOAT32 fill".
+func (m ExplainedModel) Text(t dml.TensorDataType) string {
+	var fs []string
+	for _, f := range m.Frameworks {
+		fs = append(fs, f.String())
+	}
+	held := "held to its real output"
+	if m.Emulation {
+		held = "an emulation of its source, not held to its real output"
+	}
+	line := fmt.Sprintf("%s: %s; %s", m.Model, strings.Join(fs, " and "), held)
+	if len(m.Alike) > 0 {
+		var as []string
+		for _, a := range m.Alike {
+			as = append(as, string(a))
+		}
+		line += fmt.Sprintf("; computes as %s on every %v fill", strings.Join(as, ", "), t)
+	}
+	return line
+}
+
+// explainedModels returns the Frameworks of a Summary whose Explained fits
+// are fits: each model once, in their order.
+func explainedModels(t dml.TensorDataType, fits []ModelFit) []ExplainedModel {
+	var ms []ExplainedModel
+	for _, f := range fits {
+		fs := f.Model.Frameworks()
+		if len(fs) == 0 || len(ms) > 0 && ms[len(ms)-1].Model == f.Model {
+			continue
+		}
+		ms = append(ms, ExplainedModel{Model: f.Model, Frameworks: fs, Emulation: f.Model.Emulation(), Alike: f.Model.Alike(t)})
+	}
+	return ms
 }
 
 // Implied is the start and delta that a check's first two elements imply,
@@ -73,6 +129,7 @@ func (r *Report) Summary(name, against string) *Summary {
 		Histogram: r.Histogram, Worst: r.Worst, Mismatches: r.Mismatches,
 		Fits: r.Models, Explained: r.ExplainedFits(), OK: r.OK(),
 	}
+	s.Frameworks = explainedModels(r.Type, s.Explained)
 	if r.padding != nil {
 		s.Padding = &PaddingCount{Value: *r.padding, Bytes: r.PaddingBytes, Bad: r.BadPadding, FirstBad: r.FirstBadPadding}
 	}
@@ -169,6 +226,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 			fmt.Fprintf(w, "%s %s %d (%s)", sep, f.Name(), f.Matches, share(f.Matches, s.Elements))
 		}
 		fmt.Fprintf(w, "\nexplained by: %s\n", s.ExplainedBy())
+		for _, m := range s.Frameworks {
+			fmt.Fprintf(w, "  %s\n", m.Text(s.Type))
+		}
 	}
 	if p := s.Padding; p != nil {
 		fmt.Fprintf(w, "padding: %d bytes, %d not 0x%02X", p.Bytes, p.Bad, p.Value)
@@ -266,9 +326,10 @@ func (s *Summary) jsonMismatch(m *Mismatch) *jsonMismatch {
 // "coords", "offset", "got", "want", "gotBits", "wantBits", "ulp") and
 // "mismatches"; with Fits, "models" (each fit's name, a split's full name
 // among them, to its matches, or null where it was not followed),
-// "explainedBy" (the names of Explained), "nearest" (null, or "name",
-// "matches" and "firstMiss") and, where nothing explains, "implied"
-// ("start", "delta"); with Padding, "padding" ("bytes", "bad",
+// "explainedBy" (the names of Explained), "frameworks" (each explaining
+// model of Frameworks to its "frameworks", "emulation" and "computesAs"),
+// "nearest" (null, or "name", "matches" and "firstMiss") and, where
+// nothing explains, "implied" ("start", "delta"); with Padding, "padding" ("bytes", "bad",
 // "firstBad").
 func (s *Summary) WriteJSON(w io.Writer) error {
 	var ms []*jsonMismatch
@@ -301,6 +362,7 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 		if p := s.Implied; p != nil {
 			doc["implied"] = map[string]string{"start": p.Start, "delta": p.Delta}
 		}
+		doc["frameworks"] = s.jsonFrameworks()
 	}
 	if p := s.Padding; p != nil {
 		doc["padding"] = map[string]uint64{"bytes": p.Bytes, "bad": p.Bad, "firstBad": p.FirstBad}
@@ -308,6 +370,24 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// jsonFrameworks is the JSON report's "frameworks": for each model of
+// Frameworks, its name to "frameworks" (their texts), "emulation" and
+// "computesAs" (Alike's names).
+func (s *Summary) jsonFrameworks() map[string]any {
+	doc := map[string]any{}
+	for _, m := range s.Frameworks {
+		fs, alike := []string{}, []string{}
+		for _, f := range m.Frameworks {
+			fs = append(fs, f.String())
+		}
+		for _, a := range m.Alike {
+			alike = append(alike, string(a))
+		}
+		doc[string(m.Model)] = map[string]any{"frameworks": fs, "emulation": m.Emulation, "computesAs": alike}
+	}
+	return doc
 }
 
 // typeText writes v rounded to float type t, in the fewest digits that read

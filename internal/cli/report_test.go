@@ -93,6 +93,10 @@ func TestReportFormatsAgree(t *testing.T) {
 		Models      map[string]*uint64
 		ExplainedBy []string
 		Nearest     *struct{ Name string }
+		Frameworks  map[string]struct {
+			Frameworks []string
+			Emulation  bool
+		}
 	}
 	if err := json.Unmarshal([]byte(js), &doc); code != 3 || err != nil {
 		t.Fatalf("json: exit %d, %v, %q", code, err, errs)
@@ -104,6 +108,14 @@ func TestReportFormatsAgree(t *testing.T) {
 		if doc.Models[name] == nil || *doc.Models[name] != n {
 			t.Errorf("json: %s is %v; the text says %d", name, doc.Models[name], n)
 		}
+	}
+	// The framework behind the split fit's model: one line of the text
+	// under "explained by:", one entry of the JSON's "frameworks".
+	fw, ok := doc.Frameworks["torch-avx2"]
+	if len(doc.Frameworks) != 1 || !ok || len(fw.Frameworks) == 0 || fw.Emulation {
+		t.Errorf("json: frameworks %+v; want torch-avx2's, held to real output", doc.Frameworks)
+	} else if want := "\nexplained by: " + explained + "\n  torch-avx2: " + strings.Join(fw.Frameworks, " and ") + "; held to its real output\n"; !strings.Contains(out, want) {
+		t.Errorf("text: %q; want the frameworks the JSON names, %q", out, want)
 	}
 	svg, err := os.ReadFile(pic)
 	if err != nil {

@@ -11,9 +11,9 @@
 // a layer above does (TestLayers holds every file to it; a shape's file,
 // below, every declaration):
 //
-//	executor (exec.go, lanes.go,   a Filler: has the store verdicts measured
-//	binlanes.go, zip.go,           (table.measure), asks the planner for
-//	generated exec_gen.go)         pieces and writes each: plain methods in
+//	executor (methods.go, exec.go, a Filler: has the store verdicts measured
+//	lanes.go, binlanes.go, zip.go) (table.measure), asks the planner for
+//	                               pieces and writes each: plain methods in
 //	                               Go, vector methods as kernel calls through
 //	                               the table (blockRuns: a head block,
 //	                               aligned blocks, a tail block)
@@ -28,11 +28,11 @@
 //	                               and facts over the whole index range
 //	                               (exact in float32, float64 or int32
 //	                               lanes; where values overflow)
-//	table (table*.go, twins.go,    the vector kernels of this machine, chosen
-//	generated FAMILY_amd64.go and  once from its CPU: AVX-512 or AVX2
-//	dispatch_other.go, store*.go,  assembly, or the Go twins of the same
-//	cpu*.go)                       signatures (-tags purego, other
-//	                               architectures); the store kinds and
+//	table (table*.go, machine.go,  the vector kernels of this machine, chosen
+//	twins.go, generated            once from its CPU: AVX-512 or AVX2
+//	FAMILY_amd64.go and            assembly, or the Go twins of the same
+//	dispatch_other.go, store*.go,  signatures (-tags purego, other
+//	cpu*.go)                       architectures); the store kinds and
 //	                               their measured verdict
 //	rounding (round.go)            the formats and every rounding rule
 //
@@ -51,21 +51,20 @@
 //
 // A method (a shape, as ShapesOff and docs/performance.md name it) is
 // declared once, by the family of asmgen that writes its kernels (Shape):
-// its name, its constant with its doc (what it writes, with which kernels,
-// and its precondition, which Seq.valid checks; the planner's tests hold
-// every piece to it) and, for rows, its rows of the row planner's table
-// and whether its kernel streams. asmgen writes from them plan_gen.go,
-// which opens with the list of the methods and what each takes, and
-// exec_gen.go, which hands each piece of rows to its executor (execX for
-// method mX). A shape of rows that has a file of its own (shape_NAME.go)
-// holds there all of it this package writes by hand: the preconditions of
-// its rows of the table (canX), its executor and its kernels' twin, each
-// declaration in its own layer (TestLayers reads them so), and its tests
-// in shape_NAME_test.go (its check of a piece, validX) and
-// shape_NAME_amd64_test.go (its kernels against their twin); adding or
-// removing such a shape touches that file, its family in asmgen and
-// asmgen's signatures, and its tests. The other methods' preconditions
-// and executors are still in plan.go and exec.go.
+// its name, its constant and, for rows, its rows of the row planner's
+// table and whether its kernel streams; asmgen writes from them the tables
+// of plan_gen.go. Each method has a file of its own, shape_NAME.go for its
+// name, which opens with its doc (what it writes, with which kernels, and
+// its precondition, Pre, which Seq.valid checks; the planner's tests hold
+// every piece to it) and holds what this package writes by hand of it:
+// the preconditions of its rows of the table (canX) and its executor,
+// each declaration in its own layer (TestLayers reads them so; its
+// kernels' twins are the table's, twins.go), and its tests in shape_NAME_test.go (its check of a piece, validX)
+// and shape_NAME_amd64_test.go (its kernels against their twin). The
+// entry points and the lists of the methods are methods.go's: the
+// planner's choice for a run (planRun, planFinite) and for rows (planRows,
+// rowMethod, rowHolds) and the executor's dispatch (exec for runs,
+// execRows for rows), above every method's file.
 //
 // Each shape stays where dmlbench shows it 1.25 times as fast as the
 // general path on a row it names (docs/performance.md: What each shape earns; ShapesOff
@@ -141,9 +140,10 @@
 // instruction sets as parameters, into FAMILY_amd64.s and FAMILY_amd64.go
 // (the Go declarations and the table's dispatch, direct calls so that the
 // compiler sees each noescape directive). Each kernel signature is written
-// once, in asmgen/signatures.go: its Go type and contract (written into
-// kernels_gen.go), its parameters (each routine's frame and declaration)
-// and the tests' lists of routines and twins (pairs_amd64_test.go). Its
+// once, in asmgen/signatures.go: its parameters (each routine's frame and
+// declaration) and the tests' lists of routines and twins
+// (pairs_amd64_test.go); its Go type, with its contract, is kernels.go's,
+// held to it by asmgen's TestKernelTypes. Its
 // test fails when a committed file differs from a fresh generation; go vet
 // checks the frames.
 // cpu_amd64.s, the CPUID probe, is not a kernel. A kernel only AVX-512 has,

@@ -15,7 +15,7 @@ import (
 
 // The kernel tests call every assembly routine directly, next to its Go
 // twin of the same signature, on the same random inputs within the
-// routine's contract (kernels_gen.go; for the float kernels, values exact
+// routine's contract (kernels.go; for the float kernels, values exact
 // in their lanes, as the planner guarantees), and compare every byte,
 // the bytes around the output included: as math/big's arith_test.go holds
 // addVV to addVV_g. The AVX-512 routines run where the CPU has AVX-512. (That the

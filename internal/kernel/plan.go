@@ -40,32 +40,15 @@ var (
 func shapeOff(name string) bool { return slices.Contains(strings.Split(ShapesOff, ","), name) }
 
 // method is one way of writing elements. The planner below is the only code
-// that chooses one; each method's precondition is written in its doc, next
-// to its constant (plan_gen.go), and valid checks it (the planner's tests
-// hold every piece to it).
+// that chooses one; each method's precondition is written in its doc, in
+// its file (shape_NAME.go), and valid checks it (the planner's tests hold
+// every piece to it).
 type method uint8
 
-// The methods' constants, with their docs and names, are generated from
-// their shapes (plan_gen.go; asmgen's Shape), each declared once.
+// The methods' constants and names are generated from their shapes
+// (plan_gen.go; asmgen's Shape), each declared once.
 
 func (m method) String() string { return methodNames[m] }
-
-// binadesRepeat reports whether the bits of float16 elements a through b
-// (every step-th) repeat every 64 elements within each binade but for a
-// constant step, an even one (mBinadeAdd): 64 times the step of the sums
-// has more trailing zeros than the last place of their largest binade
-// (that of the largest magnitude, at one end) is wide. Then in every
-// binade, 64*d is a multiple of twice the last place: the magnitudes 64
-// elements apart lie the same way between two multiples of it, their
-// last places an even number apart, so that ties 64 apart also go to even
-// the same way.
-func (s *Seq) binadesRepeat(a, b, step uint64) bool {
-	_, ka := s.linear(a)
-	_, kb := s.linear(b)
-	shift, _, _, _ := s.binadeOf(int64(max(absInt(int64(ka)), absInt(int64(kb)))))
-	d := step * s.dLo
-	return d != 0 && bits.TrailingZeros64(d)+6 > shift
-}
 
 // The planner's thresholds.
 const (
@@ -159,72 +142,6 @@ func (s *Seq) aligned(dst []byte) bool {
 	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&uintptr(s.size-1) == 0
 }
 
-// planRun plans the run of len(dst)/size elements of indices i0, i0+step,
-// ..., written packed at dst, for the table t. It returns how many elements
-// the pieces cover from the start: all of them, or, where a run needs more
-// than maxPieces, as many as fit (the caller plans the rest again). whole
-// is the bytes of the run dst ends (dst and what the plans before covered
-// of it): the store kind goes by the whole run, so that all its pieces
-// store alike.
-func (s *Seq) planRun(t *table, v verdicts, dst []byte, i0, step uint64, whole int, pl *plan) int {
-	n := len(dst) >> s.lg
-	if n == 0 {
-		return 0
-	}
-	least := vectorMin
-	if (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear {
-		least = floatVectorMin << s.lg
-	}
-	vec := len(dst) >= least && s.aligned(dst)
-	if step == 0 { // every element is element i0
-		pl.put(mWords, 0, n).first = s.Bits(i0)
-		return n
-	}
-	j := 0
-	if i0 == 0 && vec {
-		if !s.lanesGiveStart() {
-			pl.put(mStart, 0, 1)
-			j = 1
-		}
-	}
-	st := stRegular
-	switch size := whole - j<<s.lg; {
-	case vec && size >= streamingMin && v.stream:
-		st = stStream
-	}
-	a := i0 + uint64(j)*step // the index of element j
-	switch {
-	case s.kind == Int:
-		s.words(pl, vec, j, n-j, s.start+a*s.delta, step*s.delta, st)
-	case s.mode == modeConstant:
-		s.words(pl, vec, j, n-j, s.constBits, 0, st)
-	case s.kind == Float64 && vec:
-		pl.put(mFMALanes, j, n-j).st = st
-	case s.kind == Float64:
-		pl.put(mFMA, j, n-j)
-	case !vec:
-		s.plain(pl, j, n-j, a, step)
-	default:
-		// Past the point where the values round to an infinity, the run is
-		// that infinity: a constant.
-		var over int
-		switch count := uint64(n - j); {
-		case s.known(a, step, count):
-			over = int(min(max(s.overIdx, a)-a, count))
-		default:
-			over = s.overflowFrom(a, step, n-j)
-		}
-		if e := s.planFinite(t, j, j+over, a, step, st, pl); e < j+over {
-			return e
-		}
-		if j+over < n {
-			inf := s.infAt(a + uint64(over)*step)
-			s.words(pl, true, j+over, n-j-over, inf, 0, st)
-		}
-	}
-	return n
-}
-
 // lanesGiveStart reports whether the vector methods of the sequence's
 // runs (mAdd for integers, mFMALanes for float64) write start's bits at
 // index 0 themselves, so that it needs no mStart piece: integers (start +
@@ -235,20 +152,6 @@ func (s *Seq) lanesGiveStart() bool {
 	return s.kind == Int || s.kind == Float64 && s.mode == modeFMA && (s.start != 1<<63 || s.delta>>63 != 0)
 }
 
-// words plans n elements from j that are first, first+d, ...: with the add
-// kernels if vec and they are a block or more.
-func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store) {
-	m := mWords
-	if vec && n<<s.lg >= addBlock {
-		m = mAdd
-	}
-	p := pl.put(m, j, n)
-	p.first, p.d = first, d
-	if m == mAdd {
-		p.st = st
-	}
-}
-
 // plain plans n float elements from j (index a) with a plain method.
 func (s *Seq) plain(pl *plan, j, n int, a, step uint64) {
 	if n >= 3 && s.exactBelow(a, a+uint64(n-1)*step, step, 53) {
@@ -256,60 +159,6 @@ func (s *Seq) plain(pl *plan, j, n int, a, step uint64) {
 		return
 	}
 	pl.put(mLinear, j, n)
-}
-
-// planFinite plans elements [j, e) of a run of finite float16 or float32
-// values (element j has index a), in a run aligned for the vector methods.
-// It returns how far its pieces reach: e, or less where the plan is full.
-// (A switch, not a table as rowMethods: it plans every run, and columns
-// of many short runs wrote 5-8% slower through a table of named conditions,
-// docs/performance-log.md.)
-func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan) int {
-	n := e - j
-	if n == 0 {
-		return e
-	}
-	if n < floatVectorMin {
-		s.plain(pl, j, n, a, step)
-		return e
-	}
-	last := a + uint64(n-1)*step
-	known := s.known(a, step, uint64(n))
-	f16Bin := s.kind == Float16 && !offBinade
-	switch {
-	case f16Bin && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case f16Bin && !offBinadeAdd && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(t, j, e, a, step, st, mBinadeAdd, pl)
-	case f16Bin && t.binadeFirst() && s.fewLongBinades(a, last, step, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		// (Binades of zero's side, too short for pieces, make the
-		// count above large: such runs go to float32 lanes near zero.)
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case f16Bin && !offBinadeRuns && !t.binadeFirst() && s.fewBinades(a, last, n) && s.someRuns(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
-		// (Without AVX-512 the binade kernel is no faster than float32
-		// lanes, but the runs kernel is.)
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case known && s.f32Exact || s.f32Lanes(a, last, step):
-		pl.put(mF32, j, n).st = st
-	case s.kind == Float32 && !offFMAS && last < fmaSMax &&
-		(t.fmaSFirst() || offBinadeS || !s.binSLanes(a, last) || !s.fewBinades(a, last, n)):
-		pl.put(mFMAS, j, n).st = st
-	case f16Bin && (known && s.i32Exact || s.int32Lanes(a, last)):
-		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
-	case f16Bin && s.int64Lanes(a, last):
-		// (Only the pieces the runs kernel takes; the others go to float64
-		// lanes, or the plain method.)
-		return s.planBinades(t, j, e, a, step, st, mBinadeQ, pl)
-	case s.kind == Float32 && !offBinadeS && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
-		return s.planBinades(t, j, e, a, step, st, mBinadeS, pl)
-	case known && s.f64Exact || s.f64Lanes(a, last, step):
-		pl.put(mF64, j, n).st = st
-	case s.kind == Float32 && n >= 16:
-		pl.put(mFMAD, j, n).st = st
-	default:
-		s.plain(pl, j, n, a, step)
-	}
-	return e
 }
 
 // planBinades plans float16 (or float32) elements [j, e) (element j has
@@ -538,76 +387,6 @@ func quo(x, y int64) int64 {
 	return int64(float64(x) / float64(y))
 }
 
-// planRows plans rows of n consecutive elements, row r at byte r*pitch of
-// dst, with the elements of indices i0 + r*rowStep + e*step. Element 0 (if
-// among them) goes in a row of its own; then the row kernels take the rows
-// where their values need no rounding of their own (integers, constants,
-// infinities, floats exact in float32), float32 rows as fma-s
-// writes runs, and float16 and float32 rows of consecutive indices in
-// integer lanes a binade at a time (planRowBinades); rows too short for
-// them go as columns where that pays (mColumns), other rows one at a time
-// as runs. It returns how many rows the pieces cover from
-// the first: all, or, where they need more than maxPieces, as many as fit
-// (the caller plans the rest again).
-func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
-	span := (rows-1)*pitch + n<<s.lg
-	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && !offRowsLanes && s.aligned(dst) &&
-		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) && (pitch == n<<s.lg || t.masksPay(span)) &&
-		!(offSets && blockSets(pitch, blk) > 1) {
-		p := pl.put(mRowsLanes, 0, rows)
-		p.per, p.c = uint32(blk), lanes
-		if span >= streamingMin && v.stream {
-			p.st = stStream
-		}
-		return rows
-	}
-	if s.columns(rows, n) {
-		pl.put(mColumns, 0, rows)
-		return rows
-	}
-	r := 0
-	if i0 == 0 && rows > 1 && rowStep != 0 {
-		pl.put(mRowRuns, 0, 1)
-		r = 1
-	}
-	if r == rows {
-		return rows
-	}
-	a := i0 + uint64(r)*rowStep // the index of row r's first element
-	rowBytes := n << s.lg
-	end := rows // the rows of the first piece: all, or those before the overflow
-	m, first, rowD, d := mRowRuns, uint64(0), uint64(0), uint64(0)
-	if rowBytes >= addBlock && a != 0 && s.aligned(dst) && !offRows {
-		rs := rowSpan{a: a, rowStep: rowStep, step: step, n: n}
-		rs.last = a + uint64(rows-r-1)*rowStep + uint64(n-1)*step
-		rs.known = s.known(a, step, rs.last-a+1)
-		if rs.known && (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear &&
-			a < s.overIdx && rowStep > 0 && rows-r > 1 {
-			// Rows from the first whose first index is at the overflow
-			// point on are infinities: a piece of their own.
-			if over := r + int((s.overIdx-a+rowStep-1)/rowStep); over < rows {
-				end = over // (known and f32Exact, for all the rows, hold for these)
-			}
-		}
-		rs.rows = end - r
-		m, first, rowD, d = s.rowMethod(&rs)
-	}
-	if m == mRowsBin || m == mRowsBinQ || m == mRowsBinS {
-		if e := s.planRowBinades(t, v, dst, pitch, r, end, n, a, step, m, pl); e < end {
-			return e
-		}
-	} else {
-		p := pl.put(m, r, end-r)
-		p.first, p.rowD, p.d = first, rowD, d
-		p.st = s.rowStore(v, dst, r, end, pitch, rowBytes, m)
-	}
-	if end < rows {
-		p := pl.put(mRowsWords, end, rows-end)
-		p.first, p.st = s.infAt(i0+uint64(end)*rowStep), s.rowStore(v, dst, end, rows, pitch, rowBytes, mRowsWords)
-	}
-	return rows
-}
-
 // rowSpan is what the row planner knows of rows of n elements from index a
 // that a row kernel may take (rows 256 bytes long or more): rows rows,
 // rowStep apart, step apart within a row, the last index, and whether
@@ -618,61 +397,16 @@ type rowSpan struct {
 	known                  bool
 }
 
-// A rowMethod is a row of the row planner's table: a method, whether
-// ShapesOff leaves it out, and its precondition on the rows (can, a
-// rowTest; for mRowsWords, it also names the words written: rowWords).
-type rowMethod struct {
-	m   method
-	off bool
-	can rowTest
-}
-
 // A rowTest names a precondition of the row planner's table (rowX: the
 // Seq method canX of its shape), which rowHolds evaluates (by name, not as
 // function values: a pointer passed through a function value escapes, and
-// every fill would allocate its Seq). The table, its tests and rowHolds are
-// generated from the shapes' rows (plan_gen.go).
+// every fill would allocate its Seq). The table and its tests are
+// generated from the shapes' rows (plan_gen.go); rowHolds is methods.go's.
 type rowTest uint8
-
-// rowMethod returns the first method of rowMethods that takes the rows,
-// and the words of mRowsWords.
-func (s *Seq) rowMethod(r *rowSpan) (m method, first, rowD, d uint64) {
-	for _, rm := range rowMethods {
-		if rm.off || !s.rowHolds(rm.can, r) {
-			continue
-		}
-		if rm.m == mRowsWords {
-			first, rowD, d = s.rowWords(rm.can, r)
-		}
-		return rm.m, first, rowD, d
-	}
-	return mRowRuns, 0, 0, 0
-}
 
 // lastRun returns the last index of rows of consecutive indices (rowStep
 // = n*step).
 func (r *rowSpan) lastRun() uint64 { return r.a + uint64(r.rows)*r.rowStep - r.step }
-
-// canFloat64 holds for float64 rows (no row kernel takes them: mRowRuns).
-func (s *Seq) canFloat64(*rowSpan) bool { return s.kind == Float64 }
-
-// canF32Int64 holds for float32 rows of consecutive indices in int64
-// lanes (rows-binade-s).
-func (s *Seq) canF32Int64(r *rowSpan) bool {
-	return s.kind == Float32 && s.binadeRows(r) && s.binSLanes(r.a, r.lastRun())
-}
-
-// canF16Int32 holds for float16 rows of consecutive indices in int32
-// lanes (rows-binade).
-func (s *Seq) canF16Int32(r *rowSpan) bool {
-	return s.kind == Float16 && s.binadeRows(r) && s.int32Lanes(r.a, r.lastRun())
-}
-
-// canF16Int64 holds for float16 rows of consecutive indices in int64
-// lanes (the runs kernel's: rows-binade-q).
-func (s *Seq) canF16Int64(r *rowSpan) bool {
-	return s.kind == Float16 && s.binadeRows(r) && s.int64Lanes(r.a, r.lastRun())
-}
 
 // binadeRows reports whether the binade row kernels may take the rows as
 // one span of consecutive indices, all finite, below the overflow point
@@ -954,19 +688,6 @@ func (s *Seq) rowStore(v verdicts, dst []byte, r, end, pitch, rowBytes int, m me
 	return stRegular
 }
 
-// blockBytes returns the block, in bytes, of a vector method for elements
-// of size bytes: what the planner's checks and the executor's kernel calls
-// both use.
-func blockBytes(m method, size int) int {
-	switch {
-	case m == mF32 && size == 2, m == mBinade, m == mBinadeS, m == mBinadeRuns, m == mFMAD:
-		return 64
-	case m == mF64:
-		return 16 * size
-	}
-	return addBlock
-}
-
 // The preconditions' arithmetic.
 
 // fewBinades reports whether the n elements a through b span binades of
@@ -1093,13 +814,24 @@ func blockSets(pitch, blk int) int {
 // docs/performance-log.md, Thresholds).
 const binMaxSets = 32
 
-// columns reports whether rows rows of n elements go as columns (mColumns):
-// rows too short for the row kernels (below addBlock bytes), of 16
-// elements or fewer, or, for floats, whose columns a chunk are no more than
-// its rows (n*n elements at most 8 KiB), where a row planned as
-// a run costs more than its share of the columns' runs and of putting them
-// in place (figures: docs/performance-log.md, Thresholds).
-func (s *Seq) columns(rows, n int) bool {
-	rowBytes := n << s.lg
-	return rows > 1 && n > 0 && rowBytes < addBlock && (n <= 16 || s.kind != Int && n*rowBytes <= 8192)
+// blockBytes returns the block, in bytes, of a vector method for elements
+// of size bytes: what the planner's checks and the executor's kernel calls
+// both use.
+func (m method) blockBytes(size int) int {
+	switch {
+	case m == mF32 && size == 2, m == mBinade, m == mBinadeS, m == mBinadeRuns, m == mFMAD:
+		return 64
+	case m == mF64:
+		return 16 * size
+	}
+	return addBlock
+}
+
+// A rowMethod is a row of the row planner's table: a method, whether
+// ShapesOff leaves it out, and its precondition on the rows (can, a
+// rowTest; for mRowsWords, it also names the words written: rowWords).
+type rowMethod struct {
+	m   method
+	off bool
+	can rowTest
 }

@@ -3,248 +3,35 @@
 package kernel
 
 // The methods, each declared by its shape (asmgen's Shape): the methods of
-// runs, then those of rows, each with what it takes:
-//
-//	start          element 0 where the lanes would not give start's bits
-//	words          integers, constants, infinities (plain Go)
-//	linear         anything else; short runs
-//	exact          floats whose sums are exact in float64, short runs
-//	fma            float64 (the Go-native API)
-//	add            integers, constants, infinities (add kernels)
-//	binade-runs    float16 values that stay 32 elements or more each
-//	fma-lanes      float64 runs (the Go-native API)
-//	f32            every value exact in float32 lanes
-//	fma-s          float32 of indices below 2^24
-//	f64            values exact in float64 lanes
-//	fma-d          float32 the above do not take; blocks at a midpoint as linear
-//	binade         float16 in int32 lanes, a sign and binade a piece
-//	binade-q       float16 past int32 lanes (planned only: to binade-runs, else f64 or plain Go)
-//	binade-s       float32 a binade a piece, in int64 lanes
-//	binade-add     float16 binades that repeat every 64 elements but for an even step
-//	row-runs       rows no row kernel takes (FillLE a row)
-//	columns        rows shorter than 128 bytes where the columns pay
-//	rows-lanes     rows one after another (pixels) whose lanes repeat every block or set of blocks
-//	rows-runs      float16 rows of consecutive indices whose values stay
-//	rows-words     rows of integers, constants, infinities
-//	rows-f32       float32 rows exact in float32 lanes
-//	rows-fma-s     float32 rows below index 2^24
-//	rows-binade    float16 rows of consecutive indices, a binade a piece
-//	rows-binade-q  float16 rows past int32 lanes (planned only: to rows-runs, else row-runs)
-//	rows-binade-s  float32 rows of consecutive indices, a binade a piece
-//
-// Each constant's doc says what its method writes, with which kernels, and
-// its precondition (Pre), which Seq.valid checks.
+// runs, then those of rows. Each method's doc, with its precondition (Pre,
+// which Seq.valid checks), is in its file: shape_NAME.go for its name.
 const (
-	// mStart writes element 0: start's bits, which the arithmetic need not
-	// give (NaN payloads, -0, an infinite delta), in front of vector
-	// pieces. Pre: the piece is index 0 alone. Plain Go. (The plain
-	// methods below compute each element from its index, as Bits does,
-	// and so write index 0 as start's bits themselves.)
-	mStart method = iota
-
-	// mWords writes first, first+d, first+2d, ... wrapping at the element
-	// width. Pre: integers (d = step*delta), or a piece whose every
-	// element has the bits first (d = 0: constants, infinities past the
-	// overflow point, every element of index 0). Plain Go.
-	mWords
-
-	// mLinear rounds the exact 128-bit S + i*D of each element with
-	// format.round. Pre: float16 or float32 in modeLinear. Plain Go.
-	mLinear
-
-	// mExact adds in float64 and converts each sum once (f64ToF16 or
-	// float32()). Pre: float16 or float32 in modeLinear; every value of
-	// the piece and the step between two of its elements below 2^53 units
-	// (so every float64 sum is exact). Plain Go.
-	mExact
-
-	// mFMA computes math.FMA(i, delta, start) (float64, which rounds
-	// once). Pre: kind Float64 in modeFMA. Plain Go.
-	mFMA
-
-	// mAdd is mWords in blocks of 128 bytes through the add kernels
-	// (addStore{B,W,D,Q}). Pre: as mWords; dst aligned to the element
-	// size; at least one block.
-	mAdd
-
-	// mBinadeRuns writes a binade piece (as mBinade or mBinadeQ: the bits
-	// c + round(|k| / 2^shift), ties to even) whose values stay for many
-	// elements each, as runs of one value (f16Runs, a runsKernel): each
-	// 64-byte line is stored as the current bits, or as the current and the
-	// next under a mask where the value changes within it; where each next
-	// change falls the kernel works out from the last by integer steps,
-	// which the executor derives from the piece (runsArgs), ties included.
-	// Pre: float16; int64Lanes over the piece; as mBinade for its binade;
-	// 32*|d| at most 2^shift - 1 (a change at most every 32 elements).
-	mBinadeRuns
-
-	// mFMALanes is mFMA in float64 lanes (fmaStore, blocks of 16
-	// elements): the lanes hold the indices, exact integers (below 2^32),
-	// and VFMADD231PD rounds i*delta + start once, as math.FMA does. Pre:
-	// as mFMA; dst aligned to the element size; at least one block; index
-	// 0 among them only where that gives start's bits (lanesGiveStart).
-	mFMALanes
-
-	// mF32 adds in float32 lanes, exactly, and converts nothing (float32,
-	// addStoreS, blocks of 128 bytes) or converts once with F16C
-	// (float16, cvtStoreF16, blocks of 64 bytes). Pre: f32Lanes over the
-	// piece; dst aligned to the element size; at least one block.
-	mF32
-
-	// mFMAS writes float32 as fma(i, delta, start) in float32 (fmaStoreS,
-	// blocks of 32 elements): float32 lanes hold the indices, exact, and
-	// VFMADD213PS rounds the exact i*delta + start once, which is the
-	// element for any finite start and delta (modeLinear: S and D are
-	// they). Pre: float32 in modeLinear; every index of the piece below
-	// 2^24; dst aligned to the element size; at least one block; index 0
-	// not among them.
-	mFMAS
-
-	// mF64 adds in float64 lanes, exactly, and converts once: to float32
-	// (cvtStoreF32), or to float16 by rounding to odd into float32 and
-	// then to nearest even with F16C, which rounds as one step
-	// (cvtStoreF16Odd). Blocks of 16 elements. Pre: f64Lanes over the
-	// piece; dst aligned to the element size; at least one block.
-	mF64
-
-	// mFMAD writes float32 as fma(i, delta, start) in float64, converted
-	// to float32 (fmaDStore, fmaDStorex: blocks of 16 elements): float64 lanes hold
-	// the indices, exact, VFMADD213PD rounds the exact i*delta + start once
-	// to float64 and VCVTPD2PS that to float32, which is the exact sum
-	// rounded once unless the float64 value is a float32 midpoint (the
-	// exact sum may lie to either side of it) or below 2^-126 (float32's
-	// subnormals, zero): the kernel leaves such a block to the executor,
-	// which writes it as mLinear does. It takes float32 runs whose exact
-	// sums pass int64 lanes (start far below delta, large indices) and
-	// indices past fmaSMax, which would otherwise go to mLinear. Pre:
-	// float32 in modeLinear; dst aligned to the element size; at least one
-	// block; index 0 not among them.
-	mFMAD
-
-	// mBinade writes float16 of one sign and one binade (or the
-	// subnormals) from int32 lanes with integer operations only
-	// (f16Bin): the bits are c + round(|k| / 2^shift) for the exact sum
-	// k = S + i*D. Ties to even come from the kernel's tie form where
-	// they are dense, and are patched afterwards where sparse. Pre:
-	// float16; int32Lanes over the piece; its every element in the
-	// binade binadeOf gives for its first (same shift and c); at least
-	// one block of 32 elements; dst aligned to the element size.
-	mBinade
-
-	// mBinadeQ plans float16 whose exact sums pass 31 bits (int64Lanes) a
-	// binade a piece, as mBinade: each piece becomes mBinadeRuns where
-	// runsPay holds, else mF64 or a plain method. No piece is executed as
-	// mBinadeQ (a kernel of int64 binade lanes did not earn its place:
-	// docs/performance.md, What each shape earns).
-	mBinadeQ
-
-	// mBinadeS is the binade method for float32 (f32Binq, f32BinqY), in
-	// int64 lanes: the bits are c + round(|k| / 2^shift) as for mBinade,
-	// with float32's significand. Pre: float32; binSLanes over the piece;
-	// as mBinade otherwise (blocks of 16 elements).
-	mBinadeS
-
-	// mBinadeAdd writes an mBinade piece whose bits repeat every 64
-	// elements but for a constant step: element e+64 is element e plus inc
-	// = 64*d / 2^shift, an even integer (so ties to even keep their side). Its first elements, to the first
-	// 64-byte aligned one and 64 more, are written as mBinade writes them;
-	// the rest with the 16-bit add kernel (addStoreW), whose lanes are the
-	// 64 elements before (read back from dst) plus inc, a block of 64 at a
-	// time, and its last elements by one more block that ends where the
-	// piece does (from the 64 before it). The planner takes it for runs
-	// where binadesRepeat holds. Pre: as mBinade; 64*d (at the kernel's
-	// scale) a multiple of 2^(shift+1); at least 160 elements (31 to the
-	// aligned one, 128 more).
-	mBinadeAdd
-
-	// mRowRuns writes rows one at a time, each planned as a run. Pre:
-	// none. (The row planner's table gives it float64 rows, which no row
-	// kernel takes; it is what the table gives where no row of it does.)
-	mRowRuns
-
-	// mColumns writes rows too short for the row kernels as columns
-	// (fillColumns): in chunks of rows, each column's elements planned and
-	// written as one run into a buffer, then put in their rows. Pre: the
-	// piece's rows pass Seq.columns (more than one row; fewer than addBlock
-	// bytes each; 16 elements or fewer, or floats whose n columns a chunk
-	// are no more than its rows).
-	mColumns
-
-	// mRowsLanes writes rows of 2 or more integers, or of float32 exact in
-	// float32 lanes, or of indices below fmaSMax (fma-s lanes: fmaStoreS*,
-	// fma192S*), that lie one after another (a pitch of one row) and
-	// whose length divides 128 or 192 bytes (rowsLanes): their bytes as
-	// one span of vectors whose lanes repeat every block of the add kernels
-	// (addStore*, 128 bytes) or of add192* (192 bytes: rows of 3, 6 or 12
-	// elements), or, integers and float32 exact in float32 lanes whose
-	// length divides neither, every blockSets(pitch, 128) blocks of the add
-	// kernels (up to addMaxSets: sets of blocks, a call each, the blocks
-	// that far apart); padded rows of those (a pitch past the row, rows of
-	// one element too), likewise with the masked add kernels (addMaskx*,
-	// AVX-512; addMaskY*, AVX2, 4- and 8-byte elements: table.masks), the
-	// gaps' bytes masked off; float32 of indices below fmaSMax in rows of
-	// those kinds through fma-s lanes, with the masked fma-s kernel where
-	// padded (fmaMaskxS*, fmaMaskYS*), in sets of 128-byte blocks
-	// where not (fmaStrideSY*); float32 past fmaSMax through
-	// f64 lanes in sets of 64-byte blocks where their sums lie below 2^53
-	// units (lanesF64: cvtF32StrideY*; padded, with masks, on every table,
-	// cvtF32Mask*); lane by lane the element at that place of the rows plus
-	// the rows a block holds times the row step: its block in per, its
-	// lanes in c; or float16 rows through binade lanes (lanesBin:
-	// bin192x*, bin128x*, and without AVX-512 bin64Y*; rowsBinLanes), in sets of blocks where their
-	// length does not divide 192 bytes (up to binMaxSets; rows of 128 bytes
-	// or more only where their elements are not consecutive), padded ones
-	// under byte masks (bin192xM*, AVX-512), planned
-	// only where they pay (Seq.binLanesPay). Pre: the piece's rows pass
-	// Seq.lanesBlock, which gives its per and c; dst aligned to the
-	// element size.
-	mRowsLanes
-
-	// mRowsRuns writes rows of float16 as mBinadeRuns writes a run
-	// (f16RowsRuns, a rowsRunsKernel): the rows' elements are one run of
-	// consecutive indices (rowStep = n*step) and the piece's parameters
-	// those of that run, as mRowsBin's. Pre: as mBinadeRuns for that run;
-	// rows of at least 128 bytes.
-	mRowsRuns
-
-	// mRowsWords writes rows of integers or of a constant (an infinity
-	// past the overflow point is one) with the row kernels (rowsAdd{B,W,D,Q}):
-	// element e of row r is first + r*rowD + e*d, wrapping. Pre: as mWords for every element; rows of at least
-	// 128 bytes; dst aligned to the element size; index 0 not among them.
-	mRowsWords
-
-	// mRowsF32 writes rows of float32 from exact float32 lanes
-	// (rowsAddS). Pre: step 1 (the lanes are the Filler's); f32Lanes over
-	// every element of the rows; rows of at least 128 bytes; dst aligned;
-	// index 0 not among them.
-	mRowsF32
-
-	// mRowsFMAS writes rows of float32 as mFMAS writes a run (rowsFMASx):
-	// any row step and step. Pre: float32 in modeLinear; every index of
-	// the rows below 2^24; rows of at least 128 bytes; dst aligned; the
-	// table has the kernel (AVX-512); index 0 not among them.
-	mRowsFMAS
-
-	// mRowsBin writes rows of float16 of one sign and one binade from
-	// int32 lanes (rowsBinx, rowsBinY), as mBinade writes a run: the rows' elements
-	// are one run of consecutive indices (rowStep = n*step), and first, d,
-	// the ties, tie and per are those of that run (element e of the
-	// piece's r-th row is its element r*n + e). Pre: as mBinade for that
-	// run; rows of at least 128 bytes.
-	mRowsBin
-
-	// mRowsBinQ plans float16 rows whose exact sums pass 31 bits as
-	// mRowsBin: each piece becomes mRowsRuns where runsPay holds, else
-	// mRowRuns. No piece is executed as mRowsBinQ (see mBinadeQ).
-	mRowsBinQ
-
-	// mRowsBinS writes rows of float32 of one sign and one binade from
-	// int64 lanes (rowsBinSY), as mBinadeS writes a run: the rows'
-	// elements are one run of consecutive indices (rowStep = n*step), and
-	// first, d and c those of that run; ties says whether any element is a
-	// tie (the kernel then takes each to even). Pre: as mBinadeS for that run;
-	// rows of at least 128 bytes.
-	mRowsBinS
+	mStart      method = iota // start
+	mWords                    // words
+	mLinear                   // linear
+	mExact                    // exact
+	mFMA                      // fma
+	mAdd                      // add
+	mBinadeRuns               // binade-runs
+	mFMALanes                 // fma-lanes
+	mF32                      // f32
+	mFMAS                     // fma-s
+	mF64                      // f64
+	mFMAD                     // fma-d
+	mBinade                   // binade
+	mBinadeQ                  // binade-q
+	mBinadeS                  // binade-s
+	mBinadeAdd                // binade-add
+	mRowRuns                  // row-runs
+	mColumns                  // columns
+	mRowsLanes                // rows-lanes
+	mRowsRuns                 // rows-runs
+	mRowsWords                // rows-words
+	mRowsF32                  // rows-f32
+	mRowsFMAS                 // rows-fma-s
+	mRowsBin                  // rows-binade
+	mRowsBinQ                 // rows-binade-q
+	mRowsBinS                 // rows-binade-s
 )
 
 // methodNames are the methods' names, as ShapesOff and the tests say them.
@@ -305,31 +92,6 @@ var rowMethods = [...]rowMethod{
 	{m: mRowsBinS, off: offBinadeS, can: rowF32Int64},
 	{m: mRowsBin, off: offBinade, can: rowF16Int32},
 	{m: mRowsBinQ, off: offBinade, can: rowF16Int64},
-}
-
-// rowHolds reports whether precondition c holds for the rows r.
-func (s *Seq) rowHolds(c rowTest, r *rowSpan) bool {
-	switch c {
-	case rowInts:
-		return s.canInts(r)
-	case rowConstant:
-		return s.canConstant(r)
-	case rowFloat64:
-		return s.canFloat64(r)
-	case rowInfinite:
-		return s.canInfinite(r)
-	case rowF32Exact:
-		return s.canF32Exact(r)
-	case rowF32Indices:
-		return s.canF32Indices(r)
-	case rowF32Int64:
-		return s.canF32Int64(r)
-	case rowF16Int32:
-		return s.canF16Int32(r)
-	case rowF16Int64:
-		return s.canF16Int64(r)
-	}
-	return false
 }
 
 // rowsStreamable reports whether the row kernel of method m has a streaming

@@ -29,7 +29,7 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "an element is not first + e*d"
 		}
 		if p.m == mAdd {
-			return s.validVector(a, b, blockBytes(p.m, s.size))
+			return s.validVector(a, b, p.m.blockBytes(s.size))
 		}
 	case mLinear:
 		if !float {
@@ -44,28 +44,28 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 			return "not a float64 sequence in modeFMA"
 		}
 		if p.m == mFMALanes {
-			return s.validVector(a, b, blockBytes(p.m, s.size))
+			return s.validVector(a, b, p.m.blockBytes(s.size))
 		}
 	case mF32:
 		if !float || !s.f32Lanes(a, last, step) {
 			return "not exact in float32 lanes"
 		}
-		return s.validVector(a, b, blockBytes(p.m, s.size))
+		return s.validVector(a, b, p.m.blockBytes(s.size))
 	case mF64:
 		if !float || !s.f64Lanes(a, last, step) {
 			return "not exact in float64 lanes"
 		}
-		return s.validVector(a, b, blockBytes(p.m, s.size))
+		return s.validVector(a, b, p.m.blockBytes(s.size))
 	case mFMAS:
 		if !float || s.kind != Float32 || last >= fmaSMax {
 			return "not float32 of indices below 2^24"
 		}
-		return s.validVector(a, b, blockBytes(p.m, s.size))
+		return s.validVector(a, b, p.m.blockBytes(s.size))
 	case mFMAD:
 		if !float || s.kind != Float32 {
 			return "not float32"
 		}
-		return s.validVector(a, b, blockBytes(p.m, s.size))
+		return s.validVector(a, b, p.m.blockBytes(s.size))
 	case mBinade, mBinadeQ, mBinadeS, mBinadeAdd, mBinadeRuns:
 		return s.validBinade(t, a, last, step, b, p)
 	default:
@@ -135,7 +135,7 @@ func (s *Seq) validBinade(t *table, a, last, step uint64, b []byte, p piece) str
 	if why := s.binadeParams(a, last, p); why != "" {
 		return why
 	}
-	return s.validVector(a, b, blockBytes(p.m, s.size))
+	return s.validVector(a, b, p.m.blockBytes(s.size))
 }
 
 // repeats reports whether the n elements from index a (every step-th)

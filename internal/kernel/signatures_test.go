@@ -10,10 +10,10 @@ import (
 	"testing"
 )
 
-// TestSignaturesOnce fails on a function type declared in a hand-written
-// file of the package, tests included: the kernel signatures are written
-// once, in asmgen/signatures.go, which writes their types into
-// kernels_gen.go (generated files are left out here).
+// TestSignaturesOnce fails on a function type declared in a file of the
+// package, tests included, other than kernels.go: the kernel signatures'
+// types are there, each held to its signature in asmgen/signatures.go
+// (asmgen's TestKernelTypes), from which the routines are generated.
 func TestSignaturesOnce(t *testing.T) {
 	generated := regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)
 	paths, err := filepath.Glob("*.go")
@@ -26,7 +26,7 @@ func TestSignaturesOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if generated.Match(src) {
+		if generated.Match(src) || p == "kernels.go" {
 			continue
 		}
 		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
@@ -36,7 +36,7 @@ func TestSignaturesOnce(t *testing.T) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if ts, ok := n.(*ast.TypeSpec); ok {
 				if _, isFunc := ts.Type.(*ast.FuncType); isFunc {
-					t.Errorf("%s: type %s is a function type: a kernel signature belongs in asmgen/signatures.go", fset.Position(ts.Pos()), ts.Name.Name)
+					t.Errorf("%s: type %s is a function type: a kernel signature belongs in kernels.go and asmgen/signatures.go", fset.Position(ts.Pos()), ts.Name.Name)
 				}
 			}
 			return true

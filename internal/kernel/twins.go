@@ -6,13 +6,13 @@ import (
 	"unsafe"
 )
 
-// The Go twins of the vector kernels: the same signatures (kernels_gen.go), written
+// The Go twins of the vector kernels: the same signatures (kernels.go), written
 // to be obviously right rather than fast: each element is computed on its
 // own from its lane and block, by its definition, and stored little-endian.
 // They are the whole table under -tags purego and on other architectures,
 // and the tests hold every assembly routine to them.
 
-// add_g: the add twin by lane (rows_g, the row twin: shape_rowswords.go).
+// add_g: the add twin by lane (rows_g, the row twin).
 func add_g(lane int, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte) {
 	if lane == laneS {
 		addBlocks(4, true, dst, blocks, stride, base, first, inc)
@@ -563,5 +563,54 @@ func getLE(b []byte, size int) uint64 {
 		return uint64(binary.LittleEndian.Uint32(b))
 	default:
 		return binary.LittleEndian.Uint64(b)
+	}
+}
+
+// rows_g is the twin of rowsAdd{B,W,D,Q,S}[NT], by lane.
+func rows_g(lane int, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
+	if lane == laneS {
+		rowsAdd(4, true, dst, rows, pitch, rowBytes, base, steps, inc)
+		return
+	}
+	rowsAdd(1<<lane, false, dst, rows, pitch, rowBytes, base, steps, inc)
+}
+
+// rowsAdd writes rows as the row kernels of elements of size bytes do
+// (float: float32 lanes), each block from its row's place (rowBlocks) and
+// each lane as addLane computes it.
+func rowsAdd(size int, float bool, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
+	v := math.Float64frombits(steps.first) // a float row's first value
+	for r := range rows {
+		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
+		at := uintptr(unsafe.Pointer(&row[0]))
+		fs := intPlaces(steps, r, at, size)
+		if float {
+			fs = floatPlaces(v, uint64(-at&63)/uint64(size), steps)
+			v += math.Float64frombits(steps.rowD)
+		}
+		rowBlocks(at, rowBytes, 128, func(at, f, k int) {
+			for l := 0; l < 128; l += size {
+				putLE(row[at+l:], size, addLane(size, float, base, fs[f], inc, l, k))
+			}
+		})
+	}
+}
+
+// rowsFMAS_g is the twin of rowsFMASx and rowsFMASY [NT]: each place's blocks of 16
+// float32 as fmaS_g writes its lanes.
+func rowsFMAS_g(dst *byte, rows, pitch, rowBytes int, base *[16]float32, steps *rowSteps, inc, start, delta uint64) {
+	st := float64(math.Float32frombits(uint32(start)))
+	d := float64(math.Float32frombits(uint32(delta)))
+	step := float64(math.Float32frombits(uint32(inc)))
+	for r := range rows {
+		row := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(dst), r*pitch)), rowBytes)
+		fs := intPlaces(steps, r, uintptr(unsafe.Pointer(&row[0])), 4) // the places' indices
+		rowBlocks(uintptr(unsafe.Pointer(&row[0])), rowBytes, 64, func(at, f, k int) {
+			first := float64(float32(fs[f])) // (exact: below 2^24)
+			for l := range 16 {
+				i := float64(base[l]) + first + float64(k)*step // an exact integer below 2^24
+				binary.LittleEndian.PutUint32(row[at+4*l:], math.Float32bits(sumToF32(float64(i*d), st)))
+			}
+		})
 	}
 }

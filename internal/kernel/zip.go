@@ -1,6 +1,9 @@
 package kernel
 
-import "sync/atomic"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // zipPlans holds the zip plans made so far, by element size and row length.
 var zipPlans [4][zipMax + 1]atomic.Pointer[zipPlan]
@@ -43,3 +46,16 @@ func newZipPlan(n int, lg uint) *zipPlan {
 	}
 	return z
 }
+
+// chunkBufs holds fillColumns's buffers between calls. A buffer on the
+// stack moved to the heap while FillLE's dst escaped (the store verdict's
+// measurement wrote it), which cost an allocation a call
+// (docs/performance-log.md, Thresholds). Since the measurement writes
+// memory of its own, dst no longer escapes (go build -gcflags=-m); a
+// buffer on the stack is yet to be measured against the pool.
+var chunkBufs = sync.Pool{New: func() any { return new([columnsBuf / 8]uint64) }}
+
+// columnsBuf is fillColumns's buffer, in bytes: each chunk's columns are
+// planned anew; 16 KiB, half an L1 cache of 32 KiB (chunks of 8, 16 and
+// 32 KiB measured: docs/performance-log.md, Thresholds).
+const columnsBuf = 16384

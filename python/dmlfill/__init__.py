@@ -363,6 +363,15 @@ class Report:
         return list(self._doc.get("explainedBy") or [])
 
     @property
+    def frameworks(self):
+        """For each computation in explained_by that stands for frameworks:
+        its name -> a dict of "frameworks" (their names, versions and
+        modes), "emulation" (True where no real output of theirs holds the
+        model, only an emulation of their source) and "computesAs" (the
+        computations that give the same elements on every fill)."""
+        return json.loads(json.dumps(self._doc.get("frameworks") or {}))
+
+    @property
     def nearest(self):
         """Where none explains the data, the one nearest (a dict: name,
         matches, firstMiss), else None."""

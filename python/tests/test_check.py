@@ -23,6 +23,10 @@ def test_torch_arange_names_torch():
     assert torch_fits, r.explained_by
     assert r.models[torch_fits[0]] == 1000000
     assert not r.ok and r.exact < r.elements  # (PyTorch's arange is not the exact result)
+    model = torch_fits[0].split(" ")[0]  # (a split fit names its model first)
+    named = r.frameworks[model]
+    assert any(f.startswith("PyTorch ") for f in named["frameworks"]), named
+    assert named["emulation"] is False
 
 
 def test_torch_one_thread_readme():
@@ -38,11 +42,11 @@ def test_torch_one_thread_readme():
     r = dmlfill.check(t, "0.1", "0.3")
     with open(root_file("README.md"), encoding="utf-8") as f:
         readme = f.read()
-    shown = readme.split("-check t.npy | tail -3\n", 1)[1].splitlines()[:3]
+    shown = readme.split("-check t.npy | tail -4\n", 1)[1].splitlines()[:4]
     explained = shown[1].strip().removeprefix("explained by: ").split(", ")
     if r.explained_by != explained:
         pytest.skip("this machine's PyTorch runs %s, the README's %s" % (r.explained_by, explained))
-    assert str(r).splitlines()[-3:] == [line.strip() for line in shown]
+    assert str(r).splitlines()[-4:] == [line[4:] for line in shown]
 
 
 def test_exact_fill_passes():

@@ -614,10 +614,5 @@ func addDispatch(f *File) {
 
 // addShapes are the methods the add kernels write (File.Shapes).
 var addShapes = []Shape{
-	{
-		Name: "add", Const: "mAdd", Takes: "integers, constants, infinities (add kernels)",
-		Doc: `mAdd is mWords in blocks of 128 bytes through the add kernels
-(addStore{B,W,D,Q}). Pre: as mWords; dst aligned to the element
-size; at least one block.`,
-	},
+	{Name: "add", Const: "mAdd"},
 }

@@ -997,71 +997,11 @@ func qTie(f *File, lo, hi, z, ones, notone Reg) {
 
 // binadeShapes are the methods the binade kernels write (File.Shapes).
 var binadeShapes = []Shape{
-	{
-		Name: "binade", Const: "mBinade", Takes: "float16 in int32 lanes, a sign and binade a piece",
-		Doc: `mBinade writes float16 of one sign and one binade (or the
-subnormals) from int32 lanes with integer operations only
-(f16Bin): the bits are c + round(|k| / 2^shift) for the exact sum
-k = S + i*D. Ties to even come from the kernel's tie form where
-they are dense, and are patched afterwards where sparse. Pre:
-float16; int32Lanes over the piece; its every element in the
-binade binadeOf gives for its first (same shift and c); at least
-one block of 32 elements; dst aligned to the element size.`,
-	},
-	{
-		Name: "binade-q", Const: "mBinadeQ", Planned: true, Takes: "float16 past int32 lanes (planned only: to binade-runs, else f64 or plain Go)",
-		Doc: `mBinadeQ plans float16 whose exact sums pass 31 bits (int64Lanes) a
-binade a piece, as mBinade: each piece becomes mBinadeRuns where
-runsPay holds, else mF64 or a plain method. No piece is executed as
-mBinadeQ (a kernel of int64 binade lanes did not earn its place:
-docs/performance.md, What each shape earns).`,
-	},
-	{
-		Name: "binade-s", Const: "mBinadeS", Takes: "float32 a binade a piece, in int64 lanes",
-		Doc: `mBinadeS is the binade method for float32 (f32Binq, f32BinqY), in
-int64 lanes: the bits are c + round(|k| / 2^shift) as for mBinade,
-with float32's significand. Pre: float32; binSLanes over the piece;
-as mBinade otherwise (blocks of 16 elements).`,
-	},
-	{
-		Name: "binade-add", Const: "mBinadeAdd", Takes: "float16 binades that repeat every 64 elements but for an even step",
-		Doc: `mBinadeAdd writes an mBinade piece whose bits repeat every 64
-elements but for a constant step: element e+64 is element e plus inc
-= 64*d / 2^shift, an even integer (so ties to even keep their side). Its first elements, to the first
-64-byte aligned one and 64 more, are written as mBinade writes them;
-the rest with the 16-bit add kernel (addStoreW), whose lanes are the
-64 elements before (read back from dst) plus inc, a block of 64 at a
-time, and its last elements by one more block that ends where the
-piece does (from the 64 before it). The planner takes it for runs
-where binadesRepeat holds. Pre: as mBinade; 64*d (at the kernel's
-scale) a multiple of 2^(shift+1); at least 160 elements (31 to the
-aligned one, 128 more).`,
-	},
-	{
-		Name: "rows-binade", Const: "mRowsBin", Takes: "float16 rows of consecutive indices, a binade a piece",
-		Rows: true, Plan: []Row{{Rank: 80, Can: "canF16Int32", Off: "offBinade"}},
-		Doc: `mRowsBin writes rows of float16 of one sign and one binade from
-int32 lanes (rowsBinx, rowsBinY), as mBinade writes a run: the rows' elements
-are one run of consecutive indices (rowStep = n*step), and first, d,
-the ties, tie and per are those of that run (element e of the
-piece's r-th row is its element r*n + e). Pre: as mBinade for that
-run; rows of at least 128 bytes.`,
-	},
-	{
-		Name: "rows-binade-q", Const: "mRowsBinQ", Takes: "float16 rows past int32 lanes (planned only: to rows-runs, else row-runs)",
-		Rows: true, Planned: true, Plan: []Row{{Rank: 90, Can: "canF16Int64", Off: "offBinade"}},
-		Doc: `mRowsBinQ plans float16 rows whose exact sums pass 31 bits as
-mRowsBin: each piece becomes mRowsRuns where runsPay holds, else
-mRowRuns. No piece is executed as mRowsBinQ (see mBinadeQ).`,
-	},
-	{
-		Name: "rows-binade-s", Const: "mRowsBinS", Takes: "float32 rows of consecutive indices, a binade a piece",
-		Rows: true, Stream: streamAny, Plan: []Row{{Rank: 70, Can: "canF32Int64", Off: "offBinadeS"}},
-		Doc: `mRowsBinS writes rows of float32 of one sign and one binade from
-int64 lanes (rowsBinSY), as mBinadeS writes a run: the rows'
-elements are one run of consecutive indices (rowStep = n*step), and
-first, d and c those of that run; ties says whether any element is a
-tie (the kernel then takes each to even). Pre: as mBinadeS for that run;
-rows of at least 128 bytes.`,
-	},
+	{Name: "binade", Const: "mBinade"},
+	{Name: "binade-q", Const: "mBinadeQ", Planned: true},
+	{Name: "binade-s", Const: "mBinadeS"},
+	{Name: "binade-add", Const: "mBinadeAdd"},
+	{Name: "rows-binade", Const: "mRowsBin", Rows: true, Plan: []Row{{Rank: 80, Can: "canF16Int32", Off: "offBinade"}}},
+	{Name: "rows-binade-q", Const: "mRowsBinQ", Rows: true, Planned: true, Plan: []Row{{Rank: 90, Can: "canF16Int64", Off: "offBinade"}}},
+	{Name: "rows-binade-s", Const: "mRowsBinS", Rows: true, Stream: streamAny, Plan: []Row{{Rank: 70, Can: "canF32Int64", Off: "offBinadeS"}}},
 }

@@ -916,52 +916,9 @@ func convertDispatch(f *File) {
 
 // convertShapes are the methods the convert kernels write (File.Shapes).
 var convertShapes = []Shape{
-	{
-		Name: "fma-lanes", Const: "mFMALanes", Takes: "float64 runs (the Go-native API)",
-		Doc: `mFMALanes is mFMA in float64 lanes (fmaStore, blocks of 16
-elements): the lanes hold the indices, exact integers (below 2^32),
-and VFMADD231PD rounds i*delta + start once, as math.FMA does. Pre:
-as mFMA; dst aligned to the element size; at least one block; index
-0 among them only where that gives start's bits (lanesGiveStart).`,
-	},
-	{
-		Name: "f32", Const: "mF32", Takes: "every value exact in float32 lanes",
-		Doc: `mF32 adds in float32 lanes, exactly, and converts nothing (float32,
-addStoreS, blocks of 128 bytes) or converts once with F16C
-(float16, cvtStoreF16, blocks of 64 bytes). Pre: f32Lanes over the
-piece; dst aligned to the element size; at least one block.`,
-	},
-	{
-		Name: "fma-s", Const: "mFMAS", Takes: "float32 of indices below 2^24",
-		Doc: `mFMAS writes float32 as fma(i, delta, start) in float32 (fmaStoreS,
-blocks of 32 elements): float32 lanes hold the indices, exact, and
-VFMADD213PS rounds the exact i*delta + start once, which is the
-element for any finite start and delta (modeLinear: S and D are
-they). Pre: float32 in modeLinear; every index of the piece below
-2^24; dst aligned to the element size; at least one block; index 0
-not among them.`,
-	},
-	{
-		Name: "f64", Const: "mF64", Takes: "values exact in float64 lanes",
-		Doc: `mF64 adds in float64 lanes, exactly, and converts once: to float32
-(cvtStoreF32), or to float16 by rounding to odd into float32 and
-then to nearest even with F16C, which rounds as one step
-(cvtStoreF16Odd). Blocks of 16 elements. Pre: f64Lanes over the
-piece; dst aligned to the element size; at least one block.`,
-	},
-	{
-		Name: "fma-d", Const: "mFMAD", Takes: "float32 the above do not take; blocks at a midpoint as linear",
-		Doc: `mFMAD writes float32 as fma(i, delta, start) in float64, converted
-to float32 (fmaDStore, fmaDStorex: blocks of 16 elements): float64 lanes hold
-the indices, exact, VFMADD213PD rounds the exact i*delta + start once
-to float64 and VCVTPD2PS that to float32, which is the exact sum
-rounded once unless the float64 value is a float32 midpoint (the
-exact sum may lie to either side of it) or below 2^-126 (float32's
-subnormals, zero): the kernel leaves such a block to the executor,
-which writes it as mLinear does. It takes float32 runs whose exact
-sums pass int64 lanes (start far below delta, large indices) and
-indices past fmaSMax, which would otherwise go to mLinear. Pre:
-float32 in modeLinear; dst aligned to the element size; at least one
-block; index 0 not among them.`,
-	},
+	{Name: "fma-lanes", Const: "mFMALanes"},
+	{Name: "f32", Const: "mF32"},
+	{Name: "fma-s", Const: "mFMAS"},
+	{Name: "f64", Const: "mF64"},
+	{Name: "fma-d", Const: "mFMAD"},
 }

@@ -17,12 +17,13 @@
 // From the Go signature it takes each argument's frame offset (go vet's
 // asmdecl then checks them in the output, as it could not inside macros)
 // and writes the //go:noescape declarations. Each signature is written
-// once (signatures.go): the routines name it, and it gives package kernel
-// its Go type with the contract (kernels_gen.go) and the kernel tests
-// their lists of routines and twins (pairs_amd64_test.go). Each method of
-// package kernel is declared once too, as a Shape (shapes.go): its
-// constant, doc and name, its rows of the row planner's table and its
-// executor's dispatch are written from it (plan_gen.go, exec_gen.go).
+// once (signatures.go): the routines name it, and it gives the kernel
+// tests their lists of routines and twins (pairs_amd64_test.go); its Go
+// type, with the contract, is package kernel's own (kernels.go), held to
+// it by TestKernelTypes. Each method of package kernel is declared once
+// too, as a Shape (shapes.go): its constant and name and its rows of the
+// row planner's table are written from it (plan_gen.go); its doc, planner
+// step and executor are in its file (shape_NAME.go).
 package main
 
 import (
@@ -46,11 +47,9 @@ func files() map[string][]byte {
 		other.Write(f.other.Bytes())
 	}
 	out["dispatch_other.go"] = gofmt("dispatch_other.go", other.Bytes())
-	out["kernels_gen.go"] = kernelsFile()
 	out["pairs_amd64_test.go"] = pairsFile(fs)
 	shapes := shapesOf(fs)
 	out["plan_gen.go"] = planFile(shapes)
-	out["exec_gen.go"] = execFile(shapes)
 	out["valid_gen_test.go"] = validFile(shapes)
 	return out
 }

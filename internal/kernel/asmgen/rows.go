@@ -772,28 +772,7 @@ func rowMiddle(f *File) {
 
 // rowsShapes are the methods the rows kernels write (File.Shapes).
 var rowsShapes = []Shape{
-	{
-		Name: "rows-words", Const: "mRowsWords", Takes: "rows of integers, constants, infinities",
-		Rows: true, Stream: streamAligned, Plan: []Row{{Rank: 10, Can: "canInts"}, {Rank: 20, Can: "canConstant"}, {Rank: 40, Can: "canInfinite"}},
-		Doc: `mRowsWords writes rows of integers or of a constant (an infinity
-past the overflow point is one) with the row kernels (rowsAdd{B,W,D,Q}):
-element e of row r is first + r*rowD + e*d, wrapping. Pre: as mWords for every element; rows of at least
-128 bytes; dst aligned to the element size; index 0 not among them.`,
-	},
-	{
-		Name: "rows-f32", Const: "mRowsF32", Takes: "float32 rows exact in float32 lanes",
-		Rows: true, Stream: streamAligned, Plan: []Row{{Rank: 50, Can: "canF32Exact"}},
-		Doc: `mRowsF32 writes rows of float32 from exact float32 lanes
-(rowsAddS). Pre: step 1 (the lanes are the Filler's); f32Lanes over
-every element of the rows; rows of at least 128 bytes; dst aligned;
-index 0 not among them.`,
-	},
-	{
-		Name: "rows-fma-s", Const: "mRowsFMAS", Takes: "float32 rows below index 2^24",
-		Rows: true, Stream: streamAny, Plan: []Row{{Rank: 60, Can: "canF32Indices", Off: "offFMAS"}},
-		Doc: `mRowsFMAS writes rows of float32 as mFMAS writes a run (rowsFMASx):
-any row step and step. Pre: float32 in modeLinear; every index of
-the rows below 2^24; rows of at least 128 bytes; dst aligned; the
-table has the kernel (AVX-512); index 0 not among them.`,
-	},
+	{Name: "rows-words", Const: "mRowsWords", Rows: true, Stream: streamAligned, Plan: []Row{{Rank: 10, Can: "canInts"}, {Rank: 20, Can: "canConstant"}, {Rank: 40, Can: "canInfinite"}}},
+	{Name: "rows-f32", Const: "mRowsF32", Rows: true, Stream: streamAligned, Plan: []Row{{Rank: 50, Can: "canF32Exact"}}},
+	{Name: "rows-fma-s", Const: "mRowsFMAS", Rows: true, Stream: streamAny, Plan: []Row{{Rank: 60, Can: "canF32Indices", Off: "offFMAS"}}},
 }

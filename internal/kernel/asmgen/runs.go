@@ -430,25 +430,8 @@ func runsSpanY(f *File, mov string, end string) {
 
 // runsShapes are the methods the runs kernels write (File.Shapes).
 var runsShapes = []Shape{
+	{Name: "binade-runs", Const: "mBinadeRuns"},
 	{
-		Name: "binade-runs", Const: "mBinadeRuns", Takes: "float16 values that stay 32 elements or more each",
-		Doc: `mBinadeRuns writes a binade piece (as mBinade or mBinadeQ: the bits
-c + round(|k| / 2^shift), ties to even) whose values stay for many
-elements each, as runs of one value (f16Runs, a runsKernel): each
-64-byte line is stored as the current bits, or as the current and the
-next under a mask where the value changes within it; where each next
-change falls the kernel works out from the last by integer steps,
-which the executor derives from the piece (runsArgs), ties included.
-Pre: float16; int64Lanes over the piece; as mBinade for its binade;
-32*|d| at most 2^shift - 1 (a change at most every 32 elements).`,
-	},
-	{
-		Name: "rows-runs", Const: "mRowsRuns", Takes: "float16 rows of consecutive indices whose values stay",
-		Rows: true, Stream: streamAny,
-		Doc: `mRowsRuns writes rows of float16 as mBinadeRuns writes a run
-(f16RowsRuns, a rowsRunsKernel): the rows' elements are one run of
-consecutive indices (rowStep = n*step) and the piece's parameters
-those of that run, as mRowsBin's. Pre: as mBinadeRuns for that run;
-rows of at least 128 bytes.`,
+		Name: "rows-runs", Const: "mRowsRuns", Rows: true, Stream: streamAny,
 	},
 }

@@ -10,27 +10,25 @@ import (
 // The shapes: package kernel's methods, each declared once, by the family
 // that writes its kernels (File.Shapes, next to them) or, for the methods
 // with no kernel of their own, in plainShapes below. asmgen writes from
-// them plan_gen.go (the method constants with their docs and names, the
-// row planner's table and which row kernels stream) and exec_gen.go (the
-// dispatch of pieces of rows to their executors). So a shape of rows lives
-// in three hand-written files: its family here, its signature
-// (signatures.go) and its file in package kernel (shape_NAME.go: the
-// precondition of its rows, its executor, its kernels' twin).
+// them plan_gen.go: tables only (the method constants and names, the row
+// planner's table and which row kernels stream). Everything else of a
+// method is hand-written in its file in package kernel (shape_NAME.go:
+// its doc and precondition, its step of the planner, its executor, its
+// kernels' twin), so a method lives in two hand-written files: its family
+// here and its file there (and a line of the dispatch that lists the
+// methods, exec.go).
 
 // A Shape is one method of package kernel's planner.
 type Shape struct {
 	Name  string // as ShapesOff and the tests say it: "rows-fma-s"
 	Const string // its constant: "mRowsFMAS"
-	Takes string // what it takes, in a line (the overview above the constants)
-	Doc   string // the constant's doc (what it writes, with what; Pre: its precondition), without the //
 
 	// Whether the planner only plans it: no piece is executed with it (its
 	// pieces become other methods').
 	Planned bool
 
-	// Of methods of rows: the Filler method exec+Const[1:] writes its
-	// pieces (execRows's signature), its rows of the row planner's table,
-	// and where its kernel streams.
+	// Of methods of rows: its rows of the row planner's table, and where
+	// its kernel streams.
 	Rows   bool
 	Plan   []Row
 	Stream stream
@@ -65,60 +63,14 @@ func (f *File) Shapes(s ...Shape) { f.shapes = append(f.shapes, s...) }
 // plainShapes are the methods with no kernel of their own: plain Go, and
 // the methods of rows that write with other methods or kernels.
 var plainShapes = []Shape{
-	{Name: "start", Const: "mStart", Takes: "element 0 where the lanes would not give start's bits", Doc: `mStart writes element 0: start's bits, which the arithmetic need not
-give (NaN payloads, -0, an infinite delta), in front of vector
-pieces. Pre: the piece is index 0 alone. Plain Go. (The plain
-methods below compute each element from its index, as Bits does,
-and so write index 0 as start's bits themselves.)`},
-	{Name: "words", Const: "mWords", Takes: "integers, constants, infinities (plain Go)", Doc: `mWords writes first, first+d, first+2d, ... wrapping at the element
-width. Pre: integers (d = step*delta), or a piece whose every
-element has the bits first (d = 0: constants, infinities past the
-overflow point, every element of index 0). Plain Go.`},
-	{Name: "linear", Const: "mLinear", Takes: "anything else; short runs", Doc: `mLinear rounds the exact 128-bit S + i*D of each element with
-format.round. Pre: float16 or float32 in modeLinear. Plain Go.`},
-	{Name: "exact", Const: "mExact", Takes: "floats whose sums are exact in float64, short runs", Doc: `mExact adds in float64 and converts each sum once (f64ToF16 or
-float32()). Pre: float16 or float32 in modeLinear; every value of
-the piece and the step between two of its elements below 2^53 units
-(so every float64 sum is exact). Plain Go.`},
-	{Name: "fma", Const: "mFMA", Takes: "float64 (the Go-native API)", Doc: `mFMA computes math.FMA(i, delta, start) (float64, which rounds
-once). Pre: kind Float64 in modeFMA. Plain Go.`},
-	{Name: "row-runs", Const: "mRowRuns", Takes: "rows no row kernel takes (FillLE a row)", Rows: true, Plan: []Row{{Rank: 30, Can: "canFloat64"}}, Doc: `mRowRuns writes rows one at a time, each planned as a run. Pre:
-none. (The row planner's table gives it float64 rows, which no row
-kernel takes; it is what the table gives where no row of it does.)`},
-	{Name: "columns", Const: "mColumns", Takes: "rows shorter than 128 bytes where the columns pay", Rows: true, Doc: `mColumns writes rows too short for the row kernels as columns
-(fillColumns): in chunks of rows, each column's elements planned and
-written as one run into a buffer, then put in their rows. Pre: the
-piece's rows pass Seq.columns (more than one row; fewer than addBlock
-bytes each; 16 elements or fewer, or floats whose n columns a chunk
-are no more than its rows).`},
-	{Name: "rows-lanes", Const: "mRowsLanes", Takes: "rows one after another (pixels) whose lanes repeat every block or set of blocks", Rows: true, Doc: `mRowsLanes writes rows of 2 or more integers, or of float32 exact in
-float32 lanes, or of indices below fmaSMax (fma-s lanes: fmaStoreS*,
-fma192S*), that lie one after another (a pitch of one row) and
-whose length divides 128 or 192 bytes (rowsLanes): their bytes as
-one span of vectors whose lanes repeat every block of the add kernels
-(addStore*, 128 bytes) or of add192* (192 bytes: rows of 3, 6 or 12
-elements), or, integers and float32 exact in float32 lanes whose
-length divides neither, every blockSets(pitch, 128) blocks of the add
-kernels (up to addMaxSets: sets of blocks, a call each, the blocks
-that far apart); padded rows of those (a pitch past the row, rows of
-one element too), likewise with the masked add kernels (addMaskx*,
-AVX-512; addMaskY*, AVX2, 4- and 8-byte elements: table.masks), the
-gaps' bytes masked off; float32 of indices below fmaSMax in rows of
-those kinds through fma-s lanes, with the masked fma-s kernel where
-padded (fmaMaskxS*, fmaMaskYS*), in sets of 128-byte blocks
-where not (fmaStrideSY*); float32 past fmaSMax through
-f64 lanes in sets of 64-byte blocks where their sums lie below 2^53
-units (lanesF64: cvtF32StrideY*; padded, with masks, on every table,
-cvtF32Mask*); lane by lane the element at that place of the rows plus
-the rows a block holds times the row step: its block in per, its
-lanes in c; or float16 rows through binade lanes (lanesBin:
-bin192x*, bin128x*, and without AVX-512 bin64Y*; rowsBinLanes), in sets of blocks where their
-length does not divide 192 bytes (up to binMaxSets; rows of 128 bytes
-or more only where their elements are not consecutive), padded ones
-under byte masks (bin192xM*, AVX-512), planned
-only where they pay (Seq.binLanesPay). Pre: the piece's rows pass
-Seq.lanesBlock, which gives its per and c; dst aligned to the
-element size.`},
+	{Name: "start", Const: "mStart"},
+	{Name: "words", Const: "mWords"},
+	{Name: "linear", Const: "mLinear"},
+	{Name: "exact", Const: "mExact"},
+	{Name: "fma", Const: "mFMA"},
+	{Name: "row-runs", Const: "mRowRuns", Rows: true, Plan: []Row{{Rank: 30, Can: "canFloat64"}}},
+	{Name: "columns", Const: "mColumns", Rows: true},
+	{Name: "rows-lanes", Const: "mRowsLanes", Rows: true},
 }
 
 // shapesOf returns every shape: plainShapes, then each file's in order;
@@ -167,24 +119,19 @@ func checkRows(all []Shape) {
 	}
 }
 
-// planFile returns plan_gen.go: the methods (runs first, then rows, each
-// in the order of shapesOf) with their docs and names, the row planner's
-// table and rowsStreamable.
+// planFile returns plan_gen.go: the methods' constants (runs first, then
+// rows, each in the order of shapesOf) and names, the row planner's table
+// and rowsStreamable. Each method's doc is in its file (shape_NAME.go).
 func planFile(all []Shape) []byte {
 	var b bytes.Buffer
 	b.WriteString(generated + "package kernel\n\n")
 	ordered := slices.Concat(shapesWhere(all, false), shapesWhere(all, true))
-	b.WriteString("// The methods, each declared by its shape (asmgen's Shape): the methods of\n// runs, then those of rows, each with what it takes:\n//\n")
-	for _, s := range ordered {
-		fmt.Fprintf(&b, "//\t%-14s %s\n", s.Name, s.Takes)
-	}
-	b.WriteString("//\n// Each constant's doc says what its method writes, with which kernels, and\n// its precondition (Pre), which Seq.valid checks.\nconst (\n")
+	b.WriteString("// The methods, each declared by its shape (asmgen's Shape): the methods of\n// runs, then those of rows. Each method's doc, with its precondition (Pre,\n// which Seq.valid checks), is in its file: shape_NAME.go for its name.\nconst (\n")
 	for i, s := range ordered {
-		comment(&b, "\t", s.Doc)
 		if i == 0 {
-			fmt.Fprintf(&b, "\t%s method = iota\n\n", s.Const)
+			fmt.Fprintf(&b, "\t%s method = iota // %s\n", s.Const, s.Name)
 		} else {
-			fmt.Fprintf(&b, "\t%s\n\n", s.Const)
+			fmt.Fprintf(&b, "\t%s // %s\n", s.Const, s.Name)
 		}
 	}
 	b.WriteString(")\n\n// methodNames are the methods' names, as ShapesOff and the tests say them.\nvar methodNames = [...]string{\n")
@@ -226,8 +173,9 @@ func tableRows(all []Shape) []tableRow {
 	return rows
 }
 
-// rowTable writes the row planner's table: the rowTest of each row, the
-// rows by Rank (rowMethods) and rowHolds, which calls each precondition.
+// rowTable writes the row planner's table: the rowTest of each row and the
+// rows by Rank (rowMethods). Which precondition each rowTest calls is
+// rowHolds's, written by hand (methods.go).
 func rowTable(b *bytes.Buffer, all []Shape) {
 	rows := tableRows(all)
 	test := func(r tableRow) string { return "row" + strings.TrimPrefix(r.Can, "can") }
@@ -250,12 +198,7 @@ func rowTable(b *bytes.Buffer, all []Shape) {
 		}
 		fmt.Fprintf(b, "\t{m: %s%s, can: %s},\n", r.m, off, test(r))
 	}
-	b.WriteString("}\n\n// rowHolds reports whether precondition c holds for the rows r.\n")
-	b.WriteString("func (s *Seq) rowHolds(c rowTest, r *rowSpan) bool {\n\tswitch c {\n")
-	for _, r := range rows {
-		fmt.Fprintf(b, "\tcase %s:\n\t\treturn s.%s(r)\n", test(r), r.Can)
-	}
-	b.WriteString("\t}\n\treturn false\n}\n")
+	b.WriteString("}\n")
 }
 
 // streamable writes rowsStreamable from the shapes' Stream.
@@ -283,26 +226,6 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 		fmt.Fprintf(b, "\tcase %s:\n\t\treturn rowBytes >= addBlock\n", strings.Join(any, ", "))
 	}
 	b.WriteString("\t}\n\treturn false\n}\n")
-}
-
-// execFile returns exec_gen.go: execRows, the dispatch of a piece of rows
-// to its method's executor.
-func execFile(all []Shape) []byte {
-	var b bytes.Buffer
-	b.WriteString(generated + "package kernel\n\n")
-	b.WriteString(`// execRows writes piece p of rows of n elements, row r at byte r*pitch of
-// dst, the elements of indices i0 + r*rowStep + e*step, with its method's
-// executor (execX for method mX).
-func (f *Filler) execRows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
-	switch p.m {
-`)
-	for _, s := range shapesWhere(all, true) {
-		if !s.Planned {
-			fmt.Fprintf(&b, "\tcase %s:\n\t\tf.exec%s(dst, p, pitch, n, i0, rowStep, step)\n", s.Const, s.Const[1:])
-		}
-	}
-	b.WriteString("\t}\n}\n")
-	return gofmt("exec_gen.go", b.Bytes())
 }
 
 // validFile returns valid_gen_test.go: validRowKernel, the planner tests'

@@ -1,0 +1,451 @@
+package kernel
+
+import "unsafe"
+
+// A Filler's runs and rows, planned and executed: the entry points (FillLE,
+// FillRowsLE), and the one list of the methods: which method the planner
+// gives a run (planRun; a run of finite floats: planFinite, in order) and
+// rows (planRows, and the row planner's table, rowMethods), and the
+// executor of each (exec for runs, execRows for rows). Everything else of
+// a method is in its file (shape_NAME.go), so adding or removing a method
+// touches that file, its family in asmgen and a line or two here. As in a
+// method's file, each declaration is in its own layer: the Seq's methods
+// the planner's, the Filler's the executor's (TestLayers).
+
+// FillLE writes len(dst)/Size() consecutive elements, the bits of indices
+// i0, i0+step, ..., to dst in little-endian byte order: it plans the run and
+// executes each piece with its method.
+//
+// A run from index 0 (in a tail, from tailFrom, where runs from index 0
+// split) of fewer than streamingMin bytes (whose plans do not depend on
+// the machine's streaming verdict) may take the plans remembered
+// from the last such run (see memo), under the same store verdicts.
+func (f *Filler) FillLE(dst []byte, i0, step uint64) {
+	if f.tail != nil && len(dst) > 0 {
+		if i0 >= f.tailFrom {
+			f.tail.fillRun(dst, i0, step)
+			return
+		}
+		if n := uint64(len(dst) >> f.lg); step > 0 && i0+(n-1)*step >= f.tailFrom {
+			k := (f.tailFrom - i0 + step - 1) / step // the indices below tailFrom
+			f.fillRun(dst[:k<<f.lg], i0, step)
+			f.tail.fillRun(dst[k<<f.lg:], i0+k*step, step)
+			return
+		}
+	}
+	f.fillRun(dst, i0, step)
+}
+
+// fillRun is FillLE with this Filler's own plans, for any indices.
+func (f *Filler) fillRun(dst []byte, i0, step uint64) {
+	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
+	v := t.measure(whole, whole, whole)
+	var m *runMemo // where this run's plans go, to be remembered
+	if i0 == f.memoFrom && f.memo != nil && len(dst) < streamingMin {
+		if r := f.memo.p.Load(); r != nil && r.t == t && r.n == len(dst) && r.line == line && r.step == step && r.v == v {
+			for k := range r.plans {
+				f.execPlan(dst, &r.pls[k], i0, step)
+				done := r.done[k]
+				dst, i0 = dst[done<<f.lg:], i0+uint64(done)*step
+			}
+			return
+		}
+		// Remember the run's plans if the run before was this one: runs
+		// that change every time (buffers at other addresses in turn)
+		// allocate nothing.
+		key := uint64(len(dst))*0x9E3779B97F4A7C15 ^ uint64(line)<<56 ^ step*0xC2B2AE3D27D4EB4F ^ uint64(uintptr(unsafe.Pointer(t)))
+		if f.memo.last.Swap(key) == key {
+			m = &runMemo{t: t, n: len(dst), line: line, step: step, v: v}
+		}
+	}
+	for {
+		var own plan
+		pl := &own
+		if m != nil {
+			pl = &m.pls[m.plans]
+		}
+		done := f.planRun(t, v, dst, i0, step, whole, pl)
+		f.execPlan(dst, pl, i0, step)
+		if m != nil {
+			m.done[m.plans] = done
+			m.plans++
+		}
+		if done == len(dst)>>f.lg {
+			if m != nil {
+				f.memo.p.Store(m)
+			}
+			return
+		}
+		if m != nil && m.plans == len(m.pls) {
+			m = nil // too many plans to remember
+		}
+		dst, i0 = dst[done<<f.lg:], i0+uint64(done)*step
+	}
+}
+
+// execPlan executes the pieces of the plan pl of the run at dst.
+func (f *Filler) execPlan(dst []byte, pl *plan, i0, step uint64) {
+	for k := range pl.n {
+		f.exec(dst, &pl.p[k], i0, step)
+	}
+}
+
+// FillNative is FillLE in the host's byte order.
+func (f *Filler) FillNative(dst []byte, i0, step uint64) {
+	f.FillLE(dst, i0, step)
+	if !littleEndian {
+		for at := 0; at+f.size <= len(dst); at += f.size {
+			e := dst[at : at+f.size]
+			for a, b := 0, len(e)-1; a < b; a, b = a+1, b-1 {
+				e[a], e[b] = e[b], e[a]
+			}
+		}
+	}
+}
+
+// FillRowsLE writes rows of n consecutive elements, row r starting at byte
+// r*pitch of dst, with the bits of indices i0 + r*rowStep + j*step.
+func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
+	if f.tail != nil && rows > 0 {
+		// The rows from the first that starts at tailFrom or later go to
+		// the tail (indices only grow along a row and from row to row).
+		r0 := 0
+		if i0 < f.tailFrom {
+			r0 = rows
+			if rowStep > 0 {
+				r0 = int(min(uint64(rows), (f.tailFrom-i0+rowStep-1)/rowStep))
+			}
+		}
+		if r0 < rows {
+			if r0 > 0 {
+				f.fillRows(dst[:r0*pitch], r0, pitch, n, i0, rowStep, step)
+			}
+			f.tail.fillRows(dst[r0*pitch:], rows-r0, pitch, n, i0+uint64(r0)*rowStep, rowStep, step)
+			return
+		}
+	}
+	f.fillRows(dst, rows, pitch, n, i0, rowStep, step)
+}
+
+// fillRows is FillRowsLE with this Filler's own plans, for any indices.
+func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
+	if rows <= 0 {
+		return
+	}
+	v := tbl.measure((rows-1)*pitch+n<<f.lg, pitch, n<<f.lg) // (the rows' span, not dst's)
+	for {
+		var pl plan
+		done := f.planRows(tbl, v, dst, rows, pitch, n, i0, rowStep, step, &pl)
+		for k := range pl.n {
+			f.execRows(dst, &pl.p[k], pitch, n, i0, rowStep, step)
+		}
+		if done == rows {
+			return
+		}
+		dst, rows, i0 = dst[done*pitch:], rows-done, i0+uint64(done)*rowStep
+	}
+}
+
+// planRun plans the run of len(dst)/size elements of indices i0, i0+step,
+// ..., written packed at dst, for the table t. It returns how many elements
+// the pieces cover from the start: all of them, or, where a run needs more
+// than maxPieces, as many as fit (the caller plans the rest again). whole
+// is the bytes of the run dst ends (dst and what the plans before covered
+// of it): the store kind goes by the whole run, so that all its pieces
+// store alike.
+func (s *Seq) planRun(t *table, v verdicts, dst []byte, i0, step uint64, whole int, pl *plan) int {
+	n := len(dst) >> s.lg
+	if n == 0 {
+		return 0
+	}
+	least := vectorMin
+	if (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear {
+		least = floatVectorMin << s.lg
+	}
+	vec := len(dst) >= least && s.aligned(dst)
+	if step == 0 { // every element is element i0
+		pl.put(mWords, 0, n).first = s.Bits(i0)
+		return n
+	}
+	j := 0
+	if i0 == 0 && vec {
+		if !s.lanesGiveStart() {
+			pl.put(mStart, 0, 1)
+			j = 1
+		}
+	}
+	st := stRegular
+	switch size := whole - j<<s.lg; {
+	case vec && size >= streamingMin && v.stream:
+		st = stStream
+	}
+	a := i0 + uint64(j)*step // the index of element j
+	switch {
+	case s.kind == Int:
+		s.words(pl, vec, j, n-j, s.start+a*s.delta, step*s.delta, st)
+	case s.mode == modeConstant:
+		s.words(pl, vec, j, n-j, s.constBits, 0, st)
+	case s.kind == Float64 && vec:
+		pl.put(mFMALanes, j, n-j).st = st
+	case s.kind == Float64:
+		pl.put(mFMA, j, n-j)
+	case !vec:
+		s.plain(pl, j, n-j, a, step)
+	default:
+		// Past the point where the values round to an infinity, the run is
+		// that infinity: a constant.
+		var over int
+		switch count := uint64(n - j); {
+		case s.known(a, step, count):
+			over = int(min(max(s.overIdx, a)-a, count))
+		default:
+			over = s.overflowFrom(a, step, n-j)
+		}
+		if e := s.planFinite(t, j, j+over, a, step, st, pl); e < j+over {
+			return e
+		}
+		if j+over < n {
+			inf := s.infAt(a + uint64(over)*step)
+			s.words(pl, true, j+over, n-j-over, inf, 0, st)
+		}
+	}
+	return n
+}
+
+// planFinite plans elements [j, e) of a run of finite float16 or float32
+// values (element j has index a), in a run aligned for the vector methods.
+// It returns how far its pieces reach: e, or less where the plan is full.
+// (A switch, not a table as rowMethods: it plans every run, and columns
+// of many short runs wrote 5-8% slower through a table of named conditions,
+// docs/performance-log.md.)
+func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan) int {
+	n := e - j
+	if n == 0 {
+		return e
+	}
+	if n < floatVectorMin {
+		s.plain(pl, j, n, a, step)
+		return e
+	}
+	last := a + uint64(n-1)*step
+	known := s.known(a, step, uint64(n))
+	f16Bin := s.kind == Float16 && !offBinade
+	switch {
+	case f16Bin && t.binadeFirst() && s.fewBinades(a, last, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
+	case f16Bin && !offBinadeAdd && s.binadesRepeat(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		return s.planBinades(t, j, e, a, step, st, mBinadeAdd, pl)
+	case f16Bin && t.binadeFirst() && s.fewLongBinades(a, last, step, n) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		// (Binades of zero's side, too short for pieces, make the
+		// count above large: such runs go to float32 lanes near zero.)
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
+	case f16Bin && !offBinadeRuns && !t.binadeFirst() && s.fewBinades(a, last, n) && s.someRuns(a, last, step) && (known && s.i32Exact || s.int32Lanes(a, last)):
+		// (Without AVX-512 the binade kernel is no faster than float32
+		// lanes, but the runs kernel is.)
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
+	case known && s.f32Exact || s.f32Lanes(a, last, step):
+		pl.put(mF32, j, n).st = st
+	case s.canFMAS(t, a, last, n):
+		pl.put(mFMAS, j, n).st = st
+	case f16Bin && (known && s.i32Exact || s.int32Lanes(a, last)):
+		return s.planBinades(t, j, e, a, step, st, mBinade, pl)
+	case f16Bin && s.int64Lanes(a, last):
+		// (Only the pieces the runs kernel takes; the others go to float64
+		// lanes, or the plain method.)
+		return s.planBinades(t, j, e, a, step, st, mBinadeQ, pl)
+	case s.kind == Float32 && !offBinadeS && s.binSLanes(a, last) && (s.fewBinades(a, last, n) || s.unit < -126):
+		return s.planBinades(t, j, e, a, step, st, mBinadeS, pl)
+	case known && s.f64Exact || s.f64Lanes(a, last, step):
+		pl.put(mF64, j, n).st = st
+	case s.kind == Float32 && n >= 16:
+		pl.put(mFMAD, j, n).st = st
+	default:
+		s.plain(pl, j, n, a, step)
+	}
+	return e
+}
+
+// exec writes piece p of the run at dst (indices i0, i0+step, ...).
+func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
+	b := dst[int(p.j)<<f.lg : int(p.j+p.n)<<f.lg]
+	a := i0 + uint64(p.j)*step // the index of the piece's first element
+	switch p.m {
+	case mStart:
+		putLE(b, f.size, f.start)
+	case mAdd:
+		f.add(b, p.first, p.d, p.st)
+	case mF32:
+		f.f32(b, a, step, p.st)
+	case mF64:
+		f.f64(b, a, step, p.st)
+	case mFMALanes:
+		f.fmaLanes(b, a, step, p.st)
+	case mBinade, mBinadeS:
+		f.binade(b, p, step)
+	case mBinadeRuns:
+		var steps [5]uint64
+		v, inc, next, rem := p.runsArgs(&steps)
+		tbl.runs(p.st, unsafe.SliceData(b), int(p.n), v, inc, next, rem, &steps)
+	case mFMAS:
+		f.fmaS(b, a, step, p.st)
+	case mFMAD:
+		f.fmaD(b, a, step, p.st)
+	case mBinadeAdd:
+		f.binadeAdd(b, p, step)
+	default:
+		f.plainLE(b, p, a, step)
+	}
+}
+
+// planRows plans rows of n consecutive elements, row r at byte r*pitch of
+// dst, with the elements of indices i0 + r*rowStep + e*step. Element 0 (if
+// among them) goes in a row of its own; then the row kernels take the rows
+// where their values need no rounding of their own (integers, constants,
+// infinities, floats exact in float32), float32 rows as fma-s
+// writes runs, and float16 and float32 rows of consecutive indices in
+// integer lanes a binade at a time (planRowBinades); rows too short for
+// them go as columns where that pays (mColumns), other rows one at a time
+// as runs. It returns how many rows the pieces cover from
+// the first: all, or, where they need more than maxPieces, as many as fit
+// (the caller plans the rest again).
+func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
+	span := (rows-1)*pitch + n<<s.lg
+	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && !offRowsLanes && s.aligned(dst) &&
+		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) && (pitch == n<<s.lg || t.masksPay(span)) &&
+		!(offSets && blockSets(pitch, blk) > 1) {
+		p := pl.put(mRowsLanes, 0, rows)
+		p.per, p.c = uint32(blk), lanes
+		if span >= streamingMin && v.stream {
+			p.st = stStream
+		}
+		return rows
+	}
+	if s.columns(rows, n) {
+		pl.put(mColumns, 0, rows)
+		return rows
+	}
+	r := 0
+	if i0 == 0 && rows > 1 && rowStep != 0 {
+		pl.put(mRowRuns, 0, 1)
+		r = 1
+	}
+	if r == rows {
+		return rows
+	}
+	a := i0 + uint64(r)*rowStep // the index of row r's first element
+	rowBytes := n << s.lg
+	end := rows // the rows of the first piece: all, or those before the overflow
+	m, first, rowD, d := mRowRuns, uint64(0), uint64(0), uint64(0)
+	if rowBytes >= addBlock && a != 0 && s.aligned(dst) && !offRows {
+		rs := rowSpan{a: a, rowStep: rowStep, step: step, n: n}
+		rs.last = a + uint64(rows-r-1)*rowStep + uint64(n-1)*step
+		rs.known = s.known(a, step, rs.last-a+1)
+		if rs.known && (s.kind == Float16 || s.kind == Float32) && s.mode == modeLinear &&
+			a < s.overIdx && rowStep > 0 && rows-r > 1 {
+			// Rows from the first whose first index is at the overflow
+			// point on are infinities: a piece of their own.
+			if over := r + int((s.overIdx-a+rowStep-1)/rowStep); over < rows {
+				end = over // (known and f32Exact, for all the rows, hold for these)
+			}
+		}
+		rs.rows = end - r
+		m, first, rowD, d = s.rowMethod(&rs)
+	}
+	if m == mRowsBin || m == mRowsBinQ || m == mRowsBinS {
+		if e := s.planRowBinades(t, v, dst, pitch, r, end, n, a, step, m, pl); e < end {
+			return e
+		}
+	} else {
+		p := pl.put(m, r, end-r)
+		p.first, p.rowD, p.d = first, rowD, d
+		p.st = s.rowStore(v, dst, r, end, pitch, rowBytes, m)
+	}
+	if end < rows {
+		p := pl.put(mRowsWords, end, rows-end)
+		p.first, p.st = s.infAt(i0+uint64(end)*rowStep), s.rowStore(v, dst, end, rows, pitch, rowBytes, mRowsWords)
+	}
+	return rows
+}
+
+// rowMethod returns the first method of rowMethods that takes the rows,
+// and the words of mRowsWords.
+func (s *Seq) rowMethod(r *rowSpan) (m method, first, rowD, d uint64) {
+	for _, rm := range rowMethods {
+		if rm.off || !s.rowHolds(rm.can, r) {
+			continue
+		}
+		if rm.m == mRowsWords {
+			first, rowD, d = s.rowWords(rm.can, r)
+		}
+		return rm.m, first, rowD, d
+	}
+	return mRowRuns, 0, 0, 0
+}
+
+// execRows writes piece p of rows of n elements, row r at byte r*pitch of
+// dst, the elements of indices i0 + r*rowStep + e*step, with its method's
+// executor (each in its method's file, shape_NAME.go). This is the one
+// list of the methods of rows that pieces are executed with.
+func (f *Filler) execRows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+	switch p.m {
+	case mRowRuns:
+		f.execRowRuns(dst, p, pitch, n, i0, rowStep, step)
+	case mColumns:
+		f.execColumns(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsLanes:
+		f.execRowsLanes(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsRuns:
+		f.execRowsRuns(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsWords:
+		f.execRowsWords(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsF32:
+		f.execRowsF32(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsFMAS:
+		f.execRowsFMAS(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsBin:
+		f.execRowsBin(dst, p, pitch, n, i0, rowStep, step)
+	case mRowsBinS:
+		f.execRowsBinS(dst, p, pitch, n, i0, rowStep, step)
+	}
+}
+
+// FillStridedLE writes n elements, the bits of indices i0, i0+step, ..., to
+// dst at byte offsets 0, stride, 2*stride, ..., little-endian: as rows of
+// one element, stride bytes apart (FillRowsLE), which go as a column
+// (mColumns) where there are more than one. (Each element copied from a
+// run in a buffer on its own wrote 0.8-1.8 GB/s: FLOAT16 [512, 512] of
+// strides [1024, 2].)
+func (f *Filler) FillStridedLE(dst []byte, n int, stride int, i0, step uint64) {
+	if n > 0 {
+		f.FillRowsLE(dst, n, stride, 1, i0, step, step)
+	}
+}
+
+// rowHolds reports whether precondition c of the row planner's table holds
+// for the rows r: each rowX calls its shape's canX (a switch, not function
+// values: a pointer passed through a function value escapes, and every
+// fill would allocate its Seq). A row of the table whose precondition is
+// not here is never chosen (the planner's random tests see every method).
+func (s *Seq) rowHolds(c rowTest, r *rowSpan) bool {
+	switch c {
+	case rowInts:
+		return s.canInts(r)
+	case rowConstant:
+		return s.canConstant(r)
+	case rowFloat64:
+		return s.canFloat64(r)
+	case rowInfinite:
+		return s.canInfinite(r)
+	case rowF32Exact:
+		return s.canF32Exact(r)
+	case rowF32Indices:
+		return s.canF32Indices(r)
+	case rowF32Int64:
+		return s.canF32Int64(r)
+	case rowF16Int32:
+		return s.canF16Int32(r)
+	case rowF16Int64:
+		return s.canF16Int64(r)
+	}
+	return false
+}

@@ -1,0 +1,14 @@
+package kernel
+
+// The method rows-binade-q (mRowsBinQ; its constant and name are generated from its
+// Shape, asmgen/binade.go):
+//
+// mRowsBinQ plans float16 rows whose exact sums pass 31 bits as
+// mRowsBin: each piece becomes mRowsRuns where runsPay holds, else
+// mRowRuns. No piece is executed as mRowsBinQ (see mBinadeQ).
+
+// canF16Int64 holds for float16 rows of consecutive indices in int64
+// lanes (the runs kernel's: rows-binade-q).
+func (s *Seq) canF16Int64(r *rowSpan) bool {
+	return s.kind == Float16 && s.binadeRows(r) && s.int64Lanes(r.a, r.lastRun())
+}
