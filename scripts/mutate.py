@@ -1,19 +1,30 @@
 #!/usr/bin/python3
-"""Mutation test of the fill's walk, windows, worker split and store verdict.
+"""Mutation test of every package: one-line bugs the tests must catch.
 
-    /usr/bin/python3 scripts/mutate.py [--changed BASE] [--list]
+    /usr/bin/python3 scripts/mutate.py [--changed BASE] [--only TEXT] [--list]
 
-Each mutant is one plausible one-line bug in the code that decides which
-bytes a fill writes: it is applied to the working tree, the package's tests
-that hold every byte of a buffer run (go test -short, the tests named), and
+Each mutant is one plausible one-line bug: in the fill's walk, windows,
+worker split and run splits; the descriptor's validation and the scalar
+parsers; the planner's preconditions; the text dmlfill prints; the
+shortening of long numbers; model files (DxDispatch's numbers, paths,
+writeFile); the .npy header; and package check (the models' arithmetic and
+sharing, Nearest, the split search, ULP distance, buckets, padding and
+offsets). It is applied to the working tree, the tests that kill it run (go
+test -short, one package, the tests named: tests of what a user sees), and
 the mutant must be killed (the tests fail). The file is put back whatever
-happens. Mutants that cannot change a byte a fill writes are not listed
-here: they are named, with the reason, in EQUIVALENT below.
+happens. Mutants that cannot change what a user sees are not listed here:
+they are named, with the reason, in EQUIVALENT below.
 
 --changed BASE runs only the mutants of files that differ from git revision
 BASE (CI: the files changed since the commit the last mutation run passed
-at). Exits 1 if a mutant survives, or if a mutant's text is not found once
-in its file (the code moved: update the list).
+at); --only TEXT only those of the files whose path holds TEXT. Exits 1 if
+a mutant survives, if its text is not found once in its file (the code
+moved: update the list), or if it does not build (it tests nothing).
+
+A full run of the 124 mutants takes 2 minutes 49 seconds, 2 minutes 18
+seconds of CPU (measured with `time /usr/bin/python3
+scripts/mutate.py` on 2 vCPUs shared with other work; most of it is
+building each mutant's test binary).
 """
 import subprocess
 import sys
@@ -216,7 +227,7 @@ MUTANTS = [
      "the all-zero combination counted as two elements sharing an address", go_test(".", "Aliasing|Validation")),
     ("fillseq.go", "if !ok || need > maxBytes {",
      "if !ok {",
-     "the 2^62-byte span bound removed", go_test(".", "Validation")),
+     "the 2^62-byte span bound removed", go_test(".", "SpanJustPast2to62")),
     ("fillseq.go", "if t.TotalTensorSizeInBytes < need {",
      "if t.TotalTensorSizeInBytes+3 < need {",
      "a TotalTensorSizeInBytes short of the rounding taken", go_test(".", "Validation")),
@@ -432,6 +443,14 @@ EQUIVALENT = """
 - fillseq.go's `if w1-1 < base` as `w1 < base` in blocks: no block starts
   at or past w1 (the caller's c1 keeps base+c1*stride <= w1-1, and the
   first base is 0 < w1), so neither test is ever true.
+- the row planner's binadeRows with `r.a <= s.overIdx` for `<`: rows from
+  the overflow point on are taken first by the infinities' row (rowInfinite
+  comes before the binade rows in rowMethods, and needs r.known as they do).
+- ParseScalar's FLOAT16 `b >= 0x7C00` as `b > 0x7C00`: b = 0x7C00 is set
+  to 0x7C00. Its shortcut `a >= 0x1p17` as `a >= 0x1p16`: every value from
+  65520 on rounds to infinity, by the shortcut or the exact path.
+- numtext's `len(s) <= 100` bound: the shortened text rounds as the whole
+  to every float format, so which texts are shortened changes no value.
 - any mutant of the store verdict's measurement (streaming, decide,
   faster, getScratch): it is handed no byte of the fill's (it writes
   scratch memory of its own), so it decides which store kind writes, never
