@@ -19,6 +19,10 @@
 //     the lines wholly the layout's, which then bypass the caches as the
 //     packed ceiling's streaming stores do; partial lines masked, as
 //     streaming stores cannot be.
+//   - "packed " and a store method's name, where the layout's bytes are one
+//     run (a packed tensor, pixels with no spare slot): the packed write
+//     ceiling's store methods (kernel.StoreMethods) over the run's 32-byte
+//     aligned blocks of 128 bytes, its ends with regular stores.
 package ceiling
 
 import (
@@ -27,6 +31,7 @@ import (
 	"unsafe"
 
 	"github.com/dmlgo/dml/internal/benchcore"
+	"github.com/dmlgo/dml/internal/kernel"
 )
 
 // Rows is a layout's bytes: Count runs of Bytes bytes each, the first at
@@ -84,7 +89,24 @@ func Writers(r Rows) ([]Writer, error) {
 		return nil, err
 	}
 	ws := []Writer{{"go", func(b []byte) { writeRuns(b, r) }}}
-	return append(ws, lineWriters(r)...), nil
+	ws = append(ws, lineWriters(r)...)
+	if r.contiguous() {
+		for _, m := range kernel.StoreMethods {
+			ws = append(ws, Writer{"packed " + m.Name, func(b []byte) { writePacked(b[:r.Written()], m) }})
+		}
+	}
+	return ws, nil
+}
+
+// writePacked writes b through the store method m over its blocks of 128
+// bytes from its first 32-byte boundary, and the bytes before and after
+// them with regular stores.
+func writePacked(b []byte, m kernel.StoreMethod) {
+	head := min(int(-uintptr(unsafe.Pointer(unsafe.SliceData(b)))%32), len(b))
+	blocks := (len(b) - head) / 128 * 128
+	writeRuns(b[:head], Rows{Count: 1, Bytes: head})
+	m.Store(b[head:head+blocks], benchcore.Pattern)
+	writeRuns(b[head+blocks:], Rows{Count: 1, Bytes: len(b) - head - blocks})
 }
 
 // patternByte is the byte the writers write at address a.

@@ -2,6 +2,7 @@ package ceiling
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -110,6 +111,9 @@ func TestWritersOffered(t *testing.T) {
 	}
 	if got := names(Rows{Count: 5, Pitch: 16, Bytes: 12}); got != all {
 		t.Errorf("pixels of 3 in 4: %q, want %q", got, all)
+	}
+	if got := names(Rows{Count: 100, Pitch: 12, Bytes: 12}); !strings.Contains(got, "packed ") {
+		t.Errorf("pixels of 3 in 3 (one run): %q, want the packed store methods among them", got)
 	}
 	if got := names(Rows{Count: 2, Pitch: 4097 * 64 * 3, Bytes: 1}); got != "go " {
 		t.Errorf("runs 4097*192 bytes apart: %q, want go alone", got)
