@@ -15,10 +15,13 @@
 //   - "avx512-lines": one store a 64-byte line, masked to the layout's
 //     bytes where the line is partly the layout's, and none where it holds
 //     none of them; with AVX-512 (BW).
-//   - "avx512-lines-nt": the same with non-temporal (streaming) stores for
-//     the lines wholly the layout's, which then bypass the caches as the
-//     packed ceiling's streaming stores do; partial lines masked, as
-//     streaming stores cannot be.
+//   - "avx512-lines-ahead": the same, every line fetched 1024 bytes ahead
+//     of its store (a regular store to a line not in the cache waits for
+//     it to come from memory).
+//   - "avx512-lines-nt": non-temporal (streaming) stores for the lines
+//     wholly the layout's, which then bypass the caches as the packed
+//     ceiling's streaming stores do; partial lines masked, as streaming
+//     stores cannot be, and fetched 1024 bytes ahead.
 //   - "packed " and a store method's name, where the layout's bytes are one
 //     run (a packed tensor, pixels with no spare slot): the packed write
 //     ceiling's store methods (kernel.StoreMethods) over the run's 32-byte
