@@ -230,21 +230,21 @@ func (w *binLaneRows) setTie(L int, j, x, d int64, sh, up int, count int64) {
 func (w *binLaneRows) write(j, m int64, ties uint64) {
 	dst, blk, b0 := w.dst, w.blk, w.b0
 	if j == 0 && b0 < 0 {
-		tbl.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, 0, ties)
+		w.f.t.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, 0, ties)
 		w.put(b0, dst[:blk+b0])
 		j, m = 1, m-1
 	}
 	if full := min(m, w.whole-j); full > 0 {
 		d := unsafe.SliceData(dst[b0+int(j)*w.stride:])
 		if w.padded {
-			tbl.binSetMask(blk, maskedAhead, d, int(full), w.stride, &w.l, uint64(j), ties, &w.mask)
+			w.f.t.binSetMask(blk, maskedAhead, d, int(full), w.stride, &w.l, uint64(j), ties, &w.mask)
 		} else {
-			tbl.binSet(blk, w.st, d, int(full), w.stride, &w.l, uint64(j), ties)
+			w.f.t.binSet(blk, w.st, d, int(full), w.stride, &w.l, uint64(j), ties)
 		}
 		j, m = j+full, m-full
 	}
 	if m > 0 {
-		tbl.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, uint64(j), ties)
+		w.f.t.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, uint64(j), ties)
 		w.put(b0+int(j)*w.stride, dst[b0+int(j)*w.stride:])
 	}
 }

@@ -38,7 +38,7 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 
 // fillRun is FillLE with this Filler's own plans, for any indices.
 func (f *Filler) fillRun(dst []byte, i0, step uint64) {
-	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
+	t, line, whole := f.t, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
 	v := t.measure(whole, whole, whole)
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == f.memoFrom && f.memo != nil && len(dst) < streamingMin {
@@ -132,10 +132,10 @@ func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint
 	if rows <= 0 {
 		return
 	}
-	v := tbl.measure((rows-1)*pitch+n<<f.lg, pitch, n<<f.lg) // (the rows' span, not dst's)
+	v := f.t.measure((rows-1)*pitch+n<<f.lg, pitch, n<<f.lg) // (the rows' span, not dst's)
 	for {
 		var pl plan
-		done := f.planRows(tbl, v, dst, rows, pitch, n, i0, rowStep, step, &pl)
+		done := f.planRows(f.t, v, dst, rows, pitch, n, i0, rowStep, step, &pl)
 		for k := range pl.n {
 			f.execRows(dst, &pl.p[k], pitch, n, i0, rowStep, step)
 		}
@@ -285,7 +285,7 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 	case mBinadeRuns:
 		var steps [5]uint64
 		v, inc, next, rem := p.runsArgs(&steps)
-		tbl.runs(p.st, unsafe.SliceData(b), int(p.n), v, inc, next, rem, &steps)
+		f.t.runs(p.st, unsafe.SliceData(b), int(p.n), v, inc, next, rem, &steps)
 	case mFMAS:
 		f.fmaS(b, a, step, p.st)
 	case mFMAD:

@@ -53,13 +53,13 @@ func (f *Filler) fillColumns(dst []byte, rows, pitch, n int, i0, rowStep, step u
 // dst and pitch are aligned to them, else byte by byte.
 func (f *Filler) putColumns(dst []byte, pitch, m, n int, cols []byte, stride int) {
 	size := f.size
-	if pitch == n*size && n >= 2 && n <= zipMax && tbl.zips() {
+	if pitch == n*size && n >= 2 && n <= zipMax && f.t.zips() {
 		z := zipPlanOf(n, f.lg)
 		blocks := m / z.rows
 		if blocks > 0 {
 			_ = dst[blocks*z.rows*pitch-1]              // (the rows lie in dst)
 			_ = cols[(n-1)*stride+blocks*z.rows*size-1] // (and the columns in cols)
-			tbl.zip(unsafe.SliceData(dst), unsafe.SliceData(cols), blocks, z)
+			f.t.zip(unsafe.SliceData(dst), unsafe.SliceData(cols), blocks, z)
 		}
 		r0 := blocks * z.rows
 		if r0 == m {

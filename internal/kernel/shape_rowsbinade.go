@@ -29,7 +29,7 @@ func (f *Filler) execRowsBin(dst []byte, p *piece, pitch, n int, _, _, step uint
 	if p.ties {
 		steps.every = tieMask(p, int64(p.tie)) & (1<<32 - 1)
 	}
-	tbl.rowsBin(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, base32, &steps, 32*de, uint64(shift), uint64(p.c))
+	f.t.rowsBin(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, base32, &steps, 32*de, uint64(shift), uint64(p.c))
 	total := int64(p.n) * int64(n)
 	for e := int64(p.tie); !p.ties && e < total; e += int64(p.per) {
 		tieToEven(dst[(int(p.j)+int(e/int64(n)))*pitch+int(e%int64(n))<<1:], 2, p.c)

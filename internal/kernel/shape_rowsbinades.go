@@ -24,7 +24,7 @@ func (f *Filler) execRowsBinS(dst []byte, p *piece, pitch, n int, _, _, _ uint64
 	if p.ties {
 		ties = 1
 	}
-	tbl.rowsBinS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, 16*de, uint64(shift), uint64(p.c), ties)
+	f.t.rowsBinS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, 16*de, uint64(shift), uint64(p.c), ties)
 }
 
 // canF32Int64 holds for float32 rows of consecutive indices in int64

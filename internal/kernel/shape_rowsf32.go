@@ -24,7 +24,7 @@ func (f *Filler) execRowsF32(dst []byte, p *piece, pitch, n int, i0, rowStep, st
 	rowBytes := n << f.lg
 	inc := broadcast32(float32(32 * f.stepF64(1)))
 	steps := f.floatRowSteps(p, rowBytes, i0, rowStep, step)
-	tbl.rows(laneS, p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, rowBytes, (*[128]byte)(unsafe.Pointer(&f.ln.f32)), &steps, &inc)
+	f.t.rows(laneS, p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, rowBytes, (*[128]byte)(unsafe.Pointer(&f.ln.f32)), &steps, &inc)
 }
 
 // floatRowSteps returns the rowSteps (float64 bits) of a piece of float32

@@ -36,5 +36,5 @@ func (f *Filler) execRowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, s
 	inc := uint64(math.Float32bits(float32(16 * step)))
 	lastBlock := uint64(n - 16) // the element the last block of a row starts at
 	steps := rowSteps{i0 + uint64(p.j)*rowStep, rowStep, step, lastBlock * step}
-	tbl.rowsFMAS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, inc, f.start, f.delta)
+	f.t.rowsFMAS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, inc, f.start, f.delta)
 }

@@ -16,5 +16,5 @@ import "unsafe"
 func (f *Filler) execRowsRuns(dst []byte, p *piece, pitch, n int, _, _, _ uint64) {
 	var steps [5]uint64
 	v, inc, next, rem := p.runsArgs(&steps)
-	tbl.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
+	f.t.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
 }

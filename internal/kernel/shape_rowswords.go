@@ -57,5 +57,5 @@ func (f *Filler) execRowsWords(dst []byte, p *piece, pitch, n int, _, _, _ uint6
 	}
 	last := uint64((rowBytes - addBlock) >> f.lg) // the element the last block of a row starts at
 	steps := rowSteps{p.first, p.rowD, p.d, last * p.d}
-	tbl.rows(int(f.lg), p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, rowBytes, base, &steps, inc)
+	f.t.rows(int(f.lg), p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, rowBytes, base, &steps, inc)
 }
