@@ -36,7 +36,8 @@ const binMaxX = 1<<31 - 1
 // ...: the rows repeat every sets*blk bytes, so that each lane of a set
 // holds one element of the rows' pattern (one channel of NHWC pixels) from
 // block to block. Each set goes on its own (binLaneRows.writeSet).
-func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, blk int, st store) {
+func (f *Filler) rowsBinLanes(dst []byte, rs *rowSet, blk int, st store) {
+	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	w := binLaneRows{f: f, pitch: pitch, rowBytes: 2 * n, blk: blk, st: st}
 	w.sets, w.nl = blockSets(pitch, blk), blk/2
 	w.stride = w.sets * blk

@@ -772,7 +772,7 @@ func TestFillRowsStreaming(t *testing.T) {
 
 // lanes reports whether the rows go as lanes (mRowsLanes) on the table tb.
 func (c rowsLayout) lanes(tb *table) bool {
-	blk, _ := c.f.lanesBlock(tb, c.rows, c.pitch, c.n, c.i0, c.rowStep, c.step)
+	blk, _ := c.f.lanesBlock(tb, c.set())
 	return blk > 0
 }
 
@@ -798,7 +798,7 @@ func TestFillRowsLanes(t *testing.T) {
 			if c%2 == 0 {
 				setStreaming(1) // (the rows stream only past streamingMin: the kernels' NT forms below)
 			}
-			blk, kind := rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step)
+			blk, kind := rc.f.lanesBlock(tb, rc.set())
 			if blk > 0 {
 				seen.count(rc, blk, kind)
 			}
@@ -894,7 +894,7 @@ func rowsLanesStores(t *testing.T, r *rand.Rand, tb *table, mem []byte, rc rowsL
 			mem[off+i] = pad
 		}
 		st := []store{stStream, stRegular}[c%2]
-		rc.f.rowsLanes(mem[off:off+len(rc.dst)+64], rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, blk, kind, st)
+		rc.f.rowsLanes(mem[off:off+len(rc.dst)+64], rc.set(), blk, kind, st)
 		if why := rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad); why != "" {
 			t.Fatalf("%s case %d, store kind %d, offset %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
 				tb.name, c, st, off, rc.f.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.n, rc.rowStep, rc.step, why)
@@ -925,7 +925,7 @@ func TestRowsBinLanesLong(t *testing.T) {
 	for _, c := range []struct{ start, delta float32 }{{1024, 1025.0 / (1 << 24)}, {2047, -1025.0 / (1 << 24)}} {
 		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0)
 		for _, tb := range machineTables() {
-			blk, lanes := f.lanesBlock(tb, rows, pitch, n, 1, 4*uint64(n), 1)
+			blk, lanes := f.lanesBlock(tb, &rowSet{rows, pitch, n, 1, 4 * uint64(n), 1})
 			if blk == 0 || lanes != lanesBin {
 				continue
 			}
@@ -933,7 +933,7 @@ func TestRowsBinLanesLong(t *testing.T) {
 			for i := range dst {
 				dst[i] = 0x55
 			}
-			f.rowsLanes(dst, rows, pitch, n, 1, 4*uint64(n), 1, blk, lanesBin, stRegular)
+			f.rowsLanes(dst, &rowSet{rows, pitch, n, 1, 4 * uint64(n), 1}, blk, lanesBin, stRegular)
 			if why := rowsMismatch(f, dst, rows, pitch, n, 1, 4*uint64(n), 1, 0x55); why != "" {
 				t.Fatalf("%s start %v delta %v: %s", tb.name, c.start, c.delta, why)
 			}
@@ -976,7 +976,7 @@ func TestRowsF64Lanes(t *testing.T) {
 				i0 := c.i - 100
 				for _, tb := range machineTables() {
 					onTable(f, tb)
-					blk, lanes := f.lanesBlock(tb, rows, 4*n, n, i0, rowStep, step)
+					blk, lanes := f.lanesBlock(tb, &rowSet{rows, 4 * n, n, i0, rowStep, step})
 					if c.f64 && (blk != 64 || lanes != lanesF64) || !c.f64 && blk != 0 {
 						t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v: block %d lanes %d, want f64 lanes: %v", tb.name, c.start, c.delta, i0, n, nhwc, blk, lanes, c.f64)
 					}
@@ -986,7 +986,7 @@ func TestRowsF64Lanes(t *testing.T) {
 					for i := range mem {
 						mem[i] = 0x3C
 					}
-					f.rowsLanes(dst, rows, 4*n, n, i0, rowStep, step, blk, lanes, stRegular)
+					f.rowsLanes(dst, &rowSet{rows, 4 * n, n, i0, rowStep, step}, blk, lanes, stRegular)
 					if why := rowsMismatch(f, dst, rows, 4*n, n, i0, rowStep, step, 0x3C); why != "" {
 						t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v: %s", tb.name, c.start, c.delta, i0, n, nhwc, why)
 					}
@@ -1027,7 +1027,7 @@ func TestRowsF64LanesEdges(t *testing.T) {
 				for i := range mem {
 					mem[i] = 0x3C
 				}
-				f.rowsLanes(dst, rows, pitch, n, c.i0, 1, uint64(rows), 64, lanesF64, stRegular)
+				f.rowsLanes(dst, &rowSet{rows, pitch, n, c.i0, 1, uint64(rows)}, 64, lanesF64, stRegular)
 				if why := rowsMismatch(f, dst, rows, pitch, n, c.i0, 1, uint64(rows), 0x3C); why != "" {
 					t.Fatalf("%s start %v delta %v i0 %d n %d pitch %d: %s", tb.name, c.start, c.delta, c.i0, n, pitch, why)
 				}
@@ -1121,11 +1121,11 @@ func TestBinLanesPay(t *testing.T) {
 	} {
 		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), uint64(c.ch*c.hw*c.hw))
 		px := c.hw * c.hw
-		blk, lanes := f.lanesBlock(goTable, px, 2*c.ch, c.ch, 0, 1, uint64(px))
+		blk, lanes := f.lanesBlock(goTable, &rowSet{px, 2 * c.ch, c.ch, 0, 1, uint64(px)})
 		if blk != c.blk || lanes != lanesBin {
 			t.Fatalf("%+v: block %d lanes %d, want binade lanes in blocks of %d", c, blk, lanes, c.blk)
 		}
-		if got := f.binLanesPay(goTable, px, 2*c.ch, c.ch, 0, 1, uint64(px)); got != c.lanes {
+		if got := f.binLanesPay(goTable, &rowSet{px, 2 * c.ch, c.ch, 0, 1, uint64(px)}); got != c.lanes {
 			t.Errorf("%+v: binade lanes pay: %v, want %v", c, got, c.lanes)
 		}
 	}

@@ -192,6 +192,11 @@ type rowsLayout struct {
 	i0, rowStep, step uint64
 }
 
+// set returns c's rows as the planner takes them.
+func (c rowsLayout) set() *rowSet {
+	return &rowSet{c.rows, c.pitch, c.n, c.i0, c.rowStep, c.step}
+}
+
 // randomRows draws a sequence of any kind and rows of up to maxN elements
 // (up to maxRows of them) at a pitch a little past them; varied also draws
 // steps above 1, no facts, and starts not aligned to the element size.
@@ -433,7 +438,7 @@ func planAllRows(tb *table, c rowsLayout) []piece {
 	var all []piece
 	for done := 0; done < c.rows; {
 		var pl plan
-		e := c.f.planRows(tb, testVerdicts, c.dst[done*c.pitch:], c.rows-done, c.pitch, c.n, c.i0+uint64(done)*c.rowStep, c.rowStep, c.step, &pl)
+		e := c.f.planRows(tb, testVerdicts, c.dst[done*c.pitch:], &rowSet{c.rows - done, c.pitch, c.n, c.i0 + uint64(done)*c.rowStep, c.rowStep, c.step}, &pl)
 		for _, p := range pl.p[:pl.n] {
 			p.j += uint32(done)
 			all = append(all, p)

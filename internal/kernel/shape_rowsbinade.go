@@ -17,7 +17,8 @@ import "unsafe"
 // places a row's blocks start, whose low 32 bits the kernel reads, and the
 // dense tie pattern); the kernel works out each row's places. Sparse ties
 // are patched after, as binade does.
-func (f *Filler) execRowsBin(dst []byte, p *piece, pitch, n int, _, _, step uint64) {
+func (f *Filler) execRowsBin(dst []byte, p *piece, rs *rowSet) {
+	pitch, n, step := rs.pitch, rs.n, rs.step
 	up, shift := binadeScale(int(p.shift))
 	dm := int64(p.d)
 	var own [32]int32
