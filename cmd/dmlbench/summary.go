@@ -121,6 +121,7 @@ func (s *summary) print(w io.Writer) {
 		}
 	}
 	fmt.Fprintln(w)
+	s.printLayouts(w)
 }
 
 // figures is a row's measurements as text: "0.88, 0.97".

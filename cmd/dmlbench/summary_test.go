@@ -47,3 +47,29 @@ func TestSummaryNoise(t *testing.T) {
 		t.Errorf("the summary lists a row that meets its target:\n%s", text)
 	}
 }
+
+// TestSummaryLayouts: the summary's line on the layouts against their own
+// ceilings counts those rows alone, at 0.9 or better, and names the short
+// and the too noisy with their figures.
+func TestSummaryLayouts(t *testing.T) {
+	var s summary
+	s.atLeast("padded FLOAT32 easy 0,+1 256MiB (of its own ceiling)", 0.95, 0.9, []float64{0.95, 0.94}, noise)
+	s.atLeast("padded UINT8 easy 0,+1 256MiB (of its own ceiling)", 0.70, 0.9, []float64{0.70, 0.71}, noise)
+	s.atLeast("NHWC C=3 P=4 FLOAT32 round 0.1,+0.3 4MiB (of its own ceiling)", 0.62, 0.9, []float64{0.40, 0.62}, noise)
+	s.atLeast("FLOAT32 easy 0,+1 1 threads 4MiB (of the ceiling)", 0.5, 0.85, []float64{0.5, 0.5}, noise)
+	var out strings.Builder
+	s.print(&out)
+	want := "Layouts against their own ceilings: 1 of 3 rows at 0.90 or better; short: padded UINT8 easy 0,+1 256MiB 0.70; " +
+		"too noisy to judge: NHWC C=3 P=4 FLOAT32 round 0.1,+0.3 4MiB 0.62\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("the summary lacks %q:\n%s", want, out.String())
+	}
+	var none strings.Builder
+	(&summary{}).print(&none)
+	s = summary{}
+	s.atLeast("FLOAT32 easy 0,+1 1 threads 4MiB (of the ceiling)", 0.9, 0.85, nil, noise)
+	s.print(&none)
+	if strings.Contains(none.String(), "Layouts") {
+		t.Errorf("a summary without layout rows has a line on them:\n%s", none.String())
+	}
+}

@@ -36,7 +36,8 @@ const binMaxX = 1<<31 - 1
 // ...: the rows repeat every sets*blk bytes, so that each lane of a set
 // holds one element of the rows' pattern (one channel of NHWC pixels) from
 // block to block. Each set goes on its own (binLaneRows.writeSet).
-func (f *Filler) rowsBinLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, blk int, st store) {
+func (f *Filler) rowsBinLanes(dst []byte, rs *rowSet, blk int, st store) {
+	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	w := binLaneRows{f: f, pitch: pitch, rowBytes: 2 * n, blk: blk, st: st}
 	w.sets, w.nl = blockSets(pitch, blk), blk/2
 	w.stride = w.sets * blk
@@ -230,21 +231,21 @@ func (w *binLaneRows) setTie(L int, j, x, d int64, sh, up int, count int64) {
 func (w *binLaneRows) write(j, m int64, ties uint64) {
 	dst, blk, b0 := w.dst, w.blk, w.b0
 	if j == 0 && b0 < 0 {
-		tbl.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, 0, ties)
+		w.f.t.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, 0, ties)
 		w.put(b0, dst[:blk+b0])
 		j, m = 1, m-1
 	}
 	if full := min(m, w.whole-j); full > 0 {
 		d := unsafe.SliceData(dst[b0+int(j)*w.stride:])
 		if w.padded {
-			tbl.binSetMask(blk, maskedAhead, d, int(full), w.stride, &w.l, uint64(j), ties, &w.mask)
+			w.f.t.binSetMask(blk, maskedAhead, d, int(full), w.stride, &w.l, uint64(j), ties, &w.mask)
 		} else {
-			tbl.binSet(blk, w.st, d, int(full), w.stride, &w.l, uint64(j), ties)
+			w.f.t.binSet(blk, w.st, d, int(full), w.stride, &w.l, uint64(j), ties)
 		}
 		j, m = j+full, m-full
 	}
 	if m > 0 {
-		tbl.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, uint64(j), ties)
+		w.f.t.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, uint64(j), ties)
 		w.put(b0+int(j)*w.stride, dst[b0+int(j)*w.stride:])
 	}
 }

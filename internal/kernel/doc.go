@@ -39,9 +39,11 @@
 // One Execute: the root package splits the index range among goroutines
 // and walks the layout; each contiguous run goes to Filler.FillLE (rows of
 // a padded layout to FillRowsLE, scattered elements to FillStridedLE),
-// which plans it and executes its pieces. A Filler of NewFiller remembers
-// the plans (up to memoPlans) of a run from index 0 below streamingMin
-// that repeats the run before it, and executes the same run again by them.
+// which plans it and executes its pieces with the Filler's table (the
+// machine's, tbl, when it was made; a test gives its own). A Filler of
+// NewFiller remembers the plans (up to memoPlans) of a run from index 0
+// below streamingMin that repeats the run before it, and executes the
+// same run again by them.
 // A sequence whose start is finer than delta's last place has a tail
 // Filler (Seq.standIn): from the index where start only decides on which
 // side of i*delta each sum falls, a Filler of the same delta and a start

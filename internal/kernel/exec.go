@@ -16,6 +16,10 @@ type Filler struct {
 	Seq
 	ln laneTables
 
+	// t is the table of kernels it writes with: the machine's (tbl, see
+	// UseTable) when Init made it; a test gives its own (onTable).
+	t *table
+
 	// memo holds the plans of the last run from index 0 that memoPlans
 	// plans or fewer covered and that repeated the run before it, for the
 	// next such run of the same length, step, table and address modulo 64
@@ -75,6 +79,7 @@ func NewFiller(kind Kind, size int, start, delta, count uint64) *Filler {
 func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 	f.Seq.init(kind, size, start, delta, count)
 	f.ln.init(&f.Seq)
+	f.t = tbl
 	f.memo = nil
 	f.tail, f.tailFrom, f.memoFrom = nil, 0, 0
 	if from, st, ok := f.Seq.standIn(); ok && (count == 0 || from < count) {
@@ -212,13 +217,13 @@ func (w *laneRows) store(d *byte, blocks, stride int, st store) {
 	base, inc := w.base(), w.inc()
 	switch {
 	case w.form == formF64: // (first -0: adds nothing to any lane)
-		tbl.f64To32Stride(st, d, blocks, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), stride)
+		w.f.t.f64To32Stride(st, d, blocks, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), stride)
 	case w.form == formFMA:
 		w.storeFMA(d, blocks, stride, st)
 	case w.blk == 128:
-		tbl.add(w.lane, st, d, blocks, stride, (*[128]byte)(base[:128]), w.first, inc)
+		w.f.t.add(w.lane, st, d, blocks, stride, (*[128]byte)(base[:128]), w.first, inc)
 	default:
-		tbl.add192(w.lane, st, d, blocks, base, w.first, inc)
+		w.f.t.add192(w.lane, st, d, blocks, base, w.first, inc)
 	}
 }
 
@@ -228,11 +233,11 @@ func (w *laneRows) storeFMA(d *byte, blocks, stride int, st store) {
 	f, base, inc := w.f, w.base(), (*[8]float32)(unsafe.Pointer(&w.incW))
 	switch {
 	case w.blk == 128 && stride != 128: // (in sets of blocks)
-		tbl.fmaStride(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta, stride)
+		f.t.fmaStride(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta, stride)
 	case w.blk == 128:
-		tbl.fmaS(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta)
+		f.t.fmaS(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta)
 	default:
-		tbl.fma192S(st, d, blocks, (*[48]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta)
+		f.t.fma192S(st, d, blocks, (*[48]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta)
 	}
 }
 
@@ -255,11 +260,11 @@ func (w *laneRows) putMasked(at, blocks, stride int, _ store) {
 	base, inc, st := w.base(), w.inc(), maskedAhead
 	switch w.form {
 	case formF64: // (first -0: adds nothing to any lane; blocks of 64 bytes, one mask)
-		tbl.f64To32Mask(st, d, blocks, stride, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), &w.mask[0])
+		f.t.f64To32Mask(st, d, blocks, stride, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), &w.mask[0])
 	case formFMA:
-		tbl.fmaMask(st, d, blocks, stride, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta, &w.mask)
+		f.t.fmaMask(st, d, blocks, stride, (*[32]float32)(unsafe.Pointer(base)), 0, (*[8]float32)(unsafe.Pointer(inc)), f.start, f.delta, &w.mask)
 	default:
-		tbl.addMask(w.lane, st, d, blocks, stride, (*[128]byte)(base[:128]), w.first, inc, &w.mask)
+		f.t.addMask(w.lane, st, d, blocks, stride, (*[128]byte)(base[:128]), w.first, inc, &w.mask)
 	}
 }
 

@@ -20,19 +20,39 @@ import (
 // the plain definition of element i, computed on its own. The root
 // package's tests hold Bits, and the fills, to an exact math/big reference.
 
-// useTable makes the executor use tb until the test ends.
-func useTable(t testing.TB, tb *table) {
-	old := tbl
-	tbl = tb
-	t.Cleanup(func() { tbl = old })
+// onTable makes f (and its tail) write with the table tb, and returns it:
+// each test fills on the tables it names, whatever the machine's (tbl).
+func onTable(f *Filler, tb *table) *Filler {
+	for g := f; g != nil; g = g.tail {
+		g.t = tb
+	}
+	return f
+}
+
+// wantTable fails the test if f (or its tail) does not write with the
+// table tb: a fill on the tables a test loops over checks it writes with
+// the one of the loop (a case drawn elsewhere keeps the machine's).
+func wantTable(t testing.TB, f *Filler, tb *table) {
+	t.Helper()
+	for g := f; g != nil; g = g.tail {
+		if g.t != tb {
+			t.Fatalf("a fill meant for the table %s writes with %s", tb.name, g.t.name)
+		}
+	}
 }
 
 // elementAt returns the little-endian element j of dst.
 func elementAt(dst []byte, size, j int) uint64 { return getLE(dst[j*size:], size) }
 
 // fillRowsMismatch fills rc's dst with the byte pad, then its rows with
-// FillRowsLE, and returns rowsMismatch's verdict.
-func fillRowsMismatch(rc rowsLayout, pad byte) string {
+// FillRowsLE, and returns rowsMismatch's verdict (or that rc's Filler
+// does not write with the table tb, the test's).
+func fillRowsMismatch(tb *table, rc rowsLayout, pad byte) string {
+	for g := rc.f; g != nil; g = g.tail {
+		if g.t != tb {
+			return fmt.Sprintf("the rows meant for the table %s written with %s", tb.name, g.t.name)
+		}
+	}
 	// The bytes after dst, to its capacity (the rest of the test's buffer,
 	// 256 at most), are guards: no fill may write them.
 	all := rc.dst[:min(cap(rc.dst), len(rc.dst)+256)]
@@ -82,7 +102,6 @@ func TestFillMatchesBits(t *testing.T) {
 	cases := draws(3200)
 	for _, tb := range machineTables() {
 		r := tableRand(1001, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		for c := range cases {
 			setStreaming(0)
 			m, long := mem, c%500 < 2
@@ -94,6 +113,8 @@ func TestFillMatchesBits(t *testing.T) {
 			if long {
 				f, dst, i0, step = randomRun(r, m, streamingMin, len(m)-64)
 			}
+			onTable(f, tb)
+			wantTable(t, f, tb)
 			if !long && len(dst) > 1<<14 {
 				dst = dst[:1<<14&^(f.size-1)] // keep the element-wise check quick
 			}
@@ -135,10 +156,9 @@ func TestFillStartBits(t *testing.T) {
 		}
 	}
 	for _, tb := range machineTables() {
-		useTable(t, tb)
 		for _, c := range cases {
 			for _, off := range []int{0, 8, 24, 64 - c.size} {
-				f := NewFiller(c.kind, c.size, c.start, c.delta, 1000)
+				f := onTable(NewFiller(c.kind, c.size, c.start, c.delta, 1000), tb)
 				if off%c.size != 0 {
 					continue
 				}
@@ -192,8 +212,9 @@ func TestFillMemo(t *testing.T) {
 
 // memoCheckFrom fills dst with f's run from index i0 (every step-th) and
 // holds its elements to Bits.
-func memoCheckFrom(t *testing.T, what string, f *Filler, dst []byte, i0, step uint64) {
+func memoCheckFrom(t *testing.T, tb *table, what string, f *Filler, dst []byte, i0, step uint64) {
 	t.Helper()
+	wantTable(t, f, tb)
 	for i := range dst {
 		dst[i] = 0xA5
 	}
@@ -207,9 +228,9 @@ func memoCheckFrom(t *testing.T, what string, f *Filler, dst []byte, i0, step ui
 }
 
 // memoCheck is memoCheckFrom for a run from index 0.
-func memoCheck(t *testing.T, what string, f *Filler, dst []byte, step uint64) {
+func memoCheck(t *testing.T, tb *table, what string, f *Filler, dst []byte, step uint64) {
 	t.Helper()
-	memoCheckFrom(t, what, f, dst, 0, step)
+	memoCheckFrom(t, tb, what, f, dst, 0, step)
 }
 
 // memoFits reports whether memoPlans plans or fewer cover the run.
@@ -232,23 +253,22 @@ func memoFits(f *Filler, tb *table, dst []byte, step uint64) bool {
 // from index 1, then another run (memoAnother). It reports whether the
 // run was remembered.
 func memoCase(t *testing.T, r *rand.Rand, tb *table, mem []byte, c int) bool {
-	useTable(t, tb)
 	k := allKinds[r.IntN(len(allKinds))]
 	start, delta := randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size)
 	n := 2 + r.IntN(1<<15/k.size)
 	step := uint64(1 + r.IntN(2))
-	f := NewFiller(k.kind, k.size, start, delta, uint64(n)*step+uint64(r.IntN(2)))
+	f := onTable(NewFiller(k.kind, k.size, start, delta, uint64(n)*step+uint64(r.IntN(2))), tb)
 	if f.tail != nil {
 		return false // (its runs split at tailFrom: the tail's part is not from index 0, and not remembered)
 	}
 	at := r.IntN(64) &^ (k.size - 1)
 	dst := mem[at : at+n*k.size]
 	what := fmt.Sprintf("%s case %d", tb.name, c)
-	memoCheck(t, what+" first run", f, dst, step)
+	memoCheck(t, tb, what+" first run", f, dst, step)
 	if f.memo.p.Load() != nil {
 		t.Fatalf("%s: a first run remembered", what)
 	}
-	memoCheck(t, what+" the run again", f, mem[at+128:at+128+n*k.size], step) // the same line
+	memoCheck(t, tb, what+" the run again", f, mem[at+128:at+128+n*k.size], step) // the same line
 	m := f.memo.p.Load()
 	if !memoFits(f, tb, dst, step) {
 		if m != nil {
@@ -259,11 +279,11 @@ func memoCase(t *testing.T, r *rand.Rand, tb *table, mem []byte, c int) bool {
 	if m == nil || m.t != tb || m.n != len(dst) {
 		t.Fatalf("%s: the run's plan not remembered: %+v", what, m)
 	}
-	memoCheck(t, what+" the same run", f, mem[at+64:at+64+n*k.size], step)
+	memoCheck(t, tb, what+" the same run", f, mem[at+64:at+64+n*k.size], step)
 	if f.memo.p.Load() != m {
 		t.Fatalf("%s: a run of the same length, step and line planned again", what)
 	}
-	memoCheckFrom(t, what+" the same run from index 1", f, dst, 1, step) // not from index 0: planned, not remembered
+	memoCheckFrom(t, tb, what+" the same run from index 1", f, dst, 1, step) // not from index 0: planned, not remembered
 	if f.memo.p.Load() != m {
 		t.Fatalf("%s: a run from index 1 replaced the memo", what)
 	}
@@ -289,17 +309,17 @@ func memoAnother(t *testing.T, r *rand.Rand, tb *table, f *Filler, mem []byte, a
 	}
 	// Another run, twice: planned both times (the memo not taken), and
 	// remembered the second time where it fits.
-	memoCheck(t, what+" another run", f, other, otherStep)
+	memoCheck(t, tb, what+" another run", f, other, otherStep)
 	if f.memo.p.Load() != m {
 		t.Fatalf("%s: another run replaced the memo at once", what)
 	}
-	memoCheck(t, what+" another run again", f, other, otherStep)
+	memoCheck(t, tb, what+" another run again", f, other, otherStep)
 	if memoFits(f, tb, other, otherStep) && f.memo.p.Load() == m {
 		t.Fatalf("%s: another run, repeated, not remembered", what)
 	}
-	useTable(t, goTable) // the run just remembered, on another table, twice
-	memoCheck(t, what+" another table", f, other, otherStep)
-	memoCheck(t, what+" another table again", f, other, otherStep)
+	onTable(f, goTable) // the run just remembered, on another table, twice
+	memoCheck(t, goTable, what+" another table", f, other, otherStep)
+	memoCheck(t, goTable, what+" another table again", f, other, otherStep)
 	if memoFits(f, goTable, other, otherStep) && f.memo.p.Load().t != goTable {
 		t.Fatalf("%s: another table did not plan again", what)
 	}
@@ -319,10 +339,10 @@ func memoManyBinades(t *testing.T) {
 		f := NewFiller(Float32, 4, uint64(math.Float32bits(-0.3*float32(int(1)<<c.k))), uint64(math.Float32bits(0.3/32)), 32*uint64(c.n))
 		dst := big[:4*c.n]
 		for _, tb := range machineTables() {
-			useTable(t, tb)
+			onTable(f, tb)
 			what := fmt.Sprintf("%s: FLOAT32 -0.3*2^%d + i*0.3, %d elements", tb.name, c.k, c.n)
-			memoCheck(t, what, f, dst, 32)
-			memoCheck(t, what+" (repeated)", f, dst, 32)
+			memoCheck(t, tb, what, f, dst, 32)
+			memoCheck(t, tb, what+" (repeated)", f, dst, 32)
 			m, fit := f.memo.p.Load(), memoFits(f, tb, dst, 32)
 			if fit != (m != nil && m.t == tb) {
 				t.Fatalf("%s: fits in %d plans %v, remembered %v", what, memoPlans, fit, m != nil && m.t == tb)
@@ -331,12 +351,12 @@ func memoManyBinades(t *testing.T) {
 				tooMany = true
 				continue
 			}
-			memoCheck(t, what+" again", f, big[8<<20:8<<20+4*c.n], 32)
+			memoCheck(t, tb, what+" again", f, big[8<<20:8<<20+4*c.n], 32)
 			if f.memo.p.Load() != m {
 				t.Fatalf("%s: planned again", what)
 			}
 			setStreaming(1) // other verdicts: planned again, and remembered anew
-			memoCheck(t, what+" under other verdicts", f, dst, 32)
+			memoCheck(t, tb, what+" under other verdicts", f, dst, 32)
 			if m2 := f.memo.p.Load(); m2 == m || m2 == nil || m2.v != testVerdicts {
 				t.Fatalf("%s: a run remembered under other verdicts not planned again", what)
 			}
@@ -417,10 +437,9 @@ func TestFillLeavesNeighbours(t *testing.T) {
 	mem := make([]byte, 1<<16)
 	for _, tb := range machineTables() {
 		r := tableRand(1004, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		for range 300 {
 			k := allKinds[r.IntN(len(allKinds))]
-			f := NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), uint64(len(mem)))
+			f := onTable(NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), uint64(len(mem))), tb)
 			a := r.IntN(1000) * k.size
 			n := r.IntN(len(mem)/k.size - a/k.size - 1)
 			for i := range mem {
@@ -443,11 +462,12 @@ func TestFillRowsMatchesBits(t *testing.T) {
 	mem := make([]byte, 1<<18+64)
 	for _, tb := range machineTables() {
 		r := tableRand(1005, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		for c := range 600 {
 			rc := randomRows(r, mem, 150, 600, false)
+			onTable(rc.f, tb)
 			f, dst, rows, pitch, n, i0, rowStep, step := rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step
 			size := f.size
+			wantTable(t, f, tb)
 			for i := range dst {
 				dst[i] = 0x5A
 			}
@@ -498,7 +518,6 @@ func TestFillRowsBinade(t *testing.T) {
 	}
 	for _, tb := range machineTables() {
 		r := tableRand(1006, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		planned, plannedRuns := 0, 0
 		cases := max(draws(300), 4*len(named)+60) // (the named sequences, and random ones)
 		for c := range cases {
@@ -517,7 +536,7 @@ func TestFillRowsBinade(t *testing.T) {
 					rc.dst = mem[2*(c%32) : 2*(c%32)+(rc.rows-1)*rc.pitch+2*rc.n]
 				}
 			}
-			f, dst := rc.f, rc.dst
+			f, dst := onTable(rc.f, tb), rc.dst
 			for _, p := range planAllRows(tb, rc) {
 				if p.m == mRowsBin {
 					planned++
@@ -529,7 +548,7 @@ func TestFillRowsBinade(t *testing.T) {
 					t.Fatalf("%s case %d: piece %v: %s", tb.name, c, p.m, why)
 				}
 			}
-			if why := fillRowsMismatch(rc, 0x5A); why != "" {
+			if why := fillRowsMismatch(tb, rc, 0x5A); why != "" {
 				t.Fatalf("%s case %d: start %#x delta %#x i0 %d rows %d pitch %d n %d: %s",
 					tb.name, c, f.start, f.delta, rc.i0, rc.rows, rc.pitch, rc.n, why)
 			}
@@ -548,11 +567,10 @@ func TestFillRowsBinadeS(t *testing.T) {
 	mem := make([]byte, 1<<18+64)
 	for _, tb := range machineTables() {
 		r := tableRand(1007, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		tied, cases := 0, draws(600)
 		for c := range cases {
 			rc := binadeRowsCaseS(r, mem)
-			f, dst := rc.f, rc.dst
+			f, dst := onTable(rc.f, tb), rc.dst
 			for _, p := range planAllRows(tb, rc) {
 				if why := f.validRows(tb, dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, 1, p); why != "" {
 					t.Fatalf("%s case %d: piece %v: %s", tb.name, c, p.m, why)
@@ -561,7 +579,7 @@ func TestFillRowsBinadeS(t *testing.T) {
 					tied++
 				}
 			}
-			if why := fillRowsMismatch(rc, 0x5A); why != "" {
+			if why := fillRowsMismatch(tb, rc, 0x5A); why != "" {
 				t.Fatalf("%s case %d: start %#x delta %#x i0 %d rows %d pitch %d n %d: %s",
 					tb.name, c, f.start, f.delta, rc.i0, rc.rows, rc.pitch, rc.n, why)
 			}
@@ -584,7 +602,6 @@ func TestFillColumns(t *testing.T) {
 	mem := make([]byte, 1<<18+256)
 	for _, tb := range machineTables() {
 		r := tableRand(1008, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		// 400 cases, and more until the quotas below are met (every kind
 		// of case seen, whatever the draws): a planner that stops taking
 		// one fails them at 4000.
@@ -619,7 +636,7 @@ func TestFillColumns(t *testing.T) {
 			if r.IntN(5) == 0 {
 				count = 0
 			}
-			rc.f = NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), count)
+			rc.f = onTable(NewFiller(k.kind, k.size, randomBits(r, k.kind, k.size), randomBits(r, k.kind, k.size), count), tb)
 			off := r.IntN(64)
 			rc.dst = mem[off : off+(rc.rows-1)*rc.pitch+rowBytes]
 			if rc.f.columns(rc.rows, rc.n) && !rc.lanes(tb) {
@@ -628,7 +645,7 @@ func TestFillColumns(t *testing.T) {
 					zipped++
 				}
 			}
-			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
+			if why := fillRowsMismatch(tb, rc, byte(r.Uint32())); why != "" {
 				t.Fatalf("%s case %d: kind %d size %d start %#x delta %#x i0 %d rows %d pitch %d n %d rowStep %d step %d off %d: %s",
 					tb.name, c, rc.f.kind, k.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.pitch, rc.n, rc.rowStep, rc.step, off, why)
 			}
@@ -660,10 +677,9 @@ func TestFillRowsOverflow(t *testing.T) {
 		{Float32, 4, uint64(math.Float32bits(-1)), uint64(math.Float32bits(-3e35)), 64, 1, 100},
 	}
 	for _, tb := range machineTables() {
-		useTable(t, tb)
 		for k, c := range cases {
 			pitch := (c.n + c.pad) * c.size
-			f := NewFiller(c.kind, c.size, c.start, c.delta, uint64(c.rows*c.n))
+			f := onTable(NewFiller(c.kind, c.size, c.start, c.delta, uint64(c.rows*c.n)), tb)
 			dst := mem[:(c.rows-1)*pitch+c.n*c.size]
 			for i := range dst {
 				dst[i] = 0x5A
@@ -719,7 +735,6 @@ func TestFillRowsStreaming(t *testing.T) {
 		{Float16, 2, 0x2E66, 0x0CEA, 6, 1<<26 + 5, mRowsRuns},
 	}
 	for _, tb := range machineTables() {
-		useTable(t, tb)
 		for k, c := range cases {
 			if !long() && k%2 == 1 && c.want == mRowRuns {
 				continue // (the quick pass: integers of 1 and 4 bytes, float32 exact; the rest under DML_LONG)
@@ -729,7 +744,7 @@ func TestFillRowsStreaming(t *testing.T) {
 			n := 1024 / c.size * (1 + k%2)          // 1 or 2 KiB rows
 			pitch := n*c.size + 16*(1+3*k) + c.skew // rows at multiples of 16 bytes (64 for k = 1), or of 4
 			rows := streamingMin/pitch + 3          // past streamingMin without row 0
-			f := NewFiller(c.kind, c.size, c.start, c.delta, c.i0+uint64(rows*n))
+			f := onTable(NewFiller(c.kind, c.size, c.start, c.delta, c.i0+uint64(rows*n)), tb)
 			at := off + 16*(k%3) + c.skew
 			dst := mem[at : at+(rows-1)*pitch+n*c.size]
 			for i := range dst {
@@ -757,7 +772,7 @@ func TestFillRowsStreaming(t *testing.T) {
 
 // lanes reports whether the rows go as lanes (mRowsLanes) on the table tb.
 func (c rowsLayout) lanes(tb *table) bool {
-	blk, _ := c.f.lanesBlock(tb, c.rows, c.pitch, c.n, c.i0, c.rowStep, c.step)
+	blk, _ := c.f.lanesBlock(tb, c.set())
 	return blk > 0
 }
 
@@ -771,7 +786,6 @@ func TestFillRowsLanes(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		r := tableRand(1011, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		var seen lanesSeen
 		// 500 cases, and more until the quotas below are met (every kind
 		// of lanes seen, whatever the draws): a planner that stops taking
@@ -779,15 +793,16 @@ func TestFillRowsLanes(t *testing.T) {
 		c := 0
 		for ; c < 500 || seen.short(tb) && c < 5000; c++ {
 			rc := lanesRowsCase(r, mem[:len(mem)-256])
+			onTable(rc.f, tb)
 			setStreaming(0)
 			if c%2 == 0 {
 				setStreaming(1) // (the rows stream only past streamingMin: the kernels' NT forms below)
 			}
-			blk, kind := rc.f.lanesBlock(tb, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step)
+			blk, kind := rc.f.lanesBlock(tb, rc.set())
 			if blk > 0 {
 				seen.count(rc, blk, kind)
 			}
-			if why := fillRowsMismatch(rc, byte(r.Uint32())); why != "" {
+			if why := fillRowsMismatch(tb, rc, byte(r.Uint32())); why != "" {
 				t.Fatalf("%s case %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
 					tb.name, c, rc.f.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.n, rc.rowStep, rc.step, why)
 			}
@@ -862,6 +877,7 @@ func (s *lanesSeen) count(rc rowsLayout, blk int, kind uint32) {
 // table tb, through the executor with the streaming or regular stores at
 // another address in mem, against Bits.
 func rowsLanesStores(t *testing.T, r *rand.Rand, tb *table, mem []byte, rc rowsLayout, c, blk int, kind uint32) {
+	wantTable(t, rc.f, tb)
 	// The streaming and ahead store kinds, as a piece too short for
 	// them would never be planned (nor float16 rows as short as
 	// these binade lanes): straight to the executor, at an aligned
@@ -878,7 +894,7 @@ func rowsLanesStores(t *testing.T, r *rand.Rand, tb *table, mem []byte, rc rowsL
 			mem[off+i] = pad
 		}
 		st := []store{stStream, stRegular}[c%2]
-		rc.f.rowsLanes(mem[off:off+len(rc.dst)+64], rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, blk, kind, st)
+		rc.f.rowsLanes(mem[off:off+len(rc.dst)+64], rc.set(), blk, kind, st)
 		if why := rowsMismatch(rc.f, rc.dst, rc.rows, rc.pitch, rc.n, rc.i0, rc.rowStep, rc.step, pad); why != "" {
 			t.Fatalf("%s case %d, store kind %d, offset %d: size %d start %#x delta %#x i0 %d rows %d n %d rowStep %d step %d: %s",
 				tb.name, c, st, off, rc.f.size, rc.f.start, rc.f.delta, rc.i0, rc.rows, rc.n, rc.rowStep, rc.step, why)
@@ -909,15 +925,15 @@ func TestRowsBinLanesLong(t *testing.T) {
 	for _, c := range []struct{ start, delta float32 }{{1024, 1025.0 / (1 << 24)}, {2047, -1025.0 / (1 << 24)}} {
 		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0)
 		for _, tb := range machineTables() {
-			blk, lanes := f.lanesBlock(tb, rows, pitch, n, 1, 4*uint64(n), 1)
+			blk, lanes := f.lanesBlock(tb, &rowSet{rows, pitch, n, 1, 4 * uint64(n), 1})
 			if blk == 0 || lanes != lanesBin {
 				continue
 			}
-			useTable(t, tb)
+			onTable(f, tb)
 			for i := range dst {
 				dst[i] = 0x55
 			}
-			f.rowsLanes(dst, rows, pitch, n, 1, 4*uint64(n), 1, blk, lanesBin, stRegular)
+			f.rowsLanes(dst, &rowSet{rows, pitch, n, 1, 4 * uint64(n), 1}, blk, lanesBin, stRegular)
 			if why := rowsMismatch(f, dst, rows, pitch, n, 1, 4*uint64(n), 1, 0x55); why != "" {
 				t.Fatalf("%s start %v delta %v: %s", tb.name, c.start, c.delta, why)
 			}
@@ -959,8 +975,8 @@ func TestRowsF64Lanes(t *testing.T) {
 				}
 				i0 := c.i - 100
 				for _, tb := range machineTables() {
-					useTable(t, tb)
-					blk, lanes := f.lanesBlock(tb, rows, 4*n, n, i0, rowStep, step)
+					onTable(f, tb)
+					blk, lanes := f.lanesBlock(tb, &rowSet{rows, 4 * n, n, i0, rowStep, step})
 					if c.f64 && (blk != 64 || lanes != lanesF64) || !c.f64 && blk != 0 {
 						t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v: block %d lanes %d, want f64 lanes: %v", tb.name, c.start, c.delta, i0, n, nhwc, blk, lanes, c.f64)
 					}
@@ -970,7 +986,7 @@ func TestRowsF64Lanes(t *testing.T) {
 					for i := range mem {
 						mem[i] = 0x3C
 					}
-					f.rowsLanes(dst, rows, 4*n, n, i0, rowStep, step, blk, lanes, stRegular)
+					f.rowsLanes(dst, &rowSet{rows, 4 * n, n, i0, rowStep, step}, blk, lanes, stRegular)
 					if why := rowsMismatch(f, dst, rows, 4*n, n, i0, rowStep, step, 0x3C); why != "" {
 						t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v: %s", tb.name, c.start, c.delta, i0, n, nhwc, why)
 					}
@@ -1007,11 +1023,11 @@ func TestRowsF64LanesEdges(t *testing.T) {
 			rows := (len(mem) - 128) / pitch
 			dst := mem[a : a+(rows-1)*pitch+4*n]
 			for _, tb := range machineTables() {
-				useTable(t, tb)
+				onTable(f, tb)
 				for i := range mem {
 					mem[i] = 0x3C
 				}
-				f.rowsLanes(dst, rows, pitch, n, c.i0, 1, uint64(rows), 64, lanesF64, stRegular)
+				f.rowsLanes(dst, &rowSet{rows, pitch, n, c.i0, 1, uint64(rows)}, 64, lanesF64, stRegular)
 				if why := rowsMismatch(f, dst, rows, pitch, n, c.i0, 1, uint64(rows), 0x3C); why != "" {
 					t.Fatalf("%s start %v delta %v i0 %d n %d pitch %d: %s", tb.name, c.start, c.delta, c.i0, n, pitch, why)
 				}
@@ -1105,11 +1121,11 @@ func TestBinLanesPay(t *testing.T) {
 	} {
 		f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), uint64(c.ch*c.hw*c.hw))
 		px := c.hw * c.hw
-		blk, lanes := f.lanesBlock(goTable, px, 2*c.ch, c.ch, 0, 1, uint64(px))
+		blk, lanes := f.lanesBlock(goTable, &rowSet{px, 2 * c.ch, c.ch, 0, 1, uint64(px)})
 		if blk != c.blk || lanes != lanesBin {
 			t.Fatalf("%+v: block %d lanes %d, want binade lanes in blocks of %d", c, blk, lanes, c.blk)
 		}
-		if got := f.binLanesPay(goTable, px, 2*c.ch, c.ch, 0, 1, uint64(px)); got != c.lanes {
+		if got := f.binLanesPay(goTable, &rowSet{px, 2 * c.ch, c.ch, 0, 1, uint64(px)}); got != c.lanes {
 			t.Errorf("%+v: binade lanes pay: %v, want %v", c, got, c.lanes)
 		}
 	}
@@ -1214,7 +1230,6 @@ func TestFloat16Midpoints(t *testing.T) {
 	mem := make([]byte, 1<<16)
 	for _, tb := range machineTables() {
 		r := tableRand(1016, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		for c := range 200 {
 			D := uint64(r.Uint32()&0x3FF | 0x401) // odd 11-bit significand
 			e := r.IntN(10) - 8                   // delta = D * 2^(e-10), its last bit 2^(e-10)
@@ -1225,7 +1240,7 @@ func TestFloat16Midpoints(t *testing.T) {
 			if r.IntN(2) == 0 {
 				start |= 0x8000
 			}
-			f := NewFiller(Float16, 2, uint64(start), uint64(delta), 4097)
+			f := onTable(NewFiller(Float16, 2, uint64(start), uint64(delta), 4097), tb)
 			off := 2 * r.IntN(32)
 			dst := mem[off : off+2*4096]
 			f.FillLE(dst, 1, 1)
@@ -1242,7 +1257,6 @@ func TestFloat16IntLanes(t *testing.T) {
 	mem := make([]byte, streamingMin+4096)
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
-		useTable(t, tb)
 		for c := range 4 {
 			setStreaming(1 - 2*(c%2))
 			start, delta := uint64(0x0001), uint64(0x0010) // 2^-24 + i*2^-20: 16i+1 at 2^-24
@@ -1251,7 +1265,7 @@ func TestFloat16IntLanes(t *testing.T) {
 			}
 			off := 2 + 2*c
 			n := (len(mem) - off - 2*64) / 2
-			f := NewFiller(Float16, 2, start, delta, uint64(n)+1)
+			f := onTable(NewFiller(Float16, 2, start, delta, uint64(n)+1), tb)
 			dst := mem[off : off+2*n]
 			f.FillLE(dst, 1, 1)
 			checkFloat16(t, f, dst, 1, 1, fmt.Sprintf("%s case %d", tb.name, c))
@@ -1324,10 +1338,9 @@ func TestBinadeMethod(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		r := tableRand(1018, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		tested, wide, want := 0, 0, draws(1500)
 		for c := 0; tested < want && c < 100000; c++ {
-			f := NewFiller(Float16, 2, randomBits(r, Float16, 2), randomBits(r, Float16, 2), 0)
+			f := onTable(NewFiller(Float16, 2, randomBits(r, Float16, 2), randomBits(r, Float16, 2), 0), tb)
 			n := 32 + r.IntN(len(mem)/2-64)
 			step := uint64(1)
 			if r.IntN(4) == 0 {
@@ -1397,9 +1410,8 @@ func TestBinadeRunsMethod(t *testing.T) {
 	}
 	for _, tb := range machineTables() {
 		r := tableRand(1019, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		for ci, c := range cases {
-			f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0)
+			f := onTable(NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0), tb)
 			for k := range 6 {
 				setStreaming([]int{-1, 1}[k%2])
 				n := 20000 + r.IntN(len(mem)/2-20100)
@@ -1462,9 +1474,8 @@ func TestBinadeTiesWide(t *testing.T) {
 	}
 	for _, tb := range machineTables() {
 		r := tableRand(1020, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		for ci, c := range cases {
-			f := NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0)
+			f := onTable(NewFiller(Float16, 2, f16(c.start), f16(c.delta), 0), tb)
 			for k := range 4 {
 				setStreaming([]int{-1, 1}[k%2])
 				n := 1 + r.IntN(len(mem)/2-40)
@@ -1512,7 +1523,6 @@ func TestBinadeAddMethod(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		r := tableRand(1021, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		var pieces, ties, falling int
 		// draws(2000) cases, and more until the quotas below are met, at
 		// most 2000 (falling sequences are the rarest).
@@ -1527,7 +1537,7 @@ func TestBinadeAddMethod(t *testing.T) {
 			if r.IntN(2) == 0 {
 				start = -start
 			}
-			f := NewFiller(Float16, 2, uint64(f64ToF16(start)), uint64(f64ToF16(delta)), 0)
+			f := onTable(NewFiller(Float16, 2, uint64(f64ToF16(start)), uint64(f64ToF16(delta)), 0), tb)
 			n := 160 + r.IntN(len(mem)/2-224)
 			i0, step := uint64(r.IntN(3)), uint64(1+r.IntN(2))
 			off := 2 * r.IntN(32)
@@ -1563,7 +1573,6 @@ func TestBinadeMethodFloat32(t *testing.T) {
 	defer setStreaming(0)
 	for _, tb := range machineTables() {
 		r := tableRand(1022, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		tested, ties, want := 0, 0, draws(1000)
 		for c := 0; tested < want && c < 100000; c++ {
 			e := r.IntN(60) - 30
@@ -1577,7 +1586,7 @@ func TestBinadeMethodFloat32(t *testing.T) {
 				}
 				return uint64(math.Float32bits(float32(v)))
 			}
-			f := NewFiller(Float32, 4, x(e), x(e-r.IntN(30)), 0)
+			f := onTable(NewFiller(Float32, 4, x(e), x(e-r.IntN(30)), 0), tb)
 			n := 32 + r.IntN(len(mem)/4-64)
 			step := uint64(1)
 			if r.IntN(4) == 0 {
@@ -1646,11 +1655,10 @@ func float32Method(t *testing.T, m method, base uint64, seed uint64, span int) {
 	mem := make([]byte, 1<<16+64)
 	for _, tb := range machineTables() {
 		r := tableRand(seed, tb) // (this table's cases, whatever other tables the host has)
-		useTable(t, tb)
 		tested, midpoints, bites := 0, 0, 0
 		for c := 0; tested < 600 && c < 20000; c++ {
 			run := drawF32Run(r, base, span, c%2 == 0, len(mem))
-			f := NewFiller(Float32, 4, uint64(math.Float32bits(run.start)), uint64(math.Float32bits(run.delta)), 0)
+			f := onTable(NewFiller(Float32, 4, uint64(math.Float32bits(run.start)), uint64(math.Float32bits(run.delta)), 0), tb)
 			off := 4 * r.IntN(16)
 			dst := mem[off : off+4*run.n]
 			cvt := 0
@@ -1858,8 +1866,7 @@ func TestStandIn(t *testing.T) {
 		}
 		for _, tb := range machineTables() {
 			r := tableRand(uint64(tails)<<32|1024, tb) // (this table's cases, whatever other tables the host has)
-			useTable(t, tb)
-			standInAcross(t, r, tb, f, mem)
+			standInAcross(t, r, tb, onTable(f, tb), mem)
 		}
 	}
 	t.Logf("%d tails", tails)
@@ -1916,6 +1923,7 @@ func standInMemo(t *testing.T, f *Filler, mem []byte) {
 // run and rows of random lengths and steps from before tailFrom to past
 // it (or from index 0), against Bits.
 func standInAcross(t *testing.T, r *rand.Rand, tb *table, f *Filler, mem []byte) {
+	wantTable(t, f, tb)
 	kind, size, start, delta := f.kind, f.size, f.start, f.delta
 	n := 1 + r.IntN(len(mem)/size)
 	step := uint64(1 + r.IntN(3))

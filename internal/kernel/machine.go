@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// This machine's table and store verdicts: the table the executor uses
-// (tbl, of the tables this CPU has: cpuTables) and the verdicts it
+// This machine's table and store verdicts: the table Fillers are made
+// with (tbl, of the tables this CPU has: cpuTables) and the verdicts it
 // measures (streaming).
 
 // verdicts are this machine's measured choices of store kind, which the
@@ -46,8 +46,10 @@ func (t *table) measure(n, pitch, rowBytes int) verdicts {
 // tests', so that their plans are the same on every host.
 var pinned *verdicts
 
-// tbl is the table the executor uses: the fastest this process may run
-// (machineTables), or the one UseTable chose.
+// tbl is the machine's table: the fastest this process may run
+// (machineTables), or the one UseTable chose. A Filler writes with the
+// table that was tbl when it was made (Filler.t); the tests give theirs
+// the tables they test.
 var tbl = machineTables()[0]
 
 // EnvTable is the environment variable that makes a process run as a
@@ -71,26 +73,37 @@ func machineTables() []*table {
 	return ts
 }
 
-// TableName returns the name of the kernel table the executor uses:
-// "avx512", "avx2" or "go" (the Go twins).
+// TableName returns the name of the kernel table the Fillers made from now
+// on write with: "avx512", "avx2" or "go" (the Go twins).
 func TableName() string { return tbl.name }
 
-// UseTable makes the executor use the kernel table of that name (see
-// TableName) if this machine can run it: a benchmark of a machine without
-// AVX-512, say, on one with it. It must be called before any fill starts
-// (the table is read without synchronization), and it changes no result:
-// every table writes the same bits.
+// UseTable makes the Fillers made from now on write with the kernel table
+// of that name (see TableName) if this machine can run it: a benchmark of a
+// machine without AVX-512, say, on one with it. A Filler keeps the table it
+// was made with. It must be called while no Filler is being made (the
+// table is read without synchronization), and it changes no result: every
+// table writes the same bits.
 func UseTable(name string) error {
+	t, err := tableNamed(name)
+	if err != nil {
+		return err
+	}
+	tbl = t
+	return nil
+}
+
+// tableNamed returns the table of that name of those this process may run
+// (machineTables), or an error naming it and those it may.
+func tableNamed(name string) (*table, error) {
 	var names []string
 	for _, t := range machineTables() {
 		if t.name == name {
-			tbl = t
-			return nil
+			return t, nil
 		}
 		names = append(names, t.name)
 	}
 	if env := os.Getenv(EnvTable); env != "" {
-		return fmt.Errorf("kernel table %q: this process runs %s (%s=%s)", name, strings.Join(names, ", "), EnvTable, env)
+		return nil, fmt.Errorf("kernel table %q: this process runs %s (%s=%s)", name, strings.Join(names, ", "), EnvTable, env)
 	}
-	return fmt.Errorf("kernel table %q: this machine runs %s", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("kernel table %q: this machine runs %s", name, strings.Join(names, ", "))
 }

@@ -38,7 +38,7 @@ func (f *Filler) FillLE(dst []byte, i0, step uint64) {
 
 // fillRun is FillLE with this Filler's own plans, for any indices.
 func (f *Filler) fillRun(dst []byte, i0, step uint64) {
-	t, line, whole := tbl, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
+	t, line, whole := f.t, uintptr(unsafe.Pointer(unsafe.SliceData(dst)))&63, len(dst)
 	v := t.measure(whole, whole, whole)
 	var m *runMemo // where this run's plans go, to be remembered
 	if i0 == f.memoFrom && f.memo != nil && len(dst) < streamingMin {
@@ -117,32 +117,37 @@ func (f *Filler) FillRowsLE(dst []byte, rows, pitch, n int, i0, rowStep, step ui
 			}
 		}
 		if r0 < rows {
+			all := rowSet{rows, pitch, n, i0, rowStep, step}
 			if r0 > 0 {
-				f.fillRows(dst[:r0*pitch], r0, pitch, n, i0, rowStep, step)
+				head := all.from(0, r0)
+				f.fillRows(dst[:r0*pitch], &head)
 			}
-			f.tail.fillRows(dst[r0*pitch:], rows-r0, pitch, n, i0+uint64(r0)*rowStep, rowStep, step)
+			tail := all.from(r0, rows-r0)
+			f.tail.fillRows(dst[r0*pitch:], &tail)
 			return
 		}
 	}
-	f.fillRows(dst, rows, pitch, n, i0, rowStep, step)
+	rs := rowSet{rows, pitch, n, i0, rowStep, step}
+	f.fillRows(dst, &rs)
 }
 
 // fillRows is FillRowsLE with this Filler's own plans, for any indices.
-func (f *Filler) fillRows(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
-	if rows <= 0 {
+func (f *Filler) fillRows(dst []byte, rs *rowSet) {
+	if rs.rows <= 0 {
 		return
 	}
-	v := tbl.measure((rows-1)*pitch+n<<f.lg, pitch, n<<f.lg) // (the rows' span, not dst's)
+	v := f.t.measure((rs.rows-1)*rs.pitch+rs.n<<f.lg, rs.pitch, rs.n<<f.lg) // (the rows' span, not dst's)
+	r := *rs
 	for {
 		var pl plan
-		done := f.planRows(tbl, v, dst, rows, pitch, n, i0, rowStep, step, &pl)
+		done := f.planRows(f.t, v, dst, &r, &pl)
 		for k := range pl.n {
-			f.execRows(dst, &pl.p[k], pitch, n, i0, rowStep, step)
+			f.execRows(dst, &pl.p[k], &r)
 		}
-		if done == rows {
+		if done == r.rows {
 			return
 		}
-		dst, rows, i0 = dst[done*pitch:], rows-done, i0+uint64(done)*rowStep
+		dst, r = dst[done*r.pitch:], r.from(done, r.rows-done)
 	}
 }
 
@@ -285,7 +290,7 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 	case mBinadeRuns:
 		var steps [5]uint64
 		v, inc, next, rem := p.runsArgs(&steps)
-		tbl.runs(p.st, unsafe.SliceData(b), int(p.n), v, inc, next, rem, &steps)
+		f.t.runs(p.st, unsafe.SliceData(b), int(p.n), v, inc, next, rem, &steps)
 	case mFMAS:
 		f.fmaS(b, a, step, p.st)
 	case mFMAD:
@@ -308,10 +313,11 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 // as runs. It returns how many rows the pieces cover from
 // the first: all, or, where they need more than maxPieces, as many as fit
 // (the caller plans the rest again).
-func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0, rowStep, step uint64, pl *plan) int {
+func (s *Seq) planRows(t *table, v verdicts, dst []byte, rs *rowSet, pl *plan) int {
+	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	span := (rows-1)*pitch + n<<s.lg
-	if blk, lanes := s.lanesBlock(t, rows, pitch, n, i0, rowStep, step); blk > 0 && !offRowsLanes && s.aligned(dst) &&
-		(lanes != lanesBin || s.binLanesPay(t, rows, pitch, n, i0, rowStep, step)) && (pitch == n<<s.lg || t.masksPay(span)) &&
+	if blk, lanes := s.lanesBlock(t, rs); blk > 0 && !offRowsLanes && s.aligned(dst) &&
+		(lanes != lanesBin || s.binLanesPay(t, rs)) && (pitch == n<<s.lg || t.masksPay(span)) &&
 		!(offSets && blockSets(pitch, blk) > 1) {
 		p := pl.put(mRowsLanes, 0, rows)
 		p.per, p.c = uint32(blk), lanes
@@ -352,7 +358,7 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rows, pitch, n int, i0,
 		m, first, rowD, d = s.rowMethod(&rs)
 	}
 	if m == mRowsBin || m == mRowsBinQ || m == mRowsBinS {
-		if e := s.planRowBinades(t, v, dst, pitch, r, end, n, a, step, m, pl); e < end {
+		if e := s.planRowBinades(t, v, dst, rs, r, end, m, pl); e < end {
 			return e
 		}
 	} else {
@@ -386,26 +392,26 @@ func (s *Seq) rowMethod(r *rowSpan) (m method, first, rowD, d uint64) {
 // dst, the elements of indices i0 + r*rowStep + e*step, with its method's
 // executor (each in its method's file, shape_NAME.go). This is the one
 // list of the methods of rows that pieces are executed with.
-func (f *Filler) execRows(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+func (f *Filler) execRows(dst []byte, p *piece, rs *rowSet) {
 	switch p.m {
 	case mRowRuns:
-		f.execRowRuns(dst, p, pitch, n, i0, rowStep, step)
+		f.execRowRuns(dst, p, rs)
 	case mColumns:
-		f.execColumns(dst, p, pitch, n, i0, rowStep, step)
+		f.execColumns(dst, p, rs)
 	case mRowsLanes:
-		f.execRowsLanes(dst, p, pitch, n, i0, rowStep, step)
+		f.execRowsLanes(dst, p, rs)
 	case mRowsRuns:
-		f.execRowsRuns(dst, p, pitch, n, i0, rowStep, step)
+		f.execRowsRuns(dst, p, rs)
 	case mRowsWords:
-		f.execRowsWords(dst, p, pitch, n, i0, rowStep, step)
+		f.execRowsWords(dst, p, rs)
 	case mRowsF32:
-		f.execRowsF32(dst, p, pitch, n, i0, rowStep, step)
+		f.execRowsF32(dst, p, rs)
 	case mRowsFMAS:
-		f.execRowsFMAS(dst, p, pitch, n, i0, rowStep, step)
+		f.execRowsFMAS(dst, p, rs)
 	case mRowsBin:
-		f.execRowsBin(dst, p, pitch, n, i0, rowStep, step)
+		f.execRowsBin(dst, p, rs)
 	case mRowsBinS:
-		f.execRowsBinS(dst, p, pitch, n, i0, rowStep, step)
+		f.execRowsBinS(dst, p, rs)
 	}
 }
 

@@ -390,6 +390,19 @@ func quo(x, y int64) int64 {
 // rowSpan is what the row planner knows of rows of n elements from index a
 // that a row kernel may take (rows 256 bytes long or more): rows rows,
 // rowStep apart, step apart within a row, the last index, and whether
+// A rowSet is rows of a fill: rows rows of n elements, row r starting at
+// byte r*pitch of the fill's dst, its element e of index i0 + r*rowStep +
+// e*step. The planner and the executors of rows pass it by pointer.
+type rowSet struct {
+	rows, pitch, n    int
+	i0, rowStep, step uint64
+}
+
+// from returns the k rows of r from its row j on.
+func (r *rowSet) from(j, k int) rowSet {
+	return rowSet{rows: k, pitch: r.pitch, n: r.n, i0: r.i0 + uint64(j)*r.rowStep, rowStep: r.rowStep, step: r.step}
+}
+
 // every element of them is finite (known).
 type rowSpan struct {
 	a, last, rowStep, step uint64
@@ -422,7 +435,9 @@ func (s *Seq) binadeRows(r *rowSpan) bool {
 // sign and binade are a piece of m, a row that spans two (or holds zero) a
 // row of its own, planned as a run. It returns how far its pieces reach,
 // leaving room for one more piece.
-func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, pitch, r0, end, n int, a, step uint64, m method, pl *plan) int {
+func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, rs *rowSet, r0, end int, m method, pl *plan) int {
+	a := rs.i0 + uint64(r0)*rs.rowStep // (row r0's first index)
+	pitch, n, step := rs.pitch, rs.n, rs.step
 	_, lo := s.linear(a)
 	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mRowsBin) or 2^59 in magnitude
 	for r := r0; r < end; {
@@ -507,20 +522,21 @@ const (
 // in binMaxSets sets or fewer (padded rows too where the table has
 // masks), where the exact sums lie below 2^59 in magnitude (int64Lanes)
 // and a set's block steps them by less than binLanesStep (lanesBin); else 0.
-func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
+func (s *Seq) lanesBlock(t *table, rs *rowSet) (blk int, lanes uint32) {
+	rows, pitch, n := rs.rows, rs.pitch, rs.n
 	rowBytes := n << s.lg
 	if s.kind == Float64 || n < 1 || pitch < rowBytes || offMasks && pitch != rowBytes {
 		return 0, 0
 	}
 	if s.kind == Float16 {
-		return s.binLanesBlock(t, rows, pitch, n, i0, rowStep, step)
+		return s.binLanesBlock(t, rs)
 	}
 	blk, sets := s.addLanesBlock(t, rows, pitch, n)
 	if blk == 0 {
 		return 0, 0
 	}
 	if s.kind == Float32 {
-		return s.float32LanesBlock(t, rows, pitch, n, i0, rowStep, step, blk, sets)
+		return s.float32LanesBlock(t, rs, blk, sets)
 	}
 	return blk, lanesAdd
 }
@@ -529,7 +545,8 @@ func (s *Seq) lanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64)
 // binMaxSets sets of blocks, padded ones too where the table has masks
 // (bin192Mask); those that the row kernels take (128 bytes or more, of
 // consecutive elements) stay theirs.
-func (s *Seq) binLanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64) (blk int, lanes uint32) {
+func (s *Seq) binLanesBlock(t *table, rs *rowSet) (blk int, lanes uint32) {
+	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	rowBytes := n << s.lg
 	if n < 2 && pitch == rowBytes || pitch != rowBytes && (!t.masks(2) || pitch%2 != 0) || offBinLanes {
 		return 0, 0
@@ -580,13 +597,14 @@ func (s *Seq) addLanesBlock(t *table, rows, pitch, n int) (blk, sets int) {
 // lanes take in sets of blocks of blk: add lanes where every value and a
 // block's step are exact in float32 (lanesExact), else fma-s lanes below
 // fmaSMax, else f64 lanes (f64LanesBlock).
-func (s *Seq) float32LanesBlock(t *table, rows, pitch, n int, i0, rowStep, step uint64, blk, sets int) (int, uint32) {
+func (s *Seq) float32LanesBlock(t *table, rs *rowSet, blk, sets int) (int, uint32) {
+	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	padded := pitch != n<<s.lg
 	last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
 	switch {
 	case s.mode != modeLinear || step == 0 || rowStep == 0:
 		return 0, 0
-	case s.lanesExact(sets*blk, rows, pitch, n, i0, rowStep, step):
+	case s.lanesExact(sets*blk, rs):
 		return blk, lanesAdd
 	case sets > 1 || padded:
 		// Fma-s lanes in sets of 128-byte blocks, or the masked fma-s
@@ -633,7 +651,8 @@ const addMaxSets = 32
 // lane's sums pass through from the first block to the last, and by its
 // sums' span over 2^30, and 400 blocks are added for the first forms and
 // the last block's (figures: docs/performance-log.md, Thresholds).
-func (s *Seq) binLanesPay(t *table, rows, pitch, n int, i0, rowStep, step uint64) bool {
+func (s *Seq) binLanesPay(t *table, rs *rowSet) bool {
+	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	blk, sets := binBlock(t, pitch)
 	blocks := int64(rows * pitch / 192) // (in 192 bytes, as measured)
 	per := int64(4)                     // blocks a form must pay for: 20-25 ns against 5 saved a block
@@ -670,7 +689,8 @@ func (s *Seq) binLanesPay(t *table, rows, pitch, n int, i0, rowStep, step uint64
 // lanesExact reports whether float32 rows of mRowsLanes (blocks of blk
 // bytes) have every value, and the step of a block, exact in float32 lanes
 // (as f32Lanes): the add kernels write them.
-func (s *Seq) lanesExact(blk, rows, pitch, n int, i0, rowStep, step uint64) bool {
+func (s *Seq) lanesExact(blk int, rs *rowSet) bool {
+	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	last := i0 + uint64(rows-1)*rowStep + uint64(n-1)*step
 	return s.unit >= -149 && s.unit <= 104 && s.exactBelow(i0, last, uint64(blk/pitch)*rowStep, 24)
 }

@@ -192,6 +192,11 @@ type rowsLayout struct {
 	i0, rowStep, step uint64
 }
 
+// set returns c's rows as the planner takes them.
+func (c rowsLayout) set() *rowSet {
+	return &rowSet{c.rows, c.pitch, c.n, c.i0, c.rowStep, c.step}
+}
+
 // randomRows draws a sequence of any kind and rows of up to maxN elements
 // (up to maxRows of them) at a pitch a little past them; varied also draws
 // steps above 1, no facts, and starts not aligned to the element size.
@@ -433,7 +438,7 @@ func planAllRows(tb *table, c rowsLayout) []piece {
 	var all []piece
 	for done := 0; done < c.rows; {
 		var pl plan
-		e := c.f.planRows(tb, testVerdicts, c.dst[done*c.pitch:], c.rows-done, c.pitch, c.n, c.i0+uint64(done)*c.rowStep, c.rowStep, c.step, &pl)
+		e := c.f.planRows(tb, testVerdicts, c.dst[done*c.pitch:], &rowSet{c.rows - done, c.pitch, c.n, c.i0 + uint64(done)*c.rowStep, c.rowStep, c.step}, &pl)
 		for _, p := range pl.p[:pl.n] {
 			p.j += uint32(done)
 			all = append(all, p)
@@ -636,32 +641,46 @@ func TestFewLongBinades(t *testing.T) {
 	}
 }
 
-// TestUseTable chooses each of the machine's tables by name and fills with
-// it (the bits as the Go twins' table writes them), and refuses a name no
-// table of the machine has.
-func TestUseTable(t *testing.T) {
-	old := tbl
-	t.Cleanup(func() { tbl = old })
-	f := NewFiller(Float16, 2, f16(0.1), f16(0.3), 4096)
+// TestTableNamed finds each of the machine's tables by name, and a Filler
+// on it fills as the Go twins' table does; a name no table of the machine
+// has is refused, named in the error. (UseTable, which sets the machine's
+// table by this name, is the root package's tests': they fill on every
+// table through it.)
+func TestTableNamed(t *testing.T) {
+	f := onTable(NewFiller(Float16, 2, f16(0.1), f16(0.3), 4096), goTable)
 	want := make([]byte, 2*4096)
-	tbl = goTable
 	f.FillLE(want, 0, 1)
 	for _, tb := range machineTables() {
-		if err := UseTable(tb.name); err != nil {
-			t.Fatalf("UseTable(%q): %v", tb.name, err)
+		got, err := tableNamed(tb.name)
+		if err != nil || got != tb {
+			t.Fatalf("tableNamed(%q) = %v, %v: want the table of that name", tb.name, got, err)
 		}
-		if TableName() != tb.name {
-			t.Fatalf("UseTable(%q): TableName() = %q", tb.name, TableName())
-		}
-		got := make([]byte, len(want))
-		f.FillLE(got, 0, 1)
-		if !bytes.Equal(got, want) {
+		g := onTable(NewFiller(Float16, 2, f16(0.1), f16(0.3), 4096), got)
+		wantTable(t, g, tb)
+		b := make([]byte, len(want))
+		g.FillLE(b, 0, 1)
+		if !bytes.Equal(b, want) {
 			t.Errorf("table %s: the fill differs from the Go twins'", tb.name)
 		}
 	}
-	if err := UseTable("avx1024"); err == nil || !strings.Contains(err.Error(), `"avx1024"`) {
-		t.Errorf(`UseTable("avx1024") = %v, want an error naming it`, err)
+	if _, err := tableNamed("avx1024"); err == nil || !strings.Contains(err.Error(), `"avx1024"`) {
+		t.Errorf(`tableNamed("avx1024") = %v, want an error naming it`, err)
 	}
+}
+
+// TestFillerTable: a Filler writes with the machine's table when it is
+// made (its tail too), and a test's table once given.
+func TestFillerTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(101, 102))
+	f := standInSeq(r, 0)
+	for c := 1; f.tail == nil && c < 100; c++ {
+		f = standInSeq(r, c) // (TestStandIn's sequences: a third or so have a tail)
+	}
+	if f.tail == nil {
+		t.Fatal("no sequence with a tail in 100")
+	}
+	wantTable(t, f, tbl)
+	wantTable(t, onTable(f, goTable), goTable)
 }
 
 // TestSomeRuns holds someRuns to runs worked out by hand: the float16 last

@@ -206,7 +206,7 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 
 // validRowsLanes is validRows for a piece of rows as lanes (mRowsLanes).
 func (s *Seq) validRowsLanes(t *table, dst []byte, pitch, n int, i0, rowStep, step uint64, p piece) string {
-	blk, lanes := s.lanesBlock(t, int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
+	blk, lanes := s.lanesBlock(t, &rowSet{int(p.n), pitch, n, i0 + uint64(p.j)*rowStep, rowStep, step})
 	switch {
 	case blk == 0:
 		return "rows that do not go as lanes"

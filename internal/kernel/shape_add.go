@@ -21,6 +21,6 @@ func (f *Filler) add(dst []byte, first, d uint64, st store) {
 	var runs [3]blockRun
 	for k := range blockRuns(&runs, dst, mAdd.blockBytes(f.size), st) {
 		r := &runs[k]
-		tbl.add(int(f.lg), r.st, unsafe.SliceData(dst[r.at:]), r.blocks, addBlock, base, first+uint64(r.at>>f.lg)*d, inc)
+		f.t.add(int(f.lg), r.st, unsafe.SliceData(dst[r.at:]), r.blocks, addBlock, base, first+uint64(r.at>>f.lg)*d, inc)
 	}
 }

@@ -41,16 +41,16 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 		for k := range blockRuns(&runs, dst, p.m.blockBytes(f.size), p.st) {
 			r := &runs[k]
 			first := uint64(int64(a)+int64(r.at/4)*dm)<<up + half
-			tbl.binS(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(16*dm)<<up, uint64(shift), uint64(p.c), ties)
+			f.t.binS(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, &lanes, first, uint64(16*dm)<<up, uint64(shift), uint64(p.c), ties)
 		}
 	default:
 		var own [32]int32
 		lanes := f.binLanes(&own, dm, up, step)
 		if p.ties && p.per == 128 {
-			tbl.binSpan128(unsafe.SliceData(dst), int(p.n), lanes, a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
+			f.t.binSpan128(unsafe.SliceData(dst), int(p.n), lanes, a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
 			return
 		}
-		tbl.binSpan(p.st, unsafe.SliceData(dst), int(p.n), lanes, a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
+		f.t.binSpan(p.st, unsafe.SliceData(dst), int(p.n), lanes, a<<up+half, uint64(dm)<<up, uint64(shift), uint64(p.c), ties)
 	}
 	if p.ties {
 		return

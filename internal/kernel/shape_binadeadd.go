@@ -38,9 +38,9 @@ func (f *Filler) binadeAdd(dst []byte, p *piece, step uint64) {
 	}
 	at := 2 * (mis + 64)
 	blocks := (len(dst) - at) / 128
-	tbl.add(laneW, p.st, unsafe.SliceData(dst[at:]), blocks, addBlock, (*[128]byte)(dst[at-128:]), uint64(inc), &incs)
+	f.t.add(laneW, p.st, unsafe.SliceData(dst[at:]), blocks, addBlock, (*[128]byte)(dst[at-128:]), uint64(inc), &incs)
 	if end := at + 128*blocks; end < len(dst) {
-		tbl.add(laneW, stRegular, unsafe.SliceData(dst[len(dst)-128:]), 1, addBlock, (*[128]byte)(dst[len(dst)-256:]), uint64(inc), &incs)
+		f.t.add(laneW, stRegular, unsafe.SliceData(dst[len(dst)-128:]), 1, addBlock, (*[128]byte)(dst[len(dst)-256:]), uint64(inc), &incs)
 	}
 }
 

@@ -16,8 +16,9 @@ import (
 
 // execColumns writes a piece of short rows as columns (mColumns) with
 // fillColumns.
-func (f *Filler) execColumns(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
-	f.fillColumns(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step)
+func (f *Filler) execColumns(dst []byte, p *piece, rs *rowSet) {
+	r := rs.from(int(p.j), int(p.n))
+	f.fillColumns(dst[int(p.j)*rs.pitch:], &r)
 }
 
 // fillColumns writes rows too short for the row kernels (fewer than
@@ -27,7 +28,8 @@ func (f *Filler) execColumns(dst []byte, p *piece, pitch, n int, i0, rowStep, st
 // planned together as rows (FillRowsLE) where they are long enough for the
 // row kernels, else each as a run, then put in their rows (putColumns). (NHWC FLOAT16 of 3 channels, 512 x
 // 512, a row a pixel: 14 ms a fill as runs, about 70 ns a row.)
-func (f *Filler) fillColumns(dst []byte, rows, pitch, n int, i0, rowStep, step uint64) {
+func (f *Filler) fillColumns(dst []byte, rs *rowSet) {
+	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	buf := chunkBufs.Get().(*[columnsBuf / 8]uint64) // (8-byte aligned: putColumns reads it as elements)
 	defer chunkBufs.Put(buf)
 	cols := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), len(buf)*8)
@@ -53,13 +55,13 @@ func (f *Filler) fillColumns(dst []byte, rows, pitch, n int, i0, rowStep, step u
 // dst and pitch are aligned to them, else byte by byte.
 func (f *Filler) putColumns(dst []byte, pitch, m, n int, cols []byte, stride int) {
 	size := f.size
-	if pitch == n*size && n >= 2 && n <= zipMax && tbl.zips() {
+	if pitch == n*size && n >= 2 && n <= zipMax && f.t.zips() {
 		z := zipPlanOf(n, f.lg)
 		blocks := m / z.rows
 		if blocks > 0 {
 			_ = dst[blocks*z.rows*pitch-1]              // (the rows lie in dst)
 			_ = cols[(n-1)*stride+blocks*z.rows*size-1] // (and the columns in cols)
-			tbl.zip(unsafe.SliceData(dst), unsafe.SliceData(cols), blocks, z)
+			f.t.zip(unsafe.SliceData(dst), unsafe.SliceData(cols), blocks, z)
 		}
 		r0 := blocks * z.rows
 		if r0 == m {

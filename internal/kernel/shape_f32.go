@@ -21,7 +21,7 @@ func (f *Filler) f32(dst []byte, i0, step uint64, st store) {
 		base = &b
 	}
 	dx := f.stepF64(step)
-	t := tbl
+	t := f.t
 	if f.size == 4 {
 		inc := broadcast32(float32(32 * dx))
 		bb := (*[128]byte)(unsafe.Pointer(base))

@@ -28,9 +28,9 @@ func (f *Filler) f64(dst []byte, i0, step uint64, st store) {
 		r := &runs[k]
 		first := math.Float64bits(f.valueF64(i0 + uint64(r.at>>f.lg)*step))
 		if p := unsafe.SliceData(dst[r.at:]); f.size == 2 {
-			tbl.f64To16(r.st, p, r.blocks, base, first, &inc)
+			f.t.f64To16(r.st, p, r.blocks, base, first, &inc)
 		} else {
-			tbl.f64To32(r.st, p, r.blocks, base, first, &inc)
+			f.t.f64To32(r.st, p, r.blocks, base, first, &inc)
 		}
 	}
 }

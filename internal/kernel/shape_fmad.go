@@ -38,7 +38,7 @@ func (f *Filler) fmaD(dst []byte, i0, step uint64, st store) {
 		r := &runs[k]
 		for at, blocks := r.at, r.blocks; blocks > 0; {
 			first := math.Float64bits(float64(i0 + uint64(at>>2)*step))
-			done := tbl.fmaD(r.st, unsafe.SliceData(dst[at:]), blocks, base, first, inc, start, delta, tiny)
+			done := f.t.fmaD(r.st, unsafe.SliceData(dst[at:]), blocks, base, first, inc, start, delta, tiny)
 			if done == blocks {
 				break
 			}

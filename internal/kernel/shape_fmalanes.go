@@ -22,6 +22,6 @@ func (f *Filler) fmaLanes(dst []byte, i0, step uint64, st store) {
 	for k := range blockRuns(&runs, dst, mFMALanes.blockBytes(8), st) {
 		r := &runs[k]
 		first := math.Float64bits(float64(i0 + uint64(r.at>>3)*step))
-		tbl.fma(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, f.start, f.delta)
+		f.t.fma(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, inc, f.start, f.delta)
 	}
 }

@@ -32,7 +32,7 @@ func (f *Filler) fmaS(dst []byte, i0, step uint64, st store) {
 	for k := range blockRuns(&runs, dst, mFMAS.blockBytes(4), st) {
 		r := &runs[k]
 		first := uint64(math.Float32bits(float32(i0 + uint64(r.at>>2)*step)))
-		tbl.fmaS(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
+		f.t.fmaS(r.st, unsafe.SliceData(dst[r.at:]), r.blocks, base, first, &inc, f.start, f.delta)
 	}
 }
 

@@ -9,7 +9,8 @@ package kernel
 
 // execRowRuns writes a piece of rows one at a time, each as a run
 // (mRowRuns).
-func (f *Filler) execRowRuns(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+func (f *Filler) execRowRuns(dst []byte, p *piece, rs *rowSet) {
+	pitch, n, i0, rowStep, step := rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	for r := int(p.j); r < int(p.j+p.n); r++ {
 		at := r * pitch
 		f.FillLE(dst[at:at+n<<f.lg], i0+uint64(r)*rowStep, step)

@@ -17,7 +17,8 @@ import "unsafe"
 // places a row's blocks start, whose low 32 bits the kernel reads, and the
 // dense tie pattern); the kernel works out each row's places. Sparse ties
 // are patched after, as binade does.
-func (f *Filler) execRowsBin(dst []byte, p *piece, pitch, n int, _, _, step uint64) {
+func (f *Filler) execRowsBin(dst []byte, p *piece, rs *rowSet) {
+	pitch, n, step := rs.pitch, rs.n, rs.step
 	up, shift := binadeScale(int(p.shift))
 	dm := int64(p.d)
 	var own [32]int32
@@ -29,7 +30,7 @@ func (f *Filler) execRowsBin(dst []byte, p *piece, pitch, n int, _, _, step uint
 	if p.ties {
 		steps.every = tieMask(p, int64(p.tie)) & (1<<32 - 1)
 	}
-	tbl.rowsBin(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, base32, &steps, 32*de, uint64(shift), uint64(p.c))
+	f.t.rowsBin(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<1, base32, &steps, 32*de, uint64(shift), uint64(p.c))
 	total := int64(p.n) * int64(n)
 	for e := int64(p.tie); !p.ties && e < total; e += int64(p.per) {
 		tieToEven(dst[(int(p.j)+int(e/int64(n)))*pitch+int(e%int64(n))<<1:], 2, p.c)

@@ -14,7 +14,8 @@ import "unsafe"
 
 // execRowsBinS writes a piece of float32 rows of one binade from int64 lanes
 // (mRowsBinS) in one call, each row's places from rowSteps of kb.
-func (f *Filler) execRowsBinS(dst []byte, p *piece, pitch, n int, _, _, _ uint64) {
+func (f *Filler) execRowsBinS(dst []byte, p *piece, rs *rowSet) {
+	pitch, n := rs.pitch, rs.n
 	up, shift := binadeScale(int(p.shift))
 	de := uint64(int64(p.d)) << up // kb's step between elements
 	var base [16]int64
@@ -24,7 +25,7 @@ func (f *Filler) execRowsBinS(dst []byte, p *piece, pitch, n int, _, _, _ uint64
 	if p.ties {
 		ties = 1
 	}
-	tbl.rowsBinS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, 16*de, uint64(shift), uint64(p.c), ties)
+	f.t.rowsBinS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, 16*de, uint64(shift), uint64(p.c), ties)
 }
 
 // canF32Int64 holds for float32 rows of consecutive indices in int64

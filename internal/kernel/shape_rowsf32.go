@@ -20,11 +20,12 @@ func (s *Seq) canF32Exact(r *rowSpan) bool { return s.kind == Float32 && r.known
 // execRowsF32 writes a piece of float32 rows exact in float32 lanes
 // (mRowsF32; step 1, the planner's facts) with the row kernels in one
 // call, each row's places worked out by the kernel from rowSteps.
-func (f *Filler) execRowsF32(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+func (f *Filler) execRowsF32(dst []byte, p *piece, rs *rowSet) {
+	pitch, n, i0, rowStep, step := rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	rowBytes := n << f.lg
 	inc := broadcast32(float32(32 * f.stepF64(1)))
 	steps := f.floatRowSteps(p, rowBytes, i0, rowStep, step)
-	tbl.rows(laneS, p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, rowBytes, (*[128]byte)(unsafe.Pointer(&f.ln.f32)), &steps, &inc)
+	f.t.rows(laneS, p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, rowBytes, (*[128]byte)(unsafe.Pointer(&f.ln.f32)), &steps, &inc)
 }
 
 // floatRowSteps returns the rowSteps (float64 bits) of a piece of float32

@@ -28,7 +28,8 @@ func (s *Seq) canF32Indices(r *rowSpan) bool {
 // execRowsFMAS writes a piece of float32 rows as fma(i, delta, start) in
 // float32 (mRowsFMAS), in one call: the kernel works out the indices at the
 // three places a row's blocks start from rowSteps.
-func (f *Filler) execRowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
+func (f *Filler) execRowsFMAS(dst []byte, p *piece, rs *rowSet) {
+	pitch, n, i0, rowStep, step := rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	var base [16]float32
 	for l := range base {
 		base[l] = float32(uint64(l) * step)
@@ -36,5 +37,5 @@ func (f *Filler) execRowsFMAS(dst []byte, p *piece, pitch, n int, i0, rowStep, s
 	inc := uint64(math.Float32bits(float32(16 * step)))
 	lastBlock := uint64(n - 16) // the element the last block of a row starts at
 	steps := rowSteps{i0 + uint64(p.j)*rowStep, rowStep, step, lastBlock * step}
-	tbl.rowsFMAS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, inc, f.start, f.delta)
+	f.t.rowsFMAS(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<2, &base, &steps, inc, f.start, f.delta)
 }

@@ -20,7 +20,6 @@ func (s *Seq) validRowsFMAS(_ int, _, last, _, _ uint64, _ piece) string {
 func TestRowsFMASBound(t *testing.T) {
 	mem := make([]byte, 1<<16+256)
 	for _, tb := range machineTables() {
-		useTable(t, tb)
 		for _, c := range []struct {
 			start, delta   uint64
 			rows, n, pitch int
@@ -31,7 +30,7 @@ func TestRowsFMASBound(t *testing.T) {
 			{0x3DCCCCCD, 0x3E99999A, 8, 64, 272, fmaSMax - 8*64 + 1, 64, false}, // the last index fmaSMax
 			{0x50690000, 0x4C400000, 248, 32, 184, 16774381, 34, false},         // crossing it, 5e7 an index
 		} {
-			f := NewFiller(Float32, 4, c.start, c.delta, 0)
+			f := onTable(NewFiller(Float32, 4, c.start, c.delta, 0), tb)
 			rc := rowsLayout{f: f, dst: mem[:(c.rows-1)*c.pitch+c.n*4], rows: c.rows, pitch: c.pitch, n: c.n, i0: c.i0, rowStep: c.rowStep, step: 1}
 			fmaRows := 0
 			for _, p := range planAllRows(tb, rc) {
@@ -42,7 +41,7 @@ func TestRowsFMASBound(t *testing.T) {
 			if c.fmaS && fmaRows != c.rows || !c.fmaS && fmaRows != 0 {
 				t.Errorf("%s: rows from index %d: %d of %d rows as rows-fma-s", tb.name, c.i0, fmaRows, c.rows)
 			}
-			if why := fillRowsMismatch(rc, 0x5A); why != "" {
+			if why := fillRowsMismatch(tb, rc, 0x5A); why != "" {
 				t.Errorf("%s: rows from index %d: %s", tb.name, c.i0, why)
 			}
 		}
@@ -60,14 +59,13 @@ func TestRowsFMASStream(t *testing.T) {
 	mem := make([]byte, rows*pitch+256)
 	f := NewFiller(Float32, 4, 0x3DCCCCCD, 0x3E99999A, 0) // 0.1, +0.3
 	for _, tb := range machineTables() {
-		useTable(t, tb)
-		rc := rowsLayout{f: f, dst: mem[4 : 4+(rows-1)*pitch+n*4], rows: rows, pitch: pitch, n: n, i0: 1, rowStep: n, step: 1}
+		rc := rowsLayout{f: onTable(f, tb), dst: mem[4 : 4+(rows-1)*pitch+n*4], rows: rows, pitch: pitch, n: n, i0: 1, rowStep: n, step: 1}
 		for _, p := range planAllRows(tb, rc) {
 			if p.m != mRowsFMAS || p.st != stStream {
 				t.Fatalf("%s: a piece of %d rows as %v, store kind %d: want rows-fma-s, streaming", tb.name, p.n, p.m, p.st)
 			}
 		}
-		if why := fillRowsMismatch(rc, 0xA5); why != "" {
+		if why := fillRowsMismatch(tb, rc, 0xA5); why != "" {
 			t.Errorf("%s: %s", tb.name, why)
 		}
 	}

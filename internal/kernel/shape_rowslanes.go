@@ -34,8 +34,9 @@ package kernel
 
 // execRowsLanes writes a piece of rows one after another (mRowsLanes) with
 // rowsLanes.
-func (f *Filler) execRowsLanes(dst []byte, p *piece, pitch, n int, i0, rowStep, step uint64) {
-	f.rowsLanes(dst[int(p.j)*pitch:], int(p.n), pitch, n, i0+uint64(p.j)*rowStep, rowStep, step, int(p.per), p.c, p.st)
+func (f *Filler) execRowsLanes(dst []byte, p *piece, rs *rowSet) {
+	r := rs.from(int(p.j), int(p.n))
+	f.rowsLanes(dst[int(p.j)*rs.pitch:], &r, int(p.per), p.c, p.st)
 }
 
 // rowsLanes writes rows of n elements one after another at dst
@@ -49,9 +50,10 @@ func (f *Filler) execRowsLanes(dst []byte, p *piece, pitch, n int, i0, rowStep, 
 // are exact too) and first is -0, which adds nothing to any lane; index
 // lanes are exact integers. The element of index 0, if any, is start's
 // bits (-0 kept).
-func (f *Filler) rowsLanes(dst []byte, rows, pitch, n int, i0, rowStep, step uint64, blk int, lanes uint32, st store) {
+func (f *Filler) rowsLanes(dst []byte, rs *rowSet, blk int, lanes uint32, st store) {
+	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	if lanes == lanesBin {
-		f.rowsBinLanes(dst, rows, pitch, n, i0, rowStep, step, blk, st)
+		f.rowsBinLanes(dst, rs, blk, st)
 		return
 	}
 	w := laneRows{f: f, dst: dst, pitch: pitch, n: n, rowBytes: n << f.lg, blk: blk, i0: i0, rowStep: rowStep, step: step}

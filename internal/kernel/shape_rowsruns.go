@@ -13,8 +13,9 @@ import "unsafe"
 
 // execRowsRuns writes a piece of float16 rows whose values stay
 // (mRowsRuns) with the rows runs kernel, in one call.
-func (f *Filler) execRowsRuns(dst []byte, p *piece, pitch, n int, _, _, _ uint64) {
+func (f *Filler) execRowsRuns(dst []byte, p *piece, rs *rowSet) {
+	pitch, n := rs.pitch, rs.n
 	var steps [5]uint64
 	v, inc, next, rem := p.runsArgs(&steps)
-	tbl.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
+	f.t.rowsRuns(p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, n<<f.lg, v, inc, next, rem, &steps)
 }

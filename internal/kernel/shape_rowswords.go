@@ -46,7 +46,8 @@ func (s *Seq) rowWords(c rowTest, r *rowSpan) (first, rowD, d uint64) {
 // execRowsWords writes a piece of rows of words (mRowsWords) with the row
 // kernels in one call, each row's places worked out by the kernel from
 // rowSteps.
-func (f *Filler) execRowsWords(dst []byte, p *piece, pitch, n int, _, _, _ uint64) {
+func (f *Filler) execRowsWords(dst []byte, p *piece, rs *rowSet) {
+	pitch, n := rs.pitch, rs.n
 	rowBytes := n << f.lg
 	base, inc := &f.ln.words, &f.ln.wordsInc
 	if p.d != f.ln.wordD {
@@ -57,5 +58,5 @@ func (f *Filler) execRowsWords(dst []byte, p *piece, pitch, n int, _, _, _ uint6
 	}
 	last := uint64((rowBytes - addBlock) >> f.lg) // the element the last block of a row starts at
 	steps := rowSteps{p.first, p.rowD, p.d, last * p.d}
-	tbl.rows(int(f.lg), p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, rowBytes, base, &steps, inc)
+	f.t.rows(int(f.lg), p.st, unsafe.SliceData(dst[int(p.j)*pitch:]), int(p.n), pitch, rowBytes, base, &steps, inc)
 }

@@ -44,10 +44,10 @@ func TestRowsInfiniteBound(t *testing.T) {
 	mem := make([]byte, 1<<12+256)
 	f := NewFiller(Float16, 2, 0x7800, 0x5000, 5000) // 32768, +32: the last finite value at index 1023
 	for _, tb := range machineTables() {
-		useTable(t, tb)
+		onTable(f, tb)
 		for _, i0 := range []uint64{f.overIdx - 64, f.overIdx - 1, f.overIdx, f.overIdx + 1} {
 			rc := rowsLayout{f: f, dst: mem[:2*160+64*2], rows: 3, pitch: 160, n: 64, i0: i0, rowStep: 64, step: 1}
-			if why := fillRowsMismatch(rc, 0x5A); why != "" {
+			if why := fillRowsMismatch(tb, rc, 0x5A); why != "" {
 				t.Errorf("%s: rows from index %d (overflow at %d): %s", tb.name, i0, f.overIdx, why)
 			}
 		}
@@ -64,7 +64,6 @@ func TestRowsWordsStream(t *testing.T) {
 	mem := make([]byte, streamingMin+1<<16)
 	at := int((64 - uintptr(unsafe.Pointer(&mem[0]))%64) % 64)
 	for _, tb := range machineTables() {
-		useTable(t, tb)
 		for _, c := range []struct {
 			kind         Kind
 			start, delta uint64
@@ -76,14 +75,14 @@ func TestRowsWordsStream(t *testing.T) {
 			for _, pitch := range []int{272, 148} { // rows of 256 bytes at multiples of 16, of 144 at multiples of 4
 				n := (pitch - 16) / 4
 				rows := streamingMin/pitch + 3
-				f := NewFiller(c.kind, 4, c.start, c.delta, uint64(rows*n+1)) // (a count: float32 exact below 2^24)
+				f := onTable(NewFiller(c.kind, 4, c.start, c.delta, uint64(rows*n+1)), tb) // (a count: float32 exact below 2^24)
 				rc := rowsLayout{f: f, dst: mem[at : at+(rows-1)*pitch+n*4], rows: rows, pitch: pitch, n: n, i0: 1, rowStep: uint64(n), step: 1}
 				for _, p := range planAllRows(tb, rc) {
 					if p.m != c.m || (p.st == stStream) != (pitch == 272) {
 						t.Fatalf("%s: %v rows of %d bytes, pitch %d: a piece of %d rows as %v, store kind %d", tb.name, c.m, n*4, pitch, p.n, p.m, p.st)
 					}
 				}
-				if why := fillRowsMismatch(rc, 0xA5); why != "" {
+				if why := fillRowsMismatch(tb, rc, 0xA5); why != "" {
 					t.Errorf("%s: %v rows, pitch %d: %s", tb.name, c.m, pitch, why)
 				}
 			}

@@ -56,14 +56,13 @@ func TestStreamingRowsGaps(t *testing.T) {
 	defer pinVerdicts()
 	pinned = nil // (measured, as outside the tests)
 	defer func() { pinned = &testVerdicts }()
-	asm := false
+	var asm *table // (the fill measures on an assembly table only)
 	for _, tb := range machineTables() {
-		if tb.asm && !asm {
-			useTable(t, tb) // (the fill measures on an assembly table only)
-			asm = true
+		if tb.asm && asm == nil {
+			asm = tb
 		}
 	}
-	if !asm {
+	if asm == nil {
 		t.Skip("no assembly table here (no AVX2, or DML_TABLE=go)")
 	}
 	for _, c := range []struct {
@@ -83,6 +82,7 @@ func TestStreamingRowsGaps(t *testing.T) {
 			if size == 4 {
 				f = NewFiller(Float32, 4, 0, 0x3F800000, uint64(rows*n))
 			}
+			onTable(f, asm)
 			c.v.at.Store(0) // measure now
 			f.FillRowsLE(mem, rows, pitch*size, n, 0, uint64(n), 1)
 			if measured, want := c.v.at.Load() != 0, n*size >= addBlock && span >= streamingMin; measured != want {
