@@ -373,6 +373,21 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rs *rowSet, pl *plan) i
 	return rows
 }
 
+// binadeRow completes piece p of the binade row method p.m (planRowBinades:
+// full rows of one sign and binade, elems elements, their run's shift and
+// step dm) with its method's own step, in its file: its ties, or rows of
+// another method.
+func (s *Seq) binadeRow(p *piece, shift int, dm int64, elems int) {
+	switch p.m {
+	case mRowsBin:
+		s.rowBin(p, shift, dm, elems)
+	case mRowsBinQ:
+		s.rowBinQ(p, shift, dm)
+	case mRowsBinS:
+		s.rowBinS(p, shift, dm, elems)
+	}
+}
+
 // rowMethod returns the first method of rowMethods that takes the rows,
 // and the words of mRowsWords.
 func (s *Seq) rowMethod(r *rowSpan) (m method, first, rowD, d uint64) {
