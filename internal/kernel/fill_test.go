@@ -330,7 +330,7 @@ func memoAnother(t *testing.T, r *rand.Rand, tb *table, f *Filler, mem []byte, a
 // or fewer cover them, and not where more do.
 func memoManyBinades(t *testing.T) {
 	// FLOAT32 -0.3*2^k + i*0.3 (as every 32nd index of a delta of 0.3/32:
-	// indices past 2^24, which mFMAS does not take): tens of binades where
+	// indices past 2^24, past float32 lanes of indices): tens of binades where
 	// the table has the float32 binade kernel; on this one, 4 plans over
 	// 2.5 MiB (remembered and replayed), 5 over 8 MiB (not remembered).
 	big := make([]byte, 2*(8<<20))
@@ -1626,17 +1626,7 @@ func TestBinadeMethodFloat32(t *testing.T) {
 	}
 }
 
-// TestFMASMethod runs float32 runs through the planner and every table,
-// against Bits: adversarial
-// midpoints (a run through an index i where i*delta is a float32 midpoint,
-// start a tiny amount of either sign that decides the tie, below what a
-// float64 sum keeps but within int64 lanes' 63 bits), and random starts and
-// deltas up to 2^60 apart, crossing zero, with steps above 1 and unaligned
-// starts. Each case must plan some piece of the method: mFMAS takes
-// indices below 2^24.
-func TestFMASMethod(t *testing.T) { float32Method(t, mFMAS, 0, 95, 54) }
-
-// TestFMADMethod is TestFMASMethod for mFMAD: from index 2^24, its midpoint
+// TestFMADMethod is float32Method for mFMAD: from index 2^24, its midpoint
 // runs with start's last bit 66 to 74 places below the midpoint's, past
 // int64 lanes and below what a float64 sum keeps (so that its float64
 // value is the midpoint, which the kernel must leave to the executor).
@@ -1648,9 +1638,14 @@ func TestFMADMethod(t *testing.T) { float32Method(t, mFMAD, 1<<24, 97, 66) }
 // leave to fma-d too.
 func TestFMADMethodInt64(t *testing.T) { float32Method(t, mFMAD, 1<<24, 93, 54) }
 
-// float32Method is TestFMASMethod and TestFMADMethod for
-// method m, at indices from base; in the midpoint runs start's last bit
-// lies span to span+8 places below the midpoint's.
+// float32Method runs float32 runs through the planner and every table,
+// against Bits: adversarial midpoints (a run through an index i where
+// i*delta is a float32 midpoint, start a tiny amount of either sign that
+// decides the tie, below what a float64 sum keeps), and random starts and
+// deltas up to 2^60 apart, crossing zero, with steps above 1 and unaligned
+// starts. Each case must plan some piece of method m, at indices from
+// base; in the midpoint runs start's last bit lies span to span+8 places
+// below the midpoint's.
 func float32Method(t *testing.T, m method, base uint64, seed uint64, span int) {
 	mem := make([]byte, 1<<16+64)
 	for _, tb := range machineTables() {

@@ -373,6 +373,63 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rs *rowSet, pl *plan) i
 	return rows
 }
 
+// planRowBinades plans rows [r0, end) of n elements of consecutive indices
+// from a (in the lanes of the binade row method m; finite) as planBinades
+// plans a run: the rows wholly inside one sign and binade are a piece of
+// m, which m's own step (binadeRow) completes or gives another method, a
+// row that spans two (or holds zero) a row of its own, planned as a run. It returns how far its pieces reach,
+// leaving room for one more piece.
+func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, rs *rowSet, r0, end int, m method, pl *plan) int {
+	a := rs.i0 + uint64(r0)*rs.rowStep // (row r0's first index)
+	pitch, n, step := rs.pitch, rs.n, rs.step
+	_, lo := s.linear(a)
+	k0, dk := int64(lo), int64(step*s.dLo) // within the magnitude of m's lanes
+	for r := r0; r < end; {
+		if pl.n > maxPieces-3 {
+			return r
+		}
+		shift, c, mag, dm, count := s.binadeRun(k0+int64(r-r0)*int64(n)*dk, dk, int64(end-r)*int64(n))
+		// The rows wholly inside, fewer than 2^32 elements.
+		full := int(min(count, 1<<32-1) / int64(n))
+		if full == 0 || mag == 0 {
+			if q := pl.last(); q != nil && q.m == mRowRuns && int(q.j+q.n) == r {
+				q.n++
+			} else {
+				pl.put(mRowRuns, r, 1)
+			}
+			r++
+			continue
+		}
+		p := pl.put(m, r, full)
+		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
+		s.binadeRow(p, shift, dm, full*n)
+		if p.m == mRowRuns { // (the method's rows go as runs, a row at a time)
+			r += full
+			continue
+		}
+		// The store kind of the method chosen, once: rowStore may measure
+		// one. (rowsBinx has no streaming form: rowsStreamable.)
+		p.st = s.rowStore(v, dst, r, r+full, pitch, n<<s.lg, p.m)
+		r += full
+	}
+	return end
+}
+
+// binadeRow completes piece p of the binade row method p.m (planRowBinades:
+// full rows of one sign and binade, elems elements, their run's shift and
+// step dm) with its method's own step, in its file: its ties, or rows of
+// another method.
+func (s *Seq) binadeRow(p *piece, shift int, dm int64, elems int) {
+	switch p.m {
+	case mRowsBin:
+		s.rowBin(p, shift, dm, elems)
+	case mRowsBinQ:
+		s.rowBinQ(p, shift, dm)
+	case mRowsBinS:
+		s.rowBinS(p, shift, dm, elems)
+	}
+}
+
 // rowMethod returns the first method of rowMethods that takes the rows,
 // and the words of mRowsWords.
 func (s *Seq) rowMethod(r *rowSpan) (m method, first, rowD, d uint64) {

@@ -63,8 +63,8 @@ const (
 	// maxPieces is how many pieces one plan holds; a run that needs more
 	// is planned again from where the pieces end.
 	maxPieces = 8
-	// fmaSMax bounds the indices of mFMAS: float32 holds every integer
-	// below it exactly.
+	// fmaSMax bounds the indices of the fma-s kernels' float32 lanes of
+	// indices: float32 holds every integer below it exactly.
 	fmaSMax = 1 << 24
 	// shortBinade is the least binade, in elements, that planBinades makes
 	// an int32 binade piece of: shorter ones go together to float32 or
@@ -428,65 +428,6 @@ func (s *Seq) binadeRows(r *rowSpan) bool {
 	return s.mode == modeLinear && r.known && r.rowStep == uint64(r.n)*r.step && r.a < s.overIdx
 }
 
-// planRowBinades plans rows [r0, end) of n elements of consecutive indices
-// from a (float16 in int32 lanes for m = mRowsBin, int64 lanes for
-// mRowsBinQ; float32 in int64 lanes for mRowsBinS; finite) as planBinades
-// plans a run: the rows wholly inside one
-// sign and binade are a piece of m, a row that spans two (or holds zero) a
-// row of its own, planned as a run. It returns how far its pieces reach,
-// leaving room for one more piece.
-func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, rs *rowSet, r0, end int, m method, pl *plan) int {
-	a := rs.i0 + uint64(r0)*rs.rowStep // (row r0's first index)
-	pitch, n, step := rs.pitch, rs.n, rs.step
-	_, lo := s.linear(a)
-	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mRowsBin) or 2^59 in magnitude
-	for r := r0; r < end; {
-		if pl.n > maxPieces-3 {
-			return r
-		}
-		shift, c, mag, dm, count := s.binadeRun(k0+int64(r-r0)*int64(n)*dk, dk, int64(end-r)*int64(n))
-		// The rows wholly inside, fewer than 2^32 elements.
-		full := int(min(count, 1<<32-1) / int64(n))
-		if full == 0 || mag == 0 {
-			if q := pl.last(); q != nil && q.m == mRowRuns && int(q.j+q.n) == r {
-				q.n++
-			} else {
-				pl.put(mRowRuns, r, 1)
-			}
-			r++
-			continue
-		}
-		p := pl.put(m, r, full)
-		p.first, p.d, p.c, p.shift = uint64(mag), uint64(dm), c, int8(shift)
-		if m == mRowsBinS { // (the kernel takes every tie to even, if any)
-			up, sh := binadeScale(shift)
-			_, tie, _ := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, full*n, 32)
-			p.ties = tie < full*n
-		} else if m == mRowsBinQ {
-			if !offBinadeRuns && runsPay(false, false, shift, dm) {
-				p.m = mRowsRuns
-			} else { // (no int64 binade row kernel)
-				*p = piece{m: mRowRuns, j: uint32(r), n: uint32(full)}
-				r += full
-				continue
-			}
-		} else {
-			up, sh := binadeScale(shift)
-			elems := full * n
-			ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, elems, 32)
-			p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
-			if !offBinadeRuns && runsPay(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
-				p.m = mRowsRuns
-			}
-		}
-		// The store kind of the method chosen, once: rowStore may measure
-		// one. (rowsBinx has no streaming form: rowsStreamable.)
-		p.st = s.rowStore(v, dst, r, r+full, pitch, n<<s.lg, p.m)
-		r += full
-	}
-	return end
-}
-
 // rowsStream reports whether the row kernels may stream rows of rowBytes
 // at dst, dst + pitch, ...: every row starts at a multiple of 16 bytes and
 // is a multiple of 16 long, 256 or more (rowsAddNT in asmgen: its partial cache lines
@@ -513,7 +454,7 @@ const (
 // take, one after another, spanning two blocks or more: of integers, or of
 // float32 whose every value and the step of a block are exact in float32
 // lanes (lanesExact: lanesAdd) or whose every index is below fmaSMax (float32
-// lanes hold them exactly: mFMAS's, lanesFMA), 128 bytes where a row's
+// lanes hold them exactly: the fma-s kernels', lanesFMA), 128 bytes where a row's
 // length divides it, else 192 where it divides that; of other float32, for
 // indices below 2^53, 64 (in sets of blocks: f64 lanes where every exact
 // sum, and a set's block step, lie below 2^53 units, lanesF64, padded rows

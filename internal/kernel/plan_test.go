@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -714,10 +715,19 @@ func TestSomeRuns(t *testing.T) {
 // methods by none (rows, rows-lanes and the rest are the planner's own
 // steps, not the table's).
 func TestRowMethodsOff(t *testing.T) {
-	want := map[method]string{mRowsFMAS: "offFMAS", mRowsBinS: "offBinadeS", mRowsBin: "offBinade", mRowsBinQ: "offBinade"}
+	// ShapesOff's names that leave out row methods, and their flags: a row
+	// method rows-X is left out by the longest name that X is or begins
+	// with (name-).
+	flags := map[string]string{"fma-s": "offFMAS", "binade-s": "offBinadeS", "binade": "offBinade"}
 	for i, rm := range rowMethods {
-		if rowMethodOffs[i] != want[rm.m] {
-			t.Errorf("row %d (%v): left out by %q, want %q", i, rm.m, rowMethodOffs[i], want[rm.m])
+		x, want, longest := strings.TrimPrefix(rm.m.String(), "rows-"), "", 0
+		for name, flag := range flags {
+			if (x == name || strings.HasPrefix(x, name+"-")) && len(name) > longest {
+				want, longest = flag, len(name)
+			}
+		}
+		if rowMethodOffs[i] != want {
+			t.Errorf("row %d (%v): left out by %q, want %q", i, rm.m, rowMethodOffs[i], want)
 		}
 	}
 }
@@ -794,7 +804,6 @@ func TestValidRowsRejects(t *testing.T) {
 		{f32b, 1 << 24, 64, 272, mRowsBinS, func(p *piece) { p.m = mRowsFMAS }, "rows past 2^24 as rows-fma-s"},
 		{f32b, 1 << 24, 64, 272, mRowsBinS, func(p *piece) { p.c ^= 1 << 23 }, "rows-binade-s of another binade"},
 		{f16, 1, 512, 1040, mRowsBin, func(p *piece) { p.m = mRowsBinS }, "float16 rows as rows-binade-s"},
-		{f16, 1, 512, 1040, mRowsBin, func(p *piece) { p.m = mRowsBinQ }, "rows-binade-q, planned only"},
 		{f16, 1, 512, 1040, mRowsBin, func(p *piece) { p.ties, p.per = true, 3 }, "dense ties of a period that does not divide a block"},
 		{ints, 1, 64, 272, mRowsWords, func(p *piece) { p.first++ }, "rows-words off by one"},
 		{ints, 1, 64, 268, mRowsWords, func(p *piece) { p.st = stStream }, "rows-words streaming rows at multiples of 4 bytes"},
@@ -819,6 +828,31 @@ func TestValidRowsRejects(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: no piece of %v planned", c.what, c.want)
+		}
+	}
+}
+
+// TestValidRowsPlannedOnly: validRows rejects a piece of each row method
+// that is only planned (in rowMethods, not in executedRows): the
+// planner's pieces of float16 binade rows, each relabelled to it.
+func TestValidRowsPlannedOnly(t *testing.T) {
+	f := NewFiller(Float16, 2, 0x2E66, 0x0CEA, 1<<17) // 0.1, +3e-4
+	const rows, n, pitch = 64, 512, 1040
+	dst := make([]byte, (rows-1)*pitch+n*2)
+	rc := rowsLayout{f: f, dst: dst, rows: rows, pitch: pitch, n: n, i0: 1, rowStep: n, step: 1}
+	pieces := planAllRows(tbl, rc)
+	if len(pieces) == 0 {
+		t.Fatal("no piece planned")
+	}
+	for _, rm := range rowMethods {
+		if slices.Contains(executedRows, rm.m) {
+			continue
+		}
+		for _, p := range pieces {
+			p.m = rm.m
+			if f.validRows(tbl, dst, rows, pitch, n, 1, n, 1, p) == "" {
+				t.Errorf("a piece relabelled %v: accepted", rm.m)
+			}
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package kernel
 
+import "slices"
+
 // The planner's preconditions, checked element by element: what the
 // planner's tests hold every piece it plans to (production code never
 // calls them).
@@ -24,12 +26,9 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		if a != 0 || n != 1 {
 			return "not index 0 alone"
 		}
-	case mWords, mAdd:
+	case mWords:
 		if !s.wordsMatch(a, step, n, p) {
 			return "an element is not first + e*d"
-		}
-		if p.m == mAdd {
-			return s.validVector(a, b, p.m.blockBytes(s.size))
 		}
 	case mLinear:
 		if !float {
@@ -39,39 +38,67 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 		if !float || !s.exactBelow(a, last, step, 53) {
 			return "not exact below 2^53"
 		}
-	case mFMA, mFMALanes:
+	case mFMA:
 		if s.kind != Float64 || s.mode != modeFMA {
 			return "not a float64 sequence in modeFMA"
 		}
-		if p.m == mFMALanes {
-			return s.validVector(a, b, p.m.blockBytes(s.size))
-		}
-	case mF32:
-		if !float || !s.f32Lanes(a, last, step) {
-			return "not exact in float32 lanes"
-		}
-		return s.validVector(a, b, p.m.blockBytes(s.size))
-	case mF64:
-		if !float || !s.f64Lanes(a, last, step) {
-			return "not exact in float64 lanes"
-		}
-		return s.validVector(a, b, p.m.blockBytes(s.size))
-	case mFMAS:
-		if !float || s.kind != Float32 || last >= fmaSMax {
-			return "not float32 of indices below 2^24"
-		}
-		return s.validVector(a, b, p.m.blockBytes(s.size))
-	case mFMAD:
-		if !float || s.kind != Float32 {
-			return "not float32"
-		}
-		return s.validVector(a, b, p.m.blockBytes(s.size))
-	case mBinade, mBinadeQ, mBinadeS, mBinadeAdd, mBinadeRuns:
-		return s.validBinade(t, a, last, step, b, p)
 	default:
-		return "not a method of runs"
+		return s.validRunKernel(t, a, last, step, b, p)
 	}
 	return ""
+}
+
+// validAdd is valid for a piece of mAdd.
+func (s *Seq) validAdd(_ *table, a, _, step uint64, b []byte, p piece) string {
+	if !s.wordsMatch(a, step, int(p.n), p) {
+		return "an element is not first + e*d"
+	}
+	return s.validVector(a, b, p.m.blockBytes(s.size))
+}
+
+// validFMALanes is valid for a piece of mFMALanes.
+func (s *Seq) validFMALanes(_ *table, a, _, _ uint64, b []byte, p piece) string {
+	if s.kind != Float64 || s.mode != modeFMA {
+		return "not a float64 sequence in modeFMA"
+	}
+	return s.validVector(a, b, p.m.blockBytes(s.size))
+}
+
+// validF32 is valid for a piece of mF32.
+func (s *Seq) validF32(_ *table, a, last, step uint64, b []byte, p piece) string {
+	if !s.linearFloat() || !s.f32Lanes(a, last, step) {
+		return "not exact in float32 lanes"
+	}
+	return s.validVector(a, b, p.m.blockBytes(s.size))
+}
+
+// validF64 is valid for a piece of mF64.
+func (s *Seq) validF64(_ *table, a, last, step uint64, b []byte, p piece) string {
+	if !s.linearFloat() || !s.f64Lanes(a, last, step) {
+		return "not exact in float64 lanes"
+	}
+	return s.validVector(a, b, p.m.blockBytes(s.size))
+}
+
+// validFMAD is valid for a piece of mFMAD.
+func (s *Seq) validFMAD(_ *table, a, _, _ uint64, b []byte, p piece) string {
+	if !s.linearFloat() || s.kind != Float32 {
+		return "not float32"
+	}
+	return s.validVector(a, b, p.m.blockBytes(s.size))
+}
+
+// validBinadeS, validBinadeAdd and validBinadeRuns are validBinade.
+func (s *Seq) validBinadeS(t *table, a, last, step uint64, b []byte, p piece) string {
+	return s.validBinade(t, a, last, step, b, p)
+}
+
+func (s *Seq) validBinadeAdd(t *table, a, last, step uint64, b []byte, p piece) string {
+	return s.validBinade(t, a, last, step, b, p)
+}
+
+func (s *Seq) validBinadeRuns(t *table, a, last, step uint64, b []byte, p piece) string {
+	return s.validBinade(t, a, last, step, b, p)
 }
 
 // linearFloat reports whether the sequence is float16 or float32 in
@@ -262,13 +289,7 @@ func (s *Seq) validRowsBinS(n int, a, last, rowStep, step uint64, p piece) strin
 
 // hasStores reports whether the kernels of method m (on runs) have every
 // store kind.
-func hasStores(m method) bool {
-	switch m {
-	case mAdd, mF32, mF64, mFMALanes, mFMAS, mFMAD, mBinade, mBinadeAdd, mBinadeS, mBinadeRuns:
-		return true
-	}
-	return false
-}
+func hasStores(m method) bool { return slices.Contains(kernelRuns, m) }
 
 // scaledShift is binadeScale's scaled shift.
 func scaledShift(shift int) int {

@@ -27,9 +27,9 @@ import (
 //	             at least two bits wider, then to        and the twins of
 //	             nearest even: one rounding in effect    fma-s rows
 //	fma          an FMA of an exact index, delta and     mFMA, mFMALanes
-//	             start rounds i*delta + start once       (fmaStore), mFMAS
-//	                                                     (fmaStoreS, fma192S,
-//	                                                     fmaMask), its rows
+//	             start rounds i*delta + start once       (fmaStore), fmaStoreS,
+//	                                                     fma192S, fmaMask,
+//	                                                     rows-fma-s
 //	fma-d        an FMA in float64, then VCVTPD2PS:      mFMAD (fmaDStore)
 //	             one rounding but where the float64      (the twins call
 //	             value is a float32 midpoint or below    f32Midpoint)

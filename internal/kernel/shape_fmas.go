@@ -14,7 +14,7 @@ import (
 // element for any finite start and delta (modeLinear: S and D are
 // they). Pre: float32 in modeLinear; every index of the piece below
 // 2^24; dst aligned to the element size; at least one block; index 0
-// not among them.
+// not among them. Its rounding is round.go's fma (its kernel's).
 
 // fmaS writes float32 elements as fma(i, delta, start) in float32, 32
 // lanes of indices at a time (mFMAS).

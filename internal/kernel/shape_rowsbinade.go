@@ -42,3 +42,15 @@ func (f *Filler) execRowsBin(dst []byte, p *piece, rs *rowSet) {
 func (s *Seq) canF16Int32(r *rowSpan) bool {
 	return s.kind == Float16 && s.binadeRows(r) && s.int32Lanes(r.a, r.lastRun())
 }
+
+// rowBin is rows-binade's step of planRowBinades, for a piece of full rows
+// (elems elements; shift and dm their run's): the ties of the run, and the
+// runs kernel's rows (mRowsRuns) where runsPay holds.
+func (s *Seq) rowBin(p *piece, shift int, dm int64, elems int) {
+	up, sh := binadeScale(shift)
+	ties, tie, per := binadeTies(p.first<<up, uint64(dm)<<up, sh, elems, 32)
+	p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
+	if !offBinadeRuns && runsPay(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
+		p.m = mRowsRuns
+	}
+}

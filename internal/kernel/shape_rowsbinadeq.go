@@ -12,3 +12,15 @@ package kernel
 func (s *Seq) canF16Int64(r *rowSpan) bool {
 	return s.kind == Float16 && s.binadeRows(r) && s.int64Lanes(r.a, r.lastRun())
 }
+
+// rowBinQ is rows-binade-q's step of planRowBinades, for a piece of full
+// rows (shift and dm their run's): the runs kernel's rows (mRowsRuns)
+// where runsPay holds, else rows as runs, a row at a time (mRowRuns: there
+// is no int64 binade row kernel).
+func (s *Seq) rowBinQ(p *piece, shift int, dm int64) {
+	if !offBinadeRuns && runsPay(false, false, shift, dm) {
+		p.m = mRowsRuns
+		return
+	}
+	*p = piece{m: mRowRuns, j: p.j, n: p.n}
+}

@@ -33,3 +33,12 @@ func (f *Filler) execRowsBinS(dst []byte, p *piece, rs *rowSet) {
 func (s *Seq) canF32Int64(r *rowSpan) bool {
 	return s.kind == Float32 && s.binadeRows(r) && s.binSLanes(r.a, r.lastRun())
 }
+
+// rowBinS is rows-binade-s's step of planRowBinades, for a piece of full
+// rows (elems elements; shift and dm their run's): whether any element is
+// a tie (the kernel takes every tie to even, if any).
+func (s *Seq) rowBinS(p *piece, shift int, dm int64, elems int) {
+	up, sh := binadeScale(shift)
+	_, tie, _ := binadeTies(p.first<<up, uint64(dm)<<up, sh, elems, 32)
+	p.ties = tie < elems
+}

@@ -29,8 +29,42 @@ func (s *Seq) validRowKernel(n int, a, last, rowStep, step uint64, p piece) stri
 // ("": none).
 var rowMethodOffs = [...]string{"", "", "", "", "", "offFMAS", "offBinadeS", "offBinade", "offBinade"}
 
+// validRunKernel checks piece p of a kernel's method of runs, elements of
+// indices a to last (every step-th) at b, against its method's precondition
+// (validX for method mX; a method only planned is never a piece).
+func (s *Seq) validRunKernel(t *table, a, last, step uint64, b []byte, p piece) string {
+	switch p.m {
+	case mAdd:
+		return s.validAdd(t, a, last, step, b, p)
+	case mBinadeRuns:
+		return s.validBinadeRuns(t, a, last, step, b, p)
+	case mFMALanes:
+		return s.validFMALanes(t, a, last, step, b, p)
+	case mF32:
+		return s.validF32(t, a, last, step, b, p)
+	case mFMAS:
+		return s.validFMAS(t, a, last, step, b, p)
+	case mF64:
+		return s.validF64(t, a, last, step, b, p)
+	case mFMAD:
+		return s.validFMAD(t, a, last, step, b, p)
+	case mBinade:
+		return s.validBinade(t, a, last, step, b, p)
+	case mBinadeQ:
+		return "binade-q, which is planned only"
+	case mBinadeS:
+		return s.validBinadeS(t, a, last, step, b, p)
+	case mBinadeAdd:
+		return s.validBinadeAdd(t, a, last, step, b, p)
+	}
+	return "not a method of runs"
+}
+
 // executedRuns are the methods of runs that pieces are executed with.
 var executedRuns = []method{mStart, mWords, mLinear, mExact, mFMA, mAdd, mBinadeRuns, mFMALanes, mF32, mFMAS, mF64, mFMAD, mBinade, mBinadeS, mBinadeAdd}
+
+// kernelRuns are the methods of runs with kernels of their own (every store kind) that pieces are executed with.
+var kernelRuns = []method{mAdd, mBinadeRuns, mFMALanes, mF32, mFMAS, mF64, mFMAD, mBinade, mBinadeS, mBinadeAdd}
 
 // executedRows are the methods of rows that pieces are executed with.
 var executedRows = []method{mRowRuns, mColumns, mRowsLanes, mRowsRuns, mRowsWords, mRowsF32, mRowsFMAS, mRowsBin, mRowsBinS}

@@ -228,9 +228,10 @@ func rowsStreamable(m method, dst []byte, pitch, rowBytes int) bool {
 	b.WriteString("\t}\n\treturn false\n}\n")
 }
 
-// validFile returns valid_gen_test.go: validRowKernel, the planner tests'
-// dispatch of a piece of a row kernel's method (a shape of rows a family
-// declares) to its check (validX for method mX, in the shape's tests).
+// validFile returns valid_gen_test.go: validRowKernel and validRunKernel,
+// the planner tests' dispatch of a piece of a kernel's method (a shape a
+// family declares) to its check (validX for method mX, in the shape's
+// tests), and the lists of methods the tests go through.
 func validFile(all []Shape) []byte {
 	var b bytes.Buffer
 	b.WriteString(generated + "package kernel\n\n")
@@ -253,9 +254,32 @@ func (s *Seq) validRowKernel(n int, a, last, rowStep, step uint64, p piece) stri
 		fmt.Fprintf(&b, "%q, ", r.Off)
 	}
 	b.WriteString("}\n")
+	validRuns(&b, shapesWhere(all[len(plainShapes):], false))
 	executed(&b, "executedRuns", "runs", shapesWhere(all, false))
+	executed(&b, "kernelRuns", "runs with kernels of their own (every store kind)", shapesWhere(all[len(plainShapes):], false))
 	executed(&b, "executedRows", "rows", shapesWhere(all, true))
 	return gofmt("valid_gen_test.go", b.Bytes())
+}
+
+// validRuns writes validRunKernel, the planner tests' dispatch of a piece
+// of a kernel's method of runs (a shape of runs a family declares) to its
+// check (validX for method mX, in the shape's tests).
+func validRuns(b *bytes.Buffer, shapes []Shape) {
+	b.WriteString(`
+// validRunKernel checks piece p of a kernel's method of runs, elements of
+// indices a to last (every step-th) at b, against its method's precondition
+// (validX for method mX; a method only planned is never a piece).
+func (s *Seq) validRunKernel(t *table, a, last, step uint64, b []byte, p piece) string {
+	switch p.m {
+`)
+	for _, s := range shapes {
+		if s.Planned {
+			fmt.Fprintf(b, "\tcase %s:\n\t\treturn %q\n", s.Const, s.Name+", which is planned only")
+		} else {
+			fmt.Fprintf(b, "\tcase %s:\n\t\treturn s.valid%s(t, a, last, step, b, p)\n", s.Const, s.Const[1:])
+		}
+	}
+	b.WriteString("\t}\n\treturn \"not a method of runs\"\n}\n")
 }
 
 // executed writes the list name of the methods of shapes (of what) that
