@@ -141,12 +141,12 @@ func choose(cands []int, time func(w int) time.Duration) int {
 // measureClass measures the count for fills of b bytes (see Count).
 func measureClass(b uint64, procs int) int {
 	p := getScratch(b)
-	defer pool.Put(p)
+	defer scratch.Put(p)
 	buf := *p
 	f := kernel.NewFiller(kernel.Int, 4, 0, 1, b/4)
 	fill := func(w int) time.Duration {
 		t0 := time.Now()
-		Split(b/4, w, func(i, j uint64) { f.FillNative(buf[i*4:j*4], i, 1) })
+		Split(b/4, 4, w, func(i, j uint64) { f.FillNative(buf[i*4:j*4], i, 1) })
 		return time.Since(t0)
 	}
 	cands := candidates(procs)
@@ -172,14 +172,14 @@ const (
 	budget = 3 * time.Millisecond
 )
 
-// pool holds the measurements' scratch memory between them (the
+// scratch holds the measurements' scratch memory between them (the
 // collector takes it back when none has measured for a while), so that a
 // class after the first finds its pages touched.
-var pool sync.Pool
+var scratch sync.Pool
 
 // getScratch returns b bytes of the measurement's own memory.
 func getScratch(b uint64) *[]byte {
-	if p, _ := pool.Get().(*[]byte); p != nil && uint64(cap(*p)) >= b {
+	if p, _ := scratch.Get().(*[]byte); p != nil && uint64(cap(*p)) >= b {
 		*p = (*p)[:b]
 		return p
 	}

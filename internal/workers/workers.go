@@ -11,7 +11,6 @@ package workers
 import (
 	"math"
 	"math/bits"
-	"sync"
 )
 
 // For returns how many goroutines a fill of n elements of size bytes is
@@ -32,22 +31,22 @@ func For(n, size uint64, most int) int {
 	return w
 }
 
-// Split calls fill(a, b) on w goroutines for consecutive ranges that cover
-// [0, n), and waits for them; the calling goroutine fills the last range
-// itself (one goroutine fewer to start and join). The callers compute each
-// range's elements from their absolute index, so any split gives the same
-// bits.
-func Split(n uint64, w int, fill func(a, b uint64)) {
-	if w <= 1 {
+// Split calls fill(a, b) for w consecutive ranges that cover [0, n), n
+// elements of size bytes, each range once, on the pool's workers and the
+// calling goroutine, and returns when every range is filled (see pool.go:
+// the workers spinning take ranges without a wake-up; parked ones are woken
+// only for a fill of 2 MiB or more; ranges no worker takes, the caller
+// fills). With w <= 1, or no worker ready and the fill too small for a
+// wake, it calls fill(0, n) alone. The callers compute each range's
+// elements from their absolute index, so any split gives the same bits.
+func Split(n, size uint64, w int, fill func(a, b uint64)) {
+	if w <= 1 || n < uint64(w) {
 		fill(0, n)
 		return
 	}
-	var wg sync.WaitGroup
-	step := n / uint64(w)
-	for k := range w - 1 {
-		a, b := uint64(k)*step, uint64(k+1)*step
-		wg.Go(func() { fill(a, b) })
+	hi, b := bits.Mul64(n, size)
+	if hi != 0 {
+		b = math.MaxUint64
 	}
-	fill(uint64(w-1)*step, n)
-	wg.Wait()
+	thePool.split(n, b, w, fill)
 }

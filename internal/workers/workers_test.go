@@ -2,7 +2,6 @@ package workers
 
 import (
 	"runtime"
-	"sync"
 	"testing"
 	"time"
 )
@@ -91,30 +90,16 @@ func TestMeasured(t *testing.T) {
 	}
 }
 
+// TestSplit: every element of [0, n) filled once, whatever the count, on
+// small fills (filled alone where no worker is ready) and on fills of 4 MiB
+// and more (handed to the pool, its workers woken), in w ranges at most.
 func TestSplit(t *testing.T) {
-	for _, n := range []uint64{1, 2, 7, 1000, 1001} {
-		for w := 1; w <= 5; w++ {
-			if uint64(w) > n {
-				continue
-			}
-			seen := make([]int, n)
-			var mu sync.Mutex
-			calls := 0
-			Split(n, w, func(a, b uint64) {
-				mu.Lock()
-				defer mu.Unlock()
-				calls++
-				for i := a; i < b; i++ {
-					seen[i]++
-				}
-			})
-			if calls != w {
-				t.Errorf("Split(%d, %d): %d calls, want %d", n, w, calls, w)
-			}
-			for i, c := range seen {
-				if c != 1 {
-					t.Errorf("Split(%d, %d): element %d filled %d times", n, w, i, c)
-					break
+	for _, size := range []uint64{1, 4 << 20} {
+		for _, n := range []uint64{1, 2, 7, 1000, 1001} {
+			for w := 1; w <= 5; w++ {
+				calls := checkSplit(t, n, size, w)
+				if calls < 1 || calls > w {
+					t.Errorf("Split(%d, %d, %d): %d calls, want 1 to %d", n, size, w, calls, w)
 				}
 			}
 		}
