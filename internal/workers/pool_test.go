@@ -1,7 +1,11 @@
 package workers
 
 import (
+	"fmt"
+	"os"
+	"os/exec"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -62,5 +66,30 @@ func TestPoolGOMAXPROCS(t *testing.T) {
 			checkSplit(t, 100003, 4<<20, w)
 			checkSplit(t, 100003, 1, w)
 		}
+	}
+}
+
+// TestMeasuredOnThePool: in a fresh process (this test binary again, with
+// GOMAXPROCS 2), measuring a class's count starts the pool's worker: the
+// counts are timed on the workers that fills use, whatever they decide.
+func TestMeasuredOnThePool(t *testing.T) {
+	if os.Getenv("DML_WORKERS_CHILD") == "1" {
+		before := thePool.started.Load()
+		w := Count(1 << 20)
+		fmt.Println(before, thePool.started.Load(), w)
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMeasuredOnThePool$")
+	cmd.Env = append(os.Environ(), "DML_WORKERS_CHILD=1", "GOMAXPROCS=2")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the child: %v\n%s", err, out)
+	}
+	var before, after, w int
+	if _, err := fmt.Sscanf(string(out), "%d %d %d", &before, &after, &w); err != nil {
+		t.Fatalf("the child's output %q: %v", strings.TrimSpace(string(out)), err)
+	}
+	if before != 0 || after != 1 || w < 1 || w > 2 {
+		t.Errorf("measuring the 1 MiB class on 2 Ps: workers %d before, %d after, count %d; want 0, 1 and a count of 1 or 2", before, after, w)
 	}
 }

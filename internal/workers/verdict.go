@@ -52,8 +52,10 @@ var (
 
 // Count is the number of workers a fill of b bytes is worth on this
 // machine, at most GOMAXPROCS. The first fill of a size class measures its
-// count: 1, 2, 4, ... and GOMAXPROCS workers, each filling 2^class bytes
-// of scratch memory (its pages touched first, untimed), in two to five
+// count: 1, 2, 4, ... and GOMAXPROCS workers, the pool's (see pool.go:
+// started by the first, untimed fill, and spinning between the timed ones,
+// as they are between fills that follow one another), all filling 2^class
+// bytes of scratch memory (its pages touched first, untimed), in two to five
 // alternated rounds (a round past the second starts only within 3 ms of
 // the first), the least time of each kept; the fastest wins, but a count
 // wins over a smaller one only by 5% or more (choose). A round of the
@@ -194,7 +196,7 @@ func getScratch(b uint64) *[]byte {
 type Machine struct {
 	PerWorker float64       // bytes a second one worker writes
 	Ceiling   float64       // bytes a second all workers together write at most
-	Start     time.Duration // what each worker past the first costs to start and join
+	Start     time.Duration // what each worker past the first costs to hand a piece to and join
 	Procs     int           // its cores (GOMAXPROCS there)
 }
 
