@@ -128,17 +128,19 @@ func (p *pool) work() {
 	}
 }
 
-// spin takes the pieces of every fill that comes, and returns once none
-// has come for the spin time.
+// spin takes the pieces of every fill that comes, and returns once no fill
+// has been seen for the spin time.
 func (p *pool) spin() {
 	limit := min(spin, spinTotal/time.Duration(max(1, p.started.Load())))
 	last := time.Now()
 	for {
-		if j := p.slot.Load(); j != nil && j.take() {
-			last = time.Now()
-			continue
-		}
-		if time.Since(last) > limit {
+		if j := p.slot.Load(); j != nil {
+			if j.take() {
+				last = time.Now()
+				continue
+			}
+			last = time.Now() // (a fill seen, all its pieces taken: a burst goes on)
+		} else if time.Since(last) > limit {
 			return
 		}
 		runtime.Gosched()
