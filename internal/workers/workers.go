@@ -1,11 +1,36 @@
 // Package workers is how many goroutines one fill is worth, and how a fill
 // is split among them: the one policy that Execute, ExecuteWindow, Sequence,
-// the command and cmd/dmlbench share.
+// the command, the C library and cmd/dmlbench share.
 //
 // The count is this machine's own, measured as the store kind is (see
 // verdict.go): once per process and size class, when a fill of that class
 // first comes, on scratch memory of the package's own, never on a caller's
-// buffer.
+// buffer, with the pool's workers.
+//
+// The workers are a pool of the process's own (pool.go), started by the
+// first fill that uses more than one: up to GOMAXPROCS-1 goroutines, which
+// never exit. What the pool costs: each worker, after its last piece of
+// work, spins for up to 1 ms (8 ms over all the workers together: each
+// spins 8 ms / workers where that is less), looking for the next fill and
+// calling runtime.Gosched between looks so that the program's goroutines
+// run; then it parks on a channel, where it costs no CPU, only its stack (a
+// few KiB). An idle process spends no CPU past the spin. A fill that comes
+// while workers spin hands them its pieces without a wake-up; one that
+// finds them parked wakes them only if it is of 2 MiB or more (a wake
+// through the scheduler takes microseconds to run the worker), and fills
+// alone otherwise. The calling goroutine always fills pieces itself, and
+// every piece no worker took. One fill uses the pool at a time; one that
+// comes meanwhile fills on its own goroutine. A device capped at one worker
+// (SetMaxWorkers(1)) never starts the pool.
+//
+// Correctness never rests on the pool: each piece is taken by an atomic
+// counter, by exactly one goroutine, and the ranges are filled from their
+// absolute index, so the bytes are the same for every count, whether
+// workers are ready, late, fewer than the count (GOMAXPROCS lowered since
+// they started) or busy with another fill. A process forked from one that
+// loaded the C library has no Go runtime that runs (fork keeps one thread);
+// the library fails every call there before any Go code, the pool's
+// included (capi/entry.c).
 package workers
 
 import (
