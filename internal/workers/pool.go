@@ -128,19 +128,22 @@ func (p *pool) work() {
 	}
 }
 
-// spin takes the pieces of every fill that comes, and returns once no fill
-// has been seen for the spin time.
+// spin takes the pieces of every fill that comes, and returns once no new
+// fill has been seen for the spin time (a long fill whose pieces are all
+// taken does not keep the workers it has no piece for spinning).
 func (p *pool) spin() {
 	limit := min(spin, spinTotal/time.Duration(max(1, p.started.Load())))
 	last := time.Now()
+	var seen *job
 	for {
-		if j := p.slot.Load(); j != nil {
+		if j := p.slot.Load(); j != nil && j != seen {
+			seen = j
+			last = time.Now() // (a fill seen, taken from or not: a burst goes on)
 			if j.take() {
-				last = time.Now()
 				continue
 			}
-			last = time.Now() // (a fill seen, all its pieces taken: a burst goes on)
-		} else if time.Since(last) > limit {
+		}
+		if time.Since(last) > limit {
 			return
 		}
 		runtime.Gosched()
