@@ -13,8 +13,8 @@ import (
 // A fill's first use of more than one worker starts the pool: w-1 workers,
 // at most GOMAXPROCS-1 (as GOMAXPROCS is then; a later fill that may use
 // more starts more, up to GOMAXPROCS-1 as it is at that fill). A worker
-// never exits. After each piece of work it spins for up to spin (checking
-// for a fill's pieces, with runtime.Gosched between checks, so that the
+// never exits. After the last fill it saw it spins for up to spin (looking
+// for the next fill's pieces, with runtime.Gosched between checks, so that the
 // program's own goroutines run), then parks on a channel, where it costs
 // no CPU and a goroutine's stack (a few KiB). A fill hands its pieces to
 // the spinning workers without a wake-up, and wakes parked ones only where
