@@ -195,7 +195,7 @@ func (op *fillValueSequence) run(window []byte, off uint64) {
 		return
 	}
 	if w := workers.For(w1-w0, op.es, op.workers); w > 1 {
-		workers.Split(w1-w0, w, func(a, b uint64) { op.walk(window, off, w0+a, w0+b) })
+		workers.Split(w1-w0, op.es, w, func(a, b uint64) { op.walk(window, off, w0+a, w0+b) })
 		return
 	}
 	op.walk(window, off, w0, w1)

@@ -117,7 +117,7 @@ func (k seqKey) hash() uint64 {
 
 // fillParallel fills b, n elements of es bytes, with f on w workers.
 func fillParallel(f *kernel.Filler, b []byte, n, es uint64, w int) {
-	workers.Split(n, w, func(i, j uint64) { f.FillNative(b[i*es:j*es], i, 1) })
+	workers.Split(n, es, w, func(i, j uint64) { f.FillNative(b[i*es:j*es], i, 1) })
 }
 
 // wordOf returns the bits of the value at p, size bytes long.

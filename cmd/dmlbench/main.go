@@ -22,8 +22,8 @@
 // one) is listed as too noisy to judge, not as short. All threads are compared with one thread measured in
 // alternation with them, where they use more than one worker. The worker
 // count Execute chooses (measured on this machine: internal/workers) is
-// measured against every count forced (1, 2, 4, ... GOMAXPROCS) at 1, 4,
-// 16 and 256 MiB, in alternation: a forced count more than 5% faster is a
+// measured against every count forced (1, 2, 4, ... GOMAXPROCS) at 64 and
+// 256 KiB, 1, 4, 16 and 256 MiB, in alternation: a forced count more than 5% faster is a
 // row short.
 //
 // A layout's own ceiling is the fastest plain writer of exactly its bytes

@@ -8,10 +8,11 @@ import (
 	"github.com/dmlgo/dml/internal/workers"
 )
 
-// workerSizes are the sizes of the worker-count rows: where one worker
-// and a split are close (1 and 4 MiB), where the caches end (16 MiB), and
-// memory's (256 MiB).
-var workerSizes = []size{{"1MiB", 1 << 20}, {"4MiB", 4 << 20}, {"16MiB", 16 << 20}, {"256MiB", 256 << 20}}
+// workerSizes are the sizes of the worker-count rows: under the measured
+// classes (64 and 256 KiB: one worker, whatever is forced), where one
+// worker and a split are close (1 and 4 MiB), where the caches end
+// (16 MiB), and memory's (256 MiB).
+var workerSizes = []size{{"64KiB", 64 << 10}, {"256KiB", 256 << 10}, {"1MiB", 1 << 20}, {"4MiB", 4 << 20}, {"16MiB", 16 << 20}, {"256MiB", 256 << 20}}
 
 // eager is a machine pinned to force a worker count: it wants as many as
 // it may have (the device's SetMaxWorkers caps them).

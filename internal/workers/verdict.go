@@ -52,8 +52,10 @@ var (
 
 // Count is the number of workers a fill of b bytes is worth on this
 // machine, at most GOMAXPROCS. The first fill of a size class measures its
-// count: 1, 2, 4, ... and GOMAXPROCS workers, each filling 2^class bytes
-// of scratch memory (its pages touched first, untimed), in two to five
+// count: 1, 2, 4, ... and GOMAXPROCS workers, the pool's (see pool.go:
+// started by the first, untimed fill, and spinning between the timed ones,
+// as they are between fills that follow one another), all filling 2^class
+// bytes of scratch memory (its pages touched first, untimed), in two to five
 // alternated rounds (a round past the second starts only within 3 ms of
 // the first), the least time of each kept; the fastest wins, but a count
 // wins over a smaller one only by 5% or more (choose). A round of the
@@ -141,12 +143,12 @@ func choose(cands []int, time func(w int) time.Duration) int {
 // measureClass measures the count for fills of b bytes (see Count).
 func measureClass(b uint64, procs int) int {
 	p := getScratch(b)
-	defer pool.Put(p)
+	defer scratch.Put(p)
 	buf := *p
 	f := kernel.NewFiller(kernel.Int, 4, 0, 1, b/4)
 	fill := func(w int) time.Duration {
 		t0 := time.Now()
-		Split(b/4, w, func(i, j uint64) { f.FillNative(buf[i*4:j*4], i, 1) })
+		Split(b/4, 4, w, func(i, j uint64) { f.FillNative(buf[i*4:j*4], i, 1) })
 		return time.Since(t0)
 	}
 	cands := candidates(procs)
@@ -172,14 +174,14 @@ const (
 	budget = 3 * time.Millisecond
 )
 
-// pool holds the measurements' scratch memory between them (the
+// scratch holds the measurements' scratch memory between them (the
 // collector takes it back when none has measured for a while), so that a
 // class after the first finds its pages touched.
-var pool sync.Pool
+var scratch sync.Pool
 
 // getScratch returns b bytes of the measurement's own memory.
 func getScratch(b uint64) *[]byte {
-	if p, _ := pool.Get().(*[]byte); p != nil && uint64(cap(*p)) >= b {
+	if p, _ := scratch.Get().(*[]byte); p != nil && uint64(cap(*p)) >= b {
 		*p = (*p)[:b]
 		return p
 	}
@@ -194,7 +196,7 @@ func getScratch(b uint64) *[]byte {
 type Machine struct {
 	PerWorker float64       // bytes a second one worker writes
 	Ceiling   float64       // bytes a second all workers together write at most
-	Start     time.Duration // what each worker past the first costs to start and join
+	Start     time.Duration // what each worker past the first costs to hand a piece to and join
 	Procs     int           // its cores (GOMAXPROCS there)
 }
 

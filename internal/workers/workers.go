@@ -1,17 +1,41 @@
 // Package workers is how many goroutines one fill is worth, and how a fill
 // is split among them: the one policy that Execute, ExecuteWindow, Sequence,
-// the command and cmd/dmlbench share.
+// the command, the C library and cmd/dmlbench share.
 //
 // The count is this machine's own, measured as the store kind is (see
 // verdict.go): once per process and size class, when a fill of that class
 // first comes, on scratch memory of the package's own, never on a caller's
-// buffer.
+// buffer, with the pool's workers.
+//
+// The workers are a pool of the process's own (pool.go), started by the
+// first fill that uses more than one: up to GOMAXPROCS-1 goroutines, which
+// never exit. What the pool costs: each worker, after its last piece of
+// work, spins for up to 1 ms (8 ms over all the workers together: each
+// spins 8 ms / workers where that is less), looking for the next fill and
+// calling runtime.Gosched between looks so that the program's goroutines
+// run; then it parks on a channel, where it costs no CPU, only its stack (a
+// few KiB). An idle process spends no CPU past the spin. A fill that comes
+// while workers spin hands them its pieces without a wake-up; one that
+// finds them parked wakes them only if it is of 2 MiB or more (a wake
+// through the scheduler takes microseconds to run the worker), and fills
+// alone otherwise. The calling goroutine always fills pieces itself, and
+// every piece no worker took. One fill uses the pool at a time; one that
+// comes meanwhile fills on its own goroutine. A device capped at one worker
+// (SetMaxWorkers(1)) never starts the pool.
+//
+// Correctness never rests on the pool: each piece is taken by an atomic
+// counter, by exactly one goroutine, and the ranges are filled from their
+// absolute index, so the bytes are the same for every count, whether
+// workers are ready, late, fewer than the count (GOMAXPROCS lowered since
+// they started) or busy with another fill. A process forked from one that
+// loaded the C library has no Go runtime that runs (fork keeps one thread);
+// the library fails every call there before any Go code, the pool's
+// included (capi/entry.c).
 package workers
 
 import (
 	"math"
 	"math/bits"
-	"sync"
 )
 
 // For returns how many goroutines a fill of n elements of size bytes is
@@ -32,22 +56,22 @@ func For(n, size uint64, most int) int {
 	return w
 }
 
-// Split calls fill(a, b) on w goroutines for consecutive ranges that cover
-// [0, n), and waits for them; the calling goroutine fills the last range
-// itself (one goroutine fewer to start and join). The callers compute each
-// range's elements from their absolute index, so any split gives the same
-// bits.
-func Split(n uint64, w int, fill func(a, b uint64)) {
-	if w <= 1 {
+// Split calls fill(a, b) for w consecutive ranges that cover [0, n), n
+// elements of size bytes, each range once, on the pool's workers and the
+// calling goroutine, and returns when every range is filled (see pool.go:
+// the workers spinning take ranges without a wake-up; parked ones are woken
+// only for a fill of 2 MiB or more; ranges no worker takes, the caller
+// fills). With w <= 1, or no worker ready and the fill too small for a
+// wake, it calls fill(0, n) alone. The callers compute each range's
+// elements from their absolute index, so any split gives the same bits.
+func Split(n, size uint64, w int, fill func(a, b uint64)) {
+	if w <= 1 || n < uint64(w) {
 		fill(0, n)
 		return
 	}
-	var wg sync.WaitGroup
-	step := n / uint64(w)
-	for k := range w - 1 {
-		a, b := uint64(k)*step, uint64(k+1)*step
-		wg.Go(func() { fill(a, b) })
+	hi, b := bits.Mul64(n, size)
+	if hi != 0 {
+		b = math.MaxUint64
 	}
-	fill(uint64(w-1)*step, n)
-	wg.Wait()
+	thePool.split(n, b, w, fill)
 }

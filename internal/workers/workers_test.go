@@ -2,7 +2,6 @@ package workers
 
 import (
 	"runtime"
-	"sync"
 	"testing"
 	"time"
 )
@@ -11,6 +10,11 @@ import (
 // GB/s, all together 130; a worker past the first costs 3 µs to start and
 // join (a figure given, not measured: the model is for reaching branches).
 var xeon16 = Machine{PerWorker: 20e9, Ceiling: 130e9, Start: 3 * time.Microsecond, Procs: 16}
+
+// xeon16Pool is xeon16 with the pool's cost a worker instead of a start
+// with go: a hand-over to a spinning worker and its join, 0.5 µs (a figure
+// given, not measured: a few cache lines passed between cores).
+var xeon16Pool = Machine{PerWorker: 20e9, Ceiling: 130e9, Start: 500 * time.Nanosecond, Procs: 16}
 
 // TestModelCounts: the counts the rule gives a modelled machine, worked by
 // hand from Time = (w-1)·Start + b / min(w·PerWorker, Ceiling), a larger
@@ -31,6 +35,15 @@ func TestModelCounts(t *testing.T) {
 		{"xeon16 256 MiB", xeon16, 256 << 20, 16},
 		// 8 MiB (its class measured): 4: 9 + 104.9; 8: 21 + 64.5 = 85.5; 16: 45 + 64.5.
 		{"xeon16 8 MiB", xeon16, 8<<20 - 1, 8},
+		// The pool's costs: 512 KiB: 1: 26.2 µs; 2: 0.5 + 13.1; 4: 1.5 + 6.6 = 8.1;
+		// 8: 3.5 + 4.0 (the ceiling) = 7.5, 5% under 8.1; 16: 7.5 + 4.0.
+		{"xeon16, the pool, 512 KiB", xeon16Pool, 512 << 10, 8},
+		// 1 MiB: 4: 1.5 + 13.1 = 14.6; 8: 3.5 + 8.1 = 11.6; 16: 7.5 + 8.1. (With
+		// xeon16's 3 µs, 4: 9 + 13.1 = 22.1; 8: 21 + 8.1 = 29.1: 4.)
+		{"xeon16, the pool, 1 MiB", xeon16Pool, 1 << 20, 8},
+		{"xeon16 1 MiB", xeon16, 1 << 20, 4},
+		// 4 MiB: 8: 3.5 + 32.3 = 35.8; 16: 7.5 + 32.3 = 39.8.
+		{"xeon16, the pool, 4 MiB", xeon16Pool, 4 << 20, 8},
 		// Under 512 KiB: one, whatever the machine.
 		{"xeon16 511 KiB", xeon16, 512<<10 - 1, 1},
 		// One core as fast as all (two vCPUs of one core): 4 MiB: 1: 42.8 µs; 2: 3 + 42.8.
@@ -91,30 +104,16 @@ func TestMeasured(t *testing.T) {
 	}
 }
 
+// TestSplit: every element of [0, n) filled once, whatever the count, on
+// small fills (filled alone where no worker is ready) and on fills of 4 MiB
+// and more (handed to the pool, its workers woken), in w ranges at most.
 func TestSplit(t *testing.T) {
-	for _, n := range []uint64{1, 2, 7, 1000, 1001} {
-		for w := 1; w <= 5; w++ {
-			if uint64(w) > n {
-				continue
-			}
-			seen := make([]int, n)
-			var mu sync.Mutex
-			calls := 0
-			Split(n, w, func(a, b uint64) {
-				mu.Lock()
-				defer mu.Unlock()
-				calls++
-				for i := a; i < b; i++ {
-					seen[i]++
-				}
-			})
-			if calls != w {
-				t.Errorf("Split(%d, %d): %d calls, want %d", n, w, calls, w)
-			}
-			for i, c := range seen {
-				if c != 1 {
-					t.Errorf("Split(%d, %d): element %d filled %d times", n, w, i, c)
-					break
+	for _, size := range []uint64{1, 4 << 20} {
+		for _, n := range []uint64{1, 2, 7, 1000, 1001} {
+			for w := 1; w <= 5; w++ {
+				calls := checkSplit(t, n, size, w)
+				if calls < 1 || calls > w {
+					t.Errorf("Split(%d, %d, %d): %d calls, want 1 to %d", n, size, w, calls, w)
 				}
 			}
 		}

@@ -1,0 +1,95 @@
+package workers
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// checkSplit runs Split(n, size, w) with a fill that counts each element
+// it is given, fails t unless every element of [0, n) was given exactly
+// once, and returns how many ranges fill was called with.
+func checkSplit(t *testing.T, n, size uint64, w int) int {
+	t.Helper()
+	seen := make([]int32, n)
+	var mu sync.Mutex
+	calls := 0
+	Split(n, size, w, func(a, b uint64) {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		for i := a; i < b; i++ {
+			seen[i]++ // (ranges never overlap: were two to, -race would say so)
+		}
+	})
+	for i, c := range seen {
+		if c != 1 {
+			t.Errorf("Split(%d, %d, %d): element %d filled %d times", n, size, w, i, c)
+			break
+		}
+	}
+	return calls
+}
+
+// TestPoolConcurrent: 8 goroutines splitting fills at once, small ones and
+// ones large enough to wake the pool, 1 to 5 ranges: every element of each
+// filled once (go test -race watches the hand-over).
+func TestPoolConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for k := range 300 {
+				n := uint64(1000 + 37*k + g)
+				size := uint64(1)
+				if k%2 == 0 {
+					size = 4 << 20 // (4 MiB or more: parked workers woken)
+				}
+				checkSplit(t, n, size, 1+(k+g)%5)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestPoolGOMAXPROCS: a program that changes GOMAXPROCS between fills
+// (down to 1, up past the workers started, down again) has every element
+// filled once at each.
+func TestPoolGOMAXPROCS(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 4, 2, 1, 8, 3} {
+		runtime.GOMAXPROCS(procs)
+		for w := 1; w <= 9; w++ {
+			checkSplit(t, 100003, 4<<20, w)
+			checkSplit(t, 100003, 1, w)
+		}
+	}
+}
+
+// TestMeasuredOnThePool: in a fresh process (this test binary again, with
+// GOMAXPROCS 2), measuring a class's count starts the pool's worker: the
+// counts are timed on the workers that fills use, whatever they decide.
+func TestMeasuredOnThePool(t *testing.T) {
+	if os.Getenv("DML_WORKERS_CHILD") == "1" {
+		before := thePool.started.Load()
+		w := Count(1 << 20)
+		fmt.Println(before, thePool.started.Load(), w)
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMeasuredOnThePool$")
+	cmd.Env = append(os.Environ(), "DML_WORKERS_CHILD=1", "GOMAXPROCS=2")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the child: %v\n%s", err, out)
+	}
+	var before, after, w int
+	if _, err := fmt.Sscanf(string(out), "%d %d %d", &before, &after, &w); err != nil {
+		t.Fatalf("the child's output %q: %v", strings.TrimSpace(string(out)), err)
+	}
+	if before != 0 || after != 1 || w < 1 || w > 2 {
+		t.Errorf("measuring the 1 MiB class on 2 Ps: workers %d before, %d after, count %d; want 0, 1 and a count of 1 or 2", before, after, w)
+	}
+}
