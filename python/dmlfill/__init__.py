@@ -144,6 +144,8 @@ def _scalar(dml_type, name, value):
         raw = text.encode("utf-8")
     except UnicodeEncodeError:
         raise InvalidArgError("dmlfill: %s %r is not a value" % (name, text)) from None
+    if b"\0" in raw:  # (C reads a text to its first NUL: "1\x005" would read as 1)
+        raise InvalidArgError("dmlfill: %s %r holds a NUL character; it is not a value" % (name, text))
     scalar = _capi.DML_SCALAR_UNION()
     hr = _lib.DmlParseScalar(_capi.DATA_TYPES[dml_type], raw, ctypes.byref(scalar))
     if hr != _capi.S_OK:

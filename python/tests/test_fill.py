@@ -80,6 +80,17 @@ def test_value_forms():
     assert dmlfill.fill("FLOAT16", [2], "-inf", 1).tolist() == [-np.inf, -np.inf]
 
 
+def test_value_text_with_nul_refused():
+    """A str value holding a NUL is refused, naming it, rather than read up
+    to the NUL (C's end of text): "1\\x005" is no number, never 1."""
+    with pytest.raises(dmlfill.InvalidArgError, match="start"):
+        dmlfill.fill("INT32", [3], "1\x005", 1)
+    with pytest.raises(dmlfill.InvalidArgError, match="delta"):
+        dmlfill.fill("INT32", [3], 0, "2\x00x")
+    with pytest.raises(dmlfill.InvalidArgError, match="start"):
+        dmlfill.check(np.arange(3, dtype=np.int32), "0\x009", 1)
+
+
 def test_strides_view_of_buffer():
     """With strides the array is a strided view of the whole buffer: rows
     of 4 FLOAT32 holding 3 elements, the padding zero; and transposed
