@@ -188,7 +188,11 @@ def _writable(out):
     try:
         view = memoryview(out)
     except TypeError:
-        arr = np.asarray(out)
+        try:
+            arr = np.asarray(out)
+        except (TypeError, ValueError, RuntimeError, BufferError) as e:  # (PyTorch: requires grad, bfloat16)
+            raise InvalidArgError("dmlfill: out (%s) gives no NumPy view of its memory: %s"
+                                  % (type(out).__name__, e)) from None
         if arr.flags.owndata or not arr.flags.writeable:
             raise InvalidArgError("dmlfill: out (%s) is not a writable buffer and gives no writable view "
                                   "of its memory" % type(out).__name__) from None

@@ -128,6 +128,21 @@ def test_out_torch_tensor():
     assert t.tolist() == [3.19921875, 3.298828125, 3.3984375, 3.5, 3.599609375, -1.0]
 
 
+def test_out_torch_without_numpy_view_refused():
+    """A PyTorch tensor NumPy cannot view (one that requires grad, a
+    bfloat16 one) is refused as out with InvalidArgError saying why, not
+    PyTorch's RuntimeError or TypeError, and left as it was."""
+    torch = pytest.importorskip("torch")
+    grad = torch.zeros(4).requires_grad_()
+    with pytest.raises(dmlfill.InvalidArgError, match="out \\(Tensor\\).*grad"):
+        dmlfill.fill("FLOAT32", [4], 0, 1, out=grad)
+    assert grad.tolist() == [0.0] * 4
+    bf = torch.zeros(4, dtype=torch.bfloat16)
+    with pytest.raises(dmlfill.InvalidArgError, match="out \\(Tensor\\).*BFloat16"):
+        dmlfill.fill("UINT8", [8], 0, 1, out=bf)
+    assert bf.tolist() == [0.0] * 4
+
+
 def test_out_refused():
     """A read-only or short out is refused, saying why, and left as it was."""
     with pytest.raises(dmlfill.InvalidArgError, match="read-only"):
