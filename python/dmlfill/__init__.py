@@ -427,6 +427,8 @@ def check(data, start, delta, dtype=None, sizes=None, strides=None, ulp=0, level
     if padding is not None and strides is None:
         raise InvalidArgError("dmlfill: check: padding is %d without strides: data holds the elements alone, "
                               "with no padding (give strides to check a whole buffer)" % padding)
+    if name is not None and "\0" in str(name):
+        raise InvalidArgError("dmlfill: check: name %r holds a NUL character, where C's text ends" % (str(name),))
     options = _capi.DMLFILL_CHECK_OPTIONS(
         UlpTolerance=int(ulp), BitExact=bool(bit_exact), CheckPadding=padding is not None,
         PaddingValue=0 if padding is None else int(padding), Packed=strides is None,

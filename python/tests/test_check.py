@@ -177,3 +177,10 @@ def test_torch_tensor_without_array():
     with pytest.raises(dmlfill.InvalidArgError, match="gives no array in CPU memory: .*detach"):
         dmlfill.check(t, 0, 1)
     assert dmlfill.check(t.detach(), 0, 1).ok
+
+
+def test_name_with_nul_refused():
+    """A name holding a NUL is refused, rather than cut at the NUL (C's end
+    of text) in the reports."""
+    with pytest.raises(dmlfill.InvalidArgError, match="name"):
+        dmlfill.check(np.arange(3, dtype=np.int32), 0, 1, name="ab\x00cd")
