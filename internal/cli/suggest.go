@@ -4,6 +4,8 @@ import (
 	"flag"
 	"strconv"
 	"strings"
+
+	"github.com/dmlgo/dml/internal/editdist"
 )
 
 // unknownFlagPrefix begins the flag package's error for a flag it does
@@ -31,7 +33,7 @@ func parseError(fs *flag.FlagSet, err error) error {
 func nearestFlag(fs *flag.FlagSet, name string) string {
 	best, bestDist := "", 3
 	fs.VisitAll(func(f *flag.Flag) {
-		d := editDistance(name, f.Name)
+		d := editdist.Levenshtein(name, f.Name)
 		if min(len(name), len(f.Name)) >= 3 && (strings.HasPrefix(f.Name, name) || strings.HasPrefix(name, f.Name)) {
 			d = min(d, 1)
 		}
@@ -40,27 +42,6 @@ func nearestFlag(fs *flag.FlagSet, name string) string {
 		}
 	})
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // listFlags are the flags whose value is a comma-separated list.

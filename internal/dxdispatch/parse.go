@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/editdist"
 	"github.com/dmlgo/dml/internal/halfpp"
 	"github.com/dmlgo/dml/internal/npy"
 	"github.com/dmlgo/dml/internal/regular"
@@ -233,24 +234,7 @@ func nearMiss(name, want string) bool {
 	if len(a) < 4 || len(b) < 4 || a == b {
 		return a == b && name != want
 	}
-	// Levenshtein distance, two rows.
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)] <= 2
+	return editdist.Levenshtein(a, b) <= 2
 }
 
 // join names field of the object at where ("dispatchables.fill"): a field
