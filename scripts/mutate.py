@@ -203,8 +203,8 @@ MUTANTS = [
     ("internal/dxdispatch/write.go", "case err != nil || rel == \"..\" || strings.HasPrefix(rel, \"..\"+string(filepath.Separator)):",
      "case err != nil || rel == \"..\":",
      "a writeFile path through .. out of the output folder taken", go_test("./internal/cli", "Model")),
-    ("internal/dxdispatch/parse.go", "return prev[len(b)] <= 2",
-     "return prev[len(b)] <= 1",
+    ("internal/dxdispatch/parse.go", "return editdist.Levenshtein(a, b) <= 2",
+     "return editdist.Levenshtein(a, b) <= 1",
      "a member two edits from a known name (ValueDleta) not refused", go_test("./internal/cli", "Model")),
     # --- the descriptor's validation (package dml): sizes, span, aliasing, scalars, support table ---
     ("tensor.go", "return (n + 3) &^ 3, true",
