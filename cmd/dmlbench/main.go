@@ -24,7 +24,11 @@
 // count Execute chooses (measured on this machine: internal/workers) is
 // measured against every count forced (1, 2, 4, ... GOMAXPROCS) at 64 and
 // 256 KiB, 1, 4, 16 and 256 MiB, in alternation: a forced count more than 5% faster is a
-// row short.
+// row short. Where Debian's python3-torch is installed, the chosen count is
+// measured against PyTorch's arange(out=) with a thread per CPU at the same
+// sizes (under -quick at 64 KiB, 1 and 4 MiB only), in alternation, served
+// a figure at a time by scripts/arange_bench.py --serve: under 0.95 of
+// PyTorch is a row short (-workers measures these rows alone).
 //
 // A layout's own ceiling is the fastest plain writer of exactly its bytes
 // and no byte between them (internal/ceiling: regular stores, and with
@@ -62,12 +66,13 @@ import (
 )
 
 var (
-	quick    = flag.Bool("quick", false, "a short run, under a minute and a half on 2 cores: fewer and shorter samples, four types (FLOAT32, FLOAT16, UINT8, INT64) unless -types, NumPy and PyTorch at 64 KiB and 4 MiB")
-	typeList = flag.String("types", "", "comma-separated data types to measure (default: all ten, or four with -quick); with it, the companion script is not run")
-	sweepN   = flag.Int("sweep", 0, "measure only this many random sequences a type (packed, one thread, every size) instead of the table")
-	seed     = flag.Uint64("seed", 1, "the seed of -sweep's sequences")
-	table    = flag.String("table", "", "the kernel table to measure: avx512, avx2 or go (default: the fastest this machine runs)")
-	layouts  = flag.Bool("layouts", false, "measure only the layout rows (padded, channels-innermost), each against its own ceiling and packed")
+	quick      = flag.Bool("quick", false, "a short run, under a minute and a half on 2 cores: fewer and shorter samples, four types (FLOAT32, FLOAT16, UINT8, INT64) unless -types, NumPy and PyTorch at 64 KiB and 4 MiB, the worker rows against PyTorch at 64 KiB, 1 and 4 MiB")
+	typeList   = flag.String("types", "", "comma-separated data types to measure (default: all ten, or four with -quick); with it, the companion script is not run")
+	sweepN     = flag.Int("sweep", 0, "measure only this many random sequences a type (packed, one thread, every size) instead of the table")
+	seed       = flag.Uint64("seed", 1, "the seed of -sweep's sequences")
+	table      = flag.String("table", "", "the kernel table to measure: avx512, avx2 or go (default: the fastest this machine runs)")
+	layouts    = flag.Bool("layouts", false, "measure only the layout rows (padded, channels-innermost), each against its own ceiling and packed")
+	workerOnly = flag.Bool("workers", false, "measure only the worker rows: the count Execute chooses against each count forced and against PyTorch with a thread per CPU")
 )
 
 type size struct {
@@ -241,14 +246,17 @@ func goNative(types []dml.TensorDataType) []goNativeRow {
 
 func main() {
 	flag.Usage = func() {
-		fmt.Fprint(flag.CommandLine.Output(), `Usage: dmlbench [-quick] [-types T,T] [-table avx512|avx2|go] [-layouts | -sweep N [-seed S]]
+		fmt.Fprint(flag.CommandLine.Output(), `Usage: dmlbench [-quick] [-types T,T] [-table avx512|avx2|go] [-layouts | -workers | -sweep N [-seed S]]
 
 Measures this machine's ceiling for writing memory, then the operator's speed
 against it: Execute on packed tensors of 64 KiB, 4 MiB and 256 MiB for every
 type, one thread and all; padded and channels-innermost layouts against
 their own ceiling (the fastest plain writer of exactly their bytes) and
-packed; dml.Sequence; and NumPy's and PyTorch's arange where Debian's
-python3-numpy and python3-torch are installed. It takes about eight minutes
+packed; the worker count Execute chooses against each count forced and
+against PyTorch with a thread per CPU (64 KiB to 256 MiB; -quick: PyTorch at
+64 KiB, 1 and 4 MiB), in alternation; dml.Sequence; and NumPy's and
+PyTorch's arange where Debian's python3-numpy and python3-torch are
+installed. It takes about eight minutes
 (-quick: under a minute and a half on 2 cores) and prints a summary of the rows
 short of their targets, and of those too noisy to judge: the same figure,
 measured in two rounds, differing by more than its tolerance.
@@ -275,6 +283,11 @@ Flags:
 	if *layouts {
 		b.paddedRows(padTypes)
 		b.nhwcRows(padTypes)
+		b.sum.print(os.Stdout)
+		return
+	}
+	if *workerOnly {
+		workerRows(types, b.buf, &b.sum)
 		b.sum.print(os.Stdout)
 		return
 	}

@@ -31,9 +31,24 @@ func forcedCounts() []int {
 // workerRows measures, for each type's first sequence at each of
 // workerSizes, Execute with the worker count this machine chose (as users
 // run it) against each count forced, the two alternated, and holds the
-// chosen count to 0.95 of every forced one.
+// chosen count to 0.95 of every forced one; then, where Debian's
+// python3-torch is installed, against PyTorch's arange with a thread per
+// CPU, the two alternated, held to 0.95 of it too (under -quick at
+// quickTorchSizes alone).
 func workerRows(types []dml.TensorDataType, buf []byte, sum *summary) {
-	fmt.Printf("Worker counts: Execute with the count chosen (measured: internal/workers) against each count forced, in alternation, GB/s (chosen / forced):\n")
+	fmt.Printf("Worker counts: Execute with the count chosen (measured: internal/workers) against each count forced, in alternation, GB/s (chosen / forced);\n")
+	peer := startTorch()
+	defer peer.close()
+	if peer.threads == 0 {
+		fmt.Printf("(no PyTorch column: %s)\n", peer.why)
+	} else {
+		only := ""
+		if *quick {
+			only = " (-quick: at 64 KiB, 1 and 4 MiB only)"
+		}
+		fmt.Printf("then the chosen count against PyTorch's arange(out=) with torch.set_num_threads(%d), in alternation: GB/s, dml vs PyTorch, and dml / PyTorch%s:\n",
+			peer.threads, only)
+	}
 	for _, dt := range types {
 		sq := sequences(dt)[0]
 		for _, s := range workerSizes {
@@ -48,10 +63,35 @@ func workerRows(types []dml.TensorDataType, buf []byte, sum *summary) {
 				fmt.Printf(" %d: %.2f", k, r)
 				sum.atLeast(fmt.Sprintf("%v %s %s workers (%d chosen, of %d forced)", dt, sq.name, s.name, chosen, k), r, 0.95, measured, 0.05)
 			}
+			if peer.threads > 0 && (!*quick || quickTorchSizes[s.name]) {
+				fmt.Print(againstTorch(peer, dt, sq, s, buf, sum))
+			}
 			fmt.Println()
 		}
 	}
 	fmt.Println()
+}
+
+// againstTorch measures Execute with the count chosen against PyTorch's
+// arange of the same type and size, in alternation (PyTorch first), and
+// returns the row's cell: the figures and their ratio, or why PyTorch has
+// none.
+func againstTorch(peer *torchPeer, dt dml.TensorDataType, sq seq, s size, buf []byte, sum *summary) string {
+	op := mustOp(dt, []uint32{uint32(s.bytes / int(dt.ElementSize()))}, nil, sq, 0)
+	b := buf[:s.bytes]
+	var failed error
+	rt, rd, measured := alternate(func() float64 {
+		r, err := peer.rate(dt, s.bytes)
+		if err != nil {
+			failed = err
+			return 1 // (not used: the cell says why)
+		}
+		return r
+	}, func() float64 { return measure(s.bytes, func() { _ = op.Execute(b) }) })
+	if failed != nil {
+		return fmt.Sprintf("  torch-%d: none (%v)", peer.threads, failed)
+	}
+	return torchCell(sum, fmt.Sprintf("%v %s %s workers chosen", dt, sq.name, s.name), peer.threads, rd, rt, measured)
 }
 
 // chosenAgainst is the rate of Execute with the count chosen over its rate
