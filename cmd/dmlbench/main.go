@@ -256,10 +256,10 @@ packed; the worker count Execute chooses against each count forced and
 against PyTorch with a thread per CPU (64 KiB to 256 MiB; -quick: PyTorch at
 64 KiB, 1 and 4 MiB), in alternation; dml.Sequence; and NumPy's and
 PyTorch's arange where Debian's python3-numpy and python3-torch are
-installed. It takes about eight minutes
-(-quick: under a minute and a half on 2 cores) and prints a summary of the rows
-short of their targets, and of those too noisy to judge: the same figure,
-measured in two rounds, differing by more than its tolerance.
+installed. It takes about eight minutes (-quick: under a minute and a half
+on 2 cores) and prints a summary of the rows short of their targets, and of
+those too noisy to judge: the same figure, measured in two rounds, differing
+by more than its tolerance.
 
 Flags:
 `)
