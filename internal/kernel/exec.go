@@ -101,7 +101,7 @@ const (
 	formF64                  // float64 values, exact below 2^53 units (lanesF64: each converted once)
 )
 
-// laneForm returns the form of the lanes of an mRowsLanes piece (not
+// laneForm returns the form of the lanes of a rows-lanes piece (not
 // lanesBin).
 func (f *Filler) laneForm(lanes uint32) laneForm {
 	switch {
@@ -368,8 +368,8 @@ func (f *Filler) binLanes(own *[32]int32, dm int64, up uint, step uint64) *[32]i
 	return own
 }
 
-// plainLE writes a piece of a plain method (mStart, mWords, mLinear,
-// mExact, mFMA) of the run from index i0: through a typed slice where dst is
+// plainLE writes a piece of a plain method (start, words, linear,
+// exact, fma) of the run from index i0: through a typed slice where dst is
 // aligned (the host is little-endian here), else through a small buffer.
 func (f *Filler) plainLE(dst []byte, p *piece, i0, step uint64) {
 	n := len(dst) >> f.lg
@@ -444,7 +444,7 @@ func plainElems[T elemBits](s *Seq, dst []T, p *piece, i0, step uint64) {
 			dst[j] = T(f64ToF16(x))
 			x += d
 		}
-	default: // mLinear: S + i*D for each index, stepping the 128-bit integer by step*D
+	default: // linear: S + i*D for each index, stepping the 128-bit integer by step*D
 		hi, lo := s.linear(i0)
 		sh, sl := bits.Mul64(s.dLo, step)
 		sh += s.dHi * step
