@@ -5,12 +5,12 @@ import "unsafe"
 // A Filler's runs and rows, planned and executed: the entry points (FillLE,
 // FillRowsLE), and the one list of the methods: which method the planner
 // gives a run (planRun; a run of finite floats: planFinite, in order; its
-// binades: planBinades, and what is left: plain) and rows (planRows, and
-// the row planner's table, rowMethods), the block of each vector method
-// (blockBytes), and the executor of each (exec for runs, execRows for
-// rows). Everything else of
-// a method is in its file (shape_NAME.go), so adding or removing a method
-// touches that file, its family in asmgen and a line or two here. As in a
+// binades: planBinades, and what is left: plain; bits that add up: words)
+// and rows (planRows, and the row planner's table, rowMethods), the block
+// of each vector method (blockBytes), and the executor of each (exec for
+// runs, execRows for rows). Everything else of a method is in its file
+// (shape_NAME.go), so adding or removing a method touches that file, its
+// family in asmgen and a line or two here. As in a
 // method's file, each declaration is in its own layer: the Seq's methods
 // the planner's, the Filler's the executor's (TestLayers).
 
@@ -272,6 +272,20 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 	return e
 }
 
+// words plans n elements from j that are first, first+d, ...: with the add
+// kernels if vec and they are a block or more.
+func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store) {
+	m := mWords
+	if vec && n<<s.lg >= addBlock {
+		m = mAdd
+	}
+	p := pl.put(m, j, n)
+	p.first, p.d = first, d
+	if m == mAdd {
+		p.st = st
+	}
+}
+
 // plain plans n float elements from j (index a) with a plain method.
 func (s *Seq) plain(pl *plan, j, n int, a, step uint64) {
 	if n >= 3 && s.exactBelow(a, a+uint64(n-1)*step, step, 53) {
@@ -411,8 +425,10 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.f64(b, a, step, p.st)
 	case mFMALanes:
 		f.fmaLanes(b, a, step, p.st)
-	case mBinade, mBinadeS:
-		f.binade(b, p, step)
+	case mBinade:
+		f.binade(b, p, step, false)
+	case mBinadeS:
+		f.binade(b, p, step, true)
 	case mBinadeRuns:
 		var steps [5]uint64
 		v, inc, next, rem := p.runsArgs(&steps)
@@ -544,15 +560,23 @@ func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, rs *rowSet, r0, e
 // binadeRow completes piece p of the binade row method p.m (planRowBinades:
 // full rows of one sign and binade, elems elements, their run's shift and
 // step dm) with its method's own step, in its file: its ties, or rows of
-// another method.
+// another method (the runs kernel's rows where the step says they pay;
+// rows-binade-q's other rows go as runs).
 func (s *Seq) binadeRow(p *piece, shift int, dm int64, elems int) {
+	runs := false
 	switch p.m {
 	case mRowsBin:
-		s.rowBin(p, shift, dm, elems)
+		runs = s.rowBin(p, shift, dm, elems)
 	case mRowsBinQ:
-		s.rowBinQ(p, shift, dm)
+		runs = s.rowBinQ(shift, dm)
+		if !runs {
+			*p = piece{m: mRowRuns, j: p.j, n: p.n}
+		}
 	case mRowsBinS:
 		s.rowBinS(p, shift, dm, elems)
+	}
+	if runs {
+		p.m = mRowsRuns
 	}
 }
 

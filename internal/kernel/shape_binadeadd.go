@@ -28,8 +28,8 @@ import (
 func (f *Filler) binadeAdd(dst []byte, p *piece, step uint64) {
 	mis := int(-uintptr(unsafe.Pointer(unsafe.SliceData(dst))) % 64 / 2)
 	head := *p
-	head.m, head.n, head.st = mBinade, uint32(mis+64), stRegular // (read back: in the cache)
-	f.binade(dst[:2*(mis+64)], &head, step)
+	head.n, head.st = uint32(mis+64), stRegular // (read back: in the cache)
+	f.binade(dst[:2*(mis+64)], &head, step, false)
 	up, shift := binadeScale(int(p.shift))
 	inc := uint16(int64(p.d) << up * 64 >> shift)
 	var incs [32]byte

@@ -44,13 +44,12 @@ func (s *Seq) canF16Int32(r *rowSpan) bool {
 }
 
 // rowBin is rows-binade's step of planRowBinades, for a piece of full rows
-// (elems elements; shift and dm their run's): the ties of the run, and the
-// runs kernel's rows (rows-runs) where runsPay holds.
-func (s *Seq) rowBin(p *piece, shift int, dm int64, elems int) {
+// (elems elements; shift and dm their run's): the ties of the run. It
+// reports whether the runs kernel's rows (rows-runs) take the piece
+// instead: where runsPay holds.
+func (s *Seq) rowBin(p *piece, shift int, dm int64, elems int) bool {
 	up, sh := binadeScale(shift)
 	ties, tie, per := binadeTies(p.first<<up, uint64(dm)<<up, sh, elems, 32)
 	p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
-	if !offBinadeRuns && runsPay(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
-		p.m = mRowsRuns
-	}
+	return !offBinadeRuns && runsPay(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm)
 }
