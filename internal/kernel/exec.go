@@ -416,20 +416,20 @@ func plainElems[T elemBits](s *Seq, dst []T, p *piece, i0, step uint64) {
 		dst[0] = T(s.start)
 		dst, i0, first = dst[1:], step, first+p.d
 	}
-	switch p.m {
-	case mWords:
+	switch p.m.plainForm() {
+	case plainWords:
 		v, dv := T(first), T(p.d)
 		for j := range dst {
 			dst[j] = v
 			v += dv
 		}
-	case mFMA:
+	case plainFMA:
 		st, d := math.Float64frombits(s.start), math.Float64frombits(s.delta)
 		for j := range dst {
 			i := float64(i0 + uint64(j)*step)
 			dst[j] = T(math.Float64bits(math.FMA(i, d, st)))
 		}
-	case mExact:
+	case plainExact:
 		// Every S + i*D is below 2^53: float64 holds the values exactly and
 		// float64 additions stay exact, so converting each once rounds once.
 		x, d := s.valueF64(i0), s.stepF64(step)
