@@ -410,31 +410,6 @@ func (m method) blockBytes(size int) int {
 	return addBlock
 }
 
-// A plainForm is how plainElems writes the elements of a plain method's
-// piece.
-type plainForm uint8
-
-const (
-	plainLinear plainForm = iota // S + i*D, its exact sum rounded (format.round)
-	plainWords                   // first, first+d, ..., wrapping
-	plainFMA                     // fma(i, delta, start) in float64
-	plainExact                   // S + i*D in float64, converted once
-)
-
-// plainForm returns the form plainElems writes a piece of the plain
-// method m in.
-func (m method) plainForm() plainForm {
-	switch m {
-	case mWords:
-		return plainWords
-	case mFMA:
-		return plainFMA
-	case mExact:
-		return plainExact
-	}
-	return plainLinear
-}
-
 // exec writes piece p of the run at dst (indices i0, i0+step, ...).
 func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 	b := dst[int(p.j)<<f.lg : int(p.j+p.n)<<f.lg]
@@ -464,8 +439,14 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.fmaD(b, a, step, p.st)
 	case mBinadeAdd:
 		f.binadeAdd(b, p, step)
+	case mWords:
+		f.plainLE(b, p, plainWords, a, step)
+	case mFMA:
+		f.plainLE(b, p, plainFMA, a, step)
+	case mExact:
+		f.plainLE(b, p, plainExact, a, step)
 	default:
-		f.plainLE(b, p, a, step)
+		f.plainLE(b, p, plainLinear, a, step)
 	}
 }
 

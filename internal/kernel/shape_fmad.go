@@ -43,7 +43,7 @@ func (f *Filler) fmaD(dst []byte, i0, step uint64, st store) {
 				break
 			}
 			at += 64 * done
-			f.linearLE(dst[at:at+64], i0+uint64(at>>2)*step, step)
+			f.plainLE(dst[at:at+64], &piece{}, plainLinear, i0+uint64(at>>2)*step, step)
 			at, blocks = at+64, blocks-done-1
 		}
 	}
