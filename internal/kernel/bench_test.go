@@ -8,7 +8,7 @@ func BenchmarkFillFloat32Plain(b *testing.B) {
 	p := piece{m: mLinear, n: uint32(len(dst))}
 	b.SetBytes(int64(4 * len(dst)))
 	for b.Loop() {
-		plainElems(&f.Seq, dst, &p, 0, 1)
+		plainElems(&f.Seq, dst, &p, plainLinear, 0, 1)
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 )
 
 // The binade-lanes kernel (bin192x, AVX-512; bin192Y, AVX2) writes float16 rows of
-// mRowsLanes (lanesBin: NHWC tensors of a few channels, a row a pixel),
+// rows-lanes (lanesBin: NHWC tensors of a few channels, a row a pixel),
 // whose channels lie in binades of their own, in blocks of 192 bytes (or
 // of 128 from lanes 0-63: bin128x, bin128Y): 96 int32 lanes, each an
 // element's magnitude above a base in its own binade (its own shift, its
@@ -24,7 +24,7 @@ import (
 const binMaxX = 1<<31 - 1
 
 // rowsBinLanes writes float16 rows of n elements, pitch bytes apart, at dst
-// (mRowsLanes with lanesBin; where pitch is past the row, a gap's lanes
+// (rows-lanes with lanesBin; where pitch is past the row, a gap's lanes
 // hold a constant and the blocks are stored under byte masks that leave
 // the gaps as they were: binSetMask), the elements of indices i0 + r*rowStep +
 // e*step (exact sums in int64 below 2^59, a set's block step below

@@ -101,7 +101,7 @@ const (
 	formF64                  // float64 values, exact below 2^53 units (lanesF64: each converted once)
 )
 
-// laneForm returns the form of the lanes of an mRowsLanes piece (not
+// laneForm returns the form of the lanes of a rows-lanes piece (not
 // lanesBin).
 func (f *Filler) laneForm(lanes uint32) laneForm {
 	switch {
@@ -368,22 +368,23 @@ func (f *Filler) binLanes(own *[32]int32, dm int64, up uint, step uint64) *[32]i
 	return own
 }
 
-// plainLE writes a piece of a plain method (mStart, mWords, mLinear,
-// mExact, mFMA) of the run from index i0: through a typed slice where dst is
-// aligned (the host is little-endian here), else through a small buffer.
-func (f *Filler) plainLE(dst []byte, p *piece, i0, step uint64) {
+// plainLE writes a piece of a plain method (words, linear, exact, fma:
+// its form, which exec gives) of the run from index i0: through a typed
+// slice where dst is aligned (the host is little-endian here), else
+// through a small buffer.
+func (f *Filler) plainLE(dst []byte, p *piece, form plainForm, i0, step uint64) {
 	n := len(dst) >> f.lg
 	ptr := unsafe.Pointer(unsafe.SliceData(dst))
 	if littleEndian && f.aligned(dst) {
 		switch f.size {
 		case 1:
-			plainElems(&f.Seq, dst[:n], p, i0, step)
+			plainElems(&f.Seq, dst[:n], p, form, i0, step)
 		case 2:
-			plainElems(&f.Seq, unsafe.Slice((*uint16)(ptr), n), p, i0, step)
+			plainElems(&f.Seq, unsafe.Slice((*uint16)(ptr), n), p, form, i0, step)
 		case 4:
-			plainElems(&f.Seq, unsafe.Slice((*uint32)(ptr), n), p, i0, step)
+			plainElems(&f.Seq, unsafe.Slice((*uint32)(ptr), n), p, form, i0, step)
 		default:
-			plainElems(&f.Seq, unsafe.Slice((*uint64)(ptr), n), p, i0, step)
+			plainElems(&f.Seq, unsafe.Slice((*uint64)(ptr), n), p, form, i0, step)
 		}
 		return
 	}
@@ -391,7 +392,7 @@ func (f *Filler) plainLE(dst []byte, p *piece, i0, step uint64) {
 	q := *p
 	for n > 0 {
 		k := min(n, len(buf))
-		plainElems(&f.Seq, buf[:k], &q, i0, step)
+		plainElems(&f.Seq, buf[:k], &q, form, i0, step)
 		for j, w := range buf[:k] {
 			putLE(dst[j<<f.lg:], f.size, w)
 		}
@@ -401,6 +402,17 @@ func (f *Filler) plainLE(dst []byte, p *piece, i0, step uint64) {
 	}
 }
 
+// A plainForm is how plainElems writes the elements of a plain method's
+// piece (exec, methods.go, says which is a method's).
+type plainForm uint8
+
+const (
+	plainLinear plainForm = iota // S + i*D, its exact sum rounded (format.round)
+	plainWords                   // first, first+d, ..., wrapping
+	plainFMA                     // fma(i, delta, start) in float64
+	plainExact                   // S + i*D in float64, converted once
+)
+
 // elemBits is the unsigned integer type of one element's bits.
 type elemBits interface {
 	~uint8 | ~uint16 | ~uint32 | ~uint64
@@ -409,27 +421,27 @@ type elemBits interface {
 // plainElems writes the elements of a plain method's piece, in host order, of
 // indices i0, i0+step, ...: the methods without vector kernels, and the
 // reference the tests hold the others to (with Bits).
-func plainElems[T elemBits](s *Seq, dst []T, p *piece, i0, step uint64) {
+func plainElems[T elemBits](s *Seq, dst []T, p *piece, form plainForm, i0, step uint64) {
 	first := p.first
 	if i0 == 0 && len(dst) > 0 {
 		// Element 0 is start's bits.
 		dst[0] = T(s.start)
 		dst, i0, first = dst[1:], step, first+p.d
 	}
-	switch p.m {
-	case mWords:
+	switch form {
+	case plainWords:
 		v, dv := T(first), T(p.d)
 		for j := range dst {
 			dst[j] = v
 			v += dv
 		}
-	case mFMA:
+	case plainFMA:
 		st, d := math.Float64frombits(s.start), math.Float64frombits(s.delta)
 		for j := range dst {
 			i := float64(i0 + uint64(j)*step)
 			dst[j] = T(math.Float64bits(math.FMA(i, d, st)))
 		}
-	case mExact:
+	case plainExact:
 		// Every S + i*D is below 2^53: float64 holds the values exactly and
 		// float64 additions stay exact, so converting each once rounds once.
 		x, d := s.valueF64(i0), s.stepF64(step)
@@ -444,7 +456,7 @@ func plainElems[T elemBits](s *Seq, dst []T, p *piece, i0, step uint64) {
 			dst[j] = T(f64ToF16(x))
 			x += d
 		}
-	default: // mLinear: S + i*D for each index, stepping the 128-bit integer by step*D
+	default: // linear: S + i*D for each index, stepping the 128-bit integer by step*D
 		hi, lo := s.linear(i0)
 		sh, sl := bits.Mul64(s.dLo, step)
 		sh += s.dHi * step

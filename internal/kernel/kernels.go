@@ -161,14 +161,14 @@ type (
 	rowsBinSKernel func(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *rowSteps, inc, shift, c, ties uint64)
 
 	// add192Kernel is addKernel for integer lanes in blocks of 192 bytes
-	// (six vectors: a period of rows of 3, 6 or 12 elements, mRowsLanes).
+	// (six vectors: a period of rows of 3, 6 or 12 elements, rows-lanes).
 	add192Kernel func(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 	// fma192SKernel is fmaSKernel in blocks of 192 bytes (48 lanes: a
-	// period of rows of 3, 6 or 12 float32, mRowsLanes).
+	// period of rows of 3, 6 or 12 float32, rows-lanes).
 	fma192SKernel func(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
 
-	// bin192Kernel writes float16 rows of mRowsLanes in blocks of 192
+	// bin192Kernel writes float16 rows of rows-lanes in blocks of 192
 	// bytes, stride bytes apart (a multiple of 64), from 96 int32 lanes,
 	// each in a binade of its own (binLanes); bin128x, bin128Y and their
 	// twin in blocks of 128 bytes from lanes 0-63.

@@ -4,11 +4,13 @@ import "unsafe"
 
 // A Filler's runs and rows, planned and executed: the entry points (FillLE,
 // FillRowsLE), and the one list of the methods: which method the planner
-// gives a run (planRun; a run of finite floats: planFinite, in order) and
-// rows (planRows, and the row planner's table, rowMethods), and the
-// executor of each (exec for runs, execRows for rows). Everything else of
-// a method is in its file (shape_NAME.go), so adding or removing a method
-// touches that file, its family in asmgen and a line or two here. As in a
+// gives a run (planRun; a run of finite floats: planFinite, in order; its
+// binades: planBinades, and what is left: plain; bits that add up: words)
+// and rows (planRows, and the row planner's table, rowMethods), the block
+// of each vector method (blockBytes), and the executor of each (exec for
+// runs, execRows for rows). Everything else of a method is in its file
+// (shape_NAME.go), so adding or removing a method touches that file, its
+// family in asmgen and a line or two here. As in a
 // method's file, each declaration is in its own layer: the Seq's methods
 // the planner's, the Filler's the executor's (TestLayers).
 
@@ -270,6 +272,144 @@ func (s *Seq) planFinite(t *table, j, e int, a, step uint64, st store, pl *plan)
 	return e
 }
 
+// words plans n elements from j that are first, first+d, ...: with the add
+// kernels if vec and they are a block or more.
+func (s *Seq) words(pl *plan, vec bool, j, n int, first, d uint64, st store) {
+	m := mWords
+	if vec && n<<s.lg >= addBlock {
+		m = mAdd
+	}
+	p := pl.put(m, j, n)
+	p.first, p.d = first, d
+	if m == mAdd {
+		p.st = st
+	}
+}
+
+// plain plans n float elements from j (index a) with a plain method.
+func (s *Seq) plain(pl *plan, j, n int, a, step uint64) {
+	if n >= 3 && s.exactBelow(a, a+uint64(n-1)*step, step, 53) {
+		pl.put(mExact, j, n)
+		return
+	}
+	pl.put(mLinear, j, n)
+}
+
+// planBinades plans float16 (or float32) elements [j, e) (element j has
+// index a) whose every S + i*D fits the lanes of binade method m: S + i*D is
+// linear in i, so each sign and binade is one piece at most. A binade of
+// a block or more (shortBinade or more for binade, addBinade for
+// binade-add, which needs binadesRepeat over [j, e)) is a binade piece;
+// shorter ones (binades near zero, where the values grow fast against their
+// binade) go together to float32 lanes where they are exact there, else to
+// float64 lanes (float32: else fma-d), or
+// to the plain method if fewer than a block of those. It returns how far its pieces
+// reach.
+func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m method, pl *plan) int {
+	_, lo := s.linear(a)
+	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (binade, binade-add), 2^59 or 2^56 in magnitude
+	short := -1                            // where the short pieces not yet planned begin
+	least := int64(32)                     // the least binade piece
+	switch m {
+	case mBinade:
+		least = shortBinade
+	case mBinadeAdd:
+		least = addBinade
+	}
+	flush := func(j int) {
+		if short < 0 {
+			return
+		}
+		i := a + uint64(short-j0)*step
+		last := i + uint64(j-short-1)*step
+		if j-short >= 32 && s.f32Lanes(i, last, step) {
+			pl.put(mF32, short, j-short).st = st
+		} else if j-short >= 32 && (m == mBinade || m == mBinadeAdd || s.f64Lanes(i, last, step)) {
+			pl.put(mF64, short, j-short).st = st
+		} else if m == mBinadeS && j-short >= 16 {
+			pl.put(mFMAD, short, j-short).st = st
+		} else {
+			s.plain(pl, short, j-short, i, step)
+		}
+		short = -1
+	}
+	for j := j0; j < e; {
+		if pl.n > maxPieces-2 { // room for a short piece and a binade
+			flush(j)
+			return j
+		}
+		shift, c, mag, dm, count := s.binadeRun(k0+int64(j-j0)*dk, dk, int64(e-j))
+		pm := m // the piece's method
+		if m == mBinadeAdd && count < least && count >= shortBinade && t.binadeFirst() {
+			// A binade too short for binade-add but long enough for
+			// binade: the binade kernel, not float32 or float64 lanes.
+			pm = mBinade
+		}
+		if count < least && pm == m || mag == 0 {
+			if short < 0 {
+				short = j
+			}
+			span := least // (the binades that binade-add leaves to binade end the short ones)
+			if m == mBinadeAdd && t.binadeFirst() {
+				span = shortBinade
+			}
+			j += int(shortSpan(mag, dm, count, span, int64(e-j)))
+			continue
+		}
+		flush(j)
+		p := pl.put(pm, j, int(count))
+		p.first, p.d, p.c, p.shift, p.st = uint64(mag), uint64(dm), c, int8(shift), st
+		up, sh := binadeScale(shift)
+		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count), s.densest(t, pm, st, sh))
+		// (A period of count or more finds one tie at most: kept below
+		// 2^32, as int64 lanes' periods can pass it.)
+		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
+		fast := pm == mBinade && !p.ties && p.tie >= p.n && t.binadeFirst() // (the AVX2 binade kernel is not)
+		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && !offBinadeRuns && runsPay(fast, !p.ties && p.tie < p.n, shift, dm) {
+			p.m = mBinadeRuns
+		}
+		if p.m == mBinadeQ { // (no int64 binade kernel)
+			i := a + uint64(j-j0)*step
+			if last := i + uint64(count-1)*step; count >= 32 && s.f64Lanes(i, last, step) {
+				*p = piece{m: mF64, j: uint32(j), n: uint32(count), st: st}
+			} else {
+				pl.n--
+				s.plain(pl, j, int(count), i, step)
+			}
+		}
+		j += int(count)
+	}
+	flush(e)
+	return e
+}
+
+// densest returns the longest period of ties that the kernel of a binade
+// piece of method m, store kind st and (scaled) shift sh writes in its tie
+// form: 128 for the binade method where the table's span kernels take ties every 64
+// and 128 elements (spanTies: AVX-512, regular stores, shift 16 or less),
+// else 32.
+// Sparser ties are rounded after the kernel, one by one, each a cache
+// line's trip (figures: docs/performance-log.md, Thresholds).
+func (s *Seq) densest(t *table, m method, st store, sh int) int {
+	if m == mBinade && t.spanTies() && st == stRegular && sh <= 16 {
+		return 128
+	}
+	return 32
+}
+
+// blockBytes returns the block, in bytes, of a vector method for elements
+// of size bytes: what the planner's checks and the executor's kernel calls
+// both use.
+func (m method) blockBytes(size int) int {
+	switch {
+	case m == mF32 && size == 2, m == mBinade, m == mBinadeS, m == mBinadeRuns, m == mFMAD:
+		return 64
+	case m == mF64:
+		return 16 * size
+	}
+	return addBlock
+}
+
 // exec writes piece p of the run at dst (indices i0, i0+step, ...).
 func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 	b := dst[int(p.j)<<f.lg : int(p.j+p.n)<<f.lg]
@@ -285,8 +425,10 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.f64(b, a, step, p.st)
 	case mFMALanes:
 		f.fmaLanes(b, a, step, p.st)
-	case mBinade, mBinadeS:
-		f.binade(b, p, step)
+	case mBinade:
+		f.binade(b, p, step, false)
+	case mBinadeS:
+		f.binade(b, p, step, true)
 	case mBinadeRuns:
 		var steps [5]uint64
 		v, inc, next, rem := p.runsArgs(&steps)
@@ -297,8 +439,14 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 		f.fmaD(b, a, step, p.st)
 	case mBinadeAdd:
 		f.binadeAdd(b, p, step)
+	case mWords:
+		f.plainLE(b, p, plainWords, a, step)
+	case mFMA:
+		f.plainLE(b, p, plainFMA, a, step)
+	case mExact:
+		f.plainLE(b, p, plainExact, a, step)
 	default:
-		f.plainLE(b, p, a, step)
+		f.plainLE(b, p, plainLinear, a, step)
 	}
 }
 
@@ -418,15 +566,23 @@ func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, rs *rowSet, r0, e
 // binadeRow completes piece p of the binade row method p.m (planRowBinades:
 // full rows of one sign and binade, elems elements, their run's shift and
 // step dm) with its method's own step, in its file: its ties, or rows of
-// another method.
+// another method (the runs kernel's rows where the step says they pay;
+// rows-binade-q's other rows go as runs).
 func (s *Seq) binadeRow(p *piece, shift int, dm int64, elems int) {
+	runs := false
 	switch p.m {
 	case mRowsBin:
-		s.rowBin(p, shift, dm, elems)
+		runs = s.rowBin(p, shift, dm, elems)
 	case mRowsBinQ:
-		s.rowBinQ(p, shift, dm)
+		runs = s.rowBinQ(shift, dm)
+		if !runs {
+			*p = piece{m: mRowRuns, j: p.j, n: p.n}
+		}
 	case mRowsBinS:
 		s.rowBinS(p, shift, dm, elems)
+	}
+	if runs {
+		p.m = mRowsRuns
 	}
 }
 

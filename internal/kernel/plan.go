@@ -58,7 +58,7 @@ const (
 	// floatVectorMin is the least float16 or float32 run, in elements,
 	// that takes the vector methods (their blocks are 32 elements or
 	// fewer): the plain float methods take 4-8 ns an element (64 float16
-	// through mExact 256-336 ns; scratch, 2026-11-25).
+	// through the exact method 256-336 ns; scratch, 2026-11-25).
 	floatVectorMin = 32
 	// maxPieces is how many pieces one plan holds; a run that needs more
 	// is planned again from where the pieces end.
@@ -72,12 +72,12 @@ const (
 	// plan and start.
 	shortBinade = 1024
 	// addBinade is the least binade that planBinades makes an
-	// mBinadeAdd piece of: shorter ones go together to float32 lanes
+	// binade-add piece of: shorter ones go together to float32 lanes
 	// (FLOAT16 0, +1 at 64 KiB: 575 ns with its binades of 1024 elements
 	// or more as pieces, 535 from 4096; this machine, 2026-11-23).
 	addBinade = 4096
 	// runsLeast is the least change step, in elements, of a binade piece
-	// that the planner gives the runs kernel (mBinadeRuns); runsLeastFast
+	// that the planner gives the runs kernel (binade-runs); runsLeastFast
 	// that of a piece the binade kernel writes in its fastest form (int32
 	// lanes, shift 16 or less) with no tie (one the tie form rounds, or
 	// one patched after the kernel). Each change costs the runs kernel a
@@ -102,16 +102,16 @@ const (
 // a plan is zeroed and filled on every run, however short.
 type piece struct {
 	j, n  uint32 // a run holds at most 2^32-1 elements
-	first uint64 // mWords, mAdd, mRowsWords: the bits of element j; mBinade: |S + i*D| at element j
-	d     uint64 // mWords, mAdd, mRowsWords: the step between elements; mBinade: the step of |S + i*D| (signed)
-	rowD  uint64 // mRowsWords: the step between rows
-	tie   uint32 // mBinade, sparse ties: the first element that is one (>= n if none)
-	per   uint32 // mBinade, sparse ties: the distance between two; mRowsLanes: the block in bytes
-	c     uint32 // mBinade: the sign and exponent bits; mRowsLanes: the lanes (lanesAdd, ...)
+	first uint64 // words, add, rows-words: the bits of element j; binade: |S + i*D| at element j
+	d     uint64 // words, add, rows-words: the step between elements; binade: the step of |S + i*D| (signed)
+	rowD  uint64 // rows-words: the step between rows
+	tie   uint32 // binade, sparse ties: the first element that is one (>= n if none)
+	per   uint32 // binade, sparse ties: the distance between two; rows-lanes: the block in bytes
+	c     uint32 // binade: the sign and exponent bits; rows-lanes: the lanes (lanesAdd, ...)
 	m     method
 	st    store // how the kernels store
-	shift int8  // mBinade: the last place kept is 2^shift units
-	ties  bool  // mBinade: the kernel's tie form (dense ties)
+	shift int8  // binade: the last place kept is 2^shift units
+	ties  bool  // binade: the kernel's tie form (dense ties)
 }
 
 // A plan is the pieces of a run or of a set of rows, in order.
@@ -143,124 +143,13 @@ func (s *Seq) aligned(dst []byte) bool {
 }
 
 // lanesGiveStart reports whether the vector methods of the sequence's
-// runs (mAdd for integers, mFMALanes for float64) write start's bits at
-// index 0 themselves, so that it needs no mStart piece: integers (start +
+// runs (add for integers, fma-lanes for float64) write start's bits at
+// index 0 themselves, so that it needs no start piece: integers (start +
 // 0*delta wraps to start), and float64 in modeFMA (start and delta
 // finite, delta not zero) but for start -0 with delta positive, where
 // fma(0, delta, -0) is +0.
 func (s *Seq) lanesGiveStart() bool {
 	return s.kind == Int || s.kind == Float64 && s.mode == modeFMA && (s.start != 1<<63 || s.delta>>63 != 0)
-}
-
-// plain plans n float elements from j (index a) with a plain method.
-func (s *Seq) plain(pl *plan, j, n int, a, step uint64) {
-	if n >= 3 && s.exactBelow(a, a+uint64(n-1)*step, step, 53) {
-		pl.put(mExact, j, n)
-		return
-	}
-	pl.put(mLinear, j, n)
-}
-
-// planBinades plans float16 (or float32) elements [j, e) (element j has
-// index a) whose every S + i*D fits the lanes of binade method m: S + i*D is
-// linear in i, so each sign and binade is one piece at most. A binade of
-// a block or more (shortBinade or more for mBinade, addBinade for
-// mBinadeAdd, which needs binadesRepeat over [j, e)) is a binade piece;
-// shorter ones (binades near zero, where the values grow fast against their
-// binade) go together to float32 lanes where they are exact there, else to
-// float64 lanes (float32: else fma-d), or
-// to the plain method if fewer than a block of those. It returns how far its pieces
-// reach.
-func (s *Seq) planBinades(t *table, j0, e int, a, step uint64, st store, m method, pl *plan) int {
-	_, lo := s.linear(a)
-	k0, dk := int64(lo), int64(step*s.dLo) // below 2^31 (mBinade, mBinadeAdd), 2^59 or 2^56 in magnitude
-	short := -1                            // where the short pieces not yet planned begin
-	least := int64(32)                     // the least binade piece
-	switch m {
-	case mBinade:
-		least = shortBinade
-	case mBinadeAdd:
-		least = addBinade
-	}
-	flush := func(j int) {
-		if short < 0 {
-			return
-		}
-		i := a + uint64(short-j0)*step
-		last := i + uint64(j-short-1)*step
-		if j-short >= 32 && s.f32Lanes(i, last, step) {
-			pl.put(mF32, short, j-short).st = st
-		} else if j-short >= 32 && (m == mBinade || m == mBinadeAdd || s.f64Lanes(i, last, step)) {
-			pl.put(mF64, short, j-short).st = st
-		} else if m == mBinadeS && j-short >= 16 {
-			pl.put(mFMAD, short, j-short).st = st
-		} else {
-			s.plain(pl, short, j-short, i, step)
-		}
-		short = -1
-	}
-	for j := j0; j < e; {
-		if pl.n > maxPieces-2 { // room for a short piece and a binade
-			flush(j)
-			return j
-		}
-		shift, c, mag, dm, count := s.binadeRun(k0+int64(j-j0)*dk, dk, int64(e-j))
-		pm := m // the piece's method
-		if m == mBinadeAdd && count < least && count >= shortBinade && t.binadeFirst() {
-			// A binade too short for binade-add but long enough for
-			// binade: the binade kernel, not float32 or float64 lanes.
-			pm = mBinade
-		}
-		if count < least && pm == m || mag == 0 {
-			if short < 0 {
-				short = j
-			}
-			span := least // (the binades that binade-add leaves to binade end the short ones)
-			if m == mBinadeAdd && t.binadeFirst() {
-				span = shortBinade
-			}
-			j += int(shortSpan(mag, dm, count, span, int64(e-j)))
-			continue
-		}
-		flush(j)
-		p := pl.put(pm, j, int(count))
-		p.first, p.d, p.c, p.shift, p.st = uint64(mag), uint64(dm), c, int8(shift), st
-		up, sh := binadeScale(shift)
-		ties, tie, per := binadeTies(uint64(mag)<<up, uint64(dm)<<up, sh, int(count), s.densest(t, pm, st, sh))
-		// (A period of count or more finds one tie at most: kept below
-		// 2^32, as int64 lanes' periods can pass it.)
-		p.ties, p.tie, p.per = ties != 0, uint32(min(tie, int(count))), uint32(min(per, int(count)))
-		fast := pm == mBinade && !p.ties && p.tie >= p.n && t.binadeFirst() // (the AVX2 binade kernel is not)
-		if (pm == mBinade || pm == mBinadeQ) && s.kind == Float16 && !offBinadeRuns && runsPay(fast, !p.ties && p.tie < p.n, shift, dm) {
-			p.m = mBinadeRuns
-		}
-		if p.m == mBinadeQ { // (no int64 binade kernel)
-			i := a + uint64(j-j0)*step
-			if last := i + uint64(count-1)*step; count >= 32 && s.f64Lanes(i, last, step) {
-				*p = piece{m: mF64, j: uint32(j), n: uint32(count), st: st}
-			} else {
-				pl.n--
-				s.plain(pl, j, int(count), i, step)
-			}
-		}
-		j += int(count)
-	}
-	flush(e)
-	return e
-}
-
-// densest returns the longest period of ties that the kernel of a binade
-// piece of method m, store kind st and (scaled) shift sh writes in its tie
-// form: 128 for mBinade where the table's span kernels take ties every 64
-// and 128 elements (spanTies: AVX-512, regular stores, shift 16 or less),
-// else 32.
-// Sparser ties are rounded after the kernel, one by one, each a cache
-// line's trip (figures: docs/performance-log.md, Thresholds).
-func (s *Seq) densest(t *table, m method, st store, sh int) int {
-	if m == mBinade && t.spanTies() && st == stRegular && sh <= 16 {
-		return 128
-	}
-	return 32
 }
 
 // runsPay reports whether the runs kernel writes a float16 binade piece of
@@ -436,10 +325,10 @@ func rowsStream(dst []byte, pitch, rowBytes int) bool {
 	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%16 == 0 && pitch%16 == 0 && rowBytes%16 == 0 && rowBytes >= 256
 }
 
-// The lanes of an mRowsLanes piece (its c): the add kernels' (integers,
+// The lanes of a rows-lanes piece (its c): the add kernels' (integers,
 // float32 exact in float32 lanes), fma-s (float32 indices below fmaSMax),
 // f64 (float32 values exact in
-// float64 lanes, as mF64 writes a run: f64To32Stride) or binade lanes
+// float64 lanes, as the f64 method writes a run: f64To32Stride) or binade lanes
 // (float16: bin192).
 const (
 	lanesAdd = iota
@@ -448,7 +337,7 @@ const (
 	lanesF64
 )
 
-// lanesBlock returns the block of mRowsLanes, and its lanes, for rows rows
+// lanesBlock returns the block of rows-lanes, and its lanes, for rows rows
 // of n elements pitch bytes apart, of indices i0 + r*rowStep + e*step, on
 // the table t, for rows of 2 or more elements, shorter than the row kernels
 // take, one after another, spanning two blocks or more: of integers, or of
@@ -562,7 +451,7 @@ func (s *Seq) float32LanesBlock(t *table, rs *rowSet, blk, sets int) (int, uint3
 // f64LanesBlock returns f64 lanes in sets of 64-byte blocks (lanesF64),
 // where fma-s lanes are not taken (past index 2^24; padded rows under
 // masks), where every exact sum, and a set's block step, lie below 2^53
-// units (as mF64's runs): NHWC FLOAT32 0.1, +0.3 past index 2^24
+// units (as the f64 method's runs): NHWC FLOAT32 0.1, +0.3 past index 2^24
 // (docs/performance.md, "What each shape earns"); else 0.
 func (s *Seq) f64LanesBlock(t *table, rows, pitch, n int, i0, last, rowStep uint64) (int, uint32) {
 	rowBytes := n << s.lg
@@ -574,7 +463,7 @@ func (s *Seq) f64LanesBlock(t *table, rows, pitch, n int, i0, last, rowStep uint
 	return 64, lanesF64
 }
 
-// addMaxSets is the most sets of blocks the add lanes of mRowsLanes take
+// addMaxSets is the most sets of blocks the add lanes of rows-lanes take
 // (rows whose bytes over their greatest common divisor with 128 are 32 or
 // fewer: rows of up to 32 elements of any size, and longer ones of bytes
 // with powers of two enough): a set's lanes are worked out once a fill,
@@ -582,7 +471,7 @@ func (s *Seq) f64LanesBlock(t *table, rows, pitch, n int, i0, last, rowStep uint
 const addMaxSets = 32
 
 // binLanesPay reports whether binade lanes (lanesBin) pay for float16 rows
-// of mRowsLanes on the table t (else they go as columns, or as runs a row
+// of rows-lanes on the table t (else they go as columns, or as runs a row
 // at a time), blk/2 lanes for each set of blocks (binBlock): each time a
 // lane's form ends (its sums enter another binade, or its x would leave 31
 // bits) rowsBinLanes works it out again, and the kernel's run ends there;
@@ -627,7 +516,7 @@ func (s *Seq) binLanesPay(t *table, rs *rowSet) bool {
 	return blocks >= per*forms+400
 }
 
-// lanesExact reports whether float32 rows of mRowsLanes (blocks of blk
+// lanesExact reports whether float32 rows of rows-lanes (blocks of blk
 // bytes) have every value, and the step of a block, exact in float32 lanes
 // (as f32Lanes): the add kernels write them.
 func (s *Seq) lanesExact(blk int, rs *rowSet) bool {
@@ -775,22 +664,9 @@ func blockSets(pitch, blk int) int {
 // docs/performance-log.md, Thresholds).
 const binMaxSets = 32
 
-// blockBytes returns the block, in bytes, of a vector method for elements
-// of size bytes: what the planner's checks and the executor's kernel calls
-// both use.
-func (m method) blockBytes(size int) int {
-	switch {
-	case m == mF32 && size == 2, m == mBinade, m == mBinadeS, m == mBinadeRuns, m == mFMAD:
-		return 64
-	case m == mF64:
-		return 16 * size
-	}
-	return addBlock
-}
-
 // A rowMethod is a row of the row planner's table: a method, whether
 // ShapesOff leaves it out, and its precondition on the rows (can, a
-// rowTest; for mRowsWords, it also names the words written: rowWords).
+// rowTest; for rows-words, it also names the words written: rowWords).
 type rowMethod struct {
 	m   method
 	off bool

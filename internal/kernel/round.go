@@ -12,30 +12,30 @@ import (
 // method's kernel is exact only where its precondition (plan.go) holds.
 //
 //	rule         what rounds                            kernels and Go code
-//	exact        format.round: the exact 128-bit sum     mLinear, Seq.Bits
+//	exact        format.round: the exact 128-bit sum     linear, Seq.Bits
 //	             S + i*D, rounded by its dropped bits    (roundSigned), the
 //	             (half and sticky), ties to even         blocks fma-d leaves
-//	f64ToF16     float64 to float16 (the same, on a      mExact, the twins of
+//	f64ToF16     float64 to float16 (the same, on a      exact, the twins of
 //	             float64's bits)                         every float16 kernel
-//	none         values exact in float32 or float64      mF32 (addStoreS),
-//	             lanes: one conversion, to nearest even  mF64 (cvtStoreF32:
-//	             (float32(), VCVTPD2PS, F16C's           VCVTPD2PS), mExact,
+//	none         values exact in float32 or float64      f32 (addStoreS),
+//	             lanes: one conversion, to nearest even  f64 (cvtStoreF32:
+//	             (float32(), VCVTPD2PS, F16C's           VCVTPD2PS), exact,
 //	             VCVTPS2PH), of an exact value           rows-f32,
 //	                                                     cvtStoreF16
-//	odd          sumToF32, and float16 from float64     cvtStoreF16Odd (mF64
+//	odd          sumToF32, and float16 from float64     cvtStoreF16Odd (f64
 //	             lanes: rounded to odd into a format     float16), fmaS_g
 //	             at least two bits wider, then to        and the twins of
 //	             nearest even: one rounding in effect    fma-s rows
-//	fma          an FMA of an exact index, delta and     mFMA, mFMALanes
+//	fma          an FMA of an exact index, delta and     fma, fma-lanes
 //	             start rounds i*delta + start once       (fmaStore), fmaStoreS,
 //	                                                     fma192S, fmaMask,
 //	                                                     rows-fma-s
-//	fma-d        an FMA in float64, then VCVTPD2PS:      mFMAD (fmaDStore)
+//	fma-d        an FMA in float64, then VCVTPD2PS:      fma-d (fmaDStore)
 //	             one rounding but where the float64      (the twins call
 //	             value is a float32 midpoint or below    f32Midpoint)
 //	             2^-126 (f32Midpoint): such blocks go
 //	             to exact
-//	binade       integers in one binade: c +             mBinade[S|Add]:
+//	binade       integers in one binade: c +             binade(-s, -add):
 //	             (k + half) >> shift, ties (k half       f16Bin, f16BinxSpan,
 //	             modulo 2^shift: binadeTies) to even by  f32Binq, rowsBin,
 //	             the kernel's tie form or tieEven after

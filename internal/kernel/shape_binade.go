@@ -17,7 +17,9 @@ import "unsafe"
 // binade writes a binade piece: magnitudes p.first, p.first + p.d, ... (in
 // units of the sequence), rounded to multiples of 2^shift, plus c. Where
 // shift is below 1 the magnitudes are scaled up to make it 1 (binadeScale).
-func (f *Filler) binade(dst []byte, p *piece, step uint64) {
+// In int32 lanes (this method's, and binade-add's first elements), or in
+// int64 lanes where q (binade-s, float32).
+func (f *Filler) binade(dst []byte, p *piece, step uint64, q bool) {
 	up, shift := binadeScale(int(p.shift))
 	a, dm := p.first, int64(p.d)
 	half := uint64(1) << (shift - 1)
@@ -26,15 +28,15 @@ func (f *Filler) binade(dst []byte, p *piece, step uint64) {
 	// elements the first of them (binSpan128).
 	var ties uint64
 	switch {
-	case p.ties && p.m == mBinade && p.per == 128:
+	case p.ties && !q && p.per == 128:
 		ties = uint64(p.tie)
-	case p.ties && p.m == mBinade:
+	case p.ties && !q:
 		ties = tieMask(p, 0)
 	case p.ties:
 		ties = 1
 	}
-	switch p.m {
-	case mBinadeS:
+	switch {
+	case q:
 		var lanes [16]int64
 		qLanes(lanes[:], dm, up)
 		var runs [3]blockRun

@@ -4,6 +4,6 @@ package kernel
 // Shape, asmgen/binade.go):
 //
 // mBinadeS is the binade method for float32 (f32Binq, f32BinqY), in
-// int64 lanes: the bits are c + round(|k| / 2^shift) as for mBinade,
+// int64 lanes: the bits are c + round(|k| / 2^shift) as for binade,
 // with float32's significand. Pre: float32; binSLanes over the piece;
-// as mBinade otherwise (blocks of 16 elements).
+// as binade otherwise (blocks of 16 elements).

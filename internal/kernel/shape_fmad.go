@@ -15,9 +15,9 @@ import (
 // rounded once unless the float64 value is a float32 midpoint (the
 // exact sum may lie to either side of it) or below 2^-126 (float32's
 // subnormals, zero): the kernel leaves such a block to the executor,
-// which writes it as mLinear does. It takes float32 runs whose exact
+// which writes it as the linear method does. It takes float32 runs whose exact
 // sums pass int64 lanes (start far below delta, large indices) and
-// indices past fmaSMax, which would otherwise go to mLinear. Pre:
+// indices past fmaSMax, which would otherwise go to the linear method. Pre:
 // float32 in modeLinear; dst aligned to the element size; at least one
 // block; index 0 not among them.
 
@@ -43,7 +43,7 @@ func (f *Filler) fmaD(dst []byte, i0, step uint64, st store) {
 				break
 			}
 			at += 64 * done
-			f.plainLE(dst[at:at+64], &piece{m: mLinear}, i0+uint64(at>>2)*step, step)
+			f.plainLE(dst[at:at+64], &piece{}, plainLinear, i0+uint64(at>>2)*step, step)
 			at, blocks = at+64, blocks-done-1
 		}
 	}

@@ -6,10 +6,10 @@ import "unsafe"
 // Shape, asmgen/binade.go):
 //
 // mRowsBin writes rows of float16 of one sign and one binade from
-// int32 lanes (rowsBinx, rowsBinY), as mBinade writes a run: the rows' elements
+// int32 lanes (rowsBinx, rowsBinY), as binade writes a run: the rows' elements
 // are one run of consecutive indices (rowStep = n*step), and first, d,
 // the ties, tie and per are those of that run (element e of the
-// piece's r-th row is its element r*n + e). Pre: as mBinade for that
+// piece's r-th row is its element r*n + e). Pre: as binade for that
 // run; rows of at least 128 bytes.
 
 // execRowsBin writes a piece of binade rows (mRowsBin) with the binade row
@@ -44,13 +44,12 @@ func (s *Seq) canF16Int32(r *rowSpan) bool {
 }
 
 // rowBin is rows-binade's step of planRowBinades, for a piece of full rows
-// (elems elements; shift and dm their run's): the ties of the run, and the
-// runs kernel's rows (mRowsRuns) where runsPay holds.
-func (s *Seq) rowBin(p *piece, shift int, dm int64, elems int) {
+// (elems elements; shift and dm their run's): the ties of the run. It
+// reports whether the runs kernel's rows (rows-runs) take the piece
+// instead: where runsPay holds.
+func (s *Seq) rowBin(p *piece, shift int, dm int64, elems int) bool {
 	up, sh := binadeScale(shift)
 	ties, tie, per := binadeTies(p.first<<up, uint64(dm)<<up, sh, elems, 32)
 	p.ties, p.tie, p.per = ties != 0, uint32(min(tie, elems)), uint32(min(per, elems))
-	if !offBinadeRuns && runsPay(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm) {
-		p.m = mRowsRuns
-	}
+	return !offBinadeRuns && runsPay(!p.ties && int(p.tie) >= elems, !p.ties && int(p.tie) < elems, shift, dm)
 }

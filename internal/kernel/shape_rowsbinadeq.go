@@ -4,8 +4,8 @@ package kernel
 // Shape, asmgen/binade.go):
 //
 // mRowsBinQ plans float16 rows whose exact sums pass 31 bits as
-// mRowsBin: each piece becomes mRowsRuns where runsPay holds, else
-// mRowRuns. No piece is executed as mRowsBinQ (see mBinadeQ).
+// rows-binade: each piece becomes rows-runs where runsPay holds, else
+// row-runs. No piece is executed as mRowsBinQ (see binade-q).
 
 // canF16Int64 holds for float16 rows of consecutive indices in int64
 // lanes (the runs kernel's: rows-binade-q).
@@ -14,13 +14,10 @@ func (s *Seq) canF16Int64(r *rowSpan) bool {
 }
 
 // rowBinQ is rows-binade-q's step of planRowBinades, for a piece of full
-// rows (shift and dm their run's): the runs kernel's rows (mRowsRuns)
-// where runsPay holds, else rows as runs, a row at a time (mRowRuns: there
-// is no int64 binade row kernel).
-func (s *Seq) rowBinQ(p *piece, shift int, dm int64) {
-	if !offBinadeRuns && runsPay(false, false, shift, dm) {
-		p.m = mRowsRuns
-		return
-	}
-	*p = piece{m: mRowRuns, j: p.j, n: p.n}
+// rows (shift and dm their run's): it reports whether the runs kernel's
+// rows (rows-runs) take the piece, where runsPay holds; else the rows go
+// as runs, a row at a time (row-runs: there is no int64 binade row
+// kernel).
+func (s *Seq) rowBinQ(shift int, dm int64) bool {
+	return !offBinadeRuns && runsPay(false, false, shift, dm)
 }

@@ -6,10 +6,10 @@ import "unsafe"
 // Shape, asmgen/binade.go):
 //
 // mRowsBinS writes rows of float32 of one sign and one binade from
-// int64 lanes (rowsBinSY), as mBinadeS writes a run: the rows'
+// int64 lanes (rowsBinSY), as binade-s writes a run: the rows'
 // elements are one run of consecutive indices (rowStep = n*step), and
 // first, d and c those of that run; ties says whether any element is a
-// tie (the kernel then takes each to even). Pre: as mBinadeS for that run;
+// tie (the kernel then takes each to even). Pre: as binade-s for that run;
 // rows of at least 128 bytes.
 
 // execRowsBinS writes a piece of float32 rows of one binade from int64 lanes

@@ -8,7 +8,7 @@ import (
 // The method rows-fma-s (mRowsFMAS; its constant and name are generated from its
 // Shape, asmgen/rows.go):
 //
-// mRowsFMAS writes rows of float32 as mFMAS writes a run (rowsFMASx):
+// mRowsFMAS writes rows of float32 as fma-s writes a run (rowsFMASx):
 // any row step and step. Pre: float32 in modeLinear; every index of
 // the rows below 2^24; rows of at least 128 bytes; dst aligned; the
 // table has the kernel (AVX-512); index 0 not among them.

@@ -9,7 +9,7 @@ import (
 //
 // mRowsWords writes rows of integers or of a constant (an infinity
 // past the overflow point is one) with the row kernels (rowsAdd{B,W,D,Q}):
-// element e of row r is first + r*rowD + e*d, wrapping. Pre: as mWords for every element; rows of at least
+// element e of row r is first + r*rowD + e*d, wrapping. Pre: as words for every element; rows of at least
 // 128 bytes; dst aligned to the element size; index 0 not among them.
 
 // This file holds all of rows-words that package kernel writes by hand:
