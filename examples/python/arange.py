@@ -5,7 +5,7 @@ computation that explains it named), and the error for a descriptor
 DirectML refuses. Install the package, then run this from the repository's
 root:
 
-    pip install --no-build-isolation ./python
+    pip install ./python
     python3 examples/python/arange.py
 """
 import numpy as np
