@@ -17,8 +17,11 @@ import (
 // for the next fill's pieces, with runtime.Gosched between checks, so that the
 // program's own goroutines run), then parks on a channel, where it costs
 // no CPU and a goroutine's stack (a few KiB). A fill hands its pieces to
-// the spinning workers without a wake-up, and wakes parked ones only where
-// it is of wakeLeast bytes or more; the calling goroutine takes pieces too,
+// the spinning workers without a wake-up, and wakes parked ones where it is
+// of wakeLeast bytes or more, or where it follows another split fill within
+// spin (a burst: the wake, paid once, readies the workers for the fills
+// after it, and a fill alone never pays for one); the calling goroutine
+// takes pieces too,
 // and fills alone the pieces no worker took. One fill uses the pool at a
 // time: a fill that comes while another uses it fills alone on its own
 // goroutine (one of several the program runs at once).
@@ -30,14 +33,15 @@ import (
 const (
 	// spin is how long a worker looks for work after its last piece before
 	// it parks: fills that follow one another within it find it ready.
-	spin = time.Millisecond
+	spin = 4 * time.Millisecond
 	// spinTotal bounds the spin of all workers together after a burst of
 	// fills (each spins spinTotal/workers where that is under spin): an
 	// idle process's CPU time past its last fill.
 	spinTotal = 8 * time.Millisecond
-	// wakeLeast is the least fill, in bytes, that wakes a parked worker:
-	// one core writes it in 30 µs or more (at 64 GB/s; 70 µs past its L2),
-	// a wake through the scheduler takes 5 to 50 µs to run the worker.
+	// wakeLeast is the least fill, in bytes, that wakes a parked worker
+	// outside a burst: one core writes it in 30 µs or more (at 64 GB/s;
+	// 70 µs past its L2), a wake through the scheduler takes 5 µs to
+	// milliseconds to run the worker beside the caller.
 	wakeLeast = 2 << 20
 )
 
@@ -99,12 +103,22 @@ type pool struct {
 	ready   atomic.Int32        // workers spinning: ready without a wake
 	started atomic.Int32        // workers started
 	grow    sync.Mutex          // held while workers are started
+	running atomic.Int32        // workers that have run (started and scheduled)
 	parked  chan struct{}       // a send wakes one parked worker
+	last    atomic.Int64        // when the last split fill came: ns since epoch
+	helped  atomic.Int64        // fills a worker took a piece of (the count's measurement waits for one)
 }
+
+// epoch is the pool's clock's zero (time.Since(epoch) is monotonic).
+var epoch = time.Now()
 
 var thePool = pool{parked: make(chan struct{})}
 
-// start starts workers until there are want, or GOMAXPROCS-1.
+// start starts workers until there are want, or GOMAXPROCS-1, and yields
+// until they run, for up to spin: a goroutine just started waits on the
+// caller's processor until the caller yields (measured: 2 ms, a whole
+// measurement of the worker count, on 2 vCPUs), and a worker that has not
+// run takes no piece.
 func (p *pool) start(want int) {
 	if int(p.started.Load()) >= want {
 		return
@@ -116,10 +130,14 @@ func (p *pool) start(want int) {
 		p.ready.Add(1)
 		go p.work()
 	}
+	for t0 := time.Now(); p.running.Load() < p.started.Load() && time.Since(t0) < spin; {
+		runtime.Gosched()
+	}
 }
 
 // work is a worker: it fills pieces, spins, parks, for ever.
 func (p *pool) work() {
+	p.running.Add(1)
 	for {
 		p.spin()
 		p.ready.Add(-1)
@@ -140,6 +158,7 @@ func (p *pool) spin() {
 			seen = j
 			last = time.Now() // (a fill seen, taken from or not: a burst goes on)
 			if j.take() {
+				p.helped.Add(1)
 				continue
 			}
 		}
@@ -155,7 +174,10 @@ func (p *pool) split(n, b uint64, w int, fill func(a, b uint64)) {
 	p.start(w - 1)
 	helpers := min(int(p.started.Load()), w-1)
 	ready := int(p.ready.Load())
-	if ready == 0 && (b < wakeLeast || helpers == 0) {
+	now := int64(time.Since(epoch))
+	burst := now-p.last.Swap(now) < int64(spin)
+	wake := b >= wakeLeast || burst
+	if ready == 0 && (!wake || helpers == 0) {
 		fill(0, n) // (no worker ready, and none worth a wake: one piece, no hand-over)
 		return
 	}
@@ -164,12 +186,17 @@ func (p *pool) split(n, b uint64, w int, fill func(a, b uint64)) {
 		fill(0, n) // (another fill has the pool)
 		return
 	}
-	if b >= wakeLeast {
+	if wake {
+		woke := false
 		for range helpers - ready {
 			select {
 			case p.parked <- struct{}{}:
+				woke = true
 			default: // (none parked: the rest are on their way to ready or to park)
 			}
+		}
+		if woke {
+			runtime.Gosched() // (the woken worker waits on this processor until the caller yields: see start)
 		}
 	}
 	j.take()

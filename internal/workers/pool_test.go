@@ -8,8 +8,10 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // checkSplit runs Split(n, size, w) with a fill that counts each element
@@ -96,5 +98,49 @@ func TestMeasuredOnThePool(t *testing.T) {
 	}
 	if before != 0 || after != 1 || w < 1 || w > 2 {
 		t.Errorf("measuring the 1 MiB class on 2 Ps: workers %d before, %d after, count %d; want 0, 1 and a count of 1 or 2", before, after, w)
+	}
+}
+
+// slowSplit splits n elements of size bytes into w ranges whose fill takes
+// a while (so that a worker ready for it can take a range), and fails t
+// unless each element was filled once.
+func slowSplit(t *testing.T, n, size uint64, w int) {
+	t.Helper()
+	var filled atomic.Uint64
+	Split(n, size, w, func(a, b uint64) {
+		for t0 := time.Now(); time.Since(t0) < 50*time.Microsecond; {
+		}
+		filled.Add(b - a)
+	})
+	if got := filled.Load(); got != n {
+		t.Fatalf("Split(%d, %d, %d): %d elements filled", n, size, w, got)
+	}
+}
+
+// TestPoolBurst: a fill under the wake threshold (1 MiB) that comes alone
+// leaves the parked workers parked; fills of that size that follow one
+// another (a burst) wake them, and a worker joins one of them.
+func TestPoolBurst(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("GOMAXPROCS is 1: no pool")
+	}
+	slowSplit(t, 1<<10, 4<<10, 2) // (4 MiB: the pool started, its worker woken)
+	for t0 := time.Now(); thePool.ready.Load() != 0; time.Sleep(time.Millisecond) {
+		if time.Since(t0) > 10*time.Second {
+			t.Fatalf("%d workers still spinning 10 s after the last fill", thePool.ready.Load())
+		}
+	}
+	time.Sleep(2 * spin) // (past a burst's window)
+	slowSplit(t, 1<<10, 1<<10, 2)
+	time.Sleep(spin / 4)
+	if r := thePool.ready.Load(); r != 0 {
+		t.Errorf("one 1 MiB fill, alone: %d workers woken, want none", r)
+	}
+	h := thePool.helped.Load()
+	for t0 := time.Now(); thePool.helped.Load() == h; {
+		if time.Since(t0) > 10*time.Second {
+			t.Fatalf("fills of 1 MiB one after another for 10 s: no worker joined one")
+		}
+		slowSplit(t, 1<<10, 1<<10, 2)
 	}
 }

@@ -54,15 +54,20 @@ var (
 // machine, at most GOMAXPROCS. The first fill of a size class measures its
 // count: 1, 2, 4, ... and GOMAXPROCS workers, the pool's (see pool.go:
 // started by the first, untimed fill, and spinning between the timed ones,
-// as they are between fills that follow one another), all filling 2^class
-// bytes of scratch memory (its pages touched first, untimed), in two to five
+// as they are between fills that follow one another; untimed fills first
+// until a worker has joined one, up to 2 ms), all filling 2^class bytes of
+// scratch memory (its pages touched first, untimed), in two to five
 // alternated rounds (a round past the second starts only within 3 ms of
-// the first), the least time of each kept; the fastest wins, but a count
-// wins over a smaller one only by 5% or more (choose). A round of the
-// 4 MiB class on 16 cores writes 20 MiB (about 0.5 ms where one core
-// writes 20 GB/s; touching its pages first took 20 ms on a 2-vCPU virtual
-// machine, under 1 ms on bare metal). Once per process and class; fills of
-// the class that come while it is measured wait for it. A fill past 8 MiB
+// the first), each count's fills one untimed (the caches as that count
+// leaves them) and two timed, the least time of each count kept, from
+// fills a worker joined where the count is past one; the fastest wins,
+// but a count wins over a smaller one only by 5% or more (choose). A round
+// of the 4 MiB class on 16 cores writes 60 MiB (about 1.5 ms where one
+// core writes 20 GB/s; touching its pages first took 20 ms on a 2-vCPU
+// virtual machine, under 1 ms on bare metal). Once per process and class,
+// or up to four times where no worker joined a count's timed fills (see
+// measureClass); fills of the class that come while it is measured wait
+// for it. A fill past 8 MiB
 // takes its count from the 4 MiB class's (see the size classes).
 func Count(b uint64) int {
 	if b < 1<<minClass {
@@ -92,10 +97,19 @@ func classCount(c, procs int) int {
 	if n := counts[c-minClass].Load(); n > 0 { // (measured while this waited)
 		return min(int(n), procs)
 	}
-	n := measureClass(1<<c, procs)
-	counts[c-minClass].Store(int32(n))
+	n, joined := measureClass(1<<c, procs)
+	if joined || tries[c-minClass].Add(1) >= maxTries {
+		counts[c-minClass].Store(int32(n))
+	}
 	return n
 }
+
+// tries counts each class's measurements that no worker joined (see
+// measureClass); the count of the maxTries'th is kept whatever it is.
+var tries [classes]atomic.Int32
+
+// maxTries bounds the measurements of a class.
+const maxTries = 4
 
 // Pin makes every count m's (up to m.Procs workers: a model of a 16-core
 // machine runs 16 on this one) until the returned function is called, which
@@ -140,30 +154,60 @@ func choose(cands []int, time func(w int) time.Duration) int {
 	return best
 }
 
-// measureClass measures the count for fills of b bytes (see Count).
-func measureClass(b uint64, procs int) int {
+// measureClass measures the count for fills of b bytes (see Count), and
+// reports whether the pool's workers joined the fills timed for each count
+// past one. A count's time is kept only from fills that a worker joined (or
+// of one worker): a worker just woken, or placed by the system on the
+// caller's core, may not run for a millisecond or more (measured on a
+// 2-vCPU virtual machine at a process's start: 0.1 to 2.5 ms), and a fill
+// it does not join measures one worker under another count's name. Where
+// no worker joined, the count is chosen among those measured, for this
+// fill, and the class is measured again at its next fill (classCount).
+func measureClass(b uint64, procs int) (count int, joined bool) {
 	p := getScratch(b)
 	defer scratch.Put(p)
 	buf := *p
 	f := kernel.NewFiller(kernel.Int, 4, 0, 1, b/4)
-	fill := func(w int) time.Duration {
+	fill := func(w int) (time.Duration, bool) {
+		h := thePool.helped.Load()
 		t0 := time.Now()
 		Split(b/4, 4, w, func(i, j uint64) { f.FillNative(buf[i*4:j*4], i, 1) })
-		return time.Since(t0)
+		return time.Since(t0), thePool.helped.Load() != h
 	}
 	cands := candidates(procs)
 	fill(procs) // (the pages touched, untimed: the budget starts after)
+	poolUp(func() bool { _, j := fill(procs); return j })
 	t0 := time.Now()
 	least := make(map[int]time.Duration, len(cands))
 	for round := 0; round < rounds && (round < 2 || time.Since(t0) < budget); round++ {
 		for _, w := range cands {
-			if t := fill(w); least[w] == 0 || t < least[w] {
-				least[w] = t
+			fill(w) // (untimed: the caches as w workers leave them, as a run of such fills finds them)
+			for range 2 {
+				if t, j := fill(w); (w == 1 || j) && (least[w] == 0 || t < least[w]) {
+					least[w] = t
+				}
 			}
 		}
 	}
-	return choose(cands, func(w int) time.Duration { return least[w] })
+	measured := cands[:0:0]
+	for _, w := range cands {
+		if least[w] > 0 {
+			measured = append(measured, w)
+		}
+	}
+	return choose(measured, func(w int) time.Duration { return least[w] }), len(measured) == len(cands)
 }
+
+// poolUp calls fill, which uses the pool and reports whether a worker
+// joined it, until one has, for up to upWait: a worker just started or
+// woken may wait a millisecond or more for a processor.
+func poolUp(fill func() bool) {
+	for t0 := time.Now(); !fill() && time.Since(t0) < upWait; {
+	}
+}
+
+// upWait bounds poolUp.
+const upWait = 2 * time.Millisecond
 
 // rounds and budget bound a class's measurement: up to rounds rounds, a
 // round past the second starting only within budget of the first (the

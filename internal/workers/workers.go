@@ -10,15 +10,16 @@
 // The workers are a pool of the process's own (pool.go), started by the
 // first fill that uses more than one: up to GOMAXPROCS-1 goroutines, which
 // never exit. What the pool costs: each worker, after its last piece of
-// work, spins for up to 1 ms (8 ms over all the workers together: each
+// work, spins for up to 4 ms (8 ms over all the workers together: each
 // spins 8 ms / workers where that is less), looking for the next fill and
 // calling runtime.Gosched between looks so that the program's goroutines
 // run; then it parks on a channel, where it costs no CPU, only its stack (a
 // few KiB). An idle process spends no CPU past the spin. A fill that comes
 // while workers spin hands them its pieces without a wake-up; one that
-// finds them parked wakes them only if it is of 2 MiB or more (a wake
-// through the scheduler takes microseconds to run the worker), and fills
-// alone otherwise. The calling goroutine always fills pieces itself, and
+// finds them parked wakes them if it is of 2 MiB or more, or if it follows
+// another split fill within 4 ms (a burst, whose later fills find them
+// ready), and fills alone otherwise (a woken worker may wait milliseconds
+// for a processor: docs/performance.md). The calling goroutine always fills pieces itself, and
 // every piece no worker took. One fill uses the pool at a time; one that
 // comes meanwhile fills on its own goroutine. A device capped at one worker
 // (SetMaxWorkers(1)) never starts the pool.
@@ -60,9 +61,9 @@ func For(n, size uint64, most int) int {
 // elements of size bytes, each range once, on the pool's workers and the
 // calling goroutine, and returns when every range is filled (see pool.go:
 // the workers spinning take ranges without a wake-up; parked ones are woken
-// only for a fill of 2 MiB or more; ranges no worker takes, the caller
-// fills). With w <= 1, or no worker ready and the fill too small for a
-// wake, it calls fill(0, n) alone. The callers compute each range's
+// for a fill of 2 MiB or more, or one in a burst; ranges no worker takes,
+// the caller fills). With w <= 1, or no worker ready and the fill neither
+// large enough nor in a burst, it calls fill(0, n) alone. The callers compute each range's
 // elements from their absolute index, so any split gives the same bits.
 func Split(n, size uint64, w int, fill func(a, b uint64)) {
 	if w <= 1 || n < uint64(w) {
