@@ -186,20 +186,27 @@ func (p *pool) split(n, b uint64, w int, fill func(a, b uint64)) {
 		fill(0, n) // (another fill has the pool)
 		return
 	}
+	defer p.slot.CompareAndSwap(j, nil) // (a fill that panics here leaves the pool free)
 	if wake {
-		woke := false
-		for range helpers - ready {
-			select {
-			case p.parked <- struct{}{}:
-				woke = true
-			default: // (none parked: the rest are on their way to ready or to park)
-			}
-		}
-		if woke {
-			runtime.Gosched() // (the woken worker waits on this processor until the caller yields: see start)
-		}
+		p.wake(helpers - ready)
 	}
 	j.take()
 	p.slot.Store(nil)
 	j.wait()
+}
+
+// wake wakes up to k parked workers, and yields once where it woke one: a
+// goroutine woken waits on the waker's processor until the waker yields.
+func (p *pool) wake(k int) {
+	woke := false
+	for range k {
+		select {
+		case p.parked <- struct{}{}:
+			woke = true
+		default: // (none parked: the rest are on their way to ready or to park)
+		}
+	}
+	if woke {
+		runtime.Gosched()
+	}
 }

@@ -144,3 +144,31 @@ func TestPoolBurst(t *testing.T) {
 		slowSplit(t, 1<<10, 1<<10, 2)
 	}
 }
+
+// TestPoolPanic: a fill that panics on the calling goroutine (recovered by
+// its caller) leaves the pool free for the fills after it.
+func TestPoolPanic(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("GOMAXPROCS is 1: no pool")
+	}
+	onCaller := func() bool {
+		buf := make([]byte, 8<<10)
+		return strings.Contains(string(buf[:runtime.Stack(buf, false)]), "TestPoolPanic")
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("the fill's panic did not reach its caller")
+			}
+		}()
+		Split(1<<10, 4<<10, 2, func(a, b uint64) {
+			if onCaller() {
+				panic("a fill's panic")
+			}
+		})
+	}()
+	if j := thePool.slot.Load(); j != nil {
+		t.Errorf("after a fill panicked on its caller, the pool still holds its job: later fills fill alone")
+	}
+	slowSplit(t, 1<<10, 4<<10, 2)
+}
