@@ -107,6 +107,7 @@ type pool struct {
 	parked  chan struct{}       // a send wakes one parked worker
 	last    atomic.Int64        // when the last split fill came: ns since epoch
 	helped  atomic.Int64        // fills a worker took a piece of (the count's measurement waits for one)
+	woken   atomic.Int64        // wakes sent to parked workers
 }
 
 // epoch is the pool's clock's zero (time.Since(epoch) is monotonic).
@@ -203,6 +204,7 @@ func (p *pool) wake(k int) {
 		select {
 		case p.parked <- struct{}{}:
 			woke = true
+			p.woken.Add(1)
 		default: // (none parked: the rest are on their way to ready or to park)
 		}
 	}

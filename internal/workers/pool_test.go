@@ -131,10 +131,10 @@ func TestPoolBurst(t *testing.T) {
 		}
 	}
 	time.Sleep(2 * spin) // (past a burst's window)
+	woken := thePool.woken.Load()
 	slowSplit(t, 1<<10, 1<<10, 2)
-	time.Sleep(spin / 4)
-	if r := thePool.ready.Load(); r != 0 {
-		t.Errorf("one 1 MiB fill, alone: %d workers woken, want none", r)
+	if w := thePool.woken.Load() - woken; w != 0 {
+		t.Errorf("one 1 MiB fill, alone: %d workers woken, want none", w)
 	}
 	h := thePool.helped.Load()
 	for t0 := time.Now(); thePool.helped.Load() == h; {
