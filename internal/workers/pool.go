@@ -38,6 +38,9 @@ const (
 	// fills (each spins spinTotal/workers where that is under spin): an
 	// idle process's CPU time past its last fill.
 	spinTotal = 8 * time.Millisecond
+	// waitSpin is how long a fill's caller, its own pieces done, looks for
+	// the workers' pieces to finish before it sleeps until they do.
+	waitSpin = time.Millisecond
 	// wakeLeast is the least fill, in bytes, that wakes a parked worker
 	// outside a burst: one core writes it in 30 µs or more (at 64 GB/s;
 	// 70 µs past its L2), a wake through the scheduler takes 5 µs to
@@ -80,12 +83,12 @@ func (j *job) take() bool {
 	}
 }
 
-// wait returns once every piece of j is filled: it looks for up to spin,
+// wait returns once every piece of j is filled: it looks for up to waitSpin,
 // then sleeps until the last piece's goroutine closes finished.
 func (j *job) wait() {
 	t0 := time.Now()
 	for j.done.Load() < j.w {
-		if time.Since(t0) > spin {
+		if time.Since(t0) > waitSpin {
 			j.finished = make(chan struct{})
 			j.waiting.Store(true)
 			if j.done.Load() < j.w {
