@@ -77,6 +77,46 @@ func add192S(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte
 func add192SNT(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
 //go:noescape
+func add640xB(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte)
+
+// add640xB with streaming stores.
+//
+//go:noescape
+func add640xBNT(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add640xW(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte)
+
+// add640xW with streaming stores.
+//
+//go:noescape
+func add640xWNT(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add640xD(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte)
+
+// add640xD with streaming stores.
+//
+//go:noescape
+func add640xDNT(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func add640xQ(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte)
+
+// add640xQ with streaming stores.
+//
+//go:noescape
+func add640xQNT(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte)
+
+//go:noescape
+func fma640xS(dst *byte, blocks int, base *[160]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+// fma640xS with streaming stores.
+//
+//go:noescape
+func fma640xSNT(dst *byte, blocks int, base *[160]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+//go:noescape
 func addMaskxB(dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64)
 
 // addMaskxB fetching its lines ahead of the stores.
@@ -209,6 +249,42 @@ func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byt
 		add192SNT(dst, blocks, base, first, inc)
 	default:
 		add192S(dst, blocks, base, first, inc)
+	}
+}
+
+// add640 runs the add640x kernel of the integer lane and the store kind (streaming: dst aligned to 64 bytes; the Go twin on a table without AVX-512: see lacks).
+func (t *table) add640(lane int, st store, dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte) {
+	switch {
+	case !t.asm || t.lacks():
+		add640_g(lane, dst, blocks, base, first, inc)
+	case lane == laneB && st == stStream:
+		add640xBNT(dst, blocks, base, first, inc)
+	case lane == laneB:
+		add640xB(dst, blocks, base, first, inc)
+	case lane == laneW && st == stStream:
+		add640xWNT(dst, blocks, base, first, inc)
+	case lane == laneW:
+		add640xW(dst, blocks, base, first, inc)
+	case lane == laneD && st == stStream:
+		add640xDNT(dst, blocks, base, first, inc)
+	case lane == laneD:
+		add640xD(dst, blocks, base, first, inc)
+	case st == stStream:
+		add640xQNT(dst, blocks, base, first, inc)
+	default:
+		add640xQ(dst, blocks, base, first, inc)
+	}
+}
+
+// fma640S is add640's fma-s form (fma640xS[NT]; the Go twin on a table without AVX-512: see lacks).
+func (t *table) fma640S(st store, dst *byte, blocks int, base *[160]float32, first uint64, inc *[8]float32, start, delta uint64) {
+	switch {
+	case !t.asm || t.lacks():
+		fma640S_g(dst, blocks, base, first, inc, start, delta)
+	case st == stStream:
+		fma640xSNT(dst, blocks, base, first, inc, start, delta)
+	default:
+		fma640xS(dst, blocks, base, first, inc, start, delta)
 	}
 }
 

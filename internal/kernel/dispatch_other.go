@@ -15,6 +15,14 @@ func (t *table) add192(lane int, st store, dst *byte, blocks int, base *[192]byt
 	add192_g(lane, dst, blocks, base, first, inc)
 }
 
+func (t *table) add640(lane int, st store, dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte) {
+	add640_g(lane, dst, blocks, base, first, inc)
+}
+
+func (t *table) fma640S(st store, dst *byte, blocks int, base *[160]float32, first uint64, inc *[8]float32, start, delta uint64) {
+	fma640S_g(dst, blocks, base, first, inc, start, delta)
+}
+
 func (t *table) addMask(lane int, st store, dst *byte, blocks, stride int, base *[128]byte, first uint64, inc *[32]byte, mask *[2]uint64) {
 	addMask_g(lane, dst, blocks, stride, base, first, inc, mask)
 }

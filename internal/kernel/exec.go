@@ -146,12 +146,12 @@ type laneRows struct {
 	lane                    int    // the add kernels' lane kind
 	first                   uint64 // added to every lane of base (the add kernels')
 	incW                    [4]uint64
-	baseW                   [48]uint64 // (8-byte aligned: the kernels read it as float32 or int64)
+	baseW                   [80]uint64 // (8-byte aligned: the kernels read it as float32 or int64)
 	mask                    [2]uint64
 }
 
 func (w *laneRows) inc() *[32]byte   { return (*[32]byte)(unsafe.Pointer(&w.incW)) }
-func (w *laneRows) base() *[192]byte { return (*[192]byte)(unsafe.Pointer(&w.baseW)) }
+func (w *laneRows) base() *[640]byte { return (*[640]byte)(unsafe.Pointer(&w.baseW)) }
 
 // setInc sets what a block adds to every lane: the lanes of the rows d
 // rows on (a set's block to its next).
@@ -240,13 +240,15 @@ func (w *laneRows) store(d *byte, blocks, stride int, st store) {
 		w.storeFMA(d, blocks, stride, st)
 	case w.blk == 128:
 		w.f.t.add(w.lane, st, d, blocks, stride, (*[128]byte)(base[:128]), w.first, inc)
+	case w.blk == 640:
+		w.f.t.add640(w.lane, st, d, blocks, base, w.first, inc)
 	default:
-		w.f.t.add192(w.lane, st, d, blocks, base, w.first, inc)
+		w.f.t.add192(w.lane, st, d, blocks, (*[192]byte)(base[:192]), w.first, inc)
 	}
 }
 
 // storeFMA is store for the fma-s lanes: blocks of 128 bytes, in sets
-// (stride past the block) or not, or of 192.
+// (stride past the block) or not, or of 192 or 640.
 func (w *laneRows) storeFMA(d *byte, blocks, stride int, st store) {
 	f, base, inc := w.f, w.base(), (*[8]float32)(unsafe.Pointer(&w.incW))
 	switch {
@@ -254,9 +256,55 @@ func (w *laneRows) storeFMA(d *byte, blocks, stride int, st store) {
 		f.t.fmaStride(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta, stride)
 	case w.blk == 128:
 		f.t.fmaS(st, d, blocks, (*[32]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta)
+	case w.blk == 640:
+		f.t.fma640S(st, d, blocks, (*[160]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta)
 	default:
 		f.t.fma192S(st, d, blocks, (*[48]float32)(unsafe.Pointer(base)), 0, inc, f.start, f.delta)
 	}
+}
+
+// putPeriods writes span bytes (two periods or more) of rows that repeat
+// every five blocks of 128 bytes (blk 640: add640x, fma640xS) at dst: the
+// periods from its first 64-byte aligned byte (stored as st says); the
+// whole 128-byte blocks after them from the same lanes (storeOn); a
+// 128-byte block at dst's start if it is not aligned, and one that ends at
+// span's end if those fall short of it (regular stores). It works out the
+// lanes of 896 bytes at most, as lanesRun does for the five sets of blocks
+// (a tail of 640 bytes would take more than the periods save in cache).
+func (w *laneRows) putPeriods(span int, st store) {
+	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(w.dst)))%64) % 64) // the first aligned byte
+	periods := (span - a) / w.blk
+	w.put(a, periods, w.blk, st)
+	end := a + periods*w.blk
+	w.blk = 128
+	j := 0
+	for ; end+128*(j+1) <= span; j++ {
+		w.storeOn(end+128*j, j, periods)
+	}
+	if a > 0 {
+		w.put(0, 1, 128, stRegular)
+	}
+	if end+128*j < span {
+		w.put(span-128, 1, 128, stRegular)
+	}
+}
+
+// storeOn writes the 128-byte block at byte at of dst, block j of the
+// period periods periods on from the one in base: base's block j plus
+// periods times inc in every lane, added as first (integers wrap as the
+// sequence does; fma-s lanes' indices, and so their differences, are
+// exact integers below 2^24), with a regular store.
+func (w *laneRows) storeOn(at, j, periods int) {
+	f, d, inc := w.f, unsafe.SliceData(w.dst[at:]), w.inc()
+	blk := (*[128]byte)(w.base()[128*j:])
+	if w.form == formFMA {
+		incS := (*[8]float32)(unsafe.Pointer(inc))
+		first := uint64(math.Float32bits(float32(periods) * incS[0]))
+		f.t.fmaS(stRegular, d, 1, (*[32]float32)(unsafe.Pointer(blk)), first, incS, f.start, f.delta)
+		return
+	}
+	first := w.first + uint64(periods)*getLE(inc[:], f.size)
+	f.t.add(w.lane, stRegular, d, 1, 128, blk, first, inc)
 }
 
 // putMasked is put for padded rows: each lane its row's element at its

@@ -164,9 +164,19 @@ type (
 	// (six vectors: a period of rows of 3, 6 or 12 elements, rows-lanes).
 	add192Kernel func(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte)
 
+	// add640Kernel is addKernel for integer lanes in blocks of 640 bytes
+	// (ten vectors of 64 bytes, AVX-512: a period of rows that repeat every
+	// five blocks of 128 bytes, rows-lanes), contiguous.
+	add640Kernel func(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte)
+
 	// fma192SKernel is fmaSKernel in blocks of 192 bytes (48 lanes: a
 	// period of rows of 3, 6 or 12 float32, rows-lanes).
 	fma192SKernel func(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64)
+
+	// fma640SKernel is fmaSKernel in blocks of 640 bytes (160 lanes, AVX-512:
+	// a period of rows that repeat every five blocks of 128 bytes, rows of
+	// 5 or 10 float32, rows-lanes).
+	fma640SKernel func(dst *byte, blocks int, base *[160]float32, first uint64, inc *[8]float32, start, delta uint64)
 
 	// bin192Kernel writes float16 rows of rows-lanes in blocks of 192
 	// bytes, stride bytes apart (a multiple of 64), from 96 int32 lanes,

@@ -203,10 +203,28 @@ var add192Pairs = []pair[add192Kernel]{
 	{"add192SNT", add192SNT, add192S_g, true, false},
 }
 
+// add640Pairs are the routines of add640Kernel and their twins.
+var add640Pairs = []pair[add640Kernel]{
+	{"add640xB", add640xB, add640B_g, false, true},
+	{"add640xBNT", add640xBNT, add640B_g, true, true},
+	{"add640xW", add640xW, add640W_g, false, true},
+	{"add640xWNT", add640xWNT, add640W_g, true, true},
+	{"add640xD", add640xD, add640D_g, false, true},
+	{"add640xDNT", add640xDNT, add640D_g, true, true},
+	{"add640xQ", add640xQ, add640Q_g, false, true},
+	{"add640xQNT", add640xQNT, add640Q_g, true, true},
+}
+
 // fma192SPairs are the routines of fma192SKernel and their twins.
 var fma192SPairs = []pair[fma192SKernel]{
 	{"fma192S", fma192S, fma192S_g, false, false},
 	{"fma192SNT", fma192SNT, fma192S_g, true, false},
+}
+
+// fma640SPairs are the routines of fma640SKernel and their twins.
+var fma640SPairs = []pair[fma640SKernel]{
+	{"fma640xS", fma640xS, fma640S_g, false, true},
+	{"fma640xSNT", fma640xSNT, fma640S_g, true, true},
 }
 
 // bin192Pairs are the routines of bin192Kernel and their twins.

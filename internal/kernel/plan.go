@@ -397,7 +397,9 @@ func (s *Seq) binLanesBlock(t *table, rs *rowSet) (blk int, lanes uint32) {
 // addLanesBlock returns the block of the add kernels' lanes for rows of
 // n elements pitch bytes apart (not float16), and the sets of blocks they
 // go in (rows that divide neither block, or padded: the add kernels'
-// blocks in sets), or 0 where those lanes do not take the rows.
+// blocks in sets; five sets as one block of 640 bytes where the table
+// has add640x and the rows span periods640Min: integers, and float32 of
+// fma-s lanes), or 0 where those lanes do not take the rows.
 func (s *Seq) addLanesBlock(t *table, rows, pitch, n int) (blk, sets int) {
 	rowBytes := n << s.lg
 	padded := pitch != rowBytes // (gaps between the rows: masked add lanes)
@@ -419,6 +421,9 @@ func (s *Seq) addLanesBlock(t *table, rows, pitch, n int) (blk, sets int) {
 		if sets > addMaxSets || rows*rowBytes < 2*sets*blk {
 			return 0, 0
 		}
+		if sets == 5 && t.periods640() && rows*rowBytes >= periods640Min {
+			blk, sets = 5*128, 1 // (in one pass: putPeriods)
+		}
 	}
 	return blk, sets
 }
@@ -434,6 +439,10 @@ func (s *Seq) float32LanesBlock(t *table, rs *rowSet, blk, sets int) (int, uint3
 	switch {
 	case s.mode != modeLinear || step == 0 || rowStep == 0:
 		return 0, 0
+	case s.lanesExact(sets*blk, rs) && blk == 5*128:
+		// Add lanes S in five sets of blocks: putPeriods's first, a
+		// period's step times the periods, need not be exact in float32.
+		return 128, lanesAdd
 	case s.lanesExact(sets*blk, rs):
 		return blk, lanesAdd
 	case sets > 1 || padded:
@@ -469,6 +478,16 @@ func (s *Seq) f64LanesBlock(t *table, rows, pitch, n int, i0, last, rowStep uint
 // with powers of two enough): a set's lanes are worked out once a fill,
 // and its blocks go to the kernel in one call.
 const addMaxSets = 32
+
+// periods640Min is the least span of rows that go as periods of 640 bytes
+// in one pass (putPeriods) rather than in five sets of blocks: below it,
+// in the caches, the five strided passes wrote as fast as one pass or
+// faster (the kernels alone, 64 KB to 1.5 MB, 33-61 GB/s), and from 2 MB
+// one pass wrote 1.3 to 2 times as fast (on the Intel Xeon of
+// docs/performance.md; figures: docs/performance-log.md, 2026-12-02,
+// pixels of 5 channels). A variable: TestFillRowsLanes pins it
+// to reach putPeriods with its small rows.
+var periods640Min = 2 << 20
 
 // binLanesPay reports whether binade lanes (lanesBin) pay for float16 rows
 // of rows-lanes on the table t (else they go as columns, or as runs a row

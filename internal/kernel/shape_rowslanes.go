@@ -12,13 +12,17 @@ package kernel
 // elements), or, integers and float32 exact in float32 lanes whose
 // length divides neither, every blockSets(pitch, 128) blocks of the add
 // kernels (up to addMaxSets: sets of blocks, a call each, the blocks
-// that far apart); padded rows of those (a pitch past the row, rows of
-// one element too), likewise with the masked add kernels (addMaskx*,
+// that far apart; where that is five blocks, on tables with add640x
+// (periods640), integers' five as one block of 640 bytes, add640x*,
+// written in order in one pass by putPeriods, where the rows span
+// periods640Min bytes or more: pixels of 5 or 10 channels); padded rows
+// of those (a pitch past the row, rows of one element too), likewise with the masked add kernels (addMaskx*,
 // AVX-512; addMaskY*, AVX2, 4- and 8-byte elements: table.masks), the
 // gaps' bytes masked off; float32 of indices below fmaSMax in rows of
 // those kinds through fma-s lanes, with the masked fma-s kernel where
 // padded (fmaMaskxS*, fmaMaskYS*), in sets of 128-byte blocks
-// where not (fmaStrideSY*); float32 past fmaSMax through
+// where not (fmaStrideSY*; five sets as blocks of 640 bytes in one pass,
+// fma640xS*, where add640x takes them); float32 past fmaSMax through
 // f64 lanes in sets of 64-byte blocks where their sums lie below 2^53
 // units (lanesF64: cvtF32StrideY*; padded, with masks, on every table,
 // cvtF32Mask*); lane by lane the element at that place of the rows plus
@@ -67,7 +71,11 @@ func (f *Filler) rowsLanes(dst []byte, rs *rowSet, blk int, lanes uint32, st sto
 	if pitch != w.rowBytes {
 		put = w.putMasked
 	}
-	lanesRun(dst, span, blk, sets, st, put)
+	if blk == 5*128 {
+		w.putPeriods(span, st)
+	} else {
+		lanesRun(dst, span, blk, sets, st, put)
+	}
 	if i0 == 0 && f.kind == Float32 {
 		putLE(dst, 4, f.start)
 	}

@@ -29,6 +29,8 @@ func (s *Seq) validRowsLanes(t *table, dst []byte, pitch, n int, i0, rowStep, st
 func TestFillRowsLanes(t *testing.T) {
 	mem := make([]byte, 1<<17+256)
 	defer setStreaming(0)
+	defer func(least int) { periods640Min = least }(periods640Min)
+	periods640Min = 0 // (putPeriods at every length of rows: TestRowsLanesPeriods runs it measured)
 	for _, tb := range machineTables() {
 		r := tableRand(1011, tb) // (this table's cases, whatever other tables the host has)
 		var seen lanesSeen
@@ -54,8 +56,8 @@ func TestFillRowsLanes(t *testing.T) {
 			rowsLanesStores(t, r, tb, mem, rc, c, blk, kind)
 		}
 		if seen.short(tb) {
-			t.Errorf("%s: only %d of %d layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d f64 (%d masked); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded",
-				tb.name, seen.lanes, c, seen.floats, seen.fmas, seen.fmaMasked, seen.fmaSets, seen.f64s, seen.f64Masked, seen.bins, seen.setBins, seen.bins128, seen.bins64, seen.maskedBins, seen.addSets, seen.masked)
+			t.Errorf("%s: only %d of %d layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d f64 (%d masked); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded, %d in add blocks of 640 bytes, %d in fma-s blocks of 640",
+				tb.name, seen.lanes, c, seen.floats, seen.fmas, seen.fmaMasked, seen.fmaSets, seen.f64s, seen.f64Masked, seen.bins, seen.setBins, seen.bins128, seen.bins64, seen.maskedBins, seen.addSets, seen.masked, seen.periods640, seen.fma640)
 		}
 	}
 }
@@ -64,12 +66,15 @@ func TestFillRowsLanes(t *testing.T) {
 // kind of lanes and the form of the rows.
 type lanesSeen struct {
 	lanes, floats, fmas, f64s, f64Masked, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins int
+
+	periods640, fma640 int // add and fma-s lanes in blocks of 640 bytes (add640x, fma640xS)
 }
 
 // short reports whether TestFillRowsLanes's quotas on the table tb are
 // not met yet.
 func (s *lanesSeen) short(tb *table) bool {
-	return s.lanes < 180 || s.floats < 15 || s.fmas < 5 || s.bins < 10 || s.setBins < 5 || s.addSets < 20 || tb.masks(4) && (s.masked < 10 || s.fmaMasked < 2 || s.f64Masked < 1) || tb.masks(2) && s.maskedBins < 4 || s.fmaSets < 3 || s.f64s < 5 || s.f64Masked < 2 || tb.asm && !tb.avx512 && s.bins64 < 10 || !(tb.asm && !tb.avx512) && s.bins128 < 10
+	return s.lanes < 180 || s.floats < 15 || s.fmas < 5 || s.bins < 10 || s.setBins < 5 || s.addSets < 20 || tb.masks(4) && (s.masked < 10 || s.fmaMasked < 2 || s.f64Masked < 1) || tb.masks(2) && s.maskedBins < 4 || s.fmaSets < 3 || s.f64s < 5 || s.f64Masked < 2 || tb.asm && !tb.avx512 && s.bins64 < 10 || !(tb.asm && !tb.avx512) && s.bins128 < 10 ||
+		tb.periods640() && (s.periods640 < 10 || s.fma640 < 2)
 }
 
 // count counts the rows rc that go as lanes of the kind kind in blocks of
@@ -84,11 +89,17 @@ func (s *lanesSeen) count(rc rowsLayout, blk int, kind uint32) {
 		if blockSets(rc.pitch, blk) > 1 {
 			s.addSets++
 		}
+		if blk == 5*128 {
+			s.periods640++
+		}
 		if rc.pitch != rc.n*rc.f.size {
 			s.masked++
 		}
 	case lanesFMA:
 		s.fmas++
+		if blk == 5*128 {
+			s.fma640++
+		}
 		switch {
 		case rc.pitch != rc.n*4:
 			s.fmaMasked++
@@ -319,6 +330,49 @@ func TestBinLanesPay(t *testing.T) {
 		}
 		if got := f.binLanesPay(goTable, &rowSet{px, 2 * c.ch, c.ch, 0, 1, uint64(px)}); got != c.lanes {
 			t.Errorf("%+v: binade lanes pay: %v, want %v", c, got, c.lanes)
+		}
+	}
+}
+
+// TestRowsLanesPeriods: rows that repeat every five 128-byte blocks
+// (integers of 5 or 10 elements a row, float32 of fma-s lanes) go as
+// periods of 640 bytes (putPeriods) where they span periods640Min bytes or
+// more, as it stands, on the tables that have them (periods640), and in
+// five sets of 128-byte blocks just below it; every element is Bits, at
+// any offset, the bytes after them untouched.
+func TestRowsLanesPeriods(t *testing.T) {
+	mem := make([]byte, periods640Min+1<<15+256)
+	for _, tb := range machineTables() {
+		r := tableRand(1013, tb)
+		for c := range 12 {
+			size := []int{1, 2, 4, 8}[c%4]
+			n := 5 << r.IntN(2)
+			if n*size > 80 {
+				n = 5
+			}
+			rc := rowsLayout{n: n, pitch: n * size, rowStep: 1}
+			span := periods640Min + n*size*r.IntN(400)
+			below := c%3 == 2
+			if below {
+				span = periods640Min - n*size*(1+r.IntN(400))
+			}
+			rc.rows = span / rc.pitch
+			rc.step = uint64(rc.rows)
+			rc.i0 = r.Uint64N(1 << 10)
+			rc.f = NewFiller(Int, size, randomBits(r, Int, size), randomBits(r, Int, size), 0)
+			if size == 4 && c%2 == 0 { // FLOAT32 0.1, +0.3: fma-s lanes
+				rc.f = NewFiller(Float32, 4, 0x3DCCCCCD, 0x3E99999A, 0)
+			}
+			onTable(rc.f, tb)
+			off := r.IntN(64) &^ (size - 1)
+			rc.dst = mem[off : off+rc.rows*rc.pitch]
+			blk, _ := rc.f.lanesBlock(tb, rc.set())
+			if want := 5 * 128; (blk == want) != (tb.periods640() && !below) {
+				t.Fatalf("%s case %d: size %d, %d rows of %d: blocks of %d bytes", tb.name, c, size, rc.rows, n, blk)
+			}
+			if why := fillRowsMismatch(tb, rc, byte(r.Uint32())); why != "" {
+				t.Fatalf("%s case %d: size %d, %d rows of %d, i0 %d, offset %d: %s", tb.name, c, size, rc.rows, n, rc.i0, off, why)
+			}
 		}
 	}
 }

@@ -67,6 +67,13 @@ var goTable = &table{name: "go"}
 // for any).
 func (t *table) spanTies() bool { return !t.asm || t.avx512 }
 
+// periods640 reports whether the table writes rows-lanes' rows that repeat
+// every five blocks of 128 bytes as blocks of 640 bytes in one pass
+// (add640x, AVX-512: ten vectors of 64 bytes; the Go twins for any), not
+// as five sets of blocks, each a strided pass over the rows (docs/performance.md,
+// "Each layout against its own ceiling").
+func (t *table) periods640() bool { return !t.asm || t.avx512 }
+
 // binadeFirst reports whether float16 runs exact in float32 lanes but of
 // few binades go to the binade kernel rather than F16C: the AVX-512 binade
 // kernel writes faster in cache (docs/performance-log.md, Thresholds).

@@ -75,13 +75,26 @@ func addBlocks(size int, float bool, dst *byte, blocks, stride int, base *[128]b
 // 2^lane bytes at byte l; float32 for laneS) is base[l] + first + k*inc,
 // wrapping (integers) or exact (float32, by the planner's precondition).
 func add192_g(lane int, dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte) {
+	addPeriod_g(lane, dst, blocks, base[:], first, inc)
+}
+
+// add640_g is the twin of add640x{B,W,D,Q}[NT]: add192_g in blocks of
+// 640 bytes.
+func add640_g(lane int, dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte) {
+	addPeriod_g(lane, dst, blocks, base[:], first, inc)
+}
+
+// addPeriod_g writes blocks blocks of len(base) bytes one after another at
+// dst, as add192_g says.
+func addPeriod_g(lane int, dst *byte, blocks int, base []byte, first uint64, inc *[32]byte) {
 	size, float := 1<<lane, lane == laneS
 	if float {
 		size = 4
 	}
-	out := unsafe.Slice(dst, blocks*192)
+	blk := len(base)
+	out := unsafe.Slice(dst, blocks*blk)
 	for k := range blocks {
-		for l := 0; l < 192; l += size {
+		for l := 0; l < blk; l += size {
 			var v uint64
 			if float {
 				f32 := func(b []byte) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(b))) }
@@ -93,7 +106,7 @@ func add192_g(lane int, dst *byte, blocks int, base *[192]byte, first uint64, in
 			} else {
 				v = getLE(base[l:], size) + first + uint64(k)*getLE(inc[l%32:], size)
 			}
-			putLE(out[k*192+l:], size, v)
+			putLE(out[k*blk+l:], size, v)
 		}
 	}
 }
@@ -216,13 +229,26 @@ func fmaMaskS_g(dst *byte, blocks, stride int, base *[32]float32, first uint64, 
 // fma192S_g is the twin of fma192S[NT]: fmaS_g's elements from 48 lanes,
 // lane l of block k the exact index base[l] + first + k*inc[0].
 func fma192S_g(dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64) {
-	out := unsafe.Slice(dst, blocks*192)
+	fmaPeriodS_g(dst, blocks, base[:], first, inc, start, delta)
+}
+
+// fma640S_g is the twin of fma640xS[NT]: fma192S_g in blocks of 640 bytes
+// (160 lanes).
+func fma640S_g(dst *byte, blocks int, base *[160]float32, first uint64, inc *[8]float32, start, delta uint64) {
+	fmaPeriodS_g(dst, blocks, base[:], first, inc, start, delta)
+}
+
+// fmaPeriodS_g writes blocks blocks of len(base) float32 one after
+// another at dst, as fma192S_g says.
+func fmaPeriodS_g(dst *byte, blocks int, base []float32, first uint64, inc *[8]float32, start, delta uint64) {
+	blk := 4 * len(base)
+	out := unsafe.Slice(dst, blocks*blk)
 	st := float64(math.Float32frombits(uint32(start)))
 	d := float64(math.Float32frombits(uint32(delta)))
 	for k := range blocks {
-		for l := range 48 {
+		for l := range base {
 			i := float64(base[l]) + float64(math.Float32frombits(uint32(first))) + float64(k)*float64(inc[0]) // an exact integer below 2^24
-			binary.LittleEndian.PutUint32(out[192*k+4*l:], math.Float32bits(sumToF32(i*d, st)))
+			binary.LittleEndian.PutUint32(out[blk*k+4*l:], math.Float32bits(sumToF32(i*d, st)))
 		}
 	}
 }

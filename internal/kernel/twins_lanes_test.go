@@ -71,6 +71,24 @@ func add192S_g(dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]by
 	add192_g(laneS, dst, blocks, base, first, inc)
 }
 
+// add640B_g ... add640Q_g are add640_g of one lane: the twins of
+// add640x{B,W,D,Q}[NT].
+func add640B_g(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte) {
+	add640_g(laneB, dst, blocks, base, first, inc)
+}
+
+func add640W_g(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte) {
+	add640_g(laneW, dst, blocks, base, first, inc)
+}
+
+func add640D_g(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte) {
+	add640_g(laneD, dst, blocks, base, first, inc)
+}
+
+func add640Q_g(dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte) {
+	add640_g(laneQ, dst, blocks, base, first, inc)
+}
+
 func rowsB_g(dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
 	rowsAdd(1, false, dst, rows, pitch, rowBytes, base, steps, inc)
 }

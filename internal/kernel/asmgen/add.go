@@ -225,7 +225,8 @@ func addFile() *File {
 	f := NewFile("add", `
 The add kernels (see the package doc: methods words, f32 and rows). Each
 writes blocks of 128 bytes at dst, stride bytes apart (128 but for the sets
-of blocks of rows-lanes; add192: blocks of 192 bytes, contiguous): its
+of blocks of rows-lanes; add192: blocks of 192 bytes, contiguous; add640x:
+blocks of 640 bytes, contiguous, AVX-512, and its fma-s form fma640xS): its
 vectors start as base (the offsets 0, d, 2d, ... of the lanes) plus first
 (one value in every lane), and inc (the step of a whole block in every
 lane) is added to each after every block. Lane-wise integer additions wrap
@@ -239,6 +240,8 @@ Go twins: twins.go.`)
 
 	addStoreForms(f)
 	add192Forms(f)
+	add640xForms(f)
+	fma640xSForms(f)
 	addMaskxForms(f)
 	fmaMaskxForms(f)
 	addMaskYForms(f)
@@ -272,6 +275,12 @@ var addR = struct {
 	deltaY    Reg   // delta,
 	tmpY      []Reg // and the lanes' values
 	laneZ     []Reg // (AVX-512) the lanes: two vectors of 64 bytes
+	lane640   []Reg // (add640x, fma640xS) the lanes: ten vectors of 64 bytes
+	inc640    Reg   // (add640x, fma640xS) inc's vector,
+	first640  Reg   // and first in every lane
+	start640  Reg   // (fma640xS) start in every lane,
+	delta640  Reg   // delta,
+	tmp640    []Reg // and the lanes' values
 	incZ      Reg   // (AVX-512) inc's vector
 	firstZ    Reg   // (addMaskx) first in every lane
 	firstS    Reg   // (fmaMaskx) first in every lane,
@@ -284,6 +293,7 @@ var addR = struct {
 	lane: vecs(y, 0, 6), incY: y(4), firstY: y(5), firstX: x(5), inc192: y(6), first192: y(7), first192X: x(7),
 	maskY: vecs(y, 6, 4), startY: y(10), deltaY: y(11), tmpY: vecs(y, 12, 4),
 	laneZ: vecs(z, 0, 2), incZ: z(4), firstZ: z(5), firstS: z(9), startZ: z(10), deltaZ: z(11), tmpZ: vecs(z, 2, 2),
+	lane640: vecs(z, 0, 10), inc640: z(10), first640: z(11), start640: z(12), delta640: z(13), tmp640: vecs(z, 14, 10),
 }
 
 // putTo stores lane i (register v) at off(to) by st's instruction.
@@ -343,6 +353,74 @@ func add192Forms(f *File) {
 			l.emit(f)
 			end(f, st)
 		}
+	}
+}
+
+// lanes640 are add640x's lanes: the integers' (float32 lanes exact in
+// float32 stay in five sets of blocks: see lanesBlock).
+var lanes640 = []lane{laneB, laneW, laneD, laneQ}
+
+// add640xForms writes add640x of every integer lane and store kind.
+//
+// add640x (AVX-512): ten vectors of 64 bytes a block, contiguous: a
+// period of rows that repeat every five blocks of 128 bytes (rows of 5,
+// 10 or 20 bytes, or 40 or 80), written in order in one pass where
+// addStore would write it as five sets of blocks, five strided passes.
+func add640xForms(f *File) {
+	r := addR
+	for _, ln := range lanes640 {
+		for _, st := range stores {
+			f.Func("add640x"+ln.name+st.suffix, sigAdd640, storeDoc("add640x"+ln.name, st))
+			f.Twin("add640"+ln.name+"_g", st, true)
+			f.Ops(`
+				MOVQ {dst}, {to}
+				MOVQ {blocks}, {left}
+				MOVQ {base}, {from}
+				MOVQ {first}, {word}
+				MOVQ {inc}, {incAt}
+			`, r)
+			f.Op(ln.bc, r.word, r.first640)
+			l := blockLoop{lanes: r.lane640, vbytes: 64, load: "VMOVDQU64", add: ln.add, first: r.first640,
+				inc: r.inc640, incLoad: "VBROADCASTI64X4", advance: "$640", put: put640(st)}
+			l.emit(f)
+			end(f, st)
+		}
+	}
+}
+
+// put640 stores lane i (register v, 64 bytes) at off(to) by st's
+// instruction (VMOVDQU64 for regular stores: ZMM).
+func put640(st store) func(f *File, i int, v Reg, off int) {
+	mov := st.mov
+	if st == stRegular {
+		mov = "VMOVDQU64"
+	}
+	return func(f *File, i int, v Reg, off int) { f.Op(mov, v, addR.to.At(off)) }
+}
+
+// fma640xSForms writes fma640xS of every store kind.
+//
+// fma640xS (AVX-512): add640x for float32 index lanes (fma-s lanes),
+// each element VFMADD213PS's index*delta + start, rounded once; the index
+// lanes, exact integers below 2^24, step by inc[0] after every block.
+func fma640xSForms(f *File) {
+	r := addR
+	for _, st := range stores {
+		f.Func("fma640xS"+st.suffix, sigFMA640S, storeDoc("fma640xS", st))
+		f.Twin("fma640S_g", st, true)
+		f.Ops(`
+			MOVQ {dst}, {to}
+			MOVQ {blocks}, {left}
+			MOVQ {base}, {from}
+			VPBROADCASTD {first}, {first640}
+			MOVQ {inc}, {incAt}
+			VPBROADCASTD {start}, {start640}
+			VPBROADCASTD {delta}, {delta640}
+		`, r)
+		l := blockLoop{lanes: r.lane640, vbytes: 64, add: "VADDPS", first: r.first640, fromMem: true,
+			inc: r.inc640, incLoad: "VBROADCASTSS", advance: "$640", put: put640(st), value: fmaValue(r.tmp640, r.start640, r.delta640)}
+		l.emit(f)
+		end(f, st)
 	}
 }
 
@@ -600,6 +678,14 @@ func addDispatch(f *File) {
 	dispatch(f, "add192 runs the add192 kernel of the lane and the store kind (streaming: dst aligned to 32 bytes).",
 		"add192", sigAdd192.Method("lane int, st store"),
 		append([]arm{{"!t.asm", "add192_g(lane, " + args192 + ")"}}, byLane("", "add192", args192, lanes, []store{stStream, stRegular}, false)...))
+
+	args640 := sigAdd640.Args()
+	dispatch(f, "add640 runs the add640x kernel of the integer lane and the store kind (streaming: dst aligned to 64 bytes; the Go twin on a table without AVX-512: see lacks).",
+		"add640", sigAdd640.Method("lane int, st store"),
+		append([]arm{{"!t.asm || t.lacks()", "add640_g(lane, " + args640 + ")"}}, byLane("", "add640x", args640, lanes640, []store{stStream, stRegular}, false)...))
+
+	dispatch(f, "fma640S is add640's fma-s form (fma640xS[NT]; the Go twin on a table without AVX-512: see lacks).", "fma640S", sigFMA640S.Method("st store"),
+		formArms("!t.asm || t.lacks()", "fma640S_g", []form{{"", "fma640xS"}}, []store{stStream, stRegular}, sigFMA640S.Args(), ""))
 
 	margs := sigMask.Args()
 	arms := []arm{{"!t.asm || !t.avx512 && (lane == laneB || lane == laneW) && t.lacks()", "addMask_g(lane, " + margs + ")"}}

@@ -149,9 +149,19 @@ var (
 		Params: "dst *byte, blocks int, base *[192]byte, first uint64, inc *[32]byte",
 	}
 
+	sigAdd640 = &Sig{
+		Type:   "add640Kernel",
+		Params: "dst *byte, blocks int, base *[640]byte, first uint64, inc *[32]byte",
+	}
+
 	sigFMA192S = &Sig{
 		Type:   "fma192SKernel",
 		Params: "dst *byte, blocks int, base *[48]float32, first uint64, inc *[8]float32, start, delta uint64",
+	}
+
+	sigFMA640S = &Sig{
+		Type:   "fma640SKernel",
+		Params: "dst *byte, blocks int, base *[160]float32, first uint64, inc *[8]float32, start, delta uint64",
 	}
 
 	sigBinLanes = &Sig{
@@ -172,7 +182,7 @@ var (
 
 // kernelSigs are the kernel signatures with a Go type, in order.
 var kernelSigs = []*Sig{
-	sigAdd, sigMask, sigFMAMask, sigF64, sigF64Stride, sigMaskF64, sigF32, sigBin, sigSpan, sigSpan128, sigRuns, sigRowsRuns, sigBinS, sigFMAD, sigFMA64, sigFMA32, sigFMA32Stride, sigRowsAdd, sigRowsBin, sigRowsFMAS, sigRowsBinS, sigAdd192, sigFMA192S, sigBinLanes, sigBinLanesM, sigZip,
+	sigAdd, sigMask, sigFMAMask, sigF64, sigF64Stride, sigMaskF64, sigF32, sigBin, sigSpan, sigSpan128, sigRuns, sigRowsRuns, sigBinS, sigFMAD, sigFMA64, sigFMA32, sigFMA32Stride, sigRowsAdd, sigRowsBin, sigRowsFMAS, sigRowsBinS, sigAdd192, sigAdd640, sigFMA192S, sigFMA640S, sigBinLanes, sigBinLanesM, sigZip,
 }
 
 // The store loops' signatures (store_amd64.s): the write ceiling's and the
