@@ -301,6 +301,12 @@ MUTANTS = [
     ("internal/kernel/shape_rowswords.go", "func (s *Seq) canInfinite(r *rowSpan) bool { return r.known && r.a >= s.overIdx }",
      "func (s *Seq) canInfinite(r *rowSpan) bool { return r.known && r.a+1 >= s.overIdx }",
      "rows from the element before the overflow point written as infinities", go_test("./internal/kernel", "TestRowsInfiniteBound")),
+    ("internal/kernel/plan.go", "	case whole >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && v.stream:",
+     "	case span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && v.stream:",
+     "rows' pieces stored by their own span, not all the rows'", go_test("./internal/kernel", "TestRowStoreWholeSpan")),
+    ("internal/kernel/plan.go", "	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64 == 0 && pitch%64 == 0 && rowBytes%64 == 0",
+     "	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%16 == 0 && pitch%64 == 0 && rowBytes%64 == 0",
+     "rows off a line taken as whole lines", go_test("./internal/kernel", "TestWholeLines")),
     # --- internal/npy: the .npy header, written and read as NumPy does ---
     ("internal/npy/npy.go", "	total := (pre + len(dict) + 1 + 63) / 64 * 64",
      "	total := (pre + len(dict) + 1 + 15) / 16 * 16",
@@ -454,6 +460,9 @@ EQUIVALENT = """
   65520 on rounds to infinity, by the shortcut or the exact path.
 - numtext's `len(s) <= 100` bound: the shortened text rounds as the whole
   to every float format, so which texts are shortened changes no value.
+- fillRows's measurement of rows of whole lines as a run (wholeLines there),
+  and asmgen's rowFetch (which lines are fetched ahead): which store kind
+  writes, or which lines are in the cache first, never which bytes.
 - any mutant of the store verdict's measurement (streaming, decide,
   faster, getScratch): it is handed no byte of the fill's (it writes
   scratch memory of its own), so it decides which store kind writes, never
