@@ -60,7 +60,7 @@ func TestPoolConcurrentPrefilled(t *testing.T) {
 				name := fmt.Sprintf("goroutine %d fill %d: %v %v strides %v", g, k, l.dt, l.sizes, l.strides)
 				got = got[:l.total]
 				fillBytes(got, fillPattern)
-				op := newFillOp(t, name, l.dt, l.sizes, l.strides, l.total, l.start, l.delta, w)
+				op := newFillOp(t, name, l.dt, l.sizes, l.strides, l.total, l.start, l.delta, w, "")
 				if err := op.Execute(got); err != nil {
 					t.Errorf("%s: %v", name, err)
 					return

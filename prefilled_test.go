@@ -10,7 +10,6 @@ import (
 
 	"github.com/dmlgo/dml"
 	"github.com/dmlgo/dml/internal/exact"
-	"github.com/dmlgo/dml/internal/kernel"
 	wk "github.com/dmlgo/dml/internal/workers"
 )
 
@@ -91,16 +90,20 @@ func u32(v uint64) uint32 { return uint32(max(1, min(v, math.MaxUint32))) }
 // memo, below 16 MiB a run; the command's windows of 8 MiB), every type,
 // with 1, 2 and 3 workers and as measured, executed twice (the second time from the
 // remembered plans), and by windows: every byte as the reference says.
-// Each layout and span runs on one of the machine's kernel tables, in turn;
+// Each layout and span runs on one of the machine's kernel tables, in turn
+// (the operator's own, dml.OnTable), each table's fills a subtest of their
+// own, the tables in parallel;
 // the quick pass draws one type for each layout at each span, DML_LONG=1
 // runs every type, at one span a layout (17 and 40 MiB in turn).
 func TestPrefilledEveryByte(t *testing.T) {
+	t.Parallel()
 	r := newRand(49)
 	spans := []uint64{17 << 20, 40 << 20}
 	if testing.Short() {
 		spans = []uint64{17 << 20}
 	}
 	names := tables(t)
+	cases := map[string][]prefilledCase{} // each table's
 	c := 0
 	for k, l := range bigLayouts {
 		if raceOn && k%2 == 1 {
@@ -116,14 +119,22 @@ func TestPrefilledEveryByte(t *testing.T) {
 			}
 			table := names[c%len(names)] // (every table, in turn)
 			c++
-			useTable(t, table)
 			for _, dt := range types {
-				sizes, strides := l.make(uint64(dt.ElementSize()), span)
-				start, delta := sequenceFor(r, dt)
-				name := fmt.Sprintf("%s/%s/%v/sizes=%v/strides=%v/start=%#x/delta=%#x", table, l.name, dt, sizes, strides, start, delta)
-				checkPrefilled(t, name, dt, sizes, strides, start, delta, r)
+				pc := prefilledCase{dt: dt, seed: r.Uint64()}
+				pc.sizes, pc.strides = l.make(uint64(dt.ElementSize()), span)
+				pc.start, pc.delta = sequenceFor(r, dt)
+				pc.name = fmt.Sprintf("%s/%s/%v/sizes=%v/strides=%v/start=%#x/delta=%#x", table, l.name, dt, pc.sizes, pc.strides, pc.start, pc.delta)
+				cases[table] = append(cases[table], pc)
 			}
 		}
+	}
+	for _, table := range names {
+		t.Run(table, func(t *testing.T) {
+			t.Parallel()
+			for _, pc := range cases[table] {
+				checkPrefilled(t, pc.name, table, pc.dt, pc.sizes, pc.strides, pc.start, pc.delta, newRand(pc.seed))
+			}
+		})
 	}
 }
 
@@ -133,8 +144,9 @@ func TestPrefilledEveryByte(t *testing.T) {
 // says (streaming stores or regular, all the rows' pieces alike), every
 // byte as the reference says, with every worker count checkPrefilled
 // takes and by windows. Float32 0, +1 goes from row 1 in binade pieces of
-// 1, 2, 4, ... rows; each case runs on one of the machine's kernel tables,
-// in turn (under -short, float32 0, +1 alone).
+// 1, 2, 4, ... rows; each case runs on one of the machine's kernel tables
+// (the operator's own, dml.OnTable), in turn (under -short, float32 0, +1
+// alone).
 func TestPrefilledPaddedRows(t *testing.T) {
 	r := newRand(57)
 	cases := []struct {
@@ -151,7 +163,6 @@ func TestPrefilledPaddedRows(t *testing.T) {
 	names := tables(t)
 	for k, c := range cases {
 		table := names[k%len(names)]
-		useTable(t, table)
 		es := uint64(c.dt.ElementSize())
 		sizes, strides := []uint32{u32((16<<20)/(1040*es) + 2), 1024}, []uint32{1040, 1}
 		s, err := dml.ParseScalar(c.dt, c.start)
@@ -160,31 +171,35 @@ func TestPrefilledPaddedRows(t *testing.T) {
 			t.Fatal(err, err2)
 		}
 		name := fmt.Sprintf("%s/%v %s,+%s/sizes=%v/strides=%v", table, c.dt, c.start, c.delta, sizes, strides)
-		checkPrefilled(t, name, c.dt, sizes, strides, s.Bits(), d.Bits(), r)
+		checkPrefilled(t, name, table, c.dt, sizes, strides, s.Bits(), d.Bits(), r)
 	}
 }
 
-// tables returns the kernel tables this process may run (kernel.UseTable),
-// and puts back the one it runs when the test ends.
+// A prefilledCase is one fill of TestPrefilledEveryByte, drawn before any
+// runs, and the seed of what checkPrefilled draws for it.
+type prefilledCase struct {
+	name           string
+	dt             dml.TensorDataType
+	sizes, strides []uint32
+	start, delta   uint64
+	seed           uint64
+}
+
+// tables returns the kernel tables this machine runs (dml.OnTable takes
+// them), fastest first.
 func tables(t *testing.T) []string {
 	t.Helper()
-	was := kernel.TableName()
-	t.Cleanup(func() { useTable(t, was) })
+	op := newFillOp(t, "a table's probe", dml.TensorDataTypeInt8, []uint32{1}, nil, 4, 0, 0, 1, "")
 	var names []string
 	for _, name := range []string{"avx512", "avx2", "go"} {
-		if kernel.UseTable(name) == nil {
+		if dml.OnTable(op, name) == nil {
 			names = append(names, name)
 		}
 	}
-	useTable(t, was)
-	return names
-}
-
-func useTable(t *testing.T, name string) {
-	t.Helper()
-	if err := kernel.UseTable(name); err != nil {
-		t.Fatal(err)
+	if len(names) == 0 || names[len(names)-1] != "go" {
+		t.Fatalf("tables %v: want the Go twins' (go) among them", names)
 	}
+	return names
 }
 
 // sequenceFor draws a start and a delta for dt: half the time a sequence the
@@ -213,16 +228,17 @@ func sequenceFor(r *rand.Rand, dt dml.TensorDataType) (start, delta uint64) {
 // fillPattern, twice each; then ExecuteWindow over windows cut at random
 // (ending inside elements and rows), each window a slice with no capacity
 // past its end and guarded on both sides.
-func checkPrefilled(t *testing.T, name string, dt dml.TensorDataType, sizes, strides []uint32, start, delta uint64, r *rand.Rand) {
+func checkPrefilled(t *testing.T, name, table string, dt dml.TensorDataType, sizes, strides []uint32, start, delta uint64, r *rand.Rand) {
 	t.Helper()
 	total := dml.CalcBufferTensorSize(dt, sizes, strides) + uint64(r.IntN(3))*uint64(dt.ElementSize()) // (a buffer longer than the tensor, at times)
 	want := wantBuffer(dt, sizes, strides, total, start, delta)
 	got := make([]byte, total)
 	for _, w := range []int{1, 2, 3, 0} {
-		executeTwice(t, name, dt, sizes, strides, total, start, delta, w, got, want)
+		executeTwice(t, name, table, dt, sizes, strides, total, start, delta, w, got, want)
 	}
 	fillBytes(got, fillPattern)
-	op := newFillOp(t, name, dt, sizes, strides, total, start, delta, 0)
+	op := newFillOp(t, name, dt, sizes, strides, total, start, delta, 0, table)
+	defer wk.Measured()() // (the count production chooses, whatever a test running beside this pins)
 	windowsGuarded(t, name, op, got, uint64(dt.ElementSize()), r)
 	if at := firstDiff(got, want); at >= 0 {
 		t.Fatalf("%s: by windows: %s", name, describeDiff(got, want, at, dt, sizes, strides))
@@ -233,12 +249,15 @@ func checkPrefilled(t *testing.T, name string, dt dml.TensorDataType, sizes, str
 // measured a fill of its size is worth, as production does; 2 and 3
 // forced, a machine pinned that wants as many as it may have) twice on got,
 // pre-filled with fillPattern, and holds every byte to want.
-func executeTwice(t *testing.T, name string, dt dml.TensorDataType, sizes, strides []uint32, total, start, delta uint64, w int, got, want []byte) {
+func executeTwice(t *testing.T, name, table string, dt dml.TensorDataType, sizes, strides []uint32, total, start, delta uint64, w int, got, want []byte) {
 	t.Helper()
-	if w > 1 {
+	switch {
+	case w > 1:
 		defer wk.Pin(eager)()
+	case w == 0:
+		defer wk.Measured()() // (whatever a test running beside this pins)
 	}
-	op := newFillOp(t, name, dt, sizes, strides, total, start, delta, w)
+	op := newFillOp(t, name, dt, sizes, strides, total, start, delta, w, table)
 	fillBytes(got, fillPattern)
 	for pass := range 2 {
 		if err := op.Execute(got); err != nil {
@@ -254,7 +273,9 @@ func executeTwice(t *testing.T, name string, dt dml.TensorDataType, sizes, strid
 // workers as it may have (the device's SetMaxWorkers caps them).
 var eager = wk.Machine{PerWorker: 1e9, Ceiling: 1e15, Procs: 64}
 
-func newFillOp(t *testing.T, name string, dt dml.TensorDataType, sizes, strides []uint32, total, start, delta uint64, workers int) dml.Operator {
+// newFillOp creates the operator, its fills capped at workers (0: none),
+// on the kernel table named (dml.OnTable; "": the machine's).
+func newFillOp(t *testing.T, name string, dt dml.TensorDataType, sizes, strides []uint32, total, start, delta uint64, workers int, table string) dml.Operator {
 	t.Helper()
 	dev := dml.NewDevice(dml.FeatureLevelLatest)
 	dev.SetMaxWorkers(workers)
@@ -264,6 +285,11 @@ func newFillOp(t *testing.T, name string, dt dml.TensorDataType, sizes, strides 
 	})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
+	}
+	if table != "" {
+		if err := dml.OnTable(op, table); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
 	}
 	return op
 }
@@ -373,7 +399,7 @@ func TestExecuteWindowEdges(t *testing.T) {
 	dt := dml.TensorDataTypeInt32
 	sizes, strides := []uint32{3, 4}, []uint32{9, 2}
 	total := dml.CalcBufferTensorSize(dt, sizes, strides)
-	op := newFillOp(t, "edges", dt, sizes, strides, total, 7, 3, 0)
+	op := newFillOp(t, "edges", dt, sizes, strides, total, 7, 3, 0, "")
 	win := make([]byte, 64)
 	for _, off := range []uint64{total, total + 4, 1 << 40, math.MaxUint64 - 67} {
 		fillBytes(win, fillPattern)
@@ -452,7 +478,7 @@ func FuzzPrefilled(f *testing.F) {
 		if workers > 1 { // (forced: see executeTwice)
 			defer wk.Pin(eager)()
 		}
-		if err := newFillOp(t, name, dt, sizes, strides, total, start, delta, workers).Execute(got); err != nil {
+		if err := newFillOp(t, name, dt, sizes, strides, total, start, delta, workers, "").Execute(got); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if at := firstDiff(got, want); at >= 0 {

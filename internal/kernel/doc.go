@@ -110,9 +110,11 @@
 //     least a block: each method's precondition); the head and tail
 //     overlap the middle and write the same bits there. Streaming stores
 //     go only to the aligned middle. TestBlockRuns holds the runs inside
-//     dst; kernels_amd64_test.go holds each kernel to its Go twin over the
-//     whole of a guarded buffer (compareMem), so a kernel writes no byte
-//     its twin does not; TestFillLeavesNeighbours holds FillLE's bytes.
+//     dst; the kernel tests (kernels_amd64_test.go, and a method's own
+//     kernels' in shape_NAME_amd64_test.go) hold each kernel to its Go
+//     twin over the whole of a guarded buffer (compareMem), so a kernel
+//     writes no byte its twin does not; TestFillLeavesNeighbours holds
+//     FillLE's bytes.
 //   - Row kernels (rows-*, rows-runs) write each row from its start, its
 //     first aligned byte and its last block, inside the row; the gaps are
 //     never written. Their kernel tests compare the gaps and the bytes
@@ -155,7 +157,8 @@
 // Every routine has a Go twin of its signature in twins.go, named NAME_g
 // (add_g with the lane for addStore*, bin_g for f16Bin[x], ...; the twins
 // of one lane that only the tests pair, addB_g ..., in
-// twins_lanes_test.go); kernels_amd64_test.go calls
+// twins_lanes_test.go); the kernel tests (kernels_amd64_test.go, and
+// shape_NAME_amd64_test.go for a method's own kernels) call
 // both on random inputs within the routine's contract, on every table the
 // machine has, and TestEveryRoutineTested fails for a routine no test
 // calls.

@@ -17,7 +17,8 @@ type Filler struct {
 	ln laneTables
 
 	// t is the table of kernels it writes with: the machine's (tbl, see
-	// UseTable) when Init made it; a test gives its own (onTable).
+	// UseTable) when Init made it, or the one its SetTable names; a test
+	// of this package gives its own (onTable).
 	t *table
 
 	// memo holds the plans of the last run from index 0 that memoPlans
@@ -89,6 +90,23 @@ func (f *Filler) Init(kind Kind, size int, start, delta, count uint64) {
 			f.tail.memoFrom = from
 		}
 	}
+}
+
+// SetTable makes f (and its tail) write with the kernel table of that name
+// (see TableName) if this machine can run it, whatever the machine's: the
+// root package's tests fill each operator on the table they name, every
+// table in turn or at once, without changing the process's. It must be
+// called before f fills, and it changes no result: every table writes the
+// same bits.
+func (f *Filler) SetTable(name string) error {
+	t, err := tableNamed(name)
+	if err != nil {
+		return err
+	}
+	for g := f; g != nil; g = g.tail {
+		g.t = t
+	}
+	return nil
 }
 
 // A laneForm is what the lanes of rowsLanes's kernels hold.

@@ -48,8 +48,8 @@ var pinned *verdicts
 
 // tbl is the machine's table: the fastest this process may run
 // (machineTables), or the one UseTable chose. A Filler writes with the
-// table that was tbl when it was made (Filler.t); the tests give theirs
-// the tables they test.
+// table that was tbl when it was made (Filler.t), or the one its own
+// SetTable gave it; the tests give theirs the tables they test.
 var tbl = machineTables()[0]
 
 // EnvTable is the environment variable that makes a process run as a
@@ -79,10 +79,12 @@ func TableName() string { return tbl.name }
 
 // UseTable makes the Fillers made from now on write with the kernel table
 // of that name (see TableName) if this machine can run it: a benchmark of a
-// machine without AVX-512, say, on one with it. A Filler keeps the table it
-// was made with. It must be called while no Filler is being made (the
-// table is read without synchronization), and it changes no result: every
-// table writes the same bits.
+// machine without AVX-512, say, on one with it (dmlbench -table). A Filler
+// keeps the table it was made with. It must be called while no Filler is
+// being made (the table is read without synchronization), and it changes
+// no result: every table writes the same bits. No test calls it: a test
+// gives the Fillers it fills with their own table (Filler.SetTable), and
+// leaves the process's as it is.
 func UseTable(name string) error {
 	t, err := tableNamed(name)
 	if err != nil {

@@ -646,9 +646,9 @@ func TestFewLongBinades(t *testing.T) {
 
 // TestTableNamed finds each of the machine's tables by name, and a Filler
 // on it fills as the Go twins' table does; a name no table of the machine
-// has is refused, named in the error. (UseTable, which sets the machine's
-// table by this name, is the root package's tests': they fill on every
-// table through it.)
+// has is refused, named in the error. (Filler.SetTable gives a Filler the
+// table of this name: the root package's tests fill on every table
+// through it. UseTable, which sets the machine's, is dmlbench's alone.)
 func TestTableNamed(t *testing.T) {
 	f := onTable(NewFiller(Float16, 2, f16(0.1), f16(0.3), 4096), goTable)
 	want := make([]byte, 2*4096)
@@ -672,7 +672,8 @@ func TestTableNamed(t *testing.T) {
 }
 
 // TestFillerTable: a Filler writes with the machine's table when it is
-// made (its tail too), and a test's table once given.
+// made (its tail too), and a test's table once given, or the one its
+// SetTable names (a name no table has refused, the table kept).
 func TestFillerTable(t *testing.T) {
 	r := rand.New(rand.NewPCG(101, 102))
 	f := standInSeq(r, 0)
@@ -684,6 +685,17 @@ func TestFillerTable(t *testing.T) {
 	}
 	wantTable(t, f, tbl)
 	wantTable(t, onTable(f, goTable), goTable)
+	for _, tb := range machineTables() {
+		if err := f.SetTable(tb.name); err != nil {
+			t.Fatalf("SetTable(%q): %v", tb.name, err)
+		}
+		wantTable(t, f, tb)
+	}
+	was := f.t
+	if err := f.SetTable("avx1024"); err == nil || !strings.Contains(err.Error(), `"avx1024"`) {
+		t.Errorf(`SetTable("avx1024") = %v, want an error naming it`, err)
+	}
+	wantTable(t, f, was)
 }
 
 // TestSomeRuns holds someRuns to runs worked out by hand: the float16 last

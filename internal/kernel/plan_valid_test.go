@@ -48,59 +48,6 @@ func (s *Seq) valid(t *table, dst []byte, i0, step uint64, p piece) string {
 	return ""
 }
 
-// validAdd is valid for a piece of mAdd.
-func (s *Seq) validAdd(_ *table, a, _, step uint64, b []byte, p piece) string {
-	if !s.wordsMatch(a, step, int(p.n), p) {
-		return "an element is not first + e*d"
-	}
-	return s.validVector(a, b, p.m.blockBytes(s.size))
-}
-
-// validFMALanes is valid for a piece of mFMALanes.
-func (s *Seq) validFMALanes(_ *table, a, _, _ uint64, b []byte, p piece) string {
-	if s.kind != Float64 || s.mode != modeFMA {
-		return "not a float64 sequence in modeFMA"
-	}
-	return s.validVector(a, b, p.m.blockBytes(s.size))
-}
-
-// validF32 is valid for a piece of mF32.
-func (s *Seq) validF32(_ *table, a, last, step uint64, b []byte, p piece) string {
-	if !s.linearFloat() || !s.f32Lanes(a, last, step) {
-		return "not exact in float32 lanes"
-	}
-	return s.validVector(a, b, p.m.blockBytes(s.size))
-}
-
-// validF64 is valid for a piece of mF64.
-func (s *Seq) validF64(_ *table, a, last, step uint64, b []byte, p piece) string {
-	if !s.linearFloat() || !s.f64Lanes(a, last, step) {
-		return "not exact in float64 lanes"
-	}
-	return s.validVector(a, b, p.m.blockBytes(s.size))
-}
-
-// validFMAD is valid for a piece of mFMAD.
-func (s *Seq) validFMAD(_ *table, a, _, _ uint64, b []byte, p piece) string {
-	if !s.linearFloat() || s.kind != Float32 {
-		return "not float32"
-	}
-	return s.validVector(a, b, p.m.blockBytes(s.size))
-}
-
-// validBinadeS, validBinadeAdd and validBinadeRuns are validBinade.
-func (s *Seq) validBinadeS(t *table, a, last, step uint64, b []byte, p piece) string {
-	return s.validBinade(t, a, last, step, b, p)
-}
-
-func (s *Seq) validBinadeAdd(t *table, a, last, step uint64, b []byte, p piece) string {
-	return s.validBinade(t, a, last, step, b, p)
-}
-
-func (s *Seq) validBinadeRuns(t *table, a, last, step uint64, b []byte, p piece) string {
-	return s.validBinade(t, a, last, step, b, p)
-}
-
 // linearFloat reports whether the sequence is float16 or float32 in
 // modeLinear (a finite float run).
 func (s *Seq) linearFloat() bool {
@@ -231,58 +178,11 @@ func (s *Seq) validRows(t *table, dst []byte, rows, pitch, n int, i0, rowStep, s
 	return s.validRowKernel(n, a, last, rowStep, step, p)
 }
 
-// validRowsLanes is validRows for a piece of rows as lanes (mRowsLanes).
-func (s *Seq) validRowsLanes(t *table, dst []byte, pitch, n int, i0, rowStep, step uint64, p piece) string {
-	blk, lanes := s.lanesBlock(t, &rowSet{int(p.n), pitch, n, i0 + uint64(p.j)*rowStep, rowStep, step})
-	switch {
-	case blk == 0:
-		return "rows that do not go as lanes"
-	case int(p.per) != blk || p.c != lanes:
-		return "a block or lanes other than the rows'"
-	case !s.aligned(dst):
-		return "dst not aligned to the element size"
-	}
-	return ""
-}
-
 // binRows checks what the binade row methods share (mRowsBin, mRowsRuns):
 // float16 rows of consecutive indices, and p's parameters.
 func (s *Seq) binRows(n int, a, last, rowStep, step uint64, p piece) string {
 	if s.kind != Float16 || !s.linearFloat() || rowStep != uint64(n)*step {
 		return "not float16 rows of consecutive indices"
-	}
-	return s.binadeParams(a, last, p)
-}
-
-// validRowsBin is validRows for a piece of binade rows (mRowsBin) of n
-// elements, indices a to last.
-func (s *Seq) validRowsBin(n int, a, last, rowStep, step uint64, p piece) string {
-	switch {
-	case !s.int32Lanes(a, last):
-		return "not float16 in int32 lanes"
-	case p.ties && (p.per == 0 || 32%p.per != 0):
-		return "dense ties whose period does not divide a block"
-	}
-	return s.binRows(n, a, last, rowStep, step, p)
-}
-
-// validRowsRuns is validRows for a piece of float16 rows as runs of one
-// value (mRowsRuns).
-func (s *Seq) validRowsRuns(n int, a, last, rowStep, step uint64, p piece) string {
-	switch {
-	case !s.int64Lanes(a, last):
-		return "not float16 in int64 lanes"
-	case !runsFit(int(p.shift), int64(p.d), runsKernelLeast):
-		return "values that change more often than once in 32 elements"
-	}
-	return s.binRows(n, a, last, rowStep, step, p)
-}
-
-// validRowsBinS is validRows for a piece of float32 rows of one binade
-// (mRowsBinS).
-func (s *Seq) validRowsBinS(n int, a, last, rowStep, step uint64, p piece) string {
-	if s.kind != Float32 || !s.linearFloat() || rowStep != uint64(n)*step || !s.binSLanes(a, last) {
-		return "not float32 rows of consecutive indices in int64 lanes"
 	}
 	return s.binadeParams(a, last, p)
 }

@@ -47,8 +47,9 @@ import (
 //	             between values
 //
 // Each rule's test is in round_test.go where it is a Go function here;
-// the kernels are held to their twins (kernels_amd64_test.go) and every
-// method's whole fills to Seq.Bits (fill_test.go).
+// the kernels are held to their twins (kernels_amd64_test.go, and a
+// method's own kernels in shape_NAME_amd64_test.go) and every method's
+// whole fills to Seq.Bits (fill_test.go, and shape_NAME_test.go).
 
 // format describes a binary IEEE 754 interchange format narrow enough that
 // start + i*delta, with i below 2^32, fits a 128-bit integer at the finest

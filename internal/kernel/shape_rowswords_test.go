@@ -28,15 +28,6 @@ func (s *Seq) rowsWordsMatch(n int, a, rowStep, step uint64, p piece) bool {
 	return true
 }
 
-// validRowsF32 is validRows for a piece of rows-f32 (mRowsF32) of n
-// elements, indices a to last.
-func (s *Seq) validRowsF32(_ int, a, last, _, step uint64, _ piece) string {
-	if s.kind != Float32 || !s.linearFloat() || step != 1 || !s.f32Lanes(a, last, 1) {
-		return "not exact in float32 lanes of step 1"
-	}
-	return ""
-}
-
 // TestRowsInfiniteBound: rows-words takes rows as infinities only from the
 // overflow point on (overIdx): rows that start just before it, at it and
 // just past it are Bits, on every table.

@@ -38,6 +38,9 @@ const (
 	// fills (each spins spinTotal/workers where that is under spin): an
 	// idle process's CPU time past its last fill.
 	spinTotal = 8 * time.Millisecond
+	// waitSpin is how long a fill's caller, its own pieces done, looks for
+	// the workers' pieces to finish before it sleeps until they do.
+	waitSpin = time.Millisecond
 	// wakeLeast is the least fill, in bytes, that wakes a parked worker
 	// outside a burst: one core writes it in 30 µs or more (at 64 GB/s;
 	// 70 µs past its L2), a wake through the scheduler takes 5 µs to
@@ -80,12 +83,12 @@ func (j *job) take() bool {
 	}
 }
 
-// wait returns once every piece of j is filled: it looks for up to spin,
+// wait returns once every piece of j is filled: it looks for up to waitSpin,
 // then sleeps until the last piece's goroutine closes finished.
 func (j *job) wait() {
 	t0 := time.Now()
 	for j.done.Load() < j.w {
-		if time.Since(t0) > spin {
+		if time.Since(t0) > waitSpin {
 			j.finished = make(chan struct{})
 			j.waiting.Store(true)
 			if j.done.Load() < j.w {
@@ -107,6 +110,7 @@ type pool struct {
 	parked  chan struct{}       // a send wakes one parked worker
 	last    atomic.Int64        // when the last split fill came: ns since epoch
 	helped  atomic.Int64        // fills a worker took a piece of (the count's measurement waits for one)
+	woken   atomic.Int64        // wakes sent to parked workers
 }
 
 // epoch is the pool's clock's zero (time.Since(epoch) is monotonic).
@@ -186,20 +190,28 @@ func (p *pool) split(n, b uint64, w int, fill func(a, b uint64)) {
 		fill(0, n) // (another fill has the pool)
 		return
 	}
+	defer p.slot.CompareAndSwap(j, nil) // (a fill that panics here leaves the pool free)
 	if wake {
-		woke := false
-		for range helpers - ready {
-			select {
-			case p.parked <- struct{}{}:
-				woke = true
-			default: // (none parked: the rest are on their way to ready or to park)
-			}
-		}
-		if woke {
-			runtime.Gosched() // (the woken worker waits on this processor until the caller yields: see start)
-		}
+		p.wake(helpers - ready)
 	}
 	j.take()
 	p.slot.Store(nil)
 	j.wait()
+}
+
+// wake wakes up to k parked workers, and yields once where it woke one: a
+// goroutine woken waits on the waker's processor until the waker yields.
+func (p *pool) wake(k int) {
+	woke := false
+	for range k {
+		select {
+		case p.parked <- struct{}{}:
+			woke = true
+			p.woken.Add(1)
+		default: // (none parked: the rest are on their way to ready or to park)
+		}
+	}
+	if woke {
+		runtime.Gosched()
+	}
 }

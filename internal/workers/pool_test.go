@@ -131,10 +131,10 @@ func TestPoolBurst(t *testing.T) {
 		}
 	}
 	time.Sleep(2 * spin) // (past a burst's window)
+	woken := thePool.woken.Load()
 	slowSplit(t, 1<<10, 1<<10, 2)
-	time.Sleep(spin / 4)
-	if r := thePool.ready.Load(); r != 0 {
-		t.Errorf("one 1 MiB fill, alone: %d workers woken, want none", r)
+	if w := thePool.woken.Load() - woken; w != 0 {
+		t.Errorf("one 1 MiB fill, alone: %d workers woken, want none", w)
 	}
 	h := thePool.helped.Load()
 	for t0 := time.Now(); thePool.helped.Load() == h; {
@@ -143,4 +143,32 @@ func TestPoolBurst(t *testing.T) {
 		}
 		slowSplit(t, 1<<10, 1<<10, 2)
 	}
+}
+
+// TestPoolPanic: a fill that panics on the calling goroutine (recovered by
+// its caller) leaves the pool free for the fills after it.
+func TestPoolPanic(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("GOMAXPROCS is 1: no pool")
+	}
+	onCaller := func() bool {
+		buf := make([]byte, 8<<10)
+		return strings.Contains(string(buf[:runtime.Stack(buf, false)]), "workers.Split(") // (a worker's stack holds no Split)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("the fill's panic did not reach its caller")
+			}
+		}()
+		Split(1<<10, 4<<10, 2, func(a, b uint64) {
+			if onCaller() {
+				panic("a fill's panic")
+			}
+		})
+	}()
+	if j := thePool.slot.Load(); j != nil {
+		t.Errorf("after a fill panicked on its caller, the pool still holds its job: later fills fill alone")
+	}
+	slowSplit(t, 1<<10, 4<<10, 2)
 }

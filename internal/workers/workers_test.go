@@ -83,6 +83,28 @@ func TestForPinned(t *testing.T) {
 	}
 }
 
+// TestMeasuredHoldsPin: while Measured holds, a Pin waits and Count is the
+// measured count; once restored, the Pin takes effect.
+func TestMeasuredHoldsPin(t *testing.T) {
+	const b = 64 << 20 // (xeon16 gives 16; a measured count is GOMAXPROCS at most)
+	restore := Measured()
+	pinnedNow := make(chan func())
+	go func() { pinnedNow <- Pin(xeon16) }()
+	time.Sleep(20 * time.Millisecond)
+	if pinned.Load() != nil {
+		t.Fatal("a Pin took effect while Measured held")
+	}
+	if got := Count(b); got > runtime.GOMAXPROCS(0) {
+		t.Fatalf("Count(%d) = %d while Measured held, past GOMAXPROCS (%d): not the measured count", b, got, runtime.GOMAXPROCS(0))
+	}
+	restore()
+	unpin := <-pinnedNow
+	if got, want := Count(b), xeon16.Count(b); got != want {
+		t.Errorf("Count(%d) = %d after the restore, want the pinned model's %d", b, got, want)
+	}
+	unpin()
+}
+
 // TestMeasured: the counts measured on this machine, as a process's first
 // fills measure them, lie in [1, GOMAXPROCS] for every class, and once
 // kept (at the latest by the maxTries'th measurement, where no worker
