@@ -540,8 +540,8 @@ func (s *Seq) lanesExact(blk int, rs *rowSet) bool {
 // rows', not the piece's, as a run's pieces store as the whole run does
 // (planRun): the binades of float32 0, +1 from row 1 are pieces of 1, 2,
 // 4, ... rows, and the first 16 MiB of 256 MiB of padded rows went with
-// regular stores while the rest streamed: 20.1-20.9 GB/s where every line
-// streamed wrote 23.2-23.8 (docs/performance.md, "Padded rows at 256 MiB").
+// regular stores while the rest streamed: 20.8 GB/s where every line
+// streamed wrote 23.8 (docs/performance.md, "Padded rows at 256 MiB").
 func (s *Seq) rowStore(v verdicts, whole int, dst []byte, r, end, pitch, rowBytes int, m method) store {
 	span := (end-r-1)*pitch + rowBytes
 	d := dst[r*pitch : r*pitch+span]

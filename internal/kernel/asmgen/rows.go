@@ -107,10 +107,10 @@ func rowHead(f *File, aligned string) {
 // 25.8-27.5 with it, packed 26.8-27.7; scratch timing, alternated three
 // times.) A whole line is streamed, and a fetch of it only reads memory
 // the stores then take back: float32 rows of 1024 elements, 16 apart
-// (whole lines), 256 MiB, rowsBinSYNT, 20.1-20.9 GB/s with both ends
-// fetched, 23.2-23.8 with neither, packed 23.6-24.1 (alternated, 8
-// rounds; docs/performance.md, "Padded rows at 256 MiB"). A prefetch
-// cannot fault.
+// (whole lines), 256 MiB, rowsBinSYNT, 20.9 GB/s with both ends fetched,
+// 23.8 with neither, packed 24.1 (the best of 7 rounds, alternated;
+// docs/performance.md, "Padded rows at 256 MiB"). A prefetch cannot
+// fault.
 func rowFetch(f *File) {
 	r := rowsR
 	f.Ops(`
