@@ -143,10 +143,10 @@ func TestPrefilledEveryByte(t *testing.T) {
 // 16 MiB, as a user's Execute runs them: the verdict measured, whatever it
 // says (streaming stores or regular, all the rows' pieces alike), every
 // byte as the reference says, with every worker count checkPrefilled
-// takes and by windows. Float32 0, +1 goes from row 1 in binade pieces of
-// 1, 2, 4, ... rows; each case runs on one of the machine's kernel tables
-// (the operator's own, dml.OnTable), in turn (under -short, float32 0, +1
-// alone).
+// takes and by windows (internal/kernel's TestStreamedRowsExact holds
+// rows of several pieces, streamed, to the reference). Each case runs on
+// one of the machine's kernel tables (the operator's own, dml.OnTable), in
+// turn (under -short, float32 0, +1 alone).
 func TestPrefilledPaddedRows(t *testing.T) {
 	r := newRand(57)
 	cases := []struct {
