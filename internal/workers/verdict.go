@@ -169,10 +169,9 @@ func measureClass(b uint64, procs int) (count int, joined bool) {
 	buf := *p
 	f := kernel.NewFiller(kernel.Int, 4, 0, 1, b/4)
 	fill := func(w int) (time.Duration, bool) {
-		h := thePool.helped.Load()
 		t0 := time.Now()
-		Split(b/4, 4, w, func(i, j uint64) { f.FillNative(buf[i*4:j*4], i, 1) })
-		return time.Since(t0), thePool.helped.Load() != h
+		joined := split(b/4, 4, w, func(i, j uint64) { f.FillNative(buf[i*4:j*4], i, 1) })
+		return time.Since(t0), joined
 	}
 	cands := candidates(procs)
 	fill(procs) // (the pages touched, untimed: the budget starts after)

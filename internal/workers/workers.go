@@ -66,13 +66,20 @@ func For(n, size uint64, most int) int {
 // large enough nor in a burst, it calls fill(0, n) alone. The callers compute each range's
 // elements from their absolute index, so any split gives the same bits.
 func Split(n, size uint64, w int, fill func(a, b uint64)) {
+	split(n, size, w, fill)
+}
+
+// split is Split, and reports whether a worker of the pool filled one of
+// this fill's ranges (the count's measurement keeps a count's time only
+// from such fills).
+func split(n, size uint64, w int, fill func(a, b uint64)) (joined bool) {
 	if w <= 1 || n < uint64(w) {
 		fill(0, n)
-		return
+		return false
 	}
 	hi, b := bits.Mul64(n, size)
 	if hi != 0 {
 		b = math.MaxUint64
 	}
-	thePool.split(n, b, w, fill)
+	return thePool.split(n, b, w, fill)
 }
