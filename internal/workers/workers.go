@@ -13,8 +13,12 @@
 // work, spins for up to 4 ms (8 ms over all the workers together: each
 // spins 8 ms / workers where that is less), looking for the next fill and
 // calling runtime.Gosched between looks so that the program's goroutines
-// run; then it parks on a channel, where it costs no CPU, only its stack (a
-// few KiB). An idle process spends no CPU past the spin. A fill that comes
+// queued behind it run (one made runnable on another processor, whose
+// thread the system is not running, waits until the worker parks: up to
+// the spin, docs/performance.md); then it parks on a channel, where it
+// costs no CPU, only its stack (a few KiB). An idle process spends no CPU
+// past the spin; fills a few milliseconds apart keep a worker spinning
+// throughout. A fill that comes
 // while workers spin hands them its pieces without a wake-up; one that
 // finds them parked wakes them if it is of 2 MiB or more, or if it follows
 // another split fill within 4 ms (a burst, whose later fills find them
@@ -66,13 +70,20 @@ func For(n, size uint64, most int) int {
 // large enough nor in a burst, it calls fill(0, n) alone. The callers compute each range's
 // elements from their absolute index, so any split gives the same bits.
 func Split(n, size uint64, w int, fill func(a, b uint64)) {
+	split(n, size, w, fill)
+}
+
+// split is Split, and reports whether a worker of the pool filled one of
+// this fill's ranges (the count's measurement keeps a count's time only
+// from such fills).
+func split(n, size uint64, w int, fill func(a, b uint64)) (joined bool) {
 	if w <= 1 || n < uint64(w) {
 		fill(0, n)
-		return
+		return false
 	}
 	hi, b := bits.Mul64(n, size)
 	if hi != 0 {
 		b = math.MaxUint64
 	}
-	thePool.split(n, b, w, fill)
+	return thePool.split(n, b, w, fill)
 }
