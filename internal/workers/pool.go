@@ -33,7 +33,7 @@ import (
 const (
 	// spin is how long a worker looks for work after its last piece before
 	// it parks: fills that follow one another within it find it ready.
-	spin = 4 * time.Millisecond
+	spin = time.Millisecond
 	// spinTotal bounds the spin of all workers together after a burst of
 	// fills (each spins spinTotal/workers where that is under spin): an
 	// idle process's CPU time past its last fill.
