@@ -138,6 +138,43 @@ func TestPrefilledEveryByte(t *testing.T) {
 	}
 }
 
+// TestPrefilledPaddedRows: rows of 1024 elements 16 apart (float32 and
+// int64: whole lines, which take the store verdict packed runs take), past
+// 16 MiB, as a user's Execute runs them: the verdict measured, whatever it
+// says (streaming stores or regular, all the rows' pieces alike), every
+// byte as the reference says, with every worker count checkPrefilled
+// takes and by windows (internal/kernel's TestStreamedRowsExact holds
+// rows of several pieces, streamed, to the reference). Each case runs on
+// one of the machine's kernel tables (the operator's own, dml.OnTable), in
+// turn (under -short, float32 0, +1 alone).
+func TestPrefilledPaddedRows(t *testing.T) {
+	r := newRand(57)
+	cases := []struct {
+		dt           dml.TensorDataType
+		start, delta string
+	}{
+		{dml.TensorDataTypeFloat32, "0", "1"}, {dml.TensorDataTypeUint8, "0", "1"},
+		{dml.TensorDataTypeFloat32, "0.1", "0.3"}, {dml.TensorDataTypeInt64, "-5", "3"},
+		{dml.TensorDataTypeFloat16, "0.1", "0.0003"},
+	}
+	if testing.Short() {
+		cases = cases[:1]
+	}
+	names := tables(t)
+	for k, c := range cases {
+		table := names[k%len(names)]
+		es := uint64(c.dt.ElementSize())
+		sizes, strides := []uint32{u32((16<<20)/(1040*es) + 2), 1024}, []uint32{1040, 1}
+		s, err := dml.ParseScalar(c.dt, c.start)
+		d, err2 := dml.ParseScalar(c.dt, c.delta)
+		if err != nil || err2 != nil {
+			t.Fatal(err, err2)
+		}
+		name := fmt.Sprintf("%s/%v %s,+%s/sizes=%v/strides=%v", table, c.dt, c.start, c.delta, sizes, strides)
+		checkPrefilled(t, name, table, c.dt, sizes, strides, s.Bits(), d.Bits(), r)
+	}
+}
+
 // A prefilledCase is one fill of TestPrefilledEveryByte, drawn before any
 // runs, and the seed of what checkPrefilled draws for it.
 type prefilledCase struct {

@@ -21,7 +21,7 @@ at); --only TEXT only those of the files whose path holds TEXT. Exits 1 if
 a mutant survives, if its text is not found once in its file (the code
 moved: update the list), or if it does not build (it tests nothing).
 
-A full run of the 128 mutants takes about 3 minutes: 2 min 49 s and
+A full run of the 132 mutants takes about 3 minutes: 2 min 49 s and
 3 min 16 s in two runs of 124 (2 min 18 s and 2 min 36 s of CPU), measured with
 `time /usr/bin/python3 scripts/mutate.py` on 2 vCPUs shared with other
 work; most of it is building each mutant's test binary.
@@ -112,6 +112,13 @@ MUTANTS = [
     ("internal/workers/pool.go", "	defer p.slot.CompareAndSwap(j, nil) // (a fill that panics here leaves the pool free)",
      "",
      "a fill that panics leaving the pool busy", go_test("./internal/workers", "TestPoolPanic")),
+    ("internal/workers/pool.go", "			j.joined.Store(true)",
+     "			j.joined.Store(false)",
+     "a worker's piece never told to the count's measurement (it keeps no count's time past one)",
+     go_test("./internal/workers", "TestSplitJoinedIsThisFills|TestPoolBurst")),
+    ("internal/workers/verdict.go", "		if _, ok := f[w]; ok {",
+     "		if f[w] > 0 {",
+     "a count's time of 0 (a coarse clock's) taken for no time", go_test("./internal/workers", "TestFastestCoarseClock")),
     ("internal/kernel/methods.go", "k := (f.tailFrom - i0 + step - 1) / step // the indices below tailFrom",
      "k := (f.tailFrom - i0) / step // the indices below tailFrom",
      "a run's split at the tail floored", go_test("./internal/kernel", "TestStandIn")),
@@ -310,6 +317,12 @@ MUTANTS = [
     ("internal/kernel/shape_rowswords.go", "func (s *Seq) canInfinite(r *rowSpan) bool { return r.known && r.a >= s.overIdx }",
      "func (s *Seq) canInfinite(r *rowSpan) bool { return r.known && r.a+1 >= s.overIdx }",
      "rows from the element before the overflow point written as infinities", go_test("./internal/kernel", "TestRowsInfiniteBound")),
+    ("internal/kernel/plan.go", "	case whole >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && v.stream:",
+     "	case span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && v.stream:",
+     "rows' pieces stored by their own span, not all the rows'", go_test("./internal/kernel", "TestRowStoreWholeSpan")),
+    ("internal/kernel/plan.go", "	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64 == 0 && pitch%64 == 0 && rowBytes%64 == 0",
+     "	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%16 == 0 && pitch%64 == 0 && rowBytes%64 == 0",
+     "rows off a line taken as whole lines", go_test("./internal/kernel", "TestWholeLines")),
     # --- internal/npy: the .npy header, written and read as NumPy does ---
     ("internal/npy/npy.go", "	total := (pre + len(dict) + 1 + 63) / 64 * 64",
      "	total := (pre + len(dict) + 1 + 15) / 16 * 16",
@@ -463,6 +476,9 @@ EQUIVALENT = """
   65520 on rounds to infinity, by the shortcut or the exact path.
 - numtext's `len(s) <= 100` bound: the shortened text rounds as the whole
   to every float format, so which texts are shortened changes no value.
+- fillRows's measurement of rows of whole lines as a run (wholeLines there),
+  and asmgen's rowFetch (which lines are fetched ahead): which store kind
+  writes, or which lines are in the cache first, never which bytes.
 - any mutant of the store verdict's measurement (streaming, decide,
   faster, getScratch): it is handed no byte of the fill's (it writes
   scratch memory of its own), so it decides which store kind writes, never

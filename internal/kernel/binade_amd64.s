@@ -2249,8 +2249,15 @@ TEXT ·rowsBinSYNT(SB), NOSPLIT, $112-80
 	JZ done
 row:
 	LEAQ (R8)(R10*4), AX
+	TESTQ $63, AX
+	JZ fetchlast
 	PREFETCHT0 0(AX)
-	PREFETCHT0 -1(AX)(R11*1)
+fetchlast:
+	ADDQ R11, AX
+	TESTQ $63, AX
+	JZ fetched
+	PREFETCHT0 -1(AX)
+fetched:
 	MOVQ 88(SP), AX
 	MOVQ AX, 0(R12)
 	MOVQ R8, BX

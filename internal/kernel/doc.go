@@ -77,10 +77,11 @@
 // A piece's store kind is the planner's, from the size of the whole run
 // and the machine's streaming verdict (taken as a value: a Filler has it
 // measured, on scratch memory of its own laid out as the run or rows it is
-// about to write, when the last is older than Recheck; tests give it):
-// regular stores; streaming stores past the caches (routines suffixed NT)
-// for runs of streamingMin bytes or more where the machine writes faster
-// so (rows stream by the bytes they span: rowStore); and for the masked
+// about to write, rows of whole lines as a run, when the last is older
+// than Recheck; tests give it): regular stores; streaming stores past the
+// caches (routines suffixed NT) for runs of streamingMin bytes or more
+// where the machine writes faster so (rows stream by the bytes all the
+// rows span, every piece alike: rowStore); and for the masked
 // kernels alone, regular stores that fetch each line ahead (suffix A,
 // maskedAhead). A row is written from three places (its start, its first
 // 64-byte aligned byte, its last block), which the row kernels work out

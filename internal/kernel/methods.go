@@ -138,11 +138,18 @@ func (f *Filler) fillRows(dst []byte, rs *rowSet) {
 	if rs.rows <= 0 {
 		return
 	}
-	v := f.t.measure((rs.rows-1)*rs.pitch+rs.n<<f.lg, rs.pitch, rs.n<<f.lg) // (the rows' span, not dst's)
+	pitch, rowBytes := rs.pitch, rs.n<<f.lg
+	whole := (rs.rows-1)*pitch + rowBytes // (the rows' span, not dst's)
+	if wholeLines(dst, pitch, rowBytes) {
+		// A packed fill with lines skipped: the verdict packed runs take,
+		// measured as theirs is (a run).
+		pitch, rowBytes = whole, whole
+	}
+	v := f.t.measure(whole, pitch, rowBytes)
 	r := *rs
 	for {
 		var pl plan
-		done := f.planRows(f.t, v, dst, &r, &pl)
+		done := f.planRows(f.t, v, dst, &r, whole, &pl)
 		for k := range pl.n {
 			f.execRows(dst, &pl.p[k], &r)
 		}
@@ -460,8 +467,10 @@ func (f *Filler) exec(dst []byte, p *piece, i0, step uint64) {
 // them go as columns where that pays (mColumns), other rows one at a time
 // as runs. It returns how many rows the pieces cover from
 // the first: all, or, where they need more than maxPieces, as many as fit
-// (the caller plans the rest again).
-func (s *Seq) planRows(t *table, v verdicts, dst []byte, rs *rowSet, pl *plan) int {
+// (the caller plans the rest again). whole is the span of the rows dst
+// ends (those of dst and those the plans before covered): the store kind
+// goes by all the rows, as a run's goes by the whole run (rowStore).
+func (s *Seq) planRows(t *table, v verdicts, dst []byte, rs *rowSet, whole int, pl *plan) int {
 	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
 	span := (rows-1)*pitch + n<<s.lg
 	if blk, lanes := s.lanesBlock(t, rs); blk > 0 && !offRowsLanes && s.aligned(dst) &&
@@ -469,7 +478,7 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rs *rowSet, pl *plan) i
 		!(offSets && blockSets(pitch, blk) > 1) {
 		p := pl.put(mRowsLanes, 0, rows)
 		p.per, p.c = uint32(blk), lanes
-		if span >= streamingMin && v.stream {
+		if whole >= streamingMin && v.stream {
 			p.st = stStream
 		}
 		return rows
@@ -506,17 +515,17 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rs *rowSet, pl *plan) i
 		m, first, rowD, d = s.rowMethod(&rs)
 	}
 	if m == mRowsBin || m == mRowsBinQ || m == mRowsBinS {
-		if e := s.planRowBinades(t, v, dst, rs, r, end, m, pl); e < end {
+		if e := s.planRowBinades(t, v, dst, rs, whole, r, end, m, pl); e < end {
 			return e
 		}
 	} else {
 		p := pl.put(m, r, end-r)
 		p.first, p.rowD, p.d = first, rowD, d
-		p.st = s.rowStore(v, dst, r, end, pitch, rowBytes, m)
+		p.st = s.rowStore(v, whole, dst, r, end, pitch, rowBytes, m)
 	}
 	if end < rows {
 		p := pl.put(mRowsWords, end, rows-end)
-		p.first, p.st = s.infAt(i0+uint64(end)*rowStep), s.rowStore(v, dst, end, rows, pitch, rowBytes, mRowsWords)
+		p.first, p.st = s.infAt(i0+uint64(end)*rowStep), s.rowStore(v, whole, dst, end, rows, pitch, rowBytes, mRowsWords)
 	}
 	return rows
 }
@@ -527,7 +536,7 @@ func (s *Seq) planRows(t *table, v verdicts, dst []byte, rs *rowSet, pl *plan) i
 // m, which m's own step (binadeRow) completes or gives another method, a
 // row that spans two (or holds zero) a row of its own, planned as a run. It returns how far its pieces reach,
 // leaving room for one more piece.
-func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, rs *rowSet, r0, end int, m method, pl *plan) int {
+func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, rs *rowSet, whole, r0, end int, m method, pl *plan) int {
 	a := rs.i0 + uint64(r0)*rs.rowStep // (row r0's first index)
 	pitch, n, step := rs.pitch, rs.n, rs.step
 	_, lo := s.linear(a)
@@ -557,7 +566,7 @@ func (s *Seq) planRowBinades(t *table, v verdicts, dst []byte, rs *rowSet, r0, e
 		}
 		// The store kind of the method chosen, once: rowStore may measure
 		// one. (rowsBinx has no streaming form: rowsStreamable.)
-		p.st = s.rowStore(v, dst, r, r+full, pitch, n<<s.lg, p.m)
+		p.st = s.rowStore(v, whole, dst, r, r+full, pitch, n<<s.lg, p.m)
 		r += full
 	}
 	return end

@@ -317,6 +317,14 @@ func (s *Seq) binadeRows(r *rowSpan) bool {
 	return s.mode == modeLinear && r.known && r.rowStep == uint64(r.n)*r.step && r.a < s.overIdx
 }
 
+// wholeLines reports whether rows of rowBytes at dst, dst + pitch, ... are
+// whole 64-byte lines, a whole number of lines apart: a packed fill with
+// lines skipped (float32 rows of 1024 elements, 16 apart, at a 64-byte
+// aligned address), which takes the store verdict packed runs take.
+func wholeLines(dst []byte, pitch, rowBytes int) bool {
+	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64 == 0 && pitch%64 == 0 && rowBytes%64 == 0
+}
+
 // rowsStream reports whether the row kernels may stream rows of rowBytes
 // at dst, dst + pitch, ...: every row starts at a multiple of 16 bytes and
 // is a multiple of 16 long, 256 or more (rowsAddNT in asmgen: its partial cache lines
@@ -544,14 +552,20 @@ func (s *Seq) lanesExact(blk int, rs *rowSet) bool {
 	return s.unit >= -149 && s.unit <= 104 && s.exactBelow(i0, last, uint64(blk/pitch)*rowStep, 24)
 }
 
-// rowStore decides the store kind of a piece of rows [r, end) of method m:
-// streaming past streamingMin bytes of the piece, where the rows allow it
-// (rowsStreamable) and the machine streams faster.
-func (s *Seq) rowStore(v verdicts, dst []byte, r, end, pitch, rowBytes int, m method) store {
+// rowStore decides the store kind of a piece of rows [r, end) of method m,
+// of rows spanning whole bytes in all (planRows): streaming where they
+// span streamingMin bytes or more, the piece's rows allow it
+// (rowsStreamable) and the machine streams faster. The span is all the
+// rows', not the piece's, as a run's pieces store as the whole run does
+// (planRun): the binades of float32 0, +1 from row 1 are pieces of 1, 2,
+// 4, ... rows, and the first 16 MiB of 256 MiB of padded rows went with
+// regular stores while the rest streamed: 20.8 GB/s where every line
+// streamed wrote 23.8 (docs/performance.md, "Padded rows at 256 MiB").
+func (s *Seq) rowStore(v verdicts, whole int, dst []byte, r, end, pitch, rowBytes int, m method) store {
 	span := (end-r-1)*pitch + rowBytes
 	d := dst[r*pitch : r*pitch+span]
 	switch {
-	case span >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && v.stream:
+	case whole >= streamingMin && rowsStreamable(m, d, pitch, rowBytes) && v.stream:
 		return stStream
 	}
 	return stRegular

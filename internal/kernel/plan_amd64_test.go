@@ -21,7 +21,7 @@ func TestMasksPay(t *testing.T) {
 		rows := c.bytes / 16
 		dst := mem[:(rows-1)*16+12]
 		var pl plan
-		f.planRows(c.tb, testVerdicts, dst, &rowSet{rows, 16, 3, 0, 3, 1}, &pl)
+		f.planRows(c.tb, testVerdicts, dst, &rowSet{rows, 16, 3, 0, 3, 1}, len(dst), &pl)
 		if pl.n != 1 || pl.p[0].m != c.want {
 			t.Errorf("%s, %d bytes of pixels: planned %v in %d pieces, want %v", c.tb.name, c.bytes, pl.p[0].m, pl.n, c.want)
 		}

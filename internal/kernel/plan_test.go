@@ -434,12 +434,14 @@ func binadeRowsCaseS(r *rand.Rand, mem []byte) rowsLayout {
 }
 
 // planAllRows plans rows as FillRowsLE does (again from where a full plan
-// ends): every piece, its rows counted from the first.
+// ends, the store kind by all the rows' span): every piece, its rows
+// counted from the first.
 func planAllRows(tb *table, c rowsLayout) []piece {
 	var all []piece
+	whole := (c.rows-1)*c.pitch + c.n<<c.f.lg
 	for done := 0; done < c.rows; {
 		var pl plan
-		e := c.f.planRows(tb, testVerdicts, c.dst[done*c.pitch:], &rowSet{c.rows - done, c.pitch, c.n, c.i0 + uint64(done)*c.rowStep, c.rowStep, c.step}, &pl)
+		e := c.f.planRows(tb, testVerdicts, c.dst[done*c.pitch:], &rowSet{c.rows - done, c.pitch, c.n, c.i0 + uint64(done)*c.rowStep, c.rowStep, c.step}, whole, &pl)
 		for _, p := range pl.p[:pl.n] {
 			p.j += uint32(done)
 			all = append(all, p)

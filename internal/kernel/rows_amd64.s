@@ -122,8 +122,15 @@ TEXT ·rowsAddBNT(SB), NOSPLIT, $0-56
 	MOVQ 0(R12), R13
 row:
 	LEAQ (R8)(R10*4), AX
+	TESTQ $63, AX
+	JZ fetchlast
 	PREFETCHT0 0(AX)
-	PREFETCHT0 -1(AX)(R11*1)
+fetchlast:
+	ADDQ R11, AX
+	TESTQ $63, AX
+	JZ fetched
+	PREFETCHT0 -1(AX)
+fetched:
 	MOVQ R8, BX
 	NEGQ BX
 	ANDQ $63, BX
@@ -312,8 +319,15 @@ TEXT ·rowsAddWNT(SB), NOSPLIT, $0-56
 	MOVQ 0(R12), R13
 row:
 	LEAQ (R8)(R10*4), AX
+	TESTQ $63, AX
+	JZ fetchlast
 	PREFETCHT0 0(AX)
-	PREFETCHT0 -1(AX)(R11*1)
+fetchlast:
+	ADDQ R11, AX
+	TESTQ $63, AX
+	JZ fetched
+	PREFETCHT0 -1(AX)
+fetched:
 	MOVQ R8, BX
 	NEGQ BX
 	ANDQ $63, BX
@@ -502,8 +516,15 @@ TEXT ·rowsAddDNT(SB), NOSPLIT, $0-56
 	MOVQ 0(R12), R13
 row:
 	LEAQ (R8)(R10*4), AX
+	TESTQ $63, AX
+	JZ fetchlast
 	PREFETCHT0 0(AX)
-	PREFETCHT0 -1(AX)(R11*1)
+fetchlast:
+	ADDQ R11, AX
+	TESTQ $63, AX
+	JZ fetched
+	PREFETCHT0 -1(AX)
+fetched:
 	MOVQ R8, BX
 	NEGQ BX
 	ANDQ $63, BX
@@ -692,8 +713,15 @@ TEXT ·rowsAddQNT(SB), NOSPLIT, $0-56
 	MOVQ 0(R12), R13
 row:
 	LEAQ (R8)(R10*4), AX
+	TESTQ $63, AX
+	JZ fetchlast
 	PREFETCHT0 0(AX)
-	PREFETCHT0 -1(AX)(R11*1)
+fetchlast:
+	ADDQ R11, AX
+	TESTQ $63, AX
+	JZ fetched
+	PREFETCHT0 -1(AX)
+fetched:
 	MOVQ R8, BX
 	NEGQ BX
 	ANDQ $63, BX
@@ -883,8 +911,15 @@ TEXT ·rowsAddSNT(SB), NOSPLIT, $0-56
 	VMOVSD 0(R12), X14
 row:
 	LEAQ (R8)(R10*4), AX
+	TESTQ $63, AX
+	JZ fetchlast
 	PREFETCHT0 0(AX)
-	PREFETCHT0 -1(AX)(R11*1)
+fetchlast:
+	ADDQ R11, AX
+	TESTQ $63, AX
+	JZ fetched
+	PREFETCHT0 -1(AX)
+fetched:
 	MOVQ R8, BX
 	NEGQ BX
 	ANDQ $63, BX
@@ -1084,8 +1119,15 @@ TEXT ·rowsFMASxNT(SB), NOSPLIT, $96-72
 	JZ done
 row:
 	LEAQ (R8)(R10*4), AX
+	TESTQ $63, AX
+	JZ fetchlast
 	PREFETCHT0 0(AX)
-	PREFETCHT0 -1(AX)(R11*1)
+fetchlast:
+	ADDQ R11, AX
+	TESTQ $63, AX
+	JZ fetched
+	PREFETCHT0 -1(AX)
+fetched:
 	MOVQ 88(SP), AX
 	MOVQ AX, 0(R12)
 	MOVQ R8, BX
@@ -1357,8 +1399,15 @@ TEXT ·rowsFMASYNT(SB), NOSPLIT, $96-72
 	JZ done
 row:
 	LEAQ (R8)(R10*4), AX
+	TESTQ $63, AX
+	JZ fetchlast
 	PREFETCHT0 0(AX)
-	PREFETCHT0 -1(AX)(R11*1)
+fetchlast:
+	ADDQ R11, AX
+	TESTQ $63, AX
+	JZ fetched
+	PREFETCHT0 -1(AX)
+fetched:
 	MOVQ 88(SP), AX
 	MOVQ AX, 0(R12)
 	MOVQ R8, BX

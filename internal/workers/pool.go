@@ -33,7 +33,7 @@ import (
 const (
 	// spin is how long a worker looks for work after its last piece before
 	// it parks: fills that follow one another within it find it ready.
-	spin = 4 * time.Millisecond
+	spin = time.Millisecond
 	// spinTotal bounds the spin of all workers together after a burst of
 	// fills (each spins spinTotal/workers where that is under spin): an
 	// idle process's CPU time past its last fill.
@@ -56,19 +56,25 @@ type job struct {
 	next    atomic.Int64 // the next piece to take (past w: none left)
 	done    atomic.Int64 // pieces filled
 	waiting atomic.Bool  // the caller waits on finished
+	joined  atomic.Bool  // a worker took a piece (stored before it fills the piece)
 	// finished is closed by whoever fills the last piece while the caller
 	// waits (made only then: a fill whose workers finish first makes none).
 	finished chan struct{}
 }
 
 // take fills pieces of j until none is left, and reports whether it
-// filled any.
-func (j *job) take() bool {
+// filled any; worker says whether a worker of the pool takes them (joined
+// is stored before its piece is filled, so that the caller, once every
+// piece is done, sees it).
+func (j *job) take(worker bool) bool {
 	took := false
 	for {
 		k := j.next.Add(1) - 1
 		if k >= j.w {
 			return took
+		}
+		if worker {
+			j.joined.Store(true)
 		}
 		a := uint64(k) * j.step
 		b := a + j.step
@@ -109,7 +115,6 @@ type pool struct {
 	running atomic.Int32        // workers that have run (started and scheduled)
 	parked  chan struct{}       // a send wakes one parked worker
 	last    atomic.Int64        // when the last split fill came: ns since epoch
-	helped  atomic.Int64        // fills a worker took a piece of (the count's measurement waits for one)
 	woken   atomic.Int64        // wakes sent to parked workers
 }
 
@@ -161,8 +166,7 @@ func (p *pool) spin() {
 		if j := p.slot.Load(); j != nil && j != seen {
 			seen = j
 			last = time.Now() // (a fill seen, taken from or not: a burst goes on)
-			if j.take() {
-				p.helped.Add(1)
+			if j.take(true) {
 				continue
 			}
 		}
@@ -173,8 +177,10 @@ func (p *pool) spin() {
 	}
 }
 
-// split fills [0, n) in w pieces (see Split), b bytes in all.
-func (p *pool) split(n, b uint64, w int, fill func(a, b uint64)) {
+// split fills [0, n) in w pieces (see Split), b bytes in all, and reports
+// whether a worker filled one of them (of this fill: another goroutine's
+// fill that a worker joined meanwhile is not this one's).
+func (p *pool) split(n, b uint64, w int, fill func(a, b uint64)) (joined bool) {
 	p.start(w - 1)
 	helpers := min(int(p.started.Load()), w-1)
 	ready := int(p.ready.Load())
@@ -183,20 +189,21 @@ func (p *pool) split(n, b uint64, w int, fill func(a, b uint64)) {
 	wake := b >= wakeLeast || burst
 	if ready == 0 && (!wake || helpers == 0) {
 		fill(0, n) // (no worker ready, and none worth a wake: one piece, no hand-over)
-		return
+		return false
 	}
 	j := &job{fill: fill, n: n, step: n / uint64(w), w: int64(w)}
 	if !p.slot.CompareAndSwap(nil, j) {
 		fill(0, n) // (another fill has the pool)
-		return
+		return false
 	}
 	defer p.slot.CompareAndSwap(j, nil) // (a fill that panics here leaves the pool free)
 	if wake {
 		p.wake(helpers - ready)
 	}
-	j.take()
+	j.take(false)
 	p.slot.Store(nil)
 	j.wait()
+	return j.joined.Load()
 }
 
 // wake wakes up to k parked workers, and yields once where it woke one: a

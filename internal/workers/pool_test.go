@@ -102,12 +102,12 @@ func TestMeasuredOnThePool(t *testing.T) {
 }
 
 // slowSplit splits n elements of size bytes into w ranges whose fill takes
-// a while (so that a worker ready for it can take a range), and fails t
-// unless each element was filled once.
-func slowSplit(t *testing.T, n, size uint64, w int) {
+// a while (so that a worker ready for it can take a range), fails t unless
+// each element was filled once, and reports whether a worker joined.
+func slowSplit(t *testing.T, n, size uint64, w int) (joined bool) {
 	t.Helper()
 	var filled atomic.Uint64
-	Split(n, size, w, func(a, b uint64) {
+	joined = split(n, size, w, func(a, b uint64) {
 		for t0 := time.Now(); time.Since(t0) < 50*time.Microsecond; {
 		}
 		filled.Add(b - a)
@@ -115,6 +115,7 @@ func slowSplit(t *testing.T, n, size uint64, w int) {
 	if got := filled.Load(); got != n {
 		t.Fatalf("Split(%d, %d, %d): %d elements filled", n, size, w, got)
 	}
+	return joined
 }
 
 // TestPoolBurst: a fill under the wake threshold (1 MiB) that comes alone
@@ -136,12 +137,10 @@ func TestPoolBurst(t *testing.T) {
 	if w := thePool.woken.Load() - woken; w != 0 {
 		t.Errorf("one 1 MiB fill, alone: %d workers woken, want none", w)
 	}
-	h := thePool.helped.Load()
-	for t0 := time.Now(); thePool.helped.Load() == h; {
+	for t0 := time.Now(); !slowSplit(t, 1<<10, 1<<10, 2); {
 		if time.Since(t0) > 10*time.Second {
 			t.Fatalf("fills of 1 MiB one after another for 10 s: no worker joined one")
 		}
-		slowSplit(t, 1<<10, 1<<10, 2)
 	}
 }
 
@@ -155,20 +154,97 @@ func TestPoolPanic(t *testing.T) {
 		buf := make([]byte, 8<<10)
 		return strings.Contains(string(buf[:runtime.Stack(buf, false)]), "workers.Split(") // (a worker's stack holds no Split)
 	}
-	func() {
-		defer func() {
-			if recover() == nil {
-				t.Fatal("the fill's panic did not reach its caller")
-			}
+	panicked := false
+	for range 100 { // (a worker spinning may take both pieces before the caller takes one: then none panics)
+		panicked = func() (recovered bool) {
+			defer func() { recovered = recover() != nil }()
+			Split(1<<10, 4<<10, 2, func(a, b uint64) {
+				if onCaller() {
+					panic("a fill's panic")
+				}
+			})
+			return false
 		}()
-		Split(1<<10, 4<<10, 2, func(a, b uint64) {
-			if onCaller() {
-				panic("a fill's panic")
-			}
-		})
-	}()
+		if panicked {
+			break
+		}
+	}
+	if !panicked {
+		t.Fatal("100 fills: none panicked on its caller (a worker took every piece of each)")
+	}
 	if j := thePool.slot.Load(); j != nil {
 		t.Errorf("after a fill panicked on its caller, the pool still holds its job: later fills fill alone")
 	}
 	slowSplit(t, 1<<10, 4<<10, 2)
+}
+
+// TestSplitJoinedIsThisFills: a fill that finds the pool busy with another
+// goroutine's fill, which a worker joined, fills alone, and the count's
+// measurement is told no worker joined it (were it told one had, it would
+// keep one worker's time under a larger count's name, and keep the class's
+// count for good); the busy fill is told its worker joined.
+func TestSplitJoinedIsThisFills(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("GOMAXPROCS is 1: no pool")
+	}
+	for range 100 {
+		if joined, workerFilled, busyJoined, ok := splitWhileBusy(); ok {
+			if joined || workerFilled {
+				t.Errorf("a fill made while the pool was busy: a worker joined it: told %v, filled a range %v; want false, false", joined, workerFilled)
+			}
+			if !busyJoined {
+				t.Errorf("the busy fill, whose range a worker filled: told no worker joined it")
+			}
+			return
+		}
+	}
+	t.Fatal("100 fills of 4 MiB: no worker joined one")
+}
+
+// splitWhileBusy makes a fill (this goroutine's) while another goroutine's
+// fill holds the pool with a worker in one of its ranges, and reports what
+// the fill was told (joined), whether a worker filled one of its ranges,
+// and what the busy fill was told; ok is false where no worker came to the
+// busy fill (it parked as the fill looked for it, which a real fill, whose
+// caller fills the range itself, never waits for).
+func splitWhileBusy() (joined, workerFilled, busyJoined, ok bool) {
+	onWorker := func() bool {
+		buf := make([]byte, 8<<10)
+		return !strings.Contains(string(buf[:runtime.Stack(buf, false)]), "workers.split(") // (a worker's stack holds no split of the package's)
+	}
+	workerIn, releaseWorker, releaseCaller := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	var in sync.Once
+	busy := make(chan bool, 1)
+	go func() {
+		// A worker (woken: 4 MiB) fills a range and waits to be released;
+		// the pool is held until the caller's take ends, which it cannot
+		// before the worker is released (a worker may take both ranges
+		// where the caller is late to its own: then the caller takes none).
+		busy <- split(2, 4<<20, 2, func(a, b uint64) {
+			if onWorker() {
+				in.Do(func() { close(workerIn) })
+				<-releaseWorker
+				return
+			}
+			select {
+			case <-workerIn:
+				<-releaseCaller
+			case <-time.After(100 * time.Millisecond):
+			}
+		})
+	}()
+	select {
+	case <-workerIn:
+	case <-busy:
+		close(releaseWorker) // (for a worker that comes now)
+		close(releaseCaller)
+		return false, false, false, false
+	}
+	joined = split(2, 4<<20, 2, func(a, b uint64) {
+		workerFilled = workerFilled || onWorker()
+		close(releaseWorker)
+		time.Sleep(10 * time.Millisecond) // (the worker finishes the busy fill's range meanwhile)
+	})
+	close(releaseCaller)
+	return joined, workerFilled, <-busy, true
 }

@@ -179,33 +179,54 @@ func measureClass(b uint64, procs int) (count int, joined bool) {
 	buf := *p
 	f := kernel.NewFiller(kernel.Int, 4, 0, 1, b/4)
 	fill := func(w int) (time.Duration, bool) {
-		h := thePool.helped.Load()
 		t0 := time.Now()
-		Split(b/4, 4, w, func(i, j uint64) { f.FillNative(buf[i*4:j*4], i, 1) })
-		return time.Since(t0), thePool.helped.Load() != h
+		joined := split(b/4, 4, w, func(i, j uint64) { f.FillNative(buf[i*4:j*4], i, 1) })
+		return time.Since(t0), joined
 	}
 	cands := candidates(procs)
 	fill(procs) // (the pages touched, untimed: the budget starts after)
 	poolUp(func() bool { _, j := fill(procs); return j })
 	t0 := time.Now()
-	least := make(map[int]time.Duration, len(cands))
+	least := make(fastest, len(cands))
 	for round := 0; round < rounds && (round < 2 || time.Since(t0) < budget); round++ {
 		for _, w := range cands {
 			fill(w) // (untimed: the caches as w workers leave them, as a run of such fills finds them)
 			for range 2 {
-				if t, j := fill(w); (w == 1 || j) && (least[w] == 0 || t < least[w]) {
-					least[w] = t
+				if t, j := fill(w); w == 1 || j {
+					least.add(w, t)
 				}
 			}
 		}
 	}
-	measured := cands[:0:0]
+	return least.choice(cands)
+}
+
+// fastest holds each count's least time measured. A time of 0 is a time:
+// a clock coarser than a fill (Windows' monotonic clock advances at the
+// system timer's tick, 0.5 to 15.6 ms) reads 0 for most fills of 512 KiB.
+type fastest map[int]time.Duration
+
+// add keeps t as w's time if it is w's first or less than its least.
+func (f fastest) add(w int, t time.Duration) {
+	if least, ok := f[w]; !ok || t < least {
+		f[w] = t
+	}
+}
+
+// choice is the count chosen (choose) among the candidates that have a
+// time, and whether every one of cands has: one worker's fills, always
+// timed, give a count to choose whatever the others' did.
+func (f fastest) choice(cands []int) (count int, all bool) {
+	timed := cands[:0:0]
 	for _, w := range cands {
-		if least[w] > 0 {
-			measured = append(measured, w)
+		if _, ok := f[w]; ok {
+			timed = append(timed, w)
 		}
 	}
-	return choose(measured, func(w int) time.Duration { return least[w] }), len(measured) == len(cands)
+	if len(timed) == 0 {
+		return 1, false // (never, while count 1's fills are timed: no panic where they were not)
+	}
+	return choose(timed, func(w int) time.Duration { return f[w] }), len(timed) == len(cands)
 }
 
 // poolUp calls fill, which uses the pool and reports whether a worker

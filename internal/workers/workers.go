@@ -10,17 +10,21 @@
 // The workers are a pool of the process's own (pool.go), started by the
 // first fill that uses more than one: up to GOMAXPROCS-1 goroutines, which
 // never exit. What the pool costs: each worker, after its last piece of
-// work, spins for up to 4 ms (8 ms over all the workers together: each
+// work, spins for up to 1 ms (8 ms over all the workers together: each
 // spins 8 ms / workers where that is less), looking for the next fill and
 // calling runtime.Gosched between looks so that the program's goroutines
-// run; then it parks on a channel, where it costs no CPU, only its stack (a
-// few KiB). An idle process spends no CPU past the spin. A fill that comes
-// while workers spin hands them its pieces without a wake-up; one that
-// finds them parked wakes them if it is of 2 MiB or more, or if it follows
-// another split fill within 4 ms (a burst, whose later fills find them
-// ready), and fills alone otherwise (a woken worker may wait milliseconds
-// for a processor: docs/performance.md). The calling goroutine always fills pieces itself, and
-// every piece no worker took. One fill uses the pool at a time; one that
+// queued behind it run (one made runnable on another processor, whose
+// thread the system is not running, waits until the worker parks: up to
+// the spin, docs/performance.md); then it parks on a channel, where it
+// costs no CPU, only its stack (a few KiB). An idle process spends no CPU
+// past the spin; fills under a millisecond apart keep a worker spinning
+// throughout. A fill that comes while workers spin hands them its pieces
+// without a wake-up; one that finds them parked wakes them if it is of
+// 2 MiB or more, or if it follows another split fill within 1 ms (a burst,
+// whose later fills find them ready), and fills alone otherwise (a woken
+// worker may wait milliseconds for a processor: docs/performance.md). The
+// calling goroutine always fills pieces itself, and every piece no worker
+// took. One fill uses the pool at a time; one that
 // comes meanwhile fills on its own goroutine. A device capped at one worker
 // (SetMaxWorkers(1)) never starts the pool.
 //
@@ -66,13 +70,20 @@ func For(n, size uint64, most int) int {
 // large enough nor in a burst, it calls fill(0, n) alone. The callers compute each range's
 // elements from their absolute index, so any split gives the same bits.
 func Split(n, size uint64, w int, fill func(a, b uint64)) {
+	split(n, size, w, fill)
+}
+
+// split is Split, and reports whether a worker of the pool filled one of
+// this fill's ranges (the count's measurement keeps a count's time only
+// from such fills).
+func split(n, size uint64, w int, fill func(a, b uint64)) (joined bool) {
 	if w <= 1 || n < uint64(w) {
 		fill(0, n)
-		return
+		return false
 	}
 	hi, b := bits.Mul64(n, size)
 	if hi != 0 {
 		b = math.MaxUint64
 	}
-	thePool.split(n, b, w, fill)
+	return thePool.split(n, b, w, fill)
 }

@@ -157,3 +157,36 @@ func Forget() {
 		tries[i].Store(0)
 	}
 }
+
+// TestFastestCoarseClock: times of 0, as a clock coarser than a fill reads
+// them (Windows' monotonic clock, at the system timer's tick), are times:
+// the counts that have them are chosen among, and none is lost for want
+// of a nonzero time (a choice among none would panic on a fill).
+func TestFastestCoarseClock(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name  string
+		times map[int][]time.Duration
+		cands []int
+		count int
+		all   bool
+	}{
+		{"every fill read 0", map[int][]time.Duration{1: {0, 0}, 2: {0, 0}}, []int{1, 2}, 1, true},
+		{"one worker read 0, two a tick then 0", map[int][]time.Duration{1: {0, 0}, 2: {16 * ms, 0}}, []int{1, 2}, 1, true},
+		{"one worker a tick, two 0", map[int][]time.Duration{1: {16 * ms, 16 * ms}, 2: {0}}, []int{1, 2}, 2, true},
+		{"two's fills not joined, one's read 0", map[int][]time.Duration{1: {0}}, []int{1, 2}, 1, false},
+		{"four's fills not joined", map[int][]time.Duration{1: {20 * ms}, 2: {12 * ms, 10 * ms}}, []int{1, 2, 4}, 2, false},
+		{"two within 5% of one", map[int][]time.Duration{1: {100 * ms}, 2: {96 * ms}}, []int{1, 2}, 1, true},
+		{"nothing timed", map[int][]time.Duration{}, []int{1, 2}, 1, false},
+	} {
+		f := fastest{}
+		for w, ts := range c.times {
+			for _, d := range ts {
+				f.add(w, d)
+			}
+		}
+		if count, all := f.choice(c.cands); count != c.count || all != c.all {
+			t.Errorf("%s: chose %d (every count timed: %v), want %d (%v)", c.name, count, all, c.count, c.all)
+		}
+	}
+}

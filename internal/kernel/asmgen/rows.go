@@ -100,18 +100,33 @@ func rowHead(f *File, aligned string) {
 }
 
 // rowFetch fetches the first and the last line of the row four rows on
-// (row + 4*pitch, size bytes), through tmp: the streaming forms' regular
-// stores to a row's partial lines otherwise wait for each line to come
-// from memory. (Padded UINT8 rows of 1024 bytes, 16 apart, 256 MiB,
-// rowsAddBNT: 20.8-21.3 GB/s without it, 25.8-27.5 with it, packed
-// 26.8-27.7; scratch timing, alternated three times.) A prefetch cannot
+// (row + 4*pitch, size bytes), through tmp, where they are partial lines:
+// the streaming forms' regular stores to a row's partial lines otherwise
+// wait for each line to come from memory. (Padded UINT8 rows of 1024
+// bytes, 16 apart, 256 MiB, rowsAddBNT: 20.8-21.3 GB/s without it,
+// 25.8-27.5 with it, packed 26.8-27.7; scratch timing, alternated three
+// times.) A whole line is streamed, and a fetch of it only reads memory
+// the stores then take back: float32 rows of 1024 elements, 16 apart
+// (whole lines), 256 MiB, rowsBinSYNT, 20.9 GB/s with both ends fetched,
+// 23.8 with neither, packed 24.1 (the best of 7 rounds, alternated;
+// docs/performance.md, "Padded rows at 256 MiB"). A prefetch cannot
 // fault.
 func rowFetch(f *File) {
+	r := rowsR
 	f.Ops(`
 		LEAQ ({row})({apart}*4), {tmp}
-		PREFETCHT0 0({tmp})
-		PREFETCHT0 -1({tmp})({size}*1)
-	`, rowsR)
+		TESTQ $63, {tmp}
+	`, r)
+	f.Jump("JZ", "fetchlast")
+	f.Ops("PREFETCHT0 0({tmp})", r)
+	f.Label("fetchlast")
+	f.Ops(`
+		ADDQ {size}, {tmp}
+		TESTQ $63, {tmp}
+	`, r)
+	f.Jump("JZ", "fetched")
+	f.Ops("PREFETCHT0 -1({tmp})", r)
+	f.Label("fetched")
 }
 
 // rowNext steps to the next row (row by the pitch, the places by nextrow)
