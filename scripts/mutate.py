@@ -21,7 +21,7 @@ at); --only TEXT only those of the files whose path holds TEXT. Exits 1 if
 a mutant survives, if its text is not found once in its file (the code
 moved: update the list), or if it does not build (it tests nothing).
 
-A full run of the 132 mutants takes about 3 minutes: 2 min 49 s and
+A full run of the 136 mutants takes about 3 minutes: 2 min 49 s and
 3 min 16 s in two runs of 124 (2 min 18 s and 2 min 36 s of CPU), measured with
 `time /usr/bin/python3 scripts/mutate.py` on 2 vCPUs shared with other
 work; most of it is building each mutant's test binary.
@@ -323,6 +323,18 @@ MUTANTS = [
     ("internal/kernel/plan.go", "	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%64 == 0 && pitch%64 == 0 && rowBytes%64 == 0",
      "	return uintptr(unsafe.Pointer(unsafe.SliceData(dst)))%16 == 0 && pitch%64 == 0 && rowBytes%64 == 0",
      "rows off a line taken as whole lines", go_test("./internal/kernel", "TestWholeLines")),
+    ("internal/kernel/plan.go", "		if sets == 5 && t.periods640() && rows*rowBytes >= periods640Min {",
+     "		if sets == 5 && t.periods640() {",
+     "pixels of 5 in the caches taken as periods of 640 bytes (slower there)", go_test("./internal/kernel", "TestRowsLanesPeriods")),
+    ("internal/kernel/exec.go", "	first := w.first + uint64(periods)*getLE(inc[:], f.size)",
+     "	first := w.first + uint64(periods-1)*getLE(inc[:], f.size)",
+     "the blocks after the periods a period's step short", go_test("./internal/kernel", "TestFillRowsLanes|TestRowsLanesPeriods")),
+    ("internal/kernel/exec.go", "		first := uint64(math.Float32bits(float32(periods) * incS[0]))",
+     "		first := uint64(math.Float32bits(float32(periods+1) * incS[0]))",
+     "fma-s blocks after the periods a period's step over", go_test("./internal/kernel", "TestFillRowsLanes|TestRowsLanesPeriods")),
+    ("internal/kernel/exec.go", "	for ; end+128*(j+1) <= span; j++ {",
+     "	for ; end+128*(j+2) <= span; j++ {",
+     "the last whole block after the periods left unwritten", go_test("./internal/kernel", "TestFillRowsLanes|TestRowsLanesPeriods")),
     # --- internal/npy: the .npy header, written and read as NumPy does ---
     ("internal/npy/npy.go", "	total := (pre + len(dict) + 1 + 63) / 64 * 64",
      "	total := (pre + len(dict) + 1 + 15) / 16 * 16",
