@@ -148,11 +148,7 @@ func TestPrefilledEveryByte(t *testing.T) {
 // one of the machine's kernel tables (the operator's own, dml.OnTable), in
 // turn (under -short, float32 0, +1 alone).
 func TestPrefilledPaddedRows(t *testing.T) {
-	r := newRand(57)
-	cases := []struct {
-		dt           dml.TensorDataType
-		start, delta string
-	}{
+	cases := []sequenceCase{
 		{dml.TensorDataTypeFloat32, "0", "1"}, {dml.TensorDataTypeUint8, "0", "1"},
 		{dml.TensorDataTypeFloat32, "0.1", "0.3"}, {dml.TensorDataTypeInt64, "-5", "3"},
 		{dml.TensorDataTypeFloat16, "0.1", "0.0003"},
@@ -161,17 +157,66 @@ func TestPrefilledPaddedRows(t *testing.T) {
 		cases = cases[:1]
 	}
 	names := tables(t)
+	checkPrefilledCases(t, newRand(57), cases, func(k int) string { return names[k%len(names)] },
+		func(es uint64) ([]uint32, []uint32) {
+			return []uint32{u32((16<<20)/(1040*es) + 2), 1024}, []uint32{1040, 1}
+		})
+}
+
+// TestPrefilledPixelsOfFive: channels-innermost pixels of 5 channels past
+// 16 MiB, as a user's Execute runs them: rows whose lanes repeat every five
+// 128-byte blocks, which from 2 MiB a piece go as 640-byte periods in one
+// pass where the table has AVX-512 (internal/kernel's rows-lanes;
+// TestRowsLanesPeriods holds the kernels at the threshold), every byte as
+// the reference says, with every worker count checkPrefilled takes and by
+// windows. Each case runs on the machine's fastest table, whose kernels
+// are the periods' where it has them, and the last also on the Go twins'
+// (under -short, INT64 and FLOAT32 0.1, +0.3 on the fastest alone).
+func TestPrefilledPixelsOfFive(t *testing.T) {
+	cases := []sequenceCase{
+		{dml.TensorDataTypeInt64, "-5", "3"}, {dml.TensorDataTypeFloat32, "0.1", "0.3"},
+		{dml.TensorDataTypeUint8, "7", "1"}, {dml.TensorDataTypeInt32, "0", "-1"},
+		{dml.TensorDataTypeInt16, "100", "7"},
+	}
+	names := tables(t)
+	table := func(k int) string { return names[0] }
+	if testing.Short() {
+		cases = cases[:2]
+	} else {
+		cases = append(cases, cases[0])
+		table = func(k int) string {
+			if k == len(cases)-1 {
+				return "go"
+			}
+			return names[0]
+		}
+	}
+	checkPrefilledCases(t, newRand(59), cases, table, func(es uint64) ([]uint32, []uint32) {
+		c, w := uint64(5), uint64(256)
+		h := (17<<20)/(es*c*w) + 1
+		return []uint32{1, u32(c), u32(h), u32(w)}, []uint32{u32(h * w * c), 1, u32(w * c), u32(c)}
+	})
+}
+
+// A sequenceCase is a type and its sequence, written as a user writes it.
+type sequenceCase struct {
+	dt           dml.TensorDataType
+	start, delta string
+}
+
+// checkPrefilledCases runs checkPrefilled for each case k on table(k), on
+// the layout layout gives for the case's element size.
+func checkPrefilledCases(t *testing.T, r *rand.Rand, cases []sequenceCase, table func(k int) string, layout func(es uint64) (sizes, strides []uint32)) {
+	t.Helper()
 	for k, c := range cases {
-		table := names[k%len(names)]
-		es := uint64(c.dt.ElementSize())
-		sizes, strides := []uint32{u32((16<<20)/(1040*es) + 2), 1024}, []uint32{1040, 1}
+		sizes, strides := layout(uint64(c.dt.ElementSize()))
 		s, err := dml.ParseScalar(c.dt, c.start)
 		d, err2 := dml.ParseScalar(c.dt, c.delta)
 		if err != nil || err2 != nil {
 			t.Fatal(err, err2)
 		}
-		name := fmt.Sprintf("%s/%v %s,+%s/sizes=%v/strides=%v", table, c.dt, c.start, c.delta, sizes, strides)
-		checkPrefilled(t, name, table, c.dt, sizes, strides, s.Bits(), d.Bits(), r)
+		name := fmt.Sprintf("%s/%v %s,+%s/sizes=%v/strides=%v", table(k), c.dt, c.start, c.delta, sizes, strides)
+		checkPrefilled(t, name, table(k), c.dt, sizes, strides, s.Bits(), d.Bits(), r)
 	}
 }
 
