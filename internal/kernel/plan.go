@@ -505,14 +505,14 @@ var periods640Min = 2 << 20
 
 // periods320Min is periods640Min for float32 rows of f64 lanes, as periods
 // of 320 bytes (cvt320xF32) rather than five sets of 64-byte blocks
-// (cvtF32StrideY). Here one pass wins in the caches too: from 16 KB it
-// wrote 1.04 to 1.85 times as fast (FillRowsLE, the two forms alternated,
-// three rounds: 16 KB with the longest tail after the periods, four blocks
-// and one more, each worked out in Go, 1.04-1.07; 64 KB to 1 MiB
-// 1.13-1.19; 4 and 16 MiB 1.70-1.85), and at 4 to 8 KB such a tail cost
-// more than the passes saved (0.87-0.92; on the Intel Xeon of
-// docs/performance.md; BenchmarkPixels5F64). A variable: TestFillRowsLanes
-// pins it to reach putPeriods with its small rows.
+// (cvtF32StrideY). Here one pass wins in the caches too: from 16 KB on it
+// wrote 1.02 to 1.85 times as fast (BenchmarkPixels5F64, the two forms
+// alternated, three rounds a run: 16 KB with the longest tail after
+// the periods, four blocks and one more, each worked out in Go, 1.02-1.07;
+// 64 KB to 1 MiB 1.10-1.17; 2 MiB 1.15-1.39; 4 and 16 MiB 1.55-1.85), and
+// at 4 to 8 KB with a tail the tail cost more than the passes saved
+// (0.87-0.95), on the Intel Xeon of docs/performance.md. A variable:
+// TestFillRowsLanes pins it to reach putPeriods with its small rows.
 var periods320Min = 16 << 10
 
 // binLanesPay reports whether binade lanes (lanesBin) pay for float16 rows
