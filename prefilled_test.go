@@ -198,6 +198,29 @@ func TestPrefilledPixelsOfFive(t *testing.T) {
 	})
 }
 
+// TestPrefilledPixelsOfFivePast2p24: FLOAT32 pixels of 5 channels, the
+// last channel of every pixel past index 2^24 (80 MiB), as a user's
+// Execute runs them: rows that fma-s lanes no longer take, whose f64 lanes repeat
+// every five 64-byte blocks, and which from 2 MiB a piece go as 320-byte
+// periods in one pass where the table has AVX-512 (internal/kernel's
+// rows-lanes; TestRowsLanesPeriods holds the kernels at the threshold),
+// every byte as the reference says, with every worker count checkPrefilled
+// takes and by windows, on the machine's fastest table and on the Go
+// twins'. Skipped under -short (80 MiB, twice).
+func TestPrefilledPixelsOfFivePast2p24(t *testing.T) {
+	if testing.Short() {
+		t.Skip("80 MiB of FLOAT32, twice")
+	}
+	names := tables(t)
+	cases := []sequenceCase{{dml.TensorDataTypeFloat32, "0.1", "0.3"}, {dml.TensorDataTypeFloat32, "0.1", "0.3"}}
+	table := func(k int) string { return []string{names[0], "go"}[k] }
+	checkPrefilledCases(t, newRand(61), cases, table, func(es uint64) ([]uint32, []uint32) {
+		c, w := uint64(5), uint64(1024)
+		h := (1<<24)/(4*w) + 1 // (channel 4 of every pixel past index 2^24)
+		return []uint32{1, u32(c), u32(h), u32(w)}, []uint32{u32(h * w * c), 1, u32(w * c), u32(c)}
+	})
+}
+
 // A sequenceCase is a type and its sequence, written as a user writes it.
 type sequenceCase struct {
 	dt           dml.TensorDataType

@@ -21,7 +21,7 @@ at); --only TEXT only those of the files whose path holds TEXT. Exits 1 if
 a mutant survives, if its text is not found once in its file (the code
 moved: update the list), or if it does not build (it tests nothing).
 
-A full run of the 136 mutants takes about 3 minutes: 2 min 49 s and
+A full run of the 139 mutants takes about 3 minutes: 2 min 49 s and
 3 min 16 s in two runs of 124 (2 min 18 s and 2 min 36 s of CPU), measured with
 `time /usr/bin/python3 scripts/mutate.py` on 2 vCPUs shared with other
 work; most of it is building each mutant's test binary.
@@ -332,9 +332,21 @@ MUTANTS = [
     ("internal/kernel/exec.go", "		first := uint64(math.Float32bits(float32(periods) * incS[0]))",
      "		first := uint64(math.Float32bits(float32(periods+1) * incS[0]))",
      "fma-s blocks after the periods a period's step over", go_test("./internal/kernel", "TestFillRowsLanes|TestRowsLanesPeriods")),
-    ("internal/kernel/exec.go", "	for ; end+128*(j+1) <= span; j++ {",
-     "	for ; end+128*(j+2) <= span; j++ {",
+    ("internal/kernel/exec.go", "	for ; end+blk*(j+1) <= span; j++ {",
+     "	for ; end+blk*(j+2) <= span; j++ {",
      "the last whole block after the periods left unwritten", go_test("./internal/kernel", "TestFillRowsLanes|TestRowsLanesPeriods")),
+    ("internal/kernel/plan.go", "	if ds == 5 && pitch == rowBytes && t.periods640() && rows*rowBytes >= periods320Min {",
+     "	if ds == 5 && pitch == rowBytes && t.periods640() {",
+     "float32 pixels of 5 of f64 lanes under 16 KB taken as periods of 320 bytes (slower there)",
+     go_test("./internal/kernel", "TestRowsLanesPeriods")),
+    ("internal/kernel/exec.go", "		lanes := (*[80]float64)(unsafe.Pointer(base))[:w.blk/4]",
+     "		lanes := (*[80]float64)(unsafe.Pointer(base))[:16]",
+     "f64 lanes of a 320-byte period: only its first block's worked out",
+     go_test("./internal/kernel", "TestFillRowsLanes|TestRowsLanesPeriods")),
+    ("internal/kernel/twins.go", "		for l, b := range base {\n			v := b + math.Float64frombits(first) + float64(k)*inc[0]",
+     "		for l, b := range base[:64] {\n			v := b + math.Float64frombits(first) + float64(k)*inc[0]",
+     "the Go twin's 320-byte period one 64-byte block short (f64To32Period_g)",
+     go_test("./internal/kernel", "TestRowsLanesPeriods|TestF64PeriodKernels")),
     # --- internal/npy: the .npy header, written and read as NumPy does ---
     ("internal/npy/npy.go", "	total := (pre + len(dict) + 1 + 63) / 64 * 64",
      "	total := (pre + len(dict) + 1 + 15) / 16 * 16",

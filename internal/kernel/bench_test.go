@@ -96,3 +96,32 @@ func BenchmarkPixels5Sizes(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPixels5F64: FLOAT32 0.1, +0.3 pixels of 5 channels past index
+// 2^24 (f64 lanes), from 4 KB to 16 MiB, as periods of 320 bytes in one
+// pass (cvt320xF32, where the table has it) and as five sets of 64-byte
+// blocks (cvtF32StrideY; periods320Min out of reach), one after the other
+// at each size: periods320Min's figures. The sizes of 300 bytes past a
+// whole number of periods leave the longest tail after them (four blocks
+// of 64 bytes and one that ends the rows, each worked out in Go).
+func BenchmarkPixels5F64(b *testing.B) {
+	f := NewFiller(Float32, 4, 0x3DCCCCCD, 0x3E99999A, 0)
+	for _, size := range []int{4000, 8000, 8300, 16000, 16300, 64000, 1 << 20, 2 << 20, 4 << 20, 16 << 20} {
+		mem := make([]byte, size+64)
+		dst := mem[64-int(uintptr(unsafe.Pointer(&mem[0]))%64):][:size]
+		px := size / 20
+		for _, form := range []struct {
+			name string
+			min  int
+		}{{"periods", 0}, {"sets", 1 << 62}} {
+			b.Run(fmt.Sprintf("%dB/%s", size, form.name), func(b *testing.B) {
+				defer func(m int) { periods320Min = m }(periods320Min)
+				periods320Min = form.min
+				b.SetBytes(int64(size))
+				for b.Loop() {
+					f.FillRowsLE(dst, px, 20, 5, 1<<24, 1, uint64(px))
+				}
+			})
+		}
+	}
+}

@@ -47,6 +47,14 @@ func cvtStoreF32x(dst *byte, blocks int, base *[16]float64, first uint64, inc *[
 func cvtStoreF32xNT(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64)
 
 //go:noescape
+func cvt320xF32(dst *byte, blocks int, base *[80]float64, first uint64, inc *[4]float64)
+
+// cvt320xF32 with streaming stores.
+//
+//go:noescape
+func cvt320xF32NT(dst *byte, blocks int, base *[80]float64, first uint64, inc *[4]float64)
+
+//go:noescape
 func cvtStoreF16x(dst *byte, blocks int, base *[32]float32, first uint64, inc *[8]float32)
 
 // cvtStoreF16x with streaming stores.
@@ -285,5 +293,17 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 		fma192SNT(dst, blocks, base, first, inc, start, delta)
 	default:
 		fma192S(dst, blocks, base, first, inc, start, delta)
+	}
+}
+
+// f64To32Period is f64To32Stride's five sets of blocks as blocks of 320 bytes in one pass (cvt320xF32[NT]; streaming: dst aligned to 64 bytes; the Go twin on a table without AVX-512: see lacks).
+func (t *table) f64To32Period(st store, dst *byte, blocks int, base *[80]float64, first uint64, inc *[4]float64) {
+	switch {
+	case !t.asm || t.lacks():
+		f64To32Period_g(dst, blocks, base, first, inc)
+	case st == stStream:
+		cvt320xF32NT(dst, blocks, base, first, inc)
+	default:
+		cvt320xF32(dst, blocks, base, first, inc)
 	}
 }

@@ -91,6 +91,10 @@ func (t *table) fma192S(st store, dst *byte, blocks int, base *[48]float32, firs
 	fma192S_g(dst, blocks, base, first, inc, start, delta)
 }
 
+func (t *table) f64To32Period(st store, dst *byte, blocks int, base *[80]float64, first uint64, inc *[4]float64) {
+	f64To32Period_g(dst, blocks, base, first, inc)
+}
+
 func (t *table) rows(lane int, st store, dst *byte, rows, pitch, rowBytes int, base *[128]byte, steps *rowSteps, inc *[32]byte) {
 	rows_g(lane, dst, rows, pitch, rowBytes, base, steps, inc)
 }

@@ -189,8 +189,8 @@ func (w *laneRows) setBase(at int) {
 	q := at >> f.lg // the element position of the block's first lane
 	r, e := q/w.n, q%w.n
 	switch w.form {
-	case formF64: // (the values, exact below 2^53 units)
-		lanes := (*[16]float64)(unsafe.Pointer(base))
+	case formF64: // (the values, exact below 2^53 units; a lane an element of 4 bytes)
+		lanes := (*[80]float64)(unsafe.Pointer(base))[:w.blk/4]
 		rowI := w.i0 + uint64(r)*w.rowStep
 		for l := range lanes {
 			lanes[l] = f.valueF64(rowI + uint64(e)*w.step)
@@ -234,7 +234,9 @@ func (w *laneRows) setBase(at int) {
 func (w *laneRows) store(d *byte, blocks, stride int, st store) {
 	base, inc := w.base(), w.inc()
 	switch {
-	case w.form == formF64: // (first -0: adds nothing to any lane)
+	case w.form == formF64 && w.blk == 5*64: // (first -0: adds nothing to any lane)
+		w.f.t.f64To32Period(st, d, blocks, (*[80]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)))
+	case w.form == formF64:
 		w.f.t.f64To32Stride(st, d, blocks, (*[16]float64)(unsafe.Pointer(base)), 1<<63, (*[4]float64)(unsafe.Pointer(inc)), stride)
 	case w.form == formFMA:
 		w.storeFMA(d, blocks, stride, st)
@@ -264,38 +266,46 @@ func (w *laneRows) storeFMA(d *byte, blocks, stride int, st store) {
 }
 
 // putPeriods writes span bytes (two periods or more) of rows that repeat
-// every five blocks of 128 bytes (blk 640: add640x, fma640xS) at dst: the
-// periods from its first 64-byte aligned byte (stored as st says); the
-// whole 128-byte blocks after them from the same lanes (storeOn); a
-// 128-byte block at dst's start if it is not aligned, and one that ends at
+// every five blocks of the lanes' kernels (blk 640: add640x, fma640xS,
+// their blocks of 128 bytes; blk 320: cvt320xF32, the f64 lanes' blocks
+// of 64) at dst: the periods from its first 64-byte aligned byte (stored
+// as st says); the whole blocks after them from the same lanes (storeOn);
+// a block at dst's start if it is not aligned, and one that ends at
 // span's end if those fall short of it (regular stores). It works out the
 // lanes of 896 bytes at most, as lanesRun does for the five sets of blocks
-// (a tail of 640 bytes would take more than the periods save in cache).
+// (a tail of a period would take more than the periods save in cache).
 func (w *laneRows) putPeriods(span int, st store) {
 	a := int((64 - uintptr(unsafe.Pointer(unsafe.SliceData(w.dst)))%64) % 64) // the first aligned byte
 	periods := (span - a) / w.blk
 	w.put(a, periods, w.blk, st)
 	end := a + periods*w.blk
-	w.blk = 128
-	j := 0
-	for ; end+128*(j+1) <= span; j++ {
-		w.storeOn(end+128*j, j, periods)
+	w.blk /= 5
+	blk, j := w.blk, 0
+	for ; end+blk*(j+1) <= span; j++ {
+		w.storeOn(end+blk*j, j, periods)
 	}
 	if a > 0 {
-		w.put(0, 1, 128, stRegular)
+		w.put(0, 1, blk, stRegular)
 	}
-	if end+128*j < span {
-		w.put(span-128, 1, 128, stRegular)
+	if end+blk*j < span {
+		w.put(span-blk, 1, blk, stRegular)
 	}
 }
 
-// storeOn writes the 128-byte block at byte at of dst, block j of the
-// period periods periods on from the one in base: base's block j plus
+// storeOn writes the block (of blk bytes) at byte at of dst, block j of
+// the period periods periods on from the one in base: base's block j plus
 // periods times inc in every lane, added as first (integers wrap as the
 // sequence does; fma-s lanes' indices, and so their differences, are
-// exact integers below 2^24), with a regular store.
+// exact integers below 2^24), with a regular store. F64 lanes' blocks are
+// worked out again (put): a period's step times the periods, the
+// difference of two values below 2^53 units, may pass 2^53 units, where
+// float64 no longer holds it exactly.
 func (w *laneRows) storeOn(at, j, periods int) {
 	f, d, inc := w.f, unsafe.SliceData(w.dst[at:]), w.inc()
+	if w.form == formF64 {
+		w.put(at, 1, w.blk, stRegular)
+		return
+	}
 	blk := (*[128]byte)(w.base()[128*j:])
 	if w.form == formFMA {
 		incS := (*[8]float32)(unsafe.Pointer(inc))

@@ -178,6 +178,13 @@ type (
 	// 5 or 10 float32, rows-lanes).
 	fma640SKernel func(dst *byte, blocks int, base *[160]float32, first uint64, inc *[8]float32, start, delta uint64)
 
+	// f64PeriodKernel is f64Kernel (float32 elements) in blocks of 320
+	// bytes (80 lanes, AVX-512: a period of float32 rows of f64 lanes that
+	// repeat every five blocks of 64 bytes, rows of 5, 10 or 20 float32,
+	// rows-lanes), contiguous: lane l of block k is base[l] + first +
+	// k*inc[0], exact, converted once.
+	f64PeriodKernel func(dst *byte, blocks int, base *[80]float64, first uint64, inc *[4]float64)
+
 	// bin192Kernel writes float16 rows of rows-lanes in blocks of 192
 	// bytes, stride bytes apart (a multiple of 64), from 96 int32 lanes,
 	// each in a binade of its own (binLanes); bin128x, bin128Y and their

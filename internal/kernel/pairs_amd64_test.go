@@ -227,6 +227,12 @@ var fma640SPairs = []pair[fma640SKernel]{
 	{"fma640xSNT", fma640xSNT, fma640S_g, true, true},
 }
 
+// f64PeriodPairs are the routines of f64PeriodKernel and their twins.
+var f64PeriodPairs = []pair[f64PeriodKernel]{
+	{"cvt320xF32", cvt320xF32, f64To32Period_g, false, true},
+	{"cvt320xF32NT", cvt320xF32NT, f64To32Period_g, true, true},
+}
+
 // bin192Pairs are the routines of bin192Kernel and their twins.
 var bin192Pairs = []pair[bin192Kernel]{
 	{"bin192x", bin192x, bin192_g, false, true},

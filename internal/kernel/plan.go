@@ -469,13 +469,19 @@ func (s *Seq) float32LanesBlock(t *table, rs *rowSet, blk, sets int) (int, uint3
 // where fma-s lanes are not taken (past index 2^24; padded rows under
 // masks), where every exact sum, and a set's block step, lie below 2^53
 // units (as the f64 method's runs): NHWC FLOAT32 0.1, +0.3 past index 2^24
-// (docs/performance.md, "What each shape earns"); else 0.
+// (docs/performance.md, "What each shape earns"); five sets as one block
+// of 320 bytes (cvt320xF32, in one pass: putPeriods) where the table has
+// the periods (periods640) and the rows, one after another, span
+// periods320Min bytes or more (pixels of 5, 10 or 20 channels); else 0.
 func (s *Seq) f64LanesBlock(t *table, rows, pitch, n int, i0, last, rowStep uint64) (int, uint32) {
 	rowBytes := n << s.lg
 	ds := blockSets(pitch, 64)
 	if offF64Lanes || last >= 1<<53 || ds > addMaxSets || (rows-1)*pitch+rowBytes < 2*ds*64 ||
 		pitch != rowBytes && !t.masks(4) || !s.exactBelow(i0, last, uint64(ds*64/pitch)*rowStep, 53) {
 		return 0, 0
+	}
+	if ds == 5 && pitch == rowBytes && t.periods640() && rows*rowBytes >= periods320Min {
+		return 5 * 64, lanesF64 // (a period's step is the step of a set's block)
 	}
 	return 64, lanesF64
 }
@@ -496,6 +502,18 @@ const addMaxSets = 32
 // pixels of 5 channels). A variable: TestFillRowsLanes pins it
 // to reach putPeriods with its small rows.
 var periods640Min = 2 << 20
+
+// periods320Min is periods640Min for float32 rows of f64 lanes, as periods
+// of 320 bytes (cvt320xF32) rather than five sets of 64-byte blocks
+// (cvtF32StrideY). Here one pass wins in the caches too: from 16 KB on it
+// wrote 1.02 to 1.85 times as fast (BenchmarkPixels5F64, the two forms
+// alternated, three rounds a run: 16 KB with the longest tail after
+// the periods, four blocks and one more, each worked out in Go, 1.02-1.07;
+// 64 KB to 1 MiB 1.10-1.17; 2 MiB 1.15-1.39; 4 and 16 MiB 1.55-1.85), and
+// at 4 to 8 KB with a tail the tail cost more than the passes saved
+// (0.87-0.95), on the Intel Xeon of docs/performance.md. A variable:
+// TestFillRowsLanes pins it to reach putPeriods with its small rows.
+var periods320Min = 16 << 10
 
 // binLanesPay reports whether binade lanes (lanesBin) pay for float16 rows
 // of rows-lanes on the table t (else they go as columns, or as runs a row

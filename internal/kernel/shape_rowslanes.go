@@ -24,7 +24,9 @@ package kernel
 // where not (fmaStrideSY*; five sets as blocks of 640 bytes in one pass,
 // fma640xS*, where add640x takes them); float32 past fmaSMax through
 // f64 lanes in sets of 64-byte blocks where their sums lie below 2^53
-// units (lanesF64: cvtF32StrideY*; padded, with masks, on every table,
+// units (lanesF64: cvtF32StrideY*; five sets as one block of 320 bytes
+// in one pass, cvt320xF32*, on the tables with add640x, where the rows
+// span periods320Min bytes or more; padded, with masks, on every table,
 // cvtF32Mask*); lane by lane the element at that place of the rows plus
 // the rows a block holds times the row step: its block in per, its
 // lanes in c; or float16 rows through binade lanes (lanesBin:
@@ -71,7 +73,7 @@ func (f *Filler) rowsLanes(dst []byte, rs *rowSet, blk int, lanes uint32, st sto
 	if pitch != w.rowBytes {
 		put = w.putMasked
 	}
-	if blk == 5*128 {
+	if blk == 5*128 || blk == 5*64 { // (periods: blocks of add640x and fma640xS, or of cvt320xF32)
 		w.putPeriods(span, st)
 	} else {
 		lanesRun(dst, span, blk, sets, st, put)

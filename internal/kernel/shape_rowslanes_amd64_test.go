@@ -72,3 +72,31 @@ func TestFMA640SKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestF64PeriodKernels: cvt320xF32[NT] (AVX-512, rows-lanes' float32 rows
+// of f64 lanes that repeat every five blocks of 64 bytes) against its
+// twin: lanes exact in float64 as TestF64Kernels draws them (float32 from
+// far below its subnormals to past its largest), in any order, any number
+// of blocks, at any offset (the regular form; the streaming one aligned to
+// 64 bytes), the bytes around untouched.
+func TestF64PeriodKernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(117, 118))
+	for _, p := range f64PeriodPairs {
+		if skip(p) {
+			t.Skipf("%s: no AVX-512 on this CPU", p.name)
+		}
+		for c := range 200 {
+			blocks := r.IntN(30)
+			b, f, in := exactLanes(r, 80, blocks, 53, r.IntN(300)-200)
+			r.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+			var base [80]float64
+			copy(base[:], b)
+			inc := [4]float64{in, in, in, in}
+			m := newKernelMem(r, blocks*320, p.nt)
+			w := m.twin()
+			p.asm(m.dst(), blocks, &base, math.Float64bits(f), &inc)
+			p.twin(w.dst(), blocks, &base, math.Float64bits(f), &inc)
+			compareMem(t, fmt.Sprintf("%s blocks %d case %d", p.name, blocks, c), m, w)
+		}
+	}
+}

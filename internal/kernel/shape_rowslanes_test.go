@@ -29,8 +29,8 @@ func (s *Seq) validRowsLanes(t *table, dst []byte, pitch, n int, i0, rowStep, st
 func TestFillRowsLanes(t *testing.T) {
 	mem := make([]byte, 1<<17+256)
 	defer setStreaming(0)
-	defer func(least int) { periods640Min = least }(periods640Min)
-	periods640Min = 0 // (putPeriods at every length of rows: TestRowsLanesPeriods runs it measured)
+	defer func(least, f64 int) { periods640Min, periods320Min = least, f64 }(periods640Min, periods320Min)
+	periods640Min, periods320Min = 0, 0 // (putPeriods at every length of rows: TestRowsLanesPeriods runs it measured)
 	for _, tb := range machineTables() {
 		r := tableRand(1011, tb) // (this table's cases, whatever other tables the host has)
 		var seen lanesSeen
@@ -56,8 +56,8 @@ func TestFillRowsLanes(t *testing.T) {
 			rowsLanesStores(t, r, tb, mem, rc, c, blk, kind)
 		}
 		if seen.short(tb) {
-			t.Errorf("%s: only %d of %d layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d f64 (%d masked); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded, %d in add blocks of 640 bytes, %d in fma-s blocks of 640",
-				tb.name, seen.lanes, c, seen.floats, seen.fmas, seen.fmaMasked, seen.fmaSets, seen.f64s, seen.f64Masked, seen.bins, seen.setBins, seen.bins128, seen.bins64, seen.maskedBins, seen.addSets, seen.masked, seen.periods640, seen.fma640)
+			t.Errorf("%s: only %d of %d layouts went as lanes, %d of them float32, %d of those fma-s (%d masked, %d in sets of blocks), %d f64 (%d masked, %d in blocks of 320 bytes); %d float16, %d of those in sets of blocks, %d in blocks of 128 bytes, %d of 64, %d padded; %d in sets of add blocks, %d padded, %d in add blocks of 640 bytes, %d in fma-s blocks of 640",
+				tb.name, seen.lanes, c, seen.floats, seen.fmas, seen.fmaMasked, seen.fmaSets, seen.f64s, seen.f64Masked, seen.f64Periods, seen.bins, seen.setBins, seen.bins128, seen.bins64, seen.maskedBins, seen.addSets, seen.masked, seen.periods640, seen.fma640)
 		}
 	}
 }
@@ -68,13 +68,14 @@ type lanesSeen struct {
 	lanes, floats, fmas, f64s, f64Masked, bins, setBins, bins128, bins64, addSets, masked, fmaMasked, fmaSets, maskedBins int
 
 	periods640, fma640 int // add and fma-s lanes in blocks of 640 bytes (add640x, fma640xS)
+	f64Periods         int // f64 lanes in blocks of 320 bytes (cvt320xF32)
 }
 
 // short reports whether TestFillRowsLanes's quotas on the table tb are
 // not met yet.
 func (s *lanesSeen) short(tb *table) bool {
 	return s.lanes < 180 || s.floats < 15 || s.fmas < 5 || s.bins < 10 || s.setBins < 5 || s.addSets < 20 || tb.masks(4) && (s.masked < 10 || s.fmaMasked < 2 || s.f64Masked < 1) || tb.masks(2) && s.maskedBins < 4 || s.fmaSets < 3 || s.f64s < 5 || s.f64Masked < 2 || tb.asm && !tb.avx512 && s.bins64 < 10 || !(tb.asm && !tb.avx512) && s.bins128 < 10 ||
-		tb.periods640() && (s.periods640 < 10 || s.fma640 < 2)
+		tb.periods640() && (s.periods640 < 10 || s.fma640 < 2 || s.f64Periods < 2)
 }
 
 // count counts the rows rc that go as lanes of the kind kind in blocks of
@@ -110,6 +111,9 @@ func (s *lanesSeen) count(rc rowsLayout, blk int, kind uint32) {
 		s.f64s++
 		if rc.pitch != rc.n*4 {
 			s.f64Masked++
+		}
+		if blk == 5*64 {
+			s.f64Periods++
 		}
 	case lanesBin:
 		s.bins++
@@ -207,7 +211,8 @@ func TestRowsBinLanesLong(t *testing.T) {
 // float64 rounds to the midpoint (and VCVTPD2PS then down to even,
 // wrongly), and 0, +(1 + 2^-23) at 127*2^23 + 1, below 2^53 (exact in
 // float64); and 0.1, +0.3 past index 2^24. NHWC pixels of 3 and 5 channels and rows
-// of consecutive indices.
+// of consecutive indices (those of 5 as periods of 320 bytes where the
+// table has them).
 func TestRowsF64Lanes(t *testing.T) {
 	mem := make([]byte, 1<<16+128)
 	for _, c := range []struct {
@@ -233,7 +238,11 @@ func TestRowsF64Lanes(t *testing.T) {
 				for _, tb := range machineTables() {
 					onTable(f, tb)
 					blk, lanes := f.lanesBlock(tb, &rowSet{rows, 4 * n, n, i0, rowStep, step})
-					if c.f64 && (blk != 64 || lanes != lanesF64) || !c.f64 && blk != 0 {
+					want := 64
+					if n == 5 && tb.periods640() { // (64 KB of rows: periods of 320 bytes)
+						want = 5 * 64
+					}
+					if c.f64 && (blk != want || lanes != lanesF64) || !c.f64 && blk != 0 {
 						t.Fatalf("%s start %v delta %v i0 %d n %d nhwc %v: block %d lanes %d, want f64 lanes: %v", tb.name, c.start, c.delta, i0, n, nhwc, blk, lanes, c.f64)
 					}
 					if blk == 0 {
@@ -334,41 +343,48 @@ func TestBinLanesPay(t *testing.T) {
 	}
 }
 
-// TestRowsLanesPeriods: rows that repeat every five 128-byte blocks
-// (integers of 5 or 10 elements a row, float32 of fma-s lanes) go as
-// periods of 640 bytes (putPeriods) where they span periods640Min bytes or
-// more, as it stands, on the tables that have them (periods640), and in
-// five sets of 128-byte blocks just below it; every element is Bits, at
-// any offset, the bytes after them untouched.
+// TestRowsLanesPeriods: rows that repeat every five blocks of the lanes'
+// kernels (integers of 5 or 10 elements a row, float32 of fma-s lanes:
+// blocks of 128 bytes; float32 of f64 lanes, past index 2^24, 5 or 10 a
+// row: blocks of 64) go as periods of five blocks (640 or 320 bytes:
+// putPeriods) where they span periods640Min bytes or more (f64 lanes:
+// periods320Min), as it stands, on the tables that have them
+// (periods640), and in five sets of blocks just below it; every element
+// is Bits, at any offset, the bytes after them untouched.
 func TestRowsLanesPeriods(t *testing.T) {
 	mem := make([]byte, periods640Min+1<<15+256)
 	for _, tb := range machineTables() {
 		r := tableRand(1013, tb)
-		for c := range 12 {
+		for c := range 16 {
 			size := []int{1, 2, 4, 8}[c%4]
 			n := 5 << r.IntN(2)
 			if n*size > 80 {
 				n = 5
 			}
 			rc := rowsLayout{n: n, pitch: n * size, rowStep: 1}
-			span := periods640Min + n*size*r.IntN(400)
+			rc.i0 = r.Uint64N(1 << 10)
+			rc.f = NewFiller(Int, size, randomBits(r, Int, size), randomBits(r, Int, size), 0)
+			least, spread, want := periods640Min, 400, 5*128
+			if size == 4 { // FLOAT32 0.1, +0.3: fma-s lanes, or f64 lanes past index 2^24
+				rc.f = NewFiller(Float32, 4, 0x3DCCCCCD, 0x3E99999A, 0)
+				if c%8 == 6 {
+					rc.i0 = 1<<24 + r.Uint64N(1<<10)
+					least, spread, want = periods320Min, 100, 5*64
+				}
+			}
+			span := least + n*size*r.IntN(spread)
 			below := c%3 == 2
 			if below {
-				span = periods640Min - n*size*(1+r.IntN(400))
+				span = least - n*size*(1+r.IntN(spread))
 			}
 			rc.rows = span / rc.pitch
 			rc.step = uint64(rc.rows)
-			rc.i0 = r.Uint64N(1 << 10)
-			rc.f = NewFiller(Int, size, randomBits(r, Int, size), randomBits(r, Int, size), 0)
-			if size == 4 && c%2 == 0 { // FLOAT32 0.1, +0.3: fma-s lanes
-				rc.f = NewFiller(Float32, 4, 0x3DCCCCCD, 0x3E99999A, 0)
-			}
 			onTable(rc.f, tb)
 			off := r.IntN(64) &^ (size - 1)
 			rc.dst = mem[off : off+rc.rows*rc.pitch]
 			blk, _ := rc.f.lanesBlock(tb, rc.set())
-			if want := 5 * 128; (blk == want) != (tb.periods640() && !below) {
-				t.Fatalf("%s case %d: size %d, %d rows of %d: blocks of %d bytes", tb.name, c, size, rc.rows, n, blk)
+			if (blk == want) != (tb.periods640() && !below) {
+				t.Fatalf("%s case %d: size %d, %d rows of %d from index %d: blocks of %d bytes", tb.name, c, size, rc.rows, n, rc.i0, blk)
 			}
 			if why := fillRowsMismatch(tb, rc, byte(r.Uint32())); why != "" {
 				t.Fatalf("%s case %d: size %d, %d rows of %d, i0 %d, offset %d: %s", tb.name, c, size, rc.rows, n, rc.i0, off, why)

@@ -69,8 +69,10 @@ func (t *table) spanTies() bool { return !t.asm || t.avx512 }
 
 // periods640 reports whether the table writes rows-lanes' rows that repeat
 // every five blocks of 128 bytes as blocks of 640 bytes in one pass
-// (add640x, AVX-512: ten vectors of 64 bytes; the Go twins for any), not
-// as five sets of blocks, each a strided pass over the rows (docs/performance.md,
+// (add640x, AVX-512: ten vectors of 64 bytes; the Go twins for any), and
+// float32 rows of f64 lanes that repeat every five blocks of 64 bytes as
+// blocks of 320 (cvt320xF32: ten vectors of lanes), not as five sets of
+// blocks, each a strided pass over the rows (docs/performance.md,
 // "Each layout against its own ceiling").
 func (t *table) periods640() bool { return !t.asm || t.avx512 }
 

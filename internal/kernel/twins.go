@@ -154,6 +154,22 @@ func f64To32Stride_g(dst *byte, blocks int, base *[16]float64, first uint64, inc
 	}
 }
 
+// f64To32Period_g is the twin of cvt320xF32[NT]: f64To32_g's elements
+// from 80 lanes, blocks of 320 bytes one after another, lane l of block k
+// base[l] + first + k*inc[0] (exact by the planner's precondition).
+func f64To32Period_g(dst *byte, blocks int, base *[80]float64, first uint64, inc *[4]float64) {
+	if blocks <= 0 {
+		return
+	}
+	out := unsafe.Slice(dst, blocks*320)
+	for k := range blocks {
+		for l, b := range base {
+			v := b + math.Float64frombits(first) + float64(k)*inc[0]
+			binary.LittleEndian.PutUint32(out[320*k+4*l:], math.Float32bits(float32(v)))
+		}
+	}
+}
+
 func f64To16_g(dst *byte, blocks int, base *[16]float64, first uint64, inc *[4]float64) {
 	out := unsafe.Slice(dst, blocks*32)
 	for k := range blocks {

@@ -27,6 +27,7 @@ Go twins: twins.go.`)
 	cvtStoreF16Forms(f)
 	cvtStoreF16OddForms(f)
 	cvtStoreF32xForms(f)
+	cvt320xF32Forms(f)
 	cvtStoreF16xForms(f)
 	cvtStoreF16OddxForms(f)
 	fmaStoreForms(f)
@@ -107,6 +108,11 @@ var convR = struct {
 	midZ    Reg   // a midpoint's,
 	absZ    Reg   // the sign cleared,
 	tinyZ   Reg   // 2^-126 (float64 bits)
+	laneP   []Reg // (cvt320xF32) the lanes: ten vectors of eight float64,
+	incP    Reg   // inc in every lane,
+	firstP  Reg   // first in every lane,
+	outP    []Reg // two vectors of lanes converted, 64 bytes a store,
+	halfP   []Reg // the upper one's conversion
 }{
 	to: blockR.to, left: blockR.left, step: blockR.step, from: blockR.from, incAt: blockR.incAt,
 	tmp: AX, masks: BX, tinyR: DX, written: BX,
@@ -120,6 +126,7 @@ var convR = struct {
 	four: []Reg{z(0), z(1), z(2), z(3), z(15), z(16), z(17), z(18)}, fourOut: []Reg{y(5), y(6), y(7), y(8), y(10), y(11), y(12), y(9)},
 	low29Z: z(10), oneD: y(11), valZ: vecs(z, 5, 2), tmpZ: vecs(z, 7, 2),
 	midMZ: z(12), midZ: z(13), absZ: z(14), tinyZ: z(15),
+	laneP: vecs(z, 0, 10), incP: z(10), firstP: z(11), outP: vecs(z, 12, 5), halfP: vecs(y, 17, 5),
 }
 
 // cvtStoreF32Forms writes cvtStoreF32 and its stride form of every store
@@ -263,6 +270,47 @@ func cvtStoreF32xForms(f *File) {
 			f.Op("VCVTPD2PS", hi, yt)
 		}, pairPutYY(f, movPS[st]), 64, "VADDPD", stepFMA(f))
 		f.Label("done")
+		end(f, st)
+	}
+}
+
+// cvt320xF32Forms writes cvt320xF32 of every store kind.
+//
+// cvt320xF32 (AVX-512): cvtF32StrideY's five sets of blocks as one
+// block of 320 bytes (80 float64 lanes in ten vectors: a period of
+// float32 rows that repeat every five blocks of 64 bytes, rows of 5,
+// 10 or 20 float32), contiguous: written in order in one pass where
+// cvtF32StrideY writes five strided passes, each lane converted once,
+// two vectors' conversions put together for each store of 64 bytes.
+func cvt320xF32Forms(f *File) {
+	r := convR
+	for _, st := range stores {
+		f.Func("cvt320xF32"+st.suffix, sigF64Period, storeDoc("cvt320xF32", st))
+		f.Twin("f64To32Period_g", st, true)
+		f.Ops(`
+			MOVQ {dst}, {to}
+			MOVQ {blocks}, {left}
+			MOVQ {base}, {from}
+			VPBROADCASTQ {first}, {firstP}
+			MOVQ {inc}, {incAt}
+			VBROADCASTSD ({incAt}), {incP}
+		`, r)
+		for i, l := range r.laneP {
+			f.Op("VADDPD", r.from.At(64*i), r.firstP, l)
+		}
+		loopStart(f)
+		for i, o := range r.outP {
+			f.Op("VCVTPD2PS", r.laneP[2*i], o.Y())
+			f.Op("VCVTPD2PS", r.laneP[2*i+1], r.halfP[i])
+			f.Op("VINSERTF64X4", "$1", r.halfP[i], o, o)
+		}
+		for i, o := range r.outP {
+			f.Op(movPS[st], o, at(64*i))
+		}
+		for _, l := range r.laneP {
+			f.Op("VADDPD", r.incP, l, l)
+		}
+		loopEnd(f, "$320")
 		end(f, st)
 	}
 }
@@ -912,6 +960,8 @@ func convertDispatch(f *File) {
 		arms := formArms(cond, m.twin, forms, m.sts, m.sig.Args(), ret)
 		dispatchResult(f, m.doc, m.name, m.sig.Method("st store"), m.sig.Result, arms)
 	}
+	dispatch(f, "f64To32Period is f64To32Stride's five sets of blocks as blocks of 320 bytes in one pass (cvt320xF32[NT]; streaming: dst aligned to 64 bytes; the Go twin on a table without AVX-512: see lacks).", "f64To32Period", sigF64Period.Method("st store"),
+		formArms("!t.asm || t.lacks()", "f64To32Period_g", []form{{"", "cvt320xF32"}}, ntA, sigF64Period.Args(), ""))
 }
 
 // convertShapes are the methods the convert kernels write (File.Shapes).

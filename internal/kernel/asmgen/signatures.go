@@ -164,6 +164,11 @@ var (
 		Params: "dst *byte, blocks int, base *[160]float32, first uint64, inc *[8]float32, start, delta uint64",
 	}
 
+	sigF64Period = &Sig{
+		Type:   "f64PeriodKernel",
+		Params: "dst *byte, blocks int, base *[80]float64, first uint64, inc *[4]float64",
+	}
+
 	sigBinLanes = &Sig{
 		Type:   "bin192Kernel",
 		Params: "dst *byte, blocks, stride int, l *binLanes, j0, ties uint64",
@@ -182,7 +187,7 @@ var (
 
 // kernelSigs are the kernel signatures with a Go type, in order.
 var kernelSigs = []*Sig{
-	sigAdd, sigMask, sigFMAMask, sigF64, sigF64Stride, sigMaskF64, sigF32, sigBin, sigSpan, sigSpan128, sigRuns, sigRowsRuns, sigBinS, sigFMAD, sigFMA64, sigFMA32, sigFMA32Stride, sigRowsAdd, sigRowsBin, sigRowsFMAS, sigRowsBinS, sigAdd192, sigAdd640, sigFMA192S, sigFMA640S, sigBinLanes, sigBinLanesM, sigZip,
+	sigAdd, sigMask, sigFMAMask, sigF64, sigF64Stride, sigMaskF64, sigF32, sigBin, sigSpan, sigSpan128, sigRuns, sigRowsRuns, sigBinS, sigFMAD, sigFMA64, sigFMA32, sigFMA32Stride, sigRowsAdd, sigRowsBin, sigRowsFMAS, sigRowsBinS, sigAdd192, sigAdd640, sigFMA192S, sigFMA640S, sigF64Period, sigBinLanes, sigBinLanesM, sigZip,
 }
 
 // The store loops' signatures (store_amd64.s): the write ceiling's and the
