@@ -19,8 +19,8 @@ import (
 // that every lane's form holds for, then moves on the lanes whose form
 // ended.
 
-// binMaxX is the most a lane's x may reach: with h (below 2^28) and the
-// tie bit it stays below 2^32.
+// binMaxX is the most a lane's x may reach: with half its shift's unit
+// (2^28 or less) added it stays below 2^32.
 const binMaxX = 1<<31 - 1
 
 // rowsBinLanes writes float16 rows of n elements, pitch bytes apart, at dst
@@ -155,7 +155,7 @@ func (w *binLaneRows) startLanes() (next, t int64) {
 	next, t = w.all, binNever
 	for L := range w.nl {
 		if gap[L] {
-			w.l.x[L], w.l.dm[L], w.l.s[L], w.l.h[L], w.l.c[binWord[L]] = 0, 0, 1, 0, 0
+			w.l.x[L], w.l.dm[L], w.l.s[L], w.l.m[L], w.l.c[binWord[L]] = 0, 0, 1, 0, 0
 			w.end[L], w.tie[L], w.period[L] = w.all, binNever, 1
 			continue
 		}
@@ -196,8 +196,8 @@ func (w *binLaneRows) setForm(L int, j int64) {
 	case d < 0 && x+(count-1)*d < 0:
 		count = x/-d + 1
 	}
-	h := uint32(1)<<(sh-1) - 1
-	w.l.x[L], w.l.dm[L], w.l.s[L], w.l.h[L] = uint32(x)+h-uint32(j)*uint32(d), uint32(d), uint32(sh), h
+	half := uint32(1) << (sh - 1) // (x + half rounds half up: the kernel clears a tie's last bit)
+	w.l.x[L], w.l.dm[L], w.l.s[L], w.l.m[L] = uint32(x)+half-uint32(j)*uint32(d), uint32(d), uint32(sh), 2*half-1
 	w.l.c[binWord[L]] = uint16(c) + uint16(b)
 	w.end[L] = j + count
 	w.setTie(L, j, x, d, sh, int(up), count)
