@@ -137,17 +137,21 @@ func (w *binLaneRows) writeSet(b0 int) {
 func (w *binLaneRows) startLanes() (next, t int64) {
 	var gap [96]bool
 	w.mask = [3]uint64{}
+	// Element e's row r and its byte o in it, from block 0's first (a
+	// division for the first alone: the pitch is even, as b0 is).
+	r := w.b0 / w.pitch
+	if w.b0 < 0 {
+		r = (w.b0 - w.pitch + 1) / w.pitch
+	}
+	o := w.b0 - r*w.pitch
 	for e := range w.nl {
-		pos := w.b0 + 2*e
-		r := pos / w.pitch
-		if pos < 0 {
-			r = (pos - w.pitch + 1) / w.pitch
-		}
-		o := pos - r*w.pitch
 		if gap[binLane[e]] = o >= w.rowBytes; !gap[binLane[e]] {
 			w.mask[e/32] |= 3 << (2 * (e % 32))
 		}
 		w.k0[binLane[e]] = int64(w.lo) + int64(r)*w.rowK + int64(o/2)*w.stepK
+		if o += 2; o >= w.pitch {
+			o, r = o-w.pitch, r+1
+		}
 	}
 	next, t = w.all, binNever
 	for L := range w.nl {
@@ -238,7 +242,7 @@ func (w *binLaneRows) write(j, m int64, anyTie bool) {
 	}
 	if full := min(m, w.whole-j); full > 0 {
 		ties := uint64(0)
-		if anyTie && w.tiesIn(j, j+full)*binMendBlocks > full {
+		if anyTie && w.denseTies(j, j+full) {
 			ties = 1
 		}
 		d := unsafe.SliceData(dst[b0+int(j)*w.stride:])
@@ -266,16 +270,20 @@ func (w *binLaneRows) write(j, m int64, anyTie bool) {
 // blocks, or every block.)
 const binMendBlocks = 16
 
-// tiesIn returns how many ties the lanes meet in blocks j0 to j1-1 (each
-// lane's next tie from j0 on, then one a period).
-func (w *binLaneRows) tiesIn(j0, j1 int64) int64 {
-	n := int64(0)
+// denseTies reports whether the lanes meet more than one tie in
+// binMendBlocks blocks in blocks j0 to j1-1 (each lane's next tie from j0
+// on, then one a period: a power of two).
+func (w *binLaneRows) denseTies(j0, j1 int64) bool {
+	n, most := int64(0), (j1-j0)/binMendBlocks
 	for L := range w.nl {
 		if t := w.tie[L]; t < j1 {
-			n += (j1-1-t)/w.period[L] + 1
+			n += (j1-1-t)>>bits.TrailingZeros64(uint64(w.period[L])) + 1
+			if n > most {
+				return true
+			}
 		}
 	}
-	return n
+	return false
 }
 
 // mend rounds to even the elements of blocks j0 to j1-1, written in
