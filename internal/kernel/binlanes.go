@@ -17,10 +17,14 @@ import (
 // element's exact sum and how many blocks it holds for (the lane stays in
 // its binade and its x in 32 bits), and calls the kernel for the blocks
 // that every lane's form holds for, then moves on the lanes whose form
-// ended.
+// ended. Where a lane meets a tie, the kernel rounds ties to even (its
+// slower loop) where they are dense; where they are sparse, it rounds them
+// up and the few elements at ties are put right after it (mend): no run is
+// cut at a tie (a kernel call and a pass over the lanes each, which at 4
+// MiB cost more than the ties' loop saved).
 
-// binMaxX is the most a lane's x may reach: with h (below 2^28) and the
-// tie bit it stays below 2^32.
+// binMaxX is the most a lane's x may reach: with half its shift's unit
+// (2^28 or less) added it stays below 2^32.
 const binMaxX = 1<<31 - 1
 
 // rowsBinLanes writes float16 rows of n elements, pitch bytes apart, at dst
@@ -99,9 +103,8 @@ type binLaneRows struct {
 
 // writeSet writes the set whose block 0 is at byte b0: from block to
 // block, for as many blocks as every lane's form holds (the kernel's lanes
-// from the run's first block), where no lane meets a tie without ties (the
-// kernel's faster loop); from a block where one does, for binTieBlocks
-// blocks or fewer, with them.
+// from the run's first block), each run by write (its ties rounded to
+// even by the kernel or mended after it).
 func (w *binLaneRows) writeSet(b0 int) {
 	w.b0 = b0
 	w.all = int64((w.span - b0 + w.stride - 1) / w.stride)
@@ -111,18 +114,12 @@ func (w *binLaneRows) writeSet(b0 int) {
 	}
 	next, t := w.startLanes()
 	for j := int64(0); ; {
-		ties := uint64(0)
-		if t == j {
-			ties, next = 1, min(next, j+binTieBlocks)
-		} else {
-			next = min(next, t)
-		}
-		w.write(j, next-j, ties)
+		w.write(j, next-j, t < next)
 		if j = next; j == w.all {
 			return
 		}
-		// The lanes whose form ends at j, or whose tie was passed, and
-		// the next block where one does either.
+		// The lanes whose form ends at j, the ties passed (all mended or
+		// written to even), and the next block where a form ends.
 		var ended [96]uint8
 		var ne int
 		next, t, ne = laneEvents(&w.end, &w.tie, &w.period, w.nl, j, w.all, &ended)
@@ -140,22 +137,26 @@ func (w *binLaneRows) writeSet(b0 int) {
 func (w *binLaneRows) startLanes() (next, t int64) {
 	var gap [96]bool
 	w.mask = [3]uint64{}
+	// Element e's row r and its byte o in it, from block 0's first (a
+	// division for the first alone: the pitch is even, as b0 is).
+	r := w.b0 / w.pitch
+	if w.b0 < 0 {
+		r = (w.b0 - w.pitch + 1) / w.pitch
+	}
+	o := w.b0 - r*w.pitch
 	for e := range w.nl {
-		pos := w.b0 + 2*e
-		r := pos / w.pitch
-		if pos < 0 {
-			r = (pos - w.pitch + 1) / w.pitch
-		}
-		o := pos - r*w.pitch
 		if gap[binLane[e]] = o >= w.rowBytes; !gap[binLane[e]] {
 			w.mask[e/32] |= 3 << (2 * (e % 32))
 		}
 		w.k0[binLane[e]] = int64(w.lo) + int64(r)*w.rowK + int64(o/2)*w.stepK
+		if o += 2; o >= w.pitch {
+			o, r = o-w.pitch, r+1
+		}
 	}
 	next, t = w.all, binNever
 	for L := range w.nl {
 		if gap[L] {
-			w.l.x[L], w.l.dm[L], w.l.s[L], w.l.h[L], w.l.c[binWord[L]] = 0, 0, 1, 0, 0
+			w.l.x[L], w.l.dm[L], w.l.s[L], w.l.m[L], w.l.c[binWord[L]] = 0, 0, 1, 0, 0
 			w.end[L], w.tie[L], w.period[L] = w.all, binNever, 1
 			continue
 		}
@@ -196,8 +197,8 @@ func (w *binLaneRows) setForm(L int, j int64) {
 	case d < 0 && x+(count-1)*d < 0:
 		count = x/-d + 1
 	}
-	h := uint32(1)<<(sh-1) - 1
-	w.l.x[L], w.l.dm[L], w.l.s[L], w.l.h[L] = uint32(x)+h-uint32(j)*uint32(d), uint32(d), uint32(sh), h
+	half := uint32(1) << (sh - 1) // (x + half rounds half up: the kernel clears a tie's last bit)
+	w.l.x[L], w.l.dm[L], w.l.s[L], w.l.m[L] = uint32(x)+half-uint32(j)*uint32(d), uint32(d), uint32(sh), 2*half-1
 	w.l.c[binWord[L]] = uint16(c) + uint16(b)
 	w.end[L] = j + count
 	w.setTie(L, j, x, d, sh, int(up), count)
@@ -227,26 +228,79 @@ func (w *binLaneRows) setTie(L int, j, x, d int64, sh, up int, count int64) {
 }
 
 // write writes the set's blocks j to j+m-1: those that stick out of dst
-// through out, the others with the kernel in place.
-func (w *binLaneRows) write(j, m int64, ties uint64) {
+// through out (ties to even: one block), the others with the kernel in
+// place; where a lane meets a tie in them (anyTie), the kernel rounds ties
+// to even if they are more than one in binMendBlocks blocks, else it
+// rounds them up and mend puts each right after it (a kernel call fewer
+// than a run of its own, and the faster loop).
+func (w *binLaneRows) write(j, m int64, anyTie bool) {
 	dst, blk, b0 := w.dst, w.blk, w.b0
 	if j == 0 && b0 < 0 {
-		w.f.t.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, 0, ties)
+		w.f.t.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, 0, 1)
 		w.put(b0, dst[:blk+b0])
 		j, m = 1, m-1
 	}
 	if full := min(m, w.whole-j); full > 0 {
+		ties := uint64(0)
+		if anyTie && w.denseTies(j, j+full) {
+			ties = 1
+		}
 		d := unsafe.SliceData(dst[b0+int(j)*w.stride:])
 		if w.padded {
 			w.f.t.binSetMask(blk, maskedAhead, d, int(full), w.stride, &w.l, uint64(j), ties, &w.mask)
 		} else {
 			w.f.t.binSet(blk, w.st, d, int(full), w.stride, &w.l, uint64(j), ties)
 		}
+		if anyTie && ties == 0 {
+			w.mend(j, j+full)
+		}
 		j, m = j+full, m-full
 	}
 	if m > 0 {
-		w.f.t.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, uint64(j), ties)
+		w.f.t.binSet(blk, stRegular, &w.out[0], 1, blk, &w.l, uint64(j), 1)
 		w.put(b0+int(j)*w.stride, dst[b0+int(j)*w.stride:])
+	}
+}
+
+// binMendBlocks: write has the kernel round ties to even (its slower
+// loop) where the lanes meet more than one tie in binMendBlocks blocks,
+// else mend puts them right. (Reckoned, not measured at the edge: a mended
+// element, some 10-20 ns, against the ties' loop, some 4 cycles a block
+// more in the caches; the layouts measured meet a tie every few thousand
+// blocks, or every block.)
+const binMendBlocks = 16
+
+// denseTies reports whether the lanes meet more than one tie in
+// binMendBlocks blocks in blocks j0 to j1-1 (each lane's next tie from j0
+// on, then one a period: a power of two).
+func (w *binLaneRows) denseTies(j0, j1 int64) bool {
+	n, most := int64(0), (j1-j0)/binMendBlocks
+	for L := range w.nl {
+		if t := w.tie[L]; t < j1 {
+			n += (j1-1-t)>>bits.TrailingZeros64(uint64(w.period[L])) + 1
+			if n > most {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mend rounds to even the elements of blocks j0 to j1-1, written in
+// place, where they are ties (the kernel without ties rounded them up):
+// each lane's ties from its next one on, one a period.
+func (w *binLaneRows) mend(j0, j1 int64) {
+	l := &w.l
+	for L := range w.nl {
+		for t := w.tie[L]; t < j1; t += w.period[L] {
+			y := l.x[L] + uint32(t)*l.dm[L]
+			if t < j0 || y&l.m[L] != 0 { // (written through out, or not a tie after all)
+				continue
+			}
+			word := int(binWord[L])
+			q := min(y>>l.s[L]&^1, 0xffff)
+			putLE(w.dst[w.b0+int(t)*w.stride+2*word:], 2, uint64(l.c[word]+uint16(q)))
+		}
 	}
 }
 
@@ -291,10 +345,6 @@ func laneEvents(end, tie, period *[96]int64, nl int, j, all int64, ended *[96]ui
 	}
 	return next, t, ne
 }
-
-// binTieBlocks is the most blocks rowsBinLanes writes with ties from a
-// block where a lane meets one.
-const binTieBlocks = 64
 
 // binLane is binWord's inverse: the lane of each element of a block.
 var binLane = func() (l [96]uint8) {

@@ -189,7 +189,7 @@ type (
 	// bytes, stride bytes apart (a multiple of 64), from 96 int32 lanes,
 	// each in a binade of its own (binLanes); bin128x, bin128Y and their
 	// twin in blocks of 128 bytes from lanes 0-63.
-	// Pre: every lane's x + h + 1 stays below 2^32 over the blocks, and
+	// Pre: every lane's y (x + 2^(s-1)) stays below 2^32 over the blocks, and
 	// its rounded magnitude below 2^16.
 	bin192Kernel func(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 

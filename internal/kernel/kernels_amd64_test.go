@@ -485,7 +485,7 @@ func randF32(r *rand.Rand) float32 {
 
 // TestBin192Kernels: bin192x[NT], bin128x[NT] (AVX-512) and
 // bin192Y[NT], bin128Y[NT], bin64Y[NT] (AVX2) against their twins: lanes of
-// any shift from 1 to 29 with its h, magnitudes of any 31 bits, steps of
+// any shift from 1 to 29 with its mask m, magnitudes of any 31 bits, steps of
 // either sign (the sums wrap alike in both), from any block, ties to even
 // and not, any number of blocks, 192 bytes apart or more (a set's blocks:
 // rowsBinLanes), the bytes around and between them untouched.
@@ -518,7 +518,7 @@ func TestBin192Kernels(t *testing.T) {
 	}
 }
 
-// randomBinLanes draws bin192's lanes: shifts of 1 to 29 with their h,
+// randomBinLanes draws bin192's lanes: shifts of 1 to 29 with their m,
 // magnitudes of any 31 bits or (binade) of 11 bits above the shift, steps
 // of either sign.
 func randomBinLanes(r *rand.Rand, binade bool) (l binLanes) {
@@ -528,7 +528,7 @@ func randomBinLanes(r *rand.Rand, binade bool) (l binLanes) {
 		if binade {
 			l.x[L] = uint32(r.Uint64N(min(1<<31, uint64(1)<<(s+11))))
 		}
-		l.s[L], l.h[L], l.c[L] = s, 1<<(s-1)-1, uint16(r.Uint32())
+		l.s[L], l.m[L], l.c[L] = s, 1<<s-1, uint16(r.Uint32())
 	}
 	return l
 }

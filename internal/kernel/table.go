@@ -116,14 +116,15 @@ const (
 var Recheck = 2 * time.Second
 
 // binLanes are the lanes of bin192x, bin192Y, bin128x and bin128Y: lane L (vector
-// L/16 of 16, element L%16) is the magnitude above the base plus h (x) at a run's
+// L/16 of 16, element L%16) is the magnitude above the base plus 2^(s-1) (x) at a run's
 // block 0 (the kernel starts at block j0), its step dm a block (two's
-// complement), its shift s (1 to 29) and h = 2^(s-1) - 1; c holds the
+// complement), its shift s (1 to 29) and m = 2^s - 1, the bits that are 0
+// at a tie; c holds the
 // words added to the rounded lanes, in the order of the elements (lane L's
 // at binWord[L]): the sign, exponent and the base's significand. The
 // kernel reads the fields at fixed offsets (binlanes_amd64.s).
 type binLanes struct {
-	x, dm, s, h [96]uint32
+	x, dm, s, m [96]uint32
 	c           [96]uint16
 }
 

@@ -468,10 +468,11 @@ func rowsBinS_g(dst *byte, rows, pitch, rowBytes int, base *[16]int64, steps *ro
 	}
 }
 
-// bin192_g is the twin of bin192x[NT]: each lane's magnitude (x + h
-// less h) from block j0 on rounded to nearest by its shift (ties to even
-// where ties is not 0, else up: x + h rounds down), saturated to 16 bits as VPACKUSDW
-// does, plus its element's word; block k at stride*k bytes.
+// bin192_g is the twin of bin192x[NT]: each lane's y (its magnitude plus
+// half its shift's unit) from block j0 on shifted by its shift (rounded
+// half up) and, where ties is not 0 and y's bits under the lane's mask m
+// are 0 (a tie), its last bit cleared (ties to even), saturated to 16 bits
+// as VPACKUSDW does, plus its element's word; block k at stride*k bytes.
 func bin192_g(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	binLanesBlocks(192, dst, blocks, stride, l, j0, ties, nil)
 }
@@ -537,13 +538,12 @@ func binLanesBlocks(blk int, dst *byte, blocks, stride int, l *binLanes, j0, tie
 			if 2*int(w) >= blk {
 				continue
 			}
-			xh, s := l.x[L]+uint32(j0+uint64(k))*l.dm[L], l.s[L] // x + h
-			odd := uint32(0)
-			if ties != 0 {
-				odd = (xh - l.h[L]) >> s & 1
+			xy := l.x[L] + uint32(j0+uint64(k))*l.dm[L] // y
+			q := xy >> l.s[L]
+			if ties != 0 && xy&l.m[L] == 0 {
+				q &^= 1
 			}
-			y := int64(int32((xh + odd) >> s))
-			y = min(max(y, 0), 0xffff)
+			y := min(max(int64(int32(q)), 0), 0xffff)
 			binary.LittleEndian.PutUint16(block[2*int(w):], uint16(y)+l.c[w])
 		}
 		for b := range blk {

@@ -11,23 +11,26 @@ func binlanesFile() *File {
 The binade-lanes kernels (AVX-512, and an AVX2 form, suffix Y;
 binlanes.go): float16 rows of mRowsLanes in blocks of 192 bytes (bin192),
 128 (bin128: lanes 0-63) or, AVX2 only, 64 (bin64Y: lanes 0-31), each of
-the 96 int32 lanes a magnitude x in its own binade, held as x + h,
-h = 2^(s-1) - 1, and rounded to nearest by its own shift s: where ties is
-not 0, to even, (x + h + (x>>s)&1) >> s; else (x + h) >> s, which differs
-only at a tie. The rounded lanes are packed to words (VPACKUSDW: lanes
+the 96 int32 lanes a magnitude x in its own binade, held as y = x + 2^(s-1),
+and rounded to nearest by its own shift s: y >> s, half up; where ties is
+not 0, to even: at a tie (y's low s bits 0, under the mask m = 2^s - 1)
+with its last bit cleared, (y >> s) &^ 1 (AVX-512: VPTESTNMD then VPANDD
+with ^1 under the ties' mask, three operations a vector). The rounded
+lanes are packed to words (VPACKUSDW: lanes
 4i..4i+3 of the even vector, then of the odd one, in each 16 bytes) and
 added to the words c (sign, exponent, the base's significand). The lanes
-are held at block 0; they start at block j0 (x + h + j0*dm) and step by dm
-after every block. The lanes (binLanes): x + h at 0, dm at 384, s at 768,
-h at 1152, c at 1536. The AVX-512 form keeps them in registers: x in
-Z0-Z5, s in Z6-Z11, 1 in every lane of Z12, dm in Z13-Z18, h in Z19-Z24,
-c in Z25-Z27 (with dm, h and c read from memory each block, NHWC FLOAT16
-of 3 channels wrote at some 30 GB/s, bound by the loads; with h added
-each block, where it is now held in x, at 72). The AVX2 form holds the
+are held at block 0; they start at block j0 (y + j0*dm) and step by dm
+after every block. The lanes (binLanes): y at 0, dm at 384, s at 768,
+m at 1152, c at 1536. The AVX-512 form keeps them in registers: y in
+Z0-Z5, s in Z6-Z11, ^1 in every lane of Z12, dm in Z13-Z18, m in Z19-Z24,
+c in Z25-Z27 (with dm, m and c read from memory each block, NHWC FLOAT16
+of 3 channels wrote at some 30 GB/s, bound by the loads; with h = 2^(s-1) - 1 added
+each block, where it is now held in y, at 72), the ties' masks in K4-K7. The AVX2 form holds the
 same lanes in twelve vectors of 8 (Y0-Y11: vector i the half i%2 of the
 AVX-512 form's vector i/2), packed in pairs (VPACKUSDW on 8 lanes packs
-the same words as on 16), s, dm, h and c read from memory (bin64Y: s and
-dm in Y4-Y11), 1 in every lane of Y15, Y12 and Y13 for the pairs. The M
+the same words as on 16), s, dm, m and c read from memory (bin64Y: s and
+dm in Y4-Y11), 1 in every lane of Y15, Y12 and Y13 for the pairs, Y14 a
+tie's scratch. The M
 forms store each 64 bytes under a byte mask (mask[0] to mask[2]): the
 bytes it leaves out keep their contents (padded rows).`)
 
@@ -51,33 +54,36 @@ bytes it leaves out keep their contents (padded rows).`)
 // The binade-lanes kernels' registers: the AVX-512 form's lanes in
 // vectors of 16, the AVX2 form's (suffix Y) in vectors of 8.
 var binR = struct {
-	to    Reg   // where the block goes
-	left  Reg   // the blocks left
-	step  Reg   // the stride: from a block to the next
-	lanes Reg   // the lanes' address (l)
-	masks Reg   // the byte masks' address (the M forms)
-	unit  Reg   // 1, to broadcast
-	x     []Reg // x + h of lane vector v (advancing by dm)
-	s     []Reg // the shifts s
-	one   Reg   // 1 in every lane
-	dm    []Reg // dm
-	h     []Reg // h
-	c     []Reg // the words c of pair p
-	j     Reg   // j0 in every lane (before the loops: then tmp[0])
-	tmp   []Reg // a pair's rounded lanes, packed in the first
-	xY    []Reg // (AVX2) x + h of lane vector v
-	sY    []Reg // (AVX2, bin64Y) the shifts s of lane vector v,
-	dmY   []Reg // and dm
-	pair  []Reg // (AVX2) a pair's rounded lanes, packed in the first
-	jY    Reg   // (AVX2) j0 in every lane (before the loops: then oneY)
-	oneY  Reg   // (AVX2) 1 in every lane
-	oneX  Reg   // its low bytes
+	to     Reg   // where the block goes
+	left   Reg   // the blocks left
+	step   Reg   // the stride: from a block to the next
+	lanes  Reg   // the lanes' address (l)
+	masks  Reg   // the byte masks' address (the M forms)
+	unit   Reg   // the constant to broadcast (^1; AVX2: 1)
+	x      []Reg // y = x + 2^(s-1) of lane vector v (advancing by dm)
+	s      []Reg // the shifts s
+	notOne Reg   // ^1 in every lane
+	dm     []Reg // dm
+	m      []Reg // the masks m = 2^s - 1 of a tie's bits
+	tieK   []Reg // the ties' masks: K4-K7, two a pair in turn
+	c      []Reg // the words c of pair p
+	j      Reg   // j0 in every lane (before the loops: then tmp[0])
+	tmp    []Reg // a pair's rounded lanes, packed in the first
+	xY     []Reg // (AVX2) y of lane vector v
+	sY     []Reg // (AVX2, bin64Y) the shifts s of lane vector v,
+	dmY    []Reg // and dm
+	pair   []Reg // (AVX2) a pair's rounded lanes, packed in the first
+	jY     Reg   // (AVX2) j0 in every lane (before the loops: then oneY)
+	oneY   Reg   // (AVX2) 1 in every lane
+	oneX   Reg   // its low bytes
+	tieY   Reg   // (AVX2) a tie's scratch: 1 at a tie, else 0
 }{
 	to: DI, left: CX, step: R8, lanes: SI, masks: BX, unit: AX,
-	x: vecs(z, 0, 6), s: vecs(z, 6, 6), one: z(12), dm: vecs(z, 13, 6), h: vecs(z, 19, 6),
-	c: vecs(z, 25, 3), j: z(28), tmp: vecs(z, 28, 4),
+	x: vecs(z, 0, 6), s: vecs(z, 6, 6), notOne: z(12), dm: vecs(z, 13, 6), m: vecs(z, 19, 6),
+	tieK: []Reg{"K4", "K5", "K6", "K7"},
+	c:    vecs(z, 25, 3), j: z(28), tmp: vecs(z, 28, 4),
 	xY: vecs(y, 0, 12), sY: vecs(y, 4, 4), dmY: vecs(y, 8, 4), pair: vecs(y, 12, 2),
-	jY: y(15), oneY: y(15), oneX: x(15),
+	jY: y(15), oneY: y(15), oneX: x(15), tieY: y(14),
 }
 
 // binxRoutine writes the AVX-512 form of blocks of blk bytes (192 or 128)
@@ -99,13 +105,13 @@ func binxRoutine(f *File, blk int, st store, masked bool) {
 		f.Twin(fmt.Sprintf("bin%d_g", blk), st, true)
 	}
 	binArgs(f, st, r.j)
-	for v := range blk / 32 { // x, s, dm, h of vector v
+	for v := range blk / 32 { // y, s, dm, m of vector v
 		off := 64 * v
 		f.Op("VMOVDQU32", r.lanes.At(384+off), r.dm[v])
 		f.Op("VPMULLD", r.dm[v], r.j, r.x[v])
 		f.Op("VPADDD", r.lanes.At(off), r.x[v], r.x[v])
 		f.Op("VMOVDQU32", r.lanes.At(768+off), r.s[v])
-		f.Op("VMOVDQU32", r.lanes.At(1152+off), r.h[v])
+		f.Op("VMOVDQU32", r.lanes.At(1152+off), r.m[v])
 		if v == 3 { // the words c of pairs 0 and 1
 			f.Ops(`
 				VMOVDQU32 1536({lanes}), {c[0]}
@@ -117,8 +123,8 @@ func binxRoutine(f *File, blk int, st store, masked bool) {
 		f.Ops("VMOVDQU32 1664({lanes}), {c[2]}", r)
 	}
 	f.Ops(`
-		MOVL $1, {unit}
-		VPBROADCASTD {unit}, {one}
+		MOVL $-2, {unit}
+		VPBROADCASTD {unit}, {notOne}
 	`, r)
 	binLoops(f, st, func(tie bool) { binBlockX(f, blk, tie, st, masked) })
 }
@@ -241,22 +247,18 @@ func binBlockX(f *File, blk int, tie bool, st store, masked bool) {
 	for p := range blk / 64 {
 		xa, xb := r.x[2*p], r.x[2*p+1]
 		sa, sb := r.s[2*p], r.s[2*p+1]
-		ha, hb := r.h[2*p], r.h[2*p+1]
+		ma, mb := r.m[2*p], r.m[2*p+1]
+		ka, kb := r.tieK[2*(p%2)], r.tieK[2*(p%2)+1]
 		t, tt := tmps[p][0], tmps[p][1]
+		if tie { // (y >> s) &^ 1 where y's low s bits are 0
+			f.Op("VPTESTNMD", ma, xa, ka)
+			f.Op("VPTESTNMD", mb, xb, kb)
+		}
+		f.Op("VPSRLVD", sa, xa, t)
+		f.Op("VPSRLVD", sb, xb, tt)
 		if tie {
-			f.Op("VPSUBD", ha, xa, t)
-			f.Op("VPSUBD", hb, xb, tt)
-			f.Op("VPSRLVD", sa, t, t)
-			f.Op("VPSRLVD", sb, tt, tt)
-			f.Op("VPANDD", r.one, t, t)
-			f.Op("VPANDD", r.one, tt, tt)
-			f.Op("VPADDD", xa, t, t)
-			f.Op("VPADDD", xb, tt, tt)
-			f.Op("VPSRLVD", sa, t, t)
-			f.Op("VPSRLVD", sb, tt, tt)
-		} else {
-			f.Op("VPSRLVD", sa, xa, t)
-			f.Op("VPSRLVD", sb, xb, tt)
+			f.Op("VPANDD", r.notOne, t, ka, t)
+			f.Op("VPANDD", r.notOne, tt, kb, tt)
 		}
 		f.Op("VPACKUSDW", tt, t, t)
 		f.Op("VPADDW", r.c[p], t, t)
@@ -307,14 +309,12 @@ func binBlockY(f *File, blk int, tie bool, st store) {
 		for i, v := range []int{a, b} {
 			t := r.pair[i]
 			s := sOf(v)
-			if tie {
-				f.Op("VPSUBD", r.lanes.At(1152+32*v), r.xY[v], t)
-				f.Op("VPSRLVD", s, t, t)
-				f.Op("VPAND", r.oneY, t, t)
-				f.Op("VPADDD", r.xY[v], t, t)
-				f.Op("VPSRLVD", s, t, t)
-			} else {
-				f.Op("VPSRLVD", s, r.xY[v], t)
+			f.Op("VPSRLVD", s, r.xY[v], t)
+			if tie { // t &^ 1 where y's low s bits are 0
+				f.Op("VPAND", r.lanes.At(1152+32*v), r.xY[v], r.tieY)
+				f.Op("VPMINUD", r.oneY, r.tieY, r.tieY)
+				f.Op("VPANDN", r.oneY, r.tieY, r.tieY)
+				f.Op("VPANDN", t, r.tieY, t)
 			}
 		}
 		f.Ops("VPACKUSDW {pair[1]}, {pair[0]}, {pair[0]}", r)
