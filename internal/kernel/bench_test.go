@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"math"
 	"testing"
 	"unsafe"
 )
@@ -113,7 +114,7 @@ func BenchmarkPixels5F64(b *testing.B) {
 		for _, form := range []struct {
 			name string
 			min  int
-		}{{"periods", 0}, {"sets", 1 << 62}} {
+		}{{"periods", 0}, {"sets", math.MaxInt}} {
 			b.Run(fmt.Sprintf("%dB/%s", size, form.name), func(b *testing.B) {
 				defer func(m int) { periods320Min = m }(periods320Min)
 				periods320Min = form.min
