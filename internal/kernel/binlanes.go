@@ -42,7 +42,10 @@ const binMaxX = 1<<31 - 1
 // block to block. Each set goes on its own (binLaneRows.writeSet).
 func (f *Filler) rowsBinLanes(dst []byte, rs *rowSet, blk int, st store) {
 	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
-	w := binLaneRows{f: f, pitch: pitch, rowBytes: 2 * n, blk: blk, st: st}
+	// (w's fields one by one: a composite literal of w was built on the
+	// stack and copied, its 5 KB zeroed and moved twice a fill.)
+	var w binLaneRows
+	w.f, w.pitch, w.rowBytes, w.blk, w.st = f, pitch, 2*n, blk, st
 	w.sets, w.nl = blockSets(pitch, blk), blk/2
 	w.stride = w.sets * blk
 	w.dk = int64(uint64(w.stride/pitch) * rowStep * f.dLo)
