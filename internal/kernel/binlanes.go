@@ -42,7 +42,10 @@ const binMaxX = 1<<31 - 1
 // block to block. Each set goes on its own (binLaneRows.writeSet).
 func (f *Filler) rowsBinLanes(dst []byte, rs *rowSet, blk int, st store) {
 	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
-	w := binLaneRows{f: f, pitch: pitch, rowBytes: 2 * n, blk: blk, st: st}
+	// (w's fields one by one: a composite literal of w was built on the
+	// stack and copied, its 5 KB zeroed and moved twice a fill.)
+	var w binLaneRows
+	w.f, w.pitch, w.rowBytes, w.blk, w.st = f, pitch, 2*n, blk, st
 	w.sets, w.nl = blockSets(pitch, blk), blk/2
 	w.stride = w.sets * blk
 	w.dk = int64(uint64(w.stride/pitch) * rowStep * f.dLo)
@@ -123,8 +126,8 @@ func (w *binLaneRows) writeSet(b0 int) {
 		var ended [96]uint8
 		var ne int
 		next, t, ne = laneEvents(&w.end, &w.tie, &w.period, w.nl, j, w.all, &ended)
+		w.setForms(ended[:ne], j)
 		for _, L := range ended[:ne] {
-			w.setForm(int(L), j)
 			next, t = min(next, w.end[L]), min(t, w.tie[L])
 		}
 	}
@@ -153,44 +156,132 @@ func (w *binLaneRows) startLanes() (next, t int64) {
 			o, r = o-w.pitch, r+1
 		}
 	}
-	next, t = w.all, binNever
-	for L := range w.nl {
-		if gap[L] {
-			w.l.x[L], w.l.dm[L], w.l.s[L], w.l.m[L], w.l.c[binWord[L]] = 0, 0, 1, 0, 0
-			w.end[L], w.tie[L], w.period[L] = w.all, binNever, 1
-			continue
+	// The lanes in the order of their elements' places in a row, one
+	// place's (one channel's) after another: setForms works out a
+	// channel's forms together, where their elements lie in one binade.
+	var lanes [96]uint8
+	n, places := 0, min(w.pitch/2, w.nl)
+	for p := range places {
+		for e := p; e < w.nl; e += places {
+			L := binLane[e]
+			if gap[L] {
+				w.l.x[L], w.l.dm[L], w.l.s[L], w.l.m[L], w.l.c[e] = 0, 0, 1, 0, 0
+				w.end[L], w.tie[L], w.period[L] = w.all, binNever, 1
+				continue
+			}
+			lanes[n] = L
+			n++
 		}
-		w.setForm(L, 0)
+	}
+	w.setForms(lanes[:n], 0)
+	next, t = w.all, binNever
+	for _, L := range lanes[:n] {
 		next, t = min(next, w.end[L]), min(t, w.tie[L])
 	}
 	return next, t
 }
 
-// setForm works out lane L's form from block j of the set (for its blocks
-// to the set's last): its binade, its base and x, for how many blocks they
-// hold, and its next tie.
-func (w *binLaneRows) setForm(L int, j int64) {
+// setForms works out the forms of lanes from block j of the set (for
+// their blocks to the set's last): each lane's binade, its base and x, for
+// how many blocks they hold, and its next tie. The lanes that end together
+// are mostly one channel's (their sums a row step or so apart, crossing
+// into one binade): a lane in the last one's binade takes its shift and
+// bits as they are, and its count from the last one's where they differ
+// by one or less (quoNear: a multiplication, not a division).
+func (w *binLaneRows) setForms(lanes []uint8, j int64) {
 	f := w.f
-	k := w.k0[L] + j*w.dk
-	shift, c, mag, dm, count := f.binadeRun(k, w.dk, w.all-j)
-	if shift+int(f.f.mantBits)-1+f.unit > f.f.bias { // a binade past the largest: infinities
-		shift, c, mag, dm = 1, uint32(f.f.infBits()), 0, 0
+	most := w.all - j
+	var b binadeOfLanes
+	b.low, b.high = 1, 0 // (none yet)
+	q := int64(-1)       // the last lane's quotient (-1: none)
+	for _, L := range lanes {
+		k := w.k0[L] + j*w.dk
+		mag, dm := k, w.dk
 		if k < 0 {
-			c |= uint32(f.f.signBit())
+			mag, dm = -k, -w.dk
+		}
+		if mag < b.low || mag > b.high || k < 0 != b.neg {
+			b.set(f, k)
+			q = -1
+		}
+		count := most
+		switch {
+		case mag == 0:
+			count = 1
+		case dm > 0:
+			q = quoNear(b.high-mag, dm, q)
+			count = min(q+1, most)
+		case dm < 0:
+			q = quoNear(mag-b.low, -dm, q)
+			count = min(q+1, most)
+		}
+		w.setLane(int(L), j, &b, mag, dm, count)
+	}
+}
+
+// binadeOfLanes is a binade of setForms' lanes: its magnitudes [low,
+// high] and sign, its shift and bits (as binadeOf; an infinity past the
+// largest), and their scale for the kernel (binadeScale).
+type binadeOfLanes struct {
+	low, high int64
+	neg, inf  bool
+	shift     int
+	c         uint32
+	up        uint
+	sh        int
+}
+
+// set sets b to the binade of the exact sum k.
+func (b *binadeOfLanes) set(f *Filler, k int64) {
+	b.shift, b.c, b.low, b.high = f.binadeOf(k)
+	b.neg = k < 0
+	b.inf = b.shift+int(f.f.mantBits)-1+f.unit > f.f.bias
+	if b.inf { // a binade past the largest: infinities
+		b.shift, b.c = 1, uint32(f.f.infBits())
+		if k < 0 {
+			b.c |= uint32(f.f.signBit())
 		}
 	}
-	up, sh := binadeScale(shift)
+	b.up, b.sh = binadeScale(b.shift)
+}
+
+// quoNear returns x / y for 0 <= x and 0 < y, given q, x' / y of an x'
+// near x (or -1 where there is none): by one multiplication where x / y
+// is q - 1, q or q + 1, else by quoAny. (q*y is at most x', so neither it
+// nor x - q*y overflows.)
+func quoNear(x, y, q int64) int64 {
+	if q < 0 {
+		return quoAny(x, y)
+	}
+	switch r := x - q*y; {
+	case r >= 0 && r < y:
+		return q
+	case r < 0 && r >= -y:
+		return q - 1
+	case r >= y && r-y < y:
+		return q + 1
+	}
+	return quoAny(x, y)
+}
+
+// setLane sets lane L's form from block j: in binade b, its magnitude mag
+// stepping by dm, for count blocks (or fewer: while x stays in 32 bits).
+func (w *binLaneRows) setLane(L int, j int64, b *binadeOfLanes, mag, dm, count int64) {
+	c, up, sh := b.c, b.up, b.sh
+	if b.inf {
+		mag, dm = 0, 0
+	}
 	m, d := mag<<up, int64(0)
 	if count > 1 {
 		d = dm << up
 	}
 	// The base, in last places, even (the kernel rounds a tie by the
 	// parity of x's last place alone).
-	b := m >> (sh + 1) << 1
+	base := m >> (sh + 1) << 1
 	if d < 0 {
-		b = max(0, m-1<<30) >> (sh + 1) << 1
+		base = max(0, m-1<<30) >> (sh + 1) << 1
 	}
-	x := m - b<<sh
+	x := m - base<<sh
 	switch {
 	case d > 0 && x+(count-1)*d > binMaxX:
 		count = (binMaxX-x)/d + 1
@@ -199,7 +290,7 @@ func (w *binLaneRows) setForm(L int, j int64) {
 	}
 	half := uint32(1) << (sh - 1) // (x + half rounds half up: the kernel clears a tie's last bit)
 	w.l.x[L], w.l.dm[L], w.l.s[L], w.l.m[L] = uint32(x)+half-uint32(j)*uint32(d), uint32(d), uint32(sh), 2*half-1
-	w.l.c[binWord[L]] = uint16(c) + uint16(b)
+	w.l.c[binWord[L]] = uint16(c) + uint16(base)
 	w.end[L] = j + count
 	w.setTie(L, j, x, d, sh, int(up), count)
 }
