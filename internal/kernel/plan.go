@@ -522,23 +522,64 @@ var periods320Min = 16 << 10
 // bits) rowsBinLanes works it out again, and the kernel's run ends there;
 // that costs some 20-25 ns a form, and a block some 2 ns, where as columns
 // a block costs some 7 ns with the zip kernels (rows of up to zipMax
-// elements) and 35 without. The forms are counted by the binades each
-// lane's sums pass through from the first block to the last, and by its
-// sums' span over 2^30, and 400 blocks are added for the first forms and
-// the last block's (figures: docs/performance-log.md, Thresholds).
+// elements) and 35 without. The forms are counted by binForms, and 400
+// blocks are added for the first forms and the last block's (figures:
+// docs/performance-log.md, Thresholds). Rows that columns does not take
+// (128 bytes or more: the row kernels take none of these, their indices
+// not consecutive, binLanesBlock) would go as runs, a row at a time, and
+// are priced against those instead (binLanesPayRuns).
 func (s *Seq) binLanesPay(t *table, rs *rowSet) bool {
-	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
-	blk, sets := binBlock(t, pitch)
-	blocks := int64(rows * pitch / 192) // (in 192 bytes, as measured)
-	per := int64(4)                     // blocks a form must pay for: 20-25 ns against 5 saved a block
-	if n > zipMax || !t.zips() {
+	if !s.columns(rs.rows, rs.n) {
+		return s.binLanesPayRuns(t, rs)
+	}
+	blk, sets := binBlock(t, rs.pitch)
+	blocks := int64(rs.rows * rs.pitch / 192) // (in 192 bytes, as measured)
+	per := int64(4)                           // blocks a form must pay for: 20-25 ns against 5 saved a block
+	if rs.n > zipMax || !t.zips() {
 		per = 1 // (against 33)
 	}
-	lanes := blk / 2 * sets
-	if blocks < per*int64(lanes)+400 {
+	if blocks < per*int64(blk/2*sets)+400 {
 		return false // (a form a lane at least)
 	}
-	setBlocks := blocks / int64(sets) // a set's blocks
+	return blocks >= per*s.binForms(rs, blk, sets)+400
+}
+
+// Binade lanes against rows as runs (binLanesPayRuns), in nanoseconds, on
+// the Intel Xeon of docs/performance.md (2026-12-02): NHWC FLOAT16 0.1,
+// +3e-4, W = 64 (16 at 4 KiB), a scratch probe alternating one Execute
+// and the ceiling writers, best of 3 rounds of up to 4000, GB/s of
+// elements, rows as runs (the planner's choice) against binade lanes
+// (forced): 64 channels, pixels of 64, 4 KiB 1.31-1.34 against 2.43-2.50,
+// 16 KiB 1.42-1.43 against 7.69-8.10, 64 KiB 1.50-1.54 against
+// 19.8-20.0, 96 KiB 23.3 (lanes already) against 24.7-25.1; pixels of
+// 72, 4 KiB 0.71-0.75 against 0.33-0.35, 16 KiB 0.99-1.03 against
+// 1.18-1.24, 64 KiB 1.10-1.15 against 5.00-5.09, 128 KiB 1.09-1.11
+// against 7.4-9.0 (load 3 to 4.6). Rows as runs cost 83-95 ns a row of
+// 64 elements (115 padded); the lanes of pixels of 72 (288 lanes, three
+// sets) 6.2 us at 4 KiB, 21 ns a form.
+const (
+	binRowRunNs = 80 // a row planned and written as a run (mRowRuns)
+	binFormNs   = 22 // a lane's form worked out
+	binBlockNs  = 2  // a block of 192 bytes through the lanes' kernel
+)
+
+// binLanesPayRuns is binLanesPay for rows that would otherwise go as runs,
+// a row at a time (mRowRuns): lanes pay where their forms and blocks cost
+// no more than the rows (binRowRunNs a row).
+func (s *Seq) binLanesPayRuns(t *table, rs *rowSet) bool {
+	blk, sets := binBlock(t, rs.pitch)
+	blocks := int64(rs.rows * rs.pitch / 192)
+	return int64(rs.rows)*binRowRunNs >= s.binForms(rs, blk, sets)*binFormNs+blocks*binBlockNs
+}
+
+// binForms counts the forms the binade lanes of rows rs work out, in
+// blocks of blk bytes in sets sets (binBlock): a form for each lane, and
+// one more each time its sums pass into another binade from the first
+// block to the last, or span another 2^30.
+func (s *Seq) binForms(rs *rowSet, blk, sets int) int64 {
+	rows, pitch, n, i0, rowStep, step := rs.rows, rs.pitch, rs.n, rs.i0, rs.rowStep, rs.step
+	lanes := blk / 2 * sets
+	setBlocks := int64(rows*pitch/192) / int64(sets) // a set's blocks
 	dk := int64(uint64(sets*blk/pitch) * rowStep * s.dLo)
 	stepK, rowK := int64(step*s.dLo), int64(rowStep*s.dLo)
 	sub := 1 - s.f.bias - s.unit    // magnitudes below 2^sub are subnormal
@@ -558,7 +599,7 @@ func (s *Seq) binLanesPay(t *table, rs *rowSet) bool {
 		k := int64(lo) + int64(w/n)*rowK + int64(w%n)*stepK
 		forms += int64(absInt(binade(k+(setBlocks-1)*dk) - binade(k)))
 	}
-	return blocks >= per*forms+400
+	return forms
 }
 
 // lanesExact reports whether float32 rows of rows-lanes (blocks of blk
