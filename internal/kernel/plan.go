@@ -620,7 +620,7 @@ func (s *Seq) binForms(rs *rowSet, blk, sets int, most int64) int64 {
 		m := int64((lanes - e + n - 1) / n) // (its lanes: rows 0 to m-1)
 		k0 := int64(lo) + int64(e)*stepK
 		k1 := k0 + (m-1)*rowK
-		if b, c := binade(k0), binade(k0+span); b == binade(k1) && c == binade(k1+span) {
+		if b, c := binade(k0), binade(k0+span); m == 1 || b == binade(k1) && c == binade(k1+span) {
 			forms += m * int64(absInt(c-b))
 		} else {
 			for r := range m {
