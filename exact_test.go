@@ -124,6 +124,14 @@ func TestNHWCAgainstExact(t *testing.T) {
 		{f32, 3, 100, 100, "-7.7", "0.013", 4},
 		{f16, 3, 300, 300, "0.1", "3e-4", 4},
 		{f16, 1, 300, 1000, "1000", "0.001", 2},
+		{f16, 64, 8, 64, "0.1", "3e-4", 0},  // (64 KiB: binade lanes, not rows as runs)
+		{f16, 64, 7, 64, "0.1", "3e-4", 72}, // (padded, 63 KiB)
+		{f16, 64, 8, 64, "-2", "1e-4", 0},   // (through zero and the subnormals)
+		{f16, 64, 2, 16, "0.1", "3e-4", 0},  // (4 KiB)
+		{f16, 16, 32, 64, "0.1", "3e-4", 0}, // (64 KiB: binade lanes, not columns)
+		{f16, 3, 192, 64, "0.1", "3e-4", 4}, // (96 KiB)
+		{f16, 8, 42, 64, "0.1", "3e-4", 12}, // (63 KiB)
+		{f16, 32, 12, 64, "100", "-0.001", 40},
 	} {
 		if testing.Short() && k >= 3 {
 			break // (the race detector's run: the three smallest)

@@ -308,8 +308,9 @@ func TestRowsF64LanesEdges(t *testing.T) {
 
 // TestBinLanesPay: the planner takes binade lanes for NHWC FLOAT16 layouts
 // where they measured faster than columns (or rows as runs, for pixels of
-// 128 bytes or more), and columns where those did
-// (binLanesPay's comment has the figures), in the blocks measured faster
+// 128 bytes or more), and columns where those did (the figures: the
+// Thresholds of docs/performance-log.md, and binFormNs' comment for the
+// costs binLanesPay weighs), in the blocks measured faster
 // (bin128MaxSets' comment), on a table with the zip kernels (the Go
 // twins'), as the AVX-512 table.
 func TestBinLanesPay(t *testing.T) {
