@@ -1,0 +1,187 @@
+package dml_test
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+
+	"github.com/dmlgo/dml"
+	"github.com/dmlgo/dml/internal/exact"
+	wk "github.com/dmlgo/dml/internal/workers"
+)
+
+// TestPixelsFloat16Hostile: NHWC FLOAT16 pixels of 1 to 96 channels, one
+// after another and with spare slots, 24 to 96 KiB (the sizes at which the
+// planner takes binade lanes for many of them), of sequences aimed at
+// their rounding: ties dense (2048, +0.125) and sparse (0.1, +3e-4), steps
+// that are powers of two, falling sums, sums through zero and the
+// subnormals, sums that reach 65504 and the infinities, -0 at index 0; on
+// every table, through Execute with 1 and 3 workers on a pre-filled
+// buffer at an even offset from a 64-byte line, and through ExecuteWindow
+// over windows cut at random (inside rows and blocks) at every even
+// offset from a line: every byte as internal/exact says. Under -short, one
+// case in four.
+func TestPixelsFloat16Hostile(t *testing.T) {
+	seqs := [][2]string{
+		{"2048", "0.125"}, {"0.1", "3e-4"}, {"1", "0.0009765625"}, {"1024", "0.5"}, {"1024", "1.5"},
+		{"-2", "1e-4"}, {"-0.001", "5.9604645e-08"}, {"60000", "0.25"}, {"-60000", "-0.5"}, {"65504", "-3"}, {"-65504", "-8"}, {"6.1035156e-05", "-2.9802322e-07"},
+		{"1000", "-0.001"}, {"-0", "0.0625"}, {"3", "-0.0009765625"}, {"-100", "0.0078125"},
+	}
+	pixels := [][2]int{
+		{1, 2}, {1, 3}, {1, 8}, {2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {5, 5}, {5, 8}, {6, 6}, {7, 8}, {8, 8}, {8, 12},
+		{12, 12}, {16, 16}, {24, 24}, {31, 32}, {32, 32}, {32, 40}, {48, 48}, {63, 64}, {64, 64},
+		{64, 72}, {72, 72}, {95, 96}, {96, 96},
+	}
+	names := tables(t)
+	r := newRand(73)
+	f16 := dml.TensorDataTypeFloat16
+	for k, px := range pixels {
+		for s, sq := range seqs {
+			if testing.Short() && (k+s)%4 != 0 {
+				continue
+			}
+			ch, slots := px[0], px[1]
+			hw := (24<<10 + r.IntN(72<<10)) / (2 * slots)
+			w := 64
+			h := max(1, hw/w)
+			sizes := []uint32{1, u32(uint64(ch)), u32(uint64(h)), u32(uint64(w))}
+			strides := []uint32{u32(uint64(slots * h * w)), 1, u32(uint64(w * slots)), u32(uint64(slots))}
+			start, err := dml.ParseScalar(f16, sq[0])
+			delta, err2 := dml.ParseScalar(f16, sq[1])
+			if err != nil || err2 != nil {
+				t.Fatal(err, err2)
+			}
+			total := dml.CalcBufferTensorSize(f16, sizes, strides)
+			want := wantBuffer(f16, sizes, strides, total, start.Bits(), delta.Bits())
+			mem := make([]byte, total+256)
+			for _, table := range names {
+				name := fmt.Sprintf("%s/%s,+%s/pixels of %d in %d/sizes=%v", table, sq[0], sq[1], ch, slots, sizes)
+				for _, workers := range []int{1, 3} {
+					restore := wk.Pin(eager) // (3 workers forced; 1 by the operator's cap)
+					op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), workers, table)
+					off := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + 2*r.IntN(32)
+					got := mem[off : off+int(total)]
+					fillBytes(got, fillPattern)
+					err := op.Execute(got)
+					restore()
+					if err != nil {
+						t.Fatalf("%s: %v", name, err)
+					}
+					if at := firstDiff(got, want); at >= 0 {
+						t.Fatalf("%s: %d workers, offset %d: %s", name, workers, off%64, describeDiff(got, want, at, f16, sizes, strides))
+					}
+				}
+				op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), 0, table)
+				windowsCut(t, name, op, mem, want, r)
+			}
+		}
+	}
+}
+
+// windowsCut fills the buffer want describes through ExecuteWindow over
+// windows cut at random (whole elements, 1 to a third of the buffer long),
+// each at an even offset from a 64-byte line of mem, pre-filled, with
+// guards of 64 bytes around it, and fails the test where a byte of a
+// window differs from want or a guard was written.
+func windowsCut(t *testing.T, name string, op dml.Operator, mem, want []byte, r *rand.Rand) {
+	t.Helper()
+	const guard = 64
+	line := int(64-uintptr(unsafe.Pointer(&mem[0]))%64) % 64
+	for off := 0; off < len(want); {
+		n := min(len(want)-off, 2*(1+r.IntN(len(want)/6+1)))
+		at := line + guard + 2*r.IntN(32) // (mem: the buffer and 256 bytes more)
+		fillBytes(mem, 0x5C)
+		win := mem[at : at+n : at+n]
+		for i := range win {
+			win[i] = fillPattern
+		}
+		if err := op.ExecuteWindow(win, uint64(off)); err != nil {
+			t.Fatalf("%s: window [%d, %d): %v", name, off, off+n, err)
+		}
+		for i := at - guard; i < at+n+guard; i++ {
+			if (i < at || i >= at+n) && mem[i] != 0x5C {
+				t.Fatalf("%s: window [%d, %d) at offset %d wrote a guard byte", name, off, off+n, at%64)
+			}
+		}
+		for i := range win {
+			if win[i] != want[off+i] {
+				t.Fatalf("%s: window [%d, %d) at offset %d: byte %d = %#x, want %#x", name, off, off+n, at%64, off+i, win[i], want[off+i])
+			}
+		}
+		off += n
+	}
+}
+
+// TestPixelsFloat32Past2p24Windows: FLOAT32 pixels of 5, 10, 20 and 40
+// channels (sizes [1, C, H, W], channels innermost) of 2^22 + 12345
+// pixels, through ExecuteWindow over windows of 16 to 80 KiB at every
+// offset from a 64-byte line that the element allows, around the pixel
+// where channel 3's indices pass 2^24 (f64 lanes, in periods of 320
+// bytes where the rows of a window span 16 KiB or more), and where
+// channel 3's sums pass 2^53 units (0, +(1 + 2^-23): from index 2^30 -
+// 2^7 + 1 on), of a tensor of 2^28 pixels: every byte of the window as
+// internal/exact says, the bytes around it untouched.
+func TestPixelsFloat32Past2p24Windows(t *testing.T) {
+	f32 := dml.TensorDataTypeFloat32
+	names := tables(t)
+	r := newRand(79)
+	mem := make([]byte, 80<<10+256)
+	for _, c := range []struct {
+		start, delta string
+		hw, at       uint64 // pixels, and the index the windows hold
+	}{
+		{"0.1", "0.3", 1<<22 + 12345, 1 << 24},
+		{"-0", "0.013", 1<<22 + 12345, 1 << 24},
+		{"1e6", "-0.3", 1<<22 + 12345, 1<<24 + 1},
+		{"0", "1.00000012", 1 << 28, 1<<30 - 1<<7},
+	} {
+		start, err := dml.ParseScalar(f32, c.start)
+		delta, err2 := dml.ParseScalar(f32, c.delta)
+		if err != nil || err2 != nil {
+			t.Fatal(err, err2)
+		}
+		for k, ch := range []uint64{5, 10, 20, 40} {
+			w := uint64(1024)
+			h := c.hw / w
+			sizes := []uint32{1, u32(ch), u32(h), u32(w)}
+			strides := []uint32{u32(ch * h * w), 1, u32(w * ch), u32(ch)}
+			total := dml.CalcBufferTensorSize(f32, sizes, strides)
+			hw := h * w
+			ci := c.at / hw // the channel whose indices pass c.at
+			if ci >= ch || ch*hw > math.MaxUint32 {
+				continue // (a tensor holds 2^32 - 1 elements at most)
+			}
+			table := names[k%len(names)]
+			op := newFillOp(t, "float32 pixels", f32, sizes, strides, total, start.Bits(), delta.Bits(), 0, table)
+			q := exact.NewSeq(f32, start.Bits(), delta.Bits())
+			for range 4 {
+				n := 16<<10 + 4*r.IntN(16<<10)
+				pix := c.at - ci*hw // the pixel where the channel passes c.at
+				off := (pix*ch - min(pix*ch, uint64(r.IntN(n/4)))) * 4
+				off = min(off, total-uint64(n)) // (the window inside the tensor)
+				at := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + 64 + 4*r.IntN(16)
+				fillBytes(mem, 0x5C)
+				win := mem[at : at+n : at+n]
+				name := fmt.Sprintf("%s/%s,+%s/pixels of %d, window [%d, %d) at offset %d", table, c.start, c.delta, ch, off, off+uint64(n), at%64)
+				if err := op.ExecuteWindow(win, off); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				for i := range mem {
+					if (i < at || i >= at+n) && mem[i] != 0x5C {
+						t.Fatalf("%s: byte %d outside the window written", name, i-at)
+					}
+				}
+				for e := range uint64(n / 4) {
+					o := off/4 + e
+					i := o%ch*hw + o/ch
+					if got, want := uint64(binary.LittleEndian.Uint32(win[4*e:])), q.Element(i); got != want {
+						t.Fatalf("%s: element %d (pixel %d, channel %d) = %#x, want %#x", name, i, o/ch, o%ch, got, want)
+					}
+				}
+			}
+		}
+	}
+}
