@@ -238,13 +238,11 @@ func binLoops(f *File, st store, block func(tie bool)) {
 // vectors, and advances the lanes by dm and dst by the stride.
 func binBlockX(f *File, blk int, tie bool, st store, masked bool) {
 	r := binR
-	if st.ahead {
-		for at := 0; at < blk; at += 64 {
-			aheadStride(f, at)
-		}
-	}
 	tmps := [][2]Reg{{r.tmp[0], r.tmp[1]}, {r.tmp[2], r.tmp[3]}, {r.tmp[0], r.tmp[1]}}
 	for p := range blk / 64 {
+		if st.ahead { // (each line fetched as its pair starts: blockLoop.fetchAhead)
+			aheadStride(f, 64*p)
+		}
 		xa, xb := r.x[2*p], r.x[2*p+1]
 		sa, sb := r.s[2*p], r.s[2*p+1]
 		ma, mb := r.m[2*p], r.m[2*p+1]
