@@ -185,11 +185,11 @@ func (w *binLaneRows) startLanes() (next, t int64) {
 // their blocks to the set's last): each lane's binade, its base and x, for
 // how many blocks they hold, and its next tie. The lanes that end together
 // are mostly one channel's (their sums a row step or so apart, crossing
-// into one binade): a lane in the last one's binade takes its shift and
-// bits as they are, and its count from the last one's where they differ
-// by one or less (quoNear: a multiplication, not a division).
+// into one binade): a lane in the last one's binade takes what the binade
+// gives every lane (binadeOfLanes: its bits, shift, step and ties'
+// period), and its count from the last one's where they differ by one or
+// less (quoNear: a multiplication, not a division).
 func (w *binLaneRows) setForms(lanes []uint8, j int64) {
-	f := w.f
 	most := w.all - j
 	var b binadeOfLanes
 	b.low, b.high = 1, 0 // (none yet)
@@ -201,7 +201,7 @@ func (w *binLaneRows) setForms(lanes []uint8, j int64) {
 			mag, dm = -k, -w.dk
 		}
 		if mag < b.low || mag > b.high || k < 0 != b.neg {
-			b.set(f, k)
+			b.set(w, k, dm)
 			q = -1
 		}
 		count := most
@@ -211,28 +211,37 @@ func (w *binLaneRows) setForms(lanes []uint8, j int64) {
 		case dm > 0:
 			q = quoNear(b.high-mag, dm, q)
 			count = min(q+1, most)
-		case dm < 0:
+		default:
 			q = quoNear(mag-b.low, -dm, q)
 			count = min(q+1, most)
 		}
-		w.setLane(int(L), j, &b, mag, dm, count)
+		w.setLane(int(L), j, &b, mag, count)
 	}
 }
 
 // binadeOfLanes is a binade of setForms' lanes: its magnitudes [low,
 // high] and sign, its shift and bits (as binadeOf; an infinity past the
-// largest), and their scale for the kernel (binadeScale).
+// largest), their scale for the kernel (binadeScale: up, sh), and what
+// each of its lanes takes as it is: the step of a block d (dm scaled), s,
+// half and m of the kernel's lanes, and where their ties fall (setTie: g,
+// the period and the inverse of the step over 2^g).
 type binadeOfLanes struct {
 	low, high int64
 	neg, inf  bool
 	shift     int
 	c         uint32
-	up        uint
-	sh        int
+	up, sh    uint  // (both below 64: setLane)
+	d         int64 // dm << up (0 in an infinity)
+	half      int64 // 2^(sh-1)
+	g         uint  // d's trailing zeros (gk + up: may pass 63)
+	period    int64 // 2^(sh-g) where g < sh, else 1
+	inv       uint64
 }
 
-// set sets b to the binade of the exact sum k.
-func (b *binadeOfLanes) set(f *Filler, k int64) {
+// set sets b to the binade of the exact sum k, whose lanes step by dm (the
+// set's dk, or -dk where k is negative).
+func (b *binadeOfLanes) set(w *binLaneRows, k, dm int64) {
+	f := w.f
 	b.shift, b.c, b.low, b.high = f.binadeOf(k)
 	b.neg = k < 0
 	b.inf = b.shift+int(f.f.mantBits)-1+f.unit > f.f.bias
@@ -242,7 +251,25 @@ func (b *binadeOfLanes) set(f *Filler, k int64) {
 			b.c |= uint32(f.f.signBit())
 		}
 	}
-	b.up, b.sh = binadeScale(b.shift)
+	up, sh := binadeScale(b.shift)
+	// (Shifts by up, sh and below: up is at most 11 and sh 48 - a
+	// magnitude of one unit lies at most 10 binades below its unit, and
+	// exact sums are below 2^59 - so masked to 63, the compiler tests
+	// none; g, up more than dk's trailing zeros, may pass 63.)
+	b.up, b.sh = up&63, uint(sh)&63
+	b.d = dm << b.up
+	if b.inf {
+		b.d = 0
+	}
+	b.half = 1 << ((b.sh - 1) & 63)
+	b.g = uint(w.gk) + b.up
+	b.period, b.inv = 1, w.inv
+	if b.g < b.sh {
+		b.period = 1 << ((b.sh - b.g) & 63)
+	}
+	if dm < 0 != (w.dk < 0) {
+		b.inv = -w.inv
+	}
 }
 
 // quoNear returns x / y for 0 <= x and 0 < y, given q, x' / y of an x'
@@ -265,54 +292,50 @@ func quoNear(x, y, q int64) int64 {
 }
 
 // setLane sets lane L's form from block j: in binade b, its magnitude mag
-// stepping by dm, for count blocks (or fewer: while x stays in 32 bits).
-func (w *binLaneRows) setLane(L int, j int64, b *binadeOfLanes, mag, dm, count int64) {
-	c, up, sh := b.c, b.up, b.sh
+// (0 in an infinity) stepping by b.d, for count blocks (or fewer: while x
+// stays in 32 bits; one block steps by nothing).
+func (w *binLaneRows) setLane(L int, j int64, b *binadeOfLanes, mag, count int64) {
+	m, d := mag<<b.up, b.d
 	if b.inf {
-		mag, dm = 0, 0
+		m = 0
 	}
-	m, d := mag<<up, int64(0)
-	if count > 1 {
-		d = dm << up
+	if count == 1 {
+		d = 0
 	}
 	// The base, in last places, even (the kernel rounds a tie by the
 	// parity of x's last place alone).
-	base := m >> (sh + 1) << 1
+	base := m >> ((b.sh + 1) & 63) << 1
 	if d < 0 {
-		base = max(0, m-1<<30) >> (sh + 1) << 1
+		base = max(0, m-1<<30) >> ((b.sh + 1) & 63) << 1
 	}
-	x := m - base<<sh
+	x := m - base<<b.sh
 	switch {
 	case d > 0 && x+(count-1)*d > binMaxX:
 		count = (binMaxX-x)/d + 1
 	case d < 0 && x+(count-1)*d < 0:
 		count = x/-d + 1
 	}
-	half := uint32(1) << (sh - 1) // (x + half rounds half up: the kernel clears a tie's last bit)
-	w.l.x[L], w.l.dm[L], w.l.s[L], w.l.m[L] = uint32(x)+half-uint32(j)*uint32(d), uint32(d), uint32(sh), 2*half-1
-	w.l.c[binWord[L]] = uint16(c) + uint16(base)
+	// (x + half rounds half up: the kernel clears a tie's last bit.)
+	w.l.x[L], w.l.dm[L] = uint32(x+b.half)-uint32(j)*uint32(d), uint32(d)
+	w.l.s[L], w.l.m[L] = uint32(b.sh), uint32(2*b.half-1)
+	w.l.c[binWord[L]] = uint16(b.c) + uint16(base)
 	w.end[L] = j + count
-	w.setTie(L, j, x, d, sh, int(up), count)
+	w.setTie(L, j, b, x, d, count)
 }
 
 // setTie sets lane L's next tie from block j and their period: blocks t
 // where x + t*d is half modulo 2^sh (as binadeTies, with d/2^g's inverse
-// from dk's), up is the scale of d over dk's units.
-func (w *binLaneRows) setTie(L int, j, x, d int64, sh, up int, count int64) {
+// from dk's).
+func (w *binLaneRows) setTie(L int, j int64, b *binadeOfLanes, x, d, count int64) {
 	w.tie[L], w.period[L] = binNever, 1
-	half := int64(1) << (sh - 1)
-	switch g := w.gk + up; {
-	case d == 0 || g >= sh: // (every block alike)
-		if (x-half)&(1<<sh-1) == 0 {
+	switch r := x - b.half; {
+	case d == 0 || b.g >= b.sh: // (every block alike)
+		if r&(1<<b.sh-1) == 0 {
 			w.tie[L] = j
 		}
-	case (x-half)&(1<<g-1) == 0:
-		iv := w.inv
-		if d < 0 != (w.dk < 0) {
-			iv = -w.inv
-		}
-		w.period[L] = 1 << (sh - g)
-		if t := int64(uint64(half-x) >> g * iv & uint64(w.period[L]-1)); t < count {
+	case r&(1<<(b.g&63)-1) == 0: // (g below sh here)
+		w.period[L] = b.period
+		if t := int64(uint64(-r) >> (b.g & 63) * b.inv & uint64(b.period-1)); t < count {
 			w.tie[L] = j + t
 		}
 	}
