@@ -35,7 +35,7 @@ forms store each 64 bytes under a byte mask (mask[0] to mask[2]): the
 bytes it leaves out keep their contents (padded rows).`)
 
 	for _, blk := range []int{192, 128} {
-		for _, st := range stores {
+		for _, st := range []store{stRegular, stStream, stAhead} {
 			binxRoutine(f, blk, st, false)
 		}
 		for _, st := range []store{stRegular, stAhead} {
@@ -172,7 +172,11 @@ func binlanesDispatch(f *File) {
 		{"", []form{{"!t.avx512", "bin192Y"}, {"", "bin192x"}}},
 	} {
 		for _, fm := range set.forms {
-			for _, st := range []store{stStream, stRegular} {
+			sts := []store{stStream, stRegular} // (AVX2: fetching ahead, regular)
+			if strings.HasSuffix(fm.name, "x") {
+				sts = []store{stStream, stAhead, stRegular}
+			}
+			for _, st := range sts {
 				var c []string
 				for _, s := range []string{set.cond, fm.cond} {
 					if s != "" {
@@ -186,7 +190,7 @@ func binlanesDispatch(f *File) {
 			}
 		}
 	}
-	dispatch(f, "binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams where st says so (dst aligned to 64 bytes).",
+	dispatch(f, "binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams where st says so (dst aligned to 64 bytes), and fetches ahead where st says so on AVX-512 (bin192xA, bin128xA; without, regular stores).",
 		"binSet", sigBinLanes.Method("blk int, st store"), arms)
 	margs := sigBinLanesM.Args()
 	dispatch(f, "binSetMask is binSet under byte masks (bin192xM[A], bin128xM[A], AVX-512 only: see masks), regular stores or fetching ahead (st stStream: regular).",
