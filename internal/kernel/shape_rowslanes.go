@@ -148,7 +148,7 @@ const (
 	binStartNs    = 500 // the lanes' start and end
 	binFormNs     = 22  // a lane's form worked out
 	binBlockNs    = 5   // a block of 192 bytes through the lanes' kernel
-	binRowRunNs   = 80  // a row planned and written as a run (mRowRuns)
+	binRowRunNs   = 80  // a row planned and written as a run (row-runs)
 	binRunBlockNs = 8   // and a block of its elements
 	binZipNs      = 10  // a block of columns put in their rows by a zip kernel
 	binPutColsNs  = 16  // a block of columns of 2 to 4 put by putCols' loops
