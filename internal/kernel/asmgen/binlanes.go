@@ -32,7 +32,10 @@ the same words as on 16), s, dm, m and c read from memory (bin64Y: s and
 dm in Y4-Y11), 1 in every lane of Y15, Y12 and Y13 for the pairs, Y14 a
 tie's scratch. The M
 forms store each 64 bytes under a byte mask (mask[0] to mask[2]): the
-bytes it leaves out keep their contents (padded rows).`)
+bytes it leaves out keep their contents (padded rows). The A forms fetch
+each line (PREFETCHT0) the least multiple of the stride past 1024 bytes
+ahead, as its pair's work starts: fetched together at a block's head, the
+lines held masked stores in the caches to 0.75 of a line-by-line writer.`)
 
 	for _, blk := range []int{192, 128} {
 		for _, st := range []store{stRegular, stStream, stAhead} {
