@@ -46,9 +46,6 @@ func (f *Filler) rowsBinLanes(dst []byte, rs *rowSet, blk int, st store) {
 	// stack and copied, its 5 KB zeroed and moved twice a fill.)
 	var w binLaneRows
 	w.f, w.pitch, w.rowBytes, w.blk, w.st = f, pitch, 2*n, blk, st
-	if st == stRegular && (rows-1)*pitch+2*n >= binAheadMin {
-		w.st = stAhead
-	}
 	w.sets, w.nl = blockSets(pitch, blk), blk/2
 	w.stride = w.sets * blk
 	w.dk = int64(uint64(w.stride/pitch) * rowStep * f.dLo)
@@ -77,15 +74,6 @@ func (f *Filler) rowsBinLanes(dst []byte, rs *rowSet, blk int, st store) {
 		putLE(dst, 2, f.start) // (-0 kept)
 	}
 }
-
-// binAheadMin is the span from which rowsBinLanes' regular stores fetch
-// each line ahead (bin192xA, bin128xA; AVX-512): past the second-level
-// cache, where the fetches win more than their instructions cost. (NHWC
-// FLOAT16 0.1, +3e-4 of 3 channels in pixels of 3 and of 64, one fill in
-// turn with and without, medians of 1500: 2 MiB 5-7% faster, 4 MiB 1-4%,
-// 8 MiB 3%, 1 MiB 0.5-1%; 256 KiB 0-2% slower, 64 KiB 0-3%; Intel Xeon,
-// docs/performance-log.md, 2026-12-02.)
-const binAheadMin = 1 << 20
 
 // binNever is the block of a lane's tie where it meets none.
 const binNever = math.MaxInt64

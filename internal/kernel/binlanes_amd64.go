@@ -14,11 +14,6 @@ func bin192x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 //go:noescape
 func bin192xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
-// bin192x fetching its lines ahead of the stores.
-//
-//go:noescape
-func bin192xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
 //go:noescape
 func bin192xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
 
@@ -34,11 +29,6 @@ func bin128x(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 //
 //go:noescape
 func bin128xNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
-
-// bin128x fetching its lines ahead of the stores.
-//
-//go:noescape
-func bin128xA(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
 //go:noescape
 func bin128xM(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64, mask *[3]uint64)
@@ -72,7 +62,7 @@ func bin64Y(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 //go:noescape
 func bin64YNT(dst *byte, blocks, stride int, l *binLanes, j0, ties uint64)
 
-// binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams where st says so (dst aligned to 64 bytes), and fetches ahead where st says so on AVX-512 (bin192xA, bin128xA; without, regular stores).
+// binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams where st says so (dst aligned to 64 bytes).
 func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binLanes, j0, ties uint64) {
 	switch {
 	case !t.asm:
@@ -87,8 +77,6 @@ func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binL
 		bin128Y(dst, blocks, stride, l, j0, ties)
 	case blk == 128 && st == stStream:
 		bin128xNT(dst, blocks, stride, l, j0, ties)
-	case blk == 128 && st == stAhead:
-		bin128xA(dst, blocks, stride, l, j0, ties)
 	case blk == 128:
 		bin128x(dst, blocks, stride, l, j0, ties)
 	case !t.avx512 && st == stStream:
@@ -97,8 +85,6 @@ func (t *table) binSet(blk int, st store, dst *byte, blocks, stride int, l *binL
 		bin192Y(dst, blocks, stride, l, j0, ties)
 	case st == stStream:
 		bin192xNT(dst, blocks, stride, l, j0, ties)
-	case st == stAhead:
-		bin192xA(dst, blocks, stride, l, j0, ties)
 	default:
 		bin192x(dst, blocks, stride, l, j0, ties)
 	}

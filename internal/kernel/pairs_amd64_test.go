@@ -237,10 +237,8 @@ var f64PeriodPairs = []pair[f64PeriodKernel]{
 var bin192Pairs = []pair[bin192Kernel]{
 	{"bin192x", bin192x, bin192_g, false, true},
 	{"bin192xNT", bin192xNT, bin192_g, true, true},
-	{"bin192xA", bin192xA, bin192_g, false, true},
 	{"bin128x", bin128x, bin128_g, false, true},
 	{"bin128xNT", bin128xNT, bin128_g, true, true},
-	{"bin128xA", bin128xA, bin128_g, false, true},
 	{"bin192Y", bin192Y, bin192_g, false, false},
 	{"bin192YNT", bin192YNT, bin192_g, true, false},
 	{"bin128Y", bin128Y, bin128_g, false, false},

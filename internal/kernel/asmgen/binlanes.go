@@ -38,7 +38,7 @@ ahead, as its pair's work starts: fetched together at a block's head, the
 lines held masked stores in the caches to 0.75 of a line-by-line writer.`)
 
 	for _, blk := range []int{192, 128} {
-		for _, st := range []store{stRegular, stStream, stAhead} {
+		for _, st := range stores {
 			binxRoutine(f, blk, st, false)
 		}
 		for _, st := range []store{stRegular, stAhead} {
@@ -175,11 +175,7 @@ func binlanesDispatch(f *File) {
 		{"", []form{{"!t.avx512", "bin192Y"}, {"", "bin192x"}}},
 	} {
 		for _, fm := range set.forms {
-			sts := []store{stStream, stRegular} // (AVX2: fetching ahead, regular)
-			if strings.HasSuffix(fm.name, "x") {
-				sts = []store{stStream, stAhead, stRegular}
-			}
-			for _, st := range sts {
+			for _, st := range []store{stStream, stRegular} {
 				var c []string
 				for _, s := range []string{set.cond, fm.cond} {
 					if s != "" {
@@ -193,7 +189,7 @@ func binlanesDispatch(f *File) {
 			}
 		}
 	}
-	dispatch(f, "binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams where st says so (dst aligned to 64 bytes), and fetches ahead where st says so on AVX-512 (bin192xA, bin128xA; without, regular stores).",
+	dispatch(f, "binSet writes a set's blocks of blk bytes (binade lanes): 192, 128 or, without AVX-512, 64; it streams where st says so (dst aligned to 64 bytes).",
 		"binSet", sigBinLanes.Method("blk int, st store"), arms)
 	margs := sigBinLanesM.Args()
 	dispatch(f, "binSetMask is binSet under byte masks (bin192xM[A], bin128xM[A], AVX-512 only: see masks), regular stores or fetching ahead (st stStream: regular).",
