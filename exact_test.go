@@ -132,6 +132,8 @@ func TestNHWCAgainstExact(t *testing.T) {
 		{f16, 3, 192, 64, "0.1", "3e-4", 4}, // (96 KiB)
 		{f16, 8, 42, 64, "0.1", "3e-4", 12}, // (63 KiB)
 		{f16, 32, 12, 64, "100", "-0.001", 40},
+		{f16, 3, 512, 512, "0.1", "3e-4", 0},  // (1.5 MiB)
+		{f16, 64, 96, 96, "-0.1", "-3e-4", 0}, // (1.1 MiB, falling)
 	} {
 		if testing.Short() && k >= 3 {
 			break // (the race detector's run: the three smallest)
