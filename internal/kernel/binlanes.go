@@ -211,7 +211,7 @@ func (w *binLaneRows) setForms(lanes []uint8, j int64) {
 		case dm > 0:
 			q = quoNear(b.high-mag, dm, q)
 			count = min(q+1, most)
-		default:
+		case dm < 0:
 			q = quoNear(mag-b.low, -dm, q)
 			count = min(q+1, most)
 		}
