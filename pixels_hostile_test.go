@@ -185,3 +185,110 @@ func TestPixelsFloat32Past2p24Windows(t *testing.T) {
 		}
 	}
 }
+
+// TestPixelsFloat16Ahead: NHWC FLOAT16 pixels that the planner writes as
+// binade lanes whose rows span 1 MiB (binAheadMin: the kernels that fetch
+// each line ahead, bin192xA and bin128xA, their fetches running past the
+// rows' end) and just less, dense and padded, of ties dense (2048,
+// +0.125), sparse (0.1, +3e-4; 0.3, +3*2^-24: a lane in 32 meets one
+// every 128 blocks, mended, half of them to the value below) and sums
+// through zero and the subnormals;
+// on every table, through Execute with 1 and 2 workers (each worker's
+// rows past 1 MiB where the tensor spans 2) on a pre-filled buffer at an
+// even offset from a 64-byte line, its capacity cut at its end, and
+// through ExecuteWindow over a window of 1 MiB and more cut at random:
+// every byte as internal/exact says, the bytes around the buffer
+// untouched. Under the race detector, every other case.
+func TestPixelsFloat16Ahead(t *testing.T) {
+	f16 := dml.TensorDataTypeFloat16
+	r := newRand(79)
+	names := tables(t)
+	for k, c := range []struct {
+		ch, slots int
+		mib       float64 // the rows' span, in MiB
+		start     string
+		delta     string
+	}{
+		{3, 3, 1.02, "0.1", "3e-4"},
+		{5, 5, 2.1, "-2", "1e-4"},     // (two workers each past 1 MiB)
+		{64, 64, 0.99, "-2", "1e-4"},  // (just below binAheadMin)
+		{64, 64, 1.05, "0.1", "3e-4"}, // (blocks of 128)
+		{3, 4, 1.01, "2048", "0.125"}, // (padded: masked stores)
+		{3, 4, 1.02, "0.2998046875", "1.78813934326171875e-07"},
+		{7, 8, 1.1, "-0.1", "-3e-4"},
+		{3, 3, 1.02, "0.3", "1.78813934326171875e-07"}, // (0.300048828125: a tie rounded up odd every 256 blocks)
+	} {
+		if raceOn && k%2 == 0 {
+			continue // (under the race detector: every other case)
+		}
+		pixels := int(c.mib*(1<<20)) / (2 * c.slots)
+		w := 64
+		h := pixels / w
+		sizes := []uint32{1, u32(uint64(c.ch)), u32(uint64(h)), u32(uint64(w))}
+		strides := []uint32{u32(uint64(c.slots * h * w)), 1, u32(uint64(w * c.slots)), u32(uint64(c.slots))}
+		start, err := dml.ParseScalar(f16, c.start)
+		delta, err2 := dml.ParseScalar(f16, c.delta)
+		if err != nil || err2 != nil {
+			t.Fatal(err, err2)
+		}
+		total := dml.CalcBufferTensorSize(f16, sizes, strides)
+		want := wantBuffer(f16, sizes, strides, total, start.Bits(), delta.Bits())
+		mem := make([]byte, total+256)
+		for _, table := range names {
+			name := fmt.Sprintf("%s/%s,+%s/pixels of %d in %d/sizes=%v", table, c.start, c.delta, c.ch, c.slots, sizes)
+			for _, workers := range []int{1, 2} {
+				restore := wk.Pin(eager)
+				op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), workers, table)
+				off := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + 2*r.IntN(32)
+				got := mem[off : off+int(total) : off+int(total)]
+				fillBytes(mem, 0x5C)
+				fillBytes(got, fillPattern)
+				err := op.Execute(got)
+				restore()
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				if at := firstDiff(got, want); at >= 0 {
+					t.Fatalf("%s: %d workers, offset %d: %s", name, workers, off%64, describeDiff(got, want, at, f16, sizes, strides))
+				}
+				for i, b := range mem {
+					if (i < off || i >= off+int(total)) && b != 0x5C {
+						t.Fatalf("%s: %d workers, offset %d: byte %d of the buffer's %d written", name, workers, off%64, i-off, total)
+					}
+				}
+			}
+			op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), 1, table)
+			windowAhead(t, name, op, mem, want, r)
+		}
+	}
+}
+
+// windowAhead fills through ExecuteWindow a window of want's buffer cut
+// at random, 1 MiB long or longer where the buffer is (the rest of it,
+// else), at an even offset from a 64-byte line of mem, pre-filled, with
+// guards of 64 bytes around it, and fails the test where a byte of the
+// window differs from want or a guard was written.
+func windowAhead(t *testing.T, name string, op dml.Operator, mem, want []byte, r *rand.Rand) {
+	t.Helper()
+	const guard = 64
+	off := 2 * r.IntN(max(1, (len(want)-1<<20)/2))
+	n := len(want) - off
+	if n > 1<<20 {
+		n = 1<<20 + 2*r.IntN((n-1<<20)/2+1)
+	}
+	at := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + guard + 2*r.IntN(32)
+	fillBytes(mem, 0x5C)
+	win := mem[at : at+n : at+n]
+	fillBytes(win, fillPattern)
+	if err := op.ExecuteWindow(win, uint64(off)); err != nil {
+		t.Fatalf("%s: window [%d, %d): %v", name, off, off+n, err)
+	}
+	for i := at - guard; i < at+n+guard; i++ {
+		if (i < at || i >= at+n) && mem[i] != 0x5C {
+			t.Fatalf("%s: window [%d, %d) at offset %d wrote a guard byte", name, off, off+n, at%64)
+		}
+	}
+	if i := firstDiff(win, want[off:off+n]); i >= 0 {
+		t.Fatalf("%s: window [%d, %d) at offset %d: byte %d = %#x, want %#x", name, off, off+n, at%64, off+i, win[i], want[off+i])
+	}
+}

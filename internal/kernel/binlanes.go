@@ -233,7 +233,7 @@ type binadeOfLanes struct {
 	up, sh    uint  // (both below 64: setLane)
 	d         int64 // dm << up (0 in an infinity)
 	half      int64 // 2^(sh-1)
-	g         uint  // d's trailing zeros (gk + up: may pass 63)
+	g         uint  // d's trailing zeros (gk + up: 34 at most)
 	period    int64 // 2^(sh-g) where g < sh, else 1
 	inv       uint64
 }
@@ -252,10 +252,12 @@ func (b *binadeOfLanes) set(w *binLaneRows, k, dm int64) {
 		}
 	}
 	up, sh := binadeScale(b.shift)
-	// (Shifts by up, sh and below: up is at most 11 and sh 48 - a
+	// (Shifts by up, sh and below: up is at most 11 and sh 29 - a
 	// magnitude of one unit lies at most 10 binades below its unit, and
-	// exact sums are below 2^59 - so masked to 63, the compiler tests
-	// none; g, up more than dk's trailing zeros, may pass 63.)
+	// a finite binade's last place is 2^5 or less, units 2^-24 or more;
+	// an infinity's sh is 1 - so masked to 63, the compiler tests none;
+	// g, up more than dk's trailing zeros, is 34 at most - dk is below
+	// binLanesStep - and compared to sh as it is. TestBinadeOfLanesShifts.)
 	b.up, b.sh = up&63, uint(sh)&63
 	b.d = dm << b.up
 	if b.inf {

@@ -3,6 +3,7 @@ package kernel
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"testing"
 	"unsafe"
 )
@@ -199,5 +200,77 @@ func f64HostileFill(t *testing.T, name string, f *Filler, mem []byte, rs *rowSet
 		if (i < at || i >= at+span) && b != pad {
 			t.Fatalf("%s, offset %d, store %d: byte %d outside the rows (bytes %d to %d) written", name, off, st, i, at, at+span-1)
 		}
+	}
+}
+
+// TestBinadeOfLanesShifts: binadeOfLanes.set over every float16 unit (the
+// deltas' least bits, 2^-24 to 2^15, from 0) and magnitudes from 1 unit to just below
+// 2^59 (int64Lanes' bound) of either sign, stepping by block steps from 1
+// to just below binLanesStep: the binade's last place is float16's (its
+// place of the value's leading bit less 10, 2^-24 at the least; an
+// infinity from 2^16 on), scaled to 2 units or more by up (11 at the
+// most) and shifted away by sh (29 at the most), the shifts that set
+// masks to 63; the step, half, ties' period and the inverse of the
+// step's odd part as scaled.
+func TestBinadeOfLanesShifts(t *testing.T) {
+	units := map[int]bool{}
+	for d := uint64(1); d < 0x7c00; d++ {
+		f := NewFiller(Float16, 2, 0, d, 0)
+		if units[f.unit] {
+			continue
+		}
+		units[f.unit] = true
+		for _, dk := range []int64{1, -1, 3 << 5, -(3 << 5), 1 << 23, -(1<<24 - 1)} {
+			w := binLaneRows{f: f, dk: dk, gk: bits.TrailingZeros64(uint64(dk))}
+			w.inv = oddInverse(uint64(dk >> w.gk))
+			for m := range 59 {
+				for _, k := range []int64{1 << m, 1<<(m+1) - 1, -(1 << m), -(1<<(m+1) - 1)} {
+					binadeShiftsCheck(t, &w, k)
+				}
+			}
+		}
+	}
+	if len(units) != 40 || !units[-24] || !units[15] {
+		t.Errorf("units %v of float16 deltas, want 2^-24 to 2^15", units)
+	}
+}
+
+// binadeShiftsCheck holds binadeOfLanes.set for the exact sum k to the
+// float16 value k * 2^unit and the set's block step dk.
+func binadeShiftsCheck(t *testing.T, w *binLaneRows, k int64) {
+	t.Helper()
+	mag, dm := k, w.dk
+	if k < 0 {
+		mag, dm = -k, -w.dk
+	}
+	var b binadeOfLanes
+	b.set(w, k, dm)
+	lead := bits.Len64(uint64(mag)) - 1 + w.f.unit // (the value's leading bit: 2^lead)
+	place := max(lead-10, -24)                     // float16's last place there
+	name := fmt.Sprintf("unit %d, sum %d, step %d", w.f.unit, k, dm)
+	inf := lead >= 16
+	switch {
+	case b.inf != inf:
+		t.Fatalf("%s: infinity %v, want %v", name, b.inf, inf)
+	case inf && (b.up != 0 || b.sh != 1 || b.d != 0):
+		t.Fatalf("%s: an infinity's up %d, sh %d, step %d, want 0, 1, 0", name, b.up, b.sh, b.d)
+	case !inf && (int(b.sh)-int(b.up)+w.f.unit != place || b.sh < 1 || b.up > 11 || b.sh > 29 || b.up > 0 && b.sh != 1):
+		t.Fatalf("%s: up %d, sh %d: last place 2^%d, want 2^%d (up 11 at most, sh 1 to 29)", name, b.up, b.sh, int(b.sh)-int(b.up)+w.f.unit, place)
+	case !inf && b.d != dm*(int64(1)<<b.up):
+		t.Fatalf("%s: step %d, want %d", name, b.d, dm<<b.up)
+	case b.half != 1<<(b.sh-1):
+		t.Fatalf("%s: half %d, sh %d", name, b.half, b.sh)
+	}
+	if inf {
+		return
+	}
+	g := uint(bits.TrailingZeros64(uint64(b.d)))
+	period := int64(1)
+	if g < b.sh {
+		period = 1 << (b.sh - g)
+	}
+	if b.g != g || b.period != period || uint64(b.d>>g)*b.inv != 1 {
+		t.Fatalf("%s: the step's trailing zeros %d, want %d; ties' period %d, want %d; inverse %#x of the step's odd part %d",
+			name, b.g, g, b.period, period, b.inv, b.d>>g)
 	}
 }
