@@ -8,13 +8,13 @@ import (
 	"github.com/dmlgo/dml"
 )
 
-// TestPixelsFloat16AheadGuardPage: FLOAT16 pixels of binade lanes that
-// fetch ahead (rows of 1 MiB and more: bin192xA, bin128xA, bin192xMA),
-// dense and padded, in a buffer that ends where a page that may be
-// neither read nor written (PROT_NONE) begins and starts where one ends:
-// the fetches past the rows' end reach into it and do not fault, no
-// store reaches it, and every byte is as internal/exact says.
-func TestPixelsFloat16AheadGuardPage(t *testing.T) {
+// TestPixelsFloat16GuardPage: FLOAT16 pixels of binade lanes over 1 MiB,
+// dense and padded (the padded ones through the masked kernels that fetch
+// ahead, bin192xMA and bin128xMA), in a buffer that ends where a page that
+// may be neither read nor written (PROT_NONE) begins and starts where one
+// ends: the fetches past the rows' end reach into it and do not fault, no
+// store or load reaches it, and every byte is as internal/exact says.
+func TestPixelsFloat16GuardPage(t *testing.T) {
 	const page = 4096
 	f16 := dml.TensorDataTypeFloat16
 	for _, c := range []struct{ ch, slots, h, w int }{{3, 3, 128, 1400}, {64, 64, 8, 1040}, {3, 4, 128, 1040}} {

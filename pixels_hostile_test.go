@@ -186,12 +186,12 @@ func TestPixelsFloat32Past2p24Windows(t *testing.T) {
 	}
 }
 
-// TestPixelsFloat16Ahead: NHWC FLOAT16 pixels that the planner writes as
-// binade lanes whose rows span 1 MiB (binAheadMin: the kernels that fetch
-// each line ahead, bin192xA and bin128xA, their fetches running past the
-// rows' end) and just less, dense and padded, of ties dense (2048,
-// +0.125), sparse (0.1, +3e-4; 0.3, +3*2^-24: a lane in 32 meets one
-// every 128 blocks, mended, half of them to the value below) and sums
+// TestPixelsFloat16AroundMiB: NHWC FLOAT16 pixels that the planner writes
+// as binade lanes over 1 MiB, 2 MiB and just less, dense and padded (the
+// padded ones through the masked kernels that fetch ahead, bin192xMA and
+// bin128xMA, their fetches running past the rows' end), of ties dense
+// (2048, +0.125), sparse (0.1, +3e-4; 0.3, +3*2^-24: a lane in 32 meets
+// one every 128 blocks, mended, half of them to the value below) and sums
 // through zero and the subnormals;
 // on every table, through Execute with 1 and 2 workers (each worker's
 // rows past 1 MiB where the tensor spans 2) on a pre-filled buffer at an
@@ -199,7 +199,7 @@ func TestPixelsFloat32Past2p24Windows(t *testing.T) {
 // through ExecuteWindow over a window of 1 MiB and more cut at random:
 // every byte as internal/exact says, the bytes around the buffer
 // untouched. Under the race detector, every other case.
-func TestPixelsFloat16Ahead(t *testing.T) {
+func TestPixelsFloat16AroundMiB(t *testing.T) {
 	f16 := dml.TensorDataTypeFloat16
 	r := newRand(79)
 	names := tables(t)
@@ -211,7 +211,7 @@ func TestPixelsFloat16Ahead(t *testing.T) {
 	}{
 		{3, 3, 1.02, "0.1", "3e-4"},
 		{5, 5, 2.1, "-2", "1e-4"},     // (two workers each past 1 MiB)
-		{64, 64, 0.99, "-2", "1e-4"},  // (just below binAheadMin)
+		{64, 64, 0.99, "-2", "1e-4"},  // (just below 1 MiB)
 		{64, 64, 1.05, "0.1", "3e-4"}, // (blocks of 128)
 		{3, 4, 1.01, "2048", "0.125"}, // (padded: masked stores)
 		{3, 4, 1.02, "0.2998046875", "1.78813934326171875e-07"},
@@ -258,17 +258,17 @@ func TestPixelsFloat16Ahead(t *testing.T) {
 				}
 			}
 			op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), 1, table)
-			windowAhead(t, name, op, mem, want, r)
+			windowMiB(t, name, op, mem, want, r)
 		}
 	}
 }
 
-// windowAhead fills through ExecuteWindow a window of want's buffer cut
+// windowMiB fills through ExecuteWindow a window of want's buffer cut
 // at random, 1 MiB long or longer where the buffer is (the rest of it,
 // else), at an even offset from a 64-byte line of mem, pre-filled, with
 // guards of 64 bytes around it, and fails the test where a byte of the
 // window differs from want or a guard was written.
-func windowAhead(t *testing.T, name string, op dml.Operator, mem, want []byte, r *rand.Rand) {
+func windowMiB(t *testing.T, name string, op dml.Operator, mem, want []byte, r *rand.Rand) {
 	t.Helper()
 	const guard = 64
 	off := 2 * r.IntN(max(1, (len(want)-1<<20)/2))
