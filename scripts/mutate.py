@@ -326,7 +326,7 @@ MUTANTS = [
     ("internal/kernel/plan.go", "		if sets == 5 && t.periods640() && rows*rowBytes >= periods640Min {",
      "		if sets == 5 && t.periods640() {",
      "pixels of 5 in the caches taken as periods of 640 bytes (slower there)", go_test("./internal/kernel", "TestRowsLanesPeriods")),
-    ("internal/kernel/plan.go", "	case !s.columns(rs.rows, rs.n):",
+    ("internal/kernel/shape_rowslanes.go", "	case !s.columns(rs.rows, rs.n):",
      "	case false:",
      "float16 rows that would go as runs priced against columns (64 KiB of 64-channel pixels a row at a time)",
      go_test("./internal/kernel", "TestBinLanesPayRuns")),
