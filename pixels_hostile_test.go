@@ -59,20 +59,10 @@ func TestPixelsFloat16Hostile(t *testing.T) {
 			mem := make([]byte, total+256)
 			for _, table := range names {
 				name := fmt.Sprintf("%s/%s,+%s/pixels of %d in %d/sizes=%v", table, sq[0], sq[1], ch, slots, sizes)
-				for _, workers := range []int{1, 3} {
-					restore := wk.Pin(eager) // (3 workers forced; 1 by the operator's cap)
-					op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), workers, table)
-					off := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + 2*r.IntN(32)
-					got := mem[off : off+int(total)]
-					fillBytes(got, fillPattern)
-					err := op.Execute(got)
-					restore()
-					if err != nil {
-						t.Fatalf("%s: %v", name, err)
-					}
-					if at := firstDiff(got, want); at >= 0 {
-						t.Fatalf("%s: %d workers, offset %d: %s", name, workers, off%64, describeDiff(got, want, at, f16, sizes, strides))
-					}
+				for _, workers := range []int{1, 3} { // (3 workers forced; 1 by the operator's cap)
+					executeAtOffset(t, name, workers, mem, want, r, f16, sizes, strides, func() dml.Operator {
+						return newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), workers, table)
+					})
 				}
 				op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), 0, table)
 				windowsCut(t, name, op, mem, want, r)
@@ -237,25 +227,9 @@ func TestPixelsFloat16AroundMiB(t *testing.T) {
 		for _, table := range names {
 			name := fmt.Sprintf("%s/%s,+%s/pixels of %d in %d/sizes=%v", table, c.start, c.delta, c.ch, c.slots, sizes)
 			for _, workers := range []int{1, 2} {
-				restore := wk.Pin(eager)
-				op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), workers, table)
-				off := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + 2*r.IntN(32)
-				got := mem[off : off+int(total) : off+int(total)]
-				fillBytes(mem, 0x5C)
-				fillBytes(got, fillPattern)
-				err := op.Execute(got)
-				restore()
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				if at := firstDiff(got, want); at >= 0 {
-					t.Fatalf("%s: %d workers, offset %d: %s", name, workers, off%64, describeDiff(got, want, at, f16, sizes, strides))
-				}
-				for i, b := range mem {
-					if (i < off || i >= off+int(total)) && b != 0x5C {
-						t.Fatalf("%s: %d workers, offset %d: byte %d of the buffer's %d written", name, workers, off%64, i-off, total)
-					}
-				}
+				executeAtOffset(t, name, workers, mem, want, r, f16, sizes, strides, func() dml.Operator {
+					return newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), workers, table)
+				})
 			}
 			op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), 1, table)
 			windowMiB(t, name, op, mem, want, r)
@@ -290,5 +264,34 @@ func windowMiB(t *testing.T, name string, op dml.Operator, mem, want []byte, r *
 	}
 	if i := firstDiff(win, want[off:off+n]); i >= 0 {
 		t.Fatalf("%s: window [%d, %d) at offset %d: byte %d = %#x, want %#x", name, off, off+n, at%64, off+i, win[i], want[off+i])
+	}
+}
+
+// executeAtOffset makes an operator (mk) with the worker pool pinned
+// eager and fills the buffer want describes through its Execute at an
+// even offset from a 64-byte line of mem, the buffer's capacity cut at
+// its end, pre-filled with fillPattern and the rest of mem with 0x5C; it
+// fails the test where a byte differs from want or a byte of mem outside
+// the buffer was written.
+func executeAtOffset(t *testing.T, name string, workers int, mem, want []byte, r *rand.Rand, dt dml.TensorDataType, sizes, strides []uint32, mk func() dml.Operator) {
+	t.Helper()
+	restore := wk.Pin(eager)
+	op := mk()
+	off := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + 2*r.IntN(32)
+	got := mem[off : off+len(want) : off+len(want)]
+	fillBytes(mem, 0x5C)
+	fillBytes(got, fillPattern)
+	err := op.Execute(got)
+	restore()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if at := firstDiff(got, want); at >= 0 {
+		t.Fatalf("%s: %d workers, offset %d: %s", name, workers, off%64, describeDiff(got, want, at, dt, sizes, strides))
+	}
+	for i, b := range mem {
+		if (i < off || i >= off+len(want)) && b != 0x5C {
+			t.Fatalf("%s: %d workers, offset %d: byte %d of the buffer's %d written", name, workers, off%64, i-off, len(want))
+		}
 	}
 }
