@@ -47,15 +47,7 @@ func TestPixelsFloat16Hostile(t *testing.T) {
 			hw := (24<<10 + r.IntN(72<<10)) / (2 * slots)
 			w := 64
 			h := max(1, hw/w)
-			sizes := []uint32{1, u32(uint64(ch)), u32(uint64(h)), u32(uint64(w))}
-			strides := []uint32{u32(uint64(slots * h * w)), 1, u32(uint64(w * slots)), u32(uint64(slots))}
-			start, err := dml.ParseScalar(f16, sq[0])
-			delta, err2 := dml.ParseScalar(f16, sq[1])
-			if err != nil || err2 != nil {
-				t.Fatal(err, err2)
-			}
-			total := dml.CalcBufferTensorSize(f16, sizes, strides)
-			want := wantBuffer(f16, sizes, strides, total, start.Bits(), delta.Bits())
+			sizes, strides, start, delta, total, want := pixelsF16(t, ch, slots, h, w, sq[0], sq[1])
 			mem := make([]byte, total+256)
 			for _, table := range names {
 				name := fmt.Sprintf("%s/%s,+%s/pixels of %d in %d/sizes=%v", table, sq[0], sq[1], ch, slots, sizes)
@@ -78,29 +70,11 @@ func TestPixelsFloat16Hostile(t *testing.T) {
 // window differs from want or a guard was written.
 func windowsCut(t *testing.T, name string, op dml.Operator, mem, want []byte, r *rand.Rand) {
 	t.Helper()
-	const guard = 64
 	line := int(64-uintptr(unsafe.Pointer(&mem[0]))%64) % 64
 	for off := 0; off < len(want); {
 		n := min(len(want)-off, 2*(1+r.IntN(len(want)/6+1)))
-		at := line + guard + 2*r.IntN(32) // (mem: the buffer and 256 bytes more)
-		fillBytes(mem, 0x5C)
-		win := mem[at : at+n : at+n]
-		for i := range win {
-			win[i] = fillPattern
-		}
-		if err := op.ExecuteWindow(win, uint64(off)); err != nil {
-			t.Fatalf("%s: window [%d, %d): %v", name, off, off+n, err)
-		}
-		for i := at - guard; i < at+n+guard; i++ {
-			if (i < at || i >= at+n) && mem[i] != 0x5C {
-				t.Fatalf("%s: window [%d, %d) at offset %d wrote a guard byte", name, off, off+n, at%64)
-			}
-		}
-		for i := range win {
-			if win[i] != want[off+i] {
-				t.Fatalf("%s: window [%d, %d) at offset %d: byte %d = %#x, want %#x", name, off, off+n, at%64, off+i, win[i], want[off+i])
-			}
-		}
+		at := line + windowGuard + 2*r.IntN(32) // (mem: the buffer and 256 bytes more)
+		checkWindow(t, name, op, mem, want, off, n, at)
 		off += n
 	}
 }
@@ -214,15 +188,7 @@ func TestPixelsFloat16AroundMiB(t *testing.T) {
 		pixels := int(c.mib*(1<<20)) / (2 * c.slots)
 		w := 64
 		h := pixels / w
-		sizes := []uint32{1, u32(uint64(c.ch)), u32(uint64(h)), u32(uint64(w))}
-		strides := []uint32{u32(uint64(c.slots * h * w)), 1, u32(uint64(w * c.slots)), u32(uint64(c.slots))}
-		start, err := dml.ParseScalar(f16, c.start)
-		delta, err2 := dml.ParseScalar(f16, c.delta)
-		if err != nil || err2 != nil {
-			t.Fatal(err, err2)
-		}
-		total := dml.CalcBufferTensorSize(f16, sizes, strides)
-		want := wantBuffer(f16, sizes, strides, total, start.Bits(), delta.Bits())
+		sizes, strides, start, delta, total, want := pixelsF16(t, c.ch, c.slots, h, w, c.start, c.delta)
 		mem := make([]byte, total+256)
 		for _, table := range names {
 			name := fmt.Sprintf("%s/%s,+%s/pixels of %d in %d/sizes=%v", table, c.start, c.delta, c.ch, c.slots, sizes)
@@ -244,20 +210,33 @@ func TestPixelsFloat16AroundMiB(t *testing.T) {
 // window differs from want or a guard was written.
 func windowMiB(t *testing.T, name string, op dml.Operator, mem, want []byte, r *rand.Rand) {
 	t.Helper()
-	const guard = 64
 	off := 2 * r.IntN(max(1, (len(want)-1<<20)/2))
 	n := len(want) - off
 	if n > 1<<20 {
 		n = 1<<20 + 2*r.IntN((n-1<<20)/2+1)
 	}
-	at := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + guard + 2*r.IntN(32)
+	at := int(64-uintptr(unsafe.Pointer(&mem[0]))%64)%64 + windowGuard + 2*r.IntN(32)
+	checkWindow(t, name, op, mem, want, off, n, at)
+}
+
+// windowGuard is the bytes either side of a window that checkWindow holds
+// untouched.
+const windowGuard = 64
+
+// checkWindow fills bytes [off, off+n) of the buffer want describes
+// through op's ExecuteWindow at byte at of mem (at least 64 bytes from
+// either end), the window pre-filled with fillPattern and the rest of mem
+// with 0x5C, and fails the test where a byte of the window differs from
+// want or one of the 64 bytes either side of it was written.
+func checkWindow(t *testing.T, name string, op dml.Operator, mem, want []byte, off, n, at int) {
+	t.Helper()
 	fillBytes(mem, 0x5C)
 	win := mem[at : at+n : at+n]
 	fillBytes(win, fillPattern)
 	if err := op.ExecuteWindow(win, uint64(off)); err != nil {
 		t.Fatalf("%s: window [%d, %d): %v", name, off, off+n, err)
 	}
-	for i := at - guard; i < at+n+guard; i++ {
+	for i := at - windowGuard; i < at+n+windowGuard; i++ {
 		if (i < at || i >= at+n) && mem[i] != 0x5C {
 			t.Fatalf("%s: window [%d, %d) at offset %d wrote a guard byte", name, off, off+n, at%64)
 		}
@@ -265,6 +244,24 @@ func windowMiB(t *testing.T, name string, op dml.Operator, mem, want []byte, r *
 	if i := firstDiff(win, want[off:off+n]); i >= 0 {
 		t.Fatalf("%s: window [%d, %d) at offset %d: byte %d = %#x, want %#x", name, off, off+n, at%64, off+i, win[i], want[off+i])
 	}
+}
+
+// pixelsF16 is a FLOAT16 tensor of ch channels innermost in pixels of
+// slots elements, h by w pixels (sizes [1, ch, h, w]), of the sequence
+// start, delta given as text: its sizes, strides, start and delta, its
+// buffer's bytes and the buffer internal/exact says it holds.
+func pixelsF16(t *testing.T, ch, slots, h, w int, start, delta string) (sizes, strides []uint32, s, d dml.ScalarUnion, total uint64, want []byte) {
+	t.Helper()
+	f16 := dml.TensorDataTypeFloat16
+	sizes = []uint32{1, u32(uint64(ch)), u32(uint64(h)), u32(uint64(w))}
+	strides = []uint32{u32(uint64(slots * h * w)), 1, u32(uint64(w * slots)), u32(uint64(slots))}
+	s, err := dml.ParseScalar(f16, start)
+	d, err2 := dml.ParseScalar(f16, delta)
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	total = dml.CalcBufferTensorSize(f16, sizes, strides)
+	return sizes, strides, s, d, total, wantBuffer(f16, sizes, strides, total, s.Bits(), d.Bits())
 }
 
 // executeAtOffset makes an operator (mk) with the worker pool pinned
