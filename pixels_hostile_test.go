@@ -37,7 +37,6 @@ func TestPixelsFloat16Hostile(t *testing.T) {
 	}
 	names := tables(t)
 	r := newRand(73)
-	f16 := dml.TensorDataTypeFloat16
 	for k, px := range pixels {
 		for s, sq := range seqs {
 			if testing.Short() && (k+s)%4 != 0 {
@@ -47,18 +46,9 @@ func TestPixelsFloat16Hostile(t *testing.T) {
 			hw := (24<<10 + r.IntN(72<<10)) / (2 * slots)
 			w := 64
 			h := max(1, hw/w)
-			sizes, strides, start, delta, total, want := pixelsF16(t, ch, slots, h, w, sq[0], sq[1])
-			mem := make([]byte, total+256)
-			for _, table := range names {
-				name := fmt.Sprintf("%s/%s,+%s/pixels of %d in %d/sizes=%v", table, sq[0], sq[1], ch, slots, sizes)
-				for _, workers := range []int{1, 3} { // (3 workers forced; 1 by the operator's cap)
-					executeAtOffset(t, name, workers, mem, want, r, f16, sizes, strides, func() dml.Operator {
-						return newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), workers, table)
-					})
-				}
-				op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), 0, table)
-				windowsCut(t, name, op, mem, want, r)
-			}
+			// (3 workers forced; 1 by the operator's cap. The windows: the
+			// operator's own count, 0.)
+			pixelsF16(t, ch, slots, h, w, sq[0], sq[1]).check(t, r, names, []int{1, 3}, 0, windowsCut)
 		}
 	}
 }
@@ -164,7 +154,6 @@ func TestPixelsFloat32Past2p24Windows(t *testing.T) {
 // every byte as internal/exact says, the bytes around the buffer
 // untouched. Under the race detector, every other case.
 func TestPixelsFloat16AroundMiB(t *testing.T) {
-	f16 := dml.TensorDataTypeFloat16
 	r := newRand(79)
 	names := tables(t)
 	for k, c := range []struct {
@@ -188,18 +177,7 @@ func TestPixelsFloat16AroundMiB(t *testing.T) {
 		pixels := int(c.mib*(1<<20)) / (2 * c.slots)
 		w := 64
 		h := pixels / w
-		sizes, strides, start, delta, total, want := pixelsF16(t, c.ch, c.slots, h, w, c.start, c.delta)
-		mem := make([]byte, total+256)
-		for _, table := range names {
-			name := fmt.Sprintf("%s/%s,+%s/pixels of %d in %d/sizes=%v", table, c.start, c.delta, c.ch, c.slots, sizes)
-			for _, workers := range []int{1, 2} {
-				executeAtOffset(t, name, workers, mem, want, r, f16, sizes, strides, func() dml.Operator {
-					return newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), workers, table)
-				})
-			}
-			op := newFillOp(t, name, f16, sizes, strides, total, start.Bits(), delta.Bits(), 1, table)
-			windowMiB(t, name, op, mem, want, r)
-		}
+		pixelsF16(t, c.ch, c.slots, h, w, c.start, c.delta).check(t, r, names, []int{1, 2}, 1, windowMiB)
 	}
 }
 
@@ -246,22 +224,58 @@ func checkWindow(t *testing.T, name string, op dml.Operator, mem, want []byte, o
 	}
 }
 
-// pixelsF16 is a FLOAT16 tensor of ch channels innermost in pixels of
-// slots elements, h by w pixels (sizes [1, ch, h, w]), of the sequence
-// start, delta given as text: its sizes, strides, start and delta, its
-// buffer's bytes and the buffer internal/exact says it holds.
-func pixelsF16(t *testing.T, ch, slots, h, w int, start, delta string) (sizes, strides []uint32, s, d dml.ScalarUnion, total uint64, want []byte) {
+// f16Pixels is a FLOAT16 tensor of channels innermost (sizes [1, C, H,
+// W]) in pixels of a number of elements, and its sequence: the name it is
+// checked under (its start and delta as text, its channels and pixel),
+// its sizes and strides, start and delta, its buffer's bytes and the
+// buffer internal/exact says it holds.
+type f16Pixels struct {
+	name           string
+	sizes, strides []uint32
+	start, delta   uint64
+	total          uint64
+	want           []byte
+}
+
+// pixelsF16 is the f16Pixels of ch channels in pixels of slots elements,
+// h by w pixels, of the sequence start, delta given as text.
+func pixelsF16(t *testing.T, ch, slots, h, w int, start, delta string) f16Pixels {
 	t.Helper()
 	f16 := dml.TensorDataTypeFloat16
-	sizes = []uint32{1, u32(uint64(ch)), u32(uint64(h)), u32(uint64(w))}
-	strides = []uint32{u32(uint64(slots * h * w)), 1, u32(uint64(w * slots)), u32(uint64(slots))}
+	p := f16Pixels{
+		sizes:   []uint32{1, u32(uint64(ch)), u32(uint64(h)), u32(uint64(w))},
+		strides: []uint32{u32(uint64(slots * h * w)), 1, u32(uint64(w * slots)), u32(uint64(slots))},
+	}
+	p.name = fmt.Sprintf("%s,+%s/pixels of %d in %d/sizes=%v", start, delta, ch, slots, p.sizes)
 	s, err := dml.ParseScalar(f16, start)
 	d, err2 := dml.ParseScalar(f16, delta)
 	if err != nil || err2 != nil {
 		t.Fatal(err, err2)
 	}
-	total = dml.CalcBufferTensorSize(f16, sizes, strides)
-	return sizes, strides, s, d, total, wantBuffer(f16, sizes, strides, total, s.Bits(), d.Bits())
+	p.start, p.delta = s.Bits(), d.Bits()
+	p.total = dml.CalcBufferTensorSize(f16, p.sizes, p.strides)
+	p.want = wantBuffer(f16, p.sizes, p.strides, p.total, p.start, p.delta)
+	return p
+}
+
+// check fills p on each of the tables names: through Execute with each
+// count of workers (executeAtOffset), then through window with an
+// operator of windowWorkers; mem is the buffer and 256 bytes more.
+func (p f16Pixels) check(t *testing.T, r *rand.Rand, names []string, workers []int, windowWorkers int,
+	window func(t *testing.T, name string, op dml.Operator, mem, want []byte, r *rand.Rand)) {
+	t.Helper()
+	f16 := dml.TensorDataTypeFloat16
+	mem := make([]byte, p.total+256)
+	for _, table := range names {
+		name := table + "/" + p.name
+		for _, n := range workers {
+			executeAtOffset(t, name, n, mem, p.want, r, f16, p.sizes, p.strides, func() dml.Operator {
+				return newFillOp(t, name, f16, p.sizes, p.strides, p.total, p.start, p.delta, n, table)
+			})
+		}
+		op := newFillOp(t, name, f16, p.sizes, p.strides, p.total, p.start, p.delta, windowWorkers, table)
+		window(t, name, op, mem, p.want, r)
+	}
 }
 
 // executeAtOffset makes an operator (mk) with the worker pool pinned
